@@ -1,0 +1,72 @@
+"""Counts arrays: 34 ``uint8`` copies per playing kind, the data every kernel reads."""
+
+import numpy as np
+
+from mjsim_core._types cimport count_t, N_KINDS, MAX_COPIES
+
+
+cdef int count_total(const count_t* counts) noexcept nogil:
+    cdef int k, total = 0
+    for k in range(N_KINDS):
+        total += counts[k]
+    return total
+
+
+cdef int first_overfull(const count_t* counts) noexcept nogil:
+    cdef int k
+    for k in range(N_KINDS):
+        if counts[k] > MAX_COPIES:
+            return k
+    return -1
+
+
+def check_counts(counts):
+    """Return ``counts`` as a C-contiguous uint8 array of 34, or raise ``ValueError`` saying why.
+
+    A counts array has one entry per playing kind (0-33), each 0 to 4.
+    """
+    array = np.ascontiguousarray(counts)
+    if array.shape != (N_KINDS,):
+        raise ValueError(f"a counts array has shape ({N_KINDS},), not {array.shape}")
+    if array.dtype != np.uint8:
+        if array.size and (array.min() < 0 or array.max() > MAX_COPIES):
+            raise ValueError("a counts array holds 0 to 4 copies of each kind")
+        array = array.astype(np.uint8)
+    cdef const count_t[::1] view = array
+    cdef int bad = first_overfull(&view[0])
+    if bad >= 0:
+        raise ValueError(f"kind {bad} has {view[bad]} copies; at most {MAX_COPIES} exist")
+    return array
+
+
+cdef inline int _require_shape(const count_t[::1] counts) except -1:
+    if counts.shape[0] != N_KINDS:
+        raise ValueError(f"a counts array has {N_KINDS} entries, not {counts.shape[0]}")
+    return 0
+
+
+def total(const count_t[::1] counts not None) -> int:
+    """The number of tiles in a counts array."""
+    _require_shape(counts)
+    return count_total(&counts[0])
+
+
+def kinds_held(const count_t[::1] counts not None) -> list:
+    """The kinds with at least one copy, ascending."""
+    _require_shape(counts)
+    cdef int k
+    return [k for k in range(N_KINDS) if counts[k]]
+
+
+def from_kinds(kinds) -> np.ndarray:
+    """A counts array from an iterable of playing kinds (0-33); raises on a bad kind or a fifth copy."""
+    out = np.zeros(N_KINDS, dtype=np.uint8)
+    cdef count_t[::1] view = out
+    cdef int kind
+    for kind in kinds:
+        if not 0 <= kind < N_KINDS:
+            raise ValueError(f"kind {kind} is not a playing kind (0-33)")
+        if view[kind] == MAX_COPIES:
+            raise ValueError(f"a fifth copy of kind {kind}")
+        view[kind] += 1
+    return out
