@@ -1,0 +1,635 @@
+"""Shanten, acceptance, discards, waits and decompositions over counts arrays, for every MCR form.
+
+Every form is measured as a *distance*: the fewest tiles a hand must exchange to become complete,
+where the complete hand never holds a fifth copy of a kind. The shanten is the distance minus
+one (-1 complete, 0 ready).
+
+The regular form uses per-suit lookup tables merged by min-plus convolution (the approach of
+tomohxx's shanten-number and nyanten): for each pattern of counts in one suit, the fewest tiles
+to add so that the suit holds ``m`` sets and ``p`` pairs, for m 0-4 and p 0-1. Only patterns of
+at most 14 tiles can occur, so they are numbered densely (their rank in lexicographic order),
+which keeps the suit table at 4 MB, within the processor's cache. Tables are built once, at
+first import, by a dynamic programme over the prefixes of the patterns.
+"""
+
+import numpy as np
+cimport numpy as cnp
+from libc.string cimport memset, memcpy
+
+from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
+
+cnp.import_array()
+
+FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
+
+cdef enum:
+    SLOTS = 10                  # (sets 0-4) x (pair 0-1), slot = 2 * sets + pair
+    SUIT_PATTERNS = 405350      # patterns of 0-4 copies of 9 kinds with at most 14 tiles
+    HONOR_PATTERNS = 43130      # the same for the 7 honours
+    INF = 99
+    STATES = 250                # (open chows from k-1: 0-4) x (from k-2: 0-4) x sets 0-4 x pair 0-1
+    MAX_TILES = 14
+
+cdef count_t SUIT_TABLE[SUIT_PATTERNS][SLOTS]
+cdef count_t HONOR_TABLE[HONOR_PATTERNS][SLOTS]
+# RANK_OFFSET[i][r][v]: how many patterns precede, at position i with r tiles still allowed, the
+# ones holding v copies there. A pattern's rank is the sum over its positions.
+cdef int SUIT_OFFSET[9][15][5]
+cdef int HONOR_OFFSET[7][15][5]
+cdef int KNITTED[6][9]          # the nine kinds of each knitted arrangement
+cdef int ORPHANS[13]
+
+
+# ---------------------------------------------------------------------------------------------
+# Table construction
+
+cdef inline int _state(int c1, int c2, int m, int p) noexcept nogil:
+    return ((c1 * 5 + c2) * 5 + m) * 2 + p
+
+
+cdef void _step(const count_t* dp_in, count_t* dp_out, int held, bint chows_may_start) noexcept nogil:
+    """Extend every partial target by one kind holding ``held`` copies."""
+    cdef int c1, c2, m, p, c0, pung, pair, tiles, m2, cost, s, t, c0_max
+    memset(dp_out, INF, STATES)
+    for c1 in range(5):
+        for c2 in range(5):
+            for m in range(5):
+                for p in range(2):
+                    s = dp_in[_state(c1, c2, m, p)]
+                    if s >= INF:
+                        continue
+                    c0_max = 4 if chows_may_start else 0
+                    for c0 in range(c0_max + 1):
+                        for pung in range(2):
+                            for pair in range(2 - p):
+                                tiles = c1 + c2 + c0 + 3 * pung + 2 * pair
+                                m2 = m + c0 + pung
+                                if tiles > MAX_COPIES or m2 > 4:
+                                    continue
+                                cost = s + (tiles - held if tiles > held else 0)
+                                t = _state(c0, c1, m2, p + pair)
+                                if cost < dp_out[t]:
+                                    dp_out[t] = cost
+
+
+cdef void _fill(count_t (*table)[SLOTS], int (*offset)[15][5], int n, bint chows, int depth,
+                int rank, int total, const count_t* dp_in, count_t* scratch) noexcept nogil:
+    """Walk every pattern of ``n`` kinds (at most 14 tiles) depth-first, sharing prefix work."""
+    cdef int held, m, p, child
+    cdef count_t* dp_out = scratch + depth * STATES
+    for held in range(5):
+        if total + held > MAX_TILES:
+            break
+        _step(dp_in, dp_out, held, chows and depth <= n - 3)
+        child = rank + offset[depth][MAX_TILES - total][held]
+        if depth == n - 1:
+            for m in range(5):
+                for p in range(2):
+                    # Chows cannot start in the last two kinds, so every open count is zero here.
+                    table[child][2 * m + p] = dp_out[_state(0, 0, m, p)]
+        else:
+            _fill(table, offset, n, chows, depth + 1, child, total + held, dp_out, scratch)
+
+
+cdef void _build_tables() noexcept nogil:
+    cdef count_t start[STATES]
+    cdef count_t scratch[9 * STATES]
+    memset(start, INF, STATES)
+    start[_state(0, 0, 0, 0)] = 0
+    _fill(SUIT_TABLE, SUIT_OFFSET, 9, True, 0, 0, 0, start, scratch)
+    _fill(HONOR_TABLE, HONOR_OFFSET, 7, False, 0, 0, 0, start, scratch)
+
+
+cdef int _rank_offsets(int (*offset)[15][5], int n) noexcept nogil:
+    """Fill the rank offsets for patterns of n kinds; returns how many patterns there are."""
+    cdef int below[10][15]       # below[i][r]: patterns of positions i.. with at most r tiles
+    cdef int i, r, v, d
+    for r in range(15):
+        below[n][r] = 1
+    for i in range(n - 1, -1, -1):
+        for r in range(15):
+            below[i][r] = 0
+            for d in range(min(4, r) + 1):
+                below[i][r] += below[i + 1][r - d]
+            for v in range(5):
+                offset[i][r][v] = 0
+                for d in range(min(v, r + 1)):
+                    offset[i][r][v] += below[i + 1][r - d]
+    return below[0][MAX_TILES]
+
+
+cdef void _init_constants() noexcept nogil:
+    cdef int i, a, b, c, n = 0, perm
+    cdef int perms[6][3]
+    for a in range(3):
+        for b in range(3):
+            for c in range(3):
+                if a != b and b != c and a != c:
+                    perms[n][0] = a
+                    perms[n][1] = b
+                    perms[n][2] = c
+                    n += 1
+    # Arrangement: suit s takes the knitted sequence starting at rank perms[.][s] + 1.
+    for perm in range(6):
+        for a in range(3):
+            for i in range(3):
+                KNITTED[perm][3 * a + i] = 9 * a + perms[perm][a] + 3 * i
+    for i in range(3):
+        ORPHANS[2 * i] = 9 * i
+        ORPHANS[2 * i + 1] = 9 * i + 8
+    for i in range(7):
+        ORPHANS[6 + i] = N_SUITED + i
+
+
+_init_constants()
+if (_rank_offsets(SUIT_OFFSET, 9), _rank_offsets(HONOR_OFFSET, 7)) != (SUIT_PATTERNS, HONOR_PATTERNS):
+    raise ImportError("mjsim_core.shanten: pattern counts disagree with the table sizes")
+_build_tables()
+
+
+# ---------------------------------------------------------------------------------------------
+# Distances per form
+
+cdef inline int _suit_rank(const count_t* counts, int first) noexcept nogil:
+    cdef int i, left = MAX_TILES, rank = 0
+    for i in range(9):
+        rank += SUIT_OFFSET[i][left][counts[first + i]]
+        left -= counts[first + i]
+    return rank
+
+
+cdef inline int _honor_rank(const count_t* counts) noexcept nogil:
+    cdef int i, left = MAX_TILES, rank = 0
+    for i in range(7):
+        rank += HONOR_OFFSET[i][left][counts[N_SUITED + i]]
+        left -= counts[N_SUITED + i]
+    return rank
+
+
+cdef inline void _merge(const count_t* a, const count_t* b, count_t* out) noexcept nogil:
+    """Min-plus convolution of two slot vectors."""
+    cdef int m, p, m1, p1, v, best
+    for m in range(5):
+        for p in range(2):
+            best = INF
+            for m1 in range(m + 1):
+                for p1 in range(p + 1):
+                    v = a[2 * m1 + p1] + b[2 * (m - m1) + p - p1]
+                    if v < best:
+                        best = v
+            out[2 * m + p] = best
+
+
+cdef inline int _final(const count_t* a, const count_t* b, int sets) noexcept nogil:
+    """The slot (sets, one pair) of the convolution of a and b."""
+    cdef int m1, p1, v, best = INF
+    for m1 in range(sets + 1):
+        for p1 in range(2):
+            v = a[2 * m1 + p1] + b[2 * (sets - m1) + 1 - p1]
+            if v < best:
+                best = v
+    return best
+
+
+cdef inline void _vectors(const count_t* counts, const count_t** vec) noexcept nogil:
+    vec[0] = SUIT_TABLE[_suit_rank(counts, 0)]
+    vec[1] = SUIT_TABLE[_suit_rank(counts, 9)]
+    vec[2] = SUIT_TABLE[_suit_rank(counts, 18)]
+    vec[3] = HONOR_TABLE[_honor_rank(counts)]
+
+
+cdef int _regular_sets(const count_t* counts, int sets) noexcept nogil:
+    cdef const count_t* vec[4]
+    cdef count_t ab[SLOTS]
+    cdef count_t abc[SLOTS]
+    _vectors(counts, vec)
+    _merge(vec[0], vec[1], ab)
+    _merge(ab, vec[2], abc)
+    return _final(abc, vec[3], sets)
+
+
+cdef int regular_distance(const count_t* counts, int melds) noexcept nogil:
+    return _regular_sets(counts, 4 - melds)
+
+
+cdef inline void _pair_tally(int c, int* free, int* one) noexcept nogil:
+    """Pairs a kind held c times gives for nothing, and for one more tile (four counts as two)."""
+    free[0] += c // 2
+    one[0] += c & 1
+
+
+cdef int _seven_pairs_from(int free, int one) noexcept nogil:
+    cdef int need = 7, d = 0, take
+    take = free if free < need else need
+    need -= take
+    take = one if one < need else need
+    need -= take
+    return take + 2 * need
+
+
+cdef int seven_pairs_distance(const count_t* counts) noexcept nogil:
+    cdef int k, free = 0, one = 0
+    for k in range(N_KINDS):
+        _pair_tally(counts[k], &free, &one)
+    return _seven_pairs_from(free, one)
+
+
+cdef int orphans_distance(const count_t* counts) noexcept nogil:
+    cdef int i, missing = 0, paired = 0
+    for i in range(13):
+        if counts[ORPHANS[i]] == 0:
+            missing += 1
+        elif counts[ORPHANS[i]] >= 2:
+            paired = 1
+    return missing + 1 - paired
+
+
+cdef inline int _honors_held(const count_t* counts) noexcept nogil:
+    cdef int k, held = 0
+    for k in range(N_SUITED, N_KINDS):
+        held += counts[k] > 0
+    return held
+
+
+cdef int honors_knitted_distance(const count_t* counts) noexcept nogil:
+    cdef int perm, i, held, best = INF, honors = _honors_held(counts)
+    for perm in range(6):
+        held = honors
+        for i in range(9):
+            held += counts[KNITTED[perm][i]] > 0
+        held = 14 - (held if held < 14 else 14)
+        if held < best:
+            best = held
+    return best
+
+
+cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds, int bound) noexcept nogil:
+    """Distance to the knitted straight of one arrangement; any value >= bound once it cannot win."""
+    cdef count_t rest[N_KINDS]
+    cdef int i, k, missing = 0
+    for i in range(9):
+        missing += counts[KNITTED[perm][i]] == 0
+    if missing >= bound:
+        return missing
+    memcpy(rest, counts, N_KINDS)
+    for i in range(9):
+        k = KNITTED[perm][i]
+        if rest[k]:
+            rest[k] -= 1
+    return missing + _regular_sets(rest, 1 - melds)
+
+
+cdef int knitted_straight_distance(const count_t* counts, int melds) noexcept nogil:
+    cdef int perm, d, best = INF
+    if melds > 1:
+        return INF
+    for perm in range(6):
+        d = _knitted_perm_distance(counts, perm, melds, best)
+        if d < best:
+            best = d
+    return best
+
+
+cdef int distance(const count_t* counts, int melds) noexcept nogil:
+    cdef int best = regular_distance(counts, melds), d, perm
+    if melds == 0:
+        d = seven_pairs_distance(counts)
+        if d < best:
+            best = d
+        d = orphans_distance(counts)
+        if d < best:
+            best = d
+        d = honors_knitted_distance(counts)
+        if d < best:
+            best = d
+    if melds <= 1:
+        for perm in range(6):
+            d = _knitted_perm_distance(counts, perm, melds, best)
+            if d < best:
+                best = d
+    return best
+
+
+cdef inline bint _is_orphan(int k) noexcept nogil:
+    return k >= N_SUITED or k % 9 == 0 or k % 9 == 8
+
+
+cdef void _accept_regular(const count_t* counts, int sets, int base, count_t* accepted) noexcept nogil:
+    """Mark the draws that lower the regular distance below base.
+
+    A draw changes one suit's pattern only, so each candidate costs one table lookup and one
+    final convolution against the merged vectors of the other three suits.
+    """
+    cdef const count_t* vec[4]
+    cdef const count_t* changed
+    cdef count_t pair01[SLOTS]
+    cdef count_t pair23[SLOTS]
+    cdef count_t others[4][SLOTS]
+    cdef count_t trial[N_KINDS]
+    cdef int k, s
+    _vectors(counts, vec)
+    memcpy(trial, counts, N_KINDS)
+    _merge(vec[0], vec[1], pair01)
+    _merge(vec[2], vec[3], pair23)
+    _merge(vec[1], pair23, others[0])
+    _merge(vec[0], pair23, others[1])
+    _merge(pair01, vec[3], others[2])
+    _merge(pair01, vec[2], others[3])
+    for k in range(N_KINDS):
+        if counts[k] >= MAX_COPIES:
+            continue
+        s = k // 9 if k < N_SUITED else 3
+        trial[k] += 1
+        if s < 3:
+            changed = SUIT_TABLE[_suit_rank(trial, 9 * s)]
+        else:
+            changed = HONOR_TABLE[_honor_rank(trial)]
+        trial[k] -= 1
+        if _final(changed, others[s], sets) < base:
+            accepted[k] = 1
+
+
+cdef void _accept_seven_pairs(const count_t* counts, int base, count_t* accepted) noexcept nogil:
+    cdef int k, free = 0, one = 0, c
+    for k in range(N_KINDS):
+        _pair_tally(counts[k], &free, &one)
+    for k in range(N_KINDS):
+        c = counts[k]
+        if c >= MAX_COPIES:
+            continue
+        # One more copy turns an odd count into a pair, or an even one into a half pair.
+        if c & 1:
+            if _seven_pairs_from(free + 1, one - 1) < base:
+                accepted[k] = 1
+        elif _seven_pairs_from(free, one + 1) < base:
+            accepted[k] = 1
+
+
+cdef void _accept_orphans(const count_t* counts, count_t* accepted) noexcept nogil:
+    cdef int i, k, paired = 0
+    for i in range(13):
+        paired |= counts[ORPHANS[i]] >= 2
+    for i in range(13):
+        k = ORPHANS[i]
+        if counts[k] == 0 or (counts[k] == 1 and not paired):
+            accepted[k] = 1
+
+
+cdef void _accept_honors_knitted(const count_t* counts, int base, count_t* accepted) noexcept nogil:
+    cdef int perm, i, k, held, honors = _honors_held(counts)
+    for perm in range(6):
+        held = honors
+        for i in range(9):
+            held += counts[KNITTED[perm][i]] > 0
+        if 14 - held != base:
+            continue
+        for i in range(9):
+            if counts[KNITTED[perm][i]] == 0:
+                accepted[KNITTED[perm][i]] = 1
+        for k in range(N_SUITED, N_KINDS):
+            if counts[k] == 0:
+                accepted[k] = 1
+
+
+cdef void _accept_knitted_straight(const count_t* counts, int melds, int base,
+                                   count_t* accepted) noexcept nogil:
+    cdef count_t trial[N_KINDS]
+    cdef int perm, i, k
+    memcpy(trial, counts, N_KINDS)
+    for perm in range(6):
+        if _knitted_perm_distance(counts, perm, melds, base + 1) != base:
+            continue
+        for k in range(N_KINDS):
+            if accepted[k] or counts[k] >= MAX_COPIES:
+                continue
+            trial[k] += 1
+            if _knitted_perm_distance(trial, perm, melds, base) < base:
+                accepted[k] = 1
+            trial[k] -= 1
+
+
+cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noexcept nogil:
+    """Which draws lower the distance of a 3n+1 hand; returns the hand's distance.
+
+    A draw lowers one form's distance by at most one, so only the forms already at the minimum
+    can lower the hand's.
+    """
+    cdef int base = distance(counts, melds)
+    memset(accepted, 0, N_KINDS)
+    if regular_distance(counts, melds) == base:
+        _accept_regular(counts, 4 - melds, base, accepted)
+    if melds == 0:
+        if seven_pairs_distance(counts) == base:
+            _accept_seven_pairs(counts, base, accepted)
+        if orphans_distance(counts) == base:
+            _accept_orphans(counts, accepted)
+        if honors_knitted_distance(counts) == base:
+            _accept_honors_knitted(counts, base, accepted)
+    if melds <= 1:
+        _accept_knitted_straight(counts, melds, base, accepted)
+    return base
+
+
+# ---------------------------------------------------------------------------------------------
+# Python face (mjsim.shanten wraps these with documentation and validation)
+
+cdef int _check(const count_t[::1] counts, int melds, bint allow_13, bint allow_14) except -1:
+    cdef int total = 0, k
+    if counts.shape[0] != N_KINDS:
+        raise ValueError(f"a counts array has {N_KINDS} entries, not {counts.shape[0]}")
+    if not 0 <= melds <= 4:
+        raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
+    for k in range(N_KINDS):
+        if counts[k] > MAX_COPIES:
+            raise ValueError(f"kind {k} has {counts[k]} copies; at most {MAX_COPIES} exist")
+        total += counts[k]
+    if allow_13 and total == 13 - 3 * melds:
+        return 13
+    if allow_14 and total == 14 - 3 * melds:
+        return 14
+    sizes = " or ".join(str(n - 3 * melds) for n, ok in ((13, allow_13), (14, allow_14)) if ok)
+    raise ValueError(f"with {melds} meld(s) the concealed tiles number {sizes}, not {total}")
+
+
+def shanten(const count_t[::1] counts not None, int melds=0) -> int:
+    """The shanten of a 13-3m or 14-3m hand: the minimum over the forms the melds allow."""
+    _check(counts, melds, True, True)
+    return distance(&counts[0], melds) - 1
+
+
+def forms(const count_t[::1] counts not None, int melds=0) -> dict:
+    """The shanten of each form in FORMS; None for a form the meld count rules out."""
+    _check(counts, melds, True, True)
+    cdef const count_t* c = &counts[0]
+    return {
+        "regular": regular_distance(c, melds) - 1,
+        "seven_pairs": seven_pairs_distance(c) - 1 if melds == 0 else None,
+        "thirteen_orphans": orphans_distance(c) - 1 if melds == 0 else None,
+        "honors_knitted": honors_knitted_distance(c) - 1 if melds == 0 else None,
+        "knitted_straight": knitted_straight_distance(c, melds) - 1 if melds <= 1 else None,
+    }
+
+
+cdef list _acceptance_list(const count_t* counts, int melds, const count_t* accepted,
+                           object unseen):
+    cdef int k
+    if unseen is None:
+        return [(k, MAX_COPIES - counts[k]) for k in range(N_KINDS) if accepted[k]]
+    return [(k, int(unseen[k])) for k in range(N_KINDS) if accepted[k]]
+
+
+def _unseen_array(unseen):
+    if unseen is None:
+        return None
+    array = np.ascontiguousarray(unseen, dtype=np.int64)
+    if array.shape != (N_KINDS,) or array.min() < 0 or array.max() > MAX_COPIES:
+        raise ValueError("unseen is 34 counts of 0 to 4 copies")
+    return array
+
+
+def acceptance(const count_t[::1] counts not None, int melds=0, unseen=None) -> list:
+    """(kind, copies) for each kind whose draw lowers the shanten of a 13-3m hand.
+
+    Kinds held four times are never listed; ``copies`` is ``unseen[kind]`` when the caller
+    passes what it cannot see (34 counts), else 4 minus the copies held.
+    """
+    _check(counts, melds, True, False)
+    cdef count_t accepted[N_KINDS]
+    accepted_kinds(&counts[0], melds, accepted)
+    return _acceptance_list(&counts[0], melds, accepted, _unseen_array(unseen))
+
+
+def discards(const count_t[::1] counts not None, int melds=0, unseen=None) -> list:
+    """(tile, shanten after, accepted kinds, accepted copies) for each distinct kind held."""
+    _check(counts, melds, False, True)
+    cdef count_t hand[N_KINDS]
+    cdef count_t accepted[N_KINDS]
+    cdef int k, j, d, copies
+    unseen_array = _unseen_array(unseen)
+    memcpy(hand, &counts[0], N_KINDS)
+    out = []
+    for k in range(N_KINDS):
+        if not counts[k]:
+            continue
+        hand[k] -= 1
+        d = accepted_kinds(hand, melds, accepted)
+        kinds = tuple(j for j in range(N_KINDS) if accepted[j])
+        if unseen_array is None:
+            copies = sum(MAX_COPIES - hand[j] for j in kinds)
+        else:
+            copies = sum(int(unseen_array[j]) for j in kinds)
+        out.append((k, d - 1, kinds, copies))
+        hand[k] += 1
+    return out
+
+
+def waits(const count_t[::1] counts not None, int melds=0) -> list:
+    """The kinds that complete a ready 13-3m hand in any form (formal waits); [] if not ready."""
+    _check(counts, melds, True, False)
+    cdef count_t accepted[N_KINDS]
+    cdef int k
+    if accepted_kinds(&counts[0], melds, accepted) != 1:
+        return []
+    return [k for k in range(N_KINDS) if accepted[k]]
+
+
+def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
+    """One shanten per row of an N x 34 uint8 array (rows must be 13-3m or 14-3m tiles)."""
+    cdef Py_ssize_t i, n = hands.shape[0]
+    if hands.shape[1] != N_KINDS:
+        raise ValueError(f"a batch has {N_KINDS} columns, not {hands.shape[1]}")
+    if not 0 <= melds <= 4:
+        raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
+    totals = np.asarray(hands).sum(axis=1)
+    if n and (np.asarray(hands).max() > MAX_COPIES or not np.isin(
+            totals, (13 - 3 * melds, 14 - 3 * melds)).all()):
+        raise ValueError(f"every row holds 0-4 copies per kind and {13 - 3 * melds} or "
+                         f"{14 - 3 * melds} tiles")
+    out = np.empty(n, dtype=np.int8)
+    cdef cnp.int8_t[::1] result = out
+    with nogil:
+        for i in range(n):
+            result[i] = distance(&hands[i, 0], melds) - 1
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Decompositions of a complete hand
+
+cdef void _regular_readings(count_t* c, int k, int sets_left, int pair, list chows, list pungs,
+                            list out):
+    """Every grouping of c into sets_left sets and (if pair < 0) one pair, lowest kind first.
+
+    All the groups that start at kind k are chosen at once (how many chows, a pung or not, the
+    pair or not), so each multiset of groups is produced exactly once.
+    """
+    cdef int n_chows, pung, take_pair, used, i
+    while k < N_KINDS and c[k] == 0:
+        k += 1
+    if k == N_KINDS:
+        if sets_left == 0 and pair >= 0:
+            out.append((pair, tuple(chows), tuple(pungs)))
+        return
+    for take_pair in range(2 if pair < 0 else 1):
+        for pung in range(2):
+            used = 2 * take_pair + 3 * pung
+            n_chows = c[k] - used
+            if n_chows < 0 or n_chows + pung > sets_left:
+                continue
+            if n_chows and (k >= N_SUITED or k % 9 > 6 or c[k + 1] < n_chows
+                            or c[k + 2] < n_chows):
+                continue
+            c[k] -= used + n_chows
+            if n_chows:
+                c[k + 1] -= n_chows
+                c[k + 2] -= n_chows
+            for i in range(n_chows):
+                chows.append(k)
+            if pung:
+                pungs.append(k)
+            _regular_readings(c, k + 1, sets_left - n_chows - pung, k if take_pair else pair,
+                              chows, pungs, out)
+            if pung:
+                pungs.pop()
+            for i in range(n_chows):
+                chows.pop()
+            if n_chows:
+                c[k + 1] += n_chows
+                c[k + 2] += n_chows
+            c[k] += used + n_chows
+
+
+def decompositions(const count_t[::1] counts not None, int melds=0) -> list:
+    """Every reading of a complete concealed part as (form, pair, chows, pungs, pairs, knitted)."""
+    _check(counts, melds, False, True)
+    cdef count_t c[N_KINDS]
+    cdef int k, perm, i
+    memcpy(c, &counts[0], N_KINDS)
+    out = []
+    found = []
+    _regular_readings(c, 0, 4 - melds, -1, [], [], found)
+    out.extend(("regular", pair, chows, pungs, (), ()) for pair, chows, pungs in sorted(found))
+    if melds == 0:
+        if seven_pairs_distance(c) == 0:
+            pairs = tuple(k for k in range(N_KINDS) for i in range(c[k] // 2))
+            out.append(("seven_pairs", -1, (), (), pairs, ()))
+        if orphans_distance(c) == 0:
+            doubled = next(k for k in range(N_KINDS) if c[k] == 2)
+            out.append(("thirteen_orphans", doubled, (), (), (), ()))
+        if honors_knitted_distance(c) == 0:
+            kinds = tuple(k for k in range(N_KINDS) if c[k])
+            out.append(("honors_knitted", -1, (), (), (), kinds))
+    if melds <= 1:
+        for perm in range(6):
+            if any(c[KNITTED[perm][i]] == 0 for i in range(9)):
+                continue
+            for i in range(9):
+                c[KNITTED[perm][i]] -= 1
+            found = []
+            _regular_readings(c, 0, 1 - melds, -1, [], [], found)
+            knitted = tuple(sorted(KNITTED[perm][i] for i in range(9)))
+            out.extend(("knitted_straight", pair, chows, pungs, (), knitted)
+                       for pair, chows, pungs in sorted(found))
+            for i in range(9):
+                c[KNITTED[perm][i]] += 1
+    return out
