@@ -1,0 +1,106 @@
+"""Settlement of a hand and the standings of a game (the seed Result; mcr-rules.md §6.2).
+
+A hand settles as four signed deltas indexed by seat that sum to zero:
+
+- ``self``: a self-drawn win; every other seat gives ``BASE + points``;
+- ``discard``: the discarder gives ``BASE + points``, the other two give ``BASE`` each;
+- ``rob``: robbing a kong, settled as a discard by the seat that promoted the kong;
+- ``exhausted``: nobody moves.
+
+``points`` is the hand's total including its flowers. Totals may go below zero; nothing clamps
+them. A game is ``HANDS`` hands, ``ROUNDS`` rounds of ``SEATS``, and the deal passes every hand.
+
+>>> settle(2, "discard", 16, discarder=0)
+[-24, -8, 40, -8]
+>>> settle(1, "self", 20)
+[-28, 84, -28, -28]
+>>> places([40, -10, 40, -70]), winner([40, -10, 40, -70])
+([1, 3, 1, 4], None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+BASE = 8
+"""What every non-winner gives (3.9.1.2: "Non-winning players must pay 8 points")."""
+SEATS = 4
+HANDS = 16
+ROUNDS = 4
+
+WAYS = ("self", "discard", "rob", "exhausted")
+"""The ways a hand ends, as ``settle`` takes them."""
+
+
+def settle(winner: int | None, by: str, points: int = 0,
+           discarder: int | None = None) -> list[int]:
+    """Four signed deltas, indexed by seat, for one hand.
+
+    ``discarder`` is the seat that discarded the winning tile (for ``rob``, the seat that
+    promoted the kong). Raises ``ValueError`` for a bad seat, a discard or robbing win with no
+    discarder (or the winner as its own discarder), a discarder given for a self-drawn win or a
+    winner for an exhausted hand, negative points, or a way of ending it does not know.
+
+    >>> settle(3, "rob", 8, discarder=2)
+    [-8, -8, -16, 32]
+    >>> settle(None, "exhausted")
+    [0, 0, 0, 0]
+    """
+    if by not in WAYS:
+        raise ValueError(f"no way of ending a hand called {by!r}; the ways are {', '.join(WAYS)}")
+    if by == "exhausted":
+        if winner is not None or discarder is not None:
+            raise ValueError("an exhausted hand has no winner and no discarder")
+        return [0] * SEATS
+    _check_seat(winner, "winner")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise ValueError(f"points are a non-negative int, not {points!r}")
+    deltas = [0] * SEATS
+    if by == "self":
+        if discarder is not None:
+            raise ValueError("a self-drawn win has no discarder")
+        for seat in range(SEATS):
+            if seat != winner:
+                deltas[seat] = -(BASE + points)
+    else:
+        _check_seat(discarder, "discarder")
+        if discarder == winner:
+            raise ValueError(f"seat {winner} cannot win on its own discard")
+        for seat in range(SEATS):
+            if seat != winner:
+                deltas[seat] = -(BASE + points) if seat == discarder else -BASE
+    deltas[winner] = -sum(deltas)
+    return deltas
+
+
+def places(totals: Sequence[int]) -> list[int]:
+    """Competition ranking by seat, 1 the highest: equal totals share a place, the next is skipped.
+
+    >>> places([5, 5, 5, -15])
+    [1, 1, 1, 4]
+    """
+    return [1 + sum(other > total for other in totals) for total in totals]
+
+
+def winner(totals: Sequence[int]) -> int | None:
+    """The seat in sole first place, or None when first place is shared.
+
+    >>> winner([3, 9, -12, 0])
+    1
+    """
+    firsts = [seat for seat, place in enumerate(places(totals)) if place == 1]
+    return firsts[0] if len(firsts) == 1 else None
+
+
+def finished(hands_played: int) -> bool:
+    """Whether a game that has played ``hands_played`` hands is over.
+
+    >>> finished(15), finished(16)
+    (False, True)
+    """
+    return hands_played >= HANDS
+
+
+def _check_seat(seat: object, role: str) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise ValueError(f"the {role} is a seat 0-{SEATS - 1}, not {seat!r}")
