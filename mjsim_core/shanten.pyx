@@ -20,6 +20,9 @@ from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 
 cnp.import_array()
 
+cdef extern from *:
+    void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
+
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
 cdef enum:
@@ -180,6 +183,14 @@ cdef inline void _merge(const count_t* a, const count_t* b, count_t* out) noexce
             out[2 * m + p] = best
 
 
+cdef inline void _merge_one(const count_t* a, const count_t* b, count_t* out) noexcept nogil:
+    """The convolution's slots with at most one set: all a knitted straight's remainder needs."""
+    out[0] = a[0] + b[0]
+    out[1] = min(a[0] + b[1], a[1] + b[0])
+    out[2] = min(a[0] + b[2], a[2] + b[0])
+    out[3] = min(min(a[0] + b[3], a[3] + b[0]), min(a[1] + b[2], a[2] + b[1]))
+
+
 cdef inline int _final(const count_t* a, const count_t* b, int sets) noexcept nogil:
     """The slot (sets, one pair) of the convolution of a and b."""
     cdef int m1, p1, v, best = INF
@@ -189,6 +200,32 @@ cdef inline int _final(const count_t* a, const count_t* b, int sets) noexcept no
             if v < best:
                 best = v
     return best
+
+
+cdef inline void _ranks_plus_one(const count_t* counts, int first, int n,
+                                 const int (*offset)[15][5], int* out) noexcept nogil:
+    """out[i]: the rank of the pattern counts[first:first+n] with one more copy at position i.
+
+    One more copy at i changes the offset there and leaves one tile less for every later
+    position, so a prefix sum and a suffix sum with one tile less give every rank at once.
+    """
+    cdef int prefix[10]
+    cdef int suffix_less[10]
+    cdef int left[10]
+    cdef int i
+    prefix[0] = 0
+    left[0] = MAX_TILES
+    for i in range(n):
+        prefix[i + 1] = prefix[i] + offset[i][left[i]][counts[first + i]]
+        left[i + 1] = left[i] - counts[first + i]
+    suffix_less[n] = 0
+    for i in range(n - 1, -1, -1):
+        suffix_less[i] = suffix_less[i + 1]
+        if left[i] >= 1:
+            suffix_less[i] += offset[i][left[i] - 1][counts[first + i]]
+    for i in range(n):
+        if counts[first + i] < MAX_COPIES and left[n] >= 1:
+            out[i] = prefix[i] + offset[i][left[i]][counts[first + i] + 1] + suffix_less[i + 1]
 
 
 cdef inline void _vectors(const count_t* counts, const count_t** vec) noexcept nogil:
@@ -203,8 +240,12 @@ cdef int _regular_sets(const count_t* counts, int sets) noexcept nogil:
     cdef count_t ab[SLOTS]
     cdef count_t abc[SLOTS]
     _vectors(counts, vec)
-    _merge(vec[0], vec[1], ab)
-    _merge(ab, vec[2], abc)
+    if sets <= 1:
+        _merge_one(vec[0], vec[1], ab)
+        _merge_one(ab, vec[2], abc)
+    else:
+        _merge(vec[0], vec[1], ab)
+        _merge(ab, vec[2], abc)
     return _final(abc, vec[3], sets)
 
 
@@ -321,14 +362,25 @@ cdef void _accept_regular(const count_t* counts, int sets, int base, count_t* ac
     final convolution against the merged vectors of the other three suits.
     """
     cdef const count_t* vec[4]
-    cdef const count_t* changed
+    cdef const count_t* changed[N_KINDS]
     cdef count_t pair01[SLOTS]
     cdef count_t pair23[SLOTS]
     cdef count_t others[4][SLOTS]
-    cdef count_t trial[N_KINDS]
+    cdef int rank[N_KINDS]
     cdef int k, s
+    # Look up every candidate's new suit vector first, prefetching, so that the cache misses of
+    # the 34 lookups overlap instead of queueing one behind another.
+    for s in range(3):
+        _ranks_plus_one(counts, 9 * s, 9, SUIT_OFFSET, rank + 9 * s)
+    _ranks_plus_one(counts, N_SUITED, 7, HONOR_OFFSET, rank + N_SUITED)
+    for k in range(N_KINDS):
+        if counts[k] < MAX_COPIES:
+            if k < N_SUITED:
+                changed[k] = SUIT_TABLE[rank[k]]
+            else:
+                changed[k] = HONOR_TABLE[rank[k]]
+            prefetch(changed[k])
     _vectors(counts, vec)
-    memcpy(trial, counts, N_KINDS)
     _merge(vec[0], vec[1], pair01)
     _merge(vec[2], vec[3], pair23)
     _merge(vec[1], pair23, others[0])
@@ -339,13 +391,7 @@ cdef void _accept_regular(const count_t* counts, int sets, int base, count_t* ac
         if counts[k] >= MAX_COPIES:
             continue
         s = k // 9 if k < N_SUITED else 3
-        trial[k] += 1
-        if s < 3:
-            changed = SUIT_TABLE[_suit_rank(trial, 9 * s)]
-        else:
-            changed = HONOR_TABLE[_honor_rank(trial)]
-        trial[k] -= 1
-        if _final(changed, others[s], sets) < base:
+        if _final(changed[k], others[s], sets) < base:
             accepted[k] = 1
 
 
@@ -391,21 +437,18 @@ cdef void _accept_honors_knitted(const count_t* counts, int base, count_t* accep
                 accepted[k] = 1
 
 
-cdef void _accept_knitted_straight(const count_t* counts, int melds, int base,
-                                   count_t* accepted) noexcept nogil:
+cdef void _accept_knitted_arrangement(const count_t* counts, int perm, int melds, int base,
+                                      count_t* accepted) noexcept nogil:
     cdef count_t trial[N_KINDS]
-    cdef int perm, i, k
+    cdef int k
     memcpy(trial, counts, N_KINDS)
-    for perm in range(6):
-        if _knitted_perm_distance(counts, perm, melds, base + 1) != base:
+    for k in range(N_KINDS):
+        if accepted[k] or counts[k] >= MAX_COPIES:
             continue
-        for k in range(N_KINDS):
-            if accepted[k] or counts[k] >= MAX_COPIES:
-                continue
-            trial[k] += 1
-            if _knitted_perm_distance(trial, perm, melds, base) < base:
-                accepted[k] = 1
-            trial[k] -= 1
+        trial[k] += 1
+        if _knitted_perm_distance(trial, perm, melds, base) < base:
+            accepted[k] = 1
+        trial[k] -= 1
 
 
 cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noexcept nogil:
@@ -414,19 +457,31 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
     A draw lowers one form's distance by at most one, so only the forms already at the minimum
     can lower the hand's.
     """
-    cdef int base = distance(counts, melds)
-    memset(accepted, 0, N_KINDS)
-    if regular_distance(counts, melds) == base:
-        _accept_regular(counts, 4 - melds, base, accepted)
+    cdef int regular = regular_distance(counts, melds), base = regular, perm
+    cdef int pairs = INF, orphans = INF, knitted = INF
+    cdef int per_arrangement[6]
     if melds == 0:
-        if seven_pairs_distance(counts) == base:
-            _accept_seven_pairs(counts, base, accepted)
-        if orphans_distance(counts) == base:
-            _accept_orphans(counts, accepted)
-        if honors_knitted_distance(counts) == base:
-            _accept_honors_knitted(counts, base, accepted)
-    if melds <= 1:
-        _accept_knitted_straight(counts, melds, base, accepted)
+        pairs = seven_pairs_distance(counts)
+        orphans = orphans_distance(counts)
+        knitted = honors_knitted_distance(counts)
+        base = min(base, min(pairs, min(orphans, knitted)))
+    for perm in range(6):
+        # Exact below the bound; anything at or above it cannot be the minimum.
+        per_arrangement[perm] = _knitted_perm_distance(counts, perm, melds, base + 1) \
+            if melds <= 1 else INF
+        base = min(base, per_arrangement[perm])
+    memset(accepted, 0, N_KINDS)
+    if regular == base:
+        _accept_regular(counts, 4 - melds, base, accepted)
+    if pairs == base:
+        _accept_seven_pairs(counts, base, accepted)
+    if orphans == base:
+        _accept_orphans(counts, accepted)
+    if knitted == base:
+        _accept_honors_knitted(counts, base, accepted)
+    for perm in range(6):
+        if per_arrangement[perm] == base:
+            _accept_knitted_arrangement(counts, perm, melds, base, accepted)
     return base
 
 
@@ -534,22 +589,30 @@ def waits(const count_t[::1] counts not None, int melds=0) -> list:
 
 
 def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
-    """One shanten per row of an N x 34 uint8 array (rows must be 13-3m or 14-3m tiles)."""
-    cdef Py_ssize_t i, n = hands.shape[0]
+    """One shanten per row of an N x 34 uint8 array (rows of 13-3m or 14-3m tiles), int8."""
+    cdef Py_ssize_t i, bad = -1, n = hands.shape[0]
+    cdef int k, total
     if hands.shape[1] != N_KINDS:
         raise ValueError(f"a batch has {N_KINDS} columns, not {hands.shape[1]}")
     if not 0 <= melds <= 4:
         raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
-    totals = np.asarray(hands).sum(axis=1)
-    if n and (np.asarray(hands).max() > MAX_COPIES or not np.isin(
-            totals, (13 - 3 * melds, 14 - 3 * melds)).all()):
-        raise ValueError(f"every row holds 0-4 copies per kind and {13 - 3 * melds} or "
-                         f"{14 - 3 * melds} tiles")
     out = np.empty(n, dtype=np.int8)
     cdef cnp.int8_t[::1] result = out
     with nogil:
         for i in range(n):
+            total = 0
+            for k in range(N_KINDS):
+                total += hands[i, k]
+                if hands[i, k] > MAX_COPIES:
+                    total = -1
+                    break
+            if total != 13 - 3 * melds and total != 14 - 3 * melds:
+                bad = i
+                break
             result[i] = distance(&hands[i, 0], melds) - 1
+    if bad >= 0:
+        raise ValueError(f"row {bad} is not a hand of {13 - 3 * melds} or {14 - 3 * melds} "
+                         "tiles with 0-4 copies of each kind")
     return out
 
 
