@@ -1,0 +1,60 @@
+import subprocess
+import sys
+
+import pytest
+
+from mjsim.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_shanten_of_a_ready_hand_lists_its_waits(capsys):
+    code, out, err = run(capsys, "shanten", "123456789m 1234p")
+    assert code == 0 and err == ""
+    assert "shanten: 0 (ready)" in out
+    assert "waits: 14p (2 kinds, 6 copies)" in out
+
+
+def test_shanten_of_fourteen_tiles_ranks_discards(capsys):
+    code, out, _ = run(capsys, "shanten", "123456789m 1234p E")
+    lines = out.splitlines()
+    first = lines.index("discards, best first (shanten after, then copies accepted):") + 1
+    assert lines[first].split()[:3] == ["E", "0", "6"]
+    assert {lines[first + 1].split()[0], lines[first + 2].split()[0]} == {"1p", "4p"}
+    shanten_after = [int(line.split()[1]) for line in lines[first:]]
+    assert shanten_after == sorted(shanten_after)
+
+
+def test_shanten_shows_each_form_and_melds(capsys):
+    code, out, _ = run(capsys, "shanten", "147m 258p 369s ESWN")
+    assert "honours and knitted tiles   0" in out and "waits: RGB" in out
+    code, out, _ = run(capsys, "shanten", "1m pung(EEE) pung(SSS) pung(WWW) pung(NNN)")
+    assert "seven pairs                 -" in out and "waits: 1m (1 kind, 3 copies)" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["shanten", "12x"], "unknown suit letter 'x'"),
+    (["shanten", "123m"], "13 or 14 concealed tiles, not 3"),
+])
+def test_bad_hands_print_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_arguments_exit_2_in_one_line():
+    result = subprocess.run([sys.executable, "-m", "mjsim.cli", "bogus"], capture_output=True,
+                            text=True)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "invalid choice" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_help_has_an_example():
+    result = subprocess.run([sys.executable, "-m", "mjsim.cli", "shanten", "--help"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and "example: mjsim shanten" in result.stdout
