@@ -1,0 +1,93 @@
+"""How many hands per second the engine plays, on one core.
+
+Players:
+
+- ``drawn``: "discard what you drew" (after a claim, the first tile held); take a win when it is
+  legal, pass every other claim. This measures the engine itself.
+- ``rung1``, ``rung2``, ``rung3``: four bots of that rung (``mjsim.bot.Bot``), when present.
+
+Each figure is the median over ``--repeats`` runs of ``--games`` sixteen-hand games. Anchors from
+design.md §6 (not run here): the ailab-pku MCR simulator plays about 800 hands/s with random
+agents, RiichiEnv about 750; with a PyMahjongGB greedy bot about 100.
+
+    python scripts/bench_sim.py --games 20 --repeats 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from mjsim.moves import Move
+from mjsim.rules import Rules
+
+Player = Callable[[Rules, int], Move]
+
+
+def discard_what_you_drew(game: Rules, seat: int) -> Move:
+    legal = game.legal(seat)
+    for move in legal:
+        if move.kind == "win":
+            return move
+    if game.phase != "discard":
+        return next(move for move in legal if move.kind == "pass")
+    drawn = game.drawn
+    for move in legal:
+        if move.kind == "discard" and (drawn is None or move.tile == drawn):
+            return move
+    return next(move for move in legal if move.kind == "discard")
+
+
+def bot_player(level: int) -> Player:
+    from mjsim.bot import Bot
+
+    bot = Bot.parse(str(level))
+    return bot.act
+
+
+def play_games(player: Player, games: int, offset: int = 0) -> int:
+    """Play ``games`` whole games with four copies of ``player``; returns the hands played."""
+    hands = 0
+    for index in range(games):
+        game = Rules(seed=f"bench-{offset + index}")
+        while game.is_active:
+            for seat in game.waiting_on():
+                game.apply(seat, player(game, seat))
+            game.take_outcomes()
+        hands += len(game.history)
+    return hands
+
+
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "drawn": lambda: discard_what_you_drew,
+    "rung1": lambda: bot_player(1),
+    "rung2": lambda: bot_player(2),
+    "rung3": lambda: bot_player(3),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per run (16 hands each)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per player; the median")
+    parser.add_argument("players", nargs="*", default=list(PLAYERS), choices=list(PLAYERS))
+    args = parser.parse_args()
+    print(f"{'players':<8} {'hands/s':>9}  (median of {args.repeats} runs of {args.games} games)")
+    for name in args.players:
+        try:
+            player = PLAYERS[name]()
+        except ImportError as error:
+            print(f"{name:<8} {'n/a':>9}  ({error})")
+            continue
+        rates = []
+        for repeat in range(args.repeats):
+            start = time.perf_counter()
+            hands = play_games(player, args.games, offset=repeat * args.games)
+            rates.append(hands / (time.perf_counter() - start))
+        print(f"{name:<8} {statistics.median(rates):>9.0f}")
+
+
+if __name__ == "__main__":
+    main()
