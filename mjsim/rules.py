@@ -590,12 +590,12 @@ class Rules:
 
     def _score(self, hand: Hand, seat: int, tile: int, *, self_drawn: bool, last_copy: bool,
                wall_last: bool, replacement: bool, robbing: bool = False) -> Any:
-        from mjsim.score import WinContext, score  # noqa: PLC0415  (the scorer lands separately)
+        from mjsim import score as scoring  # noqa: PLC0415  (the scorer lands separately)
 
-        context = WinContext(tile, self_drawn, (seat - self.dealer) % 4, self.prevailing,
+        context = scoring.WinContext(tile, self_drawn, (seat - self.dealer) % 4, self.prevailing,
                              flowers=len(hand.flowers), last_copy=last_copy,
                              wall_last=wall_last, replacement=replacement, robbing=robbing)
-        return score(hand, context, ruleset=self.ruleset)
+        return scoring.score(hand, context, ruleset=self.ruleset)
 
     def _visible(self, kind: int) -> int:
         """Copies of ``kind`` face up: in the pools and in exposed melds (not concealed kongs)."""
