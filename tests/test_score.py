@@ -1,0 +1,206 @@
+"""mjsim.score: the worked examples of mcr-rules.md §8 in both rulesets, the win context, errors."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from mjsim.fans import BY_NAME
+from mjsim.hand import Hand
+from mjsim.notation import parse
+from mjsim.score import MIN_POINTS, WinContext, evaluate, formal_waits, readings, score
+
+ROWS = [json.loads(line) for line in
+        (Path(__file__).parent / "data" / "scored.jsonl").read_text().splitlines() if line]
+WINDS = "ESWN"
+
+
+def win_of(row: dict) -> tuple[Hand, WinContext]:
+    """The hand of a golden row (winning tile added) and its context."""
+    win = parse(row["win"])[0]
+    hand = Hand.parse(row["hand"])
+    hand.add(win)
+    ctx = WinContext(win, row["how"] == "self-drawn", WINDS.index(row["seat"]),
+                     WINDS.index(row["prevalent"]), last_copy=row.get("last_copy", False),
+                     wall_last=row.get("wall_last", False),
+                     replacement=row.get("replacement", False), robbing=row.get("robbing", False))
+    return hand, ctx
+
+
+def hand_and_ctx(text: str, win: str, self_drawn: bool = False, seat: int = 1,
+                 prevalent: int = 0, **flags) -> tuple[Hand, WinContext]:
+    kind = parse(win)[0]
+    hand = Hand.parse(text)
+    hand.add(kind)
+    return hand, WinContext(kind, self_drawn, seat, prevalent, **flags)
+
+
+def by_name(scored) -> Counter:
+    return Counter({(name, value): count for _, name, value, count in scored.fans})
+
+
+@pytest.mark.parametrize("ruleset", ["green-book", "gb-mahjong"])
+@pytest.mark.parametrize("row", ROWS, ids=[row["id"] for row in ROWS])
+def test_worked_examples(row, ruleset):
+    expected = row.get(ruleset, row["gb-mahjong"]) if ruleset == "green-book" else row[ruleset]
+    hand, ctx = win_of(row)
+    scored = score(hand, ctx, ruleset)
+    assert scored.total == expected["total"]
+    assert scored.flowers == expected.get("flowers", 0)
+    assert scored.total_with_flowers == expected["total"] + expected.get("flowers", 0)
+    if "fans" in expected:
+        assert by_name(scored) == Counter({(n, v): c for n, v, c in expected["fans"]})
+
+
+def test_every_worked_example_is_in_the_table():
+    ids = {row["id"] for row in ROWS}
+    assert {f"W{i}" for i in range(1, 21)} <= ids
+    assert {f"P{i}" for i in range(1, 5)} <= ids
+    assert {f"S{i}" for i in range(1, 25)} | {"S2b"} <= ids
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if "green-book" in r], ids=lambda r: r["id"])
+def test_the_rulesets_differ_exactly_where_the_table_says(row):
+    hand, ctx = win_of(row)
+    assert score(hand, ctx, "green-book").total != score(hand, ctx, "gb-mahjong").total
+
+
+def test_the_default_ruleset_is_the_green_book():
+    hand, ctx = hand_and_ctx("ckong(2222m) ckong(5555p) 123s 678s 9p", "9p")
+    assert score(hand, ctx).total == score(hand, ctx, "green-book").total == 12
+    assert score(hand, ctx).ruleset == "green-book"
+
+
+def test_an_unknown_ruleset_is_refused():
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E")
+    with pytest.raises(ValueError, match="ruleset"):
+        score(hand, ctx, "riichi")
+
+
+# ---- the context ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(self_drawn=True, robbing=True), "never self-drawn"),
+    (dict(self_drawn=False, replacement=True), "always self-drawn"),
+    (dict(self_drawn=False, robbing=True, wall_last=True), "wall is empty"),
+    (dict(self_drawn=False, seat_wind=4), "seat_wind"),
+    (dict(self_drawn=False, prevalent_wind=-1), "prevalent_wind"),
+    (dict(self_drawn=False, flowers=9), "flowers"),
+    (dict(self_drawn=False, win_tile=34), "playing kind"),
+])
+def test_an_impossible_context_names_the_conflict(kwargs, words):
+    base = dict(win_tile=0, seat_wind=0, prevalent_wind=0)
+    with pytest.raises(ValueError, match=words):
+        WinContext(**{**base, **kwargs})
+
+
+@pytest.mark.parametrize("text, win, flags, words", [
+    ("123m 456m 789m 123p 5p", "9s", {}, "not among the concealed"),
+    ("123m 456m 789m 123p 5p", "5p", dict(robbing=True), "holds another"),
+    ("123m 456m 789m 123p 5p", "5p", dict(self_drawn=True, replacement=True), "declared kong"),
+    ("123m 456m 789m 123p 5p", "5p", dict(last_copy=True), "holds another"),
+    ("123m 456m 789m 123p 5p", "5p", dict(flowers=2), None),
+])
+def test_a_context_the_hand_makes_impossible_is_refused(text, win, flags, words):
+    kind = parse(win)[0]
+    hand = Hand.parse(text)
+    if kind == parse("5p")[0]:
+        hand.add(kind)
+    ctx = WinContext(kind, flags.pop("self_drawn", False), 0, 0, **flags)
+    if words is None:  # two flowers in the context and none in the hand is fine
+        assert score(hand, ctx).flowers == 2
+        return
+    with pytest.raises(ValueError, match=words):
+        score(hand, ctx)
+
+
+def test_flowers_in_the_context_must_match_the_hands():
+    hand, ctx = hand_and_ctx("chow(234m) chow(567p) pung(888s) 34m EE F1 F2", "5m", flowers=3)
+    with pytest.raises(ValueError, match="flowers"):
+        score(hand, ctx)
+
+
+@pytest.mark.parametrize("text", ["123m 456m 789m 123p 59p", "123m 456m 789m 123p 5p 1s"])
+def test_a_hand_that_is_not_complete_is_refused(text):
+    hand = Hand.parse(text)
+    ctx = WinContext(13, False, 0, 0)
+    with pytest.raises(ValueError, match="complete|14 tiles"):
+        score(hand, ctx)
+
+
+def test_three_copies_in_the_winners_own_melds_make_the_last_tile():
+    hand, ctx = hand_and_ctx("chow(123m) chow(456p) pung(888m) 79m EE", "8m", seat=1, prevalent=1)
+    assert not ctx.last_copy
+    assert ("Last Tile", 4) in by_name(score(hand, ctx))
+
+
+def test_chicken_hand_only_when_nothing_else_scores():
+    hand, ctx = hand_and_ctx("chow(234m) chow(567p) pung(888s) 34m EE", "5m")
+    assert [name for _, name, _, _ in score(hand, ctx).fans] == ["Chicken Hand"]
+    hand, ctx = hand_and_ctx("chow(234m) chow(567p) pung(888s) 34m EE", "5m", self_drawn=True)
+    assert [name for _, name, _, _ in score(hand, ctx).fans] == ["Self-Drawn"]
+
+
+def test_flowers_never_count_toward_the_total():
+    hand, ctx = hand_and_ctx("chow(234m) chow(567p) pung(888s) 34m EE F1 F2 T3", "5m",
+                             self_drawn=True)
+    scored = score(hand, ctx)
+    assert (scored.total, scored.flowers, scored.total_with_flowers) == (1, 3, 4)
+    assert scored.total < MIN_POINTS == 8
+    assert "not a legal win" in scored.explain()
+
+
+def test_explain_lists_every_element_and_the_total():
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E", prevalent=2)
+    text = score(hand, ctx).explain()
+    for name in ("Half Flush", "Pure Double Chow x2", "Short Straight", "Single Wait",
+                 "Total 10", "chow(234m)", "567m", "EE"):
+        assert name in text
+
+
+def test_high_over_low_takes_the_best_reading():
+    hand, ctx = hand_and_ctx("222333444p 678s 9s", "9s")  # P4: pungs beat chows
+    totals = {r.form + str(r.pungs): sum(v for v in evaluate(r, ctx, "green-book").values())
+              for r in readings(hand, ctx)}
+    assert len(totals) == 2
+    assert score(hand, ctx).grouping == ("678s", "222p", "333p", "444p", "99s")
+
+
+# ---- waits -------------------------------------------------------------------------------------
+
+def test_formal_waits_count_a_fifth_copy():
+    held = Hand.parse("1111234m").counts  # beside two melds: 1m (a fifth) or 4m
+    assert formal_waits(held, 2) == (0, 3)
+
+
+def test_a_fifth_copy_wait_denies_the_single_wait():
+    # Waiting on 4m alone, on paper also on a fifth 1m: no Single Wait (D10).
+    hand, ctx = hand_and_ctx("pung(EEE) pung(RRR) 1111234m", "4m")
+    assert formal_waits(Hand.parse("1111234m").counts, 2) == (0, 3)
+    for ruleset in ("green-book", "gb-mahjong"):
+        assert "Single Wait" not in {name for _, name, _, _ in score(hand, ctx, ruleset).fans}
+
+
+@pytest.mark.parametrize("shape, win, element", [
+    ("12m", "3m", "Edge Wait"), ("1233m", "3m", "Edge Wait"), ("7789m", "7m", "Edge Wait"),
+    ("4556m", "5m", "Closed Wait"), ("46m", "5m", "Closed Wait"), ("1223m", "2m", "Closed Wait"),
+    ("5m", "5m", "Single Wait"), ("12345m", "3m", None), ("45567m", "6m", None),
+    ("2345m", "5m", None), ("1112m", "2m", None), ("55m 77m", "5m", None),
+])
+def test_the_wait_reference_cases_of_section_5_7(shape, win, element):
+    kinds = parse(shape)
+    pair = "RR" if (len(kinds) + 1) % 3 == 0 else ""
+    sets = (14 - len(kinds) - 1 - len(pair)) // 3
+    melds = " ".join(("chow(123p)", "chow(456p)", "pung(EEE)", "ckong(9999s)")[:sets])
+    hand, ctx = hand_and_ctx(f"{melds} {shape} {pair}", win)
+    waits = {name for _, name, _, _ in score(hand, ctx).fans} & {"Edge Wait", "Closed Wait",
+                                                                   "Single Wait"}
+    assert waits == ({element} if element else set())
+
+
+def test_the_element_names_are_the_tables():
+    for _, name, _, _ in score(*hand_and_ctx("RRR GGG BBB EEE S", "S", prevalent=2)).fans:
+        assert name in BY_NAME
