@@ -152,6 +152,7 @@ class Rules:
         self.phase, self.turn = "discard", dealer
         self.drawn, self.replacement = last_tile, from_back
         self.drawn_from = "back" if from_back else "wall"
+        self._turn_win = None
 
     def _set_hands(self, hands: list[Hand]) -> None:
         self.hands = hands
@@ -175,11 +176,16 @@ class Rules:
                 back = True
                 flowers += 1
                 continue
+            waits = self._waits[seat]
+            # The waits of the thirteen before the draw say at once whether it completes them.
+            self._turn_win = None if waits is None or tile in waits else False
             self._mv[seat][tile] += 1
             self._waits[seat] = None
             out.append({"actor": seat, "kind": "drew", "tile": tile,
                         "from": "back" if back else "wall"})
+            self.last_draw_emptied = not len(wall)
             return tile, flowers
+        self.last_draw_emptied = True
         return None
 
     def _draw_turn(self, seat: int, back: bool = False, kong: bool = False) -> None:
@@ -195,8 +201,6 @@ class Rules:
         # A flower on the way makes it a flower replacement, not a kong's (mcr-rules.md D12).
         self._kong_draw = kong and flowers == 0
         self.claimed_this_turn = False
-        self.last_draw_emptied = not len(self.wall)
-        self._turn_win = None
 
     # ------------------------------------------------------------------------ reading the state
 
@@ -266,17 +270,18 @@ class Rules:
 
     def legal(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now; empty when it is not waited on."""
-        _seat(seat)
+        if type(seat) is not int or not 0 <= seat < 4:
+            _seat(seat)
         if self.phase == "discard":
             if seat != self.turn:
                 return []
             hand = self.hands[seat]
-            raw = hand.counts.tobytes()
-            held = [k for k in range(N_PLAYING) if raw[k]]
+            held = ccounts.kinds_held(hand.counts)
             moves = [DISCARDS[k] for k in held]
             if not self.claimed_this_turn:
-                if len(self.wall):
-                    if b"\x04" in raw:
+                if not self.last_draw_emptied:
+                    raw = self._mv[seat]
+                    if b"\x04" in hand.counts.tobytes():
                         moves.extend(KONGS[k] for k in held if raw[k] == 4)
                     moves.extend(KONGS[m.tile] for m in hand.melds
                                  if m.kind == "pung" and raw[m.tile])
@@ -319,8 +324,9 @@ class Rules:
         Raises ``ValueError`` for a seat that is not 0-3 and ``TypeError`` for a move that is
         not a :class:`~mjsim.moves.Move`.
         """
-        _seat(seat)
-        if not isinstance(move, Move):
+        if type(seat) is not int or not 0 <= seat < 4:
+            _seat(seat)
+        if type(move) is not Move:
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
         if self.phase == "discard":
             return self._apply_turn(seat, move)
@@ -385,7 +391,7 @@ class Rules:
         self._mv[seat][tile] -= 1
         self.pools[seat].append(tile)
         self._waits[seat] = None
-        self.last_discard_is_last = not len(self.wall)
+        self.last_discard_is_last = self.last_draw_emptied
         self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
         self._end_turn()
         self._open("discard", seat, tile)
@@ -401,7 +407,7 @@ class Rules:
             return _bad_move(move)
         if self.claimed_this_turn:
             return Error("kong-after-claim", "no kong in a turn reached by a chow or pung claim")
-        if not len(self.wall):
+        if self.last_draw_emptied:
             return Error("wall-empty", "no kong with an empty wall: no replacement tile is left")
         hand = self.hands[seat]
         if not 0 <= tile < N_PLAYING or not hand.counts[tile]:
@@ -558,7 +564,7 @@ class Rules:
                 self._claim(seat, move, source, tile)
         elif kind == "rob":
             self._promote(source, tile)
-        elif len(self.wall):
+        elif not self.last_draw_emptied:
             self._draw_turn((source + 1) % 4)
         else:
             self._exhaust()
@@ -662,6 +668,9 @@ class Rules:
             if census[kind] != self._census[kind]:
                 problems.append(f"{census[kind]} copies of {NAMES[kind]} in play, "
                                 f"not {self._census[kind]}")
+        if self.last_draw_emptied != (not len(self.wall)):
+            problems.append(f"last_draw_emptied is {self.last_draw_emptied} "
+                            f"with {len(self.wall)} tiles in the wall")
         if sum(self.totals):
             problems.append(f"the totals {self.totals} do not sum to zero")
         if self.dealer != (self.hand_no - 1) % 4:
@@ -799,7 +808,7 @@ class Rules:
         game.turn, game.drawn = turn, drawn
         game.drawn_from = None if drawn is None else "wall"
         game.claimed_this_turn = bool(position.get("claimed_this_turn", False))
-        game.last_draw_emptied = drawn is not None and not order
+        game.last_draw_emptied = not order
         game._census = game._count_tiles()
         for kind in range(N_KINDS):
             if game._census[kind] > copies(kind):
