@@ -91,7 +91,8 @@ class Scored:
     """The value of a winning hand: ``total`` without flowers, the elements, the grouping used.
 
     ``fans`` holds ``(number, name, points, count)`` with points per count, highest first; Flower
-    Tiles (81) is listed when there are flowers but is not part of ``total``.
+    Tiles (81) is listed when there are flowers but is not part of ``total``. ``reading`` is the
+    reading scored, as plain data.
     """
 
     total: int
@@ -99,6 +100,7 @@ class Scored:
     fans: tuple[tuple[int, str, int, int], ...]
     grouping: tuple[str, ...]
     ruleset: str
+    reading: Reading = dataclasses.field(repr=False, compare=False)
 
     @property
     def total_with_flowers(self) -> int:
@@ -146,7 +148,7 @@ def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
     if ctx.flowers:
         fans.append((FLOWER_TILES, BY_NUMBER[FLOWER_TILES].name, 1, ctx.flowers))
     fans.sort(key=lambda f: (-f[2], f[0]))
-    return Scored(total, ctx.flowers, tuple(fans), _grouping(hand, reading), ruleset)
+    return Scored(total, ctx.flowers, tuple(fans), _grouping(hand, reading), ruleset, reading)
 
 
 def evaluate(reading: Reading, ctx: WinContext, ruleset: str) -> dict[int, int]:
