@@ -134,21 +134,32 @@ def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
     """
     check_ruleset(ruleset)
     ctx = _checked(hand, ctx)
-    best: tuple[tuple[int, bool, bool], Reading, dict[int, int]] | None = None
-    for reading in readings(hand, ctx):
+    best: tuple[int, Reading, dict[int, int]] | None = None
+    for reading in sorted(readings(hand, ctx), key=_tie_order):
         found = evaluate(reading, ctx, ruleset)
         total = sum(points(n, ruleset) * c for n, c in found.items())
-        # Ties change no total; prefer what GB-Mahjong lists, so element lists compare.
-        key = (total, reading.form == "regular", 23 in found or 32 in found)
-        if best is None or key > best[0]:
-            best = (key, reading, found)
+        if best is None or total > best[0] or (total == best[0] and _preferred(found, best[1])):
+            best = (total, reading, found)
     assert best is not None  # readings() raises when the hand is not complete
-    (total, _, _), reading, found = best
+    total, reading, found = best
     fans = [(n, BY_NUMBER[n].name, points(n, ruleset), c) for n, c in found.items()]
     if ctx.flowers:
         fans.append((FLOWER_TILES, BY_NUMBER[FLOWER_TILES].name, 1, ctx.flowers))
     fans.sort(key=lambda f: (-f[2], f[0]))
     return Scored(total, ctx.flowers, tuple(fans), _grouping(hand, reading), ruleset, reading)
+
+
+def _tie_order(reading: Reading) -> tuple:
+    """Ties change no total, only the list: try readings in GB-Mahjong's order, so lists compare
+    (its special shapes first, then standard readings by their sets, a pung before a chow)."""
+    sets = sorted((s.tile, s.kind == "chow") for s in reading.sets if not s.declared)
+    return (reading.form == "regular", sets)
+
+
+def _preferred(found: dict[int, int], held: Reading) -> bool:
+    """On a tie GB-Mahjong moves to a standard reading from seven pairs, and to one with Pure
+    Triple Chow or Triple Pung."""
+    return held.form == "seven_pairs" or 23 in found or 32 in found
 
 
 def evaluate(reading: Reading, ctx: WinContext, ruleset: str) -> dict[int, int]:
