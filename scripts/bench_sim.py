@@ -53,8 +53,8 @@ def play_games(player: Player, games: int, offset: int = 0) -> int:
     for index in range(games):
         game = Rules(seed=f"bench-{offset + index}")
         while game.is_active:
-            for seat in game.waiting_on():
-                game.apply(seat, player(game, seat))
+            seat = game.waiting_on()[0]
+            game.apply(seat, player(game, seat))
             game.take_outcomes()
         hands += len(game.history)
     return hands
@@ -72,8 +72,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per run (16 hands each)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per player; the median")
-    parser.add_argument("players", nargs="*", default=list(PLAYERS), choices=list(PLAYERS))
+    parser.add_argument("players", nargs="*", choices=[*PLAYERS, []],
+                        help=f"which players (default: all of {', '.join(PLAYERS)})")
     args = parser.parse_args()
+    args.players = args.players or list(PLAYERS)
     print(f"{'players':<8} {'hands/s':>9}  (median of {args.repeats} runs of {args.games} games)")
     for name in args.players:
         try:
