@@ -1,0 +1,233 @@
+"""The measures the rungs rank moves by, each a function of what a view shows.
+
+- :func:`isolation`: how connected a tile is in the hand (rung 1's order);
+- :func:`winning_copies`: the copies still to be had that complete a ready hand for eight points
+  (the acceptance that counts once a hand is ready; scored, and cached, since scoring is slow);
+- :func:`meld_floor`: the points a hand's declared melds assure whatever the rest becomes;
+- :func:`scores_alone`: whether a pung of a kind scores by itself;
+- :func:`targets`: the flush, pungs hand or scoring pairs a hand has in the making (rung 3).
+
+>>> from mjsim import Hand
+>>> held = Hand.parse("1m 9p 5s EE R").counts.tobytes()
+>>> [isolation(held, k) for k in (31, 0, 17, 22, 27)]   # the single honour is most isolated
+[0, 1, 1, 2, 3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from mjsim.hand import Hand
+from mjsim.score import MIN_POINTS, WinContext, score
+from mjsim.shanten import waits
+from mjsim.tiles import DRAGON_KINDS, N_PLAYING, N_SUITED, TERMINALS, Kind
+
+# The kinds within two ranks of a suited kind, in its suit (a 1m and a 3m can still make a chow).
+_NEAR: tuple[tuple[Kind, ...], ...] = tuple(
+    tuple(j for j in range(max(k - k % 9, k - 2), min(k - k % 9 + 8, k + 2) + 1) if j != k)
+    if k < N_SUITED else () for k in range(N_PLAYING))
+# Honours are the least useful single tiles, then terminals, then the rest.
+_CLASS: tuple[int, ...] = tuple(0 if k >= N_SUITED else 1 if k in TERMINALS else 2
+                                for k in range(N_PLAYING))
+
+
+def isolation(held: bytes, kind: Kind) -> int:
+    """Rung 1's sort key for discarding ``kind`` from the counts ``held`` (as bytes): lower is
+    more isolated. Fewest neighbours first (other copies, and tiles of the suit within two
+    ranks), then honours before terminals before the rest.
+
+    >>> from mjsim import Hand
+    >>> held = Hand.parse("13m 5p 9s E").counts.tobytes()
+    >>> sorted((0, 13, 26, 27), key=lambda k: isolation(held, k))
+    [27, 26, 13, 0]
+    """
+    near = held[kind] - 1
+    for other in _NEAR[kind]:
+        near += held[other]
+    return 3 * near + _CLASS[kind]
+
+
+def scores_alone(kind: Kind, seat_wind: int, prevailing: int) -> bool:
+    """A pung of ``kind`` scores by itself: a dragon, the prevalent or seat wind, a terminal.
+
+    >>> scores_alone(31, 0, 0), scores_alone(28, 0, 0), scores_alone(28, 1, 0), scores_alone(4, 0, 0)
+    (True, False, True, False)
+    """
+    return (kind in DRAGON_KINDS or kind == 27 + seat_wind or kind == 27 + prevailing
+            or kind in TERMINALS)
+
+
+def meld_floor(melds: Sequence[Any], seat_wind: int, prevailing: int) -> int:
+    """The points the declared melds assure whatever the rest of the hand becomes.
+
+    Counted from elements no other element can exclude below their sum: Dragon Pung 2 (two of
+    them Two Dragon Pungs 6, three Big Three Dragons 88), Prevalent Wind 2 and Seat Wind 2 (a
+    wind that is neither scores Pung of Terminals or Honours 1; three wind pungs add Big Three
+    Winds 12, four make Big Four Winds 88), Pung of Terminals 1, Melded Kong 1, Concealed Kong 2.
+
+    >>> from mjsim.meld import Meld
+    >>> meld_floor([Meld.pung(31), Meld.pung(32)], 0, 0), meld_floor([Meld.pung(27)], 0, 0)
+    (6, 4)
+    """
+    dragons = winds = points = 0
+    for meld in melds:
+        if meld.kind == "chow":
+            continue
+        if meld.kind == "kong":
+            points += 2 if meld.concealed else 1
+        kind = meld.tiles[0]
+        if kind in DRAGON_KINDS:
+            dragons += 1
+        elif kind >= 27:
+            winds += 1
+            wind = kind - 27
+            both = (wind == seat_wind) + (wind == prevailing)
+            points += 2 * both if both else 1
+        elif kind in TERMINALS:
+            points += 1
+    points += (0, 2, 6, 88)[dragons]
+    if winds == 3:
+        points += 12
+    elif winds == 4:
+        points += 88
+    return points
+
+
+# Scores of ready hands, by (concealed counts, melds, winds, ruleset): the same ready hand comes
+# back turn after turn, and scoring is slow. A result never changes, so sharing it is safe.
+_READY: dict[tuple[Any, ...], tuple[tuple[Kind, int], ...]] = {}
+_READY_LIMIT = 1 << 17
+
+
+def ready_points(held: bytes, melds: tuple[Any, ...], seat_wind: int, prevailing: int,
+                 ruleset: str) -> tuple[tuple[Kind, int], ...]:
+    """For a ready hand (concealed counts as bytes, declared melds), each wait and the points
+    (flowers excluded) of winning on it by a discard; () when the hand is not ready.
+
+    >>> from mjsim import Hand
+    >>> ready = ready_points(Hand.parse("123456789m 1234p").counts.tobytes(), (), 0, 0, "green-book")
+    >>> [wait for wait, points in ready if points >= 16]   # a Pure Straight either way
+    [9, 12]
+    """
+    key = (held, melds, seat_wind, prevailing, ruleset)
+    found = _READY.get(key)
+    if found is None:
+        if len(_READY) >= _READY_LIMIT:
+            _READY.clear()
+        counts = np.frombuffer(held, dtype=np.uint8).copy()
+        found = tuple((wait, _points(counts, wait, melds, seat_wind, prevailing, ruleset))
+                      for wait in waits(counts, len(melds)))
+        _READY[key] = found
+    return found
+
+
+def _points(counts: np.ndarray, wait: Kind, melds: tuple[Any, ...], seat_wind: int,
+            prevailing: int, ruleset: str) -> int:
+    hand = Hand.__new__(Hand)  # a hand the shanten kernel has just completed: no checks needed
+    hand.counts, hand.melds, hand.flowers = counts.copy(), melds, ()
+    hand.counts[wait] += 1
+    return score(hand, WinContext(wait, False, seat_wind, prevailing), ruleset).total
+
+
+def winning_copies(held: bytes, melds: tuple[Any, ...], unseen: Sequence[int], seat_wind: int,
+                   prevailing: int, ruleset: str) -> int:
+    """The copies still unseen of the waits that win a ready hand, in quarters: four per copy
+    that wins by a discard, one per copy that wins only self-drawn (a seat draws about one tile
+    in four of those that come out). Self-drawn adds Self-Drawn 1, or for a concealed hand turns
+    Concealed Hand 2 into Fully Concealed Hand 4. Zero when the hand is not ready.
+
+    >>> from mjsim import Hand
+    >>> held = Hand.parse("123456789m 1234p").counts.tobytes()
+    >>> winning_copies(held, (), [4] * 34, 0, 0, "green-book")
+    32
+    """
+    bonus = 2 if all(meld.concealed for meld in melds) else 1
+    total = 0
+    for wait, points in ready_points(held, melds, seat_wind, prevailing, ruleset):
+        if points >= MIN_POINTS:
+            total += 4 * unseen[wait]
+        elif points + bonus >= MIN_POINTS:
+            total += unseen[wait]
+    return total
+
+
+class Targets(NamedTuple):
+    """What a hand has in the making: ``flush`` (the suit 0-2 of a flush, or None), ``pure``
+    (that flush holds no honour: a Full Flush), ``pungs`` (an All Pungs hand) and ``pairs``
+    (the scoring kinds held as pairs)."""
+
+    flush: int | None
+    pure: bool
+    pungs: bool
+    pairs: tuple[Kind, ...]
+
+    def __bool__(self) -> bool:
+        return self.flush is not None or self.pungs or bool(self.pairs)
+
+    def keeps(self, held: bytes, tile: Kind) -> int:
+        """How many of the targets discarding ``tile`` keeps: a tile of another suit keeps a
+        flush, a single tile keeps a pungs hand, a tile outside the scoring pairs keeps them.
+
+        >>> Targets(0, False, True, (31,)).keeps(bytes([1] * 34), 9)
+        3
+        >>> Targets(0, True, False, ()).keeps(bytes(34), 2)
+        0
+        """
+        kept = 0
+        if self.flush is not None and tile < N_SUITED and tile // 9 != self.flush:
+            kept += 1
+        if self.pungs and held[tile] == 1:
+            kept += 1
+        if self.pairs and tile not in self.pairs:
+            kept += 1
+        return kept
+
+    def fits(self, move_kind: str, tile: Kind, floor: int) -> bool:
+        """Whether a claimed chow, pung or kong of ``tile`` goes toward a flush or pungs hand
+        that promises eight points: a Full Flush (24), or a Half Flush or All Pungs (6 each)
+        with scoring pairs or melds (``floor``, from :func:`meld_floor`) worth two more.
+
+        >>> Targets(0, True, False, ()).fits("chow", 3, 0), Targets(0, False, True, ()).fits("pung", 3, 0)
+        (True, False)
+        """
+        if self.flush is not None and (tile >= N_SUITED or tile // 9 == self.flush):
+            if self.pure or self.pairs or floor >= 2:
+                return True
+        return self.pungs and move_kind != "chow" and (bool(self.pairs) or floor >= 2)
+
+
+FLUSH_OUTSIDE = 3
+"""A flush is in the making when at most this many tiles lie outside one suit and the honours."""
+PUNGS_SETS = 4
+"""A pungs hand is in the making with this many pairs and pungs and no chow."""
+
+
+def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevailing: int) -> Targets:
+    """The targets a hand (concealed counts as bytes, declared melds) has in the making.
+
+    >>> from mjsim import Hand
+    >>> hand = Hand.parse("1235779m 22p RR 4s")
+    >>> targets(hand.counts.tobytes(), (), 0, 0)
+    Targets(flush=0, pure=False, pungs=False, pairs=(31,))
+    """
+    suits = [sum(held[s * 9:s * 9 + 9]) for s in range(3)]
+    honours = sum(held[N_SUITED:N_PLAYING])
+    for meld in melds:
+        kind = meld.tiles[0]
+        if kind < N_SUITED:
+            suits[kind // 9] += 3
+        else:
+            honours += 3
+    main = max(range(3), key=suits.__getitem__)
+    outside = sum(suits) - suits[main]
+    flush = main if outside <= FLUSH_OUTSIDE and all(
+        meld.tiles[0] >= N_SUITED or meld.tiles[0] // 9 == main for meld in melds) else None
+    sets = sum(1 for k in range(N_PLAYING) if held[k] >= 2)
+    pungs = (all(meld.kind != "chow" for meld in melds)
+             and sets + len(melds) >= PUNGS_SETS)
+    scoring = (27 + seat_wind, 27 + prevailing, *DRAGON_KINDS)
+    pairs = tuple(sorted({k for k in scoring if held[k] >= 2}))
+    return Targets(flush, flush is not None and not honours, pungs, pairs)
