@@ -1,4 +1,4 @@
-"""mjsim.fans: the 81 elements as data, a scoring hand and a near miss for each, every suppression."""
+"""mjsim.fans: the 81 elements as data, a hand and a near miss for each, every suppression."""
 
 from __future__ import annotations
 
@@ -206,7 +206,7 @@ def test_the_element_scores_and_its_near_miss_does_not(number, ruleset):
         assert number not in scored_numbers(near, near_win, near_flags, ruleset)
 
 
-# ---- suppressions ---------------------------------------------------------------------------------
+# ---- suppressions ------------------------------------------------------------------------------
 
 def _raw(number: int, reading, ctx) -> bool:
     """Whether element ``number``'s condition holds for the reading, before any principle."""
@@ -270,7 +270,7 @@ def test_every_suppression_applies_where_both_conditions_hold(ruleset):
     assert not missing, repr(sorted(missing))
 
 
-# ---- the counting principles on groups of sets ------------------------------------------------------
+# ---- the counting principles on groups of sets ------------------------------------------------
 
 @pytest.mark.parametrize("tiles, pair, scope, expected", [
     ((19, 19, 22, 22), 13, "chows", {69: 2, 71: 1}),             # W1: six relations, three count

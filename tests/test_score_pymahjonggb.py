@@ -27,7 +27,7 @@ SEED = 20261130
 
 # PyMahjongGB's English names where they differ from the Green Book's.
 ORACLE_NAMES = {"All Five": "All Fives", "Two Dragons Pungs": "Two Dragon Pungs",
-                "Robbing The Kong": "Robbing the Kong", "Pure Shifted Chows": "Pure Shifted Chows"}
+                "Robbing The Kong": "Robbing the Kong"}
 
 SUITED = list(range(27))
 THEMES = {
@@ -93,7 +93,8 @@ def _pool(rng: np.random.Generator) -> list[int]:
     if theme == "one suit":
         return list(range(suit * 9, suit * 9 + 9))
     if theme == "one suit and honours":
-        return [*range(suit * 9, suit * 9 + 9), *(int(h) for h in rng.choice(range(27, 34), 3, replace=False))]
+        honours = rng.choice(range(27, 34), 3, replace=False)
+        return [*range(suit * 9, suit * 9 + 9), *(int(h) for h in honours)]
     if theme == "two suits":
         return [k for k in SUITED if k // 9 != suit]
     return THEMES[theme]
@@ -115,8 +116,8 @@ def _patterned_sets(rng: np.random.Generator) -> list[tuple[str, int]]:
         [("pung", s * 9 + low + i) for i, s in enumerate(suits)],
         [("pung", s * 9 + low) for s in suits],
         [("pung", suit * 9 + low + i) for i in range(int(rng.integers(3, 5)))],
-        [("pung", int(w)) for w in rng.choice(range(27, 31), int(rng.integers(3, 5)), replace=False)],
-        [("pung", int(d)) for d in rng.choice(range(31, 34), int(rng.integers(2, 4)), replace=False)],
+        [("pung", int(w)) for w in rng.choice(range(27, 31), rng.integers(3, 5), replace=False)],
+        [("pung", int(d)) for d in rng.choice(range(31, 34), rng.integers(2, 4), replace=False)],
         [("chow", suit * 9), ("chow", suit * 9), ("chow", suit * 9 + 6), ("chow", suit * 9 + 6)],
         [("chow", suits[0] * 9), ("chow", suits[0] * 9 + 6),
          ("chow", suits[1] * 9), ("chow", suits[1] * 9 + 6)],
