@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from mjsim import shanten as analysis
 from mjsim.errors import NotationError
 from mjsim.hand import Hand
-from mjsim.notation import print_tiles
+from mjsim.notation import parse, print_tiles
+from mjsim.score import MIN_POINTS, WinContext, score
+from mjsim.tiles import N_PLAYING
+from mjsim.rules import RULESETS
+from mjsim.search import IDEAS
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from mjsim.tournament import Report
 
 FORM_LABELS = {
     "regular": "regular (sets and a pair)",
@@ -68,6 +79,41 @@ def cmd_shanten(args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
+WINDS = "ESWN"
+
+
+def _wind(text: str) -> int:
+    letter = text.strip().upper()[:1]
+    if len(text.strip()) != 1 or letter not in WINDS:
+        raise argparse.ArgumentTypeError(f"a wind is one of E S W N, not {text!r}")
+    return WINDS.index(letter)
+
+
+def _tile(text: str) -> int:
+    try:
+        kinds = parse(text)
+    except NotationError as error:
+        raise argparse.ArgumentTypeError(error.reason) from None
+    if len(kinds) != 1 or kinds[0] >= N_PLAYING:
+        raise argparse.ArgumentTypeError(f"one playing tile such as 5p or E, not {text!r}")
+    return kinds[0]
+
+
+def cmd_score(args: argparse.Namespace) -> str:
+    hand = _parse_hand(args.hand)
+    flowers = len(hand.flowers) if args.flowers is None else args.flowers
+    try:
+        ctx = WinContext(args.win, args.self_drawn, args.seat, args.prevalent, flowers=flowers,
+                         last_copy=args.last_copy, wall_last=args.wall_last,
+                         replacement=args.replacement, robbing=args.robbing)
+        scored = score(hand, ctx, args.ruleset)
+    except ValueError as error:  # an impossible context or a hand that is not complete
+        raise UsageError(str(error)) from None
+    verdict = ("a legal win" if scored.total >= MIN_POINTS
+               else f"not a win: {scored.total} is below the {MIN_POINTS}-point minimum")
+    return f"{scored.explain()}\n{verdict}"
+
+
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
     total = sum(copies for _, copies in accepted)
     kinds = print_tiles([kind for kind, _ in accepted]) or "none"
@@ -80,6 +126,96 @@ class _OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
+    parser.add_argument("--walls", type=int, default=walls, help=f"wall seeds (default {walls})")
+    parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
+    parser.add_argument("--out", help="the run folder (default runs/<command>-<seed>-<walls>); "
+                                      "an unfinished run in it is resumed")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--backend", choices=("loky", "dask", "sequential"), default="loky")
+    parser.add_argument("--scheduler", help="a Dask scheduler address, with --backend dask")
+    parser.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _run_options(args: argparse.Namespace) -> dict[str, Any]:
+    if args.walls < 1:
+        raise UsageError(f"--walls must be at least 1, not {args.walls}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
+            "ruleset": args.ruleset, "quiet": args.quiet, "walls": args.walls,
+            "seed": args.seed}
+
+
+def _out(args: argparse.Namespace, name: str) -> Path:
+    return Path(args.out or f"runs/{name}-{args.seed}-{args.walls}")
+
+
+def _finish(report: Report) -> str:
+    from mjsim import plots
+
+    plots.save_report(report)
+    parts = []
+    if not report.estimates.empty:
+        parts.append(format_estimates(report.estimates))
+    if not report.standings.empty:
+        parts.append(format_standings(report.standings))
+    parts.append(f"results: {report.out}")
+    return "\n\n".join(parts)
+
+
+def _experiment(run: Callable[[], Report]) -> Report:
+    try:
+        return run()
+    except ValueError as error:  # the experiments raise ValueError for what a person typed
+        raise UsageError(str(error)) from None
+
+
+def cmd_ladder(args: argparse.Namespace) -> str:
+    from mjsim.tournament import ladder
+
+    options = _run_options(args)
+    return _finish(_experiment(lambda: ladder(_out(args, "ladder"), **options)))
+
+
+def cmd_price(args: argparse.Namespace) -> str:
+    from mjsim.tournament import price
+
+    options = _run_options(args)
+    return _finish(_experiment(lambda: price(
+        args.ideas, _out(args, "price"), level=args.level, until_decided=args.until_decided,
+        delta=args.delta, **options)))
+
+
+def cmd_table(args: argparse.Namespace) -> str:
+    from mjsim.tournament import table
+
+    options = _run_options(args)
+    return _finish(_experiment(lambda: table(args.lineup, _out(args, "table"), **options)))
+
+
+def format_estimates(estimates: pd.DataFrame) -> str:
+    """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved."""
+    lines = [f"{'':<22} {'points/hand':>11} {'95% interval':>19} {'p':>7} {'p (BH)':>7} "
+             f"{'walls':>5} {'pairing':>8}"]
+    for row in estimates.itertuples():
+        lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
+                     f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
+                     f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x")
+    return "\n".join(lines)
+
+
+def format_standings(table: pd.DataFrame) -> str:
+    lines = [f"{'variant':<20} {'points/game':>11} {'95% interval':>19} {'place':>6} "
+             f"{'first':>6} {'games':>6}"]
+    for row in table.itertuples():
+        lines.append(f"{row.variant:<20} {row.points:>+11.1f} "
+                     f"[{row.points_low:>+7.1f}, {row.points_high:>+7.1f}] {row.place:>6.2f} "
+                     f"{row.first_rate:>6.1%} {row.games:>6}")
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -95,6 +231,59 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     shanten.add_argument("hand", help="a hand string, e.g. \"19m 55p pung(EEE) 234s\"")
     shanten.set_defaults(run=cmd_shanten)
+
+    scoring = commands.add_parser(
+        "score", help="score a winning hand, element by element",
+        description="Score a complete hand; its concealed tiles include the winning tile.",
+        epilog='example: mjsim score "123m 456m 789m 123p 55p" --win 5p --self --seat S',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    scoring.add_argument("hand", help="the complete hand, melds and flowers included")
+    scoring.add_argument("--win", type=_tile, required=True, help="the winning tile, e.g. 5p")
+    scoring.add_argument("--self", dest="self_drawn", action="store_true",
+                         help="self-drawn (default: won on a discard)")
+    scoring.add_argument("--seat", type=_wind, default=0, help="the winner's seat wind (E)")
+    scoring.add_argument("--prevalent", type=_wind, default=0, help="the prevalent wind (E)")
+    scoring.add_argument("--flowers", type=int, help="bonus tiles (default: those in the hand)")
+    scoring.add_argument("--last-copy", action="store_true", help="the last copy of its kind")
+    scoring.add_argument("--wall-last", action="store_true", help="the last tile of the wall")
+    scoring.add_argument("--replacement", action="store_true", help="a kong's replacement tile")
+    scoring.add_argument("--robbing", action="store_true", help="robbing a promoted kong")
+    scoring.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    scoring.set_defaults(run=cmd_score)
+
+    ladder = commands.add_parser(
+        "ladder", help="price each rung step and each idea, and the standings of the rungs",
+        description="Each rung step (rung r challenging a field of rung r-1) and each idea at "
+                    "rung 3 priced by paired games, and the standings of rungs 1, 2, 3, 3 "
+                    "with seats rotated. Writes tables, summary.csv and figures to --out.",
+        epilog="example: mjsim ladder --walls 8 --jobs 2 --out runs/first",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    _experiment_options(ladder, walls=8)
+    ladder.set_defaults(run=cmd_ladder)
+
+    price = commands.add_parser(
+        "price", help="what each idea is worth, in points per hand",
+        description="Price ideas by the paired challenger design: the rung with the idea "
+                    "switched off challenges a field of the full rung, in every seat, on the "
+                    "same walls as a control game.",
+        epilog="example: mjsim price defence planning --level 3 --walls 20 --until-decided",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    price.add_argument("ideas", nargs="+", metavar="IDEA", help=f"one of {', '.join(IDEAS)}")
+    price.add_argument("--level", type=int, choices=(1, 2, 3), default=3)
+    price.add_argument("--until-decided", action="store_true",
+                       help="add walls until a sequential test decides (--walls is the cap)")
+    price.add_argument("--delta", type=float, default=0.5,
+                       help="the difference the sequential test looks for, points per hand")
+    _experiment_options(price, walls=20)
+    price.set_defaults(run=cmd_price)
+
+    table = commands.add_parser(
+        "table", help="play one lineup with seats rotated and print its standings",
+        epilog='example: mjsim table "3,3,2,1" --walls 10',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    table.add_argument("lineup", help="four variants, comma-separated, e.g. 3,3,2,1")
+    _experiment_options(table, walls=10)
+    table.set_defaults(run=cmd_table)
     return parser
 
 

@@ -58,3 +58,41 @@ def test_help_has_an_example():
     result = subprocess.run([sys.executable, "-m", "mjsim.cli", "shanten", "--help"],
                             capture_output=True, text=True)
     assert result.returncode == 0 and "example: mjsim shanten" in result.stdout
+
+
+def test_score_prints_the_breakdown_and_the_verdict(capsys):
+    code, out, _ = run(capsys, "score", "123m 456m 789m 123p 55p", "--win", "5p", "--self",
+                       "--seat", "S")
+    assert code == 0
+    assert "Pure Straight" in out and "Fully Concealed Hand" in out
+    assert "Total 25 (green-book)" in out and out.rstrip().endswith("a legal win")
+
+
+def test_score_below_the_minimum_says_so(capsys):
+    code, out, _ = run(capsys, "score", "234m 567m 345p 678s 55p", "--win", "5p")
+    assert code == 0 and "not a win:" in out and "below the 8-point minimum" in out
+
+
+def test_score_counts_the_hands_flowers(capsys):
+    code, out, _ = run(capsys, "score", "123m 456m 789m 123p 55p F1 T2", "--win", "5p")
+    assert "with flowers" in out and "Flower Tiles" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["score", "123m 456m 789m 123p 5p", "--win", "5p"], "14 tiles"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--robbing", "--self"], "never self-drawn"),
+])
+def test_score_refusals(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["score", "123m 456m 789m 123p 55p", "--win", "5x"], "unknown suit letter"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--seat", "X"], "a wind is one of"),
+])
+def test_score_bad_options(capsys, argv, message):
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and message in err and len(err.strip().splitlines()) == 1

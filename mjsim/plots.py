@@ -1,0 +1,95 @@
+"""Figures over result tables (matplotlib, safe without a display).
+
+Each function takes a table an experiment returns and gives back a ``Figure``; :func:`save`
+writes one to a file and closes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display on servers and in CI; must precede pyplot
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from mjsim.tournament.experiments import Report
+    from mjsim.tournament.pricing import Sequential
+
+
+def forest(estimates: pd.DataFrame) -> Figure:
+    """Each priced idea or rung step per hand, with its 95% interval, around zero."""
+    rows = estimates.iloc[::-1]
+    fig, ax = plt.subplots(figsize=(7, 1 + 0.5 * len(rows)))
+    y = range(len(rows))
+    ax.errorbar(rows["value_hand"], y,
+                xerr=[rows["value_hand"] - rows["low_hand"], rows["high_hand"] - rows["value_hand"]],
+                fmt="o", capsize=4)
+    ax.axvline(0, color="grey", linewidth=1, linestyle="--")
+    ax.set_yticks(list(y), rows["name"])
+    ax.set_xlabel("points per hand (95% interval)")
+    ax.set_title("What each idea and rung step is worth")
+    fig.tight_layout()
+    return fig
+
+
+def standings(table: pd.DataFrame) -> Figure:
+    """Mean points per game of each variant, with its 95% interval."""
+    fig, ax = plt.subplots(figsize=(7, 1 + 0.5 * len(table)))
+    rows = table.iloc[::-1]
+    y = range(len(rows))
+    ax.barh(list(y), rows["points"],
+            xerr=[rows["points"] - rows["points_low"], rows["points_high"] - rows["points"]],
+            capsize=4, color="tab:blue")
+    ax.set_yticks(list(y), rows["variant"])
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_xlabel("points per game (95% interval)")
+    ax.set_title("Standings")
+    fig.tight_layout()
+    return fig
+
+
+def gsprt_trace(sequential: Mapping[str, Sequential]) -> Figure:
+    """The log likelihood ratio of each sequential test as walls accumulate, with its bounds."""
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for name, test in sequential.items():
+        ax.plot(range(1, len(test.trace) + 1), test.trace, label=f"{name} ({test.decision})")
+    if sequential:
+        test = next(iter(sequential.values()))
+        ax.axhline(test.upper, color="tab:red", linestyle="--", label="decide H1")
+        ax.axhline(test.lower, color="tab:green", linestyle="--", label="decide H0")
+    ax.set_xlabel("walls")
+    ax.set_ylabel("log likelihood ratio")
+    ax.set_title("Sequential test")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def save(fig: Figure, path: str | Path) -> None:
+    """Write a figure (PNG by the file's suffix) and release it."""
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def save_report(report: Report) -> list[Path]:
+    """Write the figures of an experiment into its run folder; returns the files written."""
+    figures = []
+    if not report.estimates.empty:
+        figures.append((forest(report.estimates), "prices.png"))
+    if not report.standings.empty:
+        figures.append((standings(report.standings), "standings.png"))
+    if report.sequential:
+        figures.append((gsprt_trace(report.sequential), "gsprt.png"))
+    written = []
+    for fig, name in figures:
+        save(fig, report.out / name)
+        written.append(report.out / name)
+    return written

@@ -1,0 +1,126 @@
+"""Playing one game with bots, and turning it into table rows.
+
+A game is a pure function of (seed, lineup, ruleset): the walls come from the seed and every bot
+breaks ties from the seed, the hand and the move count, so the same arguments give the same rows
+in any process on any machine.
+
+Three tables (design.md §4):
+
+- ``seats``: one row per seat per game: points, place, wins, self-draws, deal-ins;
+- ``hands``: one row per seat per hand: how the hand ended for that seat and its delta;
+- ``fans``: one row per scoring element per win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjsim import bot
+from mjsim.bot import Bot
+from mjsim.result import places
+from mjsim.rules import Rules
+from mjsim.wall import Seed
+
+TABLES = ("seats", "hands", "fans")
+_KEY = ["seed", "lineup", "ruleset"]
+COLUMNS = {
+    "seats": [*_KEY, "seat", "variant", "points", "place", "wins", "self_draws", "deal_ins",
+              "hands"],
+    "hands": [*_KEY, "hand_no", "seat", "variant", "dealer", "prevailing", "seat_wind",
+              "outcome", "winner", "how", "from", "fan_total", "points", "delta"],
+    "fans": [*_KEY, "hand_no", "seat", "variant", "number", "name", "points", "count"],
+}
+
+Lineup = tuple[str, str, str, str]
+
+
+def parse_lineup(lineup: str | Iterable[str]) -> Lineup:
+    """Four variants, from ``"3,3,3,3-defence"`` or a sequence; each checked and made canonical.
+
+    Raises ``ValueError`` naming the variant that is not one, or a lineup that is not four.
+
+    >>> parse_lineup("3, 2,1,3-defence")
+    ('3', '2', '1', '3-defence')
+    """
+    parts = [part.strip() for part in lineup.split(",")] if isinstance(lineup, str) else list(lineup)
+    if len(parts) != 4:
+        raise ValueError(f"a lineup is four variants, one per seat, not {len(parts)}: {lineup!r}")
+    return tuple(str(Bot.parse(part)) for part in parts)  # type: ignore[return-value]
+
+
+def lineup_key(lineup: Sequence[str]) -> str:
+    return ",".join(lineup)
+
+
+@dataclass
+class GameRecords:
+    """The rows of one game, one list of dicts per table."""
+
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    fans: list[dict[str, Any]] = field(default_factory=list)
+
+    def extend(self, other: GameRecords) -> None:
+        self.seats.extend(other.seats)
+        self.hands.extend(other.hands)
+        self.fans.extend(other.fans)
+
+
+def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-book") -> GameRecords:
+    """Play one sixteen-hand game, seat i played by ``lineup[i]``, and return its records.
+
+    Raises ``RuntimeError`` if a bot offers a move the rules refuse (a bug in the bot).
+    """
+    variants = parse_lineup(lineup)
+    game = bot.play_game(seed, [Bot.parse(variant) for variant in variants], ruleset=ruleset)
+    return records_of(game, variants)
+
+
+def records_of(game: Rules, variants: Lineup) -> GameRecords:
+    """The table rows of a finished game."""
+    key = {"seed": game.seed.decode("utf-8", "backslashreplace"), "lineup": lineup_key(variants),
+           "ruleset": game.ruleset}
+    records = GameRecords()
+    wins = [0] * 4
+    self_draws = [0] * 4
+    deal_ins = [0] * 4
+    for hand in game.history:
+        winner, by, source = hand["winner"], hand["by"], hand["from"]
+        if winner is not None:
+            wins[winner] += 1
+            self_draws[winner] += by == "self"
+            if source is not None:
+                deal_ins[source] += 1
+            for number, name, points, count in hand["fans"]:
+                records.fans.append({**key, "hand_no": hand["hand_no"], "seat": winner,
+                                     "variant": variants[winner], "number": number, "name": name,
+                                     "points": points, "count": count})
+        for seat in range(4):
+            records.hands.append({
+                **key, "hand_no": hand["hand_no"], "seat": seat, "variant": variants[seat],
+                "dealer": hand["dealer"], "prevailing": hand["prevailing"],
+                "seat_wind": (seat - hand["dealer"]) % 4,
+                "outcome": _outcome(seat, winner, by, source),
+                "winner": -1 if winner is None else winner, "how": by,
+                "from": -1 if source is None else source,
+                "fan_total": hand["total"], "points": hand["points"],
+                "delta": hand["deltas"][seat],
+            })
+    final_places = places(game.totals)
+    for seat in range(4):
+        records.seats.append({**key, "seat": seat, "variant": variants[seat],
+                              "points": game.totals[seat], "place": final_places[seat],
+                              "wins": wins[seat], "self_draws": self_draws[seat],
+                              "deal_ins": deal_ins[seat], "hands": len(game.history)})
+    return records
+
+
+def _outcome(seat: int, winner: int | None, by: str, source: int | None) -> str:
+    """How the hand ended for one seat: won, dealt in, paid, or drawn."""
+    if winner is None:
+        return "drawn"
+    if seat == winner:
+        return "won"
+    return "dealt-in" if seat == source else "paid"

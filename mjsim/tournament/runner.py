@@ -1,0 +1,107 @@
+"""Running many games: batches of (seed, lineup) tasks over joblib, written as they finish.
+
+Each game is a pure function of (seed, lineup, ruleset), and the tables are sorted when they are
+loaded, so the results do not depend on ``n_jobs``, the backend, or the order batches finish in.
+``backend="dask"`` runs the same batches on a Dask distributed cluster (``pip install .[dask]``)
+through joblib's Dask backend.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from joblib import Parallel, delayed, parallel_config
+
+import mjsim
+from mjsim.tournament.records import TABLES, GameRecords, Lineup, lineup_key, play_game
+from mjsim.tournament.store import RunFolder, git_hash
+
+Task = tuple[str, Lineup]
+BACKENDS = ("loky", "dask", "sequential")
+
+
+def play_batch(batch: int, tasks: Sequence[Task], ruleset: str) -> tuple[int, GameRecords]:
+    """Play the games of one batch in order (this is what a worker runs)."""
+    records = GameRecords()
+    for seed, lineup in tasks:
+        records.extend(play_game(seed, lineup, ruleset))
+    return batch, records
+
+
+def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "green-book",
+        n_jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
+        limit: int | None = None, quiet: bool = False, kind: str = "games",
+        arguments: dict[str, Any] | None = None) -> dict[str, pd.DataFrame]:
+    """Play batches of (seed, lineup) games into the run folder ``out``; return its tables.
+
+    ``limit`` plays only the first ``limit`` batches (a sequential test extends a run wall by
+    wall). A folder that already holds this run (same batches and ruleset) is resumed: only the
+    batches not yet written are played. Raises ``ValueError`` for a folder that holds a
+    different run, an unknown backend, or a Dask backend without a reachable scheduler.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"no backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    folder = RunFolder(out)
+    folder.start({
+        "kind": kind, "ruleset": ruleset,
+        "batches": [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches],
+        "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
+    })
+    wanted = len(batches) if limit is None else min(limit, len(batches))
+    pending = sorted(set(range(wanted)) - folder.done())
+    with _progress(quiet, wanted, wanted - len(pending)) as advance:
+        if pending:
+            with _executor(backend, scheduler):
+                jobs = -1 if backend == "dask" else n_jobs
+                results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
+                    delayed(play_batch)(batch, batches[batch], ruleset) for batch in pending)
+                for batch, records in results:
+                    folder.write_batch(batch, records)
+                    advance()
+    return {table: folder.load(table) for table in TABLES}
+
+
+@contextlib.contextmanager
+def _executor(backend: str, scheduler: str | None) -> Iterator[None]:
+    if backend == "sequential":
+        with parallel_config(backend="sequential"):
+            yield
+        return
+    if backend == "loky":
+        with parallel_config(backend="loky"):
+            yield
+        return
+    if not scheduler:
+        raise ValueError("the dask backend needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+    try:
+        from distributed import Client
+    except ImportError as error:
+        raise ValueError("the dask backend needs the dask extra: pip install .[dask]") from error
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ValueError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
+    try:
+        with parallel_config(backend="dask"):
+            yield
+    finally:
+        client.close()
+
+
+@contextlib.contextmanager
+def _progress(quiet: bool, total: int, done: int) -> Iterator[Any]:
+    """A progress bar on a terminal; nothing when quiet or when output is not a terminal."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), transient=True) as bar:
+        task = bar.add_task("batches", total=total, completed=done)
+        yield lambda: bar.advance(task)

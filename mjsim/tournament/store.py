@@ -1,0 +1,113 @@
+"""A run folder: the manifest, the tables written batch by batch, and what a resumed run skips.
+
+Layout::
+
+    RUN/manifest.json              arguments, seeds, lineups, ruleset, version, git hash
+    RUN/tables/seats/b000012.parquet   one file per batch and table (hands/, fans/ alike)
+    RUN/summary.csv, RUN/*.png     written by the command that made the run
+
+Every file is written to a temporary name and renamed into place, so a file that exists is
+whole. A batch counts as done once its ``seats`` file exists, which is written last; a resumed
+run plays only the batches that are not done, and the tables it loads are sorted, so they equal
+those of a run that was never interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
+
+MANIFEST = "manifest.json"
+# The order that makes a loaded table independent of which batch finished first.
+SORT_KEYS = {
+    "seats": ["seed", "lineup", "seat"],
+    "hands": ["seed", "lineup", "hand_no", "seat"],
+    "fans": ["seed", "lineup", "hand_no", "number"],
+}
+
+
+class RunFolder:
+    """The folder of one run."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+
+    def start(self, manifest: dict[str, Any]) -> None:
+        """Write the manifest of a new run, or check it against the one already there.
+
+        Raises ``ValueError`` when the folder holds a different run: resuming it with other
+        arguments would mix two experiments in one set of tables.
+        """
+        existing = self.manifest()
+        if existing is not None:
+            if _comparable(existing) != _comparable(manifest):
+                raise ValueError(f"{self.path} holds a different run; choose another --out")
+            return
+        self.path.mkdir(parents=True, exist_ok=True)
+        _write_atomic(self.path / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
+
+    def manifest(self) -> dict[str, Any] | None:
+        try:
+            return json.loads((self.path / MANIFEST).read_text())
+        except FileNotFoundError:
+            return None
+
+    def done(self) -> set[int]:
+        """The batches already written whole."""
+        folder = self.path / "tables" / "seats"
+        if not folder.is_dir():
+            return set()
+        return {int(p.stem[1:]) for p in folder.glob("b*.parquet")}
+
+    def write_batch(self, batch: int, records: GameRecords) -> None:
+        for table in (*[t for t in TABLES if t != "seats"], "seats"):
+            rows = getattr(records, table)
+            folder = self.path / "tables" / table
+            folder.mkdir(parents=True, exist_ok=True)
+            frame = pd.DataFrame(rows) if rows else pd.DataFrame(columns=COLUMNS[table])
+            target = folder / f"b{batch:06d}.parquet"
+            temporary = target.with_suffix(".tmp")
+            frame.to_parquet(temporary, index=False)
+            os.replace(temporary, target)
+
+    def load(self, table: str) -> pd.DataFrame:
+        """One table of the run, from every finished batch, in a canonical order."""
+        if table not in TABLES:
+            raise ValueError(f"no table {table!r}; the tables are {', '.join(TABLES)}")
+        done = sorted(self.done())
+        folder = self.path / "tables" / table
+        frames = [pd.read_parquet(folder / f"b{batch:06d}.parquet") for batch in done]
+        frames = [frame for frame in frames if not frame.empty]
+        if not frames:
+            return pd.DataFrame(columns=COLUMNS[table])
+        frame = pd.concat(frames, ignore_index=True)
+        return frame.sort_values(SORT_KEYS[table], kind="stable", ignore_index=True)
+
+
+def git_hash() -> str | None:
+    """The commit of the package's checkout, when it is one."""
+    try:
+        result = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                                cwd=Path(__file__).resolve().parent, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return result.stdout.strip() or None if result.returncode == 0 else None
+
+
+def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
+    """What must match for a run to be resumed (not the version or the commit, which may move)."""
+    return {key: value for key, value in manifest.items()
+            if key not in ("version", "git", "arguments")}
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
