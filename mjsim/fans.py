@@ -66,7 +66,8 @@ class Reading:
     pair's kind (-1 when none), ``pairs`` the seven pairs, ``knitted`` the knitted kinds (nine for
     a knitted straight, fourteen for honours-and-knitted). ``counts`` counts every tile of the hand
     (melds included, a kong as four), ``held`` the concealed tiles before the win, and ``waits``
-    the kinds the wait elements judge against (mcr-rules.md §5.5, §5.7).
+    the kinds the wait elements judge against (mcr-rules.md §5.5, §5.7). ``present`` (derived)
+    lists the kinds in the hand.
     """
 
     form: str
@@ -77,6 +78,7 @@ class Reading:
     counts: tuple[int, ...]
     held: tuple[int, ...]
     waits: tuple[Kind, ...]
+    present: tuple[Kind, ...] = ()
 
     @property
     def chows(self) -> tuple[Kind, ...]:
@@ -87,9 +89,9 @@ class Reading:
         """The kinds of the pungs and kongs."""
         return tuple(sorted(s.tile for s in self.sets if s.kind != "chow"))
 
-    def kinds(self) -> list[Kind]:
-        """The kinds present in the hand."""
-        return [k for k, n in enumerate(self.counts) if n]
+    def __post_init__(self) -> None:
+        # The kinds in the hand, asked for by many checkers: computed once.
+        object.__setattr__(self, "present", tuple(k for k, n in enumerate(self.counts) if n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +120,7 @@ def _rank(kind: Kind) -> int:
 
 
 def _suits(r: Reading) -> set[int]:
-    return {_suit(k) for k in r.kinds() if k < 27}
+    return {_suit(k) for k in r.present if k < 27}
 
 
 def _has_honors(r: Reading) -> bool:
@@ -126,12 +128,12 @@ def _has_honors(r: Reading) -> bool:
 
 
 def _all_in(r: Reading, allowed) -> bool:
-    return all(k in allowed for k in r.kinds())
+    return all(k in allowed for k in r.present)
 
 
 def _ranks(r: Reading) -> set[int] | None:
     """The ranks present, or None when the hand holds an honour."""
-    return None if _has_honors(r) else {_rank(k) for k in r.kinds()}
+    return None if _has_honors(r) else {_rank(k) for k in r.present}
 
 
 def _set_tiles(s: Set) -> tuple[Kind, ...]:
@@ -378,9 +380,8 @@ def half_flush(r: Reading, ctx: WinContext) -> int:
 
 
 def all_types(r: Reading, ctx: WinContext) -> int:
-    kinds = r.kinds()
-    return (len(_suits(r)) == 3 and any(k in WIND_KINDS for k in kinds)
-            and any(k in DRAGON_KINDS for k in kinds))
+    return (len(_suits(r)) == 3 and any(k in WIND_KINDS for k in r.present)
+            and any(k in DRAGON_KINDS for k in r.present))
 
 
 def melded_hand(r: Reading, ctx: WinContext) -> int:
