@@ -141,8 +141,8 @@ def _experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
 
 
 def _run_options(args: argparse.Namespace) -> dict[str, Any]:
-    if args.walls < 1:
-        raise UsageError(f"--walls must be at least 1, not {args.walls}")
+    if args.walls < 2:
+        raise UsageError(f"--walls must be at least 2 (an interval needs two), not {args.walls}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
     return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,

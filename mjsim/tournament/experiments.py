@@ -177,12 +177,13 @@ def _idea_row(diffs: pd.DataFrame, idea: str, challenger: str, baseline: str) ->
 
 
 def _row(estimate: pricing.Estimate, sign: int) -> dict[str, Any]:
-    low, high = sorted((sign * estimate.low, sign * estimate.high))
+    # Adding 0.0 turns the -0.0 of a price exactly zero into 0.0.
+    low, high = sorted((sign * estimate.low + 0.0, sign * estimate.high + 0.0))
     return {
         "challenger": estimate.challenger, "baseline": estimate.baseline,
         "seeds": estimate.seeds, "pairs": estimate.pairs,
-        "value_game": sign * estimate.mean, "low_game": low, "high_game": high,
-        "se_game": estimate.se, "value_hand": sign * estimate.mean / HANDS,
+        "value_game": sign * estimate.mean + 0.0, "low_game": low, "high_game": high,
+        "se_game": estimate.se, "value_hand": sign * estimate.mean / HANDS + 0.0,
         "low_hand": low / HANDS, "high_hand": high / HANDS, "p": estimate.p,
         "unpaired_se_game": estimate.unpaired_se,
         "variance_reduction": estimate.variance_reduction,
