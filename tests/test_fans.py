@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from test_score import win_of
-from test_score_pymahjonggb import random_win
+from test_score_hands import random_win
 
 from mjsim.fans import (
     BY_NAME,

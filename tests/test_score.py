@@ -6,7 +6,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
+from test_score_hands import random_win
 
 from mjsim.fans import BY_NAME
 from mjsim.hand import Hand
@@ -204,3 +206,19 @@ def test_the_wait_reference_cases_of_section_5_7(shape, win, element):
 def test_the_element_names_are_the_tables():
     for _, name, _, _ in score(*hand_and_ctx("RRR GGG BBB EEE S", "S", prevalent=2)).fans:
         assert name in BY_NAME
+
+
+def test_the_rulesets_differ_only_in_the_elements_of_the_disputed_rows():
+    rng = np.random.default_rng(11)
+    rows = {48, 82, 56, 80, 73, 36, 37}  # D1, D2, D3 (56 for 80), D7, D8
+    differed = 0
+    for _ in range(2000):
+        drawn = random_win(rng)
+        if drawn is None:
+            continue
+        green, gb = (score(*drawn, ruleset) for ruleset in ("green-book", "gb-mahjong"))
+        assert green.total == sum(v * c for n, _, v, c in green.fans if n != 81)
+        changed = set(green.fans) ^ set(gb.fans)
+        assert {number for number, *_ in changed} <= rows, str(drawn[0])
+        differed += bool(changed)
+    assert differed > 50
