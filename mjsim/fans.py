@@ -171,7 +171,7 @@ def _ranks_of(t: tuple[Kind, ...]) -> list[int]:
     return sorted(_rank(k) for k in t)
 
 
-# ---- hand checkers ----------------------------------------------------------------------------
+# ---- the checkers, in table order -------------------------------------------------------------
 
 def big_four_winds(t, pair) -> bool:
     return t == (27, 28, 29, 30)

@@ -316,6 +316,11 @@ def readings(hand: Hand, ctx: WinContext) -> list[Reading]:
     """Every reading of a complete hand, as plain :class:`~mjsim.fans.Reading` data.
 
     Raises ``ValueError`` when the hand is not complete.
+
+    >>> from mjsim import Hand
+    >>> [(r.chows, r.pungs) for r in readings(Hand.parse("111222333m 789p 55s"),
+    ...                                        WinContext(22, False, 0, 0))]
+    [((0, 0, 0, 15), ()), ((15,), (0, 1, 2))]
     """
     win = int(ctx.win_tile)
     melds = len(hand.melds)
