@@ -35,6 +35,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
+from mjsim import score as scoring
 from mjsim import shanten
 from mjsim.errors import Error
 from mjsim.hand import Hand
@@ -596,8 +599,6 @@ class Rules:
 
     def _score(self, hand: Hand, seat: int, tile: int, *, self_drawn: bool, last_copy: bool,
                wall_last: bool, replacement: bool, robbing: bool = False) -> Any:
-        from mjsim import score as scoring  # noqa: PLC0415  (the scorer lands separately)
-
         context = scoring.WinContext(tile, self_drawn, (seat - self.dealer) % 4, self.prevailing,
                              flowers=len(hand.flowers), last_copy=last_copy,
                              wall_last=wall_last, replacement=replacement, robbing=robbing)
@@ -817,15 +818,13 @@ class Rules:
         return game
 
     def _count_tiles(self) -> tuple[int, ...]:
-        census = [0] * N_KINDS
-        for hand in self.hands:
-            for kind in range(N_PLAYING):
-                census[kind] += int(hand.counts[kind])
-            for kind in (*(k for m in hand.melds for k in m.tiles), *hand.flowers):
-                census[kind] += 1
-        for kind in (*self.wall.order, *(k for pool in self.pools for k in pool)):
-            census[kind] += 1
-        return tuple(census)
+        """Copies of each of the 42 kinds in the hands, melds, flowers, pools and wall."""
+        loose = [*self.wall.order, *(k for pool in self.pools for k in pool),
+                 *(k for hand in self.hands for m in hand.melds for k in m.tiles),
+                 *(k for hand in self.hands for k in hand.flowers)]
+        census = np.bincount(np.array(loose, dtype=np.intp), minlength=N_KINDS)
+        census[:N_PLAYING] += np.sum([hand.counts for hand in self.hands], axis=0, dtype=np.intp)
+        return tuple(census.tolist())
 
 
 _POSITION_KEYS = frozenset({"hands", "wall", "turn", "pools", "dealer", "hand_no",
