@@ -695,13 +695,21 @@ def check_ruleset(ruleset: str) -> str:
     return ruleset
 
 
+# Both lookups sit in the scoring loop: tabulated once per ruleset.
+_VALUES = {ruleset: {n: _POINTS[ruleset].get(n, fan.points) for n, fan in BY_NUMBER.items()}
+           for ruleset in RULESETS}
+_EXCLUDED = {ruleset: {n: frozenset(fan.excludes) | frozenset(_EXTRA_EXCLUDES[ruleset].get(n, ()))
+                       for n, fan in BY_NUMBER.items()}
+             for ruleset in RULESETS}
+
+
 def points(number: int, ruleset: str = "green-book") -> int:
     """The value of element ``number`` under ``ruleset``.
 
     >>> points(82, "gb-mahjong"), points(82, "green-book")
     (5, 6)
     """
-    return _POINTS[check_ruleset(ruleset)].get(number, BY_NUMBER[number].points)
+    return _VALUES[check_ruleset(ruleset)][number]
 
 
 def excludes(number: int, ruleset: str = "green-book") -> frozenset[int]:
@@ -710,8 +718,7 @@ def excludes(number: int, ruleset: str = "green-book") -> frozenset[int]:
     >>> sorted(excludes(25, "gb-mahjong")), sorted(excludes(25, "green-book"))
     ([36, 76], [76])
     """
-    extra = _EXTRA_EXCLUDES[check_ruleset(ruleset)].get(number, ())
-    return frozenset(BY_NUMBER[number].excludes) | frozenset(extra)
+    return _EXCLUDED[check_ruleset(ruleset)][number]
 
 
 def tier_sizes(ruleset: str = "green-book") -> dict[int, int]:
