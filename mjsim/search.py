@@ -110,16 +110,12 @@ def _turn(view: View, ideas: frozenset[str], word: int | None) -> Move:
         kong = _kong(view, rows, now)
         if kong is not None:
             return kong
-    else:
-        now = shanten(counts, len(melds))
-    if "defence" in ideas and now >= 2:
+    if "defence" in ideas and (now if rows is not None else shanten(counts, len(melds))) >= 2:
         tiles = _safe(view, tiles) or tiles
     if rows is not None:
         least = min(rows[t][1] for t in tiles)
         tiles = [t for t in tiles if rows[t][1] == least]
-    else:
-        least = now
-    if "planning" in ideas and least > 0 and len(tiles) > 1:
+    if "planning" in ideas and len(tiles) > 1 and (rows is None or least > 0):
         plan = targets(held, melds, view.seat_wind, view.prevailing)
         if plan:
             tiles = _most(tiles, lambda t: plan.keeps(held, t))
