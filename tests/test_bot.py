@@ -1,0 +1,91 @@
+"""Bots: variants parse and print, every move is legal, games play to the end, rung 2 is stronger."""
+
+import math
+import statistics
+
+import pytest
+
+from mjsim.bot import Bot, play_game
+from mjsim.rules import Rules
+from mjsim.search import IDEAS, RUNG_IDEAS
+
+VARIANTS = ["1", "2", "2-shanten", "2-claims", "2-shanten-claims", "3", "3-defence",
+            "3-planning", "3-defence-planning", "3-shanten-claims-defence-planning"]
+
+
+@pytest.mark.parametrize("spec", VARIANTS)
+def test_a_variant_parses_and_prints_back(spec):
+    bot = Bot.parse(spec)
+    assert str(bot) == spec and Bot.parse(str(bot)) == bot
+    assert set(bot.off) <= set(RUNG_IDEAS[bot.level]) <= set(IDEAS)
+
+
+def test_ideas_print_in_their_canonical_order():
+    assert str(Bot.parse("3-planning-claims")) == "3-claims-planning"
+
+
+@pytest.mark.parametrize("spec", ["", "0", "4", "x", "3-", "3-greed", "2-defence", "1-shanten",
+                                  "3-defence-defence", "-3", "three"])
+def test_an_invalid_spec_raises_naming_it(spec):
+    with pytest.raises(ValueError, match=f"bad bot {spec!r}"):
+        Bot.parse(spec)
+
+
+def test_a_bot_is_a_value():
+    assert Bot(3, frozenset({"defence"})) == Bot.parse("3-defence")
+    assert len({Bot.parse("2"), Bot(2)}) == 1
+    with pytest.raises(ValueError, match="no rung 5"):
+        Bot(5)
+
+
+@pytest.mark.parametrize("lineup", [("1", "2", "3", "3-defence-planning"),
+                                    ("3", "3-claims", "2-shanten", "3-planning")])
+def test_bots_make_only_legal_moves_and_games_keep_their_invariants(lineup):
+    bots = [Bot.parse(spec) for spec in lineup]
+    game = Rules(b"legal-" + "/".join(lineup).encode(), hand_no=1, last_hand=3)
+    while game.waiting_on():
+        for seat in range(4):
+            if seat not in game.waiting_on():
+                assert bots[seat].act(game, seat) is None
+        seat = game.waiting_on()[0]
+        move = bots[seat].act(game, seat)
+        assert move in game.legal(seat)
+        assert game.apply(seat, move) is True
+        assert game.check_invariants() == [], game.to_string()
+    assert game.status == "finished" and len(game.history) == 3
+
+
+def test_play_game_is_a_function_of_the_seed_and_the_lineup():
+    bots = [Bot(3), Bot(2), Bot(1), Bot.parse("3-defence")]
+    first = play_game(b"again", bots, hand_no=5, last_hand=6)
+    second = play_game(b"again", bots, hand_no=5, last_hand=6)
+    assert first.history == second.history and first.totals == second.totals
+    assert sum(first.totals) == 0 and [h["hand_no"] for h in first.history] == [5, 6]
+    with pytest.raises(ValueError, match="four bots"):
+        play_game(b"again", bots[:3])
+
+
+def paired_margin(challenger, baseline, seeds, hands):
+    """Points per hand the challenger gains over the baseline seat by seat on the same walls
+    (design.md §4), with the half-width of its 95% interval (seeds clustered)."""
+    per_seed = []
+    for number in range(seeds):
+        seed = b"strength-%d" % number
+        control = play_game(seed, [baseline] * 4, last_hand=hands).totals
+        gains = []
+        for seat in range(4):
+            lineup = [baseline] * 4
+            lineup[seat] = challenger
+            gains.append(play_game(seed, lineup, last_hand=hands).totals[seat] - control[seat])
+        per_seed.append(statistics.mean(gains) / hands)
+    half = T_975_11 * statistics.stdev(per_seed) / math.sqrt(seeds)
+    return statistics.mean(per_seed), half
+
+
+T_975_11 = 2.201
+"""The 97.5% quantile of Student's t with 11 degrees of freedom (twelve seeds)."""
+
+
+def test_rung_2_beats_rung_1_by_a_margin_outside_its_interval():
+    margin, half = paired_margin(Bot(2), Bot(1), seeds=12, hands=2)
+    assert margin - half > 0, (margin, half)
