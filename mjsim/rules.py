@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -819,10 +820,10 @@ class Rules:
 
     def _count_tiles(self) -> tuple[int, ...]:
         """Copies of each of the 42 kinds in the hands, melds, flowers, pools and wall."""
-        loose = [*self.wall.order, *(k for pool in self.pools for k in pool),
-                 *(k for hand in self.hands for m in hand.melds for k in m.tiles),
-                 *(k for hand in self.hands for k in hand.flowers)]
-        census = np.bincount(np.array(loose, dtype=np.intp), minlength=N_KINDS)
+        loose = list(chain(self.wall.order, *self.pools,
+                           *(m.tiles for hand in self.hands for m in hand.melds),
+                           *(hand.flowers for hand in self.hands)))
+        census = np.bincount(loose, minlength=N_KINDS)
         census[:N_PLAYING] += np.sum([hand.counts for hand in self.hands], axis=0, dtype=np.intp)
         return tuple(census.tolist())
 
