@@ -1,0 +1,44 @@
+from libc.stdint cimport uint8_t, int8_t
+
+from mjsim_core._types cimport count_t
+
+cdef enum:
+    N_NUMBERS = 83              # element numbers 1-82 (82: Concealed Kong and Melded Kong); 0 unused
+    MAX_READINGS = 32           # a complete hand has at most a handful of readings
+
+# Win circumstances, or-ed into one flags int.
+cdef enum:
+    SELF_DRAWN = 1
+    LAST_COPY = 2
+    WALL_LAST = 4
+    REPLACEMENT = 8
+    ROBBING = 16
+
+# A declared meld in one byte: tile | type << 6.
+cdef enum:
+    MELD_CHOW = 0
+    MELD_PUNG = 1
+    MELD_KONG = 2
+    MELD_CONCEALED_KONG = 3
+
+# One reading of the concealed tiles (the declared melds are the hand's, shared by every reading).
+cdef struct Reading:
+    int8_t form                 # index into mjsim_core.shanten.FORMS
+    int8_t pair                 # the pair's kind (thirteen orphans: the doubled kind), -1 if none
+    int8_t perm                 # the knitted arrangement of a knitted straight, else -1
+    int8_t n_chows
+    int8_t n_pungs
+    int8_t chows[4]             # lowest kind of each concealed chow, ascending
+    int8_t pungs[4]             # kind of each concealed pung, ascending
+
+# The best reading's value: its total (flowers apart) and the count of each element scored.
+cdef struct Scoring:
+    int total
+    Reading reading
+    uint8_t counts[N_NUMBERS]
+
+# Score a complete hand: concealed counts (the winning tile included), n_melds meld bytes, the
+# winning tile, the flags, the winds and the ruleset (index into mjsim.fans.RULESETS). Returns 0,
+# or -1 when the hand has no reading (not complete).
+cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, int win, int flags,
+                      int seat_wind, int prevalent_wind, int ruleset, Scoring* out) noexcept nogil

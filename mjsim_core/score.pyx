@@ -1,0 +1,1001 @@
+"""Compiled scoring: every reading of a complete hand under the five principles, the best kept.
+
+The compiled twin of :func:`mjsim.score.score` (whose per-reading step, :func:`mjsim.score.evaluate`,
+is the readable reference this module must equal). For a complete hand it enumerates the readings
+:func:`mjsim.shanten.decompositions` gives, scores each one (the element checkers, the chow and
+pung relations counted once, the wind elements taking their pungs from Pung of Terminals or Honors,
+the suppressions from the highest element down), and keeps the highest total, breaking ties as
+GB-Mahjong does. Flower points are not counted here.
+
+The element data (points per ruleset, what each element suppresses, the order of the relation
+patterns) is read from :data:`mjsim.fans.FANS` at import; only the checkers themselves are written
+again in C, and the tests hold them equal to the Python ones.
+
+>>> import numpy as np
+>>> from mjsim import Hand
+>>> hand = Hand.parse("chow(234m) 234m 567m 567m EE")
+>>> total, fans, reading = score_counts(hand.counts, meld_bytes(hand.melds), 27, 0, 1, 2)
+>>> total, fans
+(10, ((50, 1), (69, 2), (71, 1), (79, 1)))
+>>> reading
+('regular', 27, (1, 4, 4), (), (), ())
+"""
+
+from itertools import permutations
+
+from libc.stdint cimport uint8_t, int8_t, uint64_t
+from libc.string cimport memset, memcpy
+
+from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
+from mjsim_core.shanten cimport distance, accepted_kinds
+
+from mjsim import tiles as _tiles
+from mjsim.fans import FANS, MIXED_KONGS, RULESETS, excludes as _excludes, points as _points
+from mjsim_core.shanten import FORMS
+
+__all__ = ["FLAGS", "RULESETS", "context_flags", "group_elements", "meld_bytes", "score_counts"]
+
+cdef enum:
+    REGULAR = 0
+    SEVEN_PAIRS = 1
+    ORPHANS = 2
+    HONORS_KNITTED = 3
+    KNITTED_STRAIGHT = 4
+    CHOWS = 0                   # relation scopes
+    PUNGS = 1
+    GB_MAHJONG = 1              # index of "gb-mahjong" in RULESETS (checked at import)
+    CHICKEN_HAND = 43
+    NINE_GATES = 4
+    TERMINAL_PUNG = 73          # Pung of Terminals or Honors
+    MAX_GROUP = 8
+
+# Tile classes, one bit each, for the whole-hand "every tile is ..." elements.
+cdef enum:
+    GREEN = 1
+    TERMINAL = 2
+    HONOR = 4
+    REVERSIBLE = 8
+    SIMPLE = 16
+    UPPER = 32                  # ranks 7-9
+    MIDDLE = 64                 # ranks 4-6
+    LOWER = 128                 # ranks 1-3
+    UPPER_FOUR = 256            # ranks 6-9
+    LOWER_FOUR = 512            # ranks 1-4
+    TERMINAL_OR_HONOR = 1024
+
+FLAGS = {"self_drawn": SELF_DRAWN, "last_copy": LAST_COPY, "wall_last": WALL_LAST,
+         "replacement": REPLACEMENT, "robbing": ROBBING}
+"""The bit of each win circumstance in the ``flags`` of :func:`score_counts`."""
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) noexcept nogil
+
+cdef int POINTS[2][N_NUMBERS]           # per ruleset
+cdef int BOOK_POINTS[N_NUMBERS]         # Green Book values, which rank the relation patterns
+cdef int RANK[2][N_NUMBERS]             # position in the suppression order: points down, number up
+cdef uint64_t EXCLUDES[2][N_NUMBERS][2] # what the element at each rank suppresses, as rank bits
+cdef int GROUP[2][5][MAX_GROUP]         # relation patterns per scope and arity, best first
+cdef int GROUP_LEN[2][5]
+cdef int PROPS[N_KINDS]
+cdef int KNITTED[6][9]
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers over kinds
+
+cdef inline int _suit(int k) noexcept nogil:
+    return k // 9 if 0 <= k < N_SUITED else -1
+
+
+cdef inline int _rank(int k) noexcept nogil:
+    """1-9 for a suited kind, 0 for an honour; -1 (no pair) reads as 9, as Python's modulo does."""
+    if k >= N_SUITED:
+        return 0
+    return (k % 9 + 9) % 9 + 1
+
+
+cdef inline bint _is_wind(int k) noexcept nogil:
+    return 27 <= k <= 30
+
+
+cdef inline bint _is_dragon(int k) noexcept nogil:
+    return 31 <= k <= 33
+
+
+cdef inline bint _is_terminal(int k) noexcept nogil:
+    return 0 <= k < N_SUITED and (k % 9 == 0 or k % 9 == 8)
+
+
+cdef inline void _sort(int* t, int n) noexcept nogil:
+    cdef int i, j, v
+    for i in range(1, n):
+        v = t[i]
+        j = i - 1
+        while j >= 0 and t[j] > v:
+            t[j + 1] = t[j]
+            j -= 1
+        t[j + 1] = v
+
+
+# ---------------------------------------------------------------------------------------------
+# Relation patterns (the "chows" and "pungs" checkers of mjsim.fans), tiles ascending
+
+cdef bint _ordered(const int* t, int n, int step) noexcept nogil:
+    cdef int i
+    if not 0 <= t[0] < N_SUITED:
+        return False
+    for i in range(1, n):
+        if _suit(t[i]) != _suit(t[0]) or t[i] - t[i - 1] != step:
+            return False
+    return True
+
+
+cdef bint _three_suits(const int* t) noexcept nogil:
+    cdef int a = _suit(t[0]), b = _suit(t[1]), c = _suit(t[2])
+    return t[2] < N_SUITED and a != b and b != c and a != c
+
+
+cdef void _sorted_ranks(const int* t, int n, int* out) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        out[i] = _rank(t[i])
+    _sort(out, n)
+
+
+cdef bint _all_same(const int* t, int n) noexcept nogil:
+    cdef int i
+    for i in range(1, n):
+        if t[i] != t[0]:
+            return False
+    return True
+
+
+cdef bint _pattern(int number, const int* t, int n, int pair) noexcept nogil:
+    """Whether relation element ``number`` holds for the n sets ``t`` (and the pair)."""
+    cdef int r[4]
+    cdef int i, s
+    if number == 1:
+        return t[0] == 27 and t[1] == 28 and t[2] == 29 and t[3] == 30
+    if number == 2:
+        return t[0] == 31 and t[1] == 32 and t[2] == 33
+    if number == 13:
+        _sorted_ranks(t, 4, r)
+        for i in range(4):
+            if _suit(t[i]) != _suit(pair):
+                return False
+        return _rank(pair) == 5 and r[0] == 1 and r[1] == 1 and r[2] == 7 and r[3] == 7
+    if number == 14 or number == 23 or number == 69:
+        return _all_same(t, n)
+    if number == 15 or number == 24:
+        return _ordered(t, n, 1)
+    if number == 16 or number == 30:
+        return _ordered(t, n, 1) or _ordered(t, n, 2)
+    if number == 28:
+        return _ordered(t, n, 3)
+    if number == 29:
+        # Tiles ascending sort by (suit, rank): ranks 1 7 1 7 in two suits, the pair a 5 of the third.
+        s = _suit(pair)
+        return (_rank(pair) == 5 and _rank(t[0]) == 1 and _rank(t[1]) == 7 and _rank(t[2]) == 1
+                and _rank(t[3]) == 7 and _suit(t[0]) == _suit(t[1]) and _suit(t[2]) == _suit(t[3])
+                and _suit(t[1]) != _suit(t[2]) and s != _suit(t[0]) and s != _suit(t[2]))
+    if number == 32 or number == 41:
+        return _three_suits(t) and _rank(t[0]) == _rank(t[1]) == _rank(t[2])
+    if number == 38:
+        return _is_wind(t[0]) and _is_wind(t[1]) and _is_wind(t[2]) \
+            and t[0] != t[1] and t[1] != t[2] and t[0] != t[2]
+    if number == 39:
+        _sorted_ranks(t, 3, r)
+        return _three_suits(t) and r[0] == 1 and r[1] == 4 and r[2] == 7
+    if number == 42 or number == 51:
+        _sorted_ranks(t, 3, r)
+        return _three_suits(t) and r[1] == r[0] + 1 and r[2] == r[0] + 2
+    if number == 54:
+        return _is_dragon(t[0]) and _is_dragon(t[1])
+    if number == 65:
+        return t[1] < N_SUITED and _suit(t[0]) != _suit(t[1]) and _rank(t[0]) == _rank(t[1])
+    if number == 70:
+        return _suit(t[0]) != _suit(t[1]) and _rank(t[0]) == _rank(t[1])
+    if number == 71:
+        return _suit(t[0]) == _suit(t[1]) and t[1] - t[0] == 3
+    if number == 72:
+        return _suit(t[0]) == _suit(t[1]) and _rank(t[0]) == 1 and _rank(t[1]) == 7
+    return False
+
+
+_PATTERNS = {1, 2, 13, 14, 15, 16, 23, 24, 28, 29, 30, 32, 38, 39, 41, 42, 51, 54, 65, 69, 70, 71,
+             72}
+
+
+cdef int _relation(int a, int b, int pair, int scope) noexcept nogil:
+    """The two-set element of sets a and b, or 0."""
+    cdef int two[4]            # room for any pattern's reads
+    cdef int i
+    two[0] = a if a < b else b
+    two[1] = b if a < b else a
+    two[2] = two[3] = -1
+    for i in range(GROUP_LEN[scope][2]):
+        if _pattern(GROUP[scope][2][i], two, 2, pair):
+            return GROUP[scope][2][i]
+    return 0
+
+
+cdef inline bint _better(int a, int b) noexcept nogil:
+    """Element a ranks before element b: more points, then the lower number."""
+    return BOOK_POINTS[a] > BOOK_POINTS[b] or (BOOK_POINTS[a] == BOOK_POINTS[b] and a < b)
+
+
+cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
+    """Two-set relations, at most the sets minus their connected groups, repeated kinds cut first."""
+    cdef int root[4]
+    cdef int tally[N_NUMBERS]
+    cdef int i, j, a, b, r, edges = 0, groups = 0, excess, floor, number, cut
+    memset(tally, 0, sizeof(tally))
+    for i in range(n):
+        root[i] = i
+    for i in range(n):
+        for j in range(i + 1, n):
+            r = _relation(t[i], t[j], pair, scope)
+            if r:
+                tally[r] += 1
+                edges += 1
+                a = i
+                while root[a] != a:
+                    a = root[a]
+                b = j
+                while root[b] != b:
+                    b = root[b]
+                root[a] = b
+    for i in range(n):
+        groups += root[i] == i
+    excess = edges - (n - groups)
+    for floor in range(1, -1, -1):
+        for number in range(N_NUMBERS - 1, 0, -1):
+            if tally[number] and excess:
+                cut = tally[number] - floor
+                if cut > excess:
+                    cut = excess
+                if cut > 0:
+                    tally[number] -= cut
+                    excess -= cut
+    for number in range(N_NUMBERS):
+        cnt[number] += tally[number]
+
+
+cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
+    """The relation elements of n chows (or pungs), counted once each (mjsim.score.group_elements)."""
+    cdef int three[4]
+    cdef int skip, i, j, f, number, rel, r, value, best_value = 0, best = 0, best_rel = 0, m
+    if n == 4:
+        for i in range(GROUP_LEN[scope][4]):
+            if _pattern(GROUP[scope][4][i], t, 4, pair):
+                cnt[GROUP[scope][4][i]] += 1
+                return
+    if n >= 3:
+        # The trios in the order of itertools.combinations, (0,1,2) (0,1,3) (0,2,3) (1,2,3), named
+        # by the set they leave out (3: none when there are three).
+        for skip in range(3, -1 if n == 4 else 2, -1):
+            m = 0
+            for i in range(n):
+                if i != skip:
+                    three[m] = t[i]
+                    m += 1
+            for f in range(GROUP_LEN[scope][3]):
+                number = GROUP[scope][3][f]
+                if not _pattern(number, three, 3, pair):
+                    continue
+                rel = 0
+                if n == 4:
+                    for j in range(3):
+                        r = _relation(three[j], t[skip], pair, scope)
+                        if r and (rel == 0 or _better(r, rel)):
+                            rel = r
+                value = BOOK_POINTS[number] + (BOOK_POINTS[rel] if rel else 0)
+                if value > best_value:
+                    best_value, best, best_rel = value, number, rel
+    if best:
+        cnt[best] += 1
+        if best_rel:
+            cnt[best_rel] += 1
+        return
+    _capped_relations(t, n, pair, scope, cnt)
+
+
+# ---------------------------------------------------------------------------------------------
+# Waits (mjsim.score.formal_waits): only whether exactly one kind completes the hand
+
+cdef bint _sets_only(count_t* c, int k, int sets) noexcept nogil:
+    """Whether c splits into sets alone (no pair)."""
+    cdef bint ok = False
+    while k < N_KINDS and c[k] == 0:
+        k += 1
+    if k == N_KINDS:
+        return sets == 0
+    if sets == 0:
+        return False
+    if c[k] >= 3:
+        c[k] -= 3
+        ok = _sets_only(c, k, sets - 1)
+        c[k] += 3
+        if ok:
+            return True
+    if k < N_SUITED and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+        c[k] -= 1
+        c[k + 1] -= 1
+        c[k + 2] -= 1
+        ok = _sets_only(c, k, sets - 1)
+        c[k] += 1
+        c[k + 1] += 1
+        c[k + 2] += 1
+    return ok
+
+
+cdef bint _fifth_completes(const count_t* held, int melds, int kind) noexcept nogil:
+    """A fifth copy of a kind held four times completes the hand: as a pung, or as the pair."""
+    cdef count_t t[N_KINDS]
+    cdef int h
+    memcpy(t, held, N_KINDS)
+    t[kind] -= 2
+    if melds < 4 and distance(t, melds + 1) == 0:
+        return True
+    t[kind] += 1
+    # An honour pair held nowhere stands in for the pair: the rest must then be sets alone.
+    for h in range(N_SUITED, N_KINDS):
+        if held[h] == 0:
+            return _sets_only(t, 0, 4 - melds)
+    return False
+
+
+cdef int _wait_count(const count_t* held, int melds) noexcept nogil:
+    """How many kinds complete a ready hand on paper, a fifth copy included; stops at 2."""
+    cdef count_t accepted[N_KINDS]
+    cdef int k, n = 0
+    if accepted_kinds(held, melds, accepted) == 1:
+        for k in range(N_KINDS):
+            n += accepted[k]
+    for k in range(N_KINDS):
+        if n > 1:
+            break
+        if held[k] == MAX_COPIES and _fifth_completes(held, melds, k):
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------------------------
+# Readings
+
+cdef struct Win:
+    count_t conc[N_KINDS]       # concealed tiles, the winning tile included
+    count_t all[N_KINDS]        # every tile, melds included (a kong as four)
+    count_t held[N_KINDS]       # concealed tiles before the win
+    int win
+    int flags
+    int seat
+    int prevalent
+    int ruleset
+    int n_melds
+    int n_dchows
+    int dchows[4]
+    int n_dpungs
+    int dpungs[4]
+    int ckongs                  # declared concealed kongs
+    int kongs                   # declared kongs
+    uint64_t kong_kinds         # their kinds, as a bit set
+    int unique_wait             # -1 until needed
+    int knitted_wait[6]
+    uint8_t base[N_NUMBERS]     # the elements every reading shares
+
+
+cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* out,
+                  int n) noexcept nogil:
+    """Append every grouping of c into ``sets`` sets and one pair (mjsim_core.shanten's walk)."""
+    cdef int take_pair, pung, used, chows, i, n_chows0 = cur.n_chows
+    while k < N_KINDS and c[k] == 0:
+        k += 1
+    if k == N_KINDS:
+        if sets == 0 and pair >= 0 and n < MAX_READINGS:
+            out[n] = cur[0]
+            out[n].pair = pair
+            return n + 1
+        return n
+    for take_pair in range(2 if pair < 0 else 1):
+        for pung in range(2):
+            used = 2 * take_pair + 3 * pung
+            chows = c[k] - used
+            if chows < 0 or chows + pung > sets:
+                continue
+            if chows and (k >= N_SUITED or k % 9 > 6 or c[k + 1] < chows or c[k + 2] < chows):
+                continue
+            c[k] -= used + chows
+            if chows:
+                c[k + 1] -= chows
+                c[k + 2] -= chows
+            for i in range(chows):
+                cur.chows[cur.n_chows] = k
+                cur.n_chows += 1
+            if pung:
+                cur.pungs[cur.n_pungs] = k
+                cur.n_pungs += 1
+            n = _regular(c, k + 1, sets - chows - pung, k if take_pair else pair, cur, out, n)
+            if pung:
+                cur.n_pungs -= 1
+            cur.n_chows = n_chows0
+            if chows:
+                c[k + 1] += chows
+                c[k + 2] += chows
+            c[k] += used + chows
+    return n
+
+
+cdef int _readings(Win* w, Reading* out) noexcept nogil:
+    """Every reading of the concealed tiles, in the order of mjsim.shanten.decompositions by form."""
+    cdef count_t c[N_KINDS]
+    cdef Reading cur
+    cdef int n, k, perm, i, odd = 0, distinct = 0, honors = 0, orphans = 0, doubled = -1
+    memcpy(c, w.conc, N_KINDS)
+    memset(&cur, 0, sizeof(Reading))
+    cur.form = REGULAR
+    cur.perm = -1
+    n = _regular(c, 0, 4 - w.n_melds, -1, &cur, out, 0)
+    cur.pair = -1
+    if w.n_melds == 0 and n + 3 <= MAX_READINGS:
+        for k in range(N_KINDS):
+            odd += c[k] & 1
+            distinct += c[k] > 0
+            honors += k >= N_SUITED and c[k] > 0
+            if _is_terminal(k) or k >= N_SUITED:
+                orphans += c[k] > 0
+                if c[k] == 2:
+                    doubled = k
+        if odd == 0:
+            out[n] = cur
+            out[n].form = SEVEN_PAIRS
+            n += 1
+        if orphans == 13 and distinct == 13 and doubled >= 0:
+            out[n] = cur
+            out[n].form = ORPHANS
+            out[n].pair = doubled
+            n += 1
+        if distinct == 14:
+            for perm in range(6):
+                k = honors
+                for i in range(9):
+                    k += c[KNITTED[perm][i]] > 0
+                if k == 14:
+                    out[n] = cur
+                    out[n].form = HONORS_KNITTED
+                    n += 1
+                    break
+    if w.n_melds <= 1:
+        cur.form = KNITTED_STRAIGHT
+        for perm in range(6):
+            k = 0
+            for i in range(9):
+                k += c[KNITTED[perm][i]] > 0
+            if k < 9:
+                continue
+            for i in range(9):
+                c[KNITTED[perm][i]] -= 1
+            cur.perm = perm
+            n = _regular(c, 0, 1 - w.n_melds, -1, &cur, out, n)
+            for i in range(9):
+                c[KNITTED[perm][i]] += 1
+    return n
+
+
+cdef int _key(const Reading* r, int* key) noexcept nogil:
+    """GB-Mahjong's order of readings (mjsim.score._tie_order): the concealed sets, a pung first."""
+    cdef int i, n = 0
+    for i in range(r.n_chows):
+        key[n] = 2 * r.chows[i] + 1
+        n += 1
+    for i in range(r.n_pungs):
+        key[n] = 2 * r.pungs[i]
+        n += 1
+    _sort(key, n)
+    return n
+
+
+cdef bint _before(const Reading* a, const Reading* b) noexcept nogil:
+    """Reading a sorts strictly before reading b."""
+    cdef int ka[4]
+    cdef int kb[4]
+    cdef int i, na, nb
+    if (a.form == REGULAR) != (b.form == REGULAR):
+        return b.form == REGULAR
+    na = _key(a, ka)
+    nb = _key(b, kb)
+    for i in range(na if na < nb else nb):
+        if ka[i] != kb[i]:
+            return ka[i] < kb[i]
+    return na < nb
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring one reading
+
+cdef void _base(Win* w) noexcept nogil:
+    """The elements that do not depend on the reading: tile classes, kongs, concealment, context."""
+    cdef uint8_t* b = w.base
+    cdef int k, props = 0xFFFF, suits = 0, n_suits, honors = 0, winds = 0, dragons = 0
+    cdef int base, melded, ckongs = 0, mkongs = 0, i
+    cdef bint sd = (w.flags & SELF_DRAWN) != 0, wall_last = (w.flags & WALL_LAST) != 0
+    cdef int gates[9]
+    memset(b, 0, N_NUMBERS)
+    for k in range(N_KINDS):
+        if w.all[k]:
+            props &= PROPS[k]
+            if k < N_SUITED:
+                suits |= 1 << (k // 9)
+            else:
+                honors = 1
+                winds |= _is_wind(k)
+                dragons |= _is_dragon(k)
+    n_suits = (suits & 1) + ((suits >> 1) & 1) + ((suits >> 2) & 1)
+    b[3] = (props & GREEN) != 0
+    b[8] = (props & TERMINAL) != 0
+    b[11] = (props & HONOR) != 0
+    b[18] = (props & TERMINAL_OR_HONOR) != 0
+    b[22] = n_suits == 1 and not honors
+    b[25] = (props & UPPER) != 0
+    b[26] = (props & MIDDLE) != 0
+    b[27] = (props & LOWER) != 0
+    b[36] = (props & UPPER_FOUR) != 0
+    b[37] = (props & LOWER_FOUR) != 0
+    b[40] = (props & REVERSIBLE) != 0
+    b[50] = n_suits == 1 and honors
+    b[52] = n_suits == 3 and winds and dragons
+    b[68] = (props & SIMPLE) != 0
+    b[75] = n_suits == 2
+    b[76] = not honors
+    if w.n_melds == 0 and w.win < N_SUITED:
+        gates[0] = gates[8] = 3
+        for i in range(1, 8):
+            gates[i] = 1
+        base = _suit(w.win) * 9
+        b[NINE_GATES] = 1
+        for i in range(9):
+            if w.held[base + i] != gates[i]:
+                b[NINE_GATES] = 0
+    melded = w.n_melds - w.ckongs
+    ckongs = w.ckongs
+    mkongs = w.kongs - ckongs
+    b[5] = w.kongs >= 4
+    b[17] = w.kongs >= 3
+    b[48] = ckongs >= 2
+    b[57] = mkongs >= 2
+    b[67] = ckongs >= 1
+    b[74] = mkongs >= 1
+    b[82] = ckongs >= 1 and mkongs >= 1
+    b[44] = sd and wall_last
+    b[45] = not sd and wall_last
+    b[46] = (w.flags & REPLACEMENT) != 0
+    b[47] = (w.flags & ROBBING) != 0
+    b[58] = (w.flags & LAST_COPY) != 0
+    b[80] = sd
+    b[53] = melded == 4 and not sd
+    b[56] = melded == 0 and sd
+    b[62] = melded == 0 and not sd
+    for k in range(N_KINDS):
+        if w.all[k] == MAX_COPIES and not (w.kong_kinds >> k) & 1:
+            b[64] += 1
+
+
+cdef bint _unique_wait(Win* w, const Reading* r) noexcept nogil:
+    """Whether this reading's hand had exactly one completing kind (computed once, when needed)."""
+    cdef count_t rest[N_KINDS]
+    cdef int i
+    if r.form == KNITTED_STRAIGHT and w.n_melds == 0:
+        # A concealed knitted straight's wait is that of the four tiles beside the body (D11).
+        if w.knitted_wait[r.perm] < 0:
+            memcpy(rest, w.conc, N_KINDS)
+            for i in range(9):
+                rest[KNITTED[r.perm][i]] -= 1
+            if rest[w.win] == 0:
+                w.knitted_wait[r.perm] = 0
+            else:
+                rest[w.win] -= 1
+                w.knitted_wait[r.perm] = _wait_count(rest, 3) == 1
+        return w.knitted_wait[r.perm]
+    if w.unique_wait < 0:
+        w.unique_wait = _wait_count(w.held, w.n_melds) == 1
+    return w.unique_wait
+
+
+cdef int _wait_shape(Win* w, const Reading* r) noexcept nogil:
+    """77, 78 or 79 by where the winning tile sits in the concealed chows and the pair; else 0."""
+    cdef int i, low, win = w.win
+    for i in range(r.n_chows):
+        low = r.chows[i]
+        if win == low or win == low + 2:
+            return 77
+    for i in range(r.n_chows):
+        if win == r.chows[i] + 1:
+            return 78
+    return 79 if r.pair == win else 0
+
+
+cdef bint _shifted_pairs(const count_t* c) noexcept nogil:
+    """Seven pairs on seven consecutive ranks of one suit."""
+    cdef int k = 0, i
+    while c[k] == 0:
+        k += 1
+    if k >= N_SUITED or k % 9 > 2:
+        return False
+    for i in range(7):
+        if c[k + i] != 2:
+            return False
+    return True
+
+
+cdef int _suppress(Win* w, uint8_t* cnt) noexcept nogil:
+    """Drop what higher elements suppress (an element suppressed itself suppresses nothing); the
+    total of what is left, Chicken Hand when nothing is."""
+    cdef uint64_t found[2]
+    cdef uint64_t gone[2]
+    cdef uint64_t bits
+    cdef int rs = w.ruleset, n, word, pos, total = 0
+    found[0] = found[1] = gone[0] = gone[1] = 0
+    for n in range(1, N_NUMBERS):
+        if cnt[n]:
+            pos = RANK[rs][n]
+            found[pos >> 6] |= (<uint64_t>1) << (pos & 63)
+    for word in range(2):
+        bits = found[word]
+        while bits:
+            pos = __builtin_ctzll(bits)
+            bits &= bits - 1
+            if not (gone[word] >> pos) & 1:
+                gone[0] |= EXCLUDES[rs][64 * word + pos][0]
+                gone[1] |= EXCLUDES[rs][64 * word + pos][1]
+    for n in range(1, N_NUMBERS):
+        if cnt[n]:
+            pos = RANK[rs][n]
+            if (gone[pos >> 6] >> (pos & 63)) & 1:
+                cnt[n] = 0
+            else:
+                total += POINTS[rs][n] * cnt[n]
+    if total == 0:
+        cnt[CHICKEN_HAND] = 1
+        total = POINTS[rs][CHICKEN_HAND]
+    return total
+
+
+cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
+    """Element counts of one reading after the principles (mjsim.score.evaluate); its total."""
+    cdef int chows[4]
+    cdef int pungs[4]
+    cdef int nc = 0, npg = 0, i, k, low, form = r.form, pair = r.pair
+    cdef int concealed = w.ckongs, winds = 0, dragons = 0, terminal = 0
+    cdef int shape, left, win = w.win
+    cdef bint in_chow = False, has_prevalent = False, has_seat = False, take_winds
+    cdef bint sd = (w.flags & SELF_DRAWN) != 0, even, fives, outside
+    for i in range(w.n_dchows):
+        chows[nc] = w.dchows[i]
+        nc += 1
+    for i in range(r.n_chows):
+        low = r.chows[i]
+        chows[nc] = low
+        nc += 1
+        in_chow |= low <= win <= low + 2
+    _sort(chows, nc)
+    for i in range(w.n_dpungs):
+        pungs[npg] = w.dpungs[i]
+        npg += 1
+    for i in range(r.n_pungs):
+        k = r.pungs[i]
+        pungs[npg] = k
+        npg += 1
+        # A pung completed by the winning discard is melded, unless the tile fits a chow (§2.2).
+        concealed += sd or k != win or in_chow
+    _sort(pungs, npg)
+    memcpy(cnt, w.base, N_NUMBERS)
+    if form == SEVEN_PAIRS:
+        cnt[19] = 1
+        cnt[6] = _shifted_pairs(w.conc)
+    elif form == ORPHANS:
+        cnt[7] = 1
+    elif form == HONORS_KNITTED:
+        cnt[34] = 1
+        k = 0
+        for i in range(N_SUITED, N_KINDS):
+            k += w.conc[i] > 0
+        cnt[20] = k == 7
+        cnt[35] = k == 5        # fourteen different kinds: nine of them suited
+    elif form == KNITTED_STRAIGHT:
+        cnt[35] = 1
+    for i in range(npg):
+        k = pungs[i]
+        if _is_wind(k):
+            winds += 1
+            has_prevalent |= k == 27 + w.prevalent
+            has_seat |= k == 27 + w.seat
+        elif _is_dragon(k):
+            dragons += 1
+        terminal += _is_terminal(k) or _is_wind(k)
+    cnt[9] = winds == 3 and _is_wind(pair)
+    cnt[10] = dragons == 2 and _is_dragon(pair)
+    cnt[12] = concealed >= 4
+    cnt[33] = concealed >= 3
+    cnt[66] = concealed >= 2
+    if form == REGULAR:
+        cnt[49] = npg == 4
+        even = nc == 0 and _rank(pair) % 2 == 0 and _rank(pair) > 0
+        fives = _rank(pair) == 5
+        outside = _is_terminal(pair) or pair >= N_SUITED
+        for i in range(nc):
+            fives &= 3 <= _rank(chows[i]) <= 5
+            outside &= _rank(chows[i]) == 1 or _rank(chows[i]) == 7
+        for i in range(npg):
+            k = pungs[i]
+            even &= _rank(k) % 2 == 0 and _rank(k) > 0
+            fives &= _rank(k) == 5
+            outside &= _is_terminal(k) or k >= N_SUITED
+        cnt[21] = even
+        cnt[31] = fives
+        cnt[55] = outside
+    cnt[59] = dragons
+    cnt[60] = has_prevalent
+    cnt[61] = has_seat
+    cnt[63] = ((form == REGULAR and nc == 4) or (form == KNITTED_STRAIGHT and nc == 1)) \
+        and 0 <= pair < N_SUITED
+    cnt[TERMINAL_PUNG] = terminal
+    if form == REGULAR or form == KNITTED_STRAIGHT:
+        shape = _wait_shape(w, r)
+        if shape and _unique_wait(w, r):
+            cnt[shape] = 1
+    _groups(chows, nc, pair, CHOWS, cnt)
+    _groups(pungs, npg, pair, PUNGS, cnt)
+    if cnt[TERMINAL_PUNG]:
+        # The wind elements take their pungs from Pung of Terminals or Honors (§3.14 a).
+        take_winds = cnt[1] or cnt[9] or cnt[38]
+        left = 0
+        for i in range(npg):
+            k = pungs[i]
+            if not (_is_terminal(k) or _is_wind(k)):
+                continue
+            if _is_wind(k) and (take_winds or (cnt[60] and k == 27 + w.prevalent)
+                                or (cnt[61] and k == 27 + w.seat)):
+                continue
+            left += 1
+        if w.ruleset == GB_MAHJONG and cnt[NINE_GATES]:
+            left -= 1           # D7: GB-Mahjong's Nine Gates removes exactly one
+        cnt[TERMINAL_PUNG] = left if left > 0 else 0
+    return _suppress(w, cnt)
+
+
+# ---------------------------------------------------------------------------------------------
+# The kernel
+
+cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, int win, int flags,
+                      int seat_wind, int prevalent_wind, int ruleset, Scoring* out) noexcept nogil:
+    cdef Win w
+    cdef Reading readings[MAX_READINGS]
+    cdef int order[MAX_READINGS]
+    cdef uint8_t cnt[N_NUMBERS]
+    cdef int i, j, k, n, tile, kind, idx, total, best = -1
+    memcpy(w.conc, counts, N_KINDS)
+    memcpy(w.all, counts, N_KINDS)
+    memcpy(w.held, counts, N_KINDS)
+    w.held[win] -= 1
+    w.win = win
+    w.flags = flags
+    w.seat = seat_wind
+    w.prevalent = prevalent_wind
+    w.ruleset = ruleset
+    w.n_melds = n_melds
+    w.n_dchows = w.n_dpungs = w.ckongs = w.kongs = 0
+    w.kong_kinds = 0
+    w.unique_wait = -1
+    for i in range(6):
+        w.knitted_wait[i] = -1
+    for i in range(n_melds):
+        tile = melds[i] & 63
+        kind = melds[i] >> 6
+        if kind == MELD_CHOW:
+            w.dchows[w.n_dchows] = tile
+            w.n_dchows += 1
+            for j in range(3):
+                w.all[tile + j] += 1
+        else:
+            w.dpungs[w.n_dpungs] = tile
+            w.n_dpungs += 1
+            w.all[tile] += 3
+            if kind != MELD_PUNG:
+                w.all[tile] += 1
+                w.kongs += 1
+                w.kong_kinds |= (<uint64_t>1) << tile
+                w.ckongs += kind == MELD_CONCEALED_KONG
+    n = _readings(&w, readings)
+    if n == 0:
+        return -1
+    _base(&w)
+    # Try the readings in GB-Mahjong's order (a stable insertion sort), keeping the first best.
+    for i in range(n):
+        j = i
+        while j > 0 and _before(&readings[i], &readings[order[j - 1]]):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    for i in range(n):
+        idx = order[i]
+        total = _evaluate(&w, &readings[idx], cnt)
+        if best < 0 or total > out.total or (total == out.total and (
+                readings[best].form == SEVEN_PAIRS or cnt[23] or cnt[32])):
+            best = idx
+            out.total = total
+            memcpy(out.counts, cnt, N_NUMBERS)
+    out.reading = readings[best]
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables from mjsim.fans and mjsim.tiles
+
+_HAND_ELEMENTS = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 19, 20, 21, 22, 25, 26, 27, 31, 33, 34,
+                  35, 36, 37, 40, 44, 45, 46, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 59, 60, 61,
+                  62, 63, 64, 66, 67, 68, 73, 74, 75, 76, 77, 78, 79, 80, 82}
+
+
+def _load_tables() -> None:
+    """Fill the C tables from the element data; refuse to load if the data has an element whose
+    checker is not compiled here."""
+    every = (*FANS, MIXED_KONGS)
+    hand = {f.number for f in every if f.scope == "hand"}
+    groups = {f.number for f in every if f.scope in ("chows", "pungs")}
+    if hand != _HAND_ELEMENTS or groups != _PATTERNS or RULESETS.index("gb-mahjong") != GB_MAHJONG:
+        raise ImportError("mjsim_core.score: the elements of mjsim.fans differ from the compiled "
+                          f"checkers (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
+                          f"relations {sorted(groups ^ _PATTERNS)})")
+    if FORMS != ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted",
+                 "knitted_straight"):
+        raise ImportError("mjsim_core.score: the forms of mjsim_core.shanten changed")
+    numbers = [f.number for f in every]
+    for f in every:
+        BOOK_POINTS[f.number] = f.points
+    for rs, name in enumerate(RULESETS):
+        ranked = sorted(numbers, key=lambda n: (-_points(n, name), n))
+        for pos, number in enumerate(ranked):
+            POINTS[rs][number] = _points(number, name)
+            RANK[rs][number] = pos
+        for pos, number in enumerate(ranked):
+            EXCLUDES[rs][pos][0] = EXCLUDES[rs][pos][1] = 0
+            for gone in _excludes(number, name):
+                bit = RANK[rs][gone]
+                EXCLUDES[rs][pos][bit >> 6] |= (<uint64_t>1) << (bit & 63)
+    for scope, scope_name in enumerate(("chows", "pungs")):
+        for arity in range(5):
+            fans = sorted((f for f in FANS if f.scope == scope_name and f.arity == arity),
+                          key=lambda f: (-f.points, f.number))
+            GROUP_LEN[scope][arity] = len(fans)
+            for i, f in enumerate(fans):
+                GROUP[scope][arity][i] = f.number
+    classes = ((GREEN, _tiles.GREENS), (TERMINAL, _tiles.TERMINALS), (HONOR, _tiles.HONOR_KINDS),
+               (REVERSIBLE, _tiles.REVERSIBLES), (SIMPLE, _tiles.SIMPLES),
+               (TERMINAL_OR_HONOR, _tiles.TERMINALS_AND_HONORS))
+    bands = ((UPPER, {7, 8, 9}), (MIDDLE, {4, 5, 6}), (LOWER, {1, 2, 3}),
+             (UPPER_FOUR, {6, 7, 8, 9}), (LOWER_FOUR, {1, 2, 3, 4}))
+    for k in range(N_KINDS):
+        PROPS[k] = sum(bit for bit, kinds in classes if k in kinds)
+        if k < N_SUITED:
+            PROPS[k] |= sum(bit for bit, ranks in bands if k % 9 + 1 in ranks)
+    # The knitted arrangements: suit s holds the ranks start(s), start(s)+3, start(s)+6.
+    for perm, starts in enumerate(permutations(range(3))):
+        for suit in range(3):
+            for i in range(3):
+                KNITTED[perm][3 * suit + i] = 9 * suit + starts[suit] + 3 * i
+
+
+_load_tables()
+
+
+# ---------------------------------------------------------------------------------------------
+# Python face
+
+def meld_bytes(melds) -> bytes:
+    """The declared melds (:class:`mjsim.meld.Meld`) as :func:`score_counts` takes them.
+
+    >>> from mjsim.meld import Meld
+    >>> list(meld_bytes([Meld.chow(1), Meld.pung(27), Meld.kong(5, concealed=True)]))
+    [1, 91, 197]
+    """
+    codes = []
+    for meld in melds:
+        if meld.kind == "chow":
+            kind = MELD_CHOW
+        elif meld.kind == "pung":
+            kind = MELD_PUNG
+        else:
+            kind = MELD_CONCEALED_KONG if meld.concealed else MELD_KONG
+        codes.append(meld.tiles[0] | kind << 6)
+    return bytes(codes)
+
+
+def context_flags(ctx) -> int:
+    """The flags of a :class:`mjsim.score.WinContext` (the bits of :data:`FLAGS`)."""
+    return sum(bit for name, bit in FLAGS.items() if getattr(ctx, name))
+
+
+cdef tuple _reading_tuple(const Reading* r, const count_t* counts):
+    """The reading as mjsim.shanten.decompositions gives it: (form, pair, chows, pungs, pairs,
+    knitted)."""
+    cdef int k, i
+    chows = tuple([r.chows[i] for i in range(r.n_chows)])
+    pungs = tuple([r.pungs[i] for i in range(r.n_pungs)])
+    pairs = knitted = ()
+    if r.form == SEVEN_PAIRS:
+        pairs = tuple([k for k in range(N_KINDS) for i in range(counts[k] // 2)])
+    elif r.form == HONORS_KNITTED:
+        knitted = tuple([k for k in range(N_KINDS) if counts[k]])
+    elif r.form == KNITTED_STRAIGHT:
+        knitted = tuple(sorted([KNITTED[r.perm][i] for i in range(9)]))
+    return (FORMS[r.form], r.pair, chows, pungs, pairs, knitted)
+
+
+def score_counts(const count_t[::1] counts not None, const uint8_t[::1] melds not None,
+                 int win_tile, int flags, int seat_wind, int prevalent_wind,
+                 int ruleset=0) -> tuple:
+    """Score a complete hand: ``(total, fans, reading)``.
+
+    ``counts``: the concealed tiles, the winning tile included (34 ``uint8``); ``melds``: the
+    declared melds as :func:`meld_bytes` encodes them; ``flags``: the win circumstances
+    (:func:`context_flags`) of a context already checked against the hand (as
+    ``mjsim.score`` does); ``ruleset``: the index of the ruleset in :data:`RULESETS`.
+    ``total`` leaves flowers out; ``fans`` is ``(number, count)`` pairs, ascending; ``reading``
+    the reading scored, as :func:`mjsim.shanten.decompositions` gives it.
+
+    Raises ``ValueError`` for malformed input or a hand that is not complete.
+    """
+    cdef Scoring result
+    cdef int n_melds = melds.shape[0], k, total = 0, i, tile, kind
+    cdef count_t every[N_KINDS]
+    if counts.shape[0] != N_KINDS:
+        raise ValueError(f"a counts array has {N_KINDS} entries, not {counts.shape[0]}")
+    if n_melds > 4:
+        raise ValueError(f"a hand declares 0 to 4 melds, not {n_melds}")
+    if not 0 <= win_tile < N_KINDS or counts[win_tile] == 0:
+        raise ValueError(f"the winning tile {win_tile} is not among the concealed tiles")
+    if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4 and 0 <= ruleset < len(RULESETS)):
+        raise ValueError("winds are 0-3 and the ruleset an index into RULESETS")
+    memcpy(every, &counts[0], N_KINDS)
+    for i in range(n_melds):
+        tile = melds[i] & 63
+        kind = melds[i] >> 6
+        if tile >= N_KINDS or (kind == MELD_CHOW and (tile >= N_SUITED or tile % 9 > 6)):
+            raise ValueError(f"meld byte {melds[i]} is no meld")
+        if kind == MELD_CHOW:
+            every[tile] += 1
+            every[tile + 1] += 1
+            every[tile + 2] += 1
+        else:
+            every[tile] += 4 if kind != MELD_PUNG else 3
+    for k in range(N_KINDS):
+        total += counts[k]
+        if every[k] > MAX_COPIES:
+            raise ValueError(f"kind {k} has more than {MAX_COPIES} copies")
+    if total != 14 - 3 * n_melds:
+        raise ValueError(f"with {n_melds} meld(s) the concealed tiles number "
+                         f"{14 - 3 * n_melds}, not {total}")
+    if score_kernel(&counts[0], &melds[0] if n_melds else NULL, n_melds, win_tile, flags,
+                    seat_wind, prevalent_wind, ruleset, &result) < 0:
+        raise ValueError("not a complete hand: no reading as four sets and a pair, seven pairs, "
+                         "thirteen orphans or a knitted hand")
+    fans = tuple([(k, result.counts[k]) for k in range(1, N_NUMBERS) if result.counts[k]])
+    return result.total, fans, _reading_tuple(&result.reading, &counts[0])
+
+
+def group_elements(tiles, int pair, str scope) -> dict:
+    """The relation elements of a reading's chows or pungs (mjsim.score.group_elements, compiled).
+
+    >>> group_elements((19, 19, 22, 22), 13, "chows")   # 234s 234s 567s 567s
+    {69: 2, 71: 1}
+    """
+    cdef int t[4]
+    cdef uint8_t cnt[N_NUMBERS]
+    cdef int n = len(tiles), i
+    if n > 4:
+        raise ValueError("at most four sets")
+    for i in range(n):
+        t[i] = tiles[i]
+    memset(cnt, 0, N_NUMBERS)
+    _groups(t, n, pair, CHOWS if scope == "chows" else PUNGS, cnt)
+    return {i: cnt[i] for i in range(N_NUMBERS) if cnt[i]}
