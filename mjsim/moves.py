@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,8 @@ MOVE_KINDS: tuple[str, ...] = ("discard", "kong", "win", "pass", "chow", "pung")
 class Move:
     """A move: its ``kind``, the ``tile`` it names (discard, kong on one's turn) or the ``tiles``
     of a chow. Raises ``ValueError`` for an unknown kind and ``TypeError`` when ``tile`` is not
-    an int or ``tiles`` not ints; whether the move is legal is for the rules to say.
+    an int or ``tiles`` not ints (numpy integers become ints); whether the move is legal is
+    for the rules to say.
     """
 
     kind: str
@@ -43,13 +45,10 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind not in MOVE_KINDS:
             raise ValueError(f"no move kind {self.kind!r}; the kinds are {', '.join(MOVE_KINDS)}")
-        if self.tile is not None and not _is_int(self.tile):
-            raise TypeError(f"a move's tile is an int kind, not {self.tile!r}")
+        if self.tile is not None:
+            object.__setattr__(self, "tile", _kind(self.tile))
         if self.tiles is not None:
-            tiles = tuple(self.tiles)
-            if not all(_is_int(t) for t in tiles):
-                raise TypeError(f"a move's tiles are int kinds, not {self.tiles!r}")
-            object.__setattr__(self, "tiles", tuple(sorted(tiles)))
+            object.__setattr__(self, "tiles", tuple(sorted(_kind(t) for t in self.tiles)))
 
     def __repr__(self) -> str:
         extras = "".join(f", {name}={value!r}" for name, value in
@@ -76,8 +75,14 @@ class Move:
         return cls(data["kind"], data.get("tile"), None if tiles is None else tuple(tiles))
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _kind(value: object) -> int:
+    """A tile as a plain int, so moves and the events they cause stay JSON-safe."""
+    if isinstance(value, bool):
+        raise TypeError("a tile is an int kind, not a bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"a tile is an int kind, not {value!r}") from None
 
 
 # Shared instances: the engine lists these, so building legal moves allocates nothing.

@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+import operator
 from itertools import chain
 from typing import Any
 
@@ -275,7 +276,7 @@ class Rules:
     def legal(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now; empty when it is not waited on."""
         if type(seat) is not int or not 0 <= seat < 4:
-            _seat(seat)
+            seat = _seat(seat)
         if self.phase == "discard":
             if seat != self.turn:
                 return []
@@ -329,7 +330,7 @@ class Rules:
         not a :class:`~mjsim.moves.Move`.
         """
         if type(seat) is not int or not 0 <= seat < 4:
-            _seat(seat)
+            seat = _seat(seat)
         if type(move) is not Move:
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
         if self.phase == "discard":
@@ -777,11 +778,11 @@ class Rules:
         the seed). Raises ``ValueError`` for an unknown key, wrong hand sizes, a drawn tile not
         held, or more copies of a kind than exist.
 
-        >>> g = Rules.from_position({"hands": ["123456789m 1234p E", "19m19p19s ESWNRG B",
-        ...                                    "2468m 2468p 2468s 5p", "1357m 1357p 1357s 5s"],
-        ...                          "wall": "3s 4s", "drawn": 27})
-        >>> g.legal(0)[-1], g.legal(1)
-        (Move('discard', tile=27), [])
+        >>> g = Rules.from_position({"hands": ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG",
+        ...                                    "1589p 1589s ESWRR", "1589p 1589s EWNGB"],
+        ...                          "wall": "3s"})
+        >>> g.apply(0, Move("discard", tile=31)), g.waiting_on(), g.legal(2)
+        (True, [2], [Move('pung'), Move('pass')])
         """
         unknown = set(position) - _POSITION_KEYS
         if unknown:
@@ -850,9 +851,14 @@ _CHOW_NEEDS: tuple[tuple[tuple[Move, int, int], ...], ...] = tuple(
 
 
 def _seat(seat: int) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+    """The seat as a plain int (numpy integers welcome); raises ``ValueError`` unless 0-3."""
+    try:
+        number = operator.index(seat)
+    except TypeError:
+        number = None
+    if isinstance(seat, bool) or number is None or not 0 <= number < 4:
         raise ValueError(f"a seat is 0-3, not {seat!r}")
-    return seat
+    return number
 
 
 def _bad_move(move: Move) -> Error:
