@@ -283,15 +283,19 @@ class Rules:
             hand = self.hands[seat]
             held = ccounts.kinds_held(hand.counts)
             moves = [DISCARDS[k] for k in held]
-            if not self.claimed_this_turn:
-                if not self.last_draw_emptied:
-                    raw = self._mv[seat]
-                    if b"\x04" in hand.counts.tobytes():
-                        moves.extend(KONGS[k] for k in held if raw[k] == 4)
+            if self.claimed_this_turn:
+                return moves
+            if not self.last_draw_emptied:
+                raw = self._mv[seat]
+                if b"\x04" in hand.counts.tobytes():
+                    moves.extend(KONGS[k] for k in held if raw[k] == 4)
+                if hand.melds:
                     moves.extend(KONGS[m.tile] for m in hand.melds
                                  if m.kind == "pung" and raw[m.tile])
-                if self._self_win() is not None:
-                    moves.append(WIN)
+            if self._turn_win is False:   # known at the draw: the tile completes nothing
+                return moves
+            if self._self_win() is not None:
+                moves.append(WIN)
             return moves
         window = self._window
         if window is not None and seat in window.waiting_on():
@@ -476,12 +480,13 @@ class Rules:
         may: dict[int, list[Move]] = {}
         scores: dict[int, Any] = {}
         nearest = (source + 1) % 4
+        mv, cached = self._mv, self._waits
         for seat in (nearest, (source + 2) % 4, (source + 3) % 4):
-            waits = self._waits[seat]
-            # A cheap test first: most seats can neither win on the tile nor pung it.
-            if (seat != nearest and self._mv[seat][tile] < 2
-                    and tile not in (self._waits_of(seat) if waits is None else waits)):
-                continue
+            # A cheap test first: most seats can neither chow, pung nor win on the tile.
+            if mv[seat][tile] < 2 and (seat != nearest or tile >= N_SUITED):
+                waits = cached[seat]
+                if tile not in (self._waits_of(seat) if waits is None else waits):
+                    continue
             claims, scored = self._claims_on(seat, kind, source, tile)
             if claims:
                 may[seat] = claims
@@ -804,7 +809,7 @@ class Rules:
         pools = [parse(p) if isinstance(p, str) else list(p)
                  for p in position.get("pools", ([], [], [], []))]
         drawn = position.get("drawn")
-        if drawn is not None and not hands[turn].counts[drawn]:
+        if drawn is not None and not (0 <= drawn < N_PLAYING and hands[turn].counts[drawn]):
             raise ValueError(f"the drawn {NAMES[drawn]} is not in seat {turn}'s hand")
         game._set_hands(hands)
         game.pools, game.wall = pools, _wall_from(order, game.seed, hand_no)
