@@ -32,8 +32,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import operator
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from typing import Any
 
@@ -73,11 +73,37 @@ class Rules:
     (the events not yet taken). ``winner`` and ``result`` describe the latest finished hand.
     """
 
-    __slots__ = ("seed", "ruleset", "hand_no", "last_hand", "dealer", "totals", "wall", "hands",
-                 "pools", "phase", "turn", "drawn", "drawn_from", "replacement",
-                 "claimed_this_turn", "last_draw_emptied", "last_discard_is_last", "status",
-                 "history", "moves", "outcomes", "_last", "_window", "_waits", "_scores",
-                 "_turn_win", "_kong_draw", "_census", "_mv")
+    __slots__ = (
+        "_census",
+        "_kong_draw",
+        "_last",
+        "_mv",
+        "_scores",
+        "_turn_win",
+        "_waits",
+        "_window",
+        "claimed_this_turn",
+        "dealer",
+        "drawn",
+        "drawn_from",
+        "hand_no",
+        "hands",
+        "history",
+        "last_discard_is_last",
+        "last_draw_emptied",
+        "last_hand",
+        "moves",
+        "outcomes",
+        "phase",
+        "pools",
+        "replacement",
+        "ruleset",
+        "seed",
+        "status",
+        "totals",
+        "turn",
+        "wall",
+    )
 
     def __init__(self, seed: Seed, ruleset: str = "green-book", *, hand_no: int = 1,
                  last_hand: int = HANDS, totals: Sequence[int] | None = None) -> None:
@@ -739,10 +765,11 @@ class Rules:
 
     def to_string(self) -> str:
         """The hands and pools in notation, and where the game stands, for a failing test."""
-        lines = [f"hand {self.hand_no}/{self.last_hand} dealer {self.dealer} "
-                 f"prevailing {NAMES[27 + self.prevailing]} phase {self.phase} turn {self.turn} "
-                 f"drawn {None if self.drawn is None else NAMES[self.drawn]} "
-                 f"wall {len(self.wall)} totals {self.totals}"]
+        drawn = None if self.drawn is None else NAMES[self.drawn]
+        header = (f"hand {self.hand_no}/{self.last_hand} dealer {self.dealer} "
+                  f"prevailing {NAMES[27 + self.prevailing]} phase {self.phase} "
+                  f"turn {self.turn} drawn {drawn} wall {len(self.wall)} totals {self.totals}")
+        lines = [header]
         if self._window is not None:
             lines.append(f"window {self.window}")
         for seat in range(4):

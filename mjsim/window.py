@@ -43,7 +43,7 @@ class Window:
     ``may`` (seat -> the claims it may make, besides passing) and ``answers`` (seat -> move).
     """
 
-    __slots__ = ("kind", "tile", "source", "may", "answers", "_order", "_top")
+    __slots__ = ("_order", "_top", "answers", "kind", "may", "source", "tile")
 
     def __init__(self, kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> None:
         self.kind = kind

@@ -2,11 +2,11 @@
 context handed to the scorer, settlement and what follows a hand."""
 
 import pytest
+from test_rules_play import SEAT0, SEAT1, SEAT2, SEAT3, apply_ok, code, kinds, position
 
 import mjsim.score
 from mjsim.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN
 from mjsim.result import BASE, settle
-from test_rules_play import SEAT0, SEAT1, SEAT2, SEAT3, apply_ok, code, kinds, position
 
 M3, M5, S3, R = 2, 4, 20, 31
 NINE_GATES = "1112345678999m"              # waits on every m tile, 88 points and more
@@ -31,7 +31,7 @@ def test_self_drawn_win_settles_into_the_totals():
     game = position(hands=(NINE_GATES + " 5m", SEAT1, SEAT2, SEAT3), drawn=M5, totals=[1, 2, -3, 0])
     assert WIN in game.legal(0)
     apply_ok(game, 0, WIN)
-    win = [e for e in game.take_outcomes() if e["kind"] == "win"][0]
+    win = next(e for e in game.take_outcomes() if e["kind"] == "win")
     assert win["by"] == "self" and win["from"] is None and win["tile"] == M5
     assert win["total"] >= 8
     deltas = settle(0, "self", win["points"])
