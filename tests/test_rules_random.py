@@ -9,7 +9,6 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-import mjsim.score
 from mjsim.errors import Error
 from mjsim.moves import WIN, Move
 from mjsim.result import HANDS
@@ -242,23 +241,6 @@ def test_a_clone_branches_independently():
     for seat, move in moves:
         assert game.apply(seat, move) is True
     assert snapshot(game) == snapshot(branch)
-
-
-@pytest.mark.parametrize("ruleset", ["gb-mahjong", "green-book"])
-def test_the_ruleset_reaches_the_scorer(monkeypatch, ruleset):
-    seen = []
-    real = mjsim.score.score
-
-    def spy(hand, context, ruleset="green-book"):
-        seen.append(ruleset)
-        return real(hand, context, ruleset=ruleset)
-
-    monkeypatch.setattr(mjsim.score, "score", spy)
-    game = Rules.from_position({"hands": ["1112345678999m 5m", "1589p 1589s ESWNB",
-                                          "1589p 1589s ESWNB", "1589p 1589s EWNGR"],
-                                "drawn": 4, "ruleset": ruleset})
-    assert game.ruleset == ruleset and game.apply(0, WIN) is True
-    assert seen == [ruleset]
 
 
 def test_an_unknown_ruleset_is_refused():

@@ -13,18 +13,34 @@ NINE_GATES = "1112345678999m"              # waits on every m tile, 88 points an
 M_PAIRS = "22m 33m 44m 66m 77m 88m 5m"     # waits on 2m 5m 8m, a full flush whatever the wait
 
 
+class Calls(list):
+    """The WinContext of every scoring call, in order, and the ruleset of each."""
+
+    def __init__(self):
+        super().__init__()
+        self.rulesets = []
+
+
 @pytest.fixture
 def contexts(monkeypatch):
-    """The WinContext of every scoring call the engine makes, in order."""
-    seen = []
+    seen = Calls()
     real = mjsim.score.score
 
     def spy(hand, context, ruleset="green-book"):
         seen.append(context)
+        seen.rulesets.append(ruleset)
         return real(hand, context, ruleset=ruleset)
 
     monkeypatch.setattr(mjsim.score, "score", spy)
     return seen
+
+
+@pytest.mark.parametrize("ruleset", ["gb-mahjong", "green-book"])
+def test_the_ruleset_reaches_the_scorer(contexts, ruleset):
+    game = position(hands=(NINE_GATES + " 5m", SEAT1, SEAT2, SEAT3), drawn=M5, ruleset=ruleset)
+    assert game.ruleset == ruleset
+    apply_ok(game, 0, WIN)
+    assert contexts.rulesets and set(contexts.rulesets) == {ruleset}
 
 
 def test_self_drawn_win_settles_into_the_totals():
