@@ -68,9 +68,14 @@ class Rules:
     pool), ``phase`` (discard, claim, rob, finished), ``turn`` (the seat on turn in the discard
     phase, else None), ``drawn``, ``drawn_from`` (``wall`` or ``back``), ``replacement`` (the
     drawn tile replaced a kong or a flower), ``claimed_this_turn`` (the turn came by a chow or
-    pung), ``last_draw_emptied``, ``last_discard_is_last``, ``status`` (active, finished),
-    ``history`` (one record per finished hand), ``moves`` (player moves taken), ``outcomes``
-    (the events not yet taken). ``winner`` and ``result`` describe the latest finished hand.
+    pung), ``last_draw_emptied`` (the last draw emptied the wall: it is empty),
+    ``last_discard_is_last`` (the last discard came after that), ``status`` (active, finished),
+    ``history`` (one record per finished hand: winner, how, from whom, points, fans, deltas,
+    totals), ``moves`` (player moves taken), ``outcomes`` (the events not yet taken).
+    ``winner`` and ``result`` describe the latest finished hand.
+
+    Raises ``ValueError`` for an unknown ruleset, hands outside 1-16, or totals that are not
+    four numbers summing to zero.
     """
 
     __slots__ = (
@@ -121,8 +126,8 @@ class Rules:
         self.hand_no = hand_no
         self.last_hand = last_hand
         self.totals = [0] * 4 if totals is None else [int(t) for t in totals]
-        if len(self.totals) != 4:
-            raise ValueError(f"four totals, one per seat, not {len(self.totals)}")
+        if len(self.totals) != 4 or sum(self.totals):
+            raise ValueError(f"four totals summing to zero, one per seat, not {self.totals}")
         self.status = "active"
         self.history: list[dict[str, Any]] = []
         self.moves = 0
@@ -413,8 +418,10 @@ class Rules:
         if move.kind == "pass":
             self.outcomes.append({"actor": seat, "kind": "pass"})
         else:
-            self.outcomes.append({"actor": seat, "kind": "claim", "claim": move.kind,
-                                  "tile": window.tile})
+            claim = {"actor": seat, "kind": "claim", "claim": move.kind, "tile": window.tile}
+            if move.tiles is not None:
+                claim["tiles"] = list(move.tiles)
+            self.outcomes.append(claim)
         if not window.waiting_on():
             self._window = None
             self._close(window.kind, window.source, window.tile, window.outcome())
@@ -808,7 +815,8 @@ class Rules:
         the seat on turn just drew; without it no self-drawn win is offered), ``totals``,
         ``seed``, ``ruleset`` and ``last_hand`` (default: this hand only; later hands come from
         the seed). Raises ``ValueError`` for an unknown key, wrong hand sizes, a drawn tile not
-        held, or more copies of a kind than exist.
+        held or in a turn reached by a claim, totals not summing to zero, or more copies of a
+        kind than exist.
 
         >>> g = Rules.from_position({"hands": ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG",
         ...                                    "1589p 1589s ESWRR", "1589p 1589s EWNGB"],
@@ -843,6 +851,8 @@ class Rules:
         game.turn, game.drawn = turn, drawn
         game.drawn_from = None if drawn is None else "wall"
         game.claimed_this_turn = bool(position.get("claimed_this_turn", False))
+        if game.claimed_this_turn and drawn is not None:
+            raise ValueError("a turn reached by a claim has no drawn tile")
         game.last_draw_emptied = not order
         game._census = game._count_tiles()
         for kind in range(N_KINDS):

@@ -308,6 +308,9 @@ def test_dealer_and_winds_follow_the_hand_number():
     ({"wall": "RRRR"}, "copies"),
     ({"drawn": 0}, "drawn"),
     ({"dealer": 2, "hand_no": 1}, "deal"),
+    ({"drawn": 99}, "drawn"),
+    ({"claimed_this_turn": True, "drawn": 4}, "claim"),
+    ({"totals": [1, 0, 0, 0]}, "totals"),
 ])
 def test_bad_positions_raise(change, message):
     spec = {"hands": [SEAT0, SEAT1, SEAT2, SEAT3], "wall": "3s", **change}
