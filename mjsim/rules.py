@@ -845,7 +845,7 @@ class Rules:
                  for p in position.get("pools", ([], [], [], []))]
         drawn = position.get("drawn")
         if drawn is not None and not (0 <= drawn < N_PLAYING and hands[turn].counts[drawn]):
-            raise ValueError(f"the drawn {NAMES[drawn]} is not in seat {turn}'s hand")
+            raise ValueError(f"the drawn tile {drawn!r} is not in seat {turn}'s hand")
         game._set_hands(hands)
         game.pools, game.wall = pools, _wall_from(order, game.seed, hand_no)
         game.turn, game.drawn = turn, drawn
