@@ -119,6 +119,17 @@ def test_a_pung_beats_a_chow_lodged_first():
     assert game.hand_of(1).melds == ()
 
 
+def test_a_kong_claim_beats_a_chow_lodged_first():
+    game = position(hands=(SEAT0, SEAT1, SEAT2, "555m 1589p EWNGB 4s"))
+    apply_ok(game, 0, DISCARDS[M5])
+    assert game.window["may"] == {1: [CHOWS[3]], 3: [PUNG, KONG]}
+    apply_ok(game, 1, CHOWS[3])
+    assert game.waiting_on() == [3]
+    apply_ok(game, 3, KONG)
+    assert game.turn == 3 and game.hand_of(3).melds[0].tiles == (M5,) * 4
+    assert game.drawn_from == "back" and game.hand_of(1).melds == ()
+
+
 def test_a_lodged_pung_closes_the_window_on_a_moot_chow():
     game = position(hands=(SEAT0, SEAT1, SEAT2, SEAT3_PUNG))
     apply_ok(game, 0, DISCARDS[M5])
