@@ -327,3 +327,15 @@ def test_bad_positions_raise(change, message):
     spec = {"hands": [SEAT0, SEAT1, SEAT2, SEAT3], "wall": "3s", **change}
     with pytest.raises(ValueError, match=message):
         Rules.from_position(spec)
+
+
+def test_to_string_and_last_event_for_views():
+    game = position()
+    apply_ok(game, 0, DISCARDS[R])
+    text = game.to_string()
+    for seat in range(4):
+        assert str(game.hand_of(seat)) in text
+    assert "1 S:" in text and " | R" in text          # seat 1 is South; seat 0 discarded R
+    events = game.take_outcomes()
+    assert game.last == events[-1] and game.take_outcomes() == []
+    assert game.last == events[-1]
