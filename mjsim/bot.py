@@ -40,8 +40,8 @@ class Bot:
         object.__setattr__(self, "off", frozenset(self.off))
         for name in self.off:
             if name not in RUNG_IDEAS[self.level]:
-                raise ValueError(f"rung {self.level} has no idea {name!r} to switch off; its "
-                                 f"ideas are {', '.join(RUNG_IDEAS[self.level]) or 'none'}")
+                raise ValueError(f"rung {self.level} has no idea {name!r}; it has "
+                                 f"{', '.join(RUNG_IDEAS[self.level]) or 'none'}")
 
     @classmethod
     def parse(cls, spec: str) -> Bot:
@@ -53,7 +53,7 @@ class Bot:
         >>> Bot.parse("2-defence")
         Traceback (most recent call last):
         ...
-        ValueError: bad bot '2-defence': rung 2 has no idea 'defence' to switch off; its ideas are shanten, claims
+        ValueError: bad bot '2-defence': rung 2 has no idea 'defence'; it has shanten, claims
         """
         level, *names = spec.split("-")
         try:

@@ -2,7 +2,8 @@
 
 - :func:`isolation`: how connected a tile is in the hand (rung 1's order);
 - :func:`winning_copies`: the copies still to be had that complete a ready hand for eight points
-  (the acceptance that counts once a hand is ready; scored, and cached, since scoring is slow);
+  (the acceptance that counts once a hand is ready), from :func:`win_points` (cached: scoring
+  is slow);
 - :func:`meld_floor`: the points a hand's declared melds assure whatever the rest becomes;
 - :func:`scores_alone`: whether a pung of a kind scores by itself;
 - :func:`targets`: the flush, pungs hand or scoring pairs a hand has in the making (rung 3).
@@ -53,8 +54,8 @@ def isolation(held: bytes, kind: Kind) -> int:
 def scores_alone(kind: Kind, seat_wind: int, prevailing: int) -> bool:
     """A pung of ``kind`` scores by itself: a dragon, the prevalent or seat wind, a terminal.
 
-    >>> scores_alone(31, 0, 0), scores_alone(28, 0, 0), scores_alone(28, 1, 0), scores_alone(4, 0, 0)
-    (True, False, True, False)
+    >>> [scores_alone(kind, 1, 0) for kind in (31, 27, 28, 29, 0, 4)]   # seat South, round East
+    [True, True, True, False, True, False]
     """
     return (kind in DRAGON_KINDS or kind == 27 + seat_wind or kind == 27 + prevailing
             or kind in TERMINALS)
@@ -96,61 +97,67 @@ def meld_floor(melds: Sequence[Any], seat_wind: int, prevailing: int) -> int:
     return points
 
 
-# Scores of ready hands, by (concealed counts, melds, winds, ruleset): the same ready hand comes
-# back turn after turn, and scoring is slow. A result never changes, so sharing it is safe.
-_READY: dict[tuple[Any, ...], tuple[tuple[Kind, int], ...]] = {}
-_READY_LIMIT = 1 << 17
+# Points of wins, by (concealed counts, melds, winning tile, winds, ruleset): the same ready hand
+# comes back turn after turn, and scoring is slow. A score never changes, so sharing it is safe.
+_POINTS: dict[tuple[Any, ...], int] = {}
+_POINTS_LIMIT = 1 << 18
 
 
-def ready_points(held: bytes, melds: tuple[Any, ...], seat_wind: int, prevailing: int,
-                 ruleset: str) -> tuple[tuple[Kind, int], ...]:
-    """For a ready hand (concealed counts as bytes, declared melds), each wait and the points
-    (flowers excluded) of winning on it by a discard; () when the hand is not ready.
+def win_points(held: bytes, melds: tuple[Any, ...], wait: Kind, seat_wind: int,
+               prevailing: int, ruleset: str) -> int:
+    """The points (flowers excluded) of a ready hand (concealed counts as bytes, declared
+    melds) winning on ``wait`` by a discard.
 
     >>> from mjsim import Hand
-    >>> ready = ready_points(Hand.parse("123456789m 1234p").counts.tobytes(), (), 0, 0, "green-book")
-    >>> [wait for wait, points in ready if points >= 16]   # a Pure Straight either way
-    [9, 12]
+    >>> held = Hand.parse("123456789m 1234p").counts.tobytes()
+    >>> win_points(held, (), 9, 0, 0, "green-book") >= 16   # a Pure Straight
+    True
     """
-    key = (held, melds, seat_wind, prevailing, ruleset)
-    found = _READY.get(key)
-    if found is None:
-        if len(_READY) >= _READY_LIMIT:
-            _READY.clear()
-        counts = np.frombuffer(held, dtype=np.uint8).copy()
-        found = tuple((wait, _points(counts, wait, melds, seat_wind, prevailing, ruleset))
-                      for wait in waits(counts, len(melds)))
-        _READY[key] = found
-    return found
-
-
-def _points(counts: np.ndarray, wait: Kind, melds: tuple[Any, ...], seat_wind: int,
-            prevailing: int, ruleset: str) -> int:
-    hand = Hand.__new__(Hand)  # a hand the shanten kernel has just completed: no checks needed
-    hand.counts, hand.melds, hand.flowers = counts.copy(), melds, ()
-    hand.counts[wait] += 1
-    return score(hand, WinContext(wait, False, seat_wind, prevailing), ruleset).total
+    key = (held, melds, wait, seat_wind, prevailing, ruleset)
+    points = _POINTS.get(key)
+    if points is None:
+        if len(_POINTS) >= _POINTS_LIMIT:
+            _POINTS.clear()
+        hand = Hand.__new__(Hand)  # the shanten kernel has just completed it: no checks needed
+        hand.counts = np.frombuffer(held, dtype=np.uint8).copy()
+        hand.melds, hand.flowers = melds, ()
+        hand.counts[wait] += 1
+        points = _POINTS[key] = score(hand, WinContext(wait, False, seat_wind, prevailing),
+                                      ruleset).total
+    return points
 
 
 def winning_copies(held: bytes, melds: tuple[Any, ...], unseen: Sequence[int], seat_wind: int,
-                   prevailing: int, ruleset: str) -> int:
+                   prevailing: int, ruleset: str, waits_: Sequence[Kind] | None = None,
+                   enough: int | None = None) -> int:
     """The copies still unseen of the waits that win a ready hand, in quarters: four per copy
     that wins by a discard, one per copy that wins only self-drawn (a seat draws about one tile
     in four of those that come out). Self-drawn adds Self-Drawn 1, or for a concealed hand turns
     Concealed Hand 2 into Fully Concealed Hand 4. Zero when the hand is not ready.
+
+    ``waits_`` saves working out the waits when the caller knows them; the count stops once it
+    reaches ``enough``. Waits with no copy unseen are never scored.
 
     >>> from mjsim import Hand
     >>> held = Hand.parse("123456789m 1234p").counts.tobytes()
     >>> winning_copies(held, (), [4] * 34, 0, 0, "green-book")
     32
     """
+    if waits_ is None:
+        waits_ = waits(np.frombuffer(held, dtype=np.uint8), len(melds))
     bonus = 2 if all(meld.concealed for meld in melds) else 1
     total = 0
-    for wait, points in ready_points(held, melds, seat_wind, prevailing, ruleset):
+    for wait in waits_:
+        copies = unseen[wait]
+        if not copies:
+            continue
+        points = win_points(held, melds, wait, seat_wind, prevailing, ruleset)
         if points >= MIN_POINTS:
-            total += 4 * unseen[wait]
+            total += 4 * copies
         elif points + bonus >= MIN_POINTS:
-            total += unseen[wait]
+            total += copies
+        if enough is not None and total >= enough:
+            break
     return total
 
 
@@ -190,8 +197,9 @@ class Targets(NamedTuple):
         that promises eight points: a Full Flush (24), or a Half Flush or All Pungs (6 each)
         with scoring pairs or melds (``floor``, from :func:`meld_floor`) worth two more.
 
-        >>> Targets(0, True, False, ()).fits("chow", 3, 0), Targets(0, False, True, ()).fits("pung", 3, 0)
-        (True, False)
+        >>> full_flush, pungs_alone = Targets(0, True, False, ()), Targets(None, False, True, ())
+        >>> full_flush.fits("chow", 3, 0), pungs_alone.fits("pung", 3, 0), pungs_alone.fits("pung", 3, 2)
+        (True, False, True)
         """
         if self.flush is not None and (tile >= N_SUITED or tile // 9 == self.flush):
             if self.pure or self.pairs or floor >= 2:
@@ -201,7 +209,7 @@ class Targets(NamedTuple):
 
 FLUSH_OUTSIDE = 3
 """A flush is in the making when at most this many tiles lie outside one suit and the honours."""
-PUNGS_SETS = 4
+PUNGS_SETS = 5
 """A pungs hand is in the making with this many pairs and pungs and no chow."""
 
 
@@ -225,7 +233,7 @@ def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevailing: int) 
     outside = sum(suits) - suits[main]
     flush = main if outside <= FLUSH_OUTSIDE and all(
         meld.tiles[0] >= N_SUITED or meld.tiles[0] // 9 == main for meld in melds) else None
-    sets = sum(1 for k in range(N_PLAYING) if held[k] >= 2)
+    sets = N_PLAYING - held.count(0) - held.count(1)   # kinds held two or more times
     pungs = (all(meld.kind != "chow" for meld in melds)
              and sets + len(melds) >= PUNGS_SETS)
     scoring = (27 + seat_wind, 27 + prevailing, *DRAGON_KINDS)

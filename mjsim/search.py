@@ -120,24 +120,34 @@ def _turn(view: View, ideas: frozenset[str], word: int | None) -> Move:
         if plan:
             tiles = _most(tiles, lambda t: plan.keeps(held, t))
     if rows is not None and len(tiles) > 1:
-        tiles = _most(tiles, _copies(view, rows, held, least))
+        if least > 0:
+            unseen = view.unseen
+            tiles = _most(tiles, lambda t: sum(unseen[k] for k in rows[t][2]))
+        else:
+            tiles = _most_winning(view, rows, held, tiles)
     tiles = _most(tiles, lambda t: -isolation(held, t))
     return DISCARDS[_pick(tiles, view, word)]
 
 
-def _copies(view: View, rows: dict[int, Any], held: bytes, least: int) -> Callable[[int], int]:
-    """The acceptance of each candidate discard: copies unseen of the kinds that help, or once
-    ready the copies of the waits that win eight points."""
-    unseen = view.unseen
-    if least > 0:
-        return lambda t: sum(unseen[k] for k in rows[t][2])
-    melds, wind, prevailing, ruleset = view.hand.melds, view.seat_wind, view.prevailing, view.ruleset
-
-    def winning(tile: int) -> int:
+def _most_winning(view: View, rows: dict[int, Any], held: bytes, tiles: list[int]) -> list[int]:
+    """The discards leaving the hand ready whose waits win the most copies. Scoring is slow, so
+    candidates go in order of their unseen waits (four times which bounds what they can win)
+    and the rest are skipped once none can reach the best."""
+    unseen, melds = view.unseen, view.hand.melds
+    bound = {t: 4 * sum(unseen[k] for k in rows[t][2]) for t in tiles}
+    top, kept = -1, set()
+    for tile in sorted(tiles, key=bound.__getitem__, reverse=True):
+        if bound[tile] < top:
+            break
         after = bytearray(held)
         after[tile] -= 1
-        return winning_copies(bytes(after), melds, unseen, wind, prevailing, ruleset)
-    return winning
+        value = winning_copies(bytes(after), melds, unseen, view.seat_wind, view.prevailing,
+                               view.ruleset, rows[tile][2])
+        if value > top:
+            top, kept = value, {tile}
+        elif value == top:
+            kept.add(tile)
+    return [t for t in tiles if t in kept]
 
 
 def _kong(view: View, rows: dict[int, Any], now: int) -> Move | None:
@@ -227,12 +237,13 @@ def _ready_to_win(view: View, after: Any, melds: tuple[Any, ...], drawn: bool) -
     unseen, wind, prevailing, ruleset = view.unseen, view.seat_wind, view.prevailing, view.ruleset
     held = after.tobytes()
     if drawn:
-        return winning_copies(held, melds, unseen, wind, prevailing, ruleset) > 0
-    for tile, road, _, _ in discards(after, len(melds)):
-        if road == 0:
+        return winning_copies(held, melds, unseen, wind, prevailing, ruleset, enough=1) > 0
+    for tile, road, helps, _ in discards(after, len(melds)):
+        if road == 0:  # what helps a ready hand is what completes it: its waits
             rest = bytearray(held)
             rest[tile] -= 1
-            if winning_copies(bytes(rest), melds, unseen, wind, prevailing, ruleset) > 0:
+            if winning_copies(bytes(rest), melds, unseen, wind, prevailing, ruleset, helps,
+                              enough=1):
                 return True
     return False
 

@@ -1,4 +1,4 @@
-"""Bots: variants parse and print, every move is legal, games play to the end, rung 2 is stronger."""
+"""Bots: variants parse and print, moves are legal, games play to the end, rung 2 is stronger."""
 
 import math
 import statistics
