@@ -66,14 +66,15 @@ def meld_floor(melds: Sequence[Any], seat_wind: int, prevailing: int) -> int:
 
     Counted from elements no other element can exclude below their sum: Dragon Pung 2 (two of
     them Two Dragon Pungs 6, three Big Three Dragons 88), Prevalent Wind 2 and Seat Wind 2 (a
-    wind that is neither scores Pung of Terminals or Honours 1; three wind pungs add Big Three
-    Winds 12, four make Big Four Winds 88), Pung of Terminals 1, Melded Kong 1, Concealed Kong 2.
+    wind that is neither scores Pung of Terminals or Honours 1; three wind pungs score Big Three
+    Winds 12 instead of those ones, four Big Four Winds 88 alone), Pung of Terminals 1, Melded
+    Kong 1, Concealed Kong 2 (two kongs score more together: their sum is still a floor).
 
     >>> from mjsim.meld import Meld
     >>> meld_floor([Meld.pung(31), Meld.pung(32)], 0, 0), meld_floor([Meld.pung(27)], 0, 0)
     (6, 4)
     """
-    dragons = winds = points = 0
+    dragons = winds = plain = seats = points = 0
     for meld in melds:
         if meld.kind == "chow":
             continue
@@ -84,16 +85,15 @@ def meld_floor(melds: Sequence[Any], seat_wind: int, prevailing: int) -> int:
             dragons += 1
         elif kind >= 27:
             winds += 1
-            wind = kind - 27
-            both = (wind == seat_wind) + (wind == prevailing)
-            points += 2 * both if both else 1
+            both = (kind - 27 == seat_wind) + (kind - 27 == prevailing)
+            seats += 2 * both
+            plain += not both
         elif kind in TERMINALS:
             points += 1
     points += (0, 2, 6, 88)[dragons]
-    if winds == 3:
-        points += 12
-    elif winds == 4:
-        points += 88
+    # Big Three Winds replaces the wind pungs' Pung of Terminals or Honours; Big Four Winds
+    # replaces that and the Seat and Prevalent Wind as well.
+    points += (plain + seats, plain + seats, plain + seats, 12 + seats, 88)[winds]
     return points
 
 
