@@ -1,7 +1,8 @@
-"""Figures over result tables (matplotlib, safe without a display).
+"""Figures over result tables (matplotlib).
 
 Each function takes a table an experiment returns and gives back a ``Figure``; :func:`save`
-writes one to a file and closes it.
+writes one to a file and closes it. No backend is forced: without a display matplotlib picks its
+file-only backend, and in a notebook the figures show inline.
 """
 
 from __future__ import annotations
@@ -10,12 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import matplotlib
-
-matplotlib.use("Agg")  # no display on servers and in CI; must precede pyplot
-
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
+import matplotlib.pyplot as plt
+import pandas as pd
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -93,3 +90,59 @@ def save_report(report: Report) -> list[Path]:
         save(fig, report.out / name)
         written.append(report.out / name)
     return written
+
+
+def running_estimate(estimates: pd.DataFrame, name: str = "") -> Figure:
+    """A price per hand and its 95% interval as walls accumulate
+    (:func:`mjsim.tournament.analysis.running_estimate`)."""
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.fill_between(estimates["walls"], estimates["low_hand"], estimates["high_hand"], alpha=0.3,
+                    label="95% interval")
+    ax.plot(estimates["walls"], estimates["value_hand"], marker="o", label="estimate")
+    ax.axhline(0, color="grey", linewidth=1, linestyle="--")
+    ax.set_xlabel("walls")
+    ax.set_ylabel("points per hand")
+    ax.set_title(f"Running estimate {name}".strip())
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def points_distribution(seats: pd.DataFrame) -> Figure:
+    """The points per game of each variant, as box plots."""
+    variants = sorted(seats["variant"].unique())
+    fig, ax = plt.subplots(figsize=(7, 1 + 0.5 * len(variants)))
+    ax.boxplot([seats.loc[seats["variant"] == v, "points"] for v in variants], orientation="horizontal")
+    ax.set_yticks(range(1, len(variants) + 1), variants)
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_xlabel("points per game")
+    ax.set_title("Points per game by variant")
+    fig.tight_layout()
+    return fig
+
+
+def fan_frequency(frequency: pd.DataFrame, top: int = 15) -> Figure:
+    """The share of each variant's wins that hold each of the most frequent scoring elements
+    (:func:`mjsim.tournament.analysis.fan_frequency`)."""
+    table = frequency.pivot_table(index="name", columns="variant", values="share", fill_value=0)
+    table = table.loc[table.max(axis=1).sort_values(ascending=False).index[:top]].iloc[::-1]
+    fig, ax = plt.subplots(figsize=(8, 1 + 0.35 * len(table)))
+    table.plot.barh(ax=ax)
+    ax.set_xlabel("share of wins")
+    ax.set_ylabel("")
+    ax.set_title("Scoring elements in the bots' wins")
+    fig.tight_layout()
+    return fig
+
+
+def outcome_rates(rates: pd.DataFrame) -> Figure:
+    """Win, self-draw, deal-in and exhausted-hand rates per hand, by seat or prevailing wind
+    (:func:`mjsim.tournament.analysis.outcome_rates`)."""
+    fig, ax = plt.subplots(figsize=(7, 4))
+    rates.plot.bar(ax=ax, rot=0)
+    ax.set_ylabel("rate per hand")
+    ax.set_xlabel({"seat": "seat", "prevailing": "prevailing wind (0 = East)"}.get(
+        rates.index.name, rates.index.name))
+    ax.set_title(f"Outcomes by {rates.index.name}")
+    fig.tight_layout()
+    return fig

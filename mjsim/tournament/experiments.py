@@ -25,7 +25,8 @@ from mjsim.search import IDEAS, check_ideas
 from mjsim.tournament import pricing
 from mjsim.tournament.records import Lineup, lineup_key, parse_lineup
 from mjsim.tournament.runner import run
-from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_seeds
+from mjsim.tournament.schedule import (challenger_games, per_wall, rotations, wall_index,
+                                      wall_seeds)
 
 LADDER_TABLE: Lineup = ("1", "2", "3", "3")
 """The lineup whose rotated games give the ladder's standings."""
@@ -85,7 +86,7 @@ def price(ideas: Iterable[str], out: str | Path, *, level: int = 3, walls: int =
         if not until_decided:
             break
         report.sequential = {
-            idea: pricing.gsprt(_seed_means(diffs, challenger), delta * HANDS)
+            idea: pricing.gsprt(seed_means(diffs, challenger), delta * HANDS)
             for idea, challenger in zip(chosen, challengers)}
         if all(s.decision for s in report.sequential.values()) or limit >= walls:
             break
@@ -163,11 +164,11 @@ def _mean_interval(values: np.ndarray) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def _seed_means(diffs: pd.DataFrame, challenger: str) -> list[float]:
+def seed_means(diffs: pd.DataFrame, challenger: str) -> list[float]:
     """Per-seed mean differences in the order the walls were played."""
     rows = diffs[diffs["challenger"] == challenger]
     means = rows.groupby("seed", sort=False)["diff"].mean()
-    order = sorted(means.index, key=lambda seed: int(seed.rsplit("-", 1)[1]))
+    order = sorted(means.index, key=wall_index)
     return [float(means[seed]) for seed in order]
 
 

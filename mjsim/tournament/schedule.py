@@ -24,6 +24,15 @@ def wall_seeds(seed: str, walls: int) -> list[str]:
     return [f"{seed}-{index}" for index in range(walls)]
 
 
+def wall_index(seed: str) -> int:
+    """The position of a wall seed in its run, for reading walls in the order they were played.
+
+    >>> wall_index("mjsim-12")
+    12
+    """
+    return int(seed.rsplit("-", 1)[1])
+
+
 def challenger_games(baseline: str, challengers: Sequence[str]) -> list[Lineup]:
     """The control lineup, then each challenger in each of the four seats of a baseline field.
 

@@ -1,0 +1,119 @@
+"""Reading a run folder back, and the summaries the notebooks and figures show.
+
+>>> rates = outcome_rates(pd.DataFrame({
+...     "seed": ["a"] * 4, "lineup": ["1,1,1,1"] * 4, "hand_no": [1] * 4, "seat": [0, 1, 2, 3],
+...     "prevailing": [0] * 4, "outcome": ["won", "dealt-in", "paid", "paid"],
+...     "how": ["discard"] * 4}), by="seat")
+>>> rates.loc[0, "win"].item(), rates.loc[1, "deal_in"].item(), rates.loc[2, "exhausted"].item()
+(1.0, 1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from mjsim.result import HANDS
+from mjsim.tournament import pricing
+from mjsim.search import RUNG_IDEAS
+from mjsim.tournament.experiments import Report, idea_variant, ladder, seed_means
+from mjsim.tournament.records import TABLES
+from mjsim.tournament.schedule import wall_index
+from mjsim.tournament.store import RunFolder
+
+DEMO_RUN = Path("runs") / "notebook-demo"
+"""Where a notebook makes its small run when it is given none."""
+
+
+def load(folder: str | Path) -> Report:
+    """A finished run as a :class:`Report`: its tables and the summaries it wrote.
+
+    Raises ``FileNotFoundError`` when ``folder`` holds no run.
+    """
+    run = RunFolder(folder)
+    if run.manifest() is None:
+        raise FileNotFoundError(f"{folder} holds no run (no manifest.json); make one with "
+                                f"mjsim ladder --out {folder}")
+    report = Report(Path(folder), tables={name: run.load(name) for name in TABLES})
+    for attribute, name in (("estimates", "summary.csv"), ("standings", "standings.csv")):
+        path = Path(folder) / name
+        if path.exists():
+            # Variants such as "3" are names, not numbers.
+            setattr(report, attribute, pd.read_csv(path, dtype={
+                "variant": str, "challenger": str, "baseline": str, "name": str}))
+    return report
+
+
+def ensure_run(folder: str | Path | None = None, *, walls: int = 3) -> Report:
+    """The run in ``folder``; with no folder, a small ladder made (once) in ``DEMO_RUN``."""
+    if folder:
+        return load(folder)
+    if RunFolder(DEMO_RUN).manifest() is None or not (DEMO_RUN / "summary.csv").exists():
+        ladder(DEMO_RUN, walls=walls, seed="notebook", quiet=True)
+    return load(DEMO_RUN)
+
+
+def idea_challengers(level: int = 3) -> dict[str, str]:
+    """Each idea of a rung and the variant that plays without it.
+
+    >>> idea_challengers(2)
+    {'shanten': '2-shanten', 'claims': '2-claims'}
+    """
+    return {idea: idea_variant(level, idea) for idea in RUNG_IDEAS[level]}
+
+
+def idea_prices(report: Report) -> pd.DataFrame:
+    """The ideas' rows of a ladder's estimates: price per hand, interval, p-values, pairing."""
+    rows = report.estimates[report.estimates["kind"] == "idea"]
+    return rows[["name", "value_hand", "low_hand", "high_hand", "p", "p_bh", "seeds",
+                 "se_game", "unpaired_se_game", "variance_reduction"]].reset_index(drop=True)
+
+
+def running_estimate(seats: pd.DataFrame, challenger: str, baseline: str,
+                     sign: int = -1) -> pd.DataFrame:
+    """The estimate per hand and its 95% interval after each wall, in the order walls were played.
+
+    ``sign=-1`` gives an idea's price (the challenger plays without it); ``+1`` a rung step.
+    """
+    diffs = pricing.paired_differences(seats, baseline)
+    diffs = diffs[diffs["challenger"] == challenger]
+    order = sorted(diffs["seed"].unique(), key=wall_index)
+    rows = []
+    for walls in range(2, len(order) + 1):
+        est = pricing.estimate(diffs[diffs["seed"].isin(order[:walls])], challenger, baseline)
+        low, high = sorted((sign * est.low / HANDS, sign * est.high / HANDS))
+        rows.append({"walls": walls, "value_hand": sign * est.mean / HANDS + 0.0,
+                     "low_hand": low, "high_hand": high})
+    return pd.DataFrame(rows, columns=["walls", "value_hand", "low_hand", "high_hand"])
+
+
+def sequential(seats: pd.DataFrame, challengers: dict[str, str], baseline: str,
+               delta: float = 0.5) -> dict[str, pricing.Sequential]:
+    """The sequential test of each challenger (name -> variant) as walls accumulate."""
+    diffs = pricing.paired_differences(seats, baseline)
+    return {name: pricing.gsprt(seed_means(diffs, challenger), delta * HANDS)
+            for name, challenger in challengers.items()}
+
+
+def outcome_rates(hands: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
+    """Win, self-draw, deal-in and exhausted-hand rates per hand, by ``seat`` or ``prevailing``."""
+    if by not in ("seat", "prevailing"):
+        raise ValueError(f"rates are by seat or by prevailing wind, not {by!r}")
+    flags = pd.DataFrame({
+        by: hands[by],
+        "win": hands["outcome"] == "won",
+        "self_draw": (hands["outcome"] == "won") & (hands["how"] == "self"),
+        "deal_in": hands["outcome"] == "dealt-in",
+        "exhausted": hands["outcome"] == "drawn",
+    })
+    return flags.groupby(by).mean().astype(float)
+
+
+def fan_frequency(fans: pd.DataFrame, hands: pd.DataFrame) -> pd.DataFrame:
+    """How often each scoring element appears in a variant's wins (a share of its wins)."""
+    wins = hands[hands["outcome"] == "won"].groupby("variant").size()
+    counted = (fans.drop_duplicates(["seed", "lineup", "hand_no", "number"])
+               .groupby(["variant", "number", "name"]).size().rename("wins").reset_index())
+    counted["share"] = counted["wins"] / counted["variant"].map(wins)
+    return counted.sort_values(["variant", "share"], ascending=[True, False], ignore_index=True)
