@@ -5,13 +5,20 @@
 '123m 55p EEE'
 """
 
-from mjsim import notation
+from importlib.metadata import PackageNotFoundError, version
+
+from mjsim import notation, shanten
 from mjsim.errors import Error, NotationError, WallEmptyError
 from mjsim.hand import Hand
 from mjsim.meld import Meld
+from mjsim.moves import Move
+from mjsim.rules import Rules
 from mjsim.wall import Wall
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("mjsim")  # one source: pyproject.toml
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0+unknown"
 
-__all__ = ["Error", "Hand", "Meld", "NotationError", "Wall", "WallEmptyError", "notation",
-           "__version__"]
+__all__ = ["Error", "Hand", "Meld", "Move", "NotationError", "Rules", "Wall", "WallEmptyError",
+           "notation", "shanten", "__version__"]
