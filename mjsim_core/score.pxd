@@ -3,7 +3,8 @@ from libc.stdint cimport uint8_t, int8_t
 from mjsim_core._types cimport count_t
 
 cdef enum:
-    N_NUMBERS = 83              # element numbers 1-82 (82: Concealed Kong and Melded Kong); 0 unused
+    N_NUMBERS = 88              # element numbers 1-82 (82: Concealed Kong and Melded Kong), 0 and
+                                # 83-87 unused: counts by number fill eleven 64-bit words
     MAX_READINGS = 32           # a complete hand has at most a handful of readings
 
 # Win circumstances, or-ed into one flags int.

@@ -25,6 +25,9 @@ from itertools import permutations
 
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 from libc.string cimport memset, memcpy
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+cimport numpy as cnp
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.shanten cimport distance, accepted_kinds
@@ -32,6 +35,8 @@ from mjsim_core.shanten cimport distance, accepted_kinds
 from mjsim import tiles as _tiles
 from mjsim.fans import FANS, MIXED_KONGS, RULESETS, excludes as _excludes, points as _points
 from mjsim_core.shanten import FORMS
+
+cnp.import_array()
 
 __all__ = ["FLAGS", "RULESETS", "context_flags", "group_elements", "meld_bytes", "score_counts"]
 
@@ -73,9 +78,11 @@ cdef extern from *:
 cdef int POINTS[2][N_NUMBERS]           # per ruleset
 cdef int BOOK_POINTS[N_NUMBERS]         # Green Book values, which rank the relation patterns
 cdef int RANK[2][N_NUMBERS]             # position in the suppression order: points down, number up
+cdef int AT_RANK[2][N_NUMBERS]
 cdef uint64_t EXCLUDES[2][N_NUMBERS][2] # what the element at each rank suppresses, as rank bits
 cdef int GROUP[2][5][MAX_GROUP]         # relation patterns per scope and arity, best first
 cdef int GROUP_LEN[2][5]
+cdef int RELATIONS_DOWN[2][MAX_GROUP]   # the two-set relations, highest number first
 cdef int PROPS[N_KINDS]
 cdef int KNITTED[6][9]
 
@@ -229,7 +236,12 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
     cdef int root[4]
     cdef int tally[N_NUMBERS]
     cdef int i, j, a, b, r, edges = 0, groups = 0, excess, floor, number, cut
-    memset(tally, 0, sizeof(tally))
+    cdef int kinds = GROUP_LEN[scope][2]
+    cdef const int* by_number = RELATIONS_DOWN[scope]
+    if n < 2:
+        return
+    for i in range(kinds):
+        tally[by_number[i]] = 0
     for i in range(n):
         root[i] = i
     for i in range(n):
@@ -247,18 +259,21 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
                 root[a] = b
     for i in range(n):
         groups += root[i] == i
+    # GB-Mahjong's order: trim repeated kinds first, the later-numbered kind first.
     excess = edges - (n - groups)
     for floor in range(1, -1, -1):
-        for number in range(N_NUMBERS - 1, 0, -1):
-            if tally[number] and excess:
-                cut = tally[number] - floor
-                if cut > excess:
-                    cut = excess
-                if cut > 0:
-                    tally[number] -= cut
-                    excess -= cut
-    for number in range(N_NUMBERS):
-        cnt[number] += tally[number]
+        for i in range(kinds):
+            if excess == 0:
+                break
+            number = by_number[i]
+            cut = tally[number] - floor
+            if cut > excess:
+                cut = excess
+            if cut > 0:
+                tally[number] -= cut
+                excess -= cut
+    for i in range(kinds):
+        cnt[by_number[i]] += tally[by_number[i]]
 
 
 cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
@@ -303,18 +318,22 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
 # ---------------------------------------------------------------------------------------------
 # Waits (mjsim.score.formal_waits): only whether exactly one kind completes the hand
 
-cdef bint _sets_only(count_t* c, int k, int sets) noexcept nogil:
-    """Whether c splits into sets alone (no pair)."""
-    cdef bint ok = False
-    while k < N_KINDS and c[k] == 0:
+cdef bint _splits(count_t* c, int k, int end, int pair) noexcept nogil:
+    """Whether c[k:end] splits exactly into sets and ``pair`` (0 or 1) pairs."""
+    cdef bint ok
+    while k < end and c[k] == 0:
         k += 1
-    if k == N_KINDS:
-        return sets == 0
-    if sets == 0:
-        return False
+    if k == end:
+        return pair == 0
+    if pair and c[k] >= 2:
+        c[k] -= 2
+        ok = _splits(c, k, end, 0)
+        c[k] += 2
+        if ok:
+            return True
     if c[k] >= 3:
         c[k] -= 3
-        ok = _sets_only(c, k, sets - 1)
+        ok = _splits(c, k, end, pair)
         c[k] += 3
         if ok:
             return True
@@ -322,11 +341,12 @@ cdef bint _sets_only(count_t* c, int k, int sets) noexcept nogil:
         c[k] -= 1
         c[k + 1] -= 1
         c[k + 2] -= 1
-        ok = _sets_only(c, k, sets - 1)
+        ok = _splits(c, k, end, pair)
         c[k] += 1
         c[k + 1] += 1
         c[k + 2] += 1
-    return ok
+        return ok
+    return False
 
 
 cdef bint _fifth_completes(const count_t* held, int melds, int kind) noexcept nogil:
@@ -341,17 +361,90 @@ cdef bint _fifth_completes(const count_t* held, int melds, int kind) noexcept no
     # An honour pair held nowhere stands in for the pair: the rest must then be sets alone.
     for h in range(N_SUITED, N_KINDS):
         if held[h] == 0:
-            return _sets_only(t, 0, 4 - melds)
+            return _splits(t, 0, N_KINDS, 0)
     return False
+
+
+cdef bint _special_ready(const count_t* held, int melds) noexcept nogil:
+    """Whether one more tile could complete a special form (else only four sets and a pair can)."""
+    cdef int perm, i, k, present, odd = 0, orphans = 0, distinct = 0
+    if melds <= 1:
+        for perm in range(6):
+            present = 0
+            for i in range(9):
+                present += held[KNITTED[perm][i]] > 0
+            if present >= 8:
+                return True
+    if melds == 0:
+        for k in range(N_KINDS):
+            odd += held[k] & 1
+            distinct += held[k] > 0
+            if _is_terminal(k) or k >= N_SUITED:
+                orphans += held[k]
+        return odd == 1 or orphans == 13 or distinct == 13
+    return False
+
+
+cdef int _regular_waits(const count_t* held, int stop) noexcept nogil:
+    """How many kinds (not held four times) complete held as sets and one pair; stops at stop.
+
+    Suits and honours split independently, so only a group that cannot split as it is, or one
+    holding a pair, can take the completing tile: each candidate costs one split of one group.
+    """
+    cdef count_t c[N_KINDS]
+    cdef int size[4]
+    cdef bint ok[4]
+    cdef int g, s, k, j, lo, hi, res, bad = 0, pairs = 0, n = 0
+    cdef bint near
+    memcpy(c, held, N_KINDS)
+    for g in range(4):
+        lo = 9 * g
+        hi = lo + 9 if g < 3 else N_KINDS
+        size[g] = 0
+        for k in range(lo, hi):
+            size[g] += c[k]
+        res = size[g] % 3
+        ok[g] = res != 1 and _splits(c, lo, hi, res == 2)
+        bad += not ok[g]
+        pairs += ok[g] and res == 2
+    if bad >= 2:
+        return 0
+    for s in range(4):
+        res = size[s] % 3
+        if (bad and ok[s]) or res == 0:
+            continue
+        # One more tile turns a group of 3n+2 into sets, and one of 3n+1 into sets and the pair.
+        if pairs - (ok[s] and res == 2) + (res == 1) != 1:
+            continue
+        lo = 9 * s
+        hi = lo + 9 if s < 3 else N_KINDS
+        for k in range(lo, hi):
+            if c[k] >= MAX_COPIES:
+                continue
+            near = c[k] > 0
+            if s < 3:
+                for j in range(k - 2 if k - 2 > lo else lo, k + 3 if k + 3 < hi else hi):
+                    near |= c[j] > 0
+            if not near:
+                continue
+            c[k] += 1
+            n += _splits(c, lo, hi, res == 1)
+            c[k] -= 1
+            if n >= stop:
+                return n
+    return n
 
 
 cdef int _wait_count(const count_t* held, int melds) noexcept nogil:
     """How many kinds complete a ready hand on paper, a fifth copy included; stops at 2."""
     cdef count_t accepted[N_KINDS]
     cdef int k, n = 0
-    if accepted_kinds(held, melds, accepted) == 1:
-        for k in range(N_KINDS):
-            n += accepted[k]
+    if _special_ready(held, melds):
+        if accepted_kinds(held, melds, accepted) == 1:
+            for k in range(N_KINDS):
+                n += accepted[k]
+    else:
+        n = _regular_waits(held, 2)
     for k in range(N_KINDS):
         if n > 1:
             break
@@ -632,12 +725,16 @@ cdef int _suppress(Win* w, uint8_t* cnt) noexcept nogil:
     total of what is left, Chicken Hand when nothing is."""
     cdef uint64_t found[2]
     cdef uint64_t gone[2]
-    cdef uint64_t bits
-    cdef int rs = w.ruleset, n, word, pos, total = 0
+    cdef uint64_t bits, chunk
+    cdef int rs = w.ruleset, first, word, pos, n, total = 0
     found[0] = found[1] = gone[0] = gone[1] = 0
-    for n in range(1, N_NUMBERS):
-        if cnt[n]:
-            pos = RANK[rs][n]
+    # The elements present, as bits in suppression order; eight counts read at a time.
+    for first in range(0, N_NUMBERS, 8):
+        memcpy(&chunk, cnt + first, 8)
+        while chunk:
+            pos = __builtin_ctzll(chunk) >> 3
+            chunk &= ~((<uint64_t>0xFF) << (8 * pos))
+            pos = RANK[rs][first + pos]
             found[pos >> 6] |= (<uint64_t>1) << (pos & 63)
     for word in range(2):
         bits = found[word]
@@ -647,10 +744,13 @@ cdef int _suppress(Win* w, uint8_t* cnt) noexcept nogil:
             if not (gone[word] >> pos) & 1:
                 gone[0] |= EXCLUDES[rs][64 * word + pos][0]
                 gone[1] |= EXCLUDES[rs][64 * word + pos][1]
-    for n in range(1, N_NUMBERS):
-        if cnt[n]:
-            pos = RANK[rs][n]
-            if (gone[pos >> 6] >> (pos & 63)) & 1:
+    for word in range(2):
+        bits = found[word]
+        while bits:
+            pos = __builtin_ctzll(bits)
+            bits &= bits - 1
+            n = AT_RANK[rs][64 * word + pos]
+            if (gone[word] >> pos) & 1:
                 cnt[n] = 0
             else:
                 total += POINTS[rs][n] * cnt[n]
@@ -857,6 +957,7 @@ def _load_tables() -> None:
         for pos, number in enumerate(ranked):
             POINTS[rs][number] = _points(number, name)
             RANK[rs][number] = pos
+            AT_RANK[rs][pos] = number
         for pos, number in enumerate(ranked):
             EXCLUDES[rs][pos][0] = EXCLUDES[rs][pos][1] = 0
             for gone in _excludes(number, name):
@@ -869,6 +970,9 @@ def _load_tables() -> None:
             GROUP_LEN[scope][arity] = len(fans)
             for i, f in enumerate(fans):
                 GROUP[scope][arity][i] = f.number
+            if arity == 2:
+                for i, f in enumerate(sorted(fans, key=lambda f: -f.number)):
+                    RELATIONS_DOWN[scope][i] = f.number
     classes = ((GREEN, _tiles.GREENS), (TERMINAL, _tiles.TERMINALS), (HONOR, _tiles.HONOR_KINDS),
                (REVERSIBLE, _tiles.REVERSIBLES), (SIMPLE, _tiles.SIMPLES),
                (TERMINAL_OR_HONOR, _tiles.TERMINALS_AND_HONORS))
@@ -931,37 +1035,54 @@ cdef tuple _reading_tuple(const Reading* r, const count_t* counts):
     return (FORMS[r.form], r.pair, chows, pungs, pairs, knitted)
 
 
-def score_counts(const count_t[::1] counts not None, const uint8_t[::1] melds not None,
-                 int win_tile, int flags, int seat_wind, int prevalent_wind,
-                 int ruleset=0) -> tuple:
+cdef inline bint _plain_counts(object counts):
+    """A C-contiguous uint8 ndarray of 34: read straight, without a buffer request."""
+    cdef cnp.ndarray array
+    if not isinstance(counts, cnp.ndarray):
+        return False
+    array = <cnp.ndarray>counts
+    return (cnp.PyArray_TYPE(array) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(array) == 1
+            and cnp.PyArray_DIM(array, 0) == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(array))
+
+
+def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat_wind,
+                 int prevalent_wind, int ruleset=0) -> tuple:
     """Score a complete hand: ``(total, fans, reading)``.
 
-    ``counts``: the concealed tiles, the winning tile included (34 ``uint8``); ``melds``: the
-    declared melds as :func:`meld_bytes` encodes them; ``flags``: the win circumstances
-    (:func:`context_flags`) of a context already checked against the hand (as
-    ``mjsim.score`` does); ``ruleset``: the index of the ruleset in :data:`RULESETS`.
-    ``total`` leaves flowers out; ``fans`` is ``(number, count)`` pairs, ascending; ``reading``
-    the reading scored, as :func:`mjsim.shanten.decompositions` gives it.
+    ``counts``: the concealed tiles, the winning tile included (34 ``uint8``, as
+    ``Hand.counts``); ``melds``: the declared melds as :func:`meld_bytes` encodes them;
+    ``flags``: the win circumstances (:func:`context_flags`) of a context already checked against
+    the hand (as ``mjsim.score`` does); ``ruleset``: the index of the ruleset in
+    :data:`RULESETS`. ``total`` leaves flowers out; ``fans`` is ``(number, count)`` pairs,
+    ascending; ``reading`` the reading scored, as :func:`mjsim.shanten.decompositions` gives it.
 
     Raises ``ValueError`` for malformed input or a hand that is not complete.
     """
     cdef Scoring result
-    cdef int n_melds = melds.shape[0], k, total = 0, i, tile, kind
+    cdef const count_t[::1] view
+    cdef const count_t* c
+    cdef const uint8_t* m = melds
+    cdef int n_melds = len(melds), k, total = 0, i, tile, kind, n_fans = 0
     cdef count_t every[N_KINDS]
-    if counts.shape[0] != N_KINDS:
-        raise ValueError(f"a counts array has {N_KINDS} entries, not {counts.shape[0]}")
+    if _plain_counts(counts):
+        c = <const count_t*>cnp.PyArray_DATA(<cnp.ndarray>counts)
+    else:
+        view = counts
+        if view.shape[0] != N_KINDS:
+            raise ValueError(f"a counts array has {N_KINDS} entries, not {view.shape[0]}")
+        c = &view[0]
     if n_melds > 4:
         raise ValueError(f"a hand declares 0 to 4 melds, not {n_melds}")
-    if not 0 <= win_tile < N_KINDS or counts[win_tile] == 0:
+    if not 0 <= win_tile < N_KINDS or c[win_tile] == 0:
         raise ValueError(f"the winning tile {win_tile} is not among the concealed tiles")
-    if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4 and 0 <= ruleset < len(RULESETS)):
+    if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4 and 0 <= ruleset < 2):
         raise ValueError("winds are 0-3 and the ruleset an index into RULESETS")
-    memcpy(every, &counts[0], N_KINDS)
+    memcpy(every, c, N_KINDS)
     for i in range(n_melds):
-        tile = melds[i] & 63
-        kind = melds[i] >> 6
+        tile = m[i] & 63
+        kind = m[i] >> 6
         if tile >= N_KINDS or (kind == MELD_CHOW and (tile >= N_SUITED or tile % 9 > 6)):
-            raise ValueError(f"meld byte {melds[i]} is no meld")
+            raise ValueError(f"meld byte {m[i]} is no meld")
         if kind == MELD_CHOW:
             every[tile] += 1
             every[tile + 1] += 1
@@ -969,18 +1090,37 @@ def score_counts(const count_t[::1] counts not None, const uint8_t[::1] melds no
         else:
             every[tile] += 4 if kind != MELD_PUNG else 3
     for k in range(N_KINDS):
-        total += counts[k]
+        total += c[k]
         if every[k] > MAX_COPIES:
             raise ValueError(f"kind {k} has more than {MAX_COPIES} copies")
     if total != 14 - 3 * n_melds:
         raise ValueError(f"with {n_melds} meld(s) the concealed tiles number "
                          f"{14 - 3 * n_melds}, not {total}")
-    if score_kernel(&counts[0], &melds[0] if n_melds else NULL, n_melds, win_tile, flags,
-                    seat_wind, prevalent_wind, ruleset, &result) < 0:
+    with nogil:
+        total = score_kernel(c, m, n_melds, win_tile, flags, seat_wind, prevalent_wind, ruleset,
+                             &result)
+    if total < 0:
         raise ValueError("not a complete hand: no reading as four sets and a pair, seven pairs, "
                          "thirteen orphans or a knitted hand")
-    fans = tuple([(k, result.counts[k]) for k in range(1, N_NUMBERS) if result.counts[k]])
-    return result.total, fans, _reading_tuple(&result.reading, &counts[0])
+    for k in range(1, N_NUMBERS):
+        n_fans += result.counts[k] > 0
+    fans = PyTuple_New(n_fans)
+    n_fans = 0
+    for k in range(1, N_NUMBERS):
+        if result.counts[k]:
+            pair = _pair(k, result.counts[k])
+            Py_INCREF(pair)
+            PyTuple_SET_ITEM(fans, n_fans, pair)
+            n_fans += 1
+    return result.total, fans, _reading_tuple(&result.reading, c)
+
+
+# The (number, count) pairs score_counts returns, made once.
+_PAIRS = [[(number, count) for count in range(8)] for number in range(N_NUMBERS)]
+
+
+cdef inline object _pair(int number, int count):
+    return _PAIRS[number][count] if count < 8 else (number, count)
 
 
 def group_elements(tiles, int pair, str scope) -> dict:
