@@ -68,12 +68,19 @@ cdef enum:
     LOWER_FOUR = 512            # ranks 1-4
     TERMINAL_OR_HONOR = 1024
 
+# What kinds a hand holds, one bit each: bits 0-2 the suits.
+cdef enum:
+    HONORS_IN = 8
+    WINDS_IN = 16
+    DRAGONS_IN = 32
+
 FLAGS = {"self_drawn": SELF_DRAWN, "last_copy": LAST_COPY, "wall_last": WALL_LAST,
          "replacement": REPLACEMENT, "robbing": ROBBING}
 """The bit of each win circumstance in the ``flags`` of :func:`score_counts`."""
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) noexcept nogil
+    int __builtin_popcountll(unsigned long long) noexcept nogil
 
 cdef int POINTS[2][N_NUMBERS]           # per ruleset
 cdef int BOOK_POINTS[N_NUMBERS]         # Green Book values, which rank the relation patterns
@@ -84,7 +91,10 @@ cdef int GROUP[2][5][MAX_GROUP]         # relation patterns per scope and arity,
 cdef int GROUP_LEN[2][5]
 cdef int RELATIONS_DOWN[2][MAX_GROUP]   # the two-set relations, highest number first
 cdef int PROPS[N_KINDS]
+cdef int CLASSES[N_KINDS]               # which of the three suits, honours, winds, dragons
 cdef int KNITTED[6][9]
+cdef uint64_t KNITTED_BITS[6]           # the same as bit sets over the 34 kinds
+cdef uint64_t ORPHAN_BITS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -163,48 +173,48 @@ cdef bint _pattern(int number, const int* t, int n, int pair) noexcept nogil:
     cdef int i, s
     if number == 1:
         return t[0] == 27 and t[1] == 28 and t[2] == 29 and t[3] == 30
-    if number == 2:
+    elif number == 2:
         return t[0] == 31 and t[1] == 32 and t[2] == 33
-    if number == 13:
+    elif number == 13:
         _sorted_ranks(t, 4, r)
         for i in range(4):
             if _suit(t[i]) != _suit(pair):
                 return False
         return _rank(pair) == 5 and r[0] == 1 and r[1] == 1 and r[2] == 7 and r[3] == 7
-    if number == 14 or number == 23 or number == 69:
+    elif number == 14 or number == 23 or number == 69:
         return _all_same(t, n)
-    if number == 15 or number == 24:
+    elif number == 15 or number == 24:
         return _ordered(t, n, 1)
-    if number == 16 or number == 30:
+    elif number == 16 or number == 30:
         return _ordered(t, n, 1) or _ordered(t, n, 2)
-    if number == 28:
+    elif number == 28:
         return _ordered(t, n, 3)
-    if number == 29:
+    elif number == 29:
         # Tiles ascending sort by (suit, rank): ranks 1 7 1 7 in two suits, the pair a 5 of the third.
         s = _suit(pair)
         return (_rank(pair) == 5 and _rank(t[0]) == 1 and _rank(t[1]) == 7 and _rank(t[2]) == 1
                 and _rank(t[3]) == 7 and _suit(t[0]) == _suit(t[1]) and _suit(t[2]) == _suit(t[3])
                 and _suit(t[1]) != _suit(t[2]) and s != _suit(t[0]) and s != _suit(t[2]))
-    if number == 32 or number == 41:
+    elif number == 32 or number == 41:
         return _three_suits(t) and _rank(t[0]) == _rank(t[1]) == _rank(t[2])
-    if number == 38:
+    elif number == 38:
         return _is_wind(t[0]) and _is_wind(t[1]) and _is_wind(t[2]) \
             and t[0] != t[1] and t[1] != t[2] and t[0] != t[2]
-    if number == 39:
+    elif number == 39:
         _sorted_ranks(t, 3, r)
         return _three_suits(t) and r[0] == 1 and r[1] == 4 and r[2] == 7
-    if number == 42 or number == 51:
+    elif number == 42 or number == 51:
         _sorted_ranks(t, 3, r)
         return _three_suits(t) and r[1] == r[0] + 1 and r[2] == r[0] + 2
-    if number == 54:
+    elif number == 54:
         return _is_dragon(t[0]) and _is_dragon(t[1])
-    if number == 65:
+    elif number == 65:
         return t[1] < N_SUITED and _suit(t[0]) != _suit(t[1]) and _rank(t[0]) == _rank(t[1])
-    if number == 70:
+    elif number == 70:
         return _suit(t[0]) != _suit(t[1]) and _rank(t[0]) == _rank(t[1])
-    if number == 71:
+    elif number == 71:
         return _suit(t[0]) == _suit(t[1]) and t[1] - t[0] == 3
-    if number == 72:
+    elif number == 72:
         return _suit(t[0]) == _suit(t[1]) and _rank(t[0]) == 1 and _rank(t[1]) == 7
     return False
 
@@ -367,21 +377,20 @@ cdef bint _fifth_completes(const count_t* held, int melds, int kind) noexcept no
 
 cdef bint _special_ready(const count_t* held, int melds) noexcept nogil:
     """Whether one more tile could complete a special form (else only four sets and a pair can)."""
-    cdef int perm, i, k, present, odd = 0, orphans = 0, distinct = 0
+    cdef uint64_t present = 0, odd = 0
+    cdef int k, perm
+    for k in range(N_KINDS):
+        present |= (<uint64_t>(held[k] != 0)) << k
+        odd |= (<uint64_t>(held[k] & 1)) << k
     if melds <= 1:
         for perm in range(6):
-            present = 0
-            for i in range(9):
-                present += held[KNITTED[perm][i]] > 0
-            if present >= 8:
+            if __builtin_popcountll(present & KNITTED_BITS[perm]) >= 8:
                 return True
     if melds == 0:
-        for k in range(N_KINDS):
-            odd += held[k] & 1
-            distinct += held[k] > 0
-            if _is_terminal(k) or k >= N_SUITED:
-                orphans += held[k]
-        return odd == 1 or orphans == 13 or distinct == 13
+        # Seven pairs needs one odd kind; thirteen orphans, orphans only; honours and knitted,
+        # thirteen different kinds.
+        return (__builtin_popcountll(odd) == 1 or (present & ~ORPHAN_BITS) == 0
+                or __builtin_popcountll(present) == 13)
     return False
 
 
@@ -609,21 +618,21 @@ cdef bint _before(const Reading* a, const Reading* b) noexcept nogil:
 cdef void _base(Win* w) noexcept nogil:
     """The elements that do not depend on the reading: tile classes, kongs, concealment, context."""
     cdef uint8_t* b = w.base
-    cdef int k, props = 0xFFFF, suits = 0, n_suits, honors = 0, winds = 0, dragons = 0
+    cdef int k, props = 0xFFFF, kinds = 0, present, hogs = 0, n_suits
     cdef int base, melded, ckongs = 0, mkongs = 0, i
+    cdef bint honors, winds, dragons
     cdef bint sd = (w.flags & SELF_DRAWN) != 0, wall_last = (w.flags & WALL_LAST) != 0
     cdef int gates[9]
     memset(b, 0, N_NUMBERS)
     for k in range(N_KINDS):
-        if w.all[k]:
-            props &= PROPS[k]
-            if k < N_SUITED:
-                suits |= 1 << (k // 9)
-            else:
-                honors = 1
-                winds |= _is_wind(k)
-                dragons |= _is_dragon(k)
-    n_suits = (suits & 1) + ((suits >> 1) & 1) + ((suits >> 2) & 1)
+        present = -(w.all[k] != 0)          # every bit set when the kind is in the hand
+        props &= PROPS[k] | ~present
+        kinds |= CLASSES[k] & present
+        hogs += w.all[k] == MAX_COPIES
+    n_suits = (kinds & 1) + ((kinds >> 1) & 1) + ((kinds >> 2) & 1)
+    honors = (kinds & HONORS_IN) != 0
+    winds = (kinds & WINDS_IN) != 0
+    dragons = (kinds & DRAGONS_IN) != 0
     b[3] = (props & GREEN) != 0
     b[8] = (props & TERMINAL) != 0
     b[11] = (props & HONOR) != 0
@@ -668,9 +677,7 @@ cdef void _base(Win* w) noexcept nogil:
     b[53] = melded == 4 and not sd
     b[56] = melded == 0 and sd
     b[62] = melded == 0 and not sd
-    for k in range(N_KINDS):
-        if w.all[k] == MAX_COPIES and not (w.kong_kinds >> k) & 1:
-            b[64] += 1
+    b[64] = hogs - w.kongs     # a declared kong holds all four copies without a Tile Hog
 
 
 cdef bint _unique_wait(Win* w, const Reading* r) noexcept nogil:
@@ -982,11 +989,16 @@ def _load_tables() -> None:
         PROPS[k] = sum(bit for bit, kinds in classes if k in kinds)
         if k < N_SUITED:
             PROPS[k] |= sum(bit for bit, ranks in bands if k % 9 + 1 in ranks)
+        CLASSES[k] = (1 << (k // 9) if k < N_SUITED
+                      else HONORS_IN | (WINDS_IN if k in _tiles.WIND_KINDS else DRAGONS_IN))
     # The knitted arrangements: suit s holds the ranks start(s), start(s)+3, start(s)+6.
     for perm, starts in enumerate(permutations(range(3))):
         for suit in range(3):
             for i in range(3):
                 KNITTED[perm][3 * suit + i] = 9 * suit + starts[suit] + 3 * i
+        KNITTED_BITS[perm] = sum(1 << KNITTED[perm][i] for i in range(9))
+    global ORPHAN_BITS
+    ORPHAN_BITS = sum(1 << k for k in _tiles.TERMINALS_AND_HONORS)
 
 
 _load_tables()
