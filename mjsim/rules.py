@@ -146,7 +146,7 @@ class Rules:
         self.last_draw_emptied = False
         self.last_discard_is_last = False
         self._window: Window | None = None
-        self._waits: list[list[int] | None] = [None] * 4
+        self._waits: list[Sequence[int] | None] = [None] * 4
         self._scores: dict[int, Any] = {}
         self._turn_win: Any = None
         self._kong_draw = False
@@ -554,7 +554,7 @@ class Rules:
                         claims.append(move)
         return claims, scored
 
-    def _waits_of(self, seat: int) -> list[int]:
+    def _waits_of(self, seat: int) -> Sequence[int]:
         waits = self._waits[seat]
         if waits is None:
             hand = self.hands[seat]
