@@ -38,7 +38,8 @@ from mjsim_core.shanten import FORMS
 
 cnp.import_array()
 
-__all__ = ["FLAGS", "RULESETS", "context_flags", "group_elements", "meld_bytes", "score_counts"]
+__all__ = ["FLAGS", "RULESETS", "context_flags", "formal_wait_count", "group_elements", "meld_bytes",
+           "score_counts"]
 
 cdef enum:
     REGULAR = 0
@@ -95,6 +96,7 @@ cdef int CLASSES[N_KINDS]               # which of the three suits, honours, win
 cdef int KNITTED[6][9]
 cdef uint64_t KNITTED_BITS[6]           # the same as bit sets over the 34 kinds
 cdef uint64_t ORPHAN_BITS
+cdef uint64_t HONOR_BITS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -532,37 +534,30 @@ cdef int _readings(Win* w, Reading* out) noexcept nogil:
     """Every reading of the concealed tiles, in the order of mjsim.shanten.decompositions by form."""
     cdef count_t c[N_KINDS]
     cdef Reading cur
-    cdef int n, k, perm, i, odd = 0, distinct = 0, honors = 0, orphans = 0, doubled = -1
+    cdef uint64_t present = 0, odd = 0
+    cdef int n, k, perm, i
     memcpy(c, w.conc, N_KINDS)
     memset(&cur, 0, sizeof(Reading))
     cur.form = REGULAR
     cur.perm = -1
     n = _regular(c, 0, 4 - w.n_melds, -1, &cur, out, 0)
     cur.pair = -1
+    for k in range(N_KINDS):
+        present |= (<uint64_t>(c[k] != 0)) << k
+        odd |= (<uint64_t>(c[k] & 1)) << k
     if w.n_melds == 0 and n + 3 <= MAX_READINGS:
-        for k in range(N_KINDS):
-            odd += c[k] & 1
-            distinct += c[k] > 0
-            honors += k >= N_SUITED and c[k] > 0
-            if _is_terminal(k) or k >= N_SUITED:
-                orphans += c[k] > 0
-                if c[k] == 2:
-                    doubled = k
         if odd == 0:
             out[n] = cur
             out[n].form = SEVEN_PAIRS
             n += 1
-        if orphans == 13 and distinct == 13 and doubled >= 0:
+        if (present & ~ORPHAN_BITS) == 0 and __builtin_popcountll(present) == 13:
             out[n] = cur
             out[n].form = ORPHANS
-            out[n].pair = doubled
+            out[n].pair = __builtin_ctzll(present & ~odd)   # the one kind held twice
             n += 1
-        if distinct == 14:
+        if __builtin_popcountll(present) == 14:
             for perm in range(6):
-                k = honors
-                for i in range(9):
-                    k += c[KNITTED[perm][i]] > 0
-                if k == 14:
+                if (present & ~(KNITTED_BITS[perm] | HONOR_BITS)) == 0:
                     out[n] = cur
                     out[n].form = HONORS_KNITTED
                     n += 1
@@ -570,10 +565,7 @@ cdef int _readings(Win* w, Reading* out) noexcept nogil:
     if w.n_melds <= 1:
         cur.form = KNITTED_STRAIGHT
         for perm in range(6):
-            k = 0
-            for i in range(9):
-                k += c[KNITTED[perm][i]] > 0
-            if k < 9:
+            if (present & KNITTED_BITS[perm]) != KNITTED_BITS[perm]:
                 continue
             for i in range(9):
                 c[KNITTED[perm][i]] -= 1
@@ -997,8 +989,9 @@ def _load_tables() -> None:
             for i in range(3):
                 KNITTED[perm][3 * suit + i] = 9 * suit + starts[suit] + 3 * i
         KNITTED_BITS[perm] = sum(1 << KNITTED[perm][i] for i in range(9))
-    global ORPHAN_BITS
+    global ORPHAN_BITS, HONOR_BITS
     ORPHAN_BITS = sum(1 << k for k in _tiles.TERMINALS_AND_HONORS)
+    HONOR_BITS = sum(1 << k for k in _tiles.HONOR_KINDS)
 
 
 _load_tables()
@@ -1031,12 +1024,20 @@ def context_flags(ctx) -> int:
     return sum(bit for name, bit in FLAGS.items() if getattr(ctx, name))
 
 
+cdef tuple _kinds_tuple(const int8_t* kinds, int n):
+    cdef tuple out = PyTuple_New(n)
+    cdef int i
+    for i in range(n):
+        kind = kinds[i]
+        Py_INCREF(kind)
+        PyTuple_SET_ITEM(out, i, kind)
+    return out
+
+
 cdef tuple _reading_tuple(const Reading* r, const count_t* counts):
     """The reading as mjsim.shanten.decompositions gives it: (form, pair, chows, pungs, pairs,
     knitted)."""
     cdef int k, i
-    chows = tuple([r.chows[i] for i in range(r.n_chows)])
-    pungs = tuple([r.pungs[i] for i in range(r.n_pungs)])
     pairs = knitted = ()
     if r.form == SEVEN_PAIRS:
         pairs = tuple([k for k in range(N_KINDS) for i in range(counts[k] // 2)])
@@ -1044,7 +1045,11 @@ cdef tuple _reading_tuple(const Reading* r, const count_t* counts):
         knitted = tuple([k for k in range(N_KINDS) if counts[k]])
     elif r.form == KNITTED_STRAIGHT:
         knitted = tuple(sorted([KNITTED[r.perm][i] for i in range(9)]))
-    return (FORMS[r.form], r.pair, chows, pungs, pairs, knitted)
+    return _FORM_NAMES[r.form], r.pair, _kinds_tuple(r.chows, r.n_chows), \
+        _kinds_tuple(r.pungs, r.n_pungs), pairs, knitted
+
+
+cdef tuple _FORM_NAMES = FORMS
 
 
 cdef inline bint _plain_counts(object counts):
@@ -1133,6 +1138,30 @@ _PAIRS = [[(number, count) for count in range(8)] for number in range(N_NUMBERS)
 
 cdef inline object _pair(int number, int count):
     return _PAIRS[number][count] if count < 8 else (number, count)
+
+
+def formal_wait_count(counts, int melds=0) -> int:
+    """How many kinds complete a ready hand of 13-3m concealed tiles on paper, a fifth copy
+    included (:func:`mjsim.score.formal_waits`), counted no further than 2: all the wait elements
+    ask is whether there was exactly one.
+
+    >>> from mjsim import Hand
+    >>> formal_wait_count(Hand.parse("1111234m").counts, 2), formal_wait_count(Hand.parse("13m 55p").counts, 3)
+    (2, 1)
+    """
+    cdef const count_t[::1] view = counts
+    cdef int k, total = 0
+    if view.shape[0] != N_KINDS or not 0 <= melds <= 4:
+        raise ValueError("a counts array has 34 entries and a hand 0 to 4 melds")
+    for k in range(N_KINDS):
+        total += view[k]
+        if view[k] > MAX_COPIES:
+            raise ValueError(f"kind {k} has more than {MAX_COPIES} copies")
+    if total != 13 - 3 * melds:
+        raise ValueError(f"with {melds} meld(s) a ready hand has {13 - 3 * melds} tiles, not {total}")
+    if distance(&view[0], melds) != 1:
+        return 0
+    return _wait_count(&view[0], melds)
 
 
 def group_elements(tiles, int pair, str scope) -> dict:
