@@ -2,8 +2,9 @@
 
 Each rung is the one below plus one idea; every rung wins whenever a win is legal.
 
-1. **The most isolated tile.** Discard the tile with the fewest neighbours in hand, honours
-   first, then terminals (:func:`mjsim.rungs.isolation`); pass every window.
+1. **The most isolated tile.** Discard the tile with the fewest neighbours in hand (other
+   copies, and tiles of its suit within two ranks); among equals honours first, then terminals
+   (:func:`mjsim.rungs.isolation`), so a lone 5s goes before a pair of East. Pass every window.
 2. **Shanten and acceptance** (ideas ``shanten`` and ``claims``). Keep the discards with the
    least shanten after them; among those, the most copies still unseen of the tiles that help
    (once ready, of the waits that win eight points: :func:`mjsim.rungs.winning_copies`); then
@@ -12,11 +13,12 @@ Each rung is the one below plus one idea; every rung wins whenever a win is lega
    when it makes the hand ready to win eight; claim a chow only when it makes the hand ready to
    win eight.
 3. **Defence and a target** (ideas ``defence`` and ``planning``). Against a seat with three
-   melds exposed, while two or more from ready, discard a kind every copy of which is out or
-   which that seat has discarded. Among discards of equal shanten prefer those that keep a
-   flush, a pungs hand or scoring pairs in the making (:func:`mjsim.rungs.targets`; not once
-   ready, when only winning copies count), and claim toward such a hand one step earlier: when
-   the claim leaves the hand one from ready.
+   melds declared (a concealed kong counts: it shows), while two or more from ready, discard
+   a kind every copy of which is out or which every such seat has discarded, if one is held.
+   Among discards of equal shanten prefer those that keep a flush, a pungs hand or scoring
+   pairs (pairs of dragons and of the seat and prevalent winds) in the making (:func:`mjsim.rungs.targets`; not once ready, when only winning copies count),
+   and claim toward such a hand one step earlier: when the claim leaves the hand one from ready
+   and the hand promises eight (:meth:`mjsim.rungs.Targets.fits`).
 
 "Shortens the road" means the shanten after the claim (and the discard it calls for) is less
 than before; a kong draws a replacement instead of discarding, so a kong that keeps the shanten
@@ -103,7 +105,9 @@ def _turn(view: View, ideas: frozenset[str], word: int | None) -> Move:
     counts, melds = hand.counts, hand.melds
     held = counts.tobytes()
     tiles = [move.tile for move in view.legal if move.kind == "discard"]
-    # One compiled call gives every discard's shanten and the kinds that help after it.
+    # One compiled call gives every discard's shanten and the kinds that help after it. The
+    # copies are summed here from view.unseen, and only for the least-shanten candidates:
+    # handing unseen to the kernel converts and checks an array per call, which costs more.
     rows = {row[0]: row for row in discards(counts, len(melds))} if "shanten" in ideas else None
     if rows is not None:
         now = min(row[1] for row in rows.values())
