@@ -54,6 +54,7 @@ IDEAS: tuple[str, ...] = ("shanten", "claims", "defence", "planning")
 RUNG_IDEAS: dict[int, tuple[str, ...]] = {1: (), 2: IDEAS[:2], 3: IDEAS}
 """The ideas each rung adds up to: rung 2 has shanten and claims, rung 3 all four."""
 LEVELS = tuple(RUNG_IDEAS)
+_ON = {level: frozenset(ideas) for level, ideas in RUNG_IDEAS.items()}
 
 THREAT_MELDS = 3
 """A seat with this many melds declared is close enough to ready to defend against."""
@@ -92,7 +93,7 @@ def best(view: View, level: int, word: int | None = None,
     for move in legal:
         if move.kind == "win":
             return move
-    ideas = frozenset(RUNG_IDEAS[level]).difference(off)
+    ideas = _ON[level].difference(off) if off else _ON[level]
     if view.window is not None:
         return _answer(view, ideas, word)
     return _turn(view, ideas, word)

@@ -7,8 +7,9 @@ the seat's legal moves, the seed, the hand number and the move count. No field h
 hand or the wall's order, so a rung cannot cheat by construction.
 
 A view is cheap: :func:`view_of` shares the engine's own objects (the hand, the pools, the melds
-tuples) instead of copying them, so a rung must treat every field as read-only. What is visible
-and what remains unseen are worked out only when a rung first asks.
+tuples) instead of copying them, so a rung must treat every field as read-only, and a view
+describes the moment it was taken: read it before the game moves on. What is visible and what
+remains unseen are worked out only when a rung first asks.
 
 >>> from mjsim.rules import Rules
 >>> game = Rules.from_position({"hands": ["123456789m 1234p E", "19m 19p 19s ESWNRG B",

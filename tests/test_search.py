@@ -274,6 +274,14 @@ def test_rung_3_keeps_scoring_pairs():
     assert best(view, 3, off={"planning"}) == DISCARDS[K["R"]]
 
 
+def test_rung_3_keeps_a_pungs_hand_by_discarding_single_tiles():
+    # five pairs and pungs: rung 2 breaks the 5m pair for acceptance, rung 3 lets the 7p go
+    view = own_turn("4556m 55788p 11333s")
+    assert best(view, 2) == DISCARDS[K["5m"]]
+    assert best(view, 3) == DISCARDS[K["7p"]]
+    assert best(view, 3, off={"planning"}) == DISCARDS[K["5m"]]
+
+
 def test_rung_3_claims_toward_a_flush_one_step_earlier():
     # one from ready after the chow, not ready: rung 2 passes, rung 3 takes it for the flush
     chow = CHOWS[K["6m"]]
