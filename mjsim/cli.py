@@ -114,6 +114,51 @@ def cmd_score(args: argparse.Namespace) -> str:
     return f"{scored.explain()}\n{verdict}"
 
 
+def cmd_play(args: argparse.Namespace) -> str:
+    from mjsim.terminal import play
+
+    log_path = Path(args.log or f"mjsim-game-{args.seed}.jsonl")
+    with log_path.open("w") as log:
+        game = play(level=args.level, seat=args.seat, seed=args.seed, ruleset=args.ruleset,
+                    log=log)
+    return f"final totals: {game.totals}\ngame log: {log_path} (mjsim replay {log_path})"
+
+
+def cmd_replay(args: argparse.Namespace) -> str:
+    from mjsim import gamelog
+    from mjsim.terminal import describe_fans
+
+    try:
+        with open(args.log) as stream:
+            header, moves = gamelog.read(stream)
+        lines = [f"seed {header['seed']}, ruleset {header['ruleset']}, "
+                 f"players {', '.join(header['players'])}"]
+        for seat, move, events, game in gamelog.replay(header, moves):
+            for event in events:
+                if event["kind"] == "deal":
+                    lines.append(f"--- hand {event['hand_no']}, dealer seat {event['dealer']}")
+                    lines.extend(f"  seat {s}: {print_tiles(h)}" for s, h in enumerate(event["hands"]))
+                elif event["kind"] == "win":
+                    lines.append(f"  seat {event['actor']} wins ({event['by']}):")
+                    lines.append(describe_fans(event["fans"], event["total"]))
+                elif event["kind"] == "settle":
+                    lines.append(f"  totals {event['totals']}")
+                elif event["kind"] not in ("pass", "claim"):
+                    detail = {k: v for k, v in event.items() if k not in ("actor", "kind")}
+                    lines.append(f"  {event['actor']}: {event['kind']} {_event_detail(detail)}")
+        return "\n".join(lines)
+    except OSError as error:
+        raise UsageError(f"cannot read {args.log}: {error.strerror}") from None
+    except ValueError as error:
+        raise UsageError(f"{args.log}: {error}") from None
+
+
+def _event_detail(detail: dict[str, Any]) -> str:
+    named = {k: (print_tiles([v]) if k == "tile" and v is not None else
+                 print_tiles(v) if k == "tiles" else v) for k, v in detail.items()}
+    return " ".join(f"{k}={v}" for k, v in named.items() if v is not None)
+
+
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
     total = sum(copies for _, copies in accepted)
     kinds = print_tiles([kind for kind, _ in accepted]) or "none"
@@ -250,6 +295,26 @@ def build_parser() -> argparse.ArgumentParser:
     scoring.add_argument("--robbing", action="store_true", help="robbing a promoted kong")
     scoring.add_argument("--ruleset", choices=RULESETS, default="green-book")
     scoring.set_defaults(run=cmd_score)
+
+    play = commands.add_parser(
+        "play", help="play one seat of a game against three bots at the keyboard",
+        description="A sixteen-hand game at the keyboard against three bots. Type help at the "
+                    "prompt for the moves. The game is logged, so it can be replayed.",
+        epilog="example: mjsim play --level 3 --seat 0 --seed 42",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    play.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="the bots' rung")
+    play.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0, help="your seat")
+    play.add_argument("--seed", default="mjsim", help="the game's seed (default mjsim)")
+    play.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    play.add_argument("--log", help="where to save the game (default mjsim-game-SEED.jsonl)")
+    play.set_defaults(run=cmd_play)
+
+    replay = commands.add_parser(
+        "replay", help="step through a saved game, hand by hand",
+        epilog="example: mjsim replay mjsim-game-42.jsonl",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    replay.add_argument("log", help="a game log written by mjsim play")
+    replay.set_defaults(run=cmd_replay)
 
     ladder = commands.add_parser(
         "ladder", help="price each rung step and each idea, and the standings of the rungs",
