@@ -461,7 +461,7 @@ cdef int _wait_count(const count_t* held, int melds) noexcept nogil:
             break
         if held[k] == MAX_COPIES and _fifth_completes(held, melds, k):
             n += 1
-    return n
+    return n if n < 2 else 2
 
 
 # ---------------------------------------------------------------------------------------------
