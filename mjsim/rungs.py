@@ -2,8 +2,7 @@
 
 - :func:`isolation`: how connected a tile is in the hand (rung 1's order);
 - :func:`winning_copies`: the copies still to be had that complete a ready hand for eight points
-  (the acceptance that counts once a hand is ready), from :func:`win_points` (cached: scoring
-  is slow);
+  (the acceptance that counts once a hand is ready), from :func:`win_points`;
 - :func:`meld_floor`: the points a hand's declared melds assure whatever the rest becomes;
 - :func:`scores_alone`: whether a pung of a kind scores by itself;
 - :func:`targets`: the flush, pungs hand or scoring pairs a hand has in the making (rung 3).
@@ -21,10 +20,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mjsim.hand import Hand
-from mjsim.score import MIN_POINTS, WinContext, score
+from mjsim.score import MIN_POINTS
 from mjsim.shanten import waits
 from mjsim.tiles import DRAGON_KINDS, N_PLAYING, N_SUITED, TERMINALS, Kind
+from mjsim_core.score import FLAGS, RULESETS, meld_bytes, score_counts
 
 # The kinds within two ranks of a suited kind, in its suit (a 1m and a 3m can still make a chow).
 _NEAR: tuple[tuple[Kind, ...], ...] = tuple(
@@ -97,34 +96,25 @@ def meld_floor(melds: Sequence[Any], seat_wind: int, prevailing: int) -> int:
     return points
 
 
-# Points of wins, by (concealed counts, melds, winning tile, winds, ruleset): the same ready hand
-# comes back turn after turn, and scoring is slow. A score never changes, so sharing it is safe.
-_POINTS: dict[tuple[Any, ...], int] = {}
-_POINTS_LIMIT = 1 << 18
+_LAST_COPY = FLAGS["last_copy"]
 
 
 def win_points(held: bytes, melds: tuple[Any, ...], wait: Kind, seat_wind: int,
                prevailing: int, ruleset: str) -> int:
     """The points (flowers excluded) of a ready hand (concealed counts as bytes, declared
-    melds) winning on ``wait`` by a discard.
+    melds) winning on ``wait`` by a discard, from the compiled scorer.
 
     >>> from mjsim import Hand
     >>> held = Hand.parse("123456789m 1234p").counts.tobytes()
     >>> win_points(held, (), 9, 0, 0, "green-book") >= 16   # a Pure Straight
     True
     """
-    key = (held, melds, wait, seat_wind, prevailing, ruleset)
-    points = _POINTS.get(key)
-    if points is None:
-        if len(_POINTS) >= _POINTS_LIMIT:
-            _POINTS.clear()
-        hand = Hand.__new__(Hand)  # the shanten kernel has just completed it: no checks needed
-        hand.counts = np.frombuffer(held, dtype=np.uint8).copy()
-        hand.melds, hand.flowers = melds, ()
-        hand.counts[wait] += 1
-        points = _POINTS[key] = score(hand, WinContext(wait, False, seat_wind, prevailing),
-                                      ruleset).total
-    return points
+    counts = np.frombuffer(held, dtype=np.uint8).copy()
+    counts[wait] += 1
+    # As mjsim.score reads it: three copies in one's own exposed melds make the last copy.
+    exposed = sum(meld.tiles.count(wait) for meld in melds if not meld.concealed)
+    return score_counts(counts, meld_bytes(melds), wait, _LAST_COPY if exposed == 3 else 0,
+                        seat_wind, prevailing, RULESETS.index(ruleset))[0]
 
 
 def winning_copies(held: bytes, melds: tuple[Any, ...], unseen: Sequence[int], seat_wind: int,
@@ -136,7 +126,7 @@ def winning_copies(held: bytes, melds: tuple[Any, ...], unseen: Sequence[int], s
     Concealed Hand 2 into Fully Concealed Hand 4. Zero when the hand is not ready.
 
     ``waits_`` saves working out the waits when the caller knows them; the count stops once it
-    reaches ``enough``. Waits with no copy unseen are never scored.
+    reaches ``enough``. Waits with no copy unseen are not scored.
 
     >>> from mjsim import Hand
     >>> held = Hand.parse("123456789m 1234p").counts.tobytes()

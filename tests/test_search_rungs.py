@@ -7,6 +7,7 @@ from mjsim import rungs
 from mjsim.meld import Meld
 from mjsim.rungs import Targets, meld_floor, targets, winning_copies
 from mjsim.score import WinContext, score
+from mjsim.shanten import waits
 from mjsim.tiles import NAMES
 from mjsim.view import View
 
@@ -68,17 +69,33 @@ def test_a_wait_winning_only_self_drawn_counts_a_quarter():
     assert winning_copies(straight, (), unseen, 0, 0, "green-book") == 4 * 4 + 4 * 4
 
 
-def test_waits_with_no_copy_left_are_never_scored(monkeypatch):
+def test_waits_with_no_copy_left_are_not_scored(monkeypatch):
     calls = []
-    monkeypatch.setattr(rungs, "_POINTS", {})
-    monkeypatch.setattr(rungs, "score", lambda *args: calls.append(args) or score(*args))
+    real = rungs.score_counts
+    monkeypatch.setattr(rungs, "score_counts", lambda *args: calls.append(args[2]) or real(*args))
     held = Hand.parse("123456789m 1234p").counts.tobytes()
     unseen = [4] * 34
     unseen[K["1p"]] = 0
     assert winning_copies(held, (), unseen, 0, 0, "green-book") == 16
-    assert [args[1].win_tile for args in calls] == [K["4p"]]
+    assert calls == [K["4p"]]
+    unseen[K["1p"]] = 4
     assert winning_copies(held, (), unseen, 0, 0, "green-book", enough=1) == 16
-    assert len(calls) == 1   # the cache answered
+    assert calls == [K["4p"], K["1p"]]   # the count stopped at the first winning wait
+
+
+@pytest.mark.parametrize(("text", "melds"), [
+    ("123456789m 1234p", ""), ("45667889m 567p 33s", ""), ("11m 22m 55p 66p 77s 99s W", ""),
+    ("123m 456p 88s 55m", "pung(RRR)"), ("23m 55s", "pung(777p) chow(123p) pung(EEE)"),
+    ("78p 55p", "pung(111p) pung(222p) chow(345p)"),
+    ("46m 11p 789s", "pung(555m) chow(123p)")])   # the 5m is the last copy: Last Tile
+def test_win_points_agree_with_the_scorer(text, melds):
+    hand = Hand.parse(f"{text} {melds}".strip())
+    held = hand.counts.tobytes()
+    for wait in waits(hand.counts, len(hand.melds)):
+        won = Hand(hand.counts, hand.melds)
+        won.counts[wait] += 1
+        expected = score(won, WinContext(wait, False, 0, 0)).total
+        assert rungs.win_points(held, hand.melds, wait, 0, 0, "green-book") == expected
 
 
 def test_the_default_word_is_a_function_of_the_seed_hand_and_move_count():
