@@ -127,7 +127,7 @@ def _turn(view: View, ideas: frozenset[str], word: int | None) -> Move:
     if rows is not None and len(tiles) > 1:
         if least > 0:
             unseen = view.unseen
-            tiles = _most(tiles, lambda t: sum(unseen[k] for k in rows[t][2]))
+            tiles = _most(tiles, lambda t: sum(map(unseen.__getitem__, rows[t][2])))
         else:
             tiles = _most_winning(view, rows, held, tiles)
     tiles = _most(tiles, lambda t: -isolation(held, t))
@@ -139,7 +139,7 @@ def _most_winning(view: View, rows: dict[int, Any], held: bytes, tiles: list[int
     candidates go in order of their unseen waits (four times which bounds what they can win)
     and the rest are skipped once none can reach the best."""
     unseen, melds = view.unseen, view.hand.melds
-    bound = {t: 4 * sum(unseen[k] for k in rows[t][2]) for t in tiles}
+    bound = {t: 4 * sum(map(unseen.__getitem__, rows[t][2])) for t in tiles}
     top, kept = -1, set()
     for tile in sorted(tiles, key=bound.__getitem__, reverse=True):
         if bound[tile] < top:
@@ -257,6 +257,8 @@ def _ready_to_win(view: View, after: Any, melds: tuple[Any, ...], drawn: bool) -
 
 def _most(items: Sequence[_T], key: Callable[[_T], int]) -> list[_T]:
     """The items with the greatest key, in their order."""
+    if len(items) == 1:
+        return list(items)
     keys = [key(item) for item in items]
     top = max(keys)
     return [item for item, k in zip(items, keys) if k == top]
