@@ -154,12 +154,15 @@ def _shown(melds: tuple[Meld, ...]) -> tuple[Any, ...]:
 def view_of(rules: Any, seat: int) -> View:
     """The view of a :class:`~mjsim.rules.Rules` for ``seat`` (0-3), sharing its state."""
     hands = rules.hands
+    exposed = [hand.melds for hand in hands]
+    for other, melds in enumerate(exposed):
+        if melds and other != seat:
+            exposed[other] = _shown(melds)
     window = rules.window  # of which only the kind, tile and source are the seat's to read
     return View(
-        seat=seat, hand=hands[seat], pools=rules.pools,
-        exposed=tuple(h.melds if s == seat else _shown(h.melds) for s, h in enumerate(hands)),
-        flowers=tuple(h.flowers for h in hands), wall=len(rules.wall), dealer=rules.dealer,
-        prevailing=rules.prevailing, phase=rules.phase,
+        seat=seat, hand=hands[seat], pools=rules.pools, exposed=tuple(exposed),
+        flowers=tuple([hand.flowers for hand in hands]), wall=len(rules.wall),
+        dealer=rules.dealer, prevailing=rules.prevailing, phase=rules.phase,
         drawn=rules.drawn if rules.turn == seat else None,
         window=None if window is None else WindowView(window["kind"], window["tile"],
                                                       window["from"]),
