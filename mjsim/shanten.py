@@ -72,7 +72,8 @@ def discards(counts: np.ndarray, melds: int = 0,
     """For a 14-3m hand, one :class:`Discard` per distinct kind held, ascending by tile.
 
     ``unseen`` (34 counts) gives the copies a player can still draw; by default 4 minus the
-    copies the hand holds after the discard. One compiled call evaluates every candidate.
+    copies among the 14 tiles (the discarded tile lies face up, so it cannot be drawn again).
+    One compiled call evaluates every candidate.
     """
     return [Discard(*row) for row in _core.discards(counts, melds, unseen)]
 

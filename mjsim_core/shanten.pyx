@@ -555,7 +555,11 @@ def acceptance(const count_t[::1] counts not None, int melds=0, unseen=None) -> 
 
 
 def discards(const count_t[::1] counts not None, int melds=0, unseen=None) -> list:
-    """(tile, shanten after, accepted kinds, accepted copies) for each distinct kind held."""
+    """(tile, shanten after, accepted kinds, accepted copies) for each distinct kind held.
+
+    Copies are ``unseen[kind]`` when given, else 4 minus the copies among the 14 tiles: the
+    discarded tile lies face up, so it cannot be drawn again.
+    """
     _check(counts, melds, False, True)
     cdef count_t hand[N_KINDS]
     cdef count_t accepted[N_KINDS]
@@ -570,7 +574,7 @@ def discards(const count_t[::1] counts not None, int melds=0, unseen=None) -> li
         d = accepted_kinds(hand, melds, accepted)
         kinds = tuple(j for j in range(N_KINDS) if accepted[j])
         if unseen_array is None:
-            copies = sum(MAX_COPIES - hand[j] for j in kinds)
+            copies = sum(MAX_COPIES - counts[j] for j in kinds)  # the discard lies face up
         else:
             copies = sum(int(unseen_array[j]) for j in kinds)
         out.append((k, d - 1, kinds, copies))
