@@ -847,7 +847,7 @@ class Rules:
         if drawn is not None and not (0 <= drawn < N_PLAYING and hands[turn].counts[drawn]):
             raise ValueError(f"the drawn tile {drawn!r} is not in seat {turn}'s hand")
         game._set_hands(hands)
-        game.pools, game.wall = pools, _wall_from(order, game.seed, hand_no)
+        game.pools, game.wall = pools, Wall.from_order(order, game.seed, hand_no)
         game.turn, game.drawn = turn, drawn
         game.drawn_from = None if drawn is None else "wall"
         game.claimed_this_turn = bool(position.get("claimed_this_turn", False))
@@ -920,11 +920,3 @@ def _new_hand(playing: list[int], flowers: list[int]) -> Hand:
     hand.melds = ()
     hand.flowers = tuple(sorted(flowers))
     return hand
-
-
-def _wall_from(order: Sequence[int], seed: bytes, hand_no: int) -> Wall:
-    """A wall holding ``order`` (front first), for written positions."""
-    wall = Wall.__new__(Wall)
-    wall.seed, wall.hand_no = seed, hand_no
-    wall._tiles, wall._front, wall._back = list(order), 0, len(order)
-    return wall

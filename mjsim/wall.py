@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 
 from mjsim.errors import WallEmptyError
 from mjsim.tiles import ALL_TILES, Kind
@@ -117,6 +118,18 @@ class Wall:
             raise WallEmptyError("cannot draw a replacement: the wall is empty")
         self._back -= 1
         return self._tiles[self._back]
+
+    @classmethod
+    def from_order(cls, order: Sequence[Kind], seed: Seed = b"", hand_no: int = 1) -> Wall:
+        """A wall holding ``order`` (front first) instead of a shuffle, for written positions.
+
+        >>> Wall.from_order([5, 27]).draw_back()
+        27
+        """
+        wall = cls.__new__(cls)
+        wall.seed, wall.hand_no = seed_bytes(seed), hand_no
+        wall._tiles, wall._front, wall._back = list(order), 0, len(order)
+        return wall
 
     def copy(self) -> Wall:
         clone = Wall.__new__(Wall)
