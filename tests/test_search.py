@@ -2,11 +2,13 @@
 and claims, rung 3's defence and targets, and each idea switched off."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjsim import Hand
 from mjsim.meld import Meld
 from mjsim.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
-from mjsim.notation import parse
+from mjsim.notation import parse, print_tiles
 from mjsim.score import WinContext, score
 from mjsim.search import IDEAS, best
 from mjsim.shanten import shanten, waits
@@ -118,6 +120,15 @@ def reference_rank(view):
 def test_rung_2_discards_from_least_shanten_then_most_acceptance(text):
     view = own_turn(text)
     assert best(view, 2).tile in reference_rank(view)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 135), min_size=14, max_size=14, unique=True))
+def test_rung_2_agrees_with_the_reference_on_hands_not_yet_ready(tiles):
+    view = own_turn(print_tiles(sorted(t // 4 for t in tiles)))
+    if min(shanten(minus(view.hand.counts, k)) for k in view.hand.kinds_held()) > 0:
+        assert best(view, 2).tile in reference_rank(view)
+    assert best(view, 3) in view.legal and best(view, 1) in view.legal
 
 
 def test_rung_2_counts_only_copies_still_unseen():
