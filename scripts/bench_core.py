@@ -1,0 +1,189 @@
+"""Benchmark the compiled hand analysis against PyMahjongGB and the `mahjong` package.
+
+Every row times the same hands: ``--hands`` distinct random hands of 13 tiles drawn from the
+wall (distinct, so that no cache flatters anyone), and for ``discards`` the same hands after one
+more tile drawn from what is left. Calls are timed in chunks of ``--chunk`` hands, one Python
+loop per chunk, ``--repeats`` times over; a row's figure is the median of the chunks' time per
+hand. The loop costs the same in every row; ``python loop`` shows it.
+
+    python scripts/bench_core.py                     # the table, with targets and ratios
+    python scripts/bench_core.py --out results/bench # also a folder: table.csv, manifest.json
+
+Targets (design.md §6): all-forms shanten <= 0.5 us per call and >= 14x PyMahjongGB's
+MahjongShanten; batch shanten <= 100 ns per hand; acceptance <= 1.2 us per call. Needs the
+``bench`` extra (``pip install -e ".[bench]"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+import mjsim
+from mjsim import shanten
+
+GB_NAMES = tuple([f"{suit}{rank}" for suit in "WBT" for rank in range(1, 10)]
+                 + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "shanten.tsv"
+
+
+def distinct_hands(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` distinct 13-tile hands from the wall, and each with one more tile drawn (N x 34)."""
+    rng = np.random.default_rng(seed)
+    wall = np.repeat(np.arange(34), 4)
+    seen: set[bytes] = set()
+    hands, drawn = [], []
+    while len(hands) < n:
+        tiles = rng.permutation(wall)[:14]
+        counts = np.bincount(tiles[:13], minlength=34).astype(np.uint8)
+        if counts.tobytes() in seen:
+            continue
+        seen.add(counts.tobytes())
+        hands.append(counts)
+        drawn.append(np.bincount(tiles, minlength=34).astype(np.uint8))
+    return np.stack(hands), np.stack(drawn)
+
+
+def chunk_times(function: Callable, arguments: Sequence[tuple], chunk: int) -> list[float]:
+    """Seconds per call of ``function(*args)`` in each chunk of ``chunk`` arguments."""
+    times = []
+    for start in range(0, len(arguments), chunk):
+        part = arguments[start:start + chunk]
+        began = time.perf_counter_ns()
+        for args in part:
+            function(*args)
+        times.append((time.perf_counter_ns() - began) * 1e-9 / len(part))
+    return times
+
+
+def batch_times(array: np.ndarray) -> list[float]:
+    """Seconds per hand of one ``shanten_batch`` call over the whole array."""
+    began = time.perf_counter_ns()
+    shanten.shanten_batch(array)
+    return [(time.perf_counter_ns() - began) * 1e-9 / len(array)]
+
+
+def rows(hands: np.ndarray, drawn: np.ndarray, chunk: int, repeats: int) -> list[dict]:
+    """One dict per timed thing: what, seconds per call (or hand), target, note."""
+    import MahjongGB
+    from mahjong.shanten import Shanten
+
+    ours = [(h,) for h in hands]
+    ours_drawn = [(h,) for h in drawn]
+    gb = [((), tuple(GB_NAMES[k] for k in range(34) for _ in range(h[k]))) for h in hands]
+    gb_regular = [(tiles,) for _, tiles in gb]
+    riichi = Shanten()
+    lists = [(h.tolist(),) for h in hands]
+    timed = [
+        ("python loop (no call)", lambda *_: None, ours, None, "the loop every row pays"),
+        ("mjsim shanten, all forms", shanten.shanten, ours, 0.5e-6, "one Python call"),
+        ("mjsim shanten_batch", None, None, 100e-9, f"per hand, one call over {len(hands)}"),
+        ("mjsim forms", shanten.forms, ours, None, "a dict of the five forms"),
+        ("mjsim acceptance", shanten.acceptance, ours, 1.2e-6, "kinds and copies"),
+        ("mjsim discards", shanten.discards, ours_drawn, None, "14 tiles, every discard"),
+        ("mjsim waits", shanten.waits, ours, None, ""),
+        ("PyMahjongGB MahjongShanten", MahjongGB.MahjongShanten, gb, None, "all forms"),
+        ("PyMahjongGB RegularShanten", MahjongGB.RegularShanten, gb_regular, None,
+         "regular form, with useful tiles"),
+        ("mahjong calculate_shanten", riichi.calculate_shanten, lists, None,
+         "pure Python, riichi forms"),
+    ]
+    # Passes go round every row in turn, so that a busy machine slows every row alike.
+    times: list[list[float]] = [[] for _ in timed]
+    for _ in range(repeats):
+        for row, (_, function, arguments, _, _) in enumerate(timed):
+            times[row] += (batch_times(hands) if function is None
+                           else chunk_times(function, arguments, chunk))
+    return [{"what": what, "seconds": statistics.median(times[row]), "target": target,
+             "note": note} for row, (what, _, _, target, note) in enumerate(timed)]
+
+
+def golden_rows(chunk: int, repeats: int) -> list[dict]:
+    """The same kernels over the hard cases of the golden table (13 - 3m tiles, by melds)."""
+    from mjsim import Hand
+
+    texts = [line.split("\t")[0] for line in GOLDEN.read_text().splitlines()
+             if line and not line.startswith(("#", "hand\t"))]
+    hands = [Hand.parse(text) for text in texts]
+    before = [(h.counts, len(h.melds)) for h in hands if h.size % 3 == 1]
+    return [
+        {"what": f"golden table: {function.__name__} ({len(before)} hands)", "note": "hard cases",
+         "target": None, "seconds": statistics.median(
+             [t for _ in range(repeats) for t in chunk_times(function, before * 50, chunk)])}
+        for function in (shanten.shanten, shanten.acceptance)
+    ]
+
+
+def render(table: list[dict], anchor: float) -> str:
+    lines = [f"{'what':36} {'median':>10} {'x PyMGB':>8} {'target':>10}  verdict   note"]
+    for row in table:
+        seconds, target = row["seconds"], row["target"]
+        shown = f"{seconds * 1e9:.0f} ns" if seconds < 1e-6 else f"{seconds * 1e6:.2f} us"
+        ratio = f"{anchor / seconds:.1f}"
+        aim = "" if target is None else (
+            f"{target * 1e9:.0f} ns" if target < 1e-6 else f"{target * 1e6:.1f} us")
+        verdict = "" if target is None else (
+            "met" if seconds <= target else f"{seconds / target:.1f}x over")
+        lines.append(f"{row['what']:36} {shown:>10} {ratio:>8} {aim:>10}  {verdict:9} "
+                     f"{row['note']}")
+    return "\n".join(lines)
+
+
+def git_hash() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                              cwd=Path(__file__).parent, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="distinct random hands")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--chunk", type=int, default=200, help="hands per timed loop")
+    parser.add_argument("--repeats", type=int, default=5, help="passes over the hands")
+    parser.add_argument("--out", type=Path, help="a new folder for table.csv and manifest.json")
+    args = parser.parse_args(argv)
+
+    hands, drawn = distinct_hands(args.hands, args.seed)
+    table = rows(hands, drawn, args.chunk, args.repeats) + golden_rows(args.chunk, args.repeats)
+    anchor = next(r["seconds"] for r in table if r["what"] == "PyMahjongGB MahjongShanten")
+    ours = next(r["seconds"] for r in table if r["what"] == "mjsim shanten, all forms")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{args.hands} distinct hands, seed {args.seed}, chunks of {args.chunk}, "
+          f"{args.repeats} passes; load average {load} on {os.cpu_count()} cores\n"
+          "x PyMGB = PyMahjongGB MahjongShanten's median / this row's")
+    print(render(table, anchor))
+    speedup = anchor / ours
+    print(f"\nshanten vs PyMahjongGB MahjongShanten: {speedup:.2f}x "
+          f"({'met' if speedup >= 14 else 'missed'}: the target is >= 14x)")
+
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=False)
+        with open(args.out / "table.csv", "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=["what", "seconds", "target", "note"])
+            writer.writeheader()
+            writer.writerows(table)
+        manifest = {"arguments": {k: str(v) for k, v in vars(args).items()},
+                    "mjsim": mjsim.__version__, "git": git_hash(),
+                    "python": sys.version, "machine": platform.platform(),
+                    "load_average": os.getloadavg(),
+                    "processor": platform.processor()}
+        (args.out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
