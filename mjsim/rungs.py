@@ -203,6 +203,11 @@ PUNGS_SETS = 5
 """A pungs hand is in the making with this many pairs and pungs and no chow."""
 
 
+# The kinds whose pung scores by itself, ascending, by seat wind and prevalent wind.
+_SCORING = tuple(tuple(tuple(sorted({27 + seat, 27 + round_, *DRAGON_KINDS})) for round_ in range(4))
+                 for seat in range(4))
+
+
 def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevailing: int) -> Targets:
     """The targets a hand (concealed counts as bytes, declared melds) has in the making.
 
@@ -211,7 +216,7 @@ def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevailing: int) 
     >>> targets(hand.counts.tobytes(), (), 0, 0)
     Targets(flush=0, pure=False, pungs=False, pairs=(31,))
     """
-    suits = [sum(held[s * 9:s * 9 + 9]) for s in range(3)]
+    suits = [sum(held[0:9]), sum(held[9:18]), sum(held[18:27])]
     honours = sum(held[N_SUITED:N_PLAYING])
     for meld in melds:
         kind = meld.tiles[0]
@@ -219,13 +224,12 @@ def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevailing: int) 
             suits[kind // 9] += 3
         else:
             honours += 3
-    main = max(range(3), key=suits.__getitem__)
+    main = suits.index(max(suits))
     outside = sum(suits) - suits[main]
     flush = main if outside <= FLUSH_OUTSIDE and all(
         meld.tiles[0] >= N_SUITED or meld.tiles[0] // 9 == main for meld in melds) else None
     sets = N_PLAYING - held.count(0) - held.count(1)   # kinds held two or more times
     pungs = (all(meld.kind != "chow" for meld in melds)
              and sets + len(melds) >= PUNGS_SETS)
-    scoring = (27 + seat_wind, 27 + prevailing, *DRAGON_KINDS)
-    pairs = tuple(sorted({k for k in scoring if held[k] >= 2}))
+    pairs = tuple(k for k in _SCORING[seat_wind][prevailing] if held[k] >= 2)
     return Targets(flush, flush is not None and not honours, pungs, pairs)

@@ -112,8 +112,8 @@ class View:
     def unseen(self) -> list[int]:
         """Copies of each kind the seat cannot see: in other hands or still in the wall."""
         if self._unseen is None:
-            held = self.hand.counts.tobytes()
-            self._unseen = [4 - held[k] - seen for k, seen in enumerate(self.visible)]
+            self._unseen = [4 - held - seen
+                            for held, seen in zip(self.hand.counts.tobytes(), self.visible)]
         return self._unseen
 
     @property
