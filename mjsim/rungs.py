@@ -188,8 +188,9 @@ class Targets(NamedTuple):
         with scoring pairs or melds (``floor``, from :func:`meld_floor`) worth two more.
 
         >>> full_flush, pungs_alone = Targets(0, True, False, ()), Targets(None, False, True, ())
-        >>> full_flush.fits("chow", 3, 0), pungs_alone.fits("pung", 3, 0), pungs_alone.fits("pung", 3, 2)
-        (True, False, True)
+        >>> [full_flush.fits("chow", 3, 0), pungs_alone.fits("pung", 3, 0),
+        ...  pungs_alone.fits("pung", 3, 2)]
+        [True, False, True]
         """
         if self.flush is not None and (tile >= N_SUITED or tile // 9 == self.flush):
             if self.pure or self.pairs or floor >= 2:
@@ -204,8 +205,8 @@ PUNGS_SETS = 5
 
 
 # The kinds whose pung scores by itself, ascending, by seat wind and prevalent wind.
-_SCORING = tuple(tuple(tuple(sorted({27 + seat, 27 + round_, *DRAGON_KINDS})) for round_ in range(4))
-                 for seat in range(4))
+_SCORING = tuple(tuple(tuple(sorted({27 + seat, 27 + round_, *DRAGON_KINDS}))
+                       for round_ in range(4)) for seat in range(4))
 
 
 def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevailing: int) -> Targets:

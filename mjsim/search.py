@@ -16,9 +16,10 @@ Each rung is the one below plus one idea; every rung wins whenever a win is lega
    melds declared (a concealed kong counts: it shows), while two or more from ready, discard
    a kind every copy of which is out or which every such seat has discarded, if one is held.
    Among discards of equal shanten prefer those that keep a flush, a pungs hand or scoring
-   pairs (pairs of dragons and of the seat and prevalent winds) in the making (:func:`mjsim.rungs.targets`; not once ready, when only winning copies count),
-   and claim toward such a hand one step earlier: when the claim leaves the hand one from ready
-   and the hand promises eight (:meth:`mjsim.rungs.Targets.fits`).
+   pairs (pairs of dragons and of the seat and prevalent winds) in the making
+   (:func:`mjsim.rungs.targets`; not once ready, when only winning copies count), and claim
+   toward such a hand one step earlier: when the claim leaves the hand one from ready and the
+   hand promises eight (:meth:`mjsim.rungs.Targets.fits`).
 
 "Shortens the road" means the shanten after the claim (and the discard it calls for) is less
 than before; a kong draws a replacement instead of discarding, so a kong that keeps the shanten
