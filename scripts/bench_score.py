@@ -1,0 +1,140 @@
+"""Time per scored hand: the compiled scorer, the Python reference and PyMahjongGB, same hands.
+
+The hands are distinct random winning hands from the scoring tests' generator
+(``tests/test_score_hands.py``: every shape, kongs, every win circumstance), drawn from a seeded
+numpy generator. Each scorer takes its own input form, prepared once before timing:
+
+- ``compiled``: :func:`mjsim_core.score.score_counts` on the counts array and the meld bytes;
+- ``compiled from Hand``: the same, encoding the melds and the context on every call;
+- ``reference``: :func:`mjsim.score.score` (the readable scorer, every reading in Python);
+- ``PyMahjongGB``: ``MahjongGB.MahjongFanCalculator`` on its tuples of tile strings.
+
+Every call is timed alone (``time.perf_counter_ns``, the scorers interleaved hand by hand so
+they share the machine's load); a hand's time is the fastest of ``--repeats`` calls, and the
+table gives the median and 90th percentile over hands, and each median over PyMahjongGB's.
+The design target (design.md §6): the compiled median at most half of PyMahjongGB's.
+
+    python scripts/bench_score.py --hands 3000 --repeats 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from mjsim.fans import RULESETS
+from mjsim.score import _checked, score
+from mjsim_core.score import context_flags, meld_bytes, score_counts
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from test_score_hands import random_win  # noqa: E402  (the scoring tests' hand generator)
+
+
+def gb_tile(kind: int) -> str:
+    """PyMahjongGB's name of a kind: W/B/T + rank for the suits, F1-F4 winds, J1-J3 dragons."""
+    if kind < 27:
+        return "WBT"[kind // 9] + str(kind % 9 + 1)
+    return f"F{kind - 26}" if kind < 31 else f"J{kind - 30}"
+
+
+def gb_arguments(hand, ctx) -> tuple:
+    """MahjongFanCalculator's arguments for a hand won as ``ctx`` says (flowers left out)."""
+    packs = []
+    for meld in hand.melds:
+        if meld.kind == "chow":
+            packs.append(("CHI", gb_tile(meld.tiles[1]), 1))
+        elif meld.kind == "pung":
+            packs.append(("PENG", gb_tile(meld.tile), 1))
+        else:
+            packs.append(("GANG", gb_tile(meld.tile), 0 if meld.concealed else 1))
+    tiles = hand.tiles()
+    tiles.remove(ctx.win_tile)
+    return (tuple(packs), tuple(gb_tile(t) for t in tiles), gb_tile(ctx.win_tile), 0,
+            ctx.self_drawn, ctx.last_copy, ctx.replacement or ctx.robbing, ctx.wall_last,
+            ctx.seat_wind, ctx.prevalent_wind)
+
+
+def distinct_wins(count: int, seed: int) -> list:
+    """``count`` distinct (hand, checked context) pairs."""
+    rng = np.random.default_rng(seed)
+    seen, wins = set(), []
+    while len(wins) < count:
+        drawn = random_win(rng)
+        if drawn is None:
+            continue
+        hand, ctx = drawn
+        key = (str(hand), ctx)
+        if key not in seen:
+            seen.add(key)
+            wins.append((hand, _checked(hand, ctx)))
+    return wins
+
+
+def scorers(ruleset: str) -> dict[str, Callable]:
+    """Name -> (prepare(hand, ctx) -> arguments, call(arguments))."""
+    index = RULESETS.index(ruleset)
+    out = {
+        "compiled": (lambda h, c: (h.counts, meld_bytes(h.melds), c.win_tile, context_flags(c),
+                                   c.seat_wind, c.prevalent_wind, index),
+                     lambda a: score_counts(*a)),
+        "compiled from Hand": (lambda h, c: (h, c),
+                               lambda a: score_counts(a[0].counts, meld_bytes(a[0].melds),
+                                                      a[1].win_tile, context_flags(a[1]),
+                                                      a[1].seat_wind, a[1].prevalent_wind, index)),
+        "reference": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
+    }
+    try:
+        import MahjongGB
+    except ImportError:
+        return out
+    out["PyMahjongGB"] = (gb_arguments, lambda a: MahjongGB.MahjongFanCalculator(*a))
+    return out
+
+
+def fastest_ns(call: Callable, arguments, repeats: int) -> int:
+    best = None
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        call(arguments)
+        elapsed = time.perf_counter_ns() - start
+        best = elapsed if best is None or elapsed < best else best
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=3000, help="distinct winning hands")
+    parser.add_argument("--repeats", type=int, default=5, help="calls per hand; the fastest")
+    parser.add_argument("--seed", type=int, default=20261130, help="seed of the hand generator")
+    parser.add_argument("--ruleset", default="gb-mahjong", choices=RULESETS,
+                        help="ruleset of the mjsim scorers (PyMahjongGB's is gb-mahjong)")
+    args = parser.parse_args()
+    wins = distinct_wins(args.hands, args.seed)
+    table = scorers(args.ruleset)
+    prepared = {name: [prepare(hand, ctx) for hand, ctx in wins]
+                for name, (prepare, _) in table.items()}
+    for (hand, ctx), arguments in zip(wins, prepared["compiled"]):
+        assert score_counts(*arguments)[0] == score(hand, ctx, args.ruleset).total, str(hand)
+    times: dict[str, list[int]] = {name: [] for name in table}
+    for i in range(len(wins)):
+        for name, (_, call) in table.items():
+            times[name].append(fastest_ns(call, prepared[name][i], args.repeats))
+    anchor = statistics.median(times["PyMahjongGB"]) if "PyMahjongGB" in times else None
+    print(f"{len(wins)} distinct winning hands, fastest of {args.repeats} calls each, "
+          f"ruleset {args.ruleset}")
+    print(f"{'scorer':<20} {'median µs':>10} {'p90 µs':>8} {'/ PyMahjongGB':>14}")
+    for name, values in times.items():
+        median = statistics.median(values)
+        p90 = float(np.percentile(values, 90))
+        ratio = f"{median / anchor:>14.2f}" if anchor else f"{'n/a':>14}"
+        print(f"{name:<20} {median / 1000:>10.2f} {p90 / 1000:>8.2f} {ratio}")
+
+
+if __name__ == "__main__":
+    main()
