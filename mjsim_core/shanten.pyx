@@ -40,6 +40,15 @@ cdef count_t HONOR_TABLE[HONOR_PATTERNS][SLOTS]
 cdef int SUIT_OFFSET[9][15][5]
 cdef int HONOR_OFFSET[7][15][5]
 cdef int KNITTED[6][9]          # the nine kinds of each knitted arrangement
+cdef int KNIT_OFFSET[6][3]      # the rank offset (0: 147, 1: 258, 2: 369) of each suit in each
+
+
+cdef struct KnitParts:
+    # What every arrangement shares: per suit and offset, the knitted ranks missing, and the suit's
+    # table vector once one of each held knitted rank is set aside (NULL until first needed).
+    int missing[3][3]
+    const count_t* rest[3][3]
+    const count_t* honors
 cdef int ORPHANS[13]
 
 
@@ -135,6 +144,7 @@ cdef void _init_constants() noexcept nogil:
     # Arrangement: suit s takes the knitted sequence starting at rank perms[.][s] + 1.
     for perm in range(6):
         for a in range(3):
+            KNIT_OFFSET[perm][a] = perms[perm][a]
             for i in range(3):
                 KNITTED[perm][3 * a + i] = 9 * a + perms[perm][a] + 3 * i
     for i in range(3):
@@ -276,12 +286,11 @@ cdef int seven_pairs_distance(const count_t* counts) noexcept nogil:
 
 
 cdef int orphans_distance(const count_t* counts) noexcept nogil:
-    cdef int i, missing = 0, paired = 0
+    cdef int i, c, missing = 0, paired = 0
     for i in range(13):
-        if counts[ORPHANS[i]] == 0:
-            missing += 1
-        elif counts[ORPHANS[i]] >= 2:
-            paired = 1
+        c = counts[ORPHANS[i]]
+        missing += c == 0
+        paired |= c >= 2
     return missing + 1 - paired
 
 
@@ -304,28 +313,60 @@ cdef int honors_knitted_distance(const count_t* counts) noexcept nogil:
     return best
 
 
-cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds, int bound) noexcept nogil:
+cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
+    cdef int suit, offset, i
+    for suit in range(3):
+        for offset in range(3):
+            parts.missing[suit][offset] = 0
+            for i in range(3):
+                parts.missing[suit][offset] += counts[9 * suit + offset + 3 * i] == 0
+            parts.rest[suit][offset] = NULL
+    parts.honors = HONOR_TABLE[_honor_rank(counts)]
+
+
+cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit,
+                               int offset) noexcept nogil:
+    cdef count_t rest[9]
+    cdef int i
+    if parts.rest[suit][offset] == NULL:
+        memcpy(rest, counts + 9 * suit, 9)
+        for i in range(offset, 9, 3):
+            if rest[i]:
+                rest[i] -= 1
+        parts.rest[suit][offset] = SUIT_TABLE[_suit_rank(rest, 0)]
+    return parts.rest[suit][offset]
+
+
+cdef int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int melds,
+                        int bound) noexcept nogil:
     """Distance to the knitted straight of one arrangement; any value >= bound once it cannot win."""
-    cdef count_t rest[N_KINDS]
-    cdef int i, k, missing = 0
-    for i in range(9):
-        missing += counts[KNITTED[perm][i]] == 0
+    cdef count_t ab[SLOTS]
+    cdef count_t abc[SLOTS]
+    cdef int suit, missing = 0
+    for suit in range(3):
+        missing += parts.missing[suit][KNIT_OFFSET[perm][suit]]
     if missing >= bound:
         return missing
-    memcpy(rest, counts, N_KINDS)
-    for i in range(9):
-        k = KNITTED[perm][i]
-        if rest[k]:
-            rest[k] -= 1
-    return missing + _regular_sets(rest, 1 - melds)
+    _merge_one(_knit_rest(counts, parts, 0, KNIT_OFFSET[perm][0]),
+               _knit_rest(counts, parts, 1, KNIT_OFFSET[perm][1]), ab)
+    _merge_one(ab, _knit_rest(counts, parts, 2, KNIT_OFFSET[perm][2]), abc)
+    return missing + _final(abc, parts.honors, 1 - melds)
+
+
+cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds, int bound) noexcept nogil:
+    cdef KnitParts parts
+    _knit_parts(counts, &parts)
+    return _knit_distance(counts, &parts, perm, melds, bound)
 
 
 cdef int knitted_straight_distance(const count_t* counts, int melds) noexcept nogil:
+    cdef KnitParts parts
     cdef int perm, d, best = INF
     if melds > 1:
         return INF
+    _knit_parts(counts, &parts)
     for perm in range(6):
-        d = _knitted_perm_distance(counts, perm, melds, best)
+        d = _knit_distance(counts, &parts, perm, melds, best)
         if d < best:
             best = d
     return best
@@ -333,6 +374,7 @@ cdef int knitted_straight_distance(const count_t* counts, int melds) noexcept no
 
 cdef int distance(const count_t* counts, int melds) noexcept nogil:
     cdef int best = regular_distance(counts, melds), d, perm
+    cdef KnitParts parts
     if melds == 0:
         d = seven_pairs_distance(counts)
         if d < best:
@@ -344,8 +386,9 @@ cdef int distance(const count_t* counts, int melds) noexcept nogil:
         if d < best:
             best = d
     if melds <= 1:
+        _knit_parts(counts, &parts)
         for perm in range(6):
-            d = _knitted_perm_distance(counts, perm, melds, best)
+            d = _knit_distance(counts, &parts, perm, melds, best)
             if d < best:
                 best = d
     return best
@@ -460,14 +503,17 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
     cdef int regular = regular_distance(counts, melds), base = regular, perm
     cdef int pairs = INF, orphans = INF, knitted = INF
     cdef int per_arrangement[6]
+    cdef KnitParts parts
     if melds == 0:
         pairs = seven_pairs_distance(counts)
         orphans = orphans_distance(counts)
         knitted = honors_knitted_distance(counts)
         base = min(base, min(pairs, min(orphans, knitted)))
+    if melds <= 1:
+        _knit_parts(counts, &parts)
     for perm in range(6):
         # Exact below the bound; anything at or above it cannot be the minimum.
-        per_arrangement[perm] = _knitted_perm_distance(counts, perm, melds, base + 1) \
+        per_arrangement[perm] = _knit_distance(counts, &parts, perm, melds, base + 1) \
             if melds <= 1 else INF
         base = min(base, per_arrangement[perm])
     memset(accepted, 0, N_KINDS)
@@ -525,21 +571,27 @@ def forms(const count_t[::1] counts not None, int melds=0) -> dict:
     }
 
 
-cdef list _acceptance_list(const count_t* counts, int melds, const count_t* accepted,
-                           object unseen):
+# (kind, copies) pairs made once, so that an acceptance list allocates only itself.
+cdef list _PAIRS = [[(k, c) for c in range(MAX_COPIES + 1)] for k in range(N_KINDS)]
+
+
+cdef int _copies_of(object unseen, const count_t* counts, count_t* copies) except -1:
+    """The copies of each kind a player can still draw: ``unseen`` (checked), else 4 minus the
+    copies in ``counts``."""
     cdef int k
+    cdef long value
     if unseen is None:
-        return [(k, MAX_COPIES - counts[k]) for k in range(N_KINDS) if accepted[k]]
-    return [(k, int(unseen[k])) for k in range(N_KINDS) if accepted[k]]
-
-
-def _unseen_array(unseen):
-    if unseen is None:
-        return None
-    array = np.ascontiguousarray(unseen, dtype=np.int64)
-    if array.shape != (N_KINDS,) or array.min() < 0 or array.max() > MAX_COPIES:
-        raise ValueError("unseen is 34 counts of 0 to 4 copies")
-    return array
+        for k in range(N_KINDS):
+            copies[k] = MAX_COPIES - counts[k]
+        return 0
+    if len(unseen) != N_KINDS:
+        raise ValueError(f"unseen is {N_KINDS} counts of 0 to 4 copies, not {len(unseen)}")
+    for k in range(N_KINDS):
+        value = unseen[k]
+        if not 0 <= value <= MAX_COPIES:
+            raise ValueError(f"unseen is 34 counts of 0 to 4 copies; kind {k} has {value}")
+        copies[k] = value
+    return 0
 
 
 def acceptance(const count_t[::1] counts not None, int melds=0, unseen=None) -> list:
@@ -550,8 +602,11 @@ def acceptance(const count_t[::1] counts not None, int melds=0, unseen=None) -> 
     """
     _check(counts, melds, True, False)
     cdef count_t accepted[N_KINDS]
+    cdef count_t copies[N_KINDS]
+    cdef int k
+    _copies_of(unseen, &counts[0], copies)
     accepted_kinds(&counts[0], melds, accepted)
-    return _acceptance_list(&counts[0], melds, accepted, _unseen_array(unseen))
+    return [_PAIRS[k][copies[k]] for k in range(N_KINDS) if accepted[k]]
 
 
 def discards(const count_t[::1] counts not None, int melds=0, unseen=None) -> list:
@@ -563,8 +618,9 @@ def discards(const count_t[::1] counts not None, int melds=0, unseen=None) -> li
     _check(counts, melds, False, True)
     cdef count_t hand[N_KINDS]
     cdef count_t accepted[N_KINDS]
-    cdef int k, j, d, copies
-    unseen_array = _unseen_array(unseen)
+    cdef count_t copies[N_KINDS]
+    cdef int k, j, d, total
+    _copies_of(unseen, &counts[0], copies)
     memcpy(hand, &counts[0], N_KINDS)
     out = []
     for k in range(N_KINDS):
@@ -572,12 +628,10 @@ def discards(const count_t[::1] counts not None, int melds=0, unseen=None) -> li
             continue
         hand[k] -= 1
         d = accepted_kinds(hand, melds, accepted)
-        kinds = tuple(j for j in range(N_KINDS) if accepted[j])
-        if unseen_array is None:
-            copies = sum(MAX_COPIES - counts[j] for j in kinds)  # the discard lies face up
-        else:
-            copies = sum(int(unseen_array[j]) for j in kinds)
-        out.append((k, d - 1, kinds, copies))
+        total = 0
+        for j in range(N_KINDS):
+            total += accepted[j] * copies[j]
+        out.append((k, d - 1, tuple([j for j in range(N_KINDS) if accepted[j]]), total))
         hand[k] += 1
     return out
 
