@@ -23,6 +23,8 @@ again in C, and the tests hold them equal to the Python ones.
 
 from itertools import permutations
 
+import numpy as np
+
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 from libc.string cimport memset, memcpy
 from cpython.ref cimport Py_INCREF
@@ -39,7 +41,7 @@ from mjsim_core.shanten import FORMS
 cnp.import_array()
 
 __all__ = ["FLAGS", "RULESETS", "context_flags", "formal_wait_count", "group_elements", "meld_bytes",
-           "score_counts"]
+           "score_counts", "score_hand"]
 
 cdef enum:
     REGULAR = 0
@@ -292,6 +294,7 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
     """The relation elements of n chows (or pungs), counted once each (mjsim.score.group_elements)."""
     cdef int three[4]
     cdef int skip, i, j, f, number, rel, r, value, best_value = 0, best = 0, best_rel = 0, m
+    cdef int a, b, c
     if n == 4:
         for i in range(GROUP_LEN[scope][4]):
             if _pattern(GROUP[scope][4][i], t, 4, pair):
@@ -306,6 +309,9 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
                 if i != skip:
                     three[m] = t[i]
                     m += 1
+            a, b, c = _suit(three[0]), _suit(three[1]), _suit(three[2])
+            if (a == b) != (b == c) or (a == c) != (a == b):
+                continue    # two sets of a suit and one of another: no three-set pattern
             for f in range(GROUP_LEN[scope][3]):
                 number = GROUP[scope][3][f]
                 if not _pattern(number, three, 3, pair):
@@ -396,11 +402,12 @@ cdef bint _special_ready(const count_t* held, int melds) noexcept nogil:
     return False
 
 
-cdef int _regular_waits(const count_t* held, int stop) noexcept nogil:
+cdef int _regular_waits(const count_t* held, int stop, int known) noexcept nogil:
     """How many kinds (not held four times) complete held as sets and one pair; stops at stop.
 
     Suits and honours split independently, so only a group that cannot split as it is, or one
     holding a pair, can take the completing tile: each candidate costs one split of one group.
+    ``known``: bits of the groups (three suits, honours) the caller knows to split as they are.
     """
     cdef count_t c[N_KINDS]
     cdef int size[4]
@@ -415,7 +422,7 @@ cdef int _regular_waits(const count_t* held, int stop) noexcept nogil:
         for k in range(lo, hi):
             size[g] += c[k]
         res = size[g] % 3
-        ok[g] = res != 1 and _splits(c, lo, hi, res == 2)
+        ok[g] = (known >> g) & 1 or (res != 1 and _splits(c, lo, hi, res == 2))
         bad += not ok[g]
         pairs += ok[g] and res == 2
     if bad >= 2:
@@ -446,8 +453,9 @@ cdef int _regular_waits(const count_t* held, int stop) noexcept nogil:
     return n
 
 
-cdef int _wait_count(const count_t* held, int melds) noexcept nogil:
-    """How many kinds complete a ready hand on paper, a fifth copy included; stops at 2."""
+cdef int _wait_count(const count_t* held, int melds, int known) noexcept nogil:
+    """How many kinds complete a ready hand on paper, a fifth copy included; stops at 2.
+    ``known``: as for _regular_waits."""
     cdef count_t accepted[N_KINDS]
     cdef int k, n = 0
     if _special_ready(held, melds):
@@ -455,7 +463,7 @@ cdef int _wait_count(const count_t* held, int melds) noexcept nogil:
             for k in range(N_KINDS):
                 n += accepted[k]
     else:
-        n = _regular_waits(held, 2)
+        n = _regular_waits(held, 2, known)
     for k in range(N_KINDS):
         if n > 1:
             break
@@ -686,10 +694,12 @@ cdef bint _unique_wait(Win* w, const Reading* r) noexcept nogil:
                 w.knitted_wait[r.perm] = 0
             else:
                 rest[w.win] -= 1
-                w.knitted_wait[r.perm] = _wait_count(rest, 3) == 1
+                w.knitted_wait[r.perm] = _wait_count(rest, 3, 0) == 1
         return w.knitted_wait[r.perm]
     if w.unique_wait < 0:
-        w.unique_wait = _wait_count(w.held, w.n_melds) == 1
+        # A standard reading splits every group but the winning tile's as it is held.
+        w.unique_wait = _wait_count(w.held, w.n_melds, 0 if r.form != REGULAR else
+                                    15 & ~(1 << (w.win // 9 if w.win < N_SUITED else 3))) == 1
     return w.unique_wait
 
 
@@ -1000,6 +1010,30 @@ _load_tables()
 # ---------------------------------------------------------------------------------------------
 # Python face
 
+cdef int _encode_melds(object melds, uint8_t* out) except -1:
+    """Write the byte of each meld (at most four) to out; returns how many."""
+    cdef int n = 0, kind
+    for meld in melds:
+        if n == 4:
+            raise ValueError("a hand declares 0 to 4 melds, not more")
+        name = meld.kind
+        if name == "chow":
+            kind = MELD_CHOW
+        elif name == "pung":
+            kind = MELD_PUNG
+        else:
+            kind = MELD_CONCEALED_KONG if meld.concealed else MELD_KONG
+        out[n] = <int>meld.tiles[0] | kind << 6
+        n += 1
+    return n
+
+
+cdef int _flags(object ctx) except -1:
+    return ((SELF_DRAWN if ctx.self_drawn else 0) | (LAST_COPY if ctx.last_copy else 0)
+            | (WALL_LAST if ctx.wall_last else 0) | (REPLACEMENT if ctx.replacement else 0)
+            | (ROBBING if ctx.robbing else 0))
+
+
 def meld_bytes(melds) -> bytes:
     """The declared melds (:class:`mjsim.meld.Meld`) as :func:`score_counts` takes them.
 
@@ -1007,21 +1041,14 @@ def meld_bytes(melds) -> bytes:
     >>> list(meld_bytes([Meld.chow(1), Meld.pung(27), Meld.kong(5, concealed=True)]))
     [1, 91, 197]
     """
-    codes = []
-    for meld in melds:
-        if meld.kind == "chow":
-            kind = MELD_CHOW
-        elif meld.kind == "pung":
-            kind = MELD_PUNG
-        else:
-            kind = MELD_CONCEALED_KONG if meld.concealed else MELD_KONG
-        codes.append(meld.tiles[0] | kind << 6)
-    return bytes(codes)
+    cdef uint8_t codes[4]
+    cdef int n = _encode_melds(melds, codes)
+    return (<char*>codes)[:n]
 
 
 def context_flags(ctx) -> int:
     """The flags of a :class:`mjsim.score.WinContext` (the bits of :data:`FLAGS`)."""
-    return sum(bit for name, bit in FLAGS.items() if getattr(ctx, name))
+    return _flags(ctx)
 
 
 cdef tuple _kinds_tuple(const int8_t* kinds, int n):
@@ -1062,32 +1089,23 @@ cdef inline bint _plain_counts(object counts):
             and cnp.PyArray_DIM(array, 0) == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(array))
 
 
-def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat_wind,
-                 int prevalent_wind, int ruleset=0) -> tuple:
-    """Score a complete hand: ``(total, fans, reading)``.
-
-    ``counts``: the concealed tiles, the winning tile included (34 ``uint8``, as
-    ``Hand.counts``); ``melds``: the declared melds as :func:`meld_bytes` encodes them;
-    ``flags``: the win circumstances (:func:`context_flags`) of a context already checked against
-    the hand (as ``mjsim.score`` does); ``ruleset``: the index of the ruleset in
-    :data:`RULESETS`. ``total`` leaves flowers out; ``fans`` is ``(number, count)`` pairs,
-    ascending; ``reading`` the reading scored, as :func:`mjsim.shanten.decompositions` gives it.
-
-    Raises ``ValueError`` for malformed input or a hand that is not complete.
-    """
-    cdef Scoring result
-    cdef const count_t[::1] view
-    cdef const count_t* c
-    cdef const uint8_t* m = melds
-    cdef int n_melds = len(melds), k, total = 0, i, tile, kind, n_fans = 0
-    cdef count_t every[N_KINDS]
+cdef cnp.ndarray _counts_array(object counts):
+    """counts as a C-contiguous uint8 ndarray of 34: itself when it is one (the common case, no
+    buffer request), else a view of its buffer."""
     if _plain_counts(counts):
-        c = <const count_t*>cnp.PyArray_DATA(<cnp.ndarray>counts)
-    else:
-        view = counts
-        if view.shape[0] != N_KINDS:
-            raise ValueError(f"a counts array has {N_KINDS} entries, not {view.shape[0]}")
-        c = &view[0]
+        return <cnp.ndarray>counts
+    array = np.frombuffer(counts, dtype=np.uint8)
+    if array.shape[0] != N_KINDS:
+        raise ValueError(f"a counts array has {N_KINDS} one-byte entries, not {array.nbytes}")
+    return array
+
+
+cdef tuple _score(const count_t* c, const uint8_t* m, int n_melds, int win_tile, int flags,
+                  int seat_wind, int prevalent_wind, int ruleset):
+    """Check the input, run the kernel, build (total, fans, reading)."""
+    cdef Scoring result
+    cdef int k, total = 0, i, tile, kind, n_fans = 0
+    cdef count_t every[N_KINDS]
     if n_melds > 4:
         raise ValueError(f"a hand declares 0 to 4 melds, not {n_melds}")
     if not 0 <= win_tile < N_KINDS or c[win_tile] == 0:
@@ -1132,12 +1150,46 @@ def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat
     return result.total, fans, _reading_tuple(&result.reading, c)
 
 
+def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat_wind,
+                 int prevalent_wind, int ruleset=0) -> tuple:
+    """Score a complete hand: ``(total, fans, reading)``.
+
+    ``counts``: the concealed tiles, the winning tile included (34 ``uint8``, as
+    ``Hand.counts``); ``melds``: the declared melds as :func:`meld_bytes` encodes them;
+    ``flags``: the win circumstances (:func:`context_flags`) of a context already checked against
+    the hand (as ``mjsim.score`` does); ``ruleset``: the index of the ruleset in
+    :data:`RULESETS`. ``total`` leaves flowers out; ``fans`` is ``(number, count)`` pairs,
+    ascending; ``reading`` the reading scored, as :func:`mjsim.shanten.decompositions` gives it.
+
+    Raises ``ValueError`` for malformed input or a hand that is not complete.
+    """
+    cdef cnp.ndarray array = _counts_array(counts)
+    return _score(<const count_t*>cnp.PyArray_DATA(array), melds, len(melds), win_tile, flags, seat_wind, prevalent_wind, ruleset)
+
+
+def score_hand(hand, ctx, int ruleset=0) -> tuple:
+    """:func:`score_counts` of a :class:`~mjsim.hand.Hand` won as a checked
+    :class:`~mjsim.score.WinContext` says (the context as ``mjsim.score`` makes it consistent
+    with the hand; flowers are not read).
+
+    >>> from mjsim import Hand
+    >>> from mjsim.score import WinContext
+    >>> score_hand(Hand.parse("chow(234m) 234m 567m 567m EE"), WinContext(27, False, 1, 2))[:2]
+    (10, ((50, 1), (69, 2), (71, 1), (79, 1)))
+    """
+    cdef cnp.ndarray array = _counts_array(hand.counts)
+    cdef uint8_t melds[4]
+    cdef int n_melds = _encode_melds(hand.melds, melds)
+    return _score(<const count_t*>cnp.PyArray_DATA(array), melds, n_melds, ctx.win_tile, _flags(ctx), ctx.seat_wind,
+                  ctx.prevalent_wind, ruleset)
+
+
 # The (number, count) pairs score_counts returns, made once.
-_PAIRS = [[(number, count) for count in range(8)] for number in range(N_NUMBERS)]
+cdef list _PAIRS = [[(number, count) for count in range(8)] for number in range(N_NUMBERS)]
 
 
 cdef inline object _pair(int number, int count):
-    return _PAIRS[number][count] if count < 8 else (number, count)
+    return (<list>_PAIRS[number])[count] if count < 8 else (number, count)
 
 
 def formal_wait_count(counts, int melds=0) -> int:
@@ -1161,7 +1213,7 @@ def formal_wait_count(counts, int melds=0) -> int:
         raise ValueError(f"with {melds} meld(s) a ready hand has {13 - 3 * melds} tiles, not {total}")
     if distance(&view[0], melds) != 1:
         return 0
-    return _wait_count(&view[0], melds)
+    return _wait_count(&view[0], melds, 0)
 
 
 def group_elements(tiles, int pair, str scope) -> dict:

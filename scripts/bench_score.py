@@ -5,7 +5,8 @@ The hands are distinct random winning hands from the scoring tests' generator
 numpy generator. Each scorer takes its own input form, prepared once before timing:
 
 - ``compiled``: :func:`mjsim_core.score.score_counts` on the counts array and the meld bytes;
-- ``compiled from Hand``: the same, encoding the melds and the context on every call;
+- ``compiled from Hand``: :func:`mjsim_core.score.score_hand`, reading the ``Hand`` and the
+  ``WinContext`` on every call (what ``mjsim.score.score`` will pay, less its own checks);
 - ``reference``: :func:`mjsim.score.score` (the readable scorer, every reading in Python);
 - ``PyMahjongGB``: ``MahjongGB.MahjongFanCalculator`` on its tuples of tile strings.
 
@@ -30,7 +31,7 @@ import numpy as np
 
 from mjsim.fans import RULESETS
 from mjsim.score import _checked, score
-from mjsim_core.score import context_flags, meld_bytes, score_counts
+from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_score_hands import random_win  # noqa: E402  (the scoring tests' hand generator)
@@ -83,10 +84,7 @@ def scorers(ruleset: str) -> dict[str, Callable]:
         "compiled": (lambda h, c: (h.counts, meld_bytes(h.melds), c.win_tile, context_flags(c),
                                    c.seat_wind, c.prevalent_wind, index),
                      lambda a: score_counts(*a)),
-        "compiled from Hand": (lambda h, c: (h, c),
-                               lambda a: score_counts(a[0].counts, meld_bytes(a[0].melds),
-                                                      a[1].win_tile, context_flags(a[1]),
-                                                      a[1].seat_wind, a[1].prevalent_wind, index)),
+        "compiled from Hand": (lambda h, c: (h, c), lambda a: score_hand(a[0], a[1], index)),
         "reference": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
     }
     try:

@@ -33,6 +33,7 @@ from mjsim_core.score import (
     formal_wait_count,
     meld_bytes,
     score_counts,
+    score_hand,
 )
 from mjsim_core.score import group_elements as compiled_group_elements
 
@@ -46,10 +47,14 @@ SETTINGS = settings(max_examples=500, deadline=None, derandomize=True,
 
 
 def compiled(hand: Hand, ctx: WinContext, ruleset: str) -> tuple:
-    """The compiled scorer called as mjsim.score calls it: on the checked context."""
+    """The compiled scorer called as mjsim.score calls it, on the checked context; both entry
+    points give the same."""
     ctx = _checked(hand, ctx)
-    return score_counts(hand.counts, meld_bytes(hand.melds), ctx.win_tile, context_flags(ctx),
-                        ctx.seat_wind, ctx.prevalent_wind, RULESETS.index(ruleset))
+    index = RULESETS.index(ruleset)
+    scored = score_hand(hand, ctx, index)
+    assert scored == score_counts(hand.counts, meld_bytes(hand.melds), ctx.win_tile,
+                                  context_flags(ctx), ctx.seat_wind, ctx.prevalent_wind, index)
+    return scored
 
 
 def concealed_part(reading) -> tuple:
@@ -312,7 +317,7 @@ def test_counts_may_come_as_any_buffer():
     (Hand.parse("123m 456m 789m 12p EEE").counts, b"", 27, "not a complete hand"),
     (Hand.parse("123m 456m 789m 123p E").counts, b"", 27, "number 14"),
     (Hand.parse("123m 456m 789m 123p EE").counts, b"", 30, "winning tile"),
-    (np.zeros(33, dtype=np.uint8), b"", 0, "34 entries"),
+    (np.zeros(33, dtype=np.uint8), b"", 0, "34 one-byte entries"),
     (Hand.parse("EE").counts, bytes([0, 0, 0, 0, 0]), 27, "0 to 4 melds"),
     (Hand.parse("EEEE 123m 456m 789m 1p").counts, b"", 27, "not a complete hand"),
     (Hand.parse("EE 123m 456m 789m").counts, bytes([27 | 1 << 6]), 27, "more than 4"),
