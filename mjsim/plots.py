@@ -146,3 +146,19 @@ def outcome_rates(rates: pd.DataFrame) -> Figure:
     ax.set_title(f"Outcomes by {rates.index.name}")
     fig.tight_layout()
     return fig
+
+
+def hand_lengths(hands: pd.DataFrame) -> Figure:
+    """How long hands last: the tiles left in the wall when a hand was won or ran dry."""
+    ends = hands.drop_duplicates(["seed", "lineup", "hand_no"])
+    fig, ax = plt.subplots(figsize=(7, 4))
+    won = ends.loc[ends["winner"] >= 0, "wall_left"]
+    ax.hist([won, ends.loc[ends["winner"] < 0, "wall_left"]], bins=range(0, 92, 4),
+            label=[f"won ({len(won)})", f"exhausted ({int((ends['winner'] < 0).sum())})"],
+            stacked=True)
+    ax.set_xlabel("tiles left in the wall at the end of the hand")
+    ax.set_ylabel("hands")
+    ax.set_title("Hand lengths")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    return fig

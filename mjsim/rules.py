@@ -679,8 +679,8 @@ class Rules:
         for seat in range(4):
             self.totals[seat] += deltas[seat]
         self.history.append({"hand_no": self.hand_no, "dealer": self.dealer,
-                             "prevailing": self.prevailing, **outcome,
-                             "totals": list(self.totals)})
+                             "prevailing": self.prevailing, "wall_left": len(self.wall),
+                             **outcome, "totals": list(self.totals)})
         self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
                               "totals": list(self.totals)})
         self._end_turn()

@@ -61,7 +61,7 @@ def _axes_data(fig: Figure) -> int:
 
 
 @pytest.mark.parametrize("name", ["forest", "standings", "gsprt", "running", "points", "fans",
-                                  "by_seat", "by_wind"])
+                                  "by_seat", "by_wind", "lengths"])
 def test_each_figure_has_its_axes_and_data(report, name, tmp_path):
     seats, hands, fans = (report.tables[t] for t in ("seats", "hands", "fans"))
     figures = {
@@ -75,12 +75,21 @@ def test_each_figure_has_its_axes_and_data(report, name, tmp_path):
         "fans": lambda: plots.fan_frequency(analysis.fan_frequency(fans, hands)),
         "by_seat": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "seat")),
         "by_wind": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "prevailing")),
+        "lengths": lambda: plots.hand_lengths(hands),
     }
     fig = figures[name]()
     assert isinstance(fig, Figure) and fig.axes and _axes_data(fig) > 0
     assert fig.axes[0].get_xlabel() and fig.axes[0].get_title()
     plots.save(fig, tmp_path / f"{name}.png")
     assert (tmp_path / f"{name}.png").stat().st_size > 1000
+
+
+def test_hand_lengths_count_every_hand_once(report):
+    hands = report.tables["hands"]
+    fig = plots.hand_lengths(hands)
+    bars = sum(patch.get_height() for patch in fig.axes[0].patches)
+    assert bars == len(hands) / 4  # four seats a hand, one bar unit a hand
+    assert ((hands["wall_left"] >= 0) & (hands["wall_left"] < 144)).all()
 
 
 def test_forest_plots_one_row_per_estimate(report):

@@ -7,7 +7,8 @@ in any process on any machine.
 Three tables (design.md §4):
 
 - ``seats``: one row per seat per game: points, place, wins, self-draws, deal-ins;
-- ``hands``: one row per seat per hand: how the hand ended for that seat and its delta;
+- ``hands``: one row per seat per hand: how the hand ended for that seat, its delta, and the
+  tiles left in the wall when it ended (how long the hand lasted);
 - ``fans``: one row per scoring element per win.
 """
 
@@ -29,7 +30,7 @@ COLUMNS = {
     "seats": [*_KEY, "seat", "variant", "points", "place", "wins", "self_draws", "deal_ins",
               "hands"],
     "hands": [*_KEY, "hand_no", "seat", "variant", "dealer", "prevailing", "seat_wind",
-              "outcome", "winner", "how", "from", "fan_total", "points", "delta"],
+              "outcome", "winner", "how", "from", "fan_total", "points", "delta", "wall_left"],
     "fans": [*_KEY, "hand_no", "seat", "variant", "number", "name", "points", "count"],
 }
 
@@ -106,7 +107,7 @@ def records_of(game: Rules, variants: Lineup) -> GameRecords:
                 "winner": -1 if winner is None else winner, "how": by,
                 "from": -1 if source is None else source,
                 "fan_total": hand["total"], "points": hand["points"],
-                "delta": hand["deltas"][seat],
+                "delta": hand["deltas"][seat], "wall_left": hand["wall_left"],
             })
     final_places = places(game.totals)
     for seat in range(4):
