@@ -1,11 +1,11 @@
 """Compiled scoring: every reading of a complete hand under the five principles, the best kept.
 
-The compiled twin of :func:`mjsim.score.score` (whose per-reading step, :func:`mjsim.score.evaluate`,
-is the readable reference this module must equal). For a complete hand it enumerates the readings
-:func:`mjsim.shanten.decompositions` gives, scores each one (the element checkers, the chow and
-pung relations counted once, the wind elements taking their pungs from Pung of Terminals or Honors,
-the suppressions from the highest element down), and keeps the highest total, breaking ties as
-GB-Mahjong does. Flower points are not counted here.
+The compiled twin of :func:`mjsim.score.score` (whose per-reading step,
+:func:`mjsim.score.evaluate`, is the readable reference this module must equal). For a complete
+hand it enumerates the readings :func:`mjsim.shanten.decompositions` gives, scores each one (the
+element checkers, the chow and pung relations counted once, the wind elements taking their pungs
+from Pung of Terminals or Honors, the suppressions from the highest element down), and keeps the
+highest total, breaking ties as GB-Mahjong does. Flower points are not counted here.
 
 The element data (points per ruleset, what each element suppresses, the order of the relation
 patterns) is read from :data:`mjsim.fans.FANS` at import; only the checkers themselves are written
@@ -40,8 +40,8 @@ from mjsim_core.shanten import FORMS
 
 cnp.import_array()
 
-__all__ = ["FLAGS", "RULESETS", "context_flags", "formal_wait_count", "group_elements", "meld_bytes",
-           "score_counts", "score_hand"]
+__all__ = ["FLAGS", "RULESETS", "context_flags", "formal_wait_count", "group_elements",
+           "meld_bytes", "score_counts", "score_hand"]
 
 cdef enum:
     REGULAR = 0
@@ -194,7 +194,8 @@ cdef bint _pattern(int number, const int* t, int n, int pair) noexcept nogil:
     elif number == 28:
         return _ordered(t, n, 3)
     elif number == 29:
-        # Tiles ascending sort by (suit, rank): ranks 1 7 1 7 in two suits, the pair a 5 of the third.
+        # Tiles ascending sort by (suit, rank): ranks 1 7 1 7 in two suits, the pair a 5 of the
+        # third.
         s = _suit(pair)
         return (_rank(pair) == 5 and _rank(t[0]) == 1 and _rank(t[1]) == 7 and _rank(t[2]) == 1
                 and _rank(t[3]) == 7 and _suit(t[0]) == _suit(t[1]) and _suit(t[2]) == _suit(t[3])
@@ -246,7 +247,8 @@ cdef inline bint _better(int a, int b) noexcept nogil:
 
 
 cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
-    """Two-set relations, at most the sets minus their connected groups, repeated kinds cut first."""
+    """Two-set relations, at most the sets minus their connected groups, repeated kinds cut
+    first."""
     cdef int root[4]
     cdef int tally[N_NUMBERS]
     cdef int i, j, a, b, r, edges = 0, groups = 0, excess, floor, number, cut
@@ -291,7 +293,8 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
 
 
 cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
-    """The relation elements of n chows (or pungs), counted once each (mjsim.score.group_elements)."""
+    """The relation elements of n chows (or pungs), counted once each
+    (mjsim.score.group_elements)."""
     cdef int three[4]
     cdef int skip, i, j, f, number, rel, r, value, best_value = 0, best = 0, best_rel = 0, m
     cdef int a, b, c
@@ -539,7 +542,8 @@ cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* 
 
 
 cdef int _readings(Win* w, Reading* out) noexcept nogil:
-    """Every reading of the concealed tiles, in the order of mjsim.shanten.decompositions by form."""
+    """Every reading of the concealed tiles (those of mjsim.shanten.decompositions), standard
+    readings first, then seven pairs, thirteen orphans, honours and knitted, knitted straights."""
     cdef count_t c[N_KINDS]
     cdef Reading cur
     cdef uint64_t present = 0, odd = 0
@@ -1164,7 +1168,8 @@ def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat
     Raises ``ValueError`` for malformed input or a hand that is not complete.
     """
     cdef cnp.ndarray array = _counts_array(counts)
-    return _score(<const count_t*>cnp.PyArray_DATA(array), melds, len(melds), win_tile, flags, seat_wind, prevalent_wind, ruleset)
+    return _score(<const count_t*>cnp.PyArray_DATA(array), melds, len(melds), win_tile, flags,
+                  seat_wind, prevalent_wind, ruleset)
 
 
 def score_hand(hand, ctx, int ruleset=0) -> tuple:
@@ -1180,8 +1185,8 @@ def score_hand(hand, ctx, int ruleset=0) -> tuple:
     cdef cnp.ndarray array = _counts_array(hand.counts)
     cdef uint8_t melds[4]
     cdef int n_melds = _encode_melds(hand.melds, melds)
-    return _score(<const count_t*>cnp.PyArray_DATA(array), melds, n_melds, ctx.win_tile, _flags(ctx), ctx.seat_wind,
-                  ctx.prevalent_wind, ruleset)
+    return _score(<const count_t*>cnp.PyArray_DATA(array), melds, n_melds, ctx.win_tile,
+                  _flags(ctx), ctx.seat_wind, ctx.prevalent_wind, ruleset)
 
 
 # The (number, count) pairs score_counts returns, made once.
@@ -1198,8 +1203,10 @@ def formal_wait_count(counts, int melds=0) -> int:
     ask is whether there was exactly one.
 
     >>> from mjsim import Hand
-    >>> formal_wait_count(Hand.parse("1111234m").counts, 2), formal_wait_count(Hand.parse("13m 55p").counts, 3)
-    (2, 1)
+    >>> formal_wait_count(Hand.parse("1111234m").counts, 2)   # 1m (a fifth copy) or 4m
+    2
+    >>> formal_wait_count(Hand.parse("13m 55p").counts, 3)    # 2m only
+    1
     """
     cdef const count_t[::1] view = counts
     cdef int k, total = 0
@@ -1210,7 +1217,8 @@ def formal_wait_count(counts, int melds=0) -> int:
         if view[k] > MAX_COPIES:
             raise ValueError(f"kind {k} has more than {MAX_COPIES} copies")
     if total != 13 - 3 * melds:
-        raise ValueError(f"with {melds} meld(s) a ready hand has {13 - 3 * melds} tiles, not {total}")
+        raise ValueError(f"with {melds} meld(s) a ready hand has {13 - 3 * melds} tiles, "
+                         f"not {total}")
     if distance(&view[0], melds) != 1:
         return 0
     return _wait_count(&view[0], melds, 0)

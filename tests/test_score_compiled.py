@@ -71,7 +71,7 @@ def assert_same(hand: Hand, ctx: WinContext) -> None:
         reference = score(hand, ctx, ruleset)
         total, fans, reading = compiled(hand, ctx, ruleset)
         assert total == reference.total, (str(hand), ctx, ruleset)
-        assert dict(fans) == {n: c for n, _, _, c in reference.fans if n != 81}, (str(hand), ruleset)
+        assert dict(fans) == {n: c for n, _, _, c in reference.fans if n != 81}, str(hand)
         assert reading == concealed_part(reference.reading), (str(hand), ctx, ruleset)
     held = hand.counts.copy()
     held[ctx.win_tile] -= 1
