@@ -11,10 +11,8 @@ recorded values, and the relation counting is compared on every group of chows a
 from __future__ import annotations
 
 import doctest
-import json
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,7 +23,6 @@ import mjsim_core.score as compiled_module
 from mjsim.fans import BY_NUMBER, RULESETS, points
 from mjsim.hand import Hand
 from mjsim.meld import Meld
-from mjsim.notation import parse
 from mjsim.score import WinContext, _checked, formal_waits, group_elements, score
 from mjsim.tiles import TERMINALS_AND_HONORS
 from mjsim_core.score import (
@@ -36,10 +33,8 @@ from mjsim_core.score import (
     score_hand,
 )
 from mjsim_core.score import group_elements as compiled_group_elements
+from test_score import ROWS, win_of  # the golden table and how its rows read
 
-ROWS = [json.loads(line) for line in
-        (Path(__file__).parent / "data" / "scored.jsonl").read_text().splitlines() if line]
-WINDS = "ESWN"
 ORPHANS = sorted(TERMINALS_AND_HONORS)
 HONOURS = list(range(27, 34))
 SETTINGS = settings(max_examples=500, deadline=None, derandomize=True,
@@ -256,14 +251,7 @@ def test_the_strategies_reach_every_form_and_meld_count():
 @pytest.mark.parametrize("row", ROWS, ids=[row["id"] for row in ROWS])
 def test_golden_hands_through_the_compiled_path(row, ruleset):
     expected = row.get(ruleset, row["gb-mahjong"]) if ruleset == "green-book" else row[ruleset]
-    win = parse(row["win"])[0]
-    hand = Hand.parse(row["hand"])
-    hand.add(win)
-    ctx = WinContext(win, row["how"] == "self-drawn", WINDS.index(row["seat"]),
-                     WINDS.index(row["prevalent"]), last_copy=row.get("last_copy", False),
-                     wall_last=row.get("wall_last", False),
-                     replacement=row.get("replacement", False), robbing=row.get("robbing", False))
-    total, fans, _ = compiled(hand, ctx, ruleset)
+    total, fans, _ = compiled(*win_of(row), ruleset)
     assert total == expected["total"]
     if "fans" in expected:
         named = Counter({(BY_NUMBER[n].name, points(n, ruleset)): c for n, c in fans})
