@@ -4,8 +4,10 @@ Hypothesis draws winning hands of every shape (four sets and a pair with 0-4 dec
 kongs of both kinds; seven pairs with four alike; thirteen orphans; lesser and greater honours and
 knitted; a knitted straight with and without a meld; nine gates) under every win circumstance and
 checks, in both rulesets, the total, every element's count, the reading chosen and the wait count.
-The golden hands of ``tests/data/scored.jsonl`` run through the compiled path against their
-recorded values, and the relation counting is compared on every group of chows and pungs.
+So do 1,500 hands of the scoring tests' own generator (``tests/test_score_hands.py``, which
+reaches every element). The golden hands of ``tests/data/scored.jsonl`` run through the compiled
+path against their recorded values, and the relation counting is compared on every group of chows
+and pungs.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from mjsim_core.score import (
 )
 from mjsim_core.score import group_elements as compiled_group_elements
 from test_score import ROWS, win_of  # the golden table and how its rows read
+from test_score_hands import random_win  # the scoring tests' generator, every element reached
 
 ORPHANS = sorted(TERMINALS_AND_HONORS)
 HONOURS = list(range(27, 34))
@@ -223,6 +226,16 @@ def test_regular_hands_score_alike(drawn):
 @given(wins(special_hands()))
 def test_special_hands_score_alike(drawn):
     assert_same(*drawn)
+
+
+def test_the_differential_generators_hands_score_alike():
+    rng = np.random.default_rng(20261130)
+    scored = 0
+    while scored < 1500:
+        drawn = random_win(rng)
+        if drawn is not None:
+            assert_same(*drawn)
+            scored += 1
 
 
 def test_the_strategies_reach_every_form_and_meld_count():
