@@ -56,6 +56,7 @@ cdef enum:
     NINE_GATES = 4
     TERMINAL_PUNG = 73          # Pung of Terminals or Honors
     MAX_GROUP = 8
+    SUIT_SPLIT_BYTES = 244141   # one bit for each of the 5 ** 9 suit patterns
 
 # Tile classes, one bit each, for the whole-hand "every tile is ..." elements.
 cdef enum:
@@ -98,6 +99,10 @@ cdef int CLASSES[N_KINDS]               # which of the three suits, honours, win
 cdef int KNITTED[6][9]
 cdef uint64_t KNITTED_BITS[6]           # the same as bit sets over the 34 kinds
 cdef uint64_t ORPHAN_BITS
+# Bit p: the suit pattern p (counts of ranks 1-9 as base-5 digits, rank 1 lowest) of at most 14
+# tiles splits exactly into sets and at most one pair.
+cdef uint8_t SUIT_SPLITS[SUIT_SPLIT_BYTES]
+cdef int POWERS_OF_FIVE[9]
 cdef uint64_t HONOR_BITS
 
 
@@ -386,71 +391,107 @@ cdef bint _fifth_completes(const count_t* held, int melds, int kind) noexcept no
     return False
 
 
-cdef bint _special_ready(const count_t* held, int melds) noexcept nogil:
-    """Whether one more tile could complete a special form (else only four sets and a pair can)."""
-    cdef uint64_t present = 0, odd = 0
-    cdef int k, perm
+cdef struct Census:
+    uint64_t present            # the kinds held, as bits
+    uint64_t odd                # the kinds held an odd number of times
+    uint64_t quads              # the kinds held four times
+    int size[4]                 # tiles in each suit, and in the honours
+
+
+cdef inline void _census(const count_t* c, Census* out) noexcept nogil:
+    cdef int k
+    cdef uint64_t bit
+    out.present = out.odd = out.quads = 0
+    out.size[0] = out.size[1] = out.size[2] = out.size[3] = 0
     for k in range(N_KINDS):
-        present |= (<uint64_t>(held[k] != 0)) << k
-        odd |= (<uint64_t>(held[k] & 1)) << k
+        bit = (<uint64_t>1) << k
+        out.present |= bit & -(<uint64_t>(c[k] != 0))
+        out.odd |= bit & -(<uint64_t>(c[k] & 1))
+        out.quads |= bit & -(<uint64_t>(c[k] == MAX_COPIES))
+        out.size[k // 9] += c[k]        # the honours, 27-33, are group 3
+
+
+cdef bint _special_ready(const Census* held, int melds) noexcept nogil:
+    """Whether one more tile could complete a special form (else only four sets and a pair can)."""
+    cdef int perm
     if melds <= 1:
         for perm in range(6):
-            if __builtin_popcountll(present & KNITTED_BITS[perm]) >= 8:
+            if __builtin_popcountll(held.present & KNITTED_BITS[perm]) >= 8:
                 return True
     if melds == 0:
         # Seven pairs needs one odd kind; thirteen orphans, orphans only; honours and knitted,
         # thirteen different kinds.
-        return (__builtin_popcountll(odd) == 1 or (present & ~ORPHAN_BITS) == 0
-                or __builtin_popcountll(present) == 13)
+        return (__builtin_popcountll(held.odd) == 1 or (held.present & ~ORPHAN_BITS) == 0
+                or __builtin_popcountll(held.present) == 13)
     return False
 
 
-cdef int _regular_waits(const count_t* held, int stop, int known) noexcept nogil:
+cdef inline bint _suit_splits(int pattern) noexcept nogil:
+    return (SUIT_SPLITS[pattern >> 3] >> (pattern & 7)) & 1
+
+
+cdef bint _honors_split(const count_t* c) noexcept nogil:
+    """Whether the honours split exactly into pungs and at most one pair."""
+    cdef int k, pairs = 0
+    for k in range(N_SUITED, N_KINDS):
+        if c[k] == 1 or c[k] == 4:
+            return False
+        pairs += c[k] == 2
+    return pairs <= 1
+
+
+cdef int _regular_waits(const count_t* held, const Census* census, int stop,
+                        int known) noexcept nogil:
     """How many kinds (not held four times) complete held as sets and one pair; stops at stop.
 
     Suits and honours split independently, so only a group that cannot split as it is, or one
-    holding a pair, can take the completing tile: each candidate costs one split of one group.
+    holding a pair, can take the completing tile; whether a suit splits is one look-up in
+    SUIT_SPLITS, and one more copy of a kind moves its pattern by a power of five.
     ``known``: bits of the groups (three suits, honours) the caller knows to split as they are.
     """
     cdef count_t c[N_KINDS]
-    cdef int size[4]
+    cdef int pattern[3]
     cdef bint ok[4]
-    cdef int g, s, k, j, lo, hi, res, bad = 0, pairs = 0, n = 0
-    cdef bint near
-    memcpy(c, held, N_KINDS)
+    cdef bint fits
+    cdef int g, s, k, i, lo, res, bad = 0, pairs = 0, n = 0
+    cdef uint64_t held_here, candidates
+    for g in range(3):
+        pattern[g] = 0
+        for i in range(8, -1, -1):
+            pattern[g] = 5 * pattern[g] + held[9 * g + i]
+        ok[g] = (known >> g) & 1 or _suit_splits(pattern[g])
+    ok[3] = (known >> 3) & 1 or _honors_split(held)
     for g in range(4):
-        lo = 9 * g
-        hi = lo + 9 if g < 3 else N_KINDS
-        size[g] = 0
-        for k in range(lo, hi):
-            size[g] += c[k]
-        res = size[g] % 3
-        ok[g] = (known >> g) & 1 or (res != 1 and _splits(c, lo, hi, res == 2))
+        res = census.size[g] % 3
         bad += not ok[g]
         pairs += ok[g] and res == 2
     if bad >= 2:
         return 0
+    memcpy(c, held, N_KINDS)
     for s in range(4):
-        res = size[s] % 3
+        res = census.size[s] % 3
         if (bad and ok[s]) or res == 0:
             continue
         # One more tile turns a group of 3n+2 into sets, and one of 3n+1 into sets and the pair.
         if pairs - (ok[s] and res == 2) + (res == 1) != 1:
             continue
         lo = 9 * s
-        hi = lo + 9 if s < 3 else N_KINDS
-        for k in range(lo, hi):
-            if c[k] >= MAX_COPIES:
-                continue
-            near = c[k] > 0
+        # A completing tile joins a kind held (an honour) or one within two ranks of one held.
+        held_here = (census.present >> lo) & 0x1FF
+        candidates = held_here
+        if s < 3:
+            candidates |= (held_here << 1) | (held_here << 2) | (held_here >> 1) | (held_here >> 2)
+        candidates &= ~(census.quads >> lo) & (0x1FF if s < 3 else 0x7F)
+        while candidates:
+            i = __builtin_ctzll(candidates)
+            candidates &= candidates - 1
             if s < 3:
-                for j in range(k - 2 if k - 2 > lo else lo, k + 3 if k + 3 < hi else hi):
-                    near |= c[j] > 0
-            if not near:
-                continue
-            c[k] += 1
-            n += _splits(c, lo, hi, res == 1)
-            c[k] -= 1
+                fits = _suit_splits(pattern[s] + POWERS_OF_FIVE[i])
+            else:
+                c[lo + i] += 1
+                fits = _honors_split(c)
+                c[lo + i] -= 1
+            n += fits
             if n >= stop:
                 return n
     return n
@@ -460,18 +501,21 @@ cdef int _wait_count(const count_t* held, int melds, int known) noexcept nogil:
     """How many kinds complete a ready hand on paper, a fifth copy included; stops at 2.
     ``known``: as for _regular_waits."""
     cdef count_t accepted[N_KINDS]
+    cdef Census census
+    cdef uint64_t quads
     cdef int k, n = 0
-    if _special_ready(held, melds):
+    _census(held, &census)
+    if _special_ready(&census, melds):
         if accepted_kinds(held, melds, accepted) == 1:
             for k in range(N_KINDS):
                 n += accepted[k]
     else:
-        n = _regular_waits(held, 2, known)
-    for k in range(N_KINDS):
-        if n > 1:
-            break
-        if held[k] == MAX_COPIES and _fifth_completes(held, melds, k):
-            n += 1
+        n = _regular_waits(held, &census, 2, known)
+    quads = census.quads
+    while quads and n < 2:
+        k = __builtin_ctzll(quads)
+        quads &= quads - 1
+        n += _fifth_completes(held, melds, k)
     return n if n < 2 else 2
 
 
@@ -949,6 +993,33 @@ _HAND_ELEMENTS = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 19, 20, 21, 22, 25, 2
                   62, 63, 64, 66, 67, 68, 73, 74, 75, 76, 77, 78, 79, 80, 82}
 
 
+cdef void _mark_splits(int first, int sets, int pattern, int* counts) noexcept nogil:
+    """Mark every pattern of up to ``sets`` more sets (chows 0-6, pungs 7-15, from ``first`` on)
+    on ``counts``, with no pair and with each possible pair."""
+    cdef int t, i, rank, p
+    for rank in range(-1, 9):
+        if rank >= 0 and counts[rank] + 2 > MAX_COPIES:
+            continue
+        p = pattern + (2 * POWERS_OF_FIVE[rank] if rank >= 0 else 0)
+        SUIT_SPLITS[p >> 3] |= 1 << (p & 7)
+    if sets == 0:
+        return
+    for t in range(first, 16):
+        if t < 7:
+            if counts[t] == MAX_COPIES or counts[t + 1] == MAX_COPIES or counts[t + 2] == MAX_COPIES:
+                continue
+            for i in range(3):
+                counts[t + i] += 1
+            _mark_splits(t, sets - 1, pattern + POWERS_OF_FIVE[t] + POWERS_OF_FIVE[t + 1]
+                         + POWERS_OF_FIVE[t + 2], counts)
+            for i in range(3):
+                counts[t + i] -= 1
+        elif counts[t - 7] <= MAX_COPIES - 3:
+            counts[t - 7] += 3
+            _mark_splits(t + 1, sets - 1, pattern + 3 * POWERS_OF_FIVE[t - 7], counts)
+            counts[t - 7] -= 3
+
+
 def _load_tables() -> None:
     """Fill the C tables from the element data; refuse to load if the data has an element whose
     checker is not compiled here."""
@@ -997,6 +1068,12 @@ def _load_tables() -> None:
             PROPS[k] |= sum(bit for bit, ranks in bands if k % 9 + 1 in ranks)
         CLASSES[k] = (1 << (k // 9) if k < N_SUITED
                       else HONORS_IN | (WINDS_IN if k in _tiles.WIND_KINDS else DRAGONS_IN))
+    cdef int counts[9]
+    for i in range(9):
+        POWERS_OF_FIVE[i] = 5 ** i
+        counts[i] = 0
+    memset(SUIT_SPLITS, 0, sizeof(SUIT_SPLITS))
+    _mark_splits(0, 4, 0, counts)
     # The knitted arrangements: suit s holds the ranks start(s), start(s)+3, start(s)+6.
     for perm, starts in enumerate(permutations(range(3))):
         for suit in range(3):
@@ -1222,6 +1299,26 @@ def formal_wait_count(counts, int melds=0) -> int:
     if distance(&view[0], melds) != 1:
         return 0
     return _wait_count(&view[0], melds, 0)
+
+
+def _split_table_errors() -> int:
+    """For the tests: how many suit patterns of at most 14 tiles (all a hand can hold) the split
+    table reads otherwise than a plain search over sets and one pair does (0)."""
+    cdef count_t c[N_KINDS]
+    cdef int pattern, rest, i, size, errors = 0
+    memset(c, 0, N_KINDS)
+    with nogil:
+        for pattern in range(5 ** 9):
+            rest = pattern
+            size = 0
+            for i in range(9):
+                c[i] = rest % 5
+                size += c[i]
+                rest //= 5
+            if size <= 14 and _suit_splits(pattern) != (size % 3 != 1
+                                                       and _splits(c, 0, 9, size % 3 == 2)):
+                errors += 1
+    return errors
 
 
 def group_elements(tiles, int pair, str scope) -> dict:

@@ -291,6 +291,10 @@ def test_relation_counting_matches_on_every_group_of_pungs():
                 group_elements(pungs, 0, "pungs"), pungs
 
 
+def test_the_suit_split_table_agrees_with_a_search_on_every_pattern():
+    assert compiled_module._split_table_errors() == 0
+
+
 # ---- the entry point --------------------------------------------------------------------------
 
 def test_meld_bytes_and_flags_encode_what_the_scorer_reads():
