@@ -1006,7 +1006,7 @@ cdef void _mark_splits(int first, int sets, int pattern, int* counts) noexcept n
         return
     for t in range(first, 16):
         if t < 7:
-            if counts[t] == MAX_COPIES or counts[t + 1] == MAX_COPIES or counts[t + 2] == MAX_COPIES:
+            if MAX_COPIES in (counts[t], counts[t + 1], counts[t + 2]):
                 continue
             for i in range(3):
                 counts[t + i] += 1
