@@ -6,21 +6,27 @@ from mjsim.result import HANDS
 from mjsim.tournament.pricing import MIN_SEEDS, bh_adjust, estimate, gsprt, paired_differences
 
 
+def zero_sum(points):
+    return points - points.mean()
+
+
 def synthetic_seats(rng, seeds, effect, seat_noise=20.0, seed_noise=30.0):
     """Control and challenger games for one challenger, with a known effect per game.
 
-    Each seed has a shared component (the walls) so pairing removes most of the variance.
+    Each seed has a shared component (the walls) so pairing removes most of the variance, and,
+    as in real games, the four seats of every game sum to zero.
     """
     rows = []
     for s in range(seeds):
         walls = rng.normal(0, seed_noise, size=4)
-        control = walls + rng.normal(0, seat_noise, size=4)
+        control = zero_sum(walls + rng.normal(0, seat_noise, size=4))
         for seat in range(4):
             rows.append(("s%d" % s, "B,B,B,B", seat, "B", control[seat]))
         for seat in range(4):
             lineup = ",".join("C" if i == seat else "B" for i in range(4))
             points = walls + rng.normal(0, seat_noise, size=4)
-            points[seat] += effect
+            points[seat] += effect * 4 / 3  # the others pay for it: the game stays zero-sum
+            points = zero_sum(points)
             for other in range(4):
                 rows.append(("s%d" % s, lineup, other, "C" if other == seat else "B",
                              points[other]))

@@ -38,7 +38,7 @@ class Estimate:
     low: float                  # 95% t interval
     high: float
     p: float                    # two-sided, H0: no difference
-    unpaired_se: float          # as if challenger and control games were independent
+    unpaired_se: float          # as if challenger and control seats came from other walls
     variance_reduction: float   # (unpaired_se / se) ** 2: how much pairing saved
 
     @property
@@ -97,11 +97,14 @@ def estimate(diffs: pd.DataFrame, challenger: str, baseline: str) -> Estimate:
     mean = float(seed_diff.mean())
     se = float(seed_diff.std(ddof=1) / math.sqrt(n))
     low, high, p = _t_interval(mean, se, n - 1)
-    # Unpaired: the challenger seats and the control seats as two independent samples of seeds.
-    unpaired_se = math.sqrt(by_seed["points"].mean().var(ddof=1) / n
-                            + by_seed["control"].mean().var(ddof=1) / n)
+    # Unpaired: what comparing the challenger's seats with baseline seats of other walls would
+    # give, the two samples independent. (Not per-seed means: a control game's four seats sum to
+    # zero, so their mean has no variance to compare.)
+    pairs = len(rows)
+    unpaired_se = math.sqrt(rows["points"].var(ddof=1) / pairs
+                            + rows["control"].var(ddof=1) / pairs)
     reduction = (unpaired_se / se) ** 2 if se > 0 else math.inf
-    return Estimate(challenger, baseline, n, len(rows), mean, se, low, high, p, unpaired_se,
+    return Estimate(challenger, baseline, n, pairs, mean, se, low, high, p, unpaired_se,
                     reduction)
 
 
