@@ -538,7 +538,6 @@ cdef struct Win:
     int dpungs[4]
     int ckongs                  # declared concealed kongs
     int kongs                   # declared kongs
-    uint64_t kong_kinds         # their kinds, as a bit set
     int unique_wait             # -1 until needed
     int knitted_wait[6]
     uint8_t base[N_NUMBERS]     # the elements every reading shares
@@ -941,7 +940,6 @@ cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, 
     w.ruleset = ruleset
     w.n_melds = n_melds
     w.n_dchows = w.n_dpungs = w.ckongs = w.kongs = 0
-    w.kong_kinds = 0
     w.unique_wait = -1
     for i in range(6):
         w.knitted_wait[i] = -1
@@ -960,7 +958,6 @@ cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, 
             if kind != MELD_PUNG:
                 w.all[tile] += 1
                 w.kongs += 1
-                w.kong_kinds |= (<uint64_t>1) << tile
                 w.ckongs += kind == MELD_CONCEALED_KONG
     n = _readings(&w, readings)
     if n == 0:
