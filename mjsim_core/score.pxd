@@ -5,8 +5,8 @@ from mjsim_core._types cimport count_t
 cdef enum:
     N_NUMBERS = 88              # element numbers 1-82 (82: Concealed Kong and Melded Kong), 0 and
                                 # 83-87 unused: counts by number fill eleven 64-bit words
-    MAX_READINGS = 32           # room for every reading: a hand has at most four standard ones,
-                                # three special ones and a dozen knitted straights
+    MAX_READINGS = 32           # room for every reading: a hand has at most four standard ones
+                                # and only a few of the other forms
 
 # Win circumstances, or-ed into one flags int.
 cdef enum:
