@@ -321,9 +321,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Each rung step (rung r challenging a field of rung r-1) and each idea at "
                     "rung 3 priced by paired games, and the standings of rungs 1, 2, 3, 3 "
                     "with seats rotated. Writes tables, summary.csv and figures to --out.",
-        epilog="example: mjsim ladder --walls 8 --jobs 2 --out runs/first",
+        epilog="example: mjsim ladder --walls 100 --jobs 2 --out runs/ladder-100",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    _experiment_options(ladder, walls=8)
+    _experiment_options(ladder, walls=40)
     ladder.set_defaults(run=cmd_ladder)
 
     price = commands.add_parser(
