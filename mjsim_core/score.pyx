@@ -51,7 +51,8 @@ cdef enum:
     KNITTED_STRAIGHT = 4
     CHOWS = 0                   # relation scopes
     PUNGS = 1
-    GB_MAHJONG = 1              # index of "gb-mahjong" in RULESETS (checked at import)
+    N_RULESETS = 2              # green-book, gb-mahjong (checked against RULESETS at import)
+    GB_MAHJONG = 1
     CHICKEN_HAND = 43
     NINE_GATES = 4
     TERMINAL_PUNG = 73          # Pung of Terminals or Honors
@@ -86,11 +87,11 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) noexcept nogil
     int __builtin_popcountll(unsigned long long) noexcept nogil
 
-cdef int POINTS[2][N_NUMBERS]           # per ruleset
+cdef int POINTS[N_RULESETS][N_NUMBERS]  # per ruleset
 cdef int BOOK_POINTS[N_NUMBERS]         # Green Book values, which rank the relation patterns
-cdef int RANK[2][N_NUMBERS]             # position in the suppression order: points down, number up
-cdef int AT_RANK[2][N_NUMBERS]
-cdef uint64_t EXCLUDES[2][N_NUMBERS][2] # what the element at each rank suppresses, as rank bits
+cdef int RANK[N_RULESETS][N_NUMBERS]    # place in the suppression order: points down, number up
+cdef int AT_RANK[N_RULESETS][N_NUMBERS]
+cdef uint64_t EXCLUDES[N_RULESETS][N_NUMBERS][2]    # what the element at each place suppresses
 cdef int GROUP[2][5][MAX_GROUP]         # relation patterns per scope and arity, best first
 cdef int GROUP_LEN[2][5]
 cdef int RELATIONS_DOWN[2][MAX_GROUP]   # the two-set relations, highest number first
@@ -1023,9 +1024,10 @@ def _load_tables() -> None:
     every = (*FANS, MIXED_KONGS)
     hand = {f.number for f in every if f.scope == "hand"}
     groups = {f.number for f in every if f.scope in ("chows", "pungs")}
-    if hand != _HAND_ELEMENTS or groups != _PATTERNS or RULESETS.index("gb-mahjong") != GB_MAHJONG:
-        raise ImportError("mjsim_core.score: the elements of mjsim.fans differ from the compiled "
-                          f"checkers (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
+    if (hand != _HAND_ELEMENTS or groups != _PATTERNS or len(RULESETS) != N_RULESETS
+            or RULESETS.index("gb-mahjong") != GB_MAHJONG):
+        raise ImportError("mjsim_core.score: the elements or rulesets of mjsim.fans differ from the "
+                          f"compiled ones (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
                           f"relations {sorted(groups ^ _PATTERNS)})")
     if FORMS != ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted",
                  "knitted_straight"):
@@ -1188,7 +1190,7 @@ cdef tuple _score(const count_t* c, const uint8_t* m, int n_melds, int win_tile,
         raise ValueError(f"a hand declares 0 to 4 melds, not {n_melds}")
     if not 0 <= win_tile < N_KINDS or c[win_tile] == 0:
         raise ValueError(f"the winning tile {win_tile} is not among the concealed tiles")
-    if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4 and 0 <= ruleset < 2):
+    if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4 and 0 <= ruleset < N_RULESETS):
         raise ValueError("winds are 0-3 and the ruleset an index into RULESETS")
     memcpy(every, c, N_KINDS)
     for i in range(n_melds):
