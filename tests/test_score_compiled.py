@@ -46,8 +46,8 @@ SETTINGS = settings(max_examples=500, deadline=None, derandomize=True,
 
 
 def compiled(hand: Hand, ctx: WinContext, ruleset: str) -> tuple:
-    """The compiled scorer called as mjsim.score calls it, on the checked context; both entry
-    points give the same."""
+    """The compiled scorer called as mjsim.score is to call it, on the checked context; both
+    entry points give the same."""
     ctx = _checked(hand, ctx)
     index = RULESETS.index(ruleset)
     scored = score_hand(hand, ctx, index)
