@@ -1,8 +1,11 @@
 """Scoring a winning hand under the five counting principles (mcr-rules.md §4).
 
 :func:`score` reads the hand every way :func:`mjsim.shanten.decompositions` allows, scores each
-reading with :func:`evaluate` (the per-reading step, over plain data, that a compiled scorer can
-take over) and keeps the highest total (high-over-low). Flower points are counted apart.
+reading under the principles and keeps the highest total (high-over-low); flower points are
+counted apart. It runs the compiled kernel :mod:`mjsim_core.score`. The readable definition is
+here too: :func:`readings` gives each reading as plain data, :func:`evaluate` scores one with the
+checkers of :mod:`mjsim.fans`, and :func:`mjsim.reference.score.score` keeps the best of them;
+the tests hold the kernel equal to it.
 
 >>> from mjsim import Hand
 >>> hand = Hand.parse("chow(234m) 234m 567m 567m EE")
@@ -25,6 +28,7 @@ from mjsim.fans import (
     BY_NUMBER,
     FANS,
     MIXED_KONGS,
+    RULESETS,
     Fan,
     Reading,
     Set,
@@ -35,6 +39,7 @@ from mjsim.fans import (
 from mjsim.hand import Hand
 from mjsim.notation import print_meld, print_tiles
 from mjsim.tiles import NAMES, TERMINALS, WIND_KINDS, Kind
+from mjsim_core import score as compiled
 
 MIN_POINTS = 8
 """A win needs this many points, flowers not counted (score() reports; callers compare)."""
@@ -132,34 +137,22 @@ def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
     >>> s.total, s.grouping
     (57, ('11m', '99m', '99s', 'EE', 'WW', 'RR', 'BB'))
     """
-    check_ruleset(ruleset)
+    index = RULESETS.index(check_ruleset(ruleset))
     ctx = _checked(hand, ctx)
-    best: tuple[int, Reading, dict[int, int]] | None = None
-    for reading in sorted(readings(hand, ctx), key=_tie_order):
-        found = evaluate(reading, ctx, ruleset)
-        total = sum(points(n, ruleset) * c for n, c in found.items())
-        if best is None or total > best[0] or (total == best[0] and _preferred(found, best[1])):
-            best = (total, reading, found)
-    assert best is not None  # readings() raises when the hand is not complete
-    total, reading, found = best
+    total, found, row = compiled.score_hand(hand, ctx, index)
+    waits = formal_waits(_before_win(hand, ctx), len(hand.melds))
+    reading = _reading(hand, ctx, shanten.Decomposition(*row), waits)
+    return scored(hand, ctx, ruleset, total, dict(found), reading)
+
+
+def scored(hand: Hand, ctx: WinContext, ruleset: str, total: int, found: dict[int, int],
+           reading: Reading) -> Scored:
+    """The :class:`Scored` of a reading whose elements are ``found`` (number -> count)."""
     fans = [(n, BY_NUMBER[n].name, points(n, ruleset), c) for n, c in found.items()]
     if ctx.flowers:
         fans.append((FLOWER_TILES, BY_NUMBER[FLOWER_TILES].name, 1, ctx.flowers))
     fans.sort(key=lambda f: (-f[2], f[0]))
     return Scored(total, ctx.flowers, tuple(fans), _grouping(hand, reading), ruleset, reading)
-
-
-def _tie_order(reading: Reading) -> tuple:
-    """Ties change no total, only the list: try readings in GB-Mahjong's order, so lists compare
-    (its special shapes first, then standard readings by their sets, a pung before a chow)."""
-    sets = sorted((s.tile, s.kind == "chow") for s in reading.sets if not s.declared)
-    return (reading.form == "regular", sets)
-
-
-def _preferred(found: dict[int, int], held: Reading) -> bool:
-    """On a tie GB-Mahjong moves to a standard reading from seven pairs, and to one with Pure
-    Triple Chow or Triple Pung."""
-    return held.form == "seven_pairs" or 23 in found or 32 in found
 
 
 def evaluate(reading: Reading, ctx: WinContext, ruleset: str) -> dict[int, int]:
@@ -322,32 +315,37 @@ def readings(hand: Hand, ctx: WinContext) -> list[Reading]:
     ...                                        WinContext(22, False, 0, 0))]
     [((0, 0, 0, 15), ()), ((15,), (0, 1, 2))]
     """
-    win = int(ctx.win_tile)
-    melds = len(hand.melds)
-    found = shanten.decompositions(hand.counts, melds)
+    found = shanten.decompositions(hand.counts, len(hand.melds))
     if not found:
         raise ValueError(f"{hand} is not a complete hand: no reading as four sets and a pair, "
                          "seven pairs, thirteen orphans or a knitted hand")
+    waits = formal_waits(_before_win(hand, ctx), len(hand.melds))
+    return [_reading(hand, ctx, d, waits) for d in found]
+
+
+def _before_win(hand: Hand, ctx: WinContext) -> np.ndarray:
     held = hand.counts.copy()
-    held[win] -= 1
+    held[int(ctx.win_tile)] -= 1
+    return held
+
+
+def _reading(hand: Hand, ctx: WinContext, d: shanten.Decomposition,
+             waits: tuple[Kind, ...]) -> Reading:
+    """One decomposition as the checkers read it: its sets marked melded or concealed."""
+    win = int(ctx.win_tile)
     counts = hand.counts.astype(int)
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile] += 1
     declared = tuple(Set(m.kind, m.tile, m.concealed, True) for m in hand.melds)
-    waits = formal_waits(held, melds)
-    out = []
-    for d in found:
-        # A pung completed by the winning discard is melded, unless the tile fits a chow (§2.2).
-        in_chow = any(low <= win <= low + 2 for low in d.chows)
-        pungs = tuple(Set("pung", k, ctx.self_drawn or k != win or in_chow, False)
-                      for k in d.pungs)
-        chows = tuple(Set("chow", k, True, False) for k in d.chows)
-        judged = (_knitted_waits(hand.counts, d.knitted, win)
-                  if d.form == "knitted_straight" and melds == 0 else waits)
-        out.append(Reading(d.form, declared + chows + pungs, d.pair, d.pairs, d.knitted,
-                           tuple(counts.tolist()), tuple(held.tolist()), judged))
-    return out
+    # A pung completed by the winning discard is melded, unless the tile fits a chow (§2.2).
+    in_chow = any(low <= win <= low + 2 for low in d.chows)
+    pungs = tuple(Set("pung", k, ctx.self_drawn or k != win or in_chow, False) for k in d.pungs)
+    chows = tuple(Set("chow", k, True, False) for k in d.chows)
+    judged = (_knitted_waits(hand.counts, d.knitted, win)
+              if d.form == "knitted_straight" and not hand.melds else waits)
+    return Reading(d.form, declared + chows + pungs, d.pair, d.pairs, d.knitted,
+                   tuple(counts.tolist()), tuple(_before_win(hand, ctx).tolist()), judged)
 
 
 def formal_waits(held: np.ndarray, melds: int) -> tuple[Kind, ...]:

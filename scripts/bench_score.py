@@ -31,7 +31,7 @@ import numpy as np
 
 from mjsim.fans import RULESETS
 from mjsim.score import _checked
-from mjsim.score import score as reference_score  # the readable scorer, every reading in Python
+from mjsim.reference.score import score as reference_score  # every reading in Python
 from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

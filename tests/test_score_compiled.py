@@ -26,7 +26,7 @@ from mjsim.fans import BY_NUMBER, RULESETS, points
 from mjsim.hand import Hand
 from mjsim.meld import Meld
 from mjsim.score import WinContext, _checked, formal_waits, group_elements
-from mjsim.score import score as reference_score  # the readable scorer, every reading in Python
+from mjsim.reference.score import score as reference_score  # every reading in Python
 from mjsim.tiles import TERMINALS_AND_HONORS
 from mjsim_core.score import (
     context_flags,
