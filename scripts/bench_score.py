@@ -30,36 +30,13 @@ from pathlib import Path
 import numpy as np
 
 from mjsim.fans import RULESETS
-from mjsim.score import _checked
+from mjsim.score import _checked, score
 from mjsim.reference.score import score as reference_score  # every reading in Python
 from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_score_hands import random_win  # noqa: E402  (the scoring tests' hand generator)
-
-
-def gb_tile(kind: int) -> str:
-    """PyMahjongGB's name of a kind: W/B/T + rank for the suits, F1-F4 winds, J1-J3 dragons."""
-    if kind < 27:
-        return "WBT"[kind // 9] + str(kind % 9 + 1)
-    return f"F{kind - 26}" if kind < 31 else f"J{kind - 30}"
-
-
-def gb_arguments(hand, ctx) -> tuple:
-    """MahjongFanCalculator's arguments for a hand won as ``ctx`` says (flowers left out)."""
-    packs = []
-    for meld in hand.melds:
-        if meld.kind == "chow":
-            packs.append(("CHI", gb_tile(meld.tiles[1]), 1))
-        elif meld.kind == "pung":
-            packs.append(("PENG", gb_tile(meld.tile), 1))
-        else:
-            packs.append(("GANG", gb_tile(meld.tile), 0 if meld.concealed else 1))
-    tiles = hand.tiles()
-    tiles.remove(ctx.win_tile)
-    return (tuple(packs), tuple(gb_tile(t) for t in tiles), gb_tile(ctx.win_tile), 0,
-            ctx.self_drawn, ctx.last_copy, ctx.replacement or ctx.robbing, ctx.wall_last,
-            ctx.seat_wind, ctx.prevalent_wind)
+from test_score_pymahjonggb import gb_arguments  # noqa: E402  (PyMahjongGB's form of a hand)
 
 
 def distinct_wins(count: int, seed: int) -> list:
@@ -86,6 +63,7 @@ def scorers(ruleset: str) -> dict[str, Callable]:
                                    c.seat_wind, c.prevalent_wind, index),
                      lambda a: score_counts(*a)),
         "compiled from Hand": (lambda h, c: (h, c), lambda a: score_hand(a[0], a[1], index)),
+        "mjsim.score.score": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
         "reference": (lambda h, c: (h, c), lambda a: reference_score(a[0], a[1], ruleset)),
     }
     try:

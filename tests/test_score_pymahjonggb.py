@@ -35,8 +35,8 @@ def gb_tile(kind: int) -> str:
     return f"F{kind - 26}" if kind < 31 else f"J{kind - 30}"
 
 
-def oracle(hand: Hand, ctx: WinContext) -> tuple[int, Counter]:
-    """PyMahjongGB's total (flowers excluded) and its elements by Green Book name."""
+def gb_arguments(hand: Hand, ctx: WinContext) -> tuple:
+    """MahjongFanCalculator's arguments for a hand won as ``ctx`` says."""
     packs = []
     for meld in hand.melds:
         if meld.kind == "chow":
@@ -47,10 +47,14 @@ def oracle(hand: Hand, ctx: WinContext) -> tuple[int, Counter]:
             packs.append(("GANG", gb_tile(meld.tile), 0 if meld.concealed else 1))
     tiles = hand.tiles()
     tiles.remove(ctx.win_tile)
-    result = MahjongGB.MahjongFanCalculator(
-        tuple(packs), tuple(gb_tile(t) for t in tiles), gb_tile(ctx.win_tile), ctx.flowers,
-        ctx.self_drawn, ctx.last_copy, ctx.replacement or ctx.robbing, ctx.wall_last,
-        ctx.seat_wind, ctx.prevalent_wind, True)
+    return (tuple(packs), tuple(gb_tile(t) for t in tiles), gb_tile(ctx.win_tile), ctx.flowers,
+            ctx.self_drawn, ctx.last_copy, ctx.replacement or ctx.robbing, ctx.wall_last,
+            ctx.seat_wind, ctx.prevalent_wind)
+
+
+def oracle(hand: Hand, ctx: WinContext) -> tuple[int, Counter]:
+    """PyMahjongGB's total (flowers excluded) and its elements by Green Book name."""
+    result = MahjongGB.MahjongFanCalculator(*gb_arguments(hand, ctx), True)
     fans = Counter()
     for value, count, _, english in result:
         if english != "Flower Tiles":
