@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -96,16 +97,26 @@ class Scored:
     """The value of a winning hand: ``total`` without flowers, the elements, the grouping used.
 
     ``fans`` holds ``(number, name, points, count)`` with points per count, highest first; Flower
-    Tiles (81) is listed when there are flowers but is not part of ``total``. ``reading`` is the
-    reading scored, as plain data.
+    Tiles (81) is listed when there are flowers but is not part of ``total``. ``reading`` (the
+    reading scored, as plain data) and ``grouping`` are worked out when first asked for: a game
+    engine checking whether a hand reaches eight points needs neither.
     """
 
     total: int
     flowers: int
     fans: tuple[tuple[int, str, int, int], ...]
-    grouping: tuple[str, ...]
     ruleset: str
-    reading: Reading = dataclasses.field(repr=False, compare=False)
+    _hand: Hand = dataclasses.field(repr=False, compare=False)
+    _read: Callable[[], Reading] = dataclasses.field(repr=False, compare=False)
+
+    @property
+    def reading(self) -> Reading:
+        return self._read()
+
+    @property
+    def grouping(self) -> tuple[str, ...]:
+        """The sets and pairs of the reading scored, in notation: declared melds first."""
+        return _grouping(self._hand, self.reading)
 
     @property
     def total_with_flowers(self) -> int:
@@ -140,19 +151,23 @@ def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
     index = RULESETS.index(check_ruleset(ruleset))
     ctx = _checked(hand, ctx)
     total, found, row = compiled.score_hand(hand, ctx, index)
-    waits = formal_waits(_before_win(hand, ctx), len(hand.melds))
-    reading = _reading(hand, ctx, shanten.Decomposition(*row), waits)
-    return scored(hand, ctx, ruleset, total, dict(found), reading)
+    hand = hand.copy()  # the caller's hand may go on changing; the reading is read from this
+
+    def read() -> Reading:
+        waits = formal_waits(_before_win(hand, ctx), len(hand.melds))
+        return _reading(hand, ctx, shanten.Decomposition(*row), waits)
+
+    return scored(hand, ctx, ruleset, total, dict(found), read)
 
 
 def scored(hand: Hand, ctx: WinContext, ruleset: str, total: int, found: dict[int, int],
-           reading: Reading) -> Scored:
-    """The :class:`Scored` of a reading whose elements are ``found`` (number -> count)."""
+           read: Callable[[], Reading]) -> Scored:
+    """The :class:`Scored` of the reading ``read`` gives, whose elements are ``found``."""
     fans = [(n, BY_NUMBER[n].name, points(n, ruleset), c) for n, c in found.items()]
     if ctx.flowers:
         fans.append((FLOWER_TILES, BY_NUMBER[FLOWER_TILES].name, 1, ctx.flowers))
     fans.sort(key=lambda f: (-f[2], f[0]))
-    return Scored(total, ctx.flowers, tuple(fans), _grouping(hand, reading), ruleset, reading)
+    return Scored(total, ctx.flowers, tuple(fans), ruleset, hand, read)
 
 
 def evaluate(reading: Reading, ctx: WinContext, ruleset: str) -> dict[int, int]:

@@ -29,7 +29,7 @@ def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
             best = (total, reading, found)
     assert best is not None  # readings() raises when the hand is not complete
     total, reading, found = best
-    return scored(hand, ctx, ruleset, total, found, reading)
+    return scored(hand.copy(), ctx, ruleset, total, found, lambda: reading)
 
 
 def _tie_order(reading: Reading) -> tuple:
