@@ -1,12 +1,11 @@
 from libc.stdint cimport uint8_t, int8_t
 
 from mjsim_core._types cimport count_t
+from mjsim_core.shanten cimport Reading
 
 cdef enum:
     N_NUMBERS = 88              # element numbers 1-82 (82: Concealed Kong and Melded Kong), 0 and
                                 # 83-87 unused: counts by number fill eleven 64-bit words
-    MAX_READINGS = 32           # room for every reading: a hand has at most four standard ones
-                                # and only a few of the other forms
 
 # Win circumstances, or-ed into one flags int.
 cdef enum:
@@ -22,16 +21,6 @@ cdef enum:
     MELD_PUNG = 1
     MELD_KONG = 2
     MELD_CONCEALED_KONG = 3
-
-# One reading of the concealed tiles (the declared melds are the hand's, shared by every reading).
-cdef struct Reading:
-    int8_t form                 # index into mjsim_core.shanten.FORMS
-    int8_t pair                 # the pair's kind (thirteen orphans: the doubled kind), -1 if none
-    int8_t perm                 # the knitted arrangement of a knitted straight, else -1
-    int8_t n_chows
-    int8_t n_pungs
-    int8_t chows[4]             # lowest kind of each concealed chow, ascending
-    int8_t pungs[4]             # kind of each concealed pung, ascending
 
 # The best reading's value: its total (flowers apart) and the count of each element scored.
 cdef struct Scoring:

@@ -32,7 +32,8 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 cimport numpy as cnp
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
-from mjsim_core.shanten cimport distance, accepted_kinds
+from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading, MAX_READINGS,
+                                 REGULAR, SEVEN_PAIRS, ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 
 from mjsim import tiles as _tiles
 from mjsim.fans import FANS, MIXED_KONGS, RULESETS, excludes as _excludes, points as _points
@@ -44,11 +45,6 @@ __all__ = ["FLAGS", "RULESETS", "context_flags", "formal_wait_count", "group_ele
            "meld_bytes", "score_counts", "score_hand"]
 
 cdef enum:
-    REGULAR = 0
-    SEVEN_PAIRS = 1
-    ORPHANS = 2
-    HONORS_KNITTED = 3
-    KNITTED_STRAIGHT = 4
     CHOWS = 0                   # relation scopes
     PUNGS = 1
     N_RULESETS = 2              # green-book, gb-mahjong (checked against RULESETS at import)
@@ -544,94 +540,6 @@ cdef struct Win:
     uint8_t base[N_NUMBERS]     # the elements every reading shares
 
 
-cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* out,
-                  int n) noexcept nogil:
-    """Append every grouping of c into ``sets`` sets and one pair (mjsim_core.shanten's walk)."""
-    cdef int take_pair, pung, used, chows, i, n_chows0 = cur.n_chows
-    while k < N_KINDS and c[k] == 0:
-        k += 1
-    if k == N_KINDS:
-        if sets == 0 and pair >= 0 and n < MAX_READINGS:
-            out[n] = cur[0]
-            out[n].pair = pair
-            return n + 1
-        return n
-    for take_pair in range(2 if pair < 0 else 1):
-        for pung in range(2):
-            used = 2 * take_pair + 3 * pung
-            chows = c[k] - used
-            if chows < 0 or chows + pung > sets:
-                continue
-            if chows and (k >= N_SUITED or k % 9 > 6 or c[k + 1] < chows or c[k + 2] < chows):
-                continue
-            c[k] -= used + chows
-            if chows:
-                c[k + 1] -= chows
-                c[k + 2] -= chows
-            for i in range(chows):
-                cur.chows[cur.n_chows] = k
-                cur.n_chows += 1
-            if pung:
-                cur.pungs[cur.n_pungs] = k
-                cur.n_pungs += 1
-            n = _regular(c, k + 1, sets - chows - pung, k if take_pair else pair, cur, out, n)
-            if pung:
-                cur.n_pungs -= 1
-            cur.n_chows = n_chows0
-            if chows:
-                c[k + 1] += chows
-                c[k + 2] += chows
-            c[k] += used + chows
-    return n
-
-
-cdef int _readings(Win* w, Reading* out) noexcept nogil:
-    """Every reading of the concealed tiles (those of mjsim.shanten.decompositions), standard
-    readings first, then seven pairs, thirteen orphans, honours and knitted, knitted straights."""
-    cdef count_t c[N_KINDS]
-    cdef Reading cur
-    cdef uint64_t present = 0, odd = 0
-    cdef int n, k, perm, i
-    memcpy(c, w.conc, N_KINDS)
-    memset(&cur, 0, sizeof(Reading))
-    cur.form = REGULAR
-    cur.perm = -1
-    n = _regular(c, 0, 4 - w.n_melds, -1, &cur, out, 0)
-    cur.pair = -1
-    for k in range(N_KINDS):
-        present |= (<uint64_t>(c[k] != 0)) << k
-        odd |= (<uint64_t>(c[k] & 1)) << k
-    if w.n_melds == 0 and n + 3 <= MAX_READINGS:
-        if odd == 0:
-            out[n] = cur
-            out[n].form = SEVEN_PAIRS
-            n += 1
-        if (present & ~ORPHAN_BITS) == 0 and __builtin_popcountll(present) == 13:
-            out[n] = cur
-            out[n].form = ORPHANS
-            out[n].pair = __builtin_ctzll(present & ~odd)   # the one kind held twice
-            n += 1
-        if __builtin_popcountll(present) == 14:
-            for perm in range(6):
-                if (present & ~(KNITTED_BITS[perm] | HONOR_BITS)) == 0:
-                    out[n] = cur
-                    out[n].form = HONORS_KNITTED
-                    n += 1
-                    break
-    if w.n_melds <= 1:
-        cur.form = KNITTED_STRAIGHT
-        for perm in range(6):
-            if (present & KNITTED_BITS[perm]) != KNITTED_BITS[perm]:
-                continue
-            for i in range(9):
-                c[KNITTED[perm][i]] -= 1
-            cur.perm = perm
-            n = _regular(c, 0, 1 - w.n_melds, -1, &cur, out, n)
-            for i in range(9):
-                c[KNITTED[perm][i]] += 1
-    return n
-
-
 cdef int _key(const Reading* r, int* key) noexcept nogil:
     """GB-Mahjong's order of readings (mjsim.score._tie_order): the concealed sets, a pung first."""
     cdef int i, n = 0
@@ -960,7 +868,7 @@ cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, 
                 w.all[tile] += 1
                 w.kongs += 1
                 w.ckongs += kind == MELD_CONCEALED_KONG
-    n = _readings(&w, readings)
+    n = readings_of(w.conc, w.n_melds, readings)
     if n == 0:
         return -1
     _base(&w)

@@ -1,4 +1,26 @@
+from libc.stdint cimport int8_t
+
 from mjsim_core._types cimport count_t
+
+cdef enum:
+    MAX_READINGS = 32           # room for every reading: a hand has at most four standard ones
+                                # and only a few of the other forms
+    # The forms, as indexes into FORMS.
+    REGULAR = 0
+    SEVEN_PAIRS = 1
+    ORPHANS = 2
+    HONORS_KNITTED = 3
+    KNITTED_STRAIGHT = 4
+
+# One reading of a complete hand's concealed tiles (declared melds are shared by every reading).
+cdef struct Reading:
+    int8_t form                 # index into FORMS
+    int8_t pair                 # the pair's kind (thirteen orphans: the doubled kind), -1 if none
+    int8_t perm                 # the knitted arrangement of a knitted straight, else -1
+    int8_t n_chows
+    int8_t n_pungs
+    int8_t chows[4]             # lowest kind of each concealed chow, ascending
+    int8_t pungs[4]             # kind of each concealed pung, ascending
 
 # Tiles to exchange to complete a hand in each form (the shanten is this minus one); a large
 # number when the form is ruled out by the meld count.
@@ -12,3 +34,7 @@ cdef int distance(const count_t* counts, int melds) noexcept nogil
 # Fills accepted[k] = 1 for each kind whose addition lowers the distance of a 3n+1 hand; returns
 # that hand's distance.
 cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noexcept nogil
+# Every reading of a complete concealed part of 14-3m tiles into out (MAX_READINGS long): each
+# standard grouping once, then seven pairs, thirteen orphans, honours and knitted, and the knitted
+# straights; returns how many.
+cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil

@@ -14,6 +14,7 @@ first import, by a dynamic programme over the prefixes of the patterns.
 
 import numpy as np
 cimport numpy as cnp
+from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
@@ -22,6 +23,8 @@ cnp.import_array()
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
+    int popcount "__builtin_popcountll"(unsigned long long bits) noexcept nogil
+    int lowest_bit "__builtin_ctzll"(unsigned long long bits) noexcept nogil
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
@@ -49,7 +52,10 @@ cdef struct KnitParts:
     int missing[3][3]
     const count_t* rest[3][3]
     const count_t* honors
-cdef int ORPHANS[13]
+cdef int ORPHAN_KINDS[13]
+cdef uint64_t KNITTED_BITS[6]   # each arrangement's kinds as a bit set over the 34 kinds
+cdef uint64_t ORPHAN_BITS
+cdef uint64_t HONOR_BITS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,10 +154,20 @@ cdef void _init_constants() noexcept nogil:
             for i in range(3):
                 KNITTED[perm][3 * a + i] = 9 * a + perms[perm][a] + 3 * i
     for i in range(3):
-        ORPHANS[2 * i] = 9 * i
-        ORPHANS[2 * i + 1] = 9 * i + 8
+        ORPHAN_KINDS[2 * i] = 9 * i
+        ORPHAN_KINDS[2 * i + 1] = 9 * i + 8
     for i in range(7):
-        ORPHANS[6 + i] = N_SUITED + i
+        ORPHAN_KINDS[6 + i] = N_SUITED + i
+    global ORPHAN_BITS, HONOR_BITS
+    ORPHAN_BITS = HONOR_BITS = 0
+    for i in range(13):
+        ORPHAN_BITS |= (<uint64_t>1) << ORPHAN_KINDS[i]
+    for i in range(N_SUITED, N_KINDS):
+        HONOR_BITS |= (<uint64_t>1) << i
+    for perm in range(6):
+        KNITTED_BITS[perm] = 0
+        for i in range(9):
+            KNITTED_BITS[perm] |= (<uint64_t>1) << KNITTED[perm][i]
 
 
 _init_constants()
@@ -288,7 +304,7 @@ cdef int seven_pairs_distance(const count_t* counts) noexcept nogil:
 cdef int orphans_distance(const count_t* counts) noexcept nogil:
     cdef int i, c, missing = 0, paired = 0
     for i in range(13):
-        c = counts[ORPHANS[i]]
+        c = counts[ORPHAN_KINDS[i]]
         missing += c == 0
         paired |= c >= 2
     return missing + 1 - paired
@@ -359,22 +375,26 @@ cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds, int 
     return _knit_distance(counts, &parts, perm, melds, bound)
 
 
-cdef int knitted_straight_distance(const count_t* counts, int melds) noexcept nogil:
+cdef int _knitted_below(const count_t* counts, int melds, int bound) noexcept nogil:
+    """The knitted straight's distance when it is below ``bound``, else a value >= bound."""
     cdef KnitParts parts
-    cdef int perm, d, best = INF
+    cdef int perm, d
     if melds > 1:
-        return INF
+        return bound
     _knit_parts(counts, &parts)
     for perm in range(6):
-        d = _knit_distance(counts, &parts, perm, melds, best)
-        if d < best:
-            best = d
-    return best
+        d = _knit_distance(counts, &parts, perm, melds, bound)
+        if d < bound:
+            bound = d
+    return bound
+
+
+cdef int knitted_straight_distance(const count_t* counts, int melds) noexcept nogil:
+    return _knitted_below(counts, melds, INF)
 
 
 cdef int distance(const count_t* counts, int melds) noexcept nogil:
-    cdef int best = regular_distance(counts, melds), d, perm
-    cdef KnitParts parts
+    cdef int best = regular_distance(counts, melds), d
     if melds == 0:
         d = seven_pairs_distance(counts)
         if d < best:
@@ -385,17 +405,7 @@ cdef int distance(const count_t* counts, int melds) noexcept nogil:
         d = honors_knitted_distance(counts)
         if d < best:
             best = d
-    if melds <= 1:
-        _knit_parts(counts, &parts)
-        for perm in range(6):
-            d = _knit_distance(counts, &parts, perm, melds, best)
-            if d < best:
-                best = d
-    return best
-
-
-cdef inline bint _is_orphan(int k) noexcept nogil:
-    return k >= N_SUITED or k % 9 == 0 or k % 9 == 8
+    return _knitted_below(counts, melds, best)
 
 
 cdef void _accept_regular(const count_t* counts, int sets, int base, count_t* accepted) noexcept nogil:
@@ -457,9 +467,9 @@ cdef void _accept_seven_pairs(const count_t* counts, int base, count_t* accepted
 cdef void _accept_orphans(const count_t* counts, count_t* accepted) noexcept nogil:
     cdef int i, k, paired = 0
     for i in range(13):
-        paired |= counts[ORPHANS[i]] >= 2
+        paired |= counts[ORPHAN_KINDS[i]] >= 2
     for i in range(13):
-        k = ORPHANS[i]
+        k = ORPHAN_KINDS[i]
         if counts[k] == 0 or (counts[k] == 1 and not paired):
             accepted[k] = 1
 
@@ -677,80 +687,114 @@ def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
 # ---------------------------------------------------------------------------------------------
 # Decompositions of a complete hand
 
-cdef void _regular_readings(count_t* c, int k, int sets_left, int pair, list chows, list pungs,
-                            list out):
-    """Every grouping of c into sets_left sets and (if pair < 0) one pair, lowest kind first.
+cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* out,
+                  int n) noexcept nogil:
+    """Append to out[n:] every grouping of c into ``sets`` sets and (pair < 0) one pair.
 
-    All the groups that start at kind k are chosen at once (how many chows, a pung or not, the
-    pair or not), so each multiset of groups is produced exactly once.
+    All the groups that start at the lowest kind held are chosen at once (how many chows, a pung
+    or not, the pair or not), so each multiset of groups is produced exactly once.
     """
-    cdef int n_chows, pung, take_pair, used, i
+    cdef int take_pair, pung, used, chows, i, n_chows = cur.n_chows
     while k < N_KINDS and c[k] == 0:
         k += 1
     if k == N_KINDS:
-        if sets_left == 0 and pair >= 0:
-            out.append((pair, tuple(chows), tuple(pungs)))
-        return
+        if sets == 0 and pair >= 0 and n < MAX_READINGS:
+            out[n] = cur[0]
+            out[n].pair = pair
+            return n + 1
+        return n
     for take_pair in range(2 if pair < 0 else 1):
         for pung in range(2):
             used = 2 * take_pair + 3 * pung
-            n_chows = c[k] - used
-            if n_chows < 0 or n_chows + pung > sets_left:
+            chows = c[k] - used
+            if chows < 0 or chows + pung > sets:
                 continue
-            if n_chows and (k >= N_SUITED or k % 9 > 6 or c[k + 1] < n_chows
-                            or c[k + 2] < n_chows):
+            if chows and (k >= N_SUITED or k % 9 > 6 or c[k + 1] < chows or c[k + 2] < chows):
                 continue
-            c[k] -= used + n_chows
-            if n_chows:
-                c[k + 1] -= n_chows
-                c[k + 2] -= n_chows
-            for i in range(n_chows):
-                chows.append(k)
+            c[k] -= used + chows
+            if chows:
+                c[k + 1] -= chows
+                c[k + 2] -= chows
+            for i in range(chows):
+                cur.chows[cur.n_chows] = k
+                cur.n_chows += 1
             if pung:
-                pungs.append(k)
-            _regular_readings(c, k + 1, sets_left - n_chows - pung, k if take_pair else pair,
-                              chows, pungs, out)
-            if pung:
-                pungs.pop()
-            for i in range(n_chows):
-                chows.pop()
-            if n_chows:
-                c[k + 1] += n_chows
-                c[k + 2] += n_chows
-            c[k] += used + n_chows
+                cur.pungs[cur.n_pungs] = k
+                cur.n_pungs += 1
+            n = _regular(c, k + 1, sets - chows - pung, k if take_pair else pair, cur, out, n)
+            cur.n_pungs -= pung
+            cur.n_chows = n_chows
+            if chows:
+                c[k + 1] += chows
+                c[k + 2] += chows
+            c[k] += used + chows
+    return n
 
 
-def decompositions(const count_t[::1] counts not None, int melds=0) -> list:
-    """Every reading of a complete concealed part as (form, pair, chows, pungs, pairs, knitted)."""
-    _check(counts, melds, False, True)
+cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil:
     cdef count_t c[N_KINDS]
-    cdef int k, perm, i
-    memcpy(c, &counts[0], N_KINDS)
-    out = []
-    found = []
-    _regular_readings(c, 0, 4 - melds, -1, [], [], found)
-    out.extend(("regular", pair, chows, pungs, (), ()) for pair, chows, pungs in sorted(found))
-    if melds == 0:
-        if seven_pairs_distance(c) == 0:
-            pairs = tuple(k for k in range(N_KINDS) for i in range(c[k] // 2))
-            out.append(("seven_pairs", -1, (), (), pairs, ()))
-        if orphans_distance(c) == 0:
-            doubled = next(k for k in range(N_KINDS) if c[k] == 2)
-            out.append(("thirteen_orphans", doubled, (), (), (), ()))
-        if honors_knitted_distance(c) == 0:
-            kinds = tuple(k for k in range(N_KINDS) if c[k])
-            out.append(("honors_knitted", -1, (), (), (), kinds))
+    cdef Reading cur
+    cdef uint64_t present = 0, odd = 0
+    cdef int n, k, perm, i
+    memcpy(c, counts, N_KINDS)
+    memset(&cur, 0, sizeof(Reading))
+    cur.form = REGULAR
+    cur.perm = -1
+    n = _regular(c, 0, 4 - melds, -1, &cur, out, 0)
+    cur.pair = -1
+    for k in range(N_KINDS):
+        present |= (<uint64_t>(c[k] != 0)) << k
+        odd |= (<uint64_t>(c[k] & 1)) << k
+    if melds == 0 and n + 3 <= MAX_READINGS:
+        if odd == 0:
+            out[n] = cur
+            out[n].form = SEVEN_PAIRS
+            n += 1
+        if (present & ~ORPHAN_BITS) == 0 and popcount(present) == 13:
+            out[n] = cur
+            out[n].form = ORPHANS
+            out[n].pair = lowest_bit(present & ~odd)   # the one kind held twice
+            n += 1
+        if popcount(present) == 14:
+            for perm in range(6):
+                if (present & ~(KNITTED_BITS[perm] | HONOR_BITS)) == 0:
+                    out[n] = cur
+                    out[n].form = HONORS_KNITTED
+                    n += 1
+                    break
     if melds <= 1:
+        cur.form = KNITTED_STRAIGHT
         for perm in range(6):
-            if any(c[KNITTED[perm][i]] == 0 for i in range(9)):
+            if (present & KNITTED_BITS[perm]) != KNITTED_BITS[perm]:
                 continue
             for i in range(9):
                 c[KNITTED[perm][i]] -= 1
-            found = []
-            _regular_readings(c, 0, 1 - melds, -1, [], [], found)
-            knitted = tuple(sorted(KNITTED[perm][i] for i in range(9)))
-            out.extend(("knitted_straight", pair, chows, pungs, (), knitted)
-                       for pair, chows, pungs in sorted(found))
+            cur.perm = perm
+            n = _regular(c, 0, 1 - melds, -1, &cur, out, n)
             for i in range(9):
                 c[KNITTED[perm][i]] += 1
-    return out
+    return n
+
+
+def decompositions(const count_t[::1] counts not None, int melds=0) -> list:
+    """Every reading of a complete concealed part as (form, pair, chows, pungs, pairs, knitted),
+    sorted (FORMS order, then tuple order)."""
+    _check(counts, melds, False, True)
+    cdef Reading found[MAX_READINGS]
+    cdef Reading* r
+    cdef int n = readings_of(&counts[0], melds, found), i, k
+    rows = []
+    for i in range(n):
+        r = &found[i]
+        chows = tuple([r.chows[k] for k in range(r.n_chows)])
+        pungs = tuple([r.pungs[k] for k in range(r.n_pungs)])
+        pairs = tuple([k for k in range(N_KINDS) for _ in range(counts[k] // 2)]) \
+            if r.form == SEVEN_PAIRS else ()
+        if r.form == HONORS_KNITTED:
+            knitted = tuple([k for k in range(N_KINDS) if counts[k]])
+        elif r.form == KNITTED_STRAIGHT:
+            knitted = tuple(sorted([KNITTED[r.perm][k] for k in range(9)]))
+        else:
+            knitted = ()
+        rows.append((r.form, (FORMS[r.form], r.pair, chows, pungs, pairs, knitted)))
+    return [row for _, row in sorted(rows)]
