@@ -20,5 +20,16 @@ try:
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
-__all__ = ["Error", "Hand", "Meld", "Move", "NotationError", "Rules", "Wall", "WallEmptyError",
-           "notation", "shanten", "__version__"]
+__all__ = [
+    "Error",
+    "Hand",
+    "Meld",
+    "Move",
+    "NotationError",
+    "Rules",
+    "Wall",
+    "WallEmptyError",
+    "__version__",
+    "notation",
+    "shanten",
+]

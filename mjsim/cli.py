@@ -16,10 +16,10 @@ from mjsim import shanten as analysis
 from mjsim.errors import NotationError
 from mjsim.hand import Hand
 from mjsim.notation import parse, print_tiles
-from mjsim.score import MIN_POINTS, WinContext, score
-from mjsim.tiles import N_PLAYING
 from mjsim.rules import RULESETS
+from mjsim.score import MIN_POINTS, WinContext, score
 from mjsim.search import IDEAS
+from mjsim.tiles import N_PLAYING
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -131,8 +131,8 @@ def cmd_replay(args: argparse.Namespace) -> str:
     try:
         with open(args.log) as stream:
             header, moves = gamelog.read(stream)
-        lines = [f"seed {header['seed']}, ruleset {header['ruleset']}, "
-                 f"players {', '.join(header['players'])}"]
+        lines = [(f"seed {header['seed']}, ruleset {header['ruleset']}, "
+                  f"players {', '.join(header['players'])}")]
         for seat, move, events, game in gamelog.replay(header, moves):
             for event in events:
                 if event["kind"] == "deal":
@@ -244,8 +244,8 @@ def cmd_table(args: argparse.Namespace) -> str:
 
 def format_estimates(estimates: pd.DataFrame) -> str:
     """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved."""
-    lines = [f"{'':<22} {'points/hand':>11} {'95% interval':>19} {'p':>7} {'p (BH)':>7} "
-             f"{'walls':>5} {'pairing':>8}"]
+    lines = [(f"{'':<22} {'points/hand':>11} {'95% interval':>19} {'p':>7} {'p (BH)':>7} "
+              f"{'walls':>5} {'pairing':>8}")]
     for row in estimates.itertuples():
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
                      f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
@@ -254,8 +254,8 @@ def format_estimates(estimates: pd.DataFrame) -> str:
 
 
 def format_standings(table: pd.DataFrame) -> str:
-    lines = [f"{'variant':<20} {'points/game':>11} {'95% interval':>19} {'place':>6} "
-             f"{'first':>6} {'games':>6}"]
+    lines = [(f"{'variant':<20} {'points/game':>11} {'95% interval':>19} {'place':>6} "
+              f"{'first':>6} {'games':>6}")]
     for row in table.itertuples():
         lines.append(f"{row.variant:<20} {row.points:>+11.1f} "
                      f"[{row.points_low:>+7.1f}, {row.points_high:>+7.1f}] {row.place:>6.2f} "

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from mjsim.tiles import (
@@ -160,7 +161,7 @@ def _melded_sets(r: Reading) -> int:
 def _ordered(t: tuple[Kind, ...], step: int) -> bool:
     """Suited kinds of one suit, each ``step`` above the last."""
     return (len({_suit(k) for k in t}) == 1 and t[0] < 27
-            and all(b - a == step for a, b in zip(t, t[1:])))
+            and all(b - a == step for a, b in pairwise(t)))
 
 
 def _three_suits(t: tuple[Kind, ...]) -> bool:

@@ -28,7 +28,7 @@ class Hand:
     concealed tiles, or a flower that is not a bonus tile.
     """
 
-    __slots__ = ("counts", "melds", "flowers")
+    __slots__ = ("counts", "flowers", "melds")
 
     def __init__(self, concealed: Iterable[Kind] | np.ndarray = (), melds: Iterable[Meld] = (),
                  flowers: Iterable[Kind] = ()) -> None:

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
+from mjsim_core.score import FLAGS, RULESETS, meld_bytes, score_counts
 
 from mjsim.score import MIN_POINTS
 from mjsim.shanten import waits
 from mjsim.tiles import DRAGON_KINDS, N_PLAYING, N_SUITED, TERMINALS, Kind
-from mjsim_core.score import FLAGS, RULESETS, meld_bytes, score_counts
 
 # The kinds within two ranks of a suited kind, in its suit (a 1m and a 3m can still make a chow).
 _NEAR: tuple[tuple[Kind, ...], ...] = tuple(
@@ -192,9 +192,9 @@ class Targets(NamedTuple):
         ...  pungs_alone.fits("pung", 3, 2)]
         [True, False, True]
         """
-        if self.flush is not None and (tile >= N_SUITED or tile // 9 == self.flush):
-            if self.pure or self.pairs or floor >= 2:
-                return True
+        if (self.flush is not None and (tile >= N_SUITED or tile // 9 == self.flush)
+                and (self.pure or self.pairs or floor >= 2)):
+            return True
         return self.pungs and move_kind != "chow" and (bool(self.pairs) or floor >= 2)
 
 

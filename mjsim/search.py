@@ -42,11 +42,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
+from mjsim_core.shanten import discards, shanten
+
 from mjsim.meld import Meld
 from mjsim.moves import DISCARDS, PASS, Move
 from mjsim.rungs import isolation, meld_floor, scores_alone, targets, winning_copies
 from mjsim.view import View, view_of
-from mjsim_core.shanten import discards, shanten
 
 __all__ = ["IDEAS", "LEVELS", "RUNG_IDEAS", "best", "check_ideas", "view_of"]
 

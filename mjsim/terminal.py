@@ -30,7 +30,7 @@ from mjsim.tiles import GLYPHS, LONG_NAMES, NAMES
 from mjsim.view import View, view_of
 
 WINDS = "ESWN"
-COMMANDS = "help hint quit".split()
+COMMANDS = ["help", "hint", "quit"]
 HELP = f"""Moves (type the short form):
   d 5p | 5p      discard the 5 of dots          kong E | kong    declare or claim a kong
   pung           claim a pung                   chow 345s | chow claim a chow (name it if several)

@@ -29,13 +29,13 @@ RED, GREEN, WHITE = 31, 32, 33
 FLOWERS = range(34, 38)
 SEASONS = range(38, 42)
 
-SUITED = range(0, N_SUITED)
+SUITED = range(N_SUITED)
 HONORS = range(N_SUITED, N_PLAYING)
 WINDS = range(EAST, NORTH + 1)
 DRAGONS = range(RED, WHITE + 1)
-PLAYING = range(0, N_PLAYING)
+PLAYING = range(N_PLAYING)
 BONUS = range(N_PLAYING, N_KINDS)
-KINDS = range(0, N_KINDS)
+KINDS = range(N_KINDS)
 
 
 def kind_of(suit_index: int, rank_: int) -> Kind:

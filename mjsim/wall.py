@@ -85,7 +85,7 @@ def shuffled_tiles(seed: Seed, hand_no: int) -> list[Kind]:
 class Wall:
     """The wall of one hand: ``draw()`` from the front, ``draw_back()`` for replacements."""
 
-    __slots__ = ("seed", "hand_no", "_tiles", "_front", "_back")
+    __slots__ = ("_back", "_front", "_tiles", "hand_no", "seed")
 
     def __init__(self, seed: Seed, hand_no: int = 1) -> None:
         self.seed = seed_bytes(seed)

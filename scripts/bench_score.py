@@ -28,15 +28,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-
-from mjsim.fans import RULESETS
-from mjsim.score import _checked, score
-from mjsim.reference.score import score as reference_score  # every reading in Python
 from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
+from mjsim.fans import RULESETS
+from mjsim.reference.score import score as reference_score  # every reading in Python
+from mjsim.score import _checked, score
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from test_score_hands import random_win  # noqa: E402  (the scoring tests' hand generator)
-from test_score_pymahjonggb import gb_arguments  # noqa: E402  (PyMahjongGB's form of a hand)
+from test_score_hands import random_win
+from test_score_pymahjonggb import gb_arguments
 
 
 def distinct_wins(count: int, seed: int) -> list:

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import mjsim_core.counts as counts
+from mjsim_core import counts
 
 
 def test_compiled_module_is_imported():

@@ -11,6 +11,7 @@ import pytest
 from test_score import win_of
 from test_score_hands import random_win
 
+from mjsim import shanten
 from mjsim.fans import (
     BY_NAME,
     BY_NUMBER,
@@ -21,7 +22,6 @@ from mjsim.fans import (
     points,
     tier_sizes,
 )
-from mjsim import shanten
 from mjsim.hand import Hand
 from mjsim.notation import parse
 from mjsim.score import WinContext, group_elements, score
@@ -61,7 +61,7 @@ def test_every_checker_has_its_scope():
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_suppression_runs_from_higher_to_lower_elements(ruleset):
     # So evaluating from the highest element down applies each suppression by a survivor.
-    for number, fan in BY_NUMBER.items():
+    for number in BY_NUMBER:
         for other in excludes(number, ruleset):
             assert other in BY_NUMBER
             assert points(other, ruleset) <= points(number, ruleset), (number, other)

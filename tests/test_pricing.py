@@ -21,14 +21,14 @@ def synthetic_seats(rng, seeds, effect, seat_noise=20.0, seed_noise=30.0):
         walls = rng.normal(0, seed_noise, size=4)
         control = zero_sum(walls + rng.normal(0, seat_noise, size=4))
         for seat in range(4):
-            rows.append(("s%d" % s, "B,B,B,B", seat, "B", control[seat]))
+            rows.append((f"s{s}", "B,B,B,B", seat, "B", control[seat]))
         for seat in range(4):
             lineup = ",".join("C" if i == seat else "B" for i in range(4))
             points = walls + rng.normal(0, seat_noise, size=4)
             points[seat] += effect * 4 / 3  # the others pay for it: the game stays zero-sum
             points = zero_sum(points)
             for other in range(4):
-                rows.append(("s%d" % s, lineup, other, "C" if other == seat else "B",
+                rows.append((f"s{s}", lineup, other, "C" if other == seat else "B",
                              points[other]))
     return pd.DataFrame(rows, columns=["seed", "lineup", "seat", "variant", "points"])
 
@@ -75,7 +75,7 @@ def test_pairing_reduces_variance_and_per_hand_divides_by_sixteen():
     est = estimate(paired_differences(synthetic_seats(rng, 40, 16.0), "B"), "C", "B")
     assert est.variance_reduction > 1.5
     assert est.unpaired_se > est.se
-    mean, se, low, high = est.per_hand
+    mean, se, _low, _high = est.per_hand
     assert mean == pytest.approx(est.mean / HANDS) and se == pytest.approx(est.se / HANDS)
     assert est.p < 0.05 and est.seeds == 40 and est.pairs == 160
 

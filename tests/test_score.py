@@ -85,26 +85,26 @@ def test_an_unknown_ruleset_is_refused():
 # ---- the context ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kwargs, words", [
-    (dict(self_drawn=True, robbing=True), "never self-drawn"),
-    (dict(self_drawn=False, replacement=True), "always self-drawn"),
-    (dict(self_drawn=False, robbing=True, wall_last=True), "wall is empty"),
-    (dict(self_drawn=False, seat_wind=4), "seat_wind"),
-    (dict(self_drawn=False, prevalent_wind=-1), "prevalent_wind"),
-    (dict(self_drawn=False, flowers=9), "flowers"),
-    (dict(self_drawn=False, win_tile=34), "playing kind"),
+    ({"self_drawn": True, "robbing": True}, "never self-drawn"),
+    ({"self_drawn": False, "replacement": True}, "always self-drawn"),
+    ({"self_drawn": False, "robbing": True, "wall_last": True}, "wall is empty"),
+    ({"self_drawn": False, "seat_wind": 4}, "seat_wind"),
+    ({"self_drawn": False, "prevalent_wind": -1}, "prevalent_wind"),
+    ({"self_drawn": False, "flowers": 9}, "flowers"),
+    ({"self_drawn": False, "win_tile": 34}, "playing kind"),
 ])
 def test_an_impossible_context_names_the_conflict(kwargs, words):
-    base = dict(win_tile=0, seat_wind=0, prevalent_wind=0)
+    base = {"win_tile": 0, "seat_wind": 0, "prevalent_wind": 0}
     with pytest.raises(ValueError, match=words):
         WinContext(**{**base, **kwargs})
 
 
 @pytest.mark.parametrize("text, win, flags, words", [
     ("123m 456m 789m 123p 5p", "9s", {}, "not among the concealed"),
-    ("123m 456m 789m 123p 5p", "5p", dict(robbing=True), "holds another"),
-    ("123m 456m 789m 123p 5p", "5p", dict(self_drawn=True, replacement=True), "declared kong"),
-    ("123m 456m 789m 123p 5p", "5p", dict(last_copy=True), "holds another"),
-    ("123m 456m 789m 123p 5p", "5p", dict(flowers=2), None),
+    ("123m 456m 789m 123p 5p", "5p", {"robbing": True}, "holds another"),
+    ("123m 456m 789m 123p 5p", "5p", {"self_drawn": True, "replacement": True}, "declared kong"),
+    ("123m 456m 789m 123p 5p", "5p", {"last_copy": True}, "holds another"),
+    ("123m 456m 789m 123p 5p", "5p", {"flowers": 2}, None),
 ])
 def test_a_context_the_hand_makes_impossible_is_refused(text, win, flags, words):
     kind = parse(win)[0]

@@ -16,18 +16,11 @@ import doctest
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
+import mjsim_core.score as compiled_module
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
-import mjsim_core.score as compiled_module
-from mjsim.fans import BY_NUMBER, RULESETS, points
-from mjsim.hand import Hand
-from mjsim.meld import Meld
-from mjsim.score import WinContext, _checked, formal_waits, group_elements
-from mjsim.reference.score import score as reference_score  # every reading in Python
-from mjsim.tiles import TERMINALS_AND_HONORS
 from mjsim_core.score import (
     context_flags,
     formal_wait_count,
@@ -38,6 +31,13 @@ from mjsim_core.score import (
 from mjsim_core.score import group_elements as compiled_group_elements
 from test_score import ROWS, win_of  # the golden table and how its rows read
 from test_score_hands import random_win  # the scoring tests' generator, every element reached
+
+from mjsim.fans import BY_NUMBER, RULESETS, points
+from mjsim.hand import Hand
+from mjsim.meld import Meld
+from mjsim.reference.score import score as reference_score  # every reading in Python
+from mjsim.score import WinContext, _checked, formal_waits, group_elements
+from mjsim.tiles import TERMINALS_AND_HONORS
 
 ORPHANS = sorted(TERMINALS_AND_HONORS)
 HONOURS = list(range(27, 34))

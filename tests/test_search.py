@@ -2,7 +2,7 @@
 and claims, rung 3's defence and targets, and each idea switched off."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mjsim import Hand
@@ -126,6 +126,7 @@ def test_rung_2_discards_from_least_shanten_then_most_acceptance(text):
 @given(st.lists(st.integers(0, 135), min_size=14, max_size=14, unique=True))
 def test_rung_2_agrees_with_the_reference_on_hands_not_yet_ready(tiles):
     view = own_turn(print_tiles(sorted(t // 4 for t in tiles)))
+    assume(not any(move.kind == "kong" for move in view.legal))  # kongs: their own tests
     if min(shanten(minus(view.hand.counts, k)) for k in view.hand.kinds_held()) > 0:
         assert best(view, 2).tile in reference_rank(view)
     assert best(view, 3) in view.legal and best(view, 1) in view.legal

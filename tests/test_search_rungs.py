@@ -2,8 +2,7 @@
 
 import pytest
 
-from mjsim import Hand
-from mjsim import rungs
+from mjsim import Hand, rungs
 from mjsim.meld import Meld
 from mjsim.rungs import Targets, meld_floor, targets, winning_copies
 from mjsim.score import WinContext, score

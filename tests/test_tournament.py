@@ -10,7 +10,7 @@ import pytest
 from mjsim.tournament import RunFolder, play_game, price, run, table
 from mjsim.tournament.pricing import paired_differences
 from mjsim.tournament.records import COLUMNS, parse_lineup
-from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_seeds
+from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
 
 FAST = ("1", "1", "2", "1")
 RUNG1 = ("1", "1", "1", "1")   # the quickest games, for the tests of the machinery

@@ -15,8 +15,8 @@ from pathlib import Path
 import pandas as pd
 
 from mjsim.result import HANDS
-from mjsim.tournament import pricing
 from mjsim.search import RUNG_IDEAS
+from mjsim.tournament import pricing
 from mjsim.tournament.experiments import Report, idea_variant, ladder, seed_means
 from mjsim.tournament.records import TABLES
 from mjsim.tournament.schedule import wall_index

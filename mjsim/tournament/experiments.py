@@ -25,8 +25,7 @@ from mjsim.search import IDEAS, check_ideas
 from mjsim.tournament import pricing
 from mjsim.tournament.records import Lineup, lineup_key, parse_lineup
 from mjsim.tournament.runner import run
-from mjsim.tournament.schedule import (challenger_games, per_wall, rotations, wall_index,
-                                      wall_seeds)
+from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_index, wall_seeds
 
 LADDER_TABLE: Lineup = ("1", "2", "3", "3")
 """The lineup whose rotated games give the ladder's standings."""

@@ -95,7 +95,7 @@ def git_hash() -> str | None:
     """The commit of the package's checkout, when it is one."""
     try:
         result = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
-                                cwd=Path(__file__).resolve().parent, timeout=5)
+                                cwd=Path(__file__).resolve().parent, timeout=5, check=False)
     except (OSError, subprocess.SubprocessError):
         return None
     return result.stdout.strip() or None if result.returncode == 0 else None
