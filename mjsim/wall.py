@@ -16,7 +16,9 @@ True
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import itertools
+import struct
+from collections.abc import Iterator, Sequence
 
 from mjsim.errors import WallEmptyError
 from mjsim.tiles import ALL_TILES, Kind
@@ -24,6 +26,7 @@ from mjsim.tiles import ALL_TILES, Kind
 Seed = bytes | str | int
 
 _PERSON = b"mjsim.wall.v1"
+_WORDS = struct.Struct("<16I")
 
 
 def seed_bytes(seed: Seed) -> bytes:
@@ -43,31 +46,18 @@ def seed_bytes(seed: Seed) -> bytes:
     raise TypeError(f"a seed is bytes, str or int, not {type(seed).__name__}")
 
 
-class _Stream:
-    """Uniform integers from BLAKE2b blocks keyed by the seed, over one hand number."""
+def _words(seed: bytes, hand_no: int) -> Iterator[int]:
+    """32-bit words from BLAKE2b blocks of (hand number, counter), keyed by the seed."""
+    # A BLAKE2b key is at most 64 bytes: hash the seed into one so any seed length works.
+    key = hashlib.blake2b(seed, digest_size=32, person=_PERSON).digest()
+    prefix = hand_no.to_bytes(4, "big")
+    for counter in itertools.count():
+        block = hashlib.blake2b(prefix + counter.to_bytes(8, "big"), key=key, person=_PERSON)
+        yield from _WORDS.unpack(block.digest())
 
-    def __init__(self, seed: bytes, hand_no: int) -> None:
-        # A BLAKE2b key is at most 64 bytes: hash the seed into one so any seed length works.
-        self._key = hashlib.blake2b(seed, digest_size=32, person=_PERSON).digest()
-        self._prefix = hand_no.to_bytes(4, "big")
-        self._counter = 0
-        self._words: list[int] = []
 
-    def _refill(self) -> None:
-        block = hashlib.blake2b(self._prefix + self._counter.to_bytes(8, "big"),
-                                key=self._key, person=_PERSON).digest()
-        self._counter += 1
-        self._words = [int.from_bytes(block[i:i + 4], "little") for i in range(60, -1, -4)]
-
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n), rejecting the words that would bias the modulo."""
-        limit = (1 << 32) - (1 << 32) % n
-        while True:
-            if not self._words:
-                self._refill()
-            word = self._words.pop()
-            if word < limit:
-                return word % n
+# Words at or above the limit for n would make ``word % n`` favour the low numbers: redrawn.
+_LIMITS = [0] + [(1 << 32) - (1 << 32) % n for n in range(1, len(ALL_TILES) + 1)]
 
 
 def shuffled_tiles(seed: Seed, hand_no: int) -> list[Kind]:
@@ -75,9 +65,13 @@ def shuffled_tiles(seed: Seed, hand_no: int) -> list[Kind]:
     if not isinstance(hand_no, int) or hand_no < 0:
         raise ValueError(f"a hand number is a non-negative int, not {hand_no!r}")
     tiles = list(ALL_TILES)
-    stream = _Stream(seed_bytes(seed), hand_no)
+    words = _words(seed_bytes(seed), hand_no)
     for i in range(len(tiles) - 1, 0, -1):
-        j = stream.below(i + 1)
+        limit = _LIMITS[i + 1]
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % (i + 1)
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tiles
 
