@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from mjsim import shanten as analysis
 from mjsim.errors import NotationError
+from mjsim.fans import RULESETS
 from mjsim.hand import Hand
 from mjsim.notation import parse, print_tiles
-from mjsim.rules import RULESETS
 from mjsim.score import MIN_POINTS, WinContext, score
 from mjsim.search import IDEAS
 from mjsim.tiles import N_PLAYING

@@ -42,6 +42,7 @@ import numpy as np
 from mjsim import score as scoring
 from mjsim import shanten
 from mjsim.errors import Error
+from mjsim.fans import check_ruleset
 from mjsim.hand import Hand
 from mjsim.meld import Meld
 from mjsim.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
@@ -52,9 +53,6 @@ from mjsim.wall import Seed, Wall, seed_bytes
 from mjsim.window import Window
 from mjsim_core import counts as ccounts
 
-MINIMUM = 8
-"""The fewest points, flowers not counted, that a win needs (mcr-rules.md §6.1)."""
-RULESETS = ("green-book", "gb-mahjong")
 PHASES = ("discard", "claim", "rob", "finished")
 
 _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
@@ -117,8 +115,7 @@ class Rules:
 
     def _setup(self, seed: Seed, ruleset: str, hand_no: int, last_hand: int,
                totals: Sequence[int] | None) -> None:
-        if ruleset not in RULESETS:
-            raise ValueError(f"no ruleset {ruleset!r}; the rulesets are {', '.join(RULESETS)}")
+        check_ruleset(ruleset)
         if not 1 <= hand_no <= last_hand <= HANDS:
             raise ValueError(f"hands run 1 to {HANDS}: cannot play {hand_no} to {last_hand}")
         self.seed = seed_bytes(seed)
@@ -496,7 +493,7 @@ class Rules:
         scored = self._score(hand, seat, tile, self_drawn=True,
                              last_copy=self._visible(tile) == 3,
                              wall_last=self.last_draw_emptied, replacement=self._kong_draw)
-        return scored if scored.total >= MINIMUM else None
+        return scored if scored.total >= scoring.MIN_POINTS else None
 
     def _win_refusal(self, seat: int) -> Error:
         if self.claimed_this_turn:
@@ -504,7 +501,7 @@ class Rules:
         hand = self.hands[seat]
         if self.drawn is None or shanten.shanten(hand.counts, len(hand.melds)) != -1:
             return Error("not-complete", f"seat {seat}'s hand is not complete")
-        return Error("below-minimum", f"seat {seat}'s hand is worth less than {MINIMUM} points")
+        return Error("below-minimum", f"seat {seat}'s hand is worth less than {scoring.MIN_POINTS} points")
 
     # --------------------------------------------------------------------------- the window
 
@@ -537,7 +534,7 @@ class Rules:
         scored = None
         if tile in self._waits_of(seat):
             scored = self._score_claimed_win(seat, kind, tile)
-            if scored.total >= MINIMUM:
+            if scored.total >= scoring.MIN_POINTS:
                 claims.append(WIN)
             else:
                 scored = None
@@ -587,7 +584,7 @@ class Rules:
             if tile not in self._waits_of(seat):
                 return Error("not-complete", f"{NAMES[tile]} does not complete seat {seat}'s hand")
             return Error("below-minimum",
-                         f"a win on {NAMES[tile]} is worth less than {MINIMUM} points")
+                         f"a win on {NAMES[tile]} is worth less than {scoring.MIN_POINTS} points")
         if self.last_discard_is_last:
             return Error("wall-empty", "the last discard of the wall can be claimed for a win only")
         if kind == "chow":
