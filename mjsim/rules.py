@@ -501,7 +501,8 @@ class Rules:
         hand = self.hands[seat]
         if self.drawn is None or shanten.shanten(hand.counts, len(hand.melds)) != -1:
             return Error("not-complete", f"seat {seat}'s hand is not complete")
-        return Error("below-minimum", f"seat {seat}'s hand is worth less than {scoring.MIN_POINTS} points")
+        return Error("below-minimum",
+                     f"seat {seat}'s hand is worth less than {scoring.MIN_POINTS} points")
 
     # --------------------------------------------------------------------------- the window
 
