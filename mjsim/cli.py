@@ -137,7 +137,8 @@ def cmd_replay(args: argparse.Namespace) -> str:
             for event in events:
                 if event["kind"] == "deal":
                     lines.append(f"--- hand {event['hand_no']}, dealer seat {event['dealer']}")
-                    lines.extend(f"  seat {s}: {print_tiles(h)}" for s, h in enumerate(event["hands"]))
+                    lines.extend(f"  seat {seat}: {print_tiles(tiles)}"
+                                 for seat, tiles in enumerate(event["hands"]))
                 elif event["kind"] == "win":
                     lines.append(f"  seat {event['actor']} wins ({event['by']}):")
                     lines.append(describe_fans(event["fans"], event["total"]))

@@ -93,7 +93,7 @@ class Hand:
 
     @property
     def size(self) -> int:
-        """Concealed tiles plus three per meld (a kong counts three): 13 between turns, 14 in one."""
+        """Concealed tiles plus three per meld (a kong counts three): 13 off turn, 14 on it."""
         return self.concealed_count + 3 * len(self.melds)
 
     @property

@@ -27,7 +27,8 @@ def forest(estimates: pd.DataFrame) -> Figure:
     fig, ax = plt.subplots(figsize=(7, 1 + 0.5 * len(rows)))
     y = range(len(rows))
     ax.errorbar(rows["value_hand"], y,
-                xerr=[rows["value_hand"] - rows["low_hand"], rows["high_hand"] - rows["value_hand"]],
+                xerr=[rows["value_hand"] - rows["low_hand"],
+                      rows["high_hand"] - rows["value_hand"]],
                 fmt="o", capsize=4)
     ax.axvline(0, color="grey", linewidth=1, linestyle="--")
     ax.set_yticks(list(y), rows["name"])
@@ -112,7 +113,8 @@ def points_distribution(seats: pd.DataFrame) -> Figure:
     """The points per game of each variant, as box plots."""
     variants = sorted(seats["variant"].unique())
     fig, ax = plt.subplots(figsize=(7, 1 + 0.5 * len(variants)))
-    ax.boxplot([seats.loc[seats["variant"] == v, "points"] for v in variants], orientation="horizontal")
+    ax.boxplot([seats.loc[seats["variant"] == v, "points"] for v in variants],
+               orientation="horizontal")
     ax.set_yticks(range(1, len(variants) + 1), variants)
     ax.axvline(0, color="grey", linewidth=1)
     ax.set_xlabel("points per game")

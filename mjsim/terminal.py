@@ -220,8 +220,8 @@ def _report(events: list[dict], seat: int, names: Sequence[str], screen: Screen,
         elif kind == "kong":
             say(f"{who} declares a kong of {NAMES[event['tile']]}\n")
         elif kind == "win":
-            say(f"*** {who} wins {'by self-draw' if event['by'] == 'self' else 'on ' + NAMES[event['tile']]}"
-                f" ***\n{describe_fans(event['fans'], event['total'])}\n")
+            how = "by self-draw" if event["by"] == "self" else f"on {NAMES[event['tile']]}"
+            say(f"*** {who} wins {how} ***\n{describe_fans(event['fans'], event['total'])}\n")
         elif kind == "exhausted":
             say("the wall is empty: no winner\n")
         elif kind == "settle":

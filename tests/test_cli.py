@@ -80,7 +80,8 @@ def test_score_counts_the_hands_flowers(capsys):
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["score", "123m 456m 789m 123p 5p", "--win", "5p"], "14 tiles"),
-    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--robbing", "--self"], "never self-drawn"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--robbing", "--self"],
+     "never self-drawn"),
 ])
 def test_score_refusals(capsys, argv, message):
     code, out, err = run(capsys, *argv)

@@ -10,7 +10,8 @@ from mjsim_core import counts
 
 def test_compiled_module_is_imported():
     assert counts.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    assert type(counts.total).__name__ in {"builtin_function_or_method", "cython_function_or_method"}
+    assert type(counts.total).__name__ in {"builtin_function_or_method",
+                                           "cython_function_or_method"}
 
 
 @given(st.lists(st.integers(0, 33), max_size=60))

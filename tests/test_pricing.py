@@ -38,7 +38,8 @@ def test_paired_differences_pair_each_seat_with_its_control():
     diffs = paired_differences(seats, "B")
     assert len(diffs) == 12 and set(diffs["challenger"]) == {"C"}
     row = diffs.iloc[0]
-    control = seats[(seats.seed == row.seed) & (seats.lineup == "B,B,B,B") & (seats.seat == row.seat)]
+    control = seats[(seats.seed == row.seed) & (seats.lineup == "B,B,B,B")
+                    & (seats.seat == row.seat)]
     assert row["control"] == control.points.item()
     assert row["diff"] == row["points"] - row["control"]
 

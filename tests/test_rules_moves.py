@@ -18,7 +18,8 @@ def test_repr_reads_back_as_code():
 
 
 def test_equal_moves_compare_equal_and_hash_alike():
-    assert Move("discard", tile=5) == DISCARDS[5] and hash(Move("discard", tile=5)) == hash(DISCARDS[5])
+    move = Move("discard", tile=5)
+    assert move == DISCARDS[5] and hash(move) == hash(DISCARDS[5])
     assert Move("chow", tiles=[5, 3, 4]) == CHOWS[3]
     assert len({Move("pung"), PUNG, Move("kong"), KONG, KONGS[0], Move("kong", tile=0)}) == 3
     assert Move("discard", tile=np.int64(5)) == DISCARDS[5]

@@ -45,7 +45,8 @@ def parse_lineup(lineup: str | Iterable[str]) -> Lineup:
     >>> parse_lineup("3, 2,1,3-defence")
     ('3', '2', '1', '3-defence')
     """
-    parts = [part.strip() for part in lineup.split(",")] if isinstance(lineup, str) else list(lineup)
+    parts = ([part.strip() for part in lineup.split(",")] if isinstance(lineup, str)
+             else list(lineup))
     if len(parts) != 4:
         raise ValueError(f"a lineup is four variants, one per seat, not {len(parts)}: {lineup!r}")
     return tuple(str(Bot.parse(part)) for part in parts)  # type: ignore[return-value]
