@@ -131,3 +131,15 @@ def test_table_standings(tmp_path):
     assert set(standings.index) == {"1", "2"}
     assert standings.loc["1", "games"] == 3 * 4 * 2 and standings.loc["2", "games"] == 4 * 2
     assert abs(standings["points"] @ standings["games"]) < 1e-9  # points are zero-sum
+
+
+def test_until_decided_stops_at_a_decision(tmp_path):
+    """Defence seldom changes a game, so its paired differences are mostly zero and the sequential
+    test soon accepts 'worth nothing': walls are added ten at a time, and no more once decided."""
+    report = price(["defence"], tmp_path, walls=40, seed="seq", until_decided=True,
+                   backend="sequential", quiet=True)
+    test = report.sequential["defence"]
+    played = len(RunFolder(tmp_path).done())
+    assert test.decision == "H0" and report.estimates.loc[0, "decision"] == "H0"
+    assert played % 10 == 0 and played - 10 < test.seeds <= played < 40
+    assert test.trace[-1] <= test.lower and len(test.trace) == test.seeds
