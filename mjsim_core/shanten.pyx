@@ -317,19 +317,30 @@ cdef inline int _honors_held(const count_t* counts) noexcept nogil:
     return held
 
 
-cdef int honors_knitted_distance(const count_t* counts) noexcept nogil:
-    cdef int perm, i, held, best = INF, honors = _honors_held(counts)
+cdef inline int _knitted_missing(const KnitParts* parts, int perm) noexcept nogil:
+    """How many of an arrangement's nine kinds the hand lacks."""
+    return (parts.missing[0][KNIT_OFFSET[perm][0]] + parts.missing[1][KNIT_OFFSET[perm][1]]
+            + parts.missing[2][KNIT_OFFSET[perm][2]])
+
+
+cdef int _honors_knitted_from(const count_t* counts, const KnitParts* parts) noexcept nogil:
+    cdef int perm, held, best = INF, honors = _honors_held(counts)
     for perm in range(6):
-        held = honors
-        for i in range(9):
-            held += counts[KNITTED[perm][i]] > 0
+        held = honors + 9 - _knitted_missing(parts, perm)
         held = 14 - (held if held < 14 else 14)
         if held < best:
             best = held
     return best
 
 
+cdef int honors_knitted_distance(const count_t* counts) noexcept nogil:
+    cdef KnitParts parts
+    _knit_parts(counts, &parts)
+    return _honors_knitted_from(counts, &parts)
+
+
 cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
+    """The knitted ranks each suit lacks, per offset; the rest is worked out when first needed."""
     cdef int suit, offset, i
     for suit in range(3):
         for offset in range(3):
@@ -337,7 +348,7 @@ cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
             for i in range(3):
                 parts.missing[suit][offset] += counts[9 * suit + offset + 3 * i] == 0
             parts.rest[suit][offset] = NULL
-    parts.honors = HONOR_TABLE[_honor_rank(counts)]
+    parts.honors = NULL
 
 
 cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit,
@@ -358,11 +369,11 @@ cdef int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int m
     """Distance to the knitted straight of one arrangement; any value >= bound once it cannot win."""
     cdef count_t ab[SLOTS]
     cdef count_t abc[SLOTS]
-    cdef int suit, missing = 0
-    for suit in range(3):
-        missing += parts.missing[suit][KNIT_OFFSET[perm][suit]]
+    cdef int missing = _knitted_missing(parts, perm)
     if missing >= bound:
         return missing
+    if parts.honors == NULL:
+        parts.honors = HONOR_TABLE[_honor_rank(counts)]
     _merge_one(_knit_rest(counts, parts, 0, KNIT_OFFSET[perm][0]),
                _knit_rest(counts, parts, 1, KNIT_OFFSET[perm][1]), ab)
     _merge_one(ab, _knit_rest(counts, parts, 2, KNIT_OFFSET[perm][2]), abc)
@@ -375,26 +386,31 @@ cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds, int 
     return _knit_distance(counts, &parts, perm, melds, bound)
 
 
-cdef int _knitted_below(const count_t* counts, int melds, int bound) noexcept nogil:
+cdef int _knitted_below(const count_t* counts, KnitParts* parts, int melds,
+                        int bound) noexcept nogil:
     """The knitted straight's distance when it is below ``bound``, else a value >= bound."""
-    cdef KnitParts parts
     cdef int perm, d
     if melds > 1:
         return bound
-    _knit_parts(counts, &parts)
     for perm in range(6):
-        d = _knit_distance(counts, &parts, perm, melds, bound)
+        d = _knit_distance(counts, parts, perm, melds, bound)
         if d < bound:
             bound = d
     return bound
 
 
 cdef int knitted_straight_distance(const count_t* counts, int melds) noexcept nogil:
-    return _knitted_below(counts, melds, INF)
+    cdef KnitParts parts
+    _knit_parts(counts, &parts)
+    return _knitted_below(counts, &parts, melds, INF)
 
 
 cdef int distance(const count_t* counts, int melds) noexcept nogil:
     cdef int best = regular_distance(counts, melds), d
+    cdef KnitParts parts
+    if melds > 1:
+        return best
+    _knit_parts(counts, &parts)  # shared by both knitted forms
     if melds == 0:
         d = seven_pairs_distance(counts)
         if d < best:
@@ -402,10 +418,10 @@ cdef int distance(const count_t* counts, int melds) noexcept nogil:
         d = orphans_distance(counts)
         if d < best:
             best = d
-        d = honors_knitted_distance(counts)
+        d = _honors_knitted_from(counts, &parts)
         if d < best:
             best = d
-    return _knitted_below(counts, melds, best)
+    return _knitted_below(counts, &parts, melds, best)
 
 
 cdef void _accept_regular(const count_t* counts, int sets, int base, count_t* accepted) noexcept nogil:
@@ -514,13 +530,13 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
     cdef int pairs = INF, orphans = INF, knitted = INF
     cdef int per_arrangement[6]
     cdef KnitParts parts
+    if melds <= 1:
+        _knit_parts(counts, &parts)
     if melds == 0:
         pairs = seven_pairs_distance(counts)
         orphans = orphans_distance(counts)
-        knitted = honors_knitted_distance(counts)
+        knitted = _honors_knitted_from(counts, &parts)
         base = min(base, min(pairs, min(orphans, knitted)))
-    if melds <= 1:
-        _knit_parts(counts, &parts)
     for perm in range(6):
         # Exact below the bound; anything at or above it cannot be the minimum.
         per_arrangement[perm] = _knit_distance(counts, &parts, perm, melds, base + 1) \
