@@ -560,34 +560,48 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
 # ---------------------------------------------------------------------------------------------
 # Python face (mjsim.shanten wraps these with documentation and validation)
 
-cdef int _check(const count_t[::1] counts, int melds, bint allow_13, bint allow_14) except -1:
+cdef const count_t* _counts_of(object counts) except NULL:
+    """The 34 counts of a uint8 array (the common case, read without a buffer request) or of any
+    other buffer of bytes; the caller keeps ``counts`` alive while it reads them."""
+    cdef cnp.ndarray array
+    cdef const count_t[::1] view
+    if cnp.PyArray_CheckExact(counts):
+        array = <cnp.ndarray>counts
+        if (cnp.PyArray_TYPE(array) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(array) == 1
+                and cnp.PyArray_DIMS(array)[0] == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(array)):
+            return <const count_t*>cnp.PyArray_DATA(array)
+    if counts is None:
+        raise TypeError("counts is a 34-entry uint8 array, not None")
+    view = counts
+    if view.shape[0] != N_KINDS:
+        raise ValueError(f"a counts array has {N_KINDS} entries, not {view.shape[0]}")
+    return &view[0]
+
+
+cdef const count_t* _check(object array, int melds, bint allow_13, bint allow_14) except NULL:
+    """The counts of ``array``, checked: 0-4 copies a kind and 13-3m or 14-3m tiles."""
+    cdef const count_t* counts = _counts_of(array)
     cdef int total = 0, k
-    if counts.shape[0] != N_KINDS:
-        raise ValueError(f"a counts array has {N_KINDS} entries, not {counts.shape[0]}")
     if not 0 <= melds <= 4:
         raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
     for k in range(N_KINDS):
         if counts[k] > MAX_COPIES:
             raise ValueError(f"kind {k} has {counts[k]} copies; at most {MAX_COPIES} exist")
         total += counts[k]
-    if allow_13 and total == 13 - 3 * melds:
-        return 13
-    if allow_14 and total == 14 - 3 * melds:
-        return 14
+    if (allow_13 and total == 13 - 3 * melds) or (allow_14 and total == 14 - 3 * melds):
+        return counts
     sizes = " or ".join(str(n - 3 * melds) for n, ok in ((13, allow_13), (14, allow_14)) if ok)
     raise ValueError(f"with {melds} meld(s) the concealed tiles number {sizes}, not {total}")
 
 
-def shanten(const count_t[::1] counts not None, int melds=0) -> int:
+def shanten(counts, int melds=0) -> int:
     """The shanten of a 13-3m or 14-3m hand: the minimum over the forms the melds allow."""
-    _check(counts, melds, True, True)
-    return distance(&counts[0], melds) - 1
+    return distance(_check(counts, melds, True, True), melds) - 1
 
 
-def forms(const count_t[::1] counts not None, int melds=0) -> dict:
+def forms(counts, int melds=0) -> dict:
     """The shanten of each form in FORMS; None for a form the meld count rules out."""
-    _check(counts, melds, True, True)
-    cdef const count_t* c = &counts[0]
+    cdef const count_t* c = _check(counts, melds, True, True)
     return {
         "regular": regular_distance(c, melds) - 1,
         "seven_pairs": seven_pairs_distance(c) - 1 if melds == 0 else None,
@@ -620,37 +634,37 @@ cdef int _copies_of(object unseen, const count_t* counts, count_t* copies) excep
     return 0
 
 
-def acceptance(const count_t[::1] counts not None, int melds=0, unseen=None) -> list:
+def acceptance(counts, int melds=0, unseen=None) -> list:
     """(kind, copies) for each kind whose draw lowers the shanten of a 13-3m hand.
 
     Kinds held four times are never listed; ``copies`` is ``unseen[kind]`` when the caller
     passes what it cannot see (34 counts), else 4 minus the copies held.
     """
-    _check(counts, melds, True, False)
+    cdef const count_t* c = _check(counts, melds, True, False)
     cdef count_t accepted[N_KINDS]
     cdef count_t copies[N_KINDS]
     cdef int k
-    _copies_of(unseen, &counts[0], copies)
-    accepted_kinds(&counts[0], melds, accepted)
+    _copies_of(unseen, c, copies)
+    accepted_kinds(c, melds, accepted)
     return [_PAIRS[k][copies[k]] for k in range(N_KINDS) if accepted[k]]
 
 
-def discards(const count_t[::1] counts not None, int melds=0, unseen=None) -> list:
+def discards(counts, int melds=0, unseen=None) -> list:
     """(tile, shanten after, accepted kinds, accepted copies) for each distinct kind held.
 
     Copies are ``unseen[kind]`` when given, else 4 minus the copies among the 14 tiles: the
     discarded tile lies face up, so it cannot be drawn again.
     """
-    _check(counts, melds, False, True)
+    cdef const count_t* c = _check(counts, melds, False, True)
     cdef count_t hand[N_KINDS]
     cdef count_t accepted[N_KINDS]
     cdef count_t copies[N_KINDS]
     cdef int k, j, d, total
-    _copies_of(unseen, &counts[0], copies)
-    memcpy(hand, &counts[0], N_KINDS)
+    _copies_of(unseen, c, copies)
+    memcpy(hand, c, N_KINDS)
     out = []
     for k in range(N_KINDS):
-        if not counts[k]:
+        if not c[k]:
             continue
         hand[k] -= 1
         d = accepted_kinds(hand, melds, accepted)
@@ -662,12 +676,12 @@ def discards(const count_t[::1] counts not None, int melds=0, unseen=None) -> li
     return out
 
 
-def waits(const count_t[::1] counts not None, int melds=0) -> list:
+def waits(counts, int melds=0) -> list:
     """The kinds that complete a ready 13-3m hand in any form (formal waits); [] if not ready."""
-    _check(counts, melds, True, False)
+    cdef const count_t* c = _check(counts, melds, True, False)
     cdef count_t accepted[N_KINDS]
     cdef int k
-    if accepted_kinds(&counts[0], melds, accepted) != 1:
+    if accepted_kinds(c, melds, accepted) != 1:
         return []
     return [k for k in range(N_KINDS) if accepted[k]]
 
@@ -792,13 +806,13 @@ cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept no
     return n
 
 
-def decompositions(const count_t[::1] counts not None, int melds=0) -> list:
+def decompositions(array, int melds=0) -> list:
     """Every reading of a complete concealed part as (form, pair, chows, pungs, pairs, knitted),
     sorted (FORMS order, then tuple order)."""
-    _check(counts, melds, False, True)
+    cdef const count_t* counts = _check(array, melds, False, True)
     cdef Reading found[MAX_READINGS]
     cdef Reading* r
-    cdef int n = readings_of(&counts[0], melds, found), i, k
+    cdef int n = readings_of(counts, melds, found), i, k
     rows = []
     for i in range(n):
         r = &found[i]
