@@ -689,7 +689,8 @@ def waits(counts, int melds=0) -> list:
 def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
     """One shanten per row of an N x 34 uint8 array (rows of 13-3m or 14-3m tiles), int8."""
     cdef Py_ssize_t i, bad = -1, n = hands.shape[0]
-    cdef int k, total
+    cdef const count_t* row
+    cdef int k, total, over
     if hands.shape[1] != N_KINDS:
         raise ValueError(f"a batch has {N_KINDS} columns, not {hands.shape[1]}")
     if not 0 <= melds <= 4:
@@ -698,16 +699,15 @@ def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
     cdef cnp.int8_t[::1] result = out
     with nogil:
         for i in range(n):
-            total = 0
+            row = &hands[i, 0]
+            total = over = 0
             for k in range(N_KINDS):
-                total += hands[i, k]
-                if hands[i, k] > MAX_COPIES:
-                    total = -1
-                    break
-            if total != 13 - 3 * melds and total != 14 - 3 * melds:
+                total += row[k]
+                over |= row[k] > MAX_COPIES
+            if over or (total != 13 - 3 * melds and total != 14 - 3 * melds):
                 bad = i
                 break
-            result[i] = distance(&hands[i, 0], melds) - 1
+            result[i] = distance(row, melds) - 1
     if bad >= 0:
         raise ValueError(f"row {bad} is not a hand of {13 - 3 * melds} or {14 - 3 * melds} "
                          "tiles with 0-4 copies of each kind")
