@@ -4,8 +4,9 @@ from mjsim_core._types cimport count_t
 from mjsim_core.shanten cimport Reading
 
 cdef enum:
-    N_NUMBERS = 88              # element numbers 1-82 (82: Concealed Kong and Melded Kong), 0 and
-                                # 83-87 unused: counts by number fill eleven 64-bit words
+    # Element numbers 1-82 (82: Concealed Kong and Melded Kong); 0 and 83-87 unused, so that
+    # counts by number fill eleven 64-bit words.
+    N_NUMBERS = 88
 
 # Win circumstances, or-ed into one flags int.
 cdef enum:

@@ -450,7 +450,7 @@ cdef int _regular_waits(const count_t* held, const Census* census, int stop,
     cdef int pattern[3]
     cdef bint ok[4]
     cdef bint fits
-    cdef int g, s, k, i, lo, res, bad = 0, pairs = 0, n = 0
+    cdef int g, s, i, lo, res, bad = 0, pairs = 0, n = 0
     cdef uint64_t held_here, candidates
     for g in range(3):
         pattern[g] = 0
@@ -837,7 +837,7 @@ cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, 
     cdef Reading readings[MAX_READINGS]
     cdef int order[MAX_READINGS]
     cdef uint8_t cnt[N_NUMBERS]
-    cdef int i, j, k, n, tile, kind, idx, total, best = -1
+    cdef int i, j, n, tile, kind, idx, total, best = -1
     memcpy(w.conc, counts, N_KINDS)
     memcpy(w.all, counts, N_KINDS)
     memcpy(w.held, counts, N_KINDS)
@@ -1055,7 +1055,7 @@ cdef tuple _reading_tuple(const Reading* r, const count_t* counts):
     cdef int k, i
     pairs = knitted = ()
     if r.form == SEVEN_PAIRS:
-        pairs = tuple([k for k in range(N_KINDS) for i in range(counts[k] // 2)])
+        pairs = tuple([k for k in range(N_KINDS) for _ in range(counts[k] // 2)])
     elif r.form == HONORS_KNITTED:
         knitted = tuple([k for k in range(N_KINDS) if counts[k]])
     elif r.form == KNITTED_STRAIGHT:
@@ -1222,8 +1222,9 @@ def _split_table_errors() -> int:
                 c[i] = rest % 5
                 size += c[i]
                 rest //= 5
-            if size <= 14 and _suit_splits(pattern) != (size % 3 != 1
-                                                       and _splits(c, 0, 9, size % 3 == 2)):
+            if size > 14:
+                continue
+            if _suit_splits(pattern) != (size % 3 != 1 and _splits(c, 0, 9, size % 3 == 2)):
                 errors += 1
     return errors
 

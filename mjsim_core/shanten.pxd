@@ -3,8 +3,8 @@ from libc.stdint cimport int8_t
 from mjsim_core._types cimport count_t
 
 cdef enum:
-    MAX_READINGS = 32           # room for every reading: a hand has at most four standard ones
-                                # and only a few of the other forms
+    # Room for every reading: a hand has at most four standard ones and few of the other forms.
+    MAX_READINGS = 32
     # The forms, as indexes into FORMS.
     REGULAR = 0
     SEVEN_PAIRS = 1

@@ -14,6 +14,8 @@ first import, by a dynamic programme over the prefixes of the patterns.
 
 import numpy as np
 cimport numpy as cnp
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 
@@ -286,7 +288,7 @@ cdef inline void _pair_tally(int c, int* free, int* one) noexcept nogil:
 
 
 cdef int _seven_pairs_from(int free, int one) noexcept nogil:
-    cdef int need = 7, d = 0, take
+    cdef int need = 7, take
     take = free if free < need else need
     need -= take
     take = one if one < need else need
@@ -424,43 +426,59 @@ cdef int distance(const count_t* counts, int melds) noexcept nogil:
     return _knitted_below(counts, &parts, melds, best)
 
 
-cdef void _accept_regular(const count_t* counts, int sets, int base, count_t* accepted) noexcept nogil:
-    """Mark the draws that lower the regular distance below base.
+cdef struct RegularParts:
+    # What the regular acceptance of a 3n+1 hand reads: each kind's suit vector with one more
+    # copy of it, and each suit's complement (the other three suits merged).
+    const count_t* changed[N_KINDS]
+    count_t others[4][SLOTS]
 
-    A draw changes one suit's pattern only, so each candidate costs one table lookup and one
-    final convolution against the merged vectors of the other three suits.
-    """
+
+cdef inline int _suit_of(int k) noexcept nogil:
+    return k // 9 if k < N_SUITED else 3
+
+
+cdef void _changed_in_suit(const count_t* counts, int suit, RegularParts* parts) noexcept nogil:
+    """Look up the vectors of one suit with one more of each kind, prefetching, so that the cache
+    misses of the lookups overlap instead of queueing one behind another."""
+    cdef int rank[9]
+    cdef int i, first = 9 * suit, n = 9 if suit < 3 else 7
+    if suit < 3:
+        _ranks_plus_one(counts, first, n, SUIT_OFFSET, rank)
+    else:
+        _ranks_plus_one(counts, first, n, HONOR_OFFSET, rank)
+    for i in range(n):
+        if counts[first + i] < MAX_COPIES:
+            if suit < 3:
+                parts.changed[first + i] = SUIT_TABLE[rank[i]]
+            else:
+                parts.changed[first + i] = HONOR_TABLE[rank[i]]
+            prefetch(parts.changed[first + i])
+
+
+cdef void _regular_parts(const count_t* counts, RegularParts* parts) noexcept nogil:
     cdef const count_t* vec[4]
-    cdef const count_t* changed[N_KINDS]
     cdef count_t pair01[SLOTS]
     cdef count_t pair23[SLOTS]
-    cdef count_t others[4][SLOTS]
-    cdef int rank[N_KINDS]
-    cdef int k, s
-    # Look up every candidate's new suit vector first, prefetching, so that the cache misses of
-    # the 34 lookups overlap instead of queueing one behind another.
-    for s in range(3):
-        _ranks_plus_one(counts, 9 * s, 9, SUIT_OFFSET, rank + 9 * s)
-    _ranks_plus_one(counts, N_SUITED, 7, HONOR_OFFSET, rank + N_SUITED)
-    for k in range(N_KINDS):
-        if counts[k] < MAX_COPIES:
-            if k < N_SUITED:
-                changed[k] = SUIT_TABLE[rank[k]]
-            else:
-                changed[k] = HONOR_TABLE[rank[k]]
-            prefetch(changed[k])
+    cdef int suit
+    for suit in range(4):
+        _changed_in_suit(counts, suit, parts)
     _vectors(counts, vec)
     _merge(vec[0], vec[1], pair01)
     _merge(vec[2], vec[3], pair23)
-    _merge(vec[1], pair23, others[0])
-    _merge(vec[0], pair23, others[1])
-    _merge(pair01, vec[3], others[2])
-    _merge(pair01, vec[2], others[3])
+    _merge(vec[1], pair23, parts.others[0])
+    _merge(vec[0], pair23, parts.others[1])
+    _merge(pair01, vec[3], parts.others[2])
+    _merge(pair01, vec[2], parts.others[3])
+
+
+cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int sets, int base,
+                          count_t* accepted) noexcept nogil:
+    """Mark the draws that lower the regular distance below base: a draw changes one suit, so
+    each costs one convolution of its suit's new vector against the suit's complement."""
+    cdef int k
     for k in range(N_KINDS):
-        if counts[k] >= MAX_COPIES:
-            continue
-        s = k // 9 if k < N_SUITED else 3
-        if _final(changed[k], others[s], sets) < base:
+        if counts[k] < MAX_COPIES and _final(parts.changed[k], parts.others[_suit_of(k)],
+                                             sets) < base:
             accepted[k] = 1
 
 
@@ -520,31 +538,37 @@ cdef void _accept_knitted_arrangement(const count_t* counts, int perm, int melds
         trial[k] -= 1
 
 
-cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noexcept nogil:
-    """Which draws lower the distance of a 3n+1 hand; returns the hand's distance.
+cdef int _accepted_given(const count_t* counts, int melds, int regular, RegularParts* parts,
+                         count_t* accepted) noexcept nogil:
+    """Which draws lower the distance of a 3n+1 hand, given its regular distance and, unless
+    NULL, the parts of its regular acceptance; returns the hand's distance.
 
     A draw lowers one form's distance by at most one, so only the forms already at the minimum
     can lower the hand's.
     """
-    cdef int regular = regular_distance(counts, melds), base = regular, perm
+    cdef int base = regular, perm
     cdef int pairs = INF, orphans = INF, knitted = INF
     cdef int per_arrangement[6]
-    cdef KnitParts parts
+    cdef KnitParts knit
+    cdef RegularParts own
     if melds <= 1:
-        _knit_parts(counts, &parts)
+        _knit_parts(counts, &knit)
     if melds == 0:
         pairs = seven_pairs_distance(counts)
         orphans = orphans_distance(counts)
-        knitted = _honors_knitted_from(counts, &parts)
+        knitted = _honors_knitted_from(counts, &knit)
         base = min(base, min(pairs, min(orphans, knitted)))
     for perm in range(6):
         # Exact below the bound; anything at or above it cannot be the minimum.
-        per_arrangement[perm] = _knit_distance(counts, &parts, perm, melds, base + 1) \
+        per_arrangement[perm] = _knit_distance(counts, &knit, perm, melds, base + 1) \
             if melds <= 1 else INF
         base = min(base, per_arrangement[perm])
     memset(accepted, 0, N_KINDS)
     if regular == base:
-        _accept_regular(counts, 4 - melds, base, accepted)
+        if parts == NULL:
+            _regular_parts(counts, &own)
+            parts = &own
+        _accept_regular(counts, parts, 4 - melds, base, accepted)
     if pairs == base:
         _accept_seven_pairs(counts, base, accepted)
     if orphans == base:
@@ -555,6 +579,67 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
         if per_arrangement[perm] == base:
             _accept_knitted_arrangement(counts, perm, melds, base, accepted)
     return base
+
+
+cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noexcept nogil:
+    return _accepted_given(counts, melds, regular_distance(counts, melds), NULL, accepted)
+
+
+cdef struct DiscardParts:
+    # What every discard from one 14-tile hand shares: its suit vectors, their merges two at a
+    # time and three at a time, and each kind's suit vector with one more copy of it. A discard
+    # changes one suit only, so the other suits' parts serve every candidate.
+    const count_t* vec[4]
+    count_t two[4][4][SLOTS]
+    count_t three[4][SLOTS]         # three[t]: every suit but t
+    RegularParts plus
+
+
+cdef void _discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil:
+    cdef int a, b, t
+    _vectors(counts, parts.vec)
+    for a in range(4):
+        _changed_in_suit(counts, a, &parts.plus)
+        for b in range(a + 1, 4):
+            _merge(parts.vec[a], parts.vec[b], parts.two[a][b])
+    for t in range(4):
+        a, b = (1, 2) if t == 0 else (0, 2) if t == 1 else (0, 1)
+        _merge(parts.two[a][b], parts.vec[3 if t < 3 else 2], parts.three[t])
+
+
+cdef int _accepted_after(const count_t* hand, int melds, int suit, DiscardParts* shared,
+                         count_t* accepted) noexcept nogil:
+    """accepted_kinds of a 14-tile hand less one tile of ``suit``, reading the parts the
+    discards share: only that suit's vectors are looked up anew."""
+    cdef RegularParts parts
+    cdef const count_t* vec
+    cdef int s, a, b, k
+    if suit < 3:
+        vec = SUIT_TABLE[_suit_rank(hand, 9 * suit)]
+    else:
+        vec = HONOR_TABLE[_honor_rank(hand)]
+    for k in range(N_KINDS):
+        parts.changed[k] = shared.plus.changed[k]
+    _changed_in_suit(hand, suit, &parts)
+    memcpy(parts.others[suit], shared.three[suit], SLOTS)
+    for s in range(4):
+        if s != suit:
+            a, b = _the_other_two(s, suit)
+            _merge(vec, shared.two[a][b], parts.others[s])
+    return _accepted_given(hand, melds, _final(vec, shared.three[suit], 4 - melds), &parts,
+                           accepted)
+
+
+cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
+    """The two suits (of 0-3) that are neither s nor t, ascending."""
+    cdef int a = -1, b = -1, x
+    for x in range(4):
+        if x != s and x != t:
+            if a < 0:
+                a = x
+            else:
+                b = x
+    return a, b
 
 
 # ---------------------------------------------------------------------------------------------
@@ -611,8 +696,25 @@ def forms(counts, int melds=0) -> dict:
     }
 
 
+cdef tuple _kinds_tuple(const count_t* marked):
+    """The marked kinds, ascending, as a tuple built in place."""
+    cdef int k, n = 0
+    for k in range(N_KINDS):
+        n += marked[k] != 0
+    cdef tuple kinds = PyTuple_New(n)
+    n = 0
+    for k in range(N_KINDS):
+        if marked[k]:
+            item = _KINDS[k]
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(kinds, n, item)
+            n += 1
+    return kinds
+
+
 # (kind, copies) pairs made once, so that an acceptance list allocates only itself.
 cdef list _PAIRS = [[(k, c) for c in range(MAX_COPIES + 1)] for k in range(N_KINDS)]
+cdef tuple _KINDS = tuple(range(N_KINDS))
 
 
 cdef int _copies_of(object unseen, const count_t* counts, count_t* copies) except -1:
@@ -659,19 +761,21 @@ def discards(counts, int melds=0, unseen=None) -> list:
     cdef count_t hand[N_KINDS]
     cdef count_t accepted[N_KINDS]
     cdef count_t copies[N_KINDS]
+    cdef DiscardParts shared
     cdef int k, j, d, total
     _copies_of(unseen, c, copies)
+    _discard_parts(c, &shared)
     memcpy(hand, c, N_KINDS)
     out = []
     for k in range(N_KINDS):
         if not c[k]:
             continue
         hand[k] -= 1
-        d = accepted_kinds(hand, melds, accepted)
+        d = _accepted_after(hand, melds, _suit_of(k), &shared, accepted)
         total = 0
         for j in range(N_KINDS):
             total += accepted[j] * copies[j]
-        out.append((k, d - 1, tuple([j for j in range(N_KINDS) if accepted[j]]), total))
+        out.append((k, d - 1, _kinds_tuple(accepted), total))
         hand[k] += 1
     return out
 
@@ -724,7 +828,7 @@ cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* 
     All the groups that start at the lowest kind held are chosen at once (how many chows, a pung
     or not, the pair or not), so each multiset of groups is produced exactly once.
     """
-    cdef int take_pair, pung, used, chows, i, n_chows = cur.n_chows
+    cdef int take_pair, pung, used, chows, n_chows = cur.n_chows
     while k < N_KINDS and c[k] == 0:
         k += 1
     if k == N_KINDS:
@@ -745,7 +849,7 @@ cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* 
             if chows:
                 c[k + 1] -= chows
                 c[k + 2] -= chows
-            for i in range(chows):
+            for _ in range(chows):
                 cur.chows[cur.n_chows] = k
                 cur.n_chows += 1
             if pung:
