@@ -455,7 +455,8 @@ cdef void _changed_in_suit(const count_t* counts, int suit, RegularParts* parts)
             prefetch(parts.changed[first + i])
 
 
-cdef void _regular_parts(const count_t* counts, RegularParts* parts) noexcept nogil:
+cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) noexcept nogil:
+    """Fill the parts of the regular acceptance; returns the hand's regular distance."""
     cdef const count_t* vec[4]
     cdef count_t pair01[SLOTS]
     cdef count_t pair23[SLOTS]
@@ -469,6 +470,7 @@ cdef void _regular_parts(const count_t* counts, RegularParts* parts) noexcept no
     _merge(vec[0], pair23, parts.others[1])
     _merge(pair01, vec[3], parts.others[2])
     _merge(pair01, vec[2], parts.others[3])
+    return _final(vec[0], parts.others[0], sets)
 
 
 cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int sets, int base,
@@ -538,10 +540,10 @@ cdef void _accept_knitted_arrangement(const count_t* counts, int perm, int melds
         trial[k] -= 1
 
 
-cdef int _accepted_given(const count_t* counts, int melds, int regular, RegularParts* parts,
-                         count_t* accepted) noexcept nogil:
-    """Which draws lower the distance of a 3n+1 hand, given its regular distance and, unless
-    NULL, the parts of its regular acceptance; returns the hand's distance.
+cdef int _accepted_given(const count_t* counts, int melds, int regular,
+                         const RegularParts* parts, count_t* accepted) noexcept nogil:
+    """Which draws lower the distance of a 3n+1 hand, given its regular distance and the parts
+    of its regular acceptance; returns the hand's distance.
 
     A draw lowers one form's distance by at most one, so only the forms already at the minimum
     can lower the hand's.
@@ -550,7 +552,6 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular, RegularP
     cdef int pairs = INF, orphans = INF, knitted = INF
     cdef int per_arrangement[6]
     cdef KnitParts knit
-    cdef RegularParts own
     if melds <= 1:
         _knit_parts(counts, &knit)
     if melds == 0:
@@ -565,9 +566,6 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular, RegularP
         base = min(base, per_arrangement[perm])
     memset(accepted, 0, N_KINDS)
     if regular == base:
-        if parts == NULL:
-            _regular_parts(counts, &own)
-            parts = &own
         _accept_regular(counts, parts, 4 - melds, base, accepted)
     if pairs == base:
         _accept_seven_pairs(counts, base, accepted)
@@ -582,7 +580,9 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular, RegularP
 
 
 cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noexcept nogil:
-    return _accepted_given(counts, melds, regular_distance(counts, melds), NULL, accepted)
+    cdef RegularParts parts
+    cdef int regular = _regular_parts(counts, 4 - melds, &parts)
+    return _accepted_given(counts, melds, regular, &parts, accepted)
 
 
 cdef struct DiscardParts:
@@ -746,8 +746,10 @@ def acceptance(counts, int melds=0, unseen=None) -> list:
     cdef count_t accepted[N_KINDS]
     cdef count_t copies[N_KINDS]
     cdef int k
-    _copies_of(unseen, c, copies)
     accepted_kinds(c, melds, accepted)
+    if unseen is None:
+        return [_PAIRS[k][MAX_COPIES - c[k]] for k in range(N_KINDS) if accepted[k]]
+    _copies_of(unseen, c, copies)
     return [_PAIRS[k][copies[k]] for k in range(N_KINDS) if accepted[k]]
 
 
