@@ -245,12 +245,17 @@ def cmd_table(args: argparse.Namespace) -> str:
 
 def format_estimates(estimates: pd.DataFrame) -> str:
     """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved."""
+    sequential = "decision" in estimates.columns  # priced with --until-decided
     lines = [(f"{'':<22} {'points/hand':>11} {'95% interval':>19} {'p':>7} {'p (BH)':>7} "
-              f"{'walls':>5} {'pairing':>8}")]
+              f"{'walls':>5} {'pairing':>8}") + ("  sequential test" if sequential else "")]
     for row in estimates.itertuples():
+        decision = ""
+        if sequential:
+            decision = {"H1": "  worth something", "H0": "  worth nothing"}.get(
+                row.decision, "  undecided at the cap")
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
                      f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
-                     f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x")
+                     f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x{decision}")
     return "\n".join(lines)
 
 

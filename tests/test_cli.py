@@ -97,3 +97,22 @@ def test_score_bad_options(capsys, argv, message):
         main(argv)
     err = capsys.readouterr().err
     assert caught.value.code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_path):
+    code, out, _ = run(capsys, "price", "defence", "--walls", "30", "--until-decided",
+                       "--backend", "sequential", "--quiet", "--out", str(tmp_path))
+    assert code == 0 and "sequential test" in out.splitlines()[0]
+    assert "worth nothing" in out and f"results: {tmp_path}" in out
+    assert (tmp_path / "gsprt.png").exists() and (tmp_path / "prices.png").exists()
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["price", "greed"], "no idea 'greed'"),
+    (["price", "defence", "--level", "1", "--walls", "2"], "rung 1 has no idea 'defence'"),
+    (["table", "3,3,3"], "four variants"),
+    (["ladder", "--walls", "1"], "at least 2"),
+])
+def test_experiment_refusals_are_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1

@@ -90,8 +90,8 @@ def price(ideas: Iterable[str], out: str | Path, *, level: int = 3, walls: int =
         if all(s.decision for s in report.sequential.values()) or limit >= walls:
             break
         limit = min(limit + STAGE, walls)
-    report.estimates["decision"] = [
-        report.sequential[i].decision if i in report.sequential else None for i in chosen]
+    if until_decided:
+        report.estimates["decision"] = [report.sequential[i].decision for i in chosen]
     return _written(report)
 
 
