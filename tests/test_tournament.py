@@ -143,3 +143,12 @@ def test_until_decided_stops_at_a_decision(tmp_path):
     assert test.decision == "H0" and report.estimates.loc[0, "decision"] == "H0"
     assert played % 10 == 0 and played - 10 < test.seeds <= played < 40
     assert test.trace[-1] <= test.lower and len(test.trace) == test.seeds
+
+
+def test_tables_are_read_when_first_asked_for(tmp_path):
+    run(per_wall(wall_seeds("lazy", 1), [RUNG1]), tmp_path, backend="sequential", quiet=True)
+    tables = RunFolder(tmp_path).tables()
+    assert list(tables) == ["seats", "hands", "fans"] and len(tables) == 3
+    for batch in (tmp_path / "tables" / "hands").glob("*.parquet"):
+        batch.unlink()  # what is never read is never needed
+    assert len(tables["seats"]) == 4 and tables["seats"] is tables["seats"]

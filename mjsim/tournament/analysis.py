@@ -18,7 +18,6 @@ from mjsim.result import HANDS
 from mjsim.search import RUNG_IDEAS
 from mjsim.tournament import pricing
 from mjsim.tournament.experiments import Report, idea_variant, ladder, seed_means
-from mjsim.tournament.records import TABLES
 from mjsim.tournament.schedule import wall_index
 from mjsim.tournament.store import RunFolder
 
@@ -35,7 +34,7 @@ def load(folder: str | Path) -> Report:
     if run.manifest() is None:
         raise FileNotFoundError(f"{folder} holds no run (no manifest.json); make one with "
                                 f"mjsim ladder --out {folder}")
-    report = Report(Path(folder), tables={name: run.load(name) for name in TABLES})
+    report = Report(Path(folder), tables=run.tables())
     for attribute, name in (("estimates", "summary.csv"), ("standings", "standings.csv")):
         path = Path(folder) / name
         if path.exists():

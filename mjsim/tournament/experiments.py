@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,7 @@ class Report:
     estimates: pd.DataFrame = field(default_factory=pd.DataFrame)
     standings: pd.DataFrame = field(default_factory=pd.DataFrame)
     sequential: dict[str, pricing.Sequential] = field(default_factory=dict)
-    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
 
 
 def idea_variant(level: int, idea: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ import pandas as pd
 from joblib import Parallel, delayed, parallel_config
 
 import mjsim
-from mjsim.tournament.records import TABLES, GameRecords, Lineup, lineup_key, play_game
+from mjsim.tournament.records import GameRecords, Lineup, lineup_key, play_game
 from mjsim.tournament.store import RunFolder, git_hash
 
 Task = tuple[str, Lineup]
@@ -36,8 +36,9 @@ def play_batch(batch: int, tasks: Sequence[Task], ruleset: str) -> tuple[int, Ga
 def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "green-book",
         n_jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
         limit: int | None = None, quiet: bool = False, kind: str = "games",
-        arguments: dict[str, Any] | None = None) -> dict[str, pd.DataFrame]:
-    """Play batches of (seed, lineup) games into the run folder ``out``; return its tables.
+        arguments: dict[str, Any] | None = None) -> Mapping[str, pd.DataFrame]:
+    """Play batches of (seed, lineup) games into the run folder ``out``; return its tables
+    (each read from disk when first asked for).
 
     ``limit`` plays only the first ``limit`` batches (a sequential test extends a run wall by
     wall). A folder that already holds this run (same batches and ruleset) is resumed: only the
@@ -63,7 +64,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
                 for batch, records in results:
                     folder.write_batch(batch, records)
                     advance()
-    return {table: folder.load(table) for table in TABLES}
+    return folder.tables()
 
 
 @contextlib.contextmanager

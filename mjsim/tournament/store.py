@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,10 @@ class RunFolder:
             frame.to_parquet(temporary, index=False)
             os.replace(temporary, target)
 
+    def tables(self) -> Tables:
+        """Every table of the run, each loaded when first read."""
+        return Tables(self)
+
     def load(self, table: str) -> pd.DataFrame:
         """One table of the run, from every finished batch, in a canonical order."""
         if table not in TABLES:
@@ -89,6 +94,26 @@ class RunFolder:
             return pd.DataFrame(columns=COLUMNS[table])
         frame = pd.concat(frames, ignore_index=True)
         return frame.sort_values(SORT_KEYS[table], kind="stable", ignore_index=True)
+
+
+class Tables(Mapping[str, pd.DataFrame]):
+    """A run's tables by name, each read from disk when first asked for: pricing reads only the
+    per-seat table, so a long run's per-hand tables never have to fit in memory."""
+
+    def __init__(self, folder: RunFolder) -> None:
+        self._folder = folder
+        self._loaded: dict[str, pd.DataFrame] = {}
+
+    def __getitem__(self, table: str) -> pd.DataFrame:
+        if table not in self._loaded:
+            self._loaded[table] = self._folder.load(table)
+        return self._loaded[table]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TABLES)
+
+    def __len__(self) -> int:
+        return len(TABLES)
 
 
 def git_hash() -> str | None:
