@@ -21,8 +21,6 @@ again in C, and the tests hold them equal to the Python ones.
 ('regular', 27, (1, 4, 4), (), (), ())
 """
 
-from itertools import permutations
-
 import numpy as np
 
 from libc.stdint cimport uint8_t, int8_t, uint64_t
@@ -37,7 +35,7 @@ from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading,
 
 from mjsim import tiles as _tiles
 from mjsim.fans import FANS, MIXED_KONGS, RULESETS, excludes as _excludes, points as _points
-from mjsim_core.shanten import FORMS
+from mjsim_core.shanten import FORMS, KNITTED_ARRANGEMENTS
 
 cnp.import_array()
 
@@ -981,12 +979,11 @@ def _load_tables() -> None:
         counts[i] = 0
     memset(SUIT_SPLITS, 0, sizeof(SUIT_SPLITS))
     _mark_splits(0, 4, 0, counts)
-    # The knitted arrangements: suit s holds the ranks start(s), start(s)+3, start(s)+6.
-    for perm, starts in enumerate(permutations(range(3))):
-        for suit in range(3):
-            for i in range(3):
-                KNITTED[perm][3 * suit + i] = 9 * suit + starts[suit] + 3 * i
-        KNITTED_BITS[perm] = sum(1 << KNITTED[perm][i] for i in range(9))
+    # The knitted arrangements as the reading walk numbers them (a Reading's perm indexes them).
+    for perm, kinds in enumerate(KNITTED_ARRANGEMENTS):
+        for i in range(9):
+            KNITTED[perm][i] = kinds[i]
+        KNITTED_BITS[perm] = sum(1 << kind for kind in kinds)
     global ORPHAN_BITS, HONOR_BITS
     ORPHAN_BITS = sum(1 << k for k in _tiles.TERMINALS_AND_HONORS)
     HONOR_BITS = sum(1 << k for k in _tiles.HONOR_KINDS)

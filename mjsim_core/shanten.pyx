@@ -173,6 +173,8 @@ cdef void _init_constants() noexcept nogil:
 
 
 _init_constants()
+KNITTED_ARRANGEMENTS = tuple(tuple(KNITTED[perm][i] for i in range(9)) for perm in range(6))
+"""The nine kinds of each knitted arrangement, in the order a Reading's ``perm`` indexes."""
 if (_rank_offsets(SUIT_OFFSET, 9), _rank_offsets(HONOR_OFFSET, 7)) != (SUIT_PATTERNS, HONOR_PATTERNS):
     raise ImportError("mjsim_core.shanten: pattern counts disagree with the table sizes")
 _build_tables()
