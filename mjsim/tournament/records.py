@@ -45,11 +45,15 @@ def parse_lineup(lineup: str | Iterable[str]) -> Lineup:
     >>> parse_lineup("3, 2,1,3-defence")
     ('3', '2', '1', '3-defence')
     """
+    return tuple(str(bot) for bot in _bots(lineup))  # type: ignore[return-value]
+
+
+def _bots(lineup: str | Iterable[str]) -> list[Bot]:
     parts = ([part.strip() for part in lineup.split(",")] if isinstance(lineup, str)
              else list(lineup))
     if len(parts) != 4:
         raise ValueError(f"a lineup is four variants, one per seat, not {len(parts)}: {lineup!r}")
-    return tuple(str(Bot.parse(part)) for part in parts)  # type: ignore[return-value]
+    return [Bot.parse(part) for part in parts]
 
 
 def lineup_key(lineup: Sequence[str]) -> str:
@@ -75,9 +79,9 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
 
     Raises ``RuntimeError`` if a bot offers a move the rules refuse (a bug in the bot).
     """
-    variants = parse_lineup(lineup)
-    game = bot.play_game(seed, [Bot.parse(variant) for variant in variants], ruleset=ruleset)
-    return records_of(game, variants)
+    bots = _bots(lineup)
+    game = bot.play_game(seed, bots, ruleset=ruleset)
+    return records_of(game, tuple(str(b) for b in bots))  # type: ignore[arg-type]
 
 
 def records_of(game: Rules, variants: Lineup) -> GameRecords:
