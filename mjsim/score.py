@@ -154,8 +154,9 @@ def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
     hand = hand.copy()  # the caller's hand may go on changing; the reading is read from this
 
     def read() -> Reading:
-        waits = formal_waits(_before_win(hand, ctx), len(hand.melds))
-        return _reading(hand, ctx, shanten.Decomposition(*row), waits)
+        held = _before_win(hand, ctx)
+        waits = formal_waits(held, len(hand.melds))
+        return _reading(hand, ctx, shanten.Decomposition(*row), held, waits)
 
     return scored(hand, ctx, ruleset, total, dict(found), read)
 
@@ -334,8 +335,9 @@ def readings(hand: Hand, ctx: WinContext) -> list[Reading]:
     if not found:
         raise ValueError(f"{hand} is not a complete hand: no reading as four sets and a pair, "
                          "seven pairs, thirteen orphans or a knitted hand")
-    waits = formal_waits(_before_win(hand, ctx), len(hand.melds))
-    return [_reading(hand, ctx, d, waits) for d in found]
+    held = _before_win(hand, ctx)
+    waits = formal_waits(held, len(hand.melds))
+    return [_reading(hand, ctx, d, held, waits) for d in found]
 
 
 def _before_win(hand: Hand, ctx: WinContext) -> np.ndarray:
@@ -344,7 +346,7 @@ def _before_win(hand: Hand, ctx: WinContext) -> np.ndarray:
     return held
 
 
-def _reading(hand: Hand, ctx: WinContext, d: shanten.Decomposition,
+def _reading(hand: Hand, ctx: WinContext, d: shanten.Decomposition, held: np.ndarray,
              waits: tuple[Kind, ...]) -> Reading:
     """One decomposition as the checkers read it: its sets marked melded or concealed."""
     win = int(ctx.win_tile)
@@ -360,7 +362,7 @@ def _reading(hand: Hand, ctx: WinContext, d: shanten.Decomposition,
     judged = (_knitted_waits(hand.counts, d.knitted, win)
               if d.form == "knitted_straight" and not hand.melds else waits)
     return Reading(d.form, declared + chows + pungs, d.pair, d.pairs, d.knitted,
-                   tuple(counts.tolist()), tuple(_before_win(hand, ctx).tolist()), judged)
+                   tuple(counts.tolist()), tuple(held.tolist()), judged)
 
 
 def formal_waits(held: np.ndarray, melds: int) -> tuple[Kind, ...]:
