@@ -1,4 +1,6 @@
-"""Build the compiled core: every ``mjsim_core/*.pyx`` with one set of directives.
+"""Build the compiled parts, all with one set of directives: every ``mjsim_core/*.pyx``, and
+every ``mjsim/*.py`` module with a ``.pxd`` beside it (Cython's pure-Python mode: the ``.pxd``
+declares the types, the module stays plain Python that also runs uncompiled).
 
 ``MJSIM_CYTHON_DEBUG=1`` turns bounds, wraparound and division checks back on (and drops -O3),
 to hunt a crash.
@@ -25,15 +27,18 @@ DIRECTIVES = {
 
 COMPILE_ARGS = ["-O0", "-g"] if DEBUG else ["-O3"]
 
+SOURCES = sorted(glob("mjsim_core/*.pyx")) + sorted(
+    str(Path(pxd).with_suffix(".py")) for pxd in glob("mjsim/*.pxd"))
+
 extensions = [
     Extension(
-        f"mjsim_core.{Path(source).stem}",
+        str(Path(source).with_suffix("")).replace("/", "."),
         [source],
         include_dirs=[numpy.get_include()],
         extra_compile_args=COMPILE_ARGS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )
-    for source in sorted(glob("mjsim_core/*.pyx"))
+    for source in SOURCES
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, force=DEBUG))
