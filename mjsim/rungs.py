@@ -198,6 +198,8 @@ class Targets(NamedTuple):
         return self.pungs and move_kind != "chow" and (bool(self.pairs) or floor >= 2)
 
 
+THREAT_MELDS = 3
+"""A seat with this many melds declared is close enough to ready to defend against."""
 FLUSH_OUTSIDE = 3
 """A flush is in the making when at most this many tiles lie outside one suit and the honours."""
 PUNGS_SETS = 5

@@ -34,3 +34,6 @@ cdef struct Scoring:
 # or -1 when the hand has no reading (not complete).
 cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, int win, int flags,
                       int seat_wind, int prevalent_wind, int ruleset, Scoring* out) noexcept nogil
+
+# Write the byte of each declared meld (mjsim.meld.Meld, at most four) to out; returns how many.
+cdef int encode_melds(object melds, uint8_t* out) except -1

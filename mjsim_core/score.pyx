@@ -995,7 +995,7 @@ _load_tables()
 # ---------------------------------------------------------------------------------------------
 # Python face
 
-cdef int _encode_melds(object melds, uint8_t* out) except -1:
+cdef int encode_melds(object melds, uint8_t* out) except -1:
     """Write the byte of each meld (at most four) to out; returns how many."""
     cdef int n = 0, kind
     for meld in melds:
@@ -1027,7 +1027,7 @@ def meld_bytes(melds) -> bytes:
     [1, 91, 197]
     """
     cdef uint8_t codes[4]
-    cdef int n = _encode_melds(melds, codes)
+    cdef int n = encode_melds(melds, codes)
     return (<char*>codes)[:n]
 
 
@@ -1165,7 +1165,7 @@ def score_hand(hand, ctx, int ruleset=0) -> tuple:
     """
     cdef cnp.ndarray array = _counts_array(hand.counts)
     cdef uint8_t melds[4]
-    cdef int n_melds = _encode_melds(hand.melds, melds)
+    cdef int n_melds = encode_melds(hand.melds, melds)
     return _score(<const count_t*>cnp.PyArray_DATA(array), melds, n_melds, ctx.win_tile,
                   _flags(ctx), ctx.seat_wind, ctx.prevalent_wind, ruleset)
 

@@ -1,8 +1,9 @@
 from libc.stdint cimport int8_t
 
-from mjsim_core._types cimport count_t
+from mjsim_core._types cimport count_t, N_KINDS, N_SUITED
 
 cdef enum:
+    SLOTS = 10                  # a table vector: (sets 0-4) x (pair 0-1), slot = 2 * sets + pair
     # Room for every reading: a hand has at most four standard ones and few of the other forms.
     MAX_READINGS = 32
     # The forms, as indexes into FORMS.
@@ -38,3 +39,30 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
 # standard grouping once, then seven pairs, thirteen orphans, honours and knitted, and the knitted
 # straights; returns how many.
 cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil
+
+cdef struct RegularParts:
+    # What the regular acceptance of a 3n+1 hand reads: each kind's suit vector with one more
+    # copy of it, and each suit's complement (the other three suits merged).
+    const count_t* changed[N_KINDS]
+    count_t others[4][SLOTS]
+
+cdef struct DiscardParts:
+    # What every discard from one 14-tile hand shares: its suit vectors, their merges two at a
+    # time and three at a time, and each kind's suit vector with one more copy of it. A discard
+    # changes one suit only, so the other suits' parts serve every candidate.
+    const count_t* vec[4]
+    count_t two[4][4][SLOTS]
+    count_t three[4][SLOTS]         # three[t]: every suit but t
+    RegularParts plus
+
+# The suit of a kind: 0-2, or 3 for the honours.
+cdef inline int suit_of(int k) noexcept nogil:
+    return k // 9 if k < N_SUITED else 3
+
+# The discards of one 14-3m tile hand: fill their shared parts once, then for the hand less one
+# tile of ``suit``, its distance() or its accepted_kinds() (returning its distance).
+cdef void discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil
+cdef int distance_after(const count_t* hand, int melds, int suit,
+                        const DiscardParts* shared) noexcept nogil
+cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardParts* shared,
+                        count_t* accepted) noexcept nogil

@@ -31,7 +31,6 @@ cdef extern from *:
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
 cdef enum:
-    SLOTS = 10                  # (sets 0-4) x (pair 0-1), slot = 2 * sets + pair
     SUIT_PATTERNS = 405350      # patterns of 0-4 copies of 9 kinds with at most 14 tiles
     HONOR_PATTERNS = 43130      # the same for the 7 honours
     INF = 99
@@ -410,7 +409,13 @@ cdef int knitted_straight_distance(const count_t* counts, int melds) noexcept no
 
 
 cdef int distance(const count_t* counts, int melds) noexcept nogil:
-    cdef int best = regular_distance(counts, melds), d
+    return _others_below(counts, melds, regular_distance(counts, melds))
+
+
+cdef int _others_below(const count_t* counts, int melds, int best) noexcept nogil:
+    """The hand's distance given its regular form's ``best``: the least over the other forms
+    the meld count allows, where one is below it."""
+    cdef int d
     cdef KnitParts parts
     if melds > 1:
         return best
@@ -426,17 +431,6 @@ cdef int distance(const count_t* counts, int melds) noexcept nogil:
         if d < best:
             best = d
     return _knitted_below(counts, &parts, melds, best)
-
-
-cdef struct RegularParts:
-    # What the regular acceptance of a 3n+1 hand reads: each kind's suit vector with one more
-    # copy of it, and each suit's complement (the other three suits merged).
-    const count_t* changed[N_KINDS]
-    count_t others[4][SLOTS]
-
-
-cdef inline int _suit_of(int k) noexcept nogil:
-    return k // 9 if k < N_SUITED else 3
 
 
 cdef void _changed_in_suit(const count_t* counts, int suit, RegularParts* parts) noexcept nogil:
@@ -481,7 +475,7 @@ cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int 
     each costs one convolution of its suit's new vector against the suit's complement."""
     cdef int k
     for k in range(N_KINDS):
-        if counts[k] < MAX_COPIES and _final(parts.changed[k], parts.others[_suit_of(k)],
+        if counts[k] < MAX_COPIES and _final(parts.changed[k], parts.others[suit_of(k)],
                                              sets) < base:
             accepted[k] = 1
 
@@ -587,17 +581,7 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
     return _accepted_given(counts, melds, regular, &parts, accepted)
 
 
-cdef struct DiscardParts:
-    # What every discard from one 14-tile hand shares: its suit vectors, their merges two at a
-    # time and three at a time, and each kind's suit vector with one more copy of it. A discard
-    # changes one suit only, so the other suits' parts serve every candidate.
-    const count_t* vec[4]
-    count_t two[4][4][SLOTS]
-    count_t three[4][SLOTS]         # three[t]: every suit but t
-    RegularParts plus
-
-
-cdef void _discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil:
+cdef void discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil:
     cdef int a, b, t
     _vectors(counts, parts.vec)
     for a in range(4):
@@ -609,17 +593,27 @@ cdef void _discard_parts(const count_t* counts, DiscardParts* parts) noexcept no
         _merge(parts.two[a][b], parts.vec[3 if t < 3 else 2], parts.three[t])
 
 
-cdef int _accepted_after(const count_t* hand, int melds, int suit, DiscardParts* shared,
-                         count_t* accepted) noexcept nogil:
-    """accepted_kinds of a 14-tile hand less one tile of ``suit``, reading the parts the
-    discards share: only that suit's vectors are looked up anew."""
-    cdef RegularParts parts
-    cdef const count_t* vec
-    cdef int s, a, b, k
+cdef inline const count_t* _suit_vector(const count_t* hand, int suit) noexcept nogil:
     if suit < 3:
-        vec = SUIT_TABLE[_suit_rank(hand, 9 * suit)]
-    else:
-        vec = HONOR_TABLE[_honor_rank(hand)]
+        return SUIT_TABLE[_suit_rank(hand, 9 * suit)]
+    return HONOR_TABLE[_honor_rank(hand)]
+
+
+cdef int distance_after(const count_t* hand, int melds, int suit,
+                        const DiscardParts* shared) noexcept nogil:
+    """distance() of the hand, reading the parts shared by the discards it came from: the
+    regular form costs one lookup and one convolution."""
+    return _others_below(hand, melds, _final(_suit_vector(hand, suit), shared.three[suit],
+                                             4 - melds))
+
+
+cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardParts* shared,
+                        count_t* accepted) noexcept nogil:
+    """accepted_kinds() of the hand, reading the parts shared by the discards it came from: only
+    the discarded tile's suit has its vectors looked up anew."""
+    cdef RegularParts parts
+    cdef const count_t* vec = _suit_vector(hand, suit)
+    cdef int s, a, b, k
     for k in range(N_KINDS):
         parts.changed[k] = shared.plus.changed[k]
     _changed_in_suit(hand, suit, &parts)
@@ -768,14 +762,14 @@ def discards(counts, int melds=0, unseen=None) -> list:
     cdef DiscardParts shared
     cdef int k, j, d, total
     _copies_of(unseen, c, copies)
-    _discard_parts(c, &shared)
+    discard_parts(c, &shared)
     memcpy(hand, c, N_KINDS)
     out = []
     for k in range(N_KINDS):
         if not c[k]:
             continue
         hand[k] -= 1
-        d = _accepted_after(hand, melds, _suit_of(k), &shared, accepted)
+        d = accepted_after(hand, melds, suit_of(k), &shared, accepted)
         total = 0
         for j in range(N_KINDS):
             total += accepted[j] * copies[j]

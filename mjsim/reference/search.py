@@ -1,0 +1,210 @@
+"""The rungs' choices as readable Python: the twin of :mod:`mjsim_core.search` (tests only).
+
+:func:`best` decides as :func:`mjsim.search.best` does, the rules written out (see that module
+for what each rung does); the tests hold the compiled choices to these on views from many games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, TypeVar
+
+from mjsim_core.shanten import discards, shanten
+
+from mjsim.meld import Meld
+from mjsim.moves import DISCARDS, PASS, Move
+from mjsim.rungs import THREAT_MELDS, isolation, meld_floor, scores_alone, targets, winning_copies
+from mjsim.search import RUNG_IDEAS, check_ideas
+from mjsim.view import View
+
+_T = TypeVar("_T")
+
+
+def best(view: View, level: int, word: int | None = None,
+         off: Collection[str] = frozenset()) -> Move | None:
+    """What :func:`mjsim.search.best` returns, decided in Python."""
+    if level not in RUNG_IDEAS:
+        raise ValueError(f"no rung {level!r}; the rungs are 1, 2 and 3")
+    check_ideas(off)
+    legal = view.legal
+    if not legal:
+        return None
+    for move in legal:
+        if move.kind == "win":
+            return move
+    ideas = frozenset(RUNG_IDEAS[level]).difference(off)
+    if view.window is not None:
+        return _answer(view, ideas, word)
+    return _turn(view, ideas, word)
+
+
+# ------------------------------------------------------------------------------ one's own turn
+
+def _turn(view: View, ideas: frozenset[str], word: int | None) -> Move:
+    hand = view.hand
+    counts, melds = hand.counts, hand.melds
+    held = counts.tobytes()
+    tiles = [move.tile for move in view.legal if move.kind == "discard"]
+    # One compiled call gives every discard's shanten and the kinds that help after it. The
+    # copies are summed here from view.unseen, and only for the least-shanten candidates:
+    # handing unseen to the kernel converts and checks an array per call, which costs more.
+    rows = {row[0]: row for row in discards(counts, len(melds))} if "shanten" in ideas else None
+    if rows is not None:
+        now = min(row[1] for row in rows.values())
+        kong = _kong(view, rows, now)
+        if kong is not None:
+            return kong
+    if "defence" in ideas and (now if rows is not None else shanten(counts, len(melds))) >= 2:
+        tiles = _safe(view, tiles) or tiles
+    if rows is not None:
+        least = min(rows[t][1] for t in tiles)
+        tiles = [t for t in tiles if rows[t][1] == least]
+    if "planning" in ideas and len(tiles) > 1 and (rows is None or least > 0):
+        plan = targets(held, melds, view.seat_wind, view.prevailing)
+        if plan:
+            tiles = _most(tiles, lambda t: plan.keeps(held, t))
+    if rows is not None and len(tiles) > 1:
+        if least > 0:
+            unseen = view.unseen
+            tiles = _most(tiles, lambda t: sum(map(unseen.__getitem__, rows[t][2])))
+        else:
+            tiles = _most_winning(view, rows, held, tiles)
+    tiles = _most(tiles, lambda t: -isolation(held, t))
+    return DISCARDS[_pick(tiles, view, word)]
+
+
+def _most_winning(view: View, rows: dict[int, Any], held: bytes, tiles: list[int]) -> list[int]:
+    """The discards leaving the hand ready whose waits win the most copies. Scoring is slow, so
+    candidates go in order of their unseen waits (four times which bounds what they can win)
+    and the rest are skipped once none can reach the best."""
+    unseen, melds = view.unseen, view.hand.melds
+    bound = {t: 4 * sum(map(unseen.__getitem__, rows[t][2])) for t in tiles}
+    top, kept = -1, set()
+    for tile in sorted(tiles, key=bound.__getitem__, reverse=True):
+        if bound[tile] < top:
+            break
+        after = bytearray(held)
+        after[tile] -= 1
+        value = winning_copies(bytes(after), melds, unseen, view.seat_wind, view.prevailing,
+                               view.ruleset, rows[tile][2])
+        if value > top:
+            top, kept = value, {tile}
+        elif value == top:
+            kept.add(tile)
+    return [t for t in tiles if t in kept]
+
+
+def _kong(view: View, rows: dict[int, Any], now: int) -> Move | None:
+    """A legal kong on one's own turn that leaves the shanten no worse than the best discard."""
+    hand = view.hand
+    for move in view.legal:
+        if move.kind != "kong":
+            continue
+        tile = move.tile
+        if hand.counts[tile] == 4:
+            after = hand.counts.copy()
+            after[tile] -= 4
+            road = shanten(after, len(hand.melds) + 1)
+        else:  # promoting a pung takes one tile from the hand, as discarding it would
+            road = rows[tile][1]
+        if road <= now:
+            return move
+    return None
+
+
+def _safe(view: View, tiles: list[int]) -> list[int]:
+    """The candidate discards safe against every seat with three melds: kinds every copy of
+    which is out, or that each such seat has discarded."""
+    threats = [view.pools[s] for s in range(4)
+               if s != view.seat and len(view.exposed[s]) >= THREAT_MELDS]
+    if not threats:
+        return []
+    unseen = view.unseen
+    return [t for t in tiles if not unseen[t] or all(t in pool for pool in threats)]
+
+
+# ------------------------------------------------------------------------------- the window
+
+def _answer(view: View, ideas: frozenset[str], word: int | None) -> Move:
+    """Pass, or take the claim the policy allows (a kong before a pung before a chow)."""
+    if "claims" not in ideas:
+        return PASS
+    hand = view.hand
+    counts, melds = hand.counts, hand.melds
+    before = shanten(counts, len(melds))
+    plan = (targets(counts.tobytes(), melds, view.seat_wind, view.prevailing)
+            if "planning" in ideas else None)
+    window = view.window
+    worth: list[tuple[int, int, Move]] = []
+    for move in view.legal:
+        if move.kind not in ("pung", "kong", "chow"):
+            continue
+        after, meld = _claimed(counts, move, window.tile, window.source)
+        road = shanten(after, len(melds) + 1)
+        # A kong draws a replacement rather than discarding: keeping the shanten is progress.
+        if road > before or (road == before and move.kind != "kong"):
+            continue
+        if _claim_pays(view, move, meld, after, road, plan):
+            worth.append(((move.kind == "chow") * 2 + (move.kind == "pung"), road, move))
+    if not worth:
+        return PASS
+    first = min(w[:2] for w in worth)
+    return _pick([w[2] for w in worth if w[:2] == first], view, word)
+
+
+def _claimed(counts: Any, move: Move, tile: int, source: int) -> tuple[Any, Meld]:
+    after = counts.copy()
+    if move.kind == "chow":
+        for other in move.tiles:
+            if other != tile:
+                after[other] -= 1
+        return after, Meld("chow", move.tiles, claimed=tile, source=source)
+    size = 3 if move.kind == "pung" else 4
+    after[tile] -= size - 1
+    return after, Meld(move.kind, (tile,) * size, claimed=tile, source=source)
+
+
+def _claim_pays(view: View, move: Move, meld: Meld, after: Any, road: int,
+                plan: Any) -> bool:
+    tile, wind, prevailing = meld.tiles[0], view.seat_wind, view.prevailing
+    melds = (*view.hand.melds, meld)
+    floor = meld_floor(melds, wind, prevailing)
+    if move.kind != "chow" and (scores_alone(tile, wind, prevailing) or floor >= 8):
+        return True
+    if plan is not None and road <= 1 and plan.fits(move.kind, tile, floor):
+        return True
+    return road == 0 and _ready_to_win(view, after, melds, move.kind == "kong")
+
+
+def _ready_to_win(view: View, after: Any, melds: tuple[Any, ...], drawn: bool) -> bool:
+    """Whether the hand after a claim (and, unless a kong, its discard) is ready to win eight."""
+    unseen, wind, prevailing, ruleset = view.unseen, view.seat_wind, view.prevailing, view.ruleset
+    held = after.tobytes()
+    if drawn:
+        return winning_copies(held, melds, unseen, wind, prevailing, ruleset, enough=1) > 0
+    for tile, road, helps, _ in discards(after, len(melds)):
+        if road == 0:  # what helps a ready hand is what completes it: its waits
+            rest = bytearray(held)
+            rest[tile] -= 1
+            if winning_copies(bytes(rest), melds, unseen, wind, prevailing, ruleset, helps,
+                              enough=1):
+                return True
+    return False
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+def _most(items: Sequence[_T], key: Callable[[_T], int]) -> list[_T]:
+    """The items with the greatest key, in their order."""
+    if len(items) == 1:
+        return list(items)
+    keys = [key(item) for item in items]
+    top = max(keys)
+    return [item for item, k in zip(items, keys) if k == top]
+
+
+def _pick(items: Sequence[_T], view: View, word: int | None) -> _T:
+    """One of the tied items, by the word."""
+    if len(items) == 1:
+        return items[0]
+    return items[(view.word if word is None else word) % len(items)]
