@@ -1,3 +1,7 @@
+# cython: annotation_typing=False, autotestdict=False, wraparound=True
+# Compiled with rules.pxd in Cython's pure-Python mode: the types are declared there (the
+# annotations are for readers and type checkers), negative indexes keep their Python meaning,
+# and each doctest is collected once, where it is written.
 """The state of one game: the deal, the turns, the window, the sixteen hands (the seed Rules).
 
 Seats are 0-3, the dealer of hand ``h`` is seat ``(h - 1) % 4``, play runs 0, 1, 2, 3 and a
@@ -76,38 +80,6 @@ class Rules:
     four numbers summing to zero.
     """
 
-    __slots__ = (
-        "_census",
-        "_kong_draw",
-        "_last",
-        "_mv",
-        "_scores",
-        "_turn_win",
-        "_waits",
-        "_window",
-        "claimed_this_turn",
-        "dealer",
-        "drawn",
-        "drawn_from",
-        "hand_no",
-        "hands",
-        "history",
-        "last_discard_is_last",
-        "last_draw_emptied",
-        "last_hand",
-        "moves",
-        "outcomes",
-        "phase",
-        "pools",
-        "replacement",
-        "ruleset",
-        "seed",
-        "status",
-        "totals",
-        "turn",
-        "wall",
-    )
-
     def __init__(self, seed: Seed, ruleset: str = "green-book", *, hand_no: int = 1,
                  last_hand: int = HANDS, totals: Sequence[int] | None = None) -> None:
         self._setup(seed, ruleset, hand_no, last_hand, totals)
@@ -154,16 +126,15 @@ class Rules:
     def _start_hand(self) -> None:
         self._reset_hand()
         self.wall = Wall(self.seed, self.hand_no)
-        dealer = self.dealer
+        wall, dealer = self.wall, self.dealer
         order = [(dealer + i) % 4 for i in range(4)]
-        draw = self.wall.draw
         dealt: list[list[int]] = [[], [], [], []]
         for _ in range(3):  # three times round, four tiles each, then one more each ...
             for seat in order:
-                dealt[seat].extend((draw(), draw(), draw(), draw()))
+                dealt[seat].extend((wall.draw(), wall.draw(), wall.draw(), wall.draw()))
         for seat in order:
-            dealt[seat].append(draw())
-        dealt[dealer].append(draw())  # ... and the dealer's fourteenth
+            dealt[seat].append(wall.draw())
+        dealt[dealer].append(wall.draw())  # ... and the dealer's fourteenth
         self._set_hands([_new_hand([k for k in tiles if k < N_PLAYING],
                                    [k for k in tiles if k >= N_PLAYING]) for tiles in dealt])
         self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
@@ -188,10 +159,13 @@ class Rules:
         self._turn_win = None
 
     def _set_hands(self, hands: list[Hand]) -> None:
+        # One 4 x 34 block holds the seats' counts, each hand's ``counts`` a row of it, so the
+        # engine reads or writes any seat's count of a kind in one step (compiled: a C access).
+        block = np.array([hand.counts for hand in hands])
+        for hand, row in zip(hands, block):
+            hand.counts = row
         self.hands = hands
-        # Memoryviews of the counts: indexing them is twice as fast as indexing numpy arrays,
-        # and writing through them changes the hands' own counts.
-        self._mv = [memoryview(hand.counts) for hand in hands]
+        self._counts = memoryview(block)
 
     def _draw_playing(self, seat: int, back: bool) -> tuple[int, int] | None:
         """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way.
@@ -212,7 +186,7 @@ class Rules:
             waits = self._waits[seat]
             # The waits of the thirteen before the draw say at once whether it completes them.
             self._turn_win = None if waits is None or tile in waits else False
-            self._mv[seat][tile] += 1
+            self._counts[seat, tile] += 1
             self._waits[seat] = None
             out.append({"actor": seat, "kind": "drew", "tile": tile,
                         "from": "back" if back else "wall"})
@@ -306,29 +280,29 @@ class Rules:
         if type(seat) is not int or not 0 <= seat < 4:
             seat = _seat(seat)
         if self.phase == "discard":
-            if seat != self.turn:
-                return []
-            hand = self.hands[seat]
-            held = ccounts.kinds_held(hand.counts)
-            moves = [DISCARDS[k] for k in held]
-            if self.claimed_this_turn:
-                return moves
-            if not self.last_draw_emptied:
-                raw = self._mv[seat]
-                if b"\x04" in hand.counts.tobytes():
-                    moves.extend(KONGS[k] for k in held if raw[k] == 4)
-                if hand.melds:
-                    moves.extend(KONGS[m.tile] for m in hand.melds
-                                 if m.kind == "pung" and raw[m.tile])
-            if self._turn_win is False:   # known at the draw: the tile completes nothing
-                return moves
-            if self._self_win() is not None:
-                moves.append(WIN)
-            return moves
+            return self._turn_moves(seat) if seat == self.turn else []
         window = self._window
         if window is not None and seat in window.waiting_on():
             return [*window.may[seat], PASS]
         return []
+
+    def _turn_moves(self, seat: int) -> list[Move]:
+        """The moves of the seat on turn: its discards, its kongs, and a win if it has one."""
+        moves = [DISCARDS[k] for k in range(N_PLAYING) if self._counts[seat, k]]
+        if self.claimed_this_turn:
+            return moves
+        if not self.last_draw_emptied:
+            for k in range(N_PLAYING):
+                if self._counts[seat, k] == 4:
+                    moves.append(KONGS[k])
+            for meld in self.hands[seat].melds:
+                if meld.kind == "pung" and self._counts[seat, meld.tile]:
+                    moves.append(KONGS[meld.tile])
+        if self._turn_win is False:   # known at the draw: the tile completes nothing
+            return moves
+        if self._self_win() is not None:
+            moves.append(WIN)
+        return moves
 
     # ------------------------------------------------------------------------------- moves
 
@@ -379,7 +353,7 @@ class Rules:
             tile = move.tile
             if tile is None or move.tiles is not None:
                 return _bad_move(move)
-            if not 0 <= tile < N_PLAYING or not self._mv[seat][tile]:
+            if not 0 <= tile < N_PLAYING or not self._counts[seat, tile]:
                 return _not_held(seat, tile)
             self.moves += 1
             self._discard(seat, tile)
@@ -427,7 +401,7 @@ class Rules:
     # ---------------------------------------------------------------------- the discard phase
 
     def _discard(self, seat: int, tile: int) -> None:
-        self._mv[seat][tile] -= 1
+        self._counts[seat, tile] -= 1
         self.pools[seat].append(tile)
         self._waits[seat] = None
         self.last_discard_is_last = self.last_draw_emptied
@@ -511,10 +485,11 @@ class Rules:
         may: dict[int, list[Move]] = {}
         scores: dict[int, Any] = {}
         nearest = (source + 1) % 4
-        mv, cached = self._mv, self._waits
-        for seat in (nearest, (source + 2) % 4, (source + 3) % 4):
+        cached = self._waits
+        for step in range(1, 4):
+            seat = (source + step) % 4
             # A cheap test first: most seats can neither chow, pung nor win on the tile.
-            if mv[seat][tile] < 2 and (seat != nearest or tile >= N_SUITED):
+            if self._counts[seat, tile] < 2 and (seat != nearest or tile >= N_SUITED):
                 waits = cached[seat]
                 if tile not in (self._waits_of(seat) if waits is None else waits):
                     continue
@@ -540,15 +515,14 @@ class Rules:
             else:
                 scored = None
         if kind == "discard" and not self.last_discard_is_last:
-            counts = self._mv[seat]
-            held = counts[tile]
+            held = self._counts[seat, tile]
             if held >= 2:
                 claims.append(PUNG)
                 if held == 3:
                     claims.append(KONG)
             if seat == (source + 1) % 4 and tile < N_SUITED:
                 for move, a, b in _CHOW_NEEDS[tile]:
-                    if counts[a] and counts[b]:
+                    if self._counts[seat, a] and self._counts[seat, b]:
                         claims.append(move)
         return claims, scored
 
@@ -637,9 +611,10 @@ class Rules:
 
     def _score(self, hand: Hand, seat: int, tile: int, *, self_drawn: bool, last_copy: bool,
                wall_last: bool, replacement: bool, robbing: bool = False) -> Any:
-        context = scoring.WinContext(tile, self_drawn, (seat - self.dealer) % 4, self.prevailing,
-                             flowers=len(hand.flowers), last_copy=last_copy,
-                             wall_last=wall_last, replacement=replacement, robbing=robbing)
+        context = scoring.WinContext(tile, self_drawn, self.seat_wind(seat), self.prevailing,
+                                     flowers=len(hand.flowers), last_copy=last_copy,
+                                     wall_last=wall_last, replacement=replacement,
+                                     robbing=robbing)
         return scoring.score(hand, context, ruleset=self.ruleset)
 
     def _visible(self, kind: int) -> int:
@@ -790,17 +765,24 @@ class Rules:
     def clone(self) -> Rules:
         """An independent copy, for branching: moves on one never show in the other."""
         clone = Rules.__new__(Rules)
-        for name in Rules.__slots__:
-            setattr(clone, name, getattr(self, name))
+        clone.seed, clone.ruleset, clone.status = self.seed, self.ruleset, self.status
+        clone.hand_no, clone.last_hand, clone.dealer = self.hand_no, self.last_hand, self.dealer
         clone.totals = list(self.totals)
+        clone.history = list(self.history)  # records are never changed once written
+        clone.moves, clone.outcomes, clone._last = self.moves, list(self.outcomes), self._last
         clone.wall = self.wall.copy()
         clone._set_hands([hand.copy() for hand in self.hands])
         clone.pools = [list(pool) for pool in self.pools]
-        clone.history = list(self.history)  # records are never changed once written
-        clone.outcomes = list(self.outcomes)
+        clone.phase, clone.turn, clone.drawn = self.phase, self.turn, self.drawn
+        clone.drawn_from, clone.replacement = self.drawn_from, self.replacement
+        clone.claimed_this_turn = self.claimed_this_turn
+        clone.last_draw_emptied = self.last_draw_emptied
+        clone.last_discard_is_last = self.last_discard_is_last
         clone._window = None if self._window is None else self._window.copy()
         clone._waits = list(self._waits)
         clone._scores = dict(self._scores)
+        clone._turn_win, clone._kong_draw = self._turn_win, self._kong_draw
+        clone._census = self._census
         return clone
 
     @classmethod
@@ -822,18 +804,23 @@ class Rules:
         >>> g.apply(0, Move("discard", tile=31)), g.waiting_on(), g.legal(2)
         (True, [2], [Move('pung'), Move('pass')])
         """
+        game = cls.__new__(cls)
+        game._place(position)
+        return game
+
+    def _place(self, position: Mapping[str, Any]) -> None:
+        """Set the game up at the written position (see :meth:`from_position`)."""
         unknown = set(position) - _POSITION_KEYS
         if unknown:
             raise ValueError(f"unknown position keys {sorted(unknown)}")
         hand_no = position.get("hand_no", position.get("dealer", 0) + 1)
         if "dealer" in position and position["dealer"] != (hand_no - 1) % 4:
             raise ValueError(f"seat {position['dealer']} does not deal hand {hand_no}")
-        game = cls.__new__(cls)
-        game._setup(position.get("seed", b"position"), position.get("ruleset", "green-book"),
+        self._setup(position.get("seed", b"position"), position.get("ruleset", "green-book"),
                     hand_no, position.get("last_hand", hand_no), position.get("totals"))
-        game._reset_hand()
+        self._reset_hand()
         hands = [Hand.parse(text) for text in position["hands"]]
-        turn = position.get("turn", game.dealer)
+        turn = position.get("turn", self.dealer)
         if len(hands) != 4 or any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
             raise ValueError(f"seat {turn} on turn holds fourteen tiles' worth, the others "
                              f"thirteen: not {[h.size for h in hands]}")
@@ -844,20 +831,19 @@ class Rules:
         drawn = position.get("drawn")
         if drawn is not None and not (0 <= drawn < N_PLAYING and hands[turn].counts[drawn]):
             raise ValueError(f"the drawn tile {drawn!r} is not in seat {turn}'s hand")
-        game._set_hands(hands)
-        game.pools, game.wall = pools, Wall.from_order(order, game.seed, hand_no)
-        game.turn, game.drawn = turn, drawn
-        game.drawn_from = None if drawn is None else "wall"
-        game.claimed_this_turn = bool(position.get("claimed_this_turn", False))
-        if game.claimed_this_turn and drawn is not None:
+        self._set_hands(hands)
+        self.pools, self.wall = pools, Wall.from_order(order, self.seed, hand_no)
+        self.turn, self.drawn = turn, drawn
+        self.drawn_from = None if drawn is None else "wall"
+        self.claimed_this_turn = bool(position.get("claimed_this_turn", False))
+        if self.claimed_this_turn and drawn is not None:
             raise ValueError("a turn reached by a claim has no drawn tile")
-        game.last_draw_emptied = not order
-        game._census = game._count_tiles()
+        self.last_draw_emptied = not order
+        self._census = self._count_tiles()
         for kind in range(N_KINDS):
-            if game._census[kind] > copies(kind):
-                raise ValueError(f"{game._census[kind]} copies of {NAMES[kind]}: "
+            if self._census[kind] > copies(kind):
+                raise ValueError(f"{self._census[kind]} copies of {NAMES[kind]}: "
                                  f"only {copies(kind)} exist")
-        return game
 
     def _count_tiles(self) -> tuple[int, ...]:
         """Copies of each of the 42 kinds in the hands, melds, flowers, pools and wall."""

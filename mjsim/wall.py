@@ -1,3 +1,7 @@
+# cython: annotation_typing=False, autotestdict=False, wraparound=True
+# Compiled with wall.pxd in Cython's pure-Python mode: the types are declared there (the
+# annotations are for readers and type checkers), negative indexes keep their Python meaning,
+# and each doctest is collected once, where it is written.
 """The seeded wall: the 144 tiles shuffled by a keyed BLAKE2b counter stream.
 
 The shuffle is a Fisher-Yates pass driven by 32-bit words of BLAKE2b(hand number, counter) keyed
@@ -79,14 +83,15 @@ def shuffled_tiles(seed: Seed, hand_no: int) -> list[Kind]:
 class Wall:
     """The wall of one hand: ``draw()`` from the front, ``draw_back()`` for replacements."""
 
-    __slots__ = ("_back", "_front", "_tiles", "hand_no", "seed")
-
     def __init__(self, seed: Seed, hand_no: int = 1) -> None:
-        self.seed = seed_bytes(seed)
-        self.hand_no = hand_no
-        self._tiles = shuffled_tiles(self.seed, hand_no)
-        self._front = 0
-        self._back = len(self._tiles)
+        seed = seed_bytes(seed)
+        tiles = shuffled_tiles(seed, hand_no)
+        self._hold(seed, hand_no, tiles, 0, len(tiles))
+
+    def _hold(self, seed: bytes, hand_no: int, tiles: list[Kind], front: int, back: int) -> None:
+        """Hold ``tiles[front:back]`` (front first) as the wall of hand ``hand_no`` of ``seed``."""
+        self.seed, self.hand_no = seed, hand_no
+        self._tiles, self._front, self._back = tiles, front, back
 
     def __len__(self) -> int:
         return self._back - self._front
@@ -121,12 +126,10 @@ class Wall:
         27
         """
         wall = cls.__new__(cls)
-        wall.seed, wall.hand_no = seed_bytes(seed), hand_no
-        wall._tiles, wall._front, wall._back = list(order), 0, len(order)
+        wall._hold(seed_bytes(seed), hand_no, list(order), 0, len(order))
         return wall
 
     def copy(self) -> Wall:
         clone = Wall.__new__(Wall)
-        clone.seed, clone.hand_no = self.seed, self.hand_no
-        clone._tiles, clone._front, clone._back = self._tiles, self._front, self._back
+        clone._hold(self.seed, self.hand_no, self._tiles, self._front, self._back)
         return clone

@@ -1,3 +1,7 @@
+# cython: annotation_typing=False, autotestdict=False, wraparound=True
+# Compiled with window.pxd in Cython's pure-Python mode: the types are declared there (the
+# annotations are for readers and type checkers), negative indexes keep their Python meaning,
+# and each doctest is collected once, where it is written.
 """The window after a discard or a promoted kong: who is asked, who still matters, who gets it.
 
 A win beats a pung or kong, which beats a chow (3.7.1, 3.6.7); among wins the nearest seat after
@@ -35,15 +39,14 @@ def claim_key(move: Move, seat: int, source: int) -> int:
     True
     """
     rank = _RANK[move.kind]
-    return rank * 4 + 4 - (seat - source) % 4 if rank else 0
+    # The + 4 keeps the remainder's operand positive: compiled, % takes the sign of C's.
+    return rank * 4 + 4 - (seat - source + 4) % 4 if rank else 0
 
 
 class Window:
     """An open window: ``kind`` (``discard`` or ``rob``), the ``tile``, its ``source`` seat,
     ``may`` (seat -> the claims it may make, besides passing) and ``answers`` (seat -> move).
     """
-
-    __slots__ = ("_order", "_top", "answers", "kind", "may", "source", "tile")
 
     def __init__(self, kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> None:
         self.kind = kind
@@ -79,11 +82,9 @@ class Window:
         return None if move is None else (seat, move)
 
     def copy(self) -> Window:
-        clone = Window.__new__(Window)
-        clone.kind, clone.tile, clone.source = self.kind, self.tile, self.source
-        clone.may = {s: list(moves) for s, moves in self.may.items()}
+        clone = Window(self.kind, self.tile, self.source,
+                       {s: list(moves) for s, moves in self.may.items()})
         clone.answers = dict(self.answers)
-        clone._order, clone._top = self._order, self._top
         return clone
 
     def as_dict(self) -> dict[str, Any]:
