@@ -55,8 +55,10 @@ def _words(seed: bytes, hand_no: int) -> Iterator[int]:
     # A BLAKE2b key is at most 64 bytes: hash the seed into one so any seed length works.
     key = hashlib.blake2b(seed, digest_size=32, person=_PERSON).digest()
     prefix = hand_no.to_bytes(4, "big")
+    keyed = hashlib.blake2b(key=key, person=_PERSON)  # copied per block: the key is hashed once
     for counter in itertools.count():
-        block = hashlib.blake2b(prefix + counter.to_bytes(8, "big"), key=key, person=_PERSON)
+        block = keyed.copy()
+        block.update(prefix + counter.to_bytes(8, "big"))
         yield from _WORDS.unpack(block.digest())
 
 
