@@ -382,7 +382,7 @@ class Rules:
             return Error("already-answered", f"seat {seat} has answered this window")
         if seat not in window.waiting_on():
             return Error("not-your-turn", f"seat {seat} is not waited on in this window")
-        if move != PASS and move not in window.may[seat]:
+        if move not in (PASS, *window.may[seat]):
             return self._claim_refusal(seat, move)
         self.moves += 1
         window.answer(seat, move)
