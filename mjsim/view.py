@@ -56,8 +56,9 @@ class WindowView(NamedTuple):
     source: int
 
 
-_FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevailing",
-           "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset")
+FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevailing",
+          "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset")
+"""The fields a :class:`View` holds, besides what it derives from them."""
 
 
 class View:
@@ -71,8 +72,6 @@ class View:
     ``hand_no``; ``moves`` (player moves taken so far); ``ruleset``. Derived: ``seat_wind``,
     ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
     """
-
-    __slots__ = (*_FIELDS, "_unseen", "_visible")
 
     def __init__(self, *, seat: int, hand: Hand, pools: Sequence[Sequence[Kind]],
                  exposed: Sequence[Sequence[Any]], flowers: Sequence[Sequence[Kind]] = ((),) * 4,

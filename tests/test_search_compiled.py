@@ -5,10 +5,10 @@ off, and several tie-breaking words, so that the tied moves agree as well as the
 import importlib.machinery
 from itertools import combinations
 
+import mjsim_core.search
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import mjsim_core.search
 from mjsim.bot import Bot
 from mjsim.reference import search as reference
 from mjsim.rules import Rules
