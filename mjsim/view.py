@@ -1,3 +1,7 @@
+# cython: annotation_typing=False, autotestdict=False, wraparound=True
+# Compiled with view.pxd in Cython's pure-Python mode: the types are declared there (the
+# annotations are for readers and type checkers), negative indexes keep their Python meaning,
+# and each doctest is collected once, where it is written.
 """The view of a game that one seat may read: the only input a bot's rung gets (the seed Search).
 
 A :class:`View` holds the seat's own hand, every pool, every seat's exposed melds (another seat's
