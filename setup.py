@@ -27,18 +27,25 @@ DIRECTIVES = {
 
 COMPILE_ARGS = ["-O0", "-g"] if DEBUG else ["-O3"]
 
-SOURCES = sorted(glob("mjsim_core/*.pyx")) + sorted(
-    str(Path(pxd).with_suffix(".py")) for pxd in glob("mjsim/*.pxd"))
+# The modules compiled from .py files keep Python's meaning where C's would differ (negative
+# indexes, the sign of % and //), take their types from the .pxd only (the annotations are for
+# readers and type checkers), and leave each doctest to be collected once, from the module.
+PURE_DIRECTIVES = {**DIRECTIVES, "wraparound": True, "cdivision": False,
+                   "annotation_typing": False, "autotestdict": False}
 
-extensions = [
-    Extension(
+
+def extension(source: str) -> Extension:
+    return Extension(
         str(Path(source).with_suffix("")).replace("/", "."),
         [source],
         include_dirs=[numpy.get_include()],
         extra_compile_args=COMPILE_ARGS,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )
-    for source in SOURCES
-]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, force=DEBUG))
+
+core = [extension(source) for source in sorted(glob("mjsim_core/*.pyx"))]
+pure = [extension(str(Path(pxd).with_suffix(".py"))) for pxd in sorted(glob("mjsim/*.pxd"))]
+
+setup(ext_modules=cythonize(core, compiler_directives=DIRECTIVES, force=DEBUG)
+      + cythonize(pure, compiler_directives=PURE_DIRECTIVES, force=DEBUG))

@@ -1,7 +1,4 @@
-# cython: annotation_typing=False, autotestdict=False, wraparound=True
-# Compiled with rules.pxd in Cython's pure-Python mode: the types are declared there (the
-# annotations are for readers and type checkers), negative indexes keep their Python meaning,
-# and each doctest is collected once, where it is written.
+# Compiled with rules.pxd in Cython's pure-Python mode (setup.py says how).
 """The state of one game: the deal, the turns, the window, the sixteen hands (the seed Rules).
 
 Seats are 0-3, the dealer of hand ``h`` is seat ``(h - 1) % 4``, play runs 0, 1, 2, 3 and a

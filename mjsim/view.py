@@ -1,3 +1,4 @@
+# Compiled with view.pxd in Cython's pure-Python mode (setup.py says how).
 """The view of a game that one seat may read: the only input a bot's rung gets (the seed Search).
 
 A :class:`View` holds the seat's own hand, every pool, every seat's exposed melds (another seat's
@@ -56,8 +57,9 @@ class WindowView(NamedTuple):
     source: int
 
 
-_FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevailing",
-           "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset")
+FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevailing",
+          "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset")
+"""The fields a :class:`View` holds, besides what it derives from them."""
 
 
 class View:
@@ -71,8 +73,6 @@ class View:
     ``hand_no``; ``moves`` (player moves taken so far); ``ruleset``. Derived: ``seat_wind``,
     ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
     """
-
-    __slots__ = (*_FIELDS, "_unseen", "_visible")
 
     def __init__(self, *, seat: int, hand: Hand, pools: Sequence[Sequence[Kind]],
                  exposed: Sequence[Sequence[Any]], flowers: Sequence[Sequence[Kind]] = ((),) * 4,

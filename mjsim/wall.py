@@ -1,7 +1,4 @@
-# cython: annotation_typing=False, autotestdict=False, wraparound=True
-# Compiled with wall.pxd in Cython's pure-Python mode: the types are declared there (the
-# annotations are for readers and type checkers), negative indexes keep their Python meaning,
-# and each doctest is collected once, where it is written.
+# Compiled with wall.pxd in Cython's pure-Python mode (setup.py says how).
 """The seeded wall: the 144 tiles shuffled by a keyed BLAKE2b counter stream.
 
 The shuffle is a Fisher-Yates pass driven by 32-bit words of BLAKE2b(hand number, counter) keyed

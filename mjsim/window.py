@@ -1,7 +1,4 @@
-# cython: annotation_typing=False, autotestdict=False, wraparound=True
-# Compiled with window.pxd in Cython's pure-Python mode: the types are declared there (the
-# annotations are for readers and type checkers), negative indexes keep their Python meaning,
-# and each doctest is collected once, where it is written.
+# Compiled with window.pxd in Cython's pure-Python mode (setup.py says how).
 """The window after a discard or a promoted kong: who is asked, who still matters, who gets it.
 
 A win beats a pung or kong, which beats a chow (3.7.1, 3.6.7); among wins the nearest seat after

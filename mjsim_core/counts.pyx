@@ -59,7 +59,8 @@ def kinds_held(const count_t[::1] counts not None) -> list:
 
 
 def from_kinds(kinds) -> np.ndarray:
-    """A counts array from an iterable of playing kinds (0-33); raises on a bad kind or a fifth copy."""
+    """A counts array from an iterable of playing kinds (0-33); raises on a bad kind or a fifth
+    copy."""
     out = np.zeros(N_KINDS, dtype=np.uint8)
     cdef count_t[::1] view = out
     cdef int kind

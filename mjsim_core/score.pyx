@@ -932,8 +932,8 @@ def _load_tables() -> None:
     groups = {f.number for f in every if f.scope in ("chows", "pungs")}
     if (hand != _HAND_ELEMENTS or groups != _PATTERNS or len(RULESETS) != N_RULESETS
             or RULESETS.index("gb-mahjong") != GB_MAHJONG):
-        raise ImportError("mjsim_core.score: the elements or rulesets of mjsim.fans differ from the "
-                          f"compiled ones (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
+        raise ImportError("mjsim_core.score: the elements or rulesets of mjsim.fans differ from "
+                          f"the compiled ones (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
                           f"relations {sorted(groups ^ _PATTERNS)})")
     if FORMS != ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted",
                  "knitted_straight"):

@@ -66,7 +66,8 @@ cdef inline int _state(int c1, int c2, int m, int p) noexcept nogil:
     return ((c1 * 5 + c2) * 5 + m) * 2 + p
 
 
-cdef void _step(const count_t* dp_in, count_t* dp_out, int held, bint chows_may_start) noexcept nogil:
+cdef void _step(const count_t* dp_in, count_t* dp_out, int held,
+                bint chows_may_start) noexcept nogil:
     """Extend every partial target by one kind holding ``held`` copies."""
     cdef int c1, c2, m, p, c0, pung, pair, tiles, m2, cost, s, t, c0_max
     memset(dp_out, INF, STATES)
@@ -174,7 +175,8 @@ cdef void _init_constants() noexcept nogil:
 _init_constants()
 KNITTED_ARRANGEMENTS = tuple(tuple(KNITTED[perm][i] for i in range(9)) for perm in range(6))
 """The nine kinds of each knitted arrangement, in the order a Reading's ``perm`` indexes."""
-if (_rank_offsets(SUIT_OFFSET, 9), _rank_offsets(HONOR_OFFSET, 7)) != (SUIT_PATTERNS, HONOR_PATTERNS):
+if ((_rank_offsets(SUIT_OFFSET, 9), _rank_offsets(HONOR_OFFSET, 7))
+        != (SUIT_PATTERNS, HONOR_PATTERNS)):
     raise ImportError("mjsim_core.shanten: pattern counts disagree with the table sizes")
 _build_tables()
 
@@ -369,7 +371,8 @@ cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit
 
 cdef int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int melds,
                         int bound) noexcept nogil:
-    """Distance to the knitted straight of one arrangement; any value >= bound once it cannot win."""
+    """Distance to the knitted straight of one arrangement; any value >= bound once it cannot
+    win."""
     cdef count_t ab[SLOTS]
     cdef count_t abc[SLOTS]
     cdef int missing = _knitted_missing(parts, perm)
@@ -383,7 +386,8 @@ cdef int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int m
     return missing + _final(abc, parts.honors, 1 - melds)
 
 
-cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds, int bound) noexcept nogil:
+cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds,
+                                int bound) noexcept nogil:
     cdef KnitParts parts
     _knit_parts(counts, &parts)
     return _knit_distance(counts, &parts, perm, melds, bound)

@@ -1,10 +1,10 @@
-"""The modules compiled in Cython's pure-Python mode are imported compiled, and built from the
-sources beside them.
+"""Every compiled module is imported compiled, and built from the sources beside it.
 
-``setup.py`` compiles every ``mjsim/<name>.py`` that has a ``<name>.pxd`` beside it. Without the
-build, or with a build older than its sources, Python would quietly import the plain module (or
-run yesterday's code) and every other test would still pass: these tests say so instead. Rebuild
-with ``python setup.py build_ext --inplace``.
+``setup.py`` compiles every ``mjsim_core/<name>.pyx`` and every ``mjsim/<name>.py`` that has a
+``<name>.pxd`` beside it (Cython's pure-Python mode). Without the build, Python would quietly
+import a plain module, and with a build older than its sources it would run yesterday's code,
+while every other test still passed: these tests say so instead. Rebuild with
+``pip install -e .`` (or ``python setup.py build_ext --inplace``).
 """
 
 import importlib
@@ -14,25 +14,29 @@ from pathlib import Path
 import pytest
 
 import mjsim
+import mjsim_core
 
-PACKAGE = Path(mjsim.__file__).parent
-COMPILED = sorted(pxd.stem for pxd in PACKAGE.glob("*.pxd"))
+PURE = Path(mjsim.__file__).parent
+CORE = Path(mjsim_core.__file__).parent
+# (module name, its sources)
+COMPILED = sorted(
+    [(f"mjsim.{pxd.stem}", [pxd.with_suffix(".py"), pxd]) for pxd in PURE.glob("*.pxd")]
+    + [(f"mjsim_core.{pyx.stem}", [pyx, *pyx.with_suffix(".pxd").parent.glob(f"{pyx.stem}.pxd")])
+       for pyx in CORE.glob("*.pyx")])
 
 
-def test_the_engine_is_among_the_compiled_modules():
-    assert {"rules", "wall", "window"} <= set(COMPILED)
+def test_the_engine_the_view_and_the_kernels_are_compiled():
+    names = {name for name, _ in COMPILED}
+    assert {"mjsim.rules", "mjsim.wall", "mjsim.window", "mjsim.view"} <= names
+    assert {"mjsim_core.counts", "mjsim_core.shanten", "mjsim_core.score",
+            "mjsim_core.search"} <= names
 
 
-@pytest.mark.parametrize("name", COMPILED)
-def test_a_module_with_a_pxd_is_imported_compiled(name):
-    module = importlib.import_module(f"mjsim.{name}")
+@pytest.mark.parametrize(("name", "sources"), COMPILED, ids=[name for name, _ in COMPILED])
+def test_a_compiled_module_is_imported_compiled_and_newer_than_its_sources(name, sources):
+    module = importlib.import_module(name)
     assert module.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)), \
-        f"mjsim.{name} is imported from {module.__file__}: build it (see the module docstring)"
-
-
-@pytest.mark.parametrize("name", COMPILED)
-def test_a_compiled_module_is_newer_than_its_sources(name):
-    built = Path(importlib.import_module(f"mjsim.{name}").__file__)
-    sources = [PACKAGE / f"{name}.py", PACKAGE / f"{name}.pxd"]
-    stale = [source.name for source in sources if source.stat().st_mtime > built.stat().st_mtime]
-    assert not stale, f"{built.name} is older than {stale}: rebuild it (see the module docstring)"
+        f"{name} is imported from {module.__file__}: build it (see the module docstring)"
+    built = Path(module.__file__).stat().st_mtime
+    stale = [source.name for source in sources if source.stat().st_mtime > built]
+    assert not stale, f"{name} is older than {stale}: rebuild it (see the module docstring)"

@@ -18,15 +18,17 @@ from mjsim.view import HIDDEN_KONG, View, WindowView
 K = {name: kind for kind, name in enumerate(NAMES)}
 
 
-def own_turn(text, pools=((), (), (), ()), others=((), (), ()), win=False, **kw):
-    """A written view of seat 0 on its turn holding ``text``, with its legal moves."""
+def own_turn(text, pools=((), (), (), ()), others=((), (), ()), win=False, legal=None, **kw):
+    """A written view of seat 0 on its turn holding ``text``, with its legal moves (unless
+    ``legal`` names them)."""
     hand = Hand.parse(text)
     assert hand.size == 14, text
     counts = hand.counts
-    legal = [DISCARDS[k] for k in hand.kinds_held()]
-    legal += [KONGS[k] for k in hand.kinds_held() if counts[k] == 4]
-    legal += [KONGS[m.tile] for m in hand.melds if m.kind == "pung" and counts[m.tile]]
-    legal += [WIN] if win else []
+    if legal is None:
+        legal = [DISCARDS[k] for k in hand.kinds_held()]
+        legal += [KONGS[k] for k in hand.kinds_held() if counts[k] == 4]
+        legal += [KONGS[m.tile] for m in hand.melds if m.kind == "pung" and counts[m.tile]]
+        legal += [WIN] if win else []
     return View(seat=0, hand=hand, pools=[parse(p) if isinstance(p, str) else p for p in pools],
                 exposed=(hand.melds, *others), wall=40, dealer=0, prevailing=0,
                 legal=legal, **kw)
@@ -50,9 +52,7 @@ def tiles_of(moves):
 # ------------------------------------------------------------------------------------ all rungs
 
 def test_no_legal_move_gives_none_and_bad_arguments_raise():
-    view = own_turn("123m 456m EE 13p 45s 7s 9p")
-    view.legal = []
-    assert best(view, 2) is None
+    assert best(own_turn("123m 456m EE 13p 45s 7s 9p", legal=[]), 2) is None
     with pytest.raises(ValueError, match="no rung 4"):
         best(own_turn("123m 456m EE 13p 45s 7s 9p"), 4)
     with pytest.raises(ValueError, match="'greed'"):

@@ -2,13 +2,11 @@
 (mjsim.reference.search) on the views of seeded games: every rung, every set of ideas switched
 off, and several tie-breaking words, so that the tied moves agree as well as the move picked."""
 
-import importlib.machinery
 from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import mjsim_core.search
 from mjsim.bot import Bot
 from mjsim.reference import search as reference
 from mjsim.rules import Rules
@@ -19,10 +17,6 @@ VARIANTS = [(level, frozenset(off)) for level, ideas in RUNG_IDEAS.items()
             for size in range(len(ideas) + 1) for off in combinations(ideas, size)]
 WORDS = (None, 0, 1, 2, 5)
 LINEUPS = ("3333", "3322", "2211", "3131")
-
-
-def test_the_compiled_module_is_imported():
-    assert mjsim_core.search.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def test_every_variant_is_checked():

@@ -10,7 +10,7 @@ from mjsim.moves import Move
 from mjsim.notation import print_hand
 from mjsim.rules import Rules
 from mjsim.search import best
-from mjsim.view import HIDDEN_KONG, View, WindowView, view_of
+from mjsim.view import FIELDS, HIDDEN_KONG, WindowView, view_of
 
 LINEUP = [Bot(3), Bot(2), Bot(1), Bot(3)]
 
@@ -65,7 +65,7 @@ def test_no_field_reaches_another_hand_or_the_wall(moves):
     for seat in range(4):
         view = view_of(game, seat)
         seen = {}
-        for name in View.__slots__:
+        for name in FIELDS:
             _reachable(getattr(view, name), seen)
         forbidden = [game.wall, *(game.hands[s] for s in range(4) if s != seat),
                      *(game.hands[s].counts for s in range(4) if s != seat)]
