@@ -105,7 +105,8 @@ def cmd_score(args: argparse.Namespace) -> str:
     try:
         ctx = WinContext(args.win, args.self_drawn, args.seat, args.prevalent, flowers=flowers,
                          last_copy=args.last_copy, wall_last=args.wall_last,
-                         replacement=args.replacement, robbing=args.robbing)
+                         replacement=args.replacement, robbing=args.robbing,
+                         initial=args.initial)
         scored = score(hand, ctx, args.ruleset)
     except ValueError as error:  # an impossible context or a hand that is not complete
         raise UsageError(str(error)) from None
@@ -299,6 +300,8 @@ def build_parser() -> argparse.ArgumentParser:
     scoring.add_argument("--wall-last", action="store_true", help="the last tile of the wall")
     scoring.add_argument("--replacement", action="store_true", help="a kong's replacement tile")
     scoring.add_argument("--robbing", action="store_true", help="robbing a promoted kong")
+    scoring.add_argument("--initial", action="store_true",
+                         help="the dealer's dealt tiles, complete (self-drawn, no wait element)")
     scoring.add_argument("--ruleset", choices=RULESETS, default="green-book")
     scoring.set_defaults(run=cmd_score)
 

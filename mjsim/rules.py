@@ -463,8 +463,15 @@ class Rules:
             return None
         scored = self._score(hand, seat, tile, self_drawn=True,
                              last_copy=self._visible(tile) == 3,
-                             wall_last=self.last_draw_emptied, replacement=self._kong_draw)
+                             wall_last=self.last_draw_emptied, replacement=self._kong_draw,
+                             initial=self._on_the_deal())
         return scored if scored.total >= scoring.MIN_POINTS else None
+
+    def _on_the_deal(self) -> bool:
+        """Whether the seat on turn is the dealer holding its dealt tiles: no tile has been
+        discarded or declared this hand (a discard stays in its pool or goes into a meld)."""
+        return (self.turn == self.dealer and not any(self.pools)
+                and not any(hand.melds for hand in self.hands))
 
     def _win_refusal(self, seat: int) -> Error:
         if self.claimed_this_turn:
@@ -607,11 +614,12 @@ class Rules:
     # --------------------------------------------------------------------- the end of a hand
 
     def _score(self, hand: Hand, seat: int, tile: int, *, self_drawn: bool, last_copy: bool,
-               wall_last: bool, replacement: bool, robbing: bool = False) -> Any:
+               wall_last: bool, replacement: bool, robbing: bool = False,
+               initial: bool = False) -> Any:
         context = scoring.WinContext(tile, self_drawn, self.seat_wind(seat), self.prevailing,
                                      flowers=len(hand.flowers), last_copy=last_copy,
                                      wall_last=wall_last, replacement=replacement,
-                                     robbing=robbing)
+                                     robbing=robbing, initial=initial)
         return scoring.score(hand, context, ruleset=self.ruleset)
 
     def _visible(self, kind: int) -> int:

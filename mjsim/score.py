@@ -56,7 +56,9 @@ class WinContext:
     ``last_copy``: the other three copies of the winning tile were face up. ``wall_last``: the
     winning tile was the last of the wall (self-drawn) or the discard after it. ``replacement``:
     the tile drawn for a kong. ``robbing``: the tile another player added to his pung.
-    Raises ``ValueError`` naming the conflict for an impossible combination.
+    ``initial``: the dealer's fourteen dealt tiles are complete (a self-drawn win that never
+    waited, so it scores no wait element: mcr-rules.md D20). Raises ``ValueError`` naming the
+    conflict for an impossible combination.
 
     >>> WinContext(5, self_drawn=True, seat_wind=0, prevalent_wind=0, robbing=True)
     Traceback (most recent call last):
@@ -73,6 +75,7 @@ class WinContext:
     wall_last: bool = False
     replacement: bool = False
     robbing: bool = False
+    initial: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.win_tile, (int, np.integer)) or not 0 <= self.win_tile < 34:
@@ -90,6 +93,10 @@ class WinContext:
         if self.robbing and self.wall_last:
             raise ValueError("no kong can be promoted once the wall is empty, "
                              "so none can be robbed with the last tile")
+        if self.initial and (not self.self_drawn or self.last_copy or self.wall_last
+                             or self.replacement):
+            raise ValueError("a win on the dealt tiles is self-drawn, before any tile is face "
+                             "up, drawn from the wall's end or drawn for a kong")
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +317,8 @@ def _checked(hand: Hand, ctx: WinContext) -> WinContext:
         raise ValueError(f"cannot rob a kong of {name}: the winner holds another {name}")
     if ctx.replacement and not any(m.is_kong for m in hand.melds):
         raise ValueError("a win on a replacement tile needs a declared kong")
+    if ctx.initial and hand.melds:
+        raise ValueError("a win on the dealt tiles has no declared meld")
     if ctx.last_copy and hand.counts[win] != 1:
         raise ValueError(f"{name} cannot be the last copy: the winner holds another")
     if hand.flowers and ctx.flowers and ctx.flowers != len(hand.flowers):
@@ -359,8 +368,12 @@ def _reading(hand: Hand, ctx: WinContext, d: shanten.Decomposition, held: np.nda
     in_chow = any(low <= win <= low + 2 for low in d.chows)
     pungs = tuple(Set("pung", k, ctx.self_drawn or k != win or in_chow, False) for k in d.pungs)
     chows = tuple(Set("chow", k, True, False) for k in d.chows)
-    judged = (_knitted_waits(hand.counts, d.knitted, win)
-              if d.form == "knitted_straight" and not hand.melds else waits)
+    if ctx.initial:   # dealt complete, the hand never waited: no wait element (D20)
+        judged: tuple[Kind, ...] = ()
+    elif d.form == "knitted_straight" and not hand.melds:
+        judged = _knitted_waits(hand.counts, d.knitted, win)
+    else:
+        judged = waits
     return Reading(d.form, declared + chows + pungs, d.pair, d.pairs, d.knitted,
                    tuple(counts.tolist()), tuple(held.tolist()), judged)
 

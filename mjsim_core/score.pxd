@@ -15,6 +15,7 @@ cdef enum:
     WALL_LAST = 4
     REPLACEMENT = 8
     ROBBING = 16
+    INITIAL = 32                # the dealer's dealt tiles are complete (D20): no wait element
 
 # A declared meld in one byte: tile | type << 6.
 cdef enum:

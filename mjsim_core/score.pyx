@@ -74,7 +74,7 @@ cdef enum:
     DRAGONS_IN = 32
 
 FLAGS = {"self_drawn": SELF_DRAWN, "last_copy": LAST_COPY, "wall_last": WALL_LAST,
-         "replacement": REPLACEMENT, "robbing": ROBBING}
+         "replacement": REPLACEMENT, "robbing": ROBBING, "initial": INITIAL}
 """The bit of each win circumstance in the ``flags`` of :func:`score_counts`."""
 
 cdef extern from *:
@@ -638,6 +638,8 @@ cdef bint _unique_wait(Win* w, const Reading* r) noexcept nogil:
     """Whether this reading's hand had exactly one completing kind (computed once, when needed)."""
     cdef count_t rest[N_KINDS]
     cdef int i
+    if w.flags & INITIAL:   # dealt complete, the hand never waited (D20)
+        return False
     if r.form == KNITTED_STRAIGHT and w.n_melds == 0:
         # A concealed knitted straight's wait is that of the four tiles beside the body (D11).
         if w.knitted_wait[r.perm] < 0:
@@ -1016,7 +1018,7 @@ cdef int encode_melds(object melds, uint8_t* out) except -1:
 cdef int _flags(object ctx) except -1:
     return ((SELF_DRAWN if ctx.self_drawn else 0) | (LAST_COPY if ctx.last_copy else 0)
             | (WALL_LAST if ctx.wall_last else 0) | (REPLACEMENT if ctx.replacement else 0)
-            | (ROBBING if ctx.robbing else 0))
+            | (ROBBING if ctx.robbing else 0) | (INITIAL if ctx.initial else 0))
 
 
 def meld_bytes(melds) -> bytes:

@@ -68,6 +68,13 @@ def test_score_prints_the_breakdown_and_the_verdict(capsys):
     assert "Total 25 (green-book)" in out and out.rstrip().endswith("a legal win")
 
 
+def test_score_on_the_deal_drops_the_wait_element(capsys):
+    argv = ("score", "123m 456m 789m 55p 789s", "--win", "7s", "--self")
+    _code, drawn, _ = run(capsys, *argv)
+    _code, dealt, _ = run(capsys, *argv, "--initial")
+    assert "Edge Wait" in drawn and "Edge Wait" not in dealt
+
+
 def test_score_below_the_minimum_says_so(capsys):
     code, out, _ = run(capsys, "score", "234m 567m 345p 678s 55p", "--win", "5p")
     assert code == 0 and "not a win:" in out and "below the 8-point minimum" in out
@@ -82,6 +89,7 @@ def test_score_counts_the_hands_flowers(capsys):
     (["score", "123m 456m 789m 123p 5p", "--win", "5p"], "14 tiles"),
     (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--robbing", "--self"],
      "never self-drawn"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial"], "is self-drawn"),
 ])
 def test_score_refusals(capsys, argv, message):
     code, out, err = run(capsys, *argv)

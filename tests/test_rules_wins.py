@@ -212,6 +212,19 @@ def test_last_copy_on_a_self_drawn_win(contexts, pools, last_copy):
     assert contexts[-1].last_copy is last_copy
 
 
+@pytest.mark.parametrize(("pools", "dealt"), [
+    (["", "", "", ""], True),
+    (["", "3p", "", ""], False),
+])
+def test_a_dealer_complete_on_the_deal_wins_with_no_wait_element(contexts, pools, dealt):
+    """The dealt fourteen never waited (mcr-rules.md D20); once a tile is out, they did."""
+    game = position(hands=(EDGE_3M + " 3m", SEAT1, SEAT2, SEAT3), drawn=M3, pools=pools)
+    apply_ok(game, 0, WIN)
+    assert contexts[-1].initial is dealt and contexts[-1].self_drawn
+    names = {name for _, name, _, _ in game.history[-1]["fans"]}
+    assert ("Edge Wait" in names) is not dealt
+
+
 @pytest.mark.parametrize(("seat1", "pools", "last_copy"), [
     ("chow(345m) 1589s ESGR 67p", ["", "3m", "", "3m"], True),  # a copy in an exposed meld
     ("345m 1589s ESGR 67p", ["", "3m", "", "3m"], False),       # ... or concealed: not seen

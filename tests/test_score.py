@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -13,6 +14,7 @@ from test_score_hands import random_win
 from mjsim.fans import BY_NAME
 from mjsim.hand import Hand
 from mjsim.notation import parse
+from mjsim.reference.score import score as reference_score
 from mjsim.score import MIN_POINTS, WinContext, evaluate, formal_waits, readings, score
 
 ROWS = [json.loads(line) for line in
@@ -92,6 +94,9 @@ def test_an_unknown_ruleset_is_refused():
     ({"self_drawn": False, "prevalent_wind": -1}, "prevalent_wind"),
     ({"self_drawn": False, "flowers": 9}, "flowers"),
     ({"self_drawn": False, "win_tile": 34}, "playing kind"),
+    ({"self_drawn": False, "initial": True}, "dealt tiles is self-drawn"),
+    ({"self_drawn": True, "initial": True, "last_copy": True}, "before any tile is face up"),
+    ({"self_drawn": True, "initial": True, "wall_last": True}, "wall's end"),
 ])
 def test_an_impossible_context_names_the_conflict(kwargs, words):
     base = {"win_tile": 0, "seat_wind": 0, "prevalent_wind": 0}
@@ -104,6 +109,7 @@ def test_an_impossible_context_names_the_conflict(kwargs, words):
     ("123m 456m 789m 123p 5p", "5p", {"robbing": True}, "holds another"),
     ("123m 456m 789m 123p 5p", "5p", {"self_drawn": True, "replacement": True}, "declared kong"),
     ("123m 456m 789m 123p 5p", "5p", {"last_copy": True}, "holds another"),
+    ("chow(123m) 456m 789m 123p 5p", "5p", {"self_drawn": True, "initial": True}, "no declared"),
     ("123m 456m 789m 123p 5p", "5p", {"flowers": 2}, None),
 ])
 def test_a_context_the_hand_makes_impossible_is_refused(text, win, flags, words):
@@ -201,6 +207,24 @@ def test_the_wait_reference_cases_of_section_5_7(shape, win, element):
     waits = {name for _, name, _, _ in score(hand, ctx).fans} & {"Edge Wait", "Closed Wait",
                                                                    "Single Wait"}
     assert waits == ({element} if element else set())
+
+
+@pytest.mark.parametrize("text, win, element", [
+    ("123m 456m 789m 123p 5p 5p", "5p", "Single Wait"),
+    ("123m 456m 789m 55p 789s", "7s", "Edge Wait"),
+    ("147m 258p 369s 123p EE", "E", "Single Wait"),   # a concealed knitted straight (D11)
+])
+@pytest.mark.parametrize("ruleset", ["green-book", "gb-mahjong"])
+def test_a_dealer_complete_on_the_deal_scores_no_wait(text, win, element, ruleset):
+    """The dealt fourteen never waited: self-drawn, and no wait element (mcr-rules.md D20)."""
+    hand = Hand.parse(text)
+    drawn = WinContext(parse(win)[0], True, 0, 0)
+    dealt = dataclasses.replace(drawn, initial=True)
+    names = {name for _, name, _, _ in score(hand, drawn, ruleset).fans}
+    dealt_names = {name for _, name, _, _ in score(hand, dealt, ruleset).fans}
+    assert element in names and dealt_names == names - {element}
+    assert score(hand, dealt, ruleset).total == score(hand, drawn, ruleset).total - 1
+    assert reference_score(hand, dealt, ruleset).fans == score(hand, dealt, ruleset).fans
 
 
 def test_the_element_names_are_the_tables():
