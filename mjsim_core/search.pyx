@@ -3,8 +3,8 @@
 :func:`turn_choices` and :func:`answer_choices` return the indexes into ``view.legal`` of the
 moves a rung ranks best, in legal order; :func:`mjsim.search.best` breaks a tie by the view's
 word. ``ideas`` is a bit set over :data:`mjsim.search.IDEAS` (bit 0 ``shanten``, 1 ``claims``,
-2 ``defence``, 3 ``planning``). :mod:`mjsim.reference.search` is the readable twin every choice
-is tested against; its docstrings say why each rule is what it is.
+2 ``defence``, 3 ``planning``). :mod:`mjsim.reference.search` is the readable twin the tests hold
+every choice to; :mod:`mjsim.search` says what each rung does.
 
 The shanten work shares one set of parts across a hand's discards (``discard_parts``) and asks
 for acceptance only of the discards still in the running, where the Python ``discards`` gives

@@ -1,46 +1,47 @@
 """The rungs' choices as readable Python: the twin of :mod:`mjsim_core.search` (tests only).
 
-:func:`best` decides as :func:`mjsim.search.best` does, the rules written out (see that module
-for what each rung does); the tests hold the compiled choices to these on views from many games.
+:func:`turn_choices` and :func:`answer_choices` take what the compiled ones take (a view whose
+legal moves hold no win, and the ideas as bits in :data:`mjsim.search.IDEAS` order) and return
+the same: the indexes into ``view.legal`` of the moves ranked best, in legal order (none: pass).
+The rules are written out here; :mod:`mjsim.search` says what each rung does and why.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from mjsim_core.shanten import discards, shanten
 
 from mjsim.meld import Meld
-from mjsim.moves import DISCARDS, PASS, Move
+from mjsim.moves import Move
 from mjsim.rungs import THREAT_MELDS, isolation, meld_floor, scores_alone, targets, winning_copies
-from mjsim.search import RUNG_IDEAS, check_ideas
+from mjsim.search import IDEAS
 from mjsim.view import View
 
 _T = TypeVar("_T")
 
 
-def best(view: View, level: int, word: int | None = None,
-         off: Collection[str] = frozenset()) -> Move | None:
-    """What :func:`mjsim.search.best` returns, decided in Python."""
-    if level not in RUNG_IDEAS:
-        raise ValueError(f"no rung {level!r}; the rungs are 1, 2 and 3")
-    check_ideas(off)
-    legal = view.legal
-    if not legal:
-        return None
-    for move in legal:
-        if move.kind == "win":
-            return move
-    ideas = frozenset(RUNG_IDEAS[level]).difference(off)
-    if view.window is not None:
-        return _answer(view, ideas, word)
-    return _turn(view, ideas, word)
+def turn_choices(view: View, ideas: int) -> tuple[int, ...]:
+    """The moves the rung ranks best on its own turn: one kong, or the discards left tied."""
+    best = _turn(view, _names(ideas))
+    return tuple(i for i, move in enumerate(view.legal) if move in best)
+
+
+def answer_choices(view: View, ideas: int) -> tuple[int, ...]:
+    """The claims the rung ranks best in a window, or () to pass."""
+    best = _answer(view, _names(ideas))
+    return tuple(i for i, move in enumerate(view.legal) if move in best)
+
+
+def _names(ideas: int) -> frozenset[str]:
+    return frozenset(name for bit, name in enumerate(IDEAS) if ideas >> bit & 1)
 
 
 # ------------------------------------------------------------------------------ one's own turn
 
-def _turn(view: View, ideas: frozenset[str], word: int | None) -> Move:
+def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
+    """The kong to declare, or the discards left tied after every idea."""
     hand = view.hand
     counts, melds = hand.counts, hand.melds
     held = counts.tobytes()
@@ -53,7 +54,7 @@ def _turn(view: View, ideas: frozenset[str], word: int | None) -> Move:
         now = min(row[1] for row in rows.values())
         kong = _kong(view, rows, now)
         if kong is not None:
-            return kong
+            return [kong]
     if "defence" in ideas and (now if rows is not None else shanten(counts, len(melds))) >= 2:
         tiles = _safe(view, tiles) or tiles
     if rows is not None:
@@ -70,7 +71,7 @@ def _turn(view: View, ideas: frozenset[str], word: int | None) -> Move:
         else:
             tiles = _most_winning(view, rows, held, tiles)
     tiles = _most(tiles, lambda t: -isolation(held, t))
-    return DISCARDS[_pick(tiles, view, word)]
+    return [move for move in view.legal if move.kind == "discard" and move.tile in tiles]
 
 
 def _most_winning(view: View, rows: dict[int, Any], held: bytes, tiles: list[int]) -> list[int]:
@@ -125,10 +126,11 @@ def _safe(view: View, tiles: list[int]) -> list[int]:
 
 # ------------------------------------------------------------------------------- the window
 
-def _answer(view: View, ideas: frozenset[str], word: int | None) -> Move:
-    """Pass, or take the claim the policy allows (a kong before a pung before a chow)."""
+def _answer(view: View, ideas: frozenset[str]) -> list[Move]:
+    """The claims the policy allows, ranked (a kong before a pung before a chow, then the
+    shorter road) and the best kept; none to pass."""
     if "claims" not in ideas:
-        return PASS
+        return []
     hand = view.hand
     counts, melds = hand.counts, hand.melds
     before = shanten(counts, len(melds))
@@ -147,9 +149,9 @@ def _answer(view: View, ideas: frozenset[str], word: int | None) -> Move:
         if _claim_pays(view, move, meld, after, road, plan):
             worth.append(((move.kind == "chow") * 2 + (move.kind == "pung"), road, move))
     if not worth:
-        return PASS
+        return []
     first = min(w[:2] for w in worth)
-    return _pick([w[2] for w in worth if w[:2] == first], view, word)
+    return [w[2] for w in worth if w[:2] == first]
 
 
 def _claimed(counts: Any, move: Move, tile: int, source: int) -> tuple[Any, Meld]:
@@ -202,9 +204,3 @@ def _most(items: Sequence[_T], key: Callable[[_T], int]) -> list[_T]:
     top = max(keys)
     return [item for item, k in zip(items, keys) if k == top]
 
-
-def _pick(items: Sequence[_T], view: View, word: int | None) -> _T:
-    """One of the tied items, by the word."""
-    if len(items) == 1:
-        return items[0]
-    return items[(view.word if word is None else word) % len(items)]
