@@ -26,6 +26,9 @@ than before; a kong draws a replacement instead of discarding, so a kong that ke
 counts as shortening it. ``off`` switches ideas off by name: without ``shanten`` a rung discards
 by rung 1's order and declares no kong; without ``claims`` it passes every window.
 
+Each decision is one compiled call (:mod:`mjsim_core.search`); :mod:`mjsim.reference.search`
+writes the same rules out in Python, and the tests hold the two to the same choices.
+
 >>> from mjsim.rules import Rules
 >>> from mjsim.view import view_of
 >>> game = Rules.from_position({"hands": ["123456789m 1234p E", "19m 19p 19s ESWNRG B",

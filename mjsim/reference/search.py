@@ -46,9 +46,7 @@ def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
     counts, melds = hand.counts, hand.melds
     held = counts.tobytes()
     tiles = [move.tile for move in view.legal if move.kind == "discard"]
-    # One compiled call gives every discard's shanten and the kinds that help after it. The
-    # copies are summed here from view.unseen, and only for the least-shanten candidates:
-    # handing unseen to the kernel converts and checks an array per call, which costs more.
+    # Every discard's shanten after it, and the kinds that then help (rows[tile][1] and [2]).
     rows = {row[0]: row for row in discards(counts, len(melds))} if "shanten" in ideas else None
     if rows is not None:
         now = min(row[1] for row in rows.values())
