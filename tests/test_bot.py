@@ -1,4 +1,5 @@
-"""Bots: variants parse and print, moves are legal, games play to the end, rung 2 is stronger."""
+"""Bots: variants parse and print, moves are legal, games play to the end, each rung is
+stronger than the one below."""
 
 import math
 import statistics
@@ -8,6 +9,9 @@ import pytest
 from mjsim.bot import Bot, play_game
 from mjsim.rules import Rules
 from mjsim.search import IDEAS, RUNG_IDEAS
+from mjsim.tournament import run
+from mjsim.tournament.pricing import estimate, paired_differences
+from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
 
 VARIANTS = ["1", "2", "2-shanten", "2-claims", "2-shanten-claims", "3", "3-defence",
             "3-planning", "3-defence-planning", "3-shanten-claims-defence-planning"]
@@ -89,3 +93,14 @@ T_975_11 = 2.201
 def test_rung_2_beats_rung_1_by_a_margin_outside_its_interval():
     margin, half = paired_margin(Bot(2), Bot(1), seeds=12, hands=2)
     assert margin - half > 0, (margin, half)
+
+
+@pytest.mark.slow
+def test_rung_3_beats_rung_2_by_a_margin_outside_its_interval(tmp_path):
+    """Rung 3's edge is under half a point a hand, so it takes the ladder's own design and seeds
+    to decide: rung 3 challenging a field of rung 2 on 1,000 walls, the games `mjsim ladder
+    --walls 1000` plays for that step (80,000 hands; about half a minute on 2 cores)."""
+    batches = per_wall(wall_seeds("mjsim", 1000), challenger_games("2", ["3"]))
+    seats = run(batches, tmp_path, n_jobs=2, quiet=True)["seats"]
+    mean, _se, low, high = estimate(paired_differences(seats, "2"), "3", "2").per_hand
+    assert low > 0, (mean, low, high)
