@@ -4,7 +4,11 @@ Players:
 
 - ``drawn``: "discard what you drew" (after a claim, the first tile held); take a win when it is
   legal, pass every other claim. This measures the engine itself.
-- ``rung1``, ``rung2``, ``rung3``: four bots of that rung (``mjsim.bot.Bot``), when present.
+- ``rung1``, ``rung2``, ``rung3``: four bots of that rung (``mjsim.bot.Bot``).
+- ``gbgreedy``: the greedy bot of design.md's anchor, in this engine: discard the tile that
+  leaves the least shanten by PyMahjongGB's ``MahjongShanten`` (the first of equals), win when
+  legal, pass every claim (``pip install -e ".[bench]"``). Against it, ``rung3`` shows what the
+  compiled decisions buy with the engine held fixed.
 
 Each figure is the median over ``--repeats`` runs of ``--games`` sixteen-hand games. Anchors from
 design.md §6 (not run here): the ailab-pku MCR simulator plays about 800 hands/s with random
@@ -47,6 +51,40 @@ def bot_player(level: int) -> Player:
     return bot.act
 
 
+# PyMahjongGB's names of the 34 kinds, and of a meld as a pack (type, middle tile, offer).
+GB_NAMES = tuple([f"{suit}{rank}" for suit in "WBT" for rank in range(1, 10)]
+                 + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])
+GB_PACKS = {"chow": "CHI", "pung": "PENG", "kong": "GANG"}
+
+
+def gb_greedy() -> Player:
+    from MahjongGB import MahjongShanten
+
+    def act(game: Rules, seat: int) -> Move:
+        legal = game.legal(seat)
+        for move in legal:
+            if move.kind == "win":
+                return move
+        if game.phase != "discard":
+            return next(move for move in legal if move.kind == "pass")
+        hand = game.hands[seat]
+        packs = tuple((GB_PACKS[m.kind], GB_NAMES[m.tiles[1]], 0 if m.concealed else 1)
+                      for m in hand.melds)
+        tiles = hand.tiles()
+        best, choice = None, None
+        for move in legal:
+            if move.kind != "discard":
+                continue
+            rest = list(tiles)
+            rest.remove(move.tile)
+            value = MahjongShanten(packs, tuple(GB_NAMES[k] for k in rest))
+            if best is None or value < best:
+                best, choice = value, move
+        return choice
+
+    return act
+
+
 def play_games(player: Player, games: int, offset: int = 0) -> int:
     """Play ``games`` whole games with four copies of ``player``; returns the hands played."""
     hands = 0
@@ -65,6 +103,7 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "rung1": lambda: bot_player(1),
     "rung2": lambda: bot_player(2),
     "rung3": lambda: bot_player(3),
+    "gbgreedy": gb_greedy,
 }
 
 
