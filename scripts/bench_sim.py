@@ -30,13 +30,21 @@ from mjsim.rules import Rules
 Player = Callable[[Rules, int], Move]
 
 
-def discard_what_you_drew(game: Rules, seat: int) -> Move:
-    legal = game.legal(seat)
+def win_or_pass(game: Rules, legal: list[Move]) -> Move | None:
+    """What the simple players share: a win when one is legal, a pass in a window, else None."""
     for move in legal:
         if move.kind == "win":
             return move
     if game.phase != "discard":
         return next(move for move in legal if move.kind == "pass")
+    return None
+
+
+def discard_what_you_drew(game: Rules, seat: int) -> Move:
+    legal = game.legal(seat)
+    forced = win_or_pass(game, legal)
+    if forced is not None:
+        return forced
     drawn = game.drawn
     for move in legal:
         if move.kind == "discard" and (drawn is None or move.tile == drawn):
@@ -62,11 +70,9 @@ def gb_greedy() -> Player:
 
     def act(game: Rules, seat: int) -> Move:
         legal = game.legal(seat)
-        for move in legal:
-            if move.kind == "win":
-                return move
-        if game.phase != "discard":
-            return next(move for move in legal if move.kind == "pass")
+        forced = win_or_pass(game, legal)
+        if forced is not None:
+            return forced
         hand = game.hands[seat]
         packs = tuple((GB_PACKS[m.kind], GB_NAMES[m.tiles[1]], 0 if m.concealed else 1)
                       for m in hand.melds)
