@@ -21,7 +21,7 @@ CORE = Path(mjsim_core.__file__).parent
 # (module name, its sources)
 COMPILED = sorted(
     [(f"mjsim.{pxd.stem}", [pxd.with_suffix(".py"), pxd]) for pxd in PURE.glob("*.pxd")]
-    + [(f"mjsim_core.{pyx.stem}", [pyx, *pyx.with_suffix(".pxd").parent.glob(f"{pyx.stem}.pxd")])
+    + [(f"mjsim_core.{pyx.stem}", [p for p in (pyx, pyx.with_suffix(".pxd")) if p.exists()])
        for pyx in CORE.glob("*.pyx")])
 
 
