@@ -1,5 +1,5 @@
 """Build the compiled parts, all with one set of directives: every ``mjsim_core/*.pyx``, and
-every ``mjsim/*.py`` module with a ``.pxd`` beside it (Cython's pure-Python mode: the ``.pxd``
+every ``mjsim/**/*.py`` module with a ``.pxd`` beside it (Cython's pure-Python mode: the ``.pxd``
 declares the types, the module stays plain Python that also runs uncompiled).
 
 ``MJSIM_CYTHON_DEBUG=1`` turns bounds, wraparound and division checks back on (and drops -O3),
@@ -45,7 +45,8 @@ def extension(source: str) -> Extension:
 
 
 core = [extension(source) for source in sorted(glob("mjsim_core/*.pyx"))]
-pure = [extension(str(Path(pxd).with_suffix(".py"))) for pxd in sorted(glob("mjsim/*.pxd"))]
+pure = [extension(str(Path(pxd).with_suffix(".py")))
+        for pxd in sorted(glob("mjsim/**/*.pxd", recursive=True))]
 
 setup(ext_modules=cythonize(core, compiler_directives=DIRECTIVES, force=DEBUG)
       + cythonize(pure, compiler_directives=PURE_DIRECTIVES, force=DEBUG))

@@ -1,35 +1,51 @@
 """mjsim: Chinese Official Mahjong (MCR) with a compiled core.
 
+The main names are exported lazily (PEP 562): ``import mjsim.tiles`` loads the tiles layer alone,
+and ``from mjsim import Rules`` loads the engine when first asked for.
+
 >>> from mjsim import Hand
 >>> str(Hand.parse("EEE 123m 55p"))
 '123m 55p EEE'
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-from mjsim import notation, shanten
-from mjsim.errors import Error, NotationError, WallEmptyError
-from mjsim.hand import Hand
-from mjsim.meld import Meld
-from mjsim.moves import Move
-from mjsim.rules import Rules
-from mjsim.wall import Wall
+import importlib
+from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mjsim.analysis import shanten
+    from mjsim.errors import Error, NotationError, WallEmptyError
+    from mjsim.game import Move, Rules
+    from mjsim.scoring import WinContext, score
+    from mjsim.tiles import Hand, Meld, Wall, notation
 
 try:
     __version__ = version("mjsim")  # one source: pyproject.toml
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
-__all__ = [
-    "Error",
-    "Hand",
-    "Meld",
-    "Move",
-    "NotationError",
-    "Rules",
-    "Wall",
-    "WallEmptyError",
-    "__version__",
-    "notation",
-    "shanten",
-]
+# Each public name, and the module it is loaded from on first use.
+_EXPORTS = {
+    "Error": "mjsim.errors", "NotationError": "mjsim.errors", "WallEmptyError": "mjsim.errors",
+    "Hand": "mjsim.tiles", "Meld": "mjsim.tiles", "Wall": "mjsim.tiles", "notation": "mjsim.tiles",
+    "shanten": "mjsim.analysis",
+    "score": "mjsim.scoring", "WinContext": "mjsim.scoring",
+    "Move": "mjsim.game", "Rules": "mjsim.game",
+}
+
+__all__ = ["Error", "Hand", "Meld", "Move", "NotationError", "Rules", "Wall", "WallEmptyError",
+           "WinContext", "__version__", "notation", "score", "shanten"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'mjsim' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

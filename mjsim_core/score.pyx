@@ -1,14 +1,14 @@
 """Compiled scoring: every reading of a complete hand under the five principles, the best kept.
 
-The compiled twin of :func:`mjsim.score.score` (whose per-reading step,
-:func:`mjsim.score.evaluate`, is the readable reference this module must equal). For a complete
-hand it enumerates the readings :func:`mjsim.shanten.decompositions` gives, scores each one (the
+The compiled twin of :func:`mjsim.scoring.scorer.score` (whose per-reading step,
+:func:`mjsim.scoring.scorer.evaluate`, is the readable reference this module must equal). For a complete
+hand it enumerates the readings :func:`mjsim.analysis.shanten.decompositions` gives, scores each one (the
 element checkers, the chow and pung relations counted once, the wind elements taking their pungs
 from Pung of Terminals or Honors, the suppressions from the highest element down), and keeps the
 highest total, breaking ties as GB-Mahjong does. Flower points are not counted here.
 
 The element data (points per ruleset, what each element suppresses, the order of the relation
-patterns) is read from :data:`mjsim.fans.FANS` at import; only the checkers themselves are written
+patterns) is read from :data:`mjsim.scoring.elements.FANS` at import; only the checkers themselves are written
 again in C, and the tests hold them equal to the Python ones.
 
 >>> import numpy as np
@@ -34,12 +34,15 @@ from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading,
                                  REGULAR, SEVEN_PAIRS, ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 
 from mjsim import tiles as _tiles
-from mjsim.fans import FANS, MIXED_KONGS, RULESETS, excludes as _excludes, points as _points
+from mjsim.scoring.elements import FANS, MIXED_KONGS, RULESETS, excludes as _excludes, points as _points
 from mjsim_core.shanten import FORMS, KNITTED_ARRANGEMENTS
 
 cnp.import_array()
 
-__all__ = ["FLAGS", "RULESETS", "context_flags", "formal_wait_count", "group_elements",
+MIN_POINTS = 8
+"""The least a win may score, flowers excluded (mcr-rules.md §1)."""
+
+__all__ = ["FLAGS", "MIN_POINTS", "RULESETS", "context_flags", "formal_wait_count", "group_elements",
            "meld_bytes", "score_counts", "score_hand"]
 
 cdef enum:
@@ -139,7 +142,7 @@ cdef inline void _sort(int* t, int n) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------------
-# Relation patterns (the "chows" and "pungs" checkers of mjsim.fans), tiles ascending
+# Relation patterns (the "chows" and "pungs" checkers of mjsim.scoring.elements), tiles ascending
 
 cdef bint _ordered(const int* t, int n, int step) noexcept nogil:
     cdef int i
@@ -294,7 +297,7 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
 
 cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
     """The relation elements of n chows (or pungs), counted once each
-    (mjsim.score.group_elements)."""
+    (mjsim.scoring.scorer.group_elements)."""
     cdef int three[4]
     cdef int skip, i, j, f, number, rel, r, value, best_value = 0, best = 0, best_rel = 0, m
     cdef int a, b, c
@@ -337,7 +340,7 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
 
 
 # ---------------------------------------------------------------------------------------------
-# Waits (mjsim.score.formal_waits): only whether exactly one kind completes the hand
+# Waits (mjsim.scoring.scorer.formal_waits): only whether exactly one kind completes the hand
 
 cdef bint _splits(count_t* c, int k, int end, int pair) noexcept nogil:
     """Whether c[k:end] splits exactly into sets and ``pair`` (0 or 1) pairs."""
@@ -539,7 +542,7 @@ cdef struct Win:
 
 
 cdef int _key(const Reading* r, int* key) noexcept nogil:
-    """GB-Mahjong's order of readings (mjsim.score._tie_order): the concealed sets, a pung first."""
+    """GB-Mahjong's order of readings (mjsim.scoring.scorer._tie_order): the concealed sets, a pung first."""
     cdef int i, n = 0
     for i in range(r.n_chows):
         key[n] = 2 * r.chows[i] + 1
@@ -726,7 +729,7 @@ cdef int _suppress(Win* w, uint8_t* cnt) noexcept nogil:
 
 
 cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
-    """Element counts of one reading after the principles (mjsim.score.evaluate); its total."""
+    """Element counts of one reading after the principles (mjsim.scoring.scorer.evaluate); its total."""
     cdef int chows[4]
     cdef int pungs[4]
     cdef int nc = 0, npg = 0, i, k, low, form = r.form, pair = r.pair
@@ -892,7 +895,7 @@ cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, 
 
 
 # ---------------------------------------------------------------------------------------------
-# Tables from mjsim.fans and mjsim.tiles
+# Tables from mjsim.scoring.elements and mjsim.tiles.kinds
 
 _HAND_ELEMENTS = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 19, 20, 21, 22, 25, 26, 27, 31, 33, 34,
                   35, 36, 37, 40, 44, 45, 46, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 59, 60, 61,
@@ -934,7 +937,7 @@ def _load_tables() -> None:
     groups = {f.number for f in every if f.scope in ("chows", "pungs")}
     if (hand != _HAND_ELEMENTS or groups != _PATTERNS or len(RULESETS) != N_RULESETS
             or RULESETS.index("gb-mahjong") != GB_MAHJONG):
-        raise ImportError("mjsim_core.score: the elements or rulesets of mjsim.fans differ from "
+        raise ImportError("mjsim_core.score: the elements or rulesets of mjsim.scoring.elements differ from "
                           f"the compiled ones (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
                           f"relations {sorted(groups ^ _PATTERNS)})")
     if FORMS != ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted",
@@ -1022,9 +1025,9 @@ cdef int _flags(object ctx) except -1:
 
 
 def meld_bytes(melds) -> bytes:
-    """The declared melds (:class:`mjsim.meld.Meld`) as :func:`score_counts` takes them.
+    """The declared melds (:class:`mjsim.tiles.meld.Meld`) as :func:`score_counts` takes them.
 
-    >>> from mjsim.meld import Meld
+    >>> from mjsim.tiles.meld import Meld
     >>> list(meld_bytes([Meld.chow(1), Meld.pung(27), Meld.kong(5, concealed=True)]))
     [1, 91, 197]
     """
@@ -1034,7 +1037,7 @@ def meld_bytes(melds) -> bytes:
 
 
 def context_flags(ctx) -> int:
-    """The flags of a :class:`mjsim.score.WinContext` (the bits of :data:`FLAGS`)."""
+    """The flags of a :class:`mjsim.scoring.scorer.WinContext` (the bits of :data:`FLAGS`)."""
     return _flags(ctx)
 
 
@@ -1049,7 +1052,7 @@ cdef tuple _kinds_tuple(const int8_t* kinds, int n):
 
 
 cdef tuple _reading_tuple(const Reading* r, const count_t* counts):
-    """The reading as mjsim.shanten.decompositions gives it: (form, pair, chows, pungs, pairs,
+    """The reading as mjsim.analysis.shanten.decompositions gives it: (form, pair, chows, pungs, pairs,
     knitted)."""
     cdef int k, i
     pairs = knitted = ()
@@ -1144,9 +1147,9 @@ def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat
     ``counts``: the concealed tiles, the winning tile included (34 ``uint8``, as
     ``Hand.counts``); ``melds``: the declared melds as :func:`meld_bytes` encodes them;
     ``flags``: the win circumstances (:func:`context_flags`) of a context already checked against
-    the hand (as ``mjsim.score`` does); ``ruleset``: the index of the ruleset in
+    the hand (as ``mjsim.scoring.scorer`` does); ``ruleset``: the index of the ruleset in
     :data:`RULESETS`. ``total`` leaves flowers out; ``fans`` is ``(number, count)`` pairs,
-    ascending; ``reading`` the reading scored, as :func:`mjsim.shanten.decompositions` gives it.
+    ascending; ``reading`` the reading scored, as :func:`mjsim.analysis.shanten.decompositions` gives it.
 
     Raises ``ValueError`` for malformed input or a hand that is not complete.
     """
@@ -1156,12 +1159,12 @@ def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat
 
 
 def score_hand(hand, ctx, int ruleset=0) -> tuple:
-    """:func:`score_counts` of a :class:`~mjsim.hand.Hand` won as a checked
-    :class:`~mjsim.score.WinContext` says (the context as ``mjsim.score`` makes it consistent
+    """:func:`score_counts` of a :class:`~mjsim.tiles.hand.Hand` won as a checked
+    :class:`~mjsim.scoring.scorer.WinContext` says (the context as ``mjsim.scoring.scorer`` makes it consistent
     with the hand; flowers are not read).
 
     >>> from mjsim import Hand
-    >>> from mjsim.score import WinContext
+    >>> from mjsim.scoring.scorer import WinContext
     >>> score_hand(Hand.parse("chow(234m) 234m 567m 567m EE"), WinContext(27, False, 1, 2))[:2]
     (10, ((50, 1), (69, 2), (71, 1), (79, 1)))
     """
@@ -1182,7 +1185,7 @@ cdef inline object _pair(int number, int count):
 
 def formal_wait_count(counts, int melds=0) -> int:
     """How many kinds complete a ready hand of 13-3m concealed tiles on paper, a fifth copy
-    included (:func:`mjsim.score.formal_waits`), counted no further than 2: all the wait elements
+    included (:func:`mjsim.scoring.scorer.formal_waits`), counted no further than 2: all the wait elements
     ask is whether there was exactly one.
 
     >>> from mjsim import Hand
@@ -1229,7 +1232,7 @@ def _split_table_errors() -> int:
 
 
 def group_elements(tiles, int pair, str scope) -> dict:
-    """The relation elements of a reading's chows or pungs (mjsim.score.group_elements, compiled).
+    """The relation elements of a reading's chows or pungs (mjsim.scoring.scorer.group_elements, compiled).
 
     >>> group_elements((19, 19, 22, 22), 13, "chows")   # 234s 234s 567s 567s
     {69: 2, 71: 1}

@@ -643,7 +643,7 @@ cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------------
-# Python face (mjsim.shanten wraps these with documentation and validation)
+# Python face (mjsim.analysis.shanten wraps these with documentation and validation)
 
 cdef const count_t* _counts_of(object counts) except NULL:
     """The 34 counts of a uint8 array (the common case, read without a buffer request) or of any

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 import mjsim
-from mjsim import shanten
+from mjsim.analysis import shanten
 
 GB_NAMES = tuple([f"{suit}{rank}" for suit in "WBT" for rank in range(1, 10)]
                  + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])

@@ -6,8 +6,8 @@ numpy generator. Each scorer takes its own input form, prepared once before timi
 
 - ``compiled``: :func:`mjsim_core.score.score_counts` on the counts array and the meld bytes;
 - ``compiled from Hand``: :func:`mjsim_core.score.score_hand`, reading the ``Hand`` and the
-  ``WinContext`` on every call (what ``mjsim.score.score`` will pay, less its own checks);
-- ``reference``: :func:`mjsim.score.score` (the readable scorer, every reading in Python);
+  ``WinContext`` on every call (what ``mjsim.scoring.scorer.score`` will pay, less its own checks);
+- ``reference``: :func:`mjsim.scoring.scorer.score` (the readable scorer, every reading in Python);
 - ``PyMahjongGB``: ``MahjongGB.MahjongFanCalculator`` on its tuples of tile strings.
 
 Every call is timed alone (``time.perf_counter_ns``, the scorers interleaved hand by hand so
@@ -30,9 +30,9 @@ from pathlib import Path
 import numpy as np
 from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
-from mjsim.fans import RULESETS
 from mjsim.reference.score import score as reference_score  # every reading in Python
-from mjsim.score import _checked, score
+from mjsim.scoring.elements import RULESETS
+from mjsim.scoring.scorer import _checked, score
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_score_hands import random_win
@@ -63,7 +63,7 @@ def scorers(ruleset: str) -> dict[str, Callable]:
                                    c.seat_wind, c.prevalent_wind, index),
                      lambda a: score_counts(*a)),
         "compiled from Hand": (lambda h, c: (h, c), lambda a: score_hand(a[0], a[1], index)),
-        "mjsim.score.score": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
+        "mjsim.scoring.scorer.score": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
         "reference": (lambda h, c: (h, c), lambda a: reference_score(a[0], a[1], ruleset)),
     }
     try:

@@ -4,7 +4,7 @@ Players:
 
 - ``drawn``: "discard what you drew" (after a claim, the first tile held); take a win when it is
   legal, pass every other claim. This measures the engine itself.
-- ``rung1``, ``rung2``, ``rung3``: four bots of that rung (``mjsim.bot.Bot``).
+- ``rung1``, ``rung2``, ``rung3``: four bots of that rung (``mjsim.players.Rung``).
 - ``gbgreedy``: the greedy bot of design.md's anchor, in this engine: discard the tile that
   leaves the least shanten by PyMahjongGB's ``MahjongShanten`` (the first of equals), win when
   legal, pass every claim (``pip install -e ".[bench]"``). Against it, ``rung3`` shows what the
@@ -24,8 +24,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from mjsim.moves import Move
-from mjsim.rules import Rules
+from mjsim.game.moves import Move
+from mjsim.game.rules import Rules
 
 Player = Callable[[Rules, int], Move]
 
@@ -53,10 +53,10 @@ def discard_what_you_drew(game: Rules, seat: int) -> Move:
 
 
 def bot_player(level: int) -> Player:
-    from mjsim.bot import Bot
+    from mjsim.players import Rung, view_of
 
-    bot = Bot.parse(str(level))
-    return bot.act
+    rung = Rung.parse(str(level))
+    return lambda game, seat: rung.act(view_of(game, seat))
 
 
 # PyMahjongGB's names of the 34 kinds, and of a meld as a pack (type, middle tile, offer).

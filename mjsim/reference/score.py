@@ -1,24 +1,24 @@
-"""The readable scorer: every reading scored by the checkers of :mod:`mjsim.fans`, the best kept.
+"""The readable scorer: every reading scored by the checkers of :mod:`mjsim.scoring.elements`, the best kept.
 
-This is the definition the compiled kernel behind :func:`mjsim.score.score` is tested against
+This is the definition the compiled kernel behind :func:`mjsim.scoring.scorer.score` is tested against
 (``tests/test_score_compiled.py``); it is slow (about a hundred times the kernel) and used by
 tests and benchmarks only.
 
 >>> from mjsim import Hand
->>> from mjsim.score import WinContext
+>>> from mjsim.scoring.scorer import WinContext
 >>> score(Hand.parse("chow(234m) 234m 567m 567m EE"), WinContext(27, False, 1, 2)).total
 10
 """
 
 from __future__ import annotations
 
-from mjsim.fans import Reading, check_ruleset, points
-from mjsim.hand import Hand
-from mjsim.score import Scored, WinContext, _checked, evaluate, readings, scored
+from mjsim.scoring.elements import Reading, check_ruleset, points
+from mjsim.scoring.scorer import Scored, WinContext, _checked, evaluate, readings, scored
+from mjsim.tiles.hand import Hand
 
 
 def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
-    """What :func:`mjsim.score.score` returns, worked out reading by reading in Python."""
+    """What :func:`mjsim.scoring.scorer.score` returns, worked out reading by reading in Python."""
     check_ruleset(ruleset)
     ctx = _checked(hand, ctx)
     best: tuple[int, Reading, dict[int, int]] | None = None

@@ -270,7 +270,7 @@ def waits(counts13: Counts, melds: int = 0) -> list[int]:
             if counts13[kind] < 4 and shanten(_plus(counts13, kind), melds) == -1]
 
 
-# Decompositions. A reading is (form, pair, chows, pungs, pairs, knitted), as mjsim.shanten gives
+# Decompositions. A reading is (form, pair, chows, pungs, pairs, knitted), as mjsim.analysis.shanten gives
 # it: chows by their lowest kind and pungs by kind, both sorted; pairs the seven pairs (a quad's
 # kind twice); knitted the nine kinds of a knitted straight or the fourteen of an
 # honours-and-knitted hand; pair -1 where the form has none (thirteen orphans: the doubled kind).

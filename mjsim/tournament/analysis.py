@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from mjsim.result import HANDS
-from mjsim.search import RUNG_IDEAS
+from mjsim.game.settlement import HANDS
+from mjsim.players.rungs import RUNG_IDEAS
 from mjsim.tournament import pricing
 from mjsim.tournament.experiments import Report, idea_variant, ladder, seed_means
 from mjsim.tournament.schedule import wall_index

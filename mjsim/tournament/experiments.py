@@ -19,9 +19,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from mjsim.bot import Bot
-from mjsim.result import HANDS
-from mjsim.search import IDEAS, check_ideas
+from mjsim.game.settlement import HANDS
+from mjsim.players import Rung
+from mjsim.players.rungs import IDEAS, check_ideas
 from mjsim.tournament import pricing
 from mjsim.tournament.records import Lineup, lineup_key, parse_lineup
 from mjsim.tournament.runner import run
@@ -68,7 +68,7 @@ def price(ideas: Iterable[str], out: str | Path, *, level: int = 3, walls: int =
     """
     chosen = chosen_ideas(ideas)
     baseline = str(level)
-    challengers = [str(Bot.parse(idea_variant(level, idea))) for idea in chosen]
+    challengers = [str(Rung.parse(idea_variant(level, idea))) for idea in chosen]
     lineups = challenger_games(baseline, challengers)
     batches = per_wall(wall_seeds(seed, walls), lineups)
     arguments = {"ideas": chosen, "level": level, "walls": walls, "seed": seed,
@@ -146,7 +146,7 @@ def standings(seats: pd.DataFrame) -> pd.DataFrame:
 
 
 def _written(report: Report) -> Report:
-    """Save the summary CSVs beside the tables (figures: ``mjsim.plots.save_report``)."""
+    """Save the summary CSVs beside the tables (figures: ``mjsim.ui.plots.save_report``)."""
     if not report.estimates.empty:
         report.estimates.to_csv(report.out / "summary.csv", index=False)
     if not report.standings.empty:

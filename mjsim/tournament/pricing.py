@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from mjsim.result import HANDS
+from mjsim.game.settlement import HANDS
 
 CONFIDENCE = 0.95
 MIN_SEEDS = 10

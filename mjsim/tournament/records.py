@@ -18,11 +18,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjsim import bot
-from mjsim.bot import Bot
-from mjsim.result import places
-from mjsim.rules import Rules
-from mjsim.wall import Seed
+from mjsim.game.rules import Rules
+from mjsim.game.settlement import places
+from mjsim.players import Rung, driver
+from mjsim.tiles.wall import Seed
 
 TABLES = ("seats", "hands", "fans")
 _KEY = ["seed", "lineup", "ruleset"]
@@ -48,12 +47,12 @@ def parse_lineup(lineup: str | Iterable[str]) -> Lineup:
     return tuple(str(bot) for bot in _bots(lineup))  # type: ignore[return-value]
 
 
-def _bots(lineup: str | Iterable[str]) -> list[Bot]:
+def _bots(lineup: str | Iterable[str]) -> list[Rung]:
     parts = ([part.strip() for part in lineup.split(",")] if isinstance(lineup, str)
              else list(lineup))
     if len(parts) != 4:
         raise ValueError(f"a lineup is four variants, one per seat, not {len(parts)}: {lineup!r}")
-    return [Bot.parse(part) for part in parts]
+    return [Rung.parse(part) for part in parts]
 
 
 def lineup_key(lineup: Sequence[str]) -> str:
@@ -80,7 +79,7 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
     Raises ``RuntimeError`` if a bot offers a move the rules refuse (a bug in the bot).
     """
     bots = _bots(lineup)
-    game = bot.play_game(seed, bots, ruleset=ruleset)
+    game = driver.play(seed, bots, ruleset=ruleset)
     return records_of(game, tuple(str(b) for b in bots))  # type: ignore[arg-type]
 
 

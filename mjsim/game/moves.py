@@ -1,0 +1,98 @@
+"""Player moves: a small frozen value, and the shared instances the engine hands out.
+
+A move is one of six kinds (design.md §2):
+
+- in the discard phase: ``Move('discard', tile=k)``, ``Move('kong', tile=k)`` (concealed or
+  promoted, whichever the hand allows) and ``Move('win')``;
+- in a window after a discard: ``Move('pass')``, ``Move('chow', tiles=(a, b, c))`` (the whole
+  chow, discard included, stored ascending), ``Move('pung')``, ``Move('kong')`` and
+  ``Move('win')``; after a promoted kong only ``Move('win')`` (robbing) and ``Move('pass')``.
+
+Equal moves compare equal and hash alike; ``repr`` reads back as code; ``to_dict`` and
+``from_dict`` give the JSON form used in game logs.
+
+>>> Move('discard', tile=5)
+Move('discard', tile=5)
+>>> Move('chow', tiles=[6, 4, 5]) == CHOWS[4]
+True
+>>> Move.from_dict(Move('pung').to_dict()) is not None
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import Any
+
+from mjsim.tiles.kinds import N_PLAYING, N_SUITED
+
+MOVE_KINDS: tuple[str, ...] = ("discard", "kong", "win", "pass", "chow", "pung")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move: its ``kind``, the ``tile`` it names (discard, kong on one's turn) or the ``tiles``
+    of a chow. Raises ``ValueError`` for an unknown kind and ``TypeError`` when ``tile`` is not
+    an int or ``tiles`` not ints (numpy integers become ints); whether the move is legal is
+    for the rules to say.
+    """
+
+    kind: str
+    tile: int | None = None
+    tiles: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in MOVE_KINDS:
+            raise ValueError(f"no move kind {self.kind!r}; the kinds are {', '.join(MOVE_KINDS)}")
+        if self.tile is not None:
+            object.__setattr__(self, "tile", _kind(self.tile))
+        if self.tiles is not None:
+            object.__setattr__(self, "tiles", tuple(sorted(_kind(t) for t in self.tiles)))
+
+    def __repr__(self) -> str:
+        extras = "".join(f", {name}={value!r}" for name, value in
+                         (("tile", self.tile), ("tiles", self.tiles)) if value is not None)
+        return f"Move({self.kind!r}{extras})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe form: ``kind``, and ``tile`` or ``tiles`` when set.
+
+        >>> CHOWS[0].to_dict()
+        {'kind': 'chow', 'tiles': [0, 1, 2]}
+        """
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.tile is not None:
+            out["tile"] = self.tile
+        if self.tiles is not None:
+            out["tiles"] = list(self.tiles)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Move:
+        """The move a :meth:`to_dict` form describes."""
+        tiles = data.get("tiles")
+        return cls(data["kind"], data.get("tile"), None if tiles is None else tuple(tiles))
+
+
+def _kind(value: object) -> int:
+    """A tile as a plain int, so moves and the events they cause stay JSON-safe."""
+    if isinstance(value, bool):
+        raise TypeError("a tile is an int kind, not a bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"a tile is an int kind, not {value!r}") from None
+
+
+# Shared instances: the engine lists these, so building legal moves allocates nothing.
+DISCARDS: tuple[Move, ...] = tuple(Move("discard", tile=k) for k in range(N_PLAYING))
+KONGS: tuple[Move, ...] = tuple(Move("kong", tile=k) for k in range(N_PLAYING))
+CHOWS: dict[int, Move] = {first: Move("chow", tiles=(first, first + 1, first + 2))
+                          for first in range(N_SUITED) if first % 9 <= 6}
+"""The chow moves by their lowest kind."""
+PASS = Move("pass")
+WIN = Move("win")
+PUNG = Move("pung")
+KONG = Move("kong")
+"""A kong claimed on a discard (a kong on one's own turn names its tile: ``KONGS[k]``)."""

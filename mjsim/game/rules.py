@@ -1,0 +1,911 @@
+# Compiled with rules.pxd in Cython's pure-Python mode (setup.py says how).
+"""The state of one game: the deal, the turns, the window, the sixteen hands (the seed Rules).
+
+Seats are 0-3, the dealer of hand ``h`` is seat ``(h - 1) % 4``, play runs 0, 1, 2, 3 and a
+seat's wind is its distance from the dealer. The seat on turn holds fourteen tiles' worth and
+is in the ``discard`` phase: it may discard, declare a kong (concealed, or promoted from its own
+exposed pung; never in a turn reached by a chow or pung claim, nor with an empty wall), or win
+on its fourteen when the scorer gives eight points or more without flowers. Draws, flower
+replacements and kong replacements are not choices: the engine does them and reports them.
+
+A discard opens a ``claim`` window if another seat can use the tile; a promoted kong opens a
+``rob`` window for a robbing win, and is performed only if nobody takes it (see
+:mod:`mjsim.game.window` for who is asked and who gets it). A draw from an empty wall ends the hand
+exhausted; the last tile of the wall is drawable, and its discard can be claimed for a win only.
+A win is scored by :mod:`mjsim.scoring.scorer`, settled by :mod:`mjsim.game.settlement` and recorded in
+``history``; the deal passes whatever happened, and the game ends after ``last_hand`` (16).
+
+Everything after a move is a function of the seed: the engine prints nothing, reads nothing and
+uses no random state. Events (``take_outcomes``) are JSON-safe dicts with ``actor`` (``"sys"``
+or a seat) and ``kind``: ``deal``, ``flower``, ``drew``, ``discard``, ``pass``, ``claim``,
+``chow``, ``pung``, ``kong``, ``promote``, ``win``, ``exhausted``, ``settle``, ``end``.
+
+>>> from mjsim.game.moves import Move
+>>> g = Rules(seed=b"doc")
+>>> events = g.take_outcomes()
+>>> events[0]["kind"], g.waiting_on() == [g.dealer], g.phase
+('deal', True, 'discard')
+>>> g.apply(1, Move("discard", tile=0))
+Error(code='not-your-turn', message='seat 1 cannot move: seat 0 is on turn')
+>>> g.apply(0, Move("discard", tile=g.drawn))
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from mjsim.analysis import shanten
+from mjsim.errors import Error
+from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
+from mjsim.game.settlement import HANDS, places, settle
+from mjsim.game.window import Window
+from mjsim.scoring import scorer as scoring
+from mjsim.scoring.elements import check_ruleset
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.kinds import ALL_TILES, N_KINDS, N_PLAYING, N_SUITED, NAMES, copies
+from mjsim.tiles.meld import Meld
+from mjsim.tiles.notation import parse, print_hand
+from mjsim.tiles.wall import Seed, Wall, seed_bytes
+from mjsim_core import counts as ccounts
+
+PHASES = ("discard", "claim", "rob", "finished")
+
+_FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
+
+
+class Rules:
+    """One game of sixteen hands (or ``hand_no`` to ``last_hand``) from a seed.
+
+    Attributes: ``seed``, ``ruleset``, ``hand_no``, ``last_hand``, ``dealer``, ``totals``,
+    ``wall``, ``hands``, ``pools`` (each seat's discards in order; a claimed tile leaves its
+    pool), ``phase`` (discard, claim, rob, finished), ``turn`` (the seat on turn in the discard
+    phase, else None), ``drawn``, ``drawn_from`` (``wall`` or ``back``), ``replacement`` (the
+    drawn tile replaced a kong or a flower), ``claimed_this_turn`` (the turn came by a chow or
+    pung), ``last_draw_emptied`` (the last draw emptied the wall: it is empty),
+    ``last_discard_is_last`` (the last discard came after that), ``status`` (active, finished),
+    ``history`` (one record per finished hand: winner, how, from whom, points, fans, deltas,
+    totals), ``moves`` (player moves taken), ``outcomes`` (the events not yet taken).
+    ``winner`` and ``result`` describe the latest finished hand.
+
+    Raises ``ValueError`` for an unknown ruleset, hands outside 1-16, or totals that are not
+    four numbers summing to zero.
+    """
+
+    def __init__(self, seed: Seed, ruleset: str = "green-book", *, hand_no: int = 1,
+                 last_hand: int = HANDS, totals: Sequence[int] | None = None) -> None:
+        self._setup(seed, ruleset, hand_no, last_hand, totals)
+        self._start_hand()
+
+    def _setup(self, seed: Seed, ruleset: str, hand_no: int, last_hand: int,
+               totals: Sequence[int] | None) -> None:
+        check_ruleset(ruleset)
+        if not 1 <= hand_no <= last_hand <= HANDS:
+            raise ValueError(f"hands run 1 to {HANDS}: cannot play {hand_no} to {last_hand}")
+        self.seed = seed_bytes(seed)
+        self.ruleset = ruleset
+        self.hand_no = hand_no
+        self.last_hand = last_hand
+        self.totals = [0] * 4 if totals is None else [int(t) for t in totals]
+        if len(self.totals) != 4 or sum(self.totals):
+            raise ValueError(f"four totals summing to zero, one per seat, not {self.totals}")
+        self.status = "active"
+        self.history: list[dict[str, Any]] = []
+        self.moves = 0
+        self.outcomes: list[dict[str, Any]] = []
+        self._last: dict[str, Any] | None = None
+
+    def _reset_hand(self) -> None:
+        self.dealer = (self.hand_no - 1) % 4
+        self.pools: list[list[int]] = [[], [], [], []]
+        self.phase = "discard"
+        self.turn: int | None = None
+        self.drawn: int | None = None
+        self.drawn_from: str | None = None
+        self.replacement = False
+        self.claimed_this_turn = False
+        self.last_draw_emptied = False
+        self.last_discard_is_last = False
+        self._window: Window | None = None
+        self._waits: list[Sequence[int] | None] = [None] * 4
+        self._scores: dict[int, Any] = {}
+        self._turn_win: Any = None
+        self._kong_draw = False
+        self._census = _FULL_CENSUS
+
+    # ----------------------------------------------------------------- the deal and the draws
+
+    def _start_hand(self) -> None:
+        self._reset_hand()
+        self.wall = Wall(self.seed, self.hand_no)
+        wall, dealer = self.wall, self.dealer
+        order = [(dealer + i) % 4 for i in range(4)]
+        dealt: list[list[int]] = [[], [], [], []]
+        for _ in range(3):  # three times round, four tiles each, then one more each ...
+            for seat in order:
+                dealt[seat].extend((wall.draw(), wall.draw(), wall.draw(), wall.draw()))
+        for seat in order:
+            dealt[seat].append(wall.draw())
+        dealt[dealer].append(wall.draw())  # ... and the dealer's fourteenth
+        self._set_hands([_new_hand([k for k in tiles if k < N_PLAYING],
+                                   [k for k in tiles if k >= N_PLAYING]) for tiles in dealt])
+        self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
+                              "dealer": dealer, "prevailing": self.prevailing,
+                              "hands": [list(tiles) for tiles in dealt]})
+        last_tile, from_back = dealt[dealer][-1], False
+        # Flowers: the dealer first, then in turn order; each replacement comes from the back.
+        for seat in order:
+            for flower in self.hands[seat].flowers:
+                self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
+                                      "from": "deal"})
+            for _ in self.hands[seat].flowers:
+                drawn = self._draw_playing(seat, back=True)
+                if drawn is None:
+                    self._exhaust()
+                    return
+                if seat == dealer:
+                    last_tile, from_back = drawn[0], True
+        self.phase, self.turn = "discard", dealer
+        self.drawn, self.replacement = last_tile, from_back
+        self.drawn_from = "back" if from_back else "wall"
+        self._turn_win = None
+
+    def _set_hands(self, hands: list[Hand]) -> None:
+        # One 4 x 34 block holds the seats' counts, each hand's ``counts`` a row of it, so the
+        # engine reads or writes any seat's count of a kind in one step (compiled: a C access).
+        block = np.array([hand.counts for hand in hands])
+        for hand, row in zip(hands, block):
+            hand.counts = row
+        self.hands = hands
+        self._counts = memoryview(block)
+
+    def _draw_playing(self, seat: int, back: bool) -> tuple[int, int] | None:
+        """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way.
+
+        Returns the tile and how many flowers came first, or None when the wall ran out.
+        """
+        wall, out = self.wall, self.outcomes
+        flowers = 0
+        while len(wall):
+            tile = wall.draw_back() if back else wall.draw()
+            if tile >= N_PLAYING:
+                self.hands[seat].add(tile)
+                out.append({"actor": seat, "kind": "flower", "tile": tile,
+                            "from": "back" if back else "wall"})
+                back = True
+                flowers += 1
+                continue
+            waits = self._waits[seat]
+            # The waits of the thirteen before the draw say at once whether it completes them.
+            self._turn_win = None if waits is None or tile in waits else False
+            self._counts[seat, tile] += 1
+            self._waits[seat] = None
+            out.append({"actor": seat, "kind": "drew", "tile": tile,
+                        "from": "back" if back else "wall"})
+            self.last_draw_emptied = not len(wall)
+            return tile, flowers
+        self.last_draw_emptied = True
+        return None
+
+    def _draw_turn(self, seat: int, back: bool = False, kong: bool = False) -> None:
+        """The seat draws (from the back after a kong) and is on turn; an empty wall exhausts."""
+        drawn = self._draw_playing(seat, back)
+        if drawn is None:
+            self._exhaust()
+            return
+        tile, flowers = drawn
+        self.phase, self.turn, self.drawn = "discard", seat, tile
+        self.replacement = back or flowers > 0
+        self.drawn_from = "back" if self.replacement else "wall"
+        # A flower on the way makes it a flower replacement, not a kong's (mcr-rules.md D12).
+        self._kong_draw = kong and flowers == 0
+        self.claimed_this_turn = False
+
+    # ------------------------------------------------------------------------ reading the state
+
+    @property
+    def prevailing(self) -> int:
+        """The prevalent wind, 0-3 for E S W N: East for hands 1-4, South 5-8, ..."""
+        return (self.hand_no - 1) // 4
+
+    @property
+    def round(self) -> int:
+        """The round, 1-4."""
+        return (self.hand_no - 1) // 4 + 1
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def window(self) -> dict[str, Any] | None:
+        """The open window as a dict (kind, tile, from, may, answers), or None."""
+        return None if self._window is None else self._window.as_dict()
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat of the latest finished hand (None after a draw or before any)."""
+        return self.history[-1]["winner"] if self.history else None
+
+    @property
+    def result(self) -> str | None:
+        """``score`` or ``draw`` for the latest finished hand; None before any has finished."""
+        return self.history[-1]["result"] if self.history else None
+
+    @property
+    def last(self) -> dict[str, Any] | None:
+        """The latest event, taken or not, for a view."""
+        return self.outcomes[-1] if self.outcomes else self._last
+
+    def seat_wind(self, seat: int) -> int:
+        """The seat's wind, 0-3 for E S W N: its distance from the dealer."""
+        return (_seat(seat) - self.dealer) % 4
+
+    def next_seat(self, seat: int) -> int:
+        return (_seat(seat) + 1) % 4
+
+    def hand_of(self, seat: int) -> Hand:
+        return self.hands[_seat(seat)]
+
+    def pool_of(self, seat: int) -> list[int]:
+        return self.pools[_seat(seat)]
+
+    def take_outcomes(self) -> list[dict[str, Any]]:
+        """The events since the last call; the queue is left empty."""
+        out = self.outcomes
+        if out:
+            self._last = out[-1]
+            self.outcomes = []
+        return out
+
+    def waiting_on(self) -> list[int]:
+        """The seats whose move is awaited: the seat on turn, the seats that still matter in a
+        window (in turn order after the source), or none when the game is over."""
+        if self.phase == "discard":
+            return [self.turn]
+        if self._window is not None:
+            return self._window.waiting_on()
+        return []
+
+    def legal(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now; empty when it is not waited on."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = _seat(seat)
+        if self.phase == "discard":
+            return self._turn_moves(seat) if seat == self.turn else []
+        window = self._window
+        if window is not None and seat in window.waiting_on():
+            return [*window.may[seat], PASS]
+        return []
+
+    def _turn_moves(self, seat: int) -> list[Move]:
+        """The moves of the seat on turn: its discards, its kongs, and a win if it has one."""
+        moves = [DISCARDS[k] for k in range(N_PLAYING) if self._counts[seat, k]]
+        if self.claimed_this_turn:
+            return moves
+        if not self.last_draw_emptied:
+            for k in range(N_PLAYING):
+                if self._counts[seat, k] == 4:
+                    moves.append(KONGS[k])
+            for meld in self.hands[seat].melds:
+                if meld.kind == "pung" and self._counts[seat, meld.tile]:
+                    moves.append(KONGS[meld.tile])
+        if self._turn_win is False:   # known at the draw: the tile completes nothing
+            return moves
+        if self._self_win() is not None:
+            moves.append(WIN)
+        return moves
+
+    # ------------------------------------------------------------------------------- moves
+
+    def apply(self, seat: int, move: Move) -> bool | Error:
+        """Take ``move`` for ``seat`` and return True, or return the refusal and change nothing.
+
+        Refusal codes:
+
+        - ``game-over``: the game has ended;
+        - ``not-your-turn``: the seat is not waited on (not on turn, or not asked in the window,
+          or made moot by a better claim);
+        - ``already-answered``: the seat has answered this window;
+        - ``no-window``: a pass, chow or pung with no window open;
+        - ``window-open``: a discard or a kong of one's own while a window is open;
+        - ``no-such-move``: a move this window does not take (only a win or a pass answers a
+          promoted kong);
+        - ``bad-move``: the move's fields do not fit its kind (a discard or kong on one's turn
+          names a ``tile``; a chow names its ``tiles``; other moves name nothing);
+        - ``tile-not-held``: a discard or kong of a tile the hand does not hold;
+        - ``no-kong``: neither four in hand nor an exposed pung of the tile;
+        - ``kong-after-claim``, ``win-after-claim``: in a turn reached by a chow or pung claim;
+        - ``wall-empty``: a kong with no tile left to replace it, or a chow, pung or kong of the
+          last discard of the wall;
+        - ``not-complete``: a win with a hand that is not complete;
+        - ``below-minimum``: a complete hand worth less than eight points without flowers;
+        - ``cannot-claim``: a pung, kong or chow without the tiles for it;
+        - ``chow-not-next``: a chow by a seat other than the next after the discarder;
+        - ``bad-chow``: chow tiles that are not a chow holding the discard.
+
+        Raises ``ValueError`` for a seat that is not 0-3 and ``TypeError`` for a move that is
+        not a :class:`~mjsim.game.moves.Move`.
+        """
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = _seat(seat)
+        if type(move) is not Move:
+            raise TypeError(f"a move is a Move, not {type(move).__name__}")
+        if self.phase == "discard":
+            return self._apply_turn(seat, move)
+        if self._window is not None:
+            return self._apply_answer(seat, move)
+        return Error("game-over", f"the game ended after hand {self.hand_no}")
+
+    def _apply_turn(self, seat: int, move: Move) -> bool | Error:
+        if seat != self.turn:
+            return Error("not-your-turn", f"seat {seat} cannot move: seat {self.turn} is on turn")
+        kind = move.kind
+        if kind == "discard":
+            tile = move.tile
+            if tile is None or move.tiles is not None:
+                return _bad_move(move)
+            if not 0 <= tile < N_PLAYING or not self._counts[seat, tile]:
+                return _not_held(seat, tile)
+            self.moves += 1
+            self._discard(seat, tile)
+            return True
+        if kind == "kong":
+            refusal = self._kong_refusal(seat, move)
+            if refusal is not None:
+                return refusal
+            self.moves += 1
+            self._declare_kong(seat, move.tile)
+            return True
+        if kind == "win":
+            if move.tile is not None or move.tiles is not None:
+                return _bad_move(move)
+            scored = self._self_win()
+            if scored is None:
+                return self._win_refusal(seat)
+            self.moves += 1
+            self._win(seat, "self", None, self.drawn, scored)
+            return True
+        return Error("no-window", f"no window is open: a {kind} answers a discard")
+
+    def _apply_answer(self, seat: int, move: Move) -> bool | Error:
+        window = self._window
+        if seat in window.answers:
+            return Error("already-answered", f"seat {seat} has answered this window")
+        if seat not in window.waiting_on():
+            return Error("not-your-turn", f"seat {seat} is not waited on in this window")
+        if move not in (PASS, *window.may[seat]):
+            return self._claim_refusal(seat, move)
+        self.moves += 1
+        window.answer(seat, move)
+        if move.kind == "pass":
+            self.outcomes.append({"actor": seat, "kind": "pass"})
+        else:
+            claim = {"actor": seat, "kind": "claim", "claim": move.kind, "tile": window.tile}
+            if move.tiles is not None:
+                claim["tiles"] = list(move.tiles)
+            self.outcomes.append(claim)
+        if not window.waiting_on():
+            self._window = None
+            self._close(window.kind, window.source, window.tile, window.outcome())
+        return True
+
+    # ---------------------------------------------------------------------- the discard phase
+
+    def _discard(self, seat: int, tile: int) -> None:
+        self._counts[seat, tile] -= 1
+        self.pools[seat].append(tile)
+        self._waits[seat] = None
+        self.last_discard_is_last = self.last_draw_emptied
+        self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
+        self._end_turn()
+        self._open("discard", seat, tile)
+
+    def _end_turn(self) -> None:
+        self.turn, self.drawn, self.drawn_from = None, None, None
+        self.replacement = self._kong_draw = self.claimed_this_turn = False
+        self._turn_win = None
+
+    def _kong_refusal(self, seat: int, move: Move) -> Error | None:
+        tile = move.tile
+        if tile is None or move.tiles is not None:
+            return _bad_move(move)
+        if self.claimed_this_turn:
+            return Error("kong-after-claim", "no kong in a turn reached by a chow or pung claim")
+        if self.last_draw_emptied:
+            return Error("wall-empty", "no kong with an empty wall: no replacement tile is left")
+        hand = self.hands[seat]
+        if not 0 <= tile < N_PLAYING or not hand.counts[tile]:
+            return _not_held(seat, tile)
+        if hand.counts[tile] == 4 or any(m.kind == "pung" and m.tile == tile for m in hand.melds):
+            return None
+        return Error("no-kong", f"seat {seat} has neither four {NAMES[tile]} nor a pung of it")
+
+    def _declare_kong(self, seat: int, tile: int) -> None:
+        hand = self.hands[seat]
+        self._waits[seat] = None
+        if hand.counts[tile] == 4:
+            hand.counts[tile] -= 4
+            hand.add_meld(Meld.kong(tile, concealed=True))
+            self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile, "how": "concealed"})
+            self._draw_turn(seat, back=True, kong=True)
+            return
+        self.outcomes.append({"actor": seat, "kind": "promote", "tile": tile})
+        self._end_turn()
+        self._open("rob", seat, tile)
+
+    def _promote(self, seat: int, tile: int) -> None:
+        """Perform a promoted kong nobody robbed, and draw its replacement."""
+        hand = self.hands[seat]
+        hand.counts[tile] -= 1
+        hand.melds = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
+                           if m.kind == "pung" and m.tile == tile else m for m in hand.melds)
+        self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile, "how": "promoted"})
+        self._draw_turn(seat, back=True, kong=True)
+
+    def _self_win(self) -> Any:
+        """The scored self-drawn win the seat on turn may declare, or None; once per turn."""
+        if self._turn_win is None:
+            self._turn_win = self._score_self_win() or False
+        return self._turn_win or None
+
+    def _score_self_win(self) -> Any:
+        seat, tile = self.turn, self.drawn
+        if self.claimed_this_turn or tile is None:
+            return None
+        hand = self.hands[seat]
+        if shanten.shanten(hand.counts, len(hand.melds)) != -1:
+            return None
+        scored = self._score(hand, seat, tile, self_drawn=True,
+                             last_copy=self._visible(tile) == 3,
+                             wall_last=self.last_draw_emptied, replacement=self._kong_draw,
+                             initial=self._on_the_deal())
+        return scored if scored.total >= scoring.MIN_POINTS else None
+
+    def _on_the_deal(self) -> bool:
+        """Whether the seat on turn is the dealer holding its dealt tiles: no tile has been
+        discarded or declared this hand (a discard stays in its pool or goes into a meld)."""
+        return (self.turn == self.dealer and not any(self.pools)
+                and not any(hand.melds for hand in self.hands))
+
+    def _win_refusal(self, seat: int) -> Error:
+        if self.claimed_this_turn:
+            return Error("win-after-claim", "no self-drawn win in a turn reached by a claim")
+        hand = self.hands[seat]
+        if self.drawn is None or shanten.shanten(hand.counts, len(hand.melds)) != -1:
+            return Error("not-complete", f"seat {seat}'s hand is not complete")
+        return Error("below-minimum",
+                     f"seat {seat}'s hand is worth less than {scoring.MIN_POINTS} points")
+
+    # --------------------------------------------------------------------------- the window
+
+    def _open(self, kind: str, source: int, tile: int) -> None:
+        """Ask the seats that can use ``tile``; with none, go straight on."""
+        may: dict[int, list[Move]] = {}
+        scores: dict[int, Any] = {}
+        nearest = (source + 1) % 4
+        cached = self._waits
+        for step in range(1, 4):
+            seat = (source + step) % 4
+            # A cheap test first: most seats can neither chow, pung nor win on the tile.
+            if self._counts[seat, tile] < 2 and (seat != nearest or tile >= N_SUITED):
+                waits = cached[seat]
+                if tile not in (self._waits_of(seat) if waits is None else waits):
+                    continue
+            claims, scored = self._claims_on(seat, kind, source, tile)
+            if claims:
+                may[seat] = claims
+                if scored is not None:
+                    scores[seat] = scored
+        if not may:
+            self._close(kind, source, tile, None)
+            return
+        self._window, self._scores = Window(kind, tile, source, may), scores
+        self.phase = "claim" if kind == "discard" else "rob"
+
+    def _claims_on(self, seat: int, kind: str, source: int, tile: int) -> tuple[list[Move], Any]:
+        """The claims ``seat`` may make on ``tile``, and the scored win among them if any."""
+        claims: list[Move] = []
+        scored = None
+        if tile in self._waits_of(seat):
+            scored = self._score_claimed_win(seat, kind, tile)
+            if scored.total >= scoring.MIN_POINTS:
+                claims.append(WIN)
+            else:
+                scored = None
+        if kind == "discard" and not self.last_discard_is_last:
+            held = self._counts[seat, tile]
+            if held >= 2:
+                claims.append(PUNG)
+                if held == 3:
+                    claims.append(KONG)
+            if seat == (source + 1) % 4 and tile < N_SUITED:
+                for move, a, b in _CHOW_NEEDS[tile]:
+                    if self._counts[seat, a] and self._counts[seat, b]:
+                        claims.append(move)
+        return claims, scored
+
+    def _waits_of(self, seat: int) -> Sequence[int]:
+        waits = self._waits[seat]
+        if waits is None:
+            hand = self.hands[seat]
+            melds = len(hand.melds)
+            # Most hands are not ready: the shanten number is cheaper than the waits.
+            ready = shanten.shanten(hand.counts, melds) == 0
+            waits = self._waits[seat] = shanten.waits(hand.counts, melds) if ready else ()
+        return waits
+
+    def _score_claimed_win(self, seat: int, kind: str, tile: int) -> Any:
+        hand = self.hands[seat].copy()
+        hand.counts[tile] += 1
+        robbing = kind == "rob"
+        # The discard sits in its pool and is not counted; a robbed tile is never Last Tile.
+        last_copy = not robbing and self._visible(tile) - 1 == 3
+        return self._score(hand, seat, tile, self_drawn=False, last_copy=last_copy,
+                           wall_last=not robbing and self.last_discard_is_last,
+                           replacement=False, robbing=robbing)
+
+    def _claim_refusal(self, seat: int, move: Move) -> Error:
+        window = self._window
+        kind, tile = move.kind, window.tile
+        if kind == "discard" or (kind == "kong" and move.tile is not None):
+            return Error("window-open", f"a window is open on {NAMES[tile]}: pass or claim it")
+        if move.tile is not None or (kind != "chow" and move.tiles is not None):
+            return _bad_move(move)
+        if window.kind == "rob" and kind != "win":
+            return Error("no-such-move", "a promoted kong can only be robbed (win) or passed")
+        if kind == "win":
+            if tile not in self._waits_of(seat):
+                return Error("not-complete", f"{NAMES[tile]} does not complete seat {seat}'s hand")
+            return Error("below-minimum",
+                         f"a win on {NAMES[tile]} is worth less than {scoring.MIN_POINTS} points")
+        if self.last_discard_is_last:
+            return Error("wall-empty", "the last discard of the wall can be claimed for a win only")
+        if kind == "chow":
+            if seat != (window.source + 1) % 4:
+                return Error("chow-not-next", f"only seat {(window.source + 1) % 4} may chow")
+            if move.tiles is None or move.tiles not in {m.tiles for m in _all_chows(tile)}:
+                return Error("bad-chow", f"{move.tiles} is not a chow holding {NAMES[tile]}")
+        return Error("cannot-claim", f"seat {seat} lacks the tiles to {kind} {NAMES[tile]}")
+
+    def _close(self, kind: str, source: int, tile: int, outcome: tuple[int, Move] | None) -> None:
+        """Carry out the outcome of a closed window (None: nobody claimed)."""
+        if outcome is not None:
+            seat, move = outcome
+            if move.kind == "win":
+                self._win(seat, kind, source, tile, self._scores[seat])
+            else:
+                self._claim(seat, move, source, tile)
+        elif kind == "rob":
+            self._promote(source, tile)
+        elif not self.last_draw_emptied:
+            self._draw_turn((source + 1) % 4)
+        else:
+            self._exhaust()
+
+    def _claim(self, seat: int, move: Move, source: int, tile: int) -> None:
+        """Take the discard into a chow, pung or kong; a kong draws its replacement."""
+        self.pools[source].pop()
+        hand = self.hands[seat]
+        kind = move.kind
+        if kind == "chow":
+            for other in move.tiles:
+                if other != tile:
+                    hand.counts[other] -= 1
+            meld = Meld("chow", move.tiles, claimed=tile, source=source)
+        else:
+            hand.counts[tile] -= 2 if kind == "pung" else 3
+            meld = Meld(kind, (tile,) * (3 if kind == "pung" else 4), claimed=tile, source=source)
+        hand.add_meld(meld)
+        self._waits[seat] = None
+        self.outcomes.append({"actor": seat, "kind": kind, "tile": tile,
+                              "tiles": list(meld.tiles), "from": source})
+        if kind == "kong":
+            self._draw_turn(seat, back=True, kong=True)
+            return
+        self.phase, self.turn = "discard", seat
+        self.claimed_this_turn = True
+
+    # --------------------------------------------------------------------- the end of a hand
+
+    def _score(self, hand: Hand, seat: int, tile: int, *, self_drawn: bool, last_copy: bool,
+               wall_last: bool, replacement: bool, robbing: bool = False,
+               initial: bool = False) -> Any:
+        context = scoring.WinContext(tile, self_drawn, self.seat_wind(seat), self.prevailing,
+                                     flowers=len(hand.flowers), last_copy=last_copy,
+                                     wall_last=wall_last, replacement=replacement,
+                                     robbing=robbing, initial=initial)
+        return scoring.score(hand, context, ruleset=self.ruleset)
+
+    def _visible(self, kind: int) -> int:
+        """Copies of ``kind`` face up: in the pools and in exposed melds (not concealed kongs)."""
+        return (sum(pool.count(kind) for pool in self.pools)
+                + sum(m.tiles.count(kind) for hand in self.hands for m in hand.melds
+                      if not m.concealed))
+
+    def _win(self, seat: int, by: str, source: int | None, tile: int, scored: Any) -> None:
+        hand = self.hands[seat]
+        if by == "discard":
+            self.pools[source].pop()
+            hand.counts[tile] += 1
+        elif by == "rob":
+            self.hands[source].counts[tile] -= 1
+            hand.counts[tile] += 1
+        points = scored.total_with_flowers
+        fans = [list(fan) for fan in scored.fans]
+        self.outcomes.append({"actor": seat, "kind": "win", "tile": tile, "by": by,
+                              "from": source, "total": scored.total, "points": points,
+                              "fans": fans})
+        self._finish_hand({"result": "score", "winner": seat, "by": by, "from": source,
+                           "tile": tile, "total": scored.total, "points": points, "fans": fans,
+                           "deltas": settle(seat, by, points, source)})
+
+    def _exhaust(self) -> None:
+        self.outcomes.append({"actor": "sys", "kind": "exhausted"})
+        self._finish_hand({"result": "draw", "winner": None, "by": "exhausted", "from": None,
+                           "tile": None, "total": 0, "points": 0, "fans": [],
+                           "deltas": settle(None, "exhausted")})
+
+    def _finish_hand(self, outcome: dict[str, Any]) -> None:
+        """Settle into the totals, record the hand, and deal the next or end the game."""
+        deltas = outcome["deltas"]
+        for seat in range(4):
+            self.totals[seat] += deltas[seat]
+        self.history.append({"hand_no": self.hand_no, "dealer": self.dealer,
+                             "prevailing": self.prevailing, "wall_left": len(self.wall),
+                             **outcome, "totals": list(self.totals)})
+        self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
+                              "totals": list(self.totals)})
+        self._end_turn()
+        self._window = None
+        if self.hand_no < self.last_hand:
+            self.hand_no += 1
+            self._start_hand()
+            return
+        self.status, self.phase = "finished", "finished"
+        self.outcomes.append({"actor": "sys", "kind": "end", "totals": list(self.totals),
+                              "places": places(self.totals)})
+
+    # ------------------------------------------------------------------ checks, copies, tests
+
+    def check_invariants(self) -> list[str]:
+        """Strings naming what is broken, empty when the state is sound.
+
+        Every tile is somewhere exactly once (hands, melds, flowers, pools, wall); between
+        turns a hand holds thirteen tiles' worth and the seat on turn fourteen; the totals sum
+        to zero; outside a window one seat is waited on; a window asks only seats with a claim,
+        exactly the claims they have, and waits only on unanswered seats it asked.
+        """
+        problems: list[str] = []
+        census = self._count_tiles()
+        for kind in range(N_KINDS):
+            if census[kind] != self._census[kind]:
+                problems.append(f"{census[kind]} copies of {NAMES[kind]} in play, "
+                                f"not {self._census[kind]}")
+        if self.last_draw_emptied != (not len(self.wall)):
+            problems.append(f"last_draw_emptied is {self.last_draw_emptied} "
+                            f"with {len(self.wall)} tiles in the wall")
+        if sum(self.totals):
+            problems.append(f"the totals {self.totals} do not sum to zero")
+        if self.dealer != (self.hand_no - 1) % 4:
+            problems.append(f"seat {self.dealer} deals hand {self.hand_no}")
+        if self.phase not in PHASES or (self.phase == "finished") != (self.status == "finished"):
+            problems.append(f"phase {self.phase!r} with status {self.status!r}")
+        if self.phase == "discard":
+            problems.extend(self._turn_problems())
+        elif self.phase in ("claim", "rob"):
+            problems.extend(self._window_problems())
+        elif self.waiting_on():
+            problems.append("the game is over but seats are waited on")
+        return problems
+
+    def _turn_problems(self) -> list[str]:
+        problems = []
+        if self._window is not None or self.turn not in range(4):
+            problems.append(f"discard phase with turn {self.turn} and a window {self.window}")
+            return problems
+        for seat, hand in enumerate(self.hands):
+            want = 14 if seat == self.turn else 13
+            if hand.size != want:
+                problems.append(f"seat {seat} holds {hand.size} tiles' worth, not {want}")
+        if self.drawn is not None and not self.hands[self.turn].counts[self.drawn]:
+            problems.append(f"the drawn {NAMES[self.drawn]} is not in seat {self.turn}'s hand")
+        if self.claimed_this_turn and self.drawn is not None:
+            problems.append("a turn reached by a claim has a drawn tile")
+        return problems
+
+    def _window_problems(self) -> list[str]:
+        window = self._window
+        if window is None or self.turn is not None:
+            return [f"{self.phase} phase with turn {self.turn} and no window"]
+        problems = []
+        if (window.kind == "rob") != (self.phase == "rob"):
+            problems.append(f"a {window.kind} window in the {self.phase} phase")
+        for seat, hand in enumerate(self.hands):
+            want = 14 if window.kind == "rob" and seat == window.source else 13
+            if hand.size != want:
+                problems.append(f"seat {seat} holds {hand.size} tiles' worth, not {want}")
+        for seat in range(4):
+            if seat == window.source:
+                if seat in window.may:
+                    problems.append(f"seat {seat} is asked about its own tile")
+                continue
+            claims = self._claims_on(seat, window.kind, window.source, window.tile)[0]
+            if claims != window.may.get(seat, []):
+                problems.append(f"seat {seat} may {window.may.get(seat)} but can {claims}")
+        for seat, move in window.answers.items():
+            if move != PASS and move not in window.may.get(seat, []):
+                problems.append(f"seat {seat} answered {move!r}, which it may not")
+        waiting = window.waiting_on()
+        if not waiting:
+            problems.append("an open window waits on nobody")
+        if any(seat in window.answers or seat not in window.may for seat in waiting):
+            problems.append(f"the window waits on {waiting}, not all asked and unanswered")
+        return problems
+
+    def to_string(self) -> str:
+        """The hands and pools in notation, and where the game stands, for a failing test."""
+        drawn = None if self.drawn is None else NAMES[self.drawn]
+        header = (f"hand {self.hand_no}/{self.last_hand} dealer {self.dealer} "
+                  f"prevailing {NAMES[27 + self.prevailing]} phase {self.phase} "
+                  f"turn {self.turn} drawn {drawn} wall {len(self.wall)} totals {self.totals}")
+        lines = [header]
+        if self._window is not None:
+            lines.append(f"window {self.window}")
+        for seat in range(4):
+            pool = " ".join(NAMES[k] for k in self.pools[seat])
+            lines.append(f"{seat} {NAMES[27 + self.seat_wind(seat)]}: "
+                         f"{print_hand(self.hands[seat])} | {pool}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<Rules seed={self.seed!r} hand={self.hand_no} phase={self.phase} "
+                f"totals={self.totals}>")
+
+    def clone(self) -> Rules:
+        """An independent copy, for branching: moves on one never show in the other."""
+        clone = Rules.__new__(Rules)
+        clone.seed, clone.ruleset, clone.status = self.seed, self.ruleset, self.status
+        clone.hand_no, clone.last_hand, clone.dealer = self.hand_no, self.last_hand, self.dealer
+        clone.totals = list(self.totals)
+        clone.history = list(self.history)  # records are never changed once written
+        clone.moves, clone.outcomes, clone._last = self.moves, list(self.outcomes), self._last
+        clone.wall = self.wall.copy()
+        clone._set_hands([hand.copy() for hand in self.hands])
+        clone.pools = [list(pool) for pool in self.pools]
+        clone.phase, clone.turn, clone.drawn = self.phase, self.turn, self.drawn
+        clone.drawn_from, clone.replacement = self.drawn_from, self.replacement
+        clone.claimed_this_turn = self.claimed_this_turn
+        clone.last_draw_emptied = self.last_draw_emptied
+        clone.last_discard_is_last = self.last_discard_is_last
+        clone._window = None if self._window is None else self._window.copy()
+        clone._waits = list(self._waits)
+        clone._scores = dict(self._scores)
+        clone._turn_win, clone._kong_draw = self._turn_win, self._kong_draw
+        clone._census = self._census
+        return clone
+
+    @classmethod
+    def from_position(cls, position: Mapping[str, Any]) -> Rules:
+        """A game standing at a written position, for tests; the seat on turn is to discard.
+
+        Keys: ``hands`` (four hand strings, required), ``wall`` (kinds or a tile string, front
+        first; default empty), ``turn`` (default the dealer), ``pools`` (four lists or strings),
+        ``dealer`` or ``hand_no`` (default hand 1), ``claimed_this_turn``, ``drawn`` (the tile
+        the seat on turn just drew; without it no self-drawn win is offered), ``totals``,
+        ``seed``, ``ruleset`` and ``last_hand`` (default: this hand only; later hands come from
+        the seed). Raises ``ValueError`` for an unknown key, wrong hand sizes, a drawn tile not
+        held or in a turn reached by a claim, totals not summing to zero, or more copies of a
+        kind than exist.
+
+        >>> g = Rules.from_position({"hands": ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG",
+        ...                                    "1589p 1589s ESWRR", "1589p 1589s EWNGB"],
+        ...                          "wall": "3s"})
+        >>> g.apply(0, Move("discard", tile=31)), g.waiting_on(), g.legal(2)
+        (True, [2], [Move('pung'), Move('pass')])
+        """
+        game = cls.__new__(cls)
+        game._place(position)
+        return game
+
+    def _place(self, position: Mapping[str, Any]) -> None:
+        """Set the game up at the written position (see :meth:`from_position`)."""
+        unknown = set(position) - _POSITION_KEYS
+        if unknown:
+            raise ValueError(f"unknown position keys {sorted(unknown)}")
+        hand_no = position.get("hand_no", position.get("dealer", 0) + 1)
+        if "dealer" in position and position["dealer"] != (hand_no - 1) % 4:
+            raise ValueError(f"seat {position['dealer']} does not deal hand {hand_no}")
+        self._setup(position.get("seed", b"position"), position.get("ruleset", "green-book"),
+                    hand_no, position.get("last_hand", hand_no), position.get("totals"))
+        self._reset_hand()
+        hands = [Hand.parse(text) for text in position["hands"]]
+        turn = position.get("turn", self.dealer)
+        if len(hands) != 4 or any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
+            raise ValueError(f"seat {turn} on turn holds fourteen tiles' worth, the others "
+                             f"thirteen: not {[h.size for h in hands]}")
+        wall = position.get("wall", [])
+        order = parse(wall) if isinstance(wall, str) else list(wall)
+        pools = [parse(p) if isinstance(p, str) else list(p)
+                 for p in position.get("pools", ([], [], [], []))]
+        drawn = position.get("drawn")
+        if drawn is not None and not (0 <= drawn < N_PLAYING and hands[turn].counts[drawn]):
+            raise ValueError(f"the drawn tile {drawn!r} is not in seat {turn}'s hand")
+        self._set_hands(hands)
+        self.pools, self.wall = pools, Wall.from_order(order, self.seed, hand_no)
+        self.turn, self.drawn = turn, drawn
+        self.drawn_from = None if drawn is None else "wall"
+        self.claimed_this_turn = bool(position.get("claimed_this_turn", False))
+        if self.claimed_this_turn and drawn is not None:
+            raise ValueError("a turn reached by a claim has no drawn tile")
+        self.last_draw_emptied = not order
+        self._census = self._count_tiles()
+        for kind in range(N_KINDS):
+            if self._census[kind] > copies(kind):
+                raise ValueError(f"{self._census[kind]} copies of {NAMES[kind]}: "
+                                 f"only {copies(kind)} exist")
+
+    def _count_tiles(self) -> tuple[int, ...]:
+        """Copies of each of the 42 kinds in the hands, melds, flowers, pools and wall."""
+        loose = list(chain(self.wall.order, *self.pools,
+                           *(m.tiles for hand in self.hands for m in hand.melds),
+                           *(hand.flowers for hand in self.hands)))
+        census = np.bincount(loose, minlength=N_KINDS)
+        census[:N_PLAYING] += np.sum([hand.counts for hand in self.hands], axis=0, dtype=np.intp)
+        return tuple(census.tolist())
+
+
+_POSITION_KEYS = frozenset({"hands", "wall", "turn", "pools", "dealer", "hand_no",
+                            "claimed_this_turn", "drawn", "totals", "seed", "ruleset",
+                            "last_hand"})
+
+# The chows that hold a suited tile, by tile: one to three of them.
+_ALL_CHOWS: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(CHOWS[first] for first in range(max(tile - tile % 9, tile - 2),
+                                          min(tile - tile % 9 + 6, tile) + 1))
+    for tile in range(N_SUITED))
+
+
+def _all_chows(tile: int) -> tuple[Move, ...]:
+    return _ALL_CHOWS[tile] if tile < N_SUITED else ()
+
+
+# For each suited tile, its chows with the two other tiles each needs from the hand.
+_CHOW_NEEDS: tuple[tuple[tuple[Move, int, int], ...], ...] = tuple(
+    tuple((move, *(k for k in move.tiles if k != tile)) for move in _ALL_CHOWS[tile])
+    for tile in range(N_SUITED))
+
+
+def _seat(seat: int) -> int:
+    """The seat as a plain int (numpy integers welcome); raises ``ValueError`` unless 0-3."""
+    try:
+        number = operator.index(seat)
+    except TypeError:
+        number = None
+    if isinstance(seat, bool) or number is None or not 0 <= number < 4:
+        raise ValueError(f"a seat is 0-3, not {seat!r}")
+    return number
+
+
+def _bad_move(move: Move) -> Error:
+    return Error("bad-move", f"{move!r} does not fit its kind: a discard or kong on one's turn "
+                             "names a tile, a chow its tiles, other moves nothing")
+
+
+def _not_held(seat: int, tile: int) -> Error:
+    name = NAMES[tile] if 0 <= tile < N_KINDS else f"kind {tile}"
+    return Error("tile-not-held", f"seat {seat} holds no {name}")
+
+
+def _new_hand(playing: list[int], flowers: list[int]) -> Hand:
+    """A dealt hand; the wall holds each tile once, so Hand's per-kind checks are skipped."""
+    hand = Hand.__new__(Hand)
+    hand.counts = ccounts.from_kinds(playing)
+    hand.melds = ()
+    hand.flowers = tuple(sorted(flowers))
+    return hand

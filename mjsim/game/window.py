@@ -1,0 +1,92 @@
+# Compiled with window.pxd in Cython's pure-Python mode (setup.py says how).
+"""The window after a discard or a promoted kong: who is asked, who still matters, who gets it.
+
+A win beats a pung or kong, which beats a chow (3.7.1, 3.6.7); among wins the nearest seat after
+the source wins (3.7.2.4; one winner per discard). Only seats with a claim are asked, each
+answers once, and :meth:`Window.waiting_on` lists only the unanswered seats whose best claim
+could still beat the best one lodged, so the window closes as soon as nothing can change.
+
+>>> from mjsim.game.moves import PASS, PUNG, WIN
+>>> w = Window("discard", 5, source=0, may={1: [WIN], 3: [PUNG]})
+>>> w.waiting_on()
+[1, 3]
+>>> w.answer(3, PUNG); w.waiting_on()
+[1]
+>>> w.answer(1, PASS); w.waiting_on(), w.outcome()
+([], (3, Move('pung')))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjsim.game.moves import Move
+
+_RANK = {"pass": 0, "chow": 1, "pung": 2, "kong": 2, "win": 3}
+
+
+def claim_key(move: Move, seat: int, source: int) -> int:
+    """A number that orders claims on one tile: higher wins; a pass is 0.
+
+    Rank first (win, then pung or kong, then chow), then nearness to the source: a seat
+    ``d`` places after it (1-3) adds ``4 - d``, which never reaches the next rank.
+
+    >>> from mjsim.game.moves import WIN
+    >>> claim_key(WIN, 1, 0) > claim_key(WIN, 3, 0)
+    True
+    """
+    rank = _RANK[move.kind]
+    # The + 4 keeps the remainder's operand positive: compiled, % takes the sign of C's.
+    return rank * 4 + 4 - (seat - source + 4) % 4 if rank else 0
+
+
+class Window:
+    """An open window: ``kind`` (``discard`` or ``rob``), the ``tile``, its ``source`` seat,
+    ``may`` (seat -> the claims it may make, besides passing) and ``answers`` (seat -> move).
+    """
+
+    def __init__(self, kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> None:
+        self.kind = kind
+        self.tile = tile
+        self.source = source
+        self.may = may
+        self.answers: dict[int, Move] = {}
+        # Turn order after the source, so waiting_on reads in the order seats would answer.
+        self._order = [s for s in ((source + 1) % 4, (source + 2) % 4, (source + 3) % 4)
+                       if s in may]
+        self._top = {s: max(claim_key(m, s, source) for m in may[s]) for s in self._order}
+
+    def answer(self, seat: int, move: Move) -> None:
+        """Record a seat's answer (the caller has checked it is one of ``may[seat]`` or a pass)."""
+        self.answers[seat] = move
+
+    def _best(self) -> tuple[int, int, Move | None]:
+        best_key, best_seat, best_move = 0, -1, None
+        for seat, move in self.answers.items():
+            key = claim_key(move, seat, self.source)
+            if key > best_key:
+                best_key, best_seat, best_move = key, seat, move
+        return best_key, best_seat, best_move
+
+    def waiting_on(self) -> list[int]:
+        """The unanswered seats whose best claim could still beat the best one lodged."""
+        best_key = self._best()[0]
+        return [s for s in self._order if s not in self.answers and self._top[s] > best_key]
+
+    def outcome(self) -> tuple[int, Move] | None:
+        """The best lodged claim as ``(seat, move)``, or None when every answer so far is a pass."""
+        _, seat, move = self._best()
+        return None if move is None else (seat, move)
+
+    def copy(self) -> Window:
+        clone = Window(self.kind, self.tile, self.source,
+                       {s: list(moves) for s, moves in self.may.items()})
+        clone.answers = dict(self.answers)
+        return clone
+
+    def as_dict(self) -> dict[str, Any]:
+        """The window as the seed writes it: kind, tile, from, may (claims besides passing) and
+        answers, with moves as values."""
+        return {"kind": self.kind, "tile": self.tile, "from": self.source,
+                "may": {s: list(self.may[s]) for s in self._order},
+                "answers": dict(self.answers)}

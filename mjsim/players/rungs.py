@@ -1,0 +1,157 @@
+"""The three rungs of the bot, reading a view and nothing else (the seed Search).
+
+Each rung is the one below plus one idea; every rung wins whenever a win is legal.
+
+1. **The most isolated tile.** Discard the tile with the fewest neighbours in hand (other
+   copies, and tiles of its suit within two ranks); among equals honours first, then terminals
+   (:func:`mjsim.reference.measures.isolation`), so a lone 5s goes before a pair of East. Pass every window.
+2. **Shanten and acceptance** (ideas ``shanten`` and ``claims``). Keep the discards with the
+   least shanten after them; among those, the most copies still unseen of the tiles that help
+   (once ready, of the waits that win eight points: :func:`mjsim.reference.measures.winning_copies`); then
+   rung 1's order. Declare a kong that does not lengthen the road. Claim a pung or kong that
+   shortens the road when the pung scores by itself, when the melds then floor eight points, or
+   when it makes the hand ready to win eight; claim a chow only when it makes the hand ready to
+   win eight.
+3. **Defence and a target** (ideas ``defence`` and ``planning``). Against a seat with three
+   melds declared (a concealed kong counts: it shows), while two or more from ready, discard
+   a kind every copy of which is out or which every such seat has discarded, if one is held.
+   Among discards of equal shanten prefer those that keep a flush, a pungs hand or scoring
+   pairs (pairs of dragons and of the seat and prevalent winds) in the making
+   (:func:`mjsim.reference.measures.targets`; not once ready, when only winning copies count), and claim
+   toward such a hand one step earlier: when the claim leaves the hand one from ready and the
+   hand promises eight (:meth:`mjsim.reference.measures.Targets.fits`).
+
+"Shortens the road" means the shanten after the claim (and the discard it calls for) is less
+than before; a kong draws a replacement instead of discarding, so a kong that keeps the shanten
+counts as shortening it. ``off`` switches ideas off by name: without ``shanten`` a rung discards
+by rung 1's order and declares no kong; without ``claims`` it passes every window.
+
+Each decision is one compiled call (:mod:`mjsim_core.rungs`); :mod:`mjsim.reference.rungs`
+writes the same rules out in Python, and the tests hold the two to the same choices.
+
+>>> from mjsim.game.rules import Rules
+>>> from mjsim.players.view import view_of
+>>> game = Rules.from_position({"hands": ["123456789m 1234p E", "19m 19p 19s ESWNRG B",
+...                                       "2468m 2468p 2468s 5p", "1357m 1357p 1357s 5s"],
+...                             "wall": "3s 4s"})
+>>> best(view_of(game, 0), 1), best(view_of(game, 0), 2)
+(Move('discard', tile=27), Move('discard', tile=27))
+>>> best(view_of(game, 1), 3) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from functools import cache
+
+from mjsim_core.rungs import answer_choices, turn_choices
+
+from mjsim.game.moves import PASS, Move
+from mjsim.players.view import View
+
+__all__ = ["IDEAS", "LEVELS", "RUNG_IDEAS", "Rung", "best", "check_ideas"]
+
+IDEAS: tuple[str, ...] = ("shanten", "claims", "defence", "planning")
+"""The ideas a rung may switch off, in the order a variant names them."""
+RUNG_IDEAS: dict[int, tuple[str, ...]] = {1: (), 2: IDEAS[:2], 3: IDEAS}
+"""The ideas each rung adds up to: rung 2 has shanten and claims, rung 3 all four."""
+LEVELS = tuple(RUNG_IDEAS)
+
+
+def check_ideas(off: Collection[str]) -> None:
+    """Raise ``ValueError`` naming any name in ``off`` that is not one of :data:`IDEAS`.
+
+    >>> check_ideas({"claims"}); check_ideas({"greed"})
+    Traceback (most recent call last):
+    ...
+    ValueError: no idea 'greed'; the ideas are shanten, claims, defence, planning
+    """
+    for name in off:
+        if name not in IDEAS:
+            raise ValueError(f"no idea {name!r}; the ideas are {', '.join(IDEAS)}")
+
+
+def best(view: View, level: int, word: int | None = None,
+         off: Collection[str] = frozenset()) -> Move | None:
+    """A member of ``view.legal`` chosen by rung ``level`` (1-3) with the ideas ``off``
+    switched off, or None when there is no legal move. ``word`` breaks the ties left after
+    every idea deterministically; by default :attr:`View.word` (seed, hand and move count).
+
+    Raises ``ValueError`` for a level other than 1-3 or an unknown idea.
+    """
+    if level not in RUNG_IDEAS:
+        raise ValueError(f"no rung {level!r}; the rungs are 1, 2 and 3")
+    if off:
+        check_ideas(off)
+    legal = view.legal
+    if not legal:
+        return None
+    for move in legal:
+        if move.kind == "win":
+            return move
+    ideas = _idea_bits(level, frozenset(off))
+    if view.window is not None:
+        # One compiled call per decision (mjsim_core.rungs), twin of mjsim.reference.rungs.
+        choices = answer_choices(view, ideas)
+        if not choices:
+            return PASS
+    else:
+        choices = turn_choices(view, ideas)
+    if len(choices) == 1:
+        return legal[choices[0]]
+    return legal[choices[(view.word if word is None else word) % len(choices)]]
+
+
+@cache
+def _idea_bits(level: int, off: frozenset[str]) -> int:
+    """The ideas rung ``level`` uses with ``off`` switched off, as bits in IDEAS order."""
+    return sum(1 << IDEAS.index(name) for name in RUNG_IDEAS[level] if name not in off)
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """A rung (``level`` 1-3) with the ideas in ``off`` switched off.
+
+    Raises ``ValueError`` for an unknown rung or idea, or an idea the rung does not have.
+    """
+
+    level: int
+    off: frozenset[str] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        if self.level not in RUNG_IDEAS:
+            raise ValueError(f"no rung {self.level!r}; the rungs are 1, 2 and 3")
+        object.__setattr__(self, "off", frozenset(self.off))
+        for name in self.off:
+            if name not in RUNG_IDEAS[self.level]:
+                raise ValueError(f"rung {self.level} has no idea {name!r}; it has "
+                                 f"{', '.join(RUNG_IDEAS[self.level]) or 'none'}")
+
+    @classmethod
+    def parse(cls, spec: str) -> Rung:
+        """The bot a variant names, e.g. ``"3-defence-planning"``.
+
+        Raises ``ValueError`` naming the spec when it is not a rung followed by distinct
+        ideas the rung has.
+
+        >>> Rung.parse("2-defence")
+        Traceback (most recent call last):
+        ...
+        ValueError: bad rung '2-defence': rung 2 has no idea 'defence'; it has shanten, claims
+        """
+        level, *names = spec.split("-")
+        try:
+            if not level.isdigit() or len(set(names)) != len(names):
+                raise ValueError("a variant is a rung 1-3 then distinct ideas, joined by '-'")
+            return cls(int(level), frozenset(names))
+        except ValueError as error:
+            raise ValueError(f"bad rung {spec!r}: {error}") from None
+
+    def __str__(self) -> str:
+        return "-".join((str(self.level), *(name for name in IDEAS if name in self.off)))
+
+    def act(self, view: View) -> Move | None:
+        """The move this rung makes from ``view``, or None when its seat has none to make."""
+        return best(view, self.level, off=self.off)

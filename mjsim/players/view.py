@@ -1,0 +1,170 @@
+# Compiled with view.pxd in Cython's pure-Python mode (setup.py says how).
+"""The view of a game that one seat may read: the only input a bot's rung gets (the seed Search).
+
+A :class:`View` holds the seat's own hand, every pool, every seat's exposed melds (another seat's
+concealed kong shows as :data:`HIDDEN_KONG`, a kong with no tiles), every seat's flowers, the wall
+count, the winds, the open window (its kind, tile and source only: who else may claim is hidden),
+the seat's legal moves, the seed, the hand number and the move count. No field holds another
+hand or the wall's order, so a rung cannot cheat by construction.
+
+A view is cheap: :func:`view_of` shares the engine's own objects (the hand, the pools, the melds
+tuples) instead of copying them, so a rung must treat every field as read-only, and a view
+describes the moment it was taken: read it before the game moves on. What is visible and what
+remains unseen are worked out only when a rung first asks.
+
+>>> from mjsim.game.rules import Rules
+>>> game = Rules.from_position({"hands": ["123456789m 1234p E", "19m 19p 19s ESWNRG B",
+...                                       "2468m 2468p 2468s 5p", "1357m 1357p 1357s 5s"],
+...                             "pools": ["", "", "", "9s"], "wall": "3s 4s"})
+>>> view = view_of(game, 0)
+>>> view.wall, view.seat_wind, view.unseen[26], view.unseen[27]
+(2, 0, 3, 3)
+>>> view_of(game, 1).legal
+[]
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from mjsim.game.moves import Move
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.kinds import N_PLAYING, Kind
+from mjsim.tiles.meld import Meld
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenKong:
+    """Another seat's concealed kong as a seat sees it: a kong whose tiles are face down."""
+
+    kind: str = "kong"
+    tiles: tuple[Kind, ...] = ()
+    concealed: bool = True
+
+
+HIDDEN_KONG = HiddenKong()
+"""The one value standing for every concealed kong a seat cannot see into."""
+
+
+class WindowView(NamedTuple):
+    """The open window as every seat sees it: ``kind`` (discard, rob), ``tile``, ``source``."""
+
+    kind: str
+    tile: Kind
+    source: int
+
+
+FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevailing",
+          "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset")
+"""The fields a :class:`View` holds, besides what it derives from them."""
+
+
+class View:
+    """What ``seat`` may read. Fields (all read-only):
+
+    ``seat``; ``hand`` (its own :class:`~mjsim.tiles.hand.Hand`); ``pools`` (four lists of discards,
+    oldest first); ``exposed`` (four tuples of melds, the seat's own in full, others' concealed
+    kongs as :data:`HIDDEN_KONG`); ``flowers`` (four tuples); ``wall`` (tiles left); ``dealer``;
+    ``prevailing``; ``phase``; ``drawn`` (the tile the seat just drew on its turn, else None);
+    ``window`` (a :class:`WindowView` or None); ``legal`` (the seat's legal moves); ``seed``;
+    ``hand_no``; ``moves`` (player moves taken so far); ``ruleset``. Derived: ``seat_wind``,
+    ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
+    """
+
+    def __init__(self, *, seat: int, hand: Hand, pools: Sequence[Sequence[Kind]],
+                 exposed: Sequence[Sequence[Any]], flowers: Sequence[Sequence[Kind]] = ((),) * 4,
+                 wall: int, dealer: int, prevailing: int, phase: str = "discard",
+                 drawn: Kind | None = None, window: WindowView | None = None,
+                 legal: Sequence[Move] = (), seed: bytes = b"", hand_no: int = 1,
+                 moves: int = 0, ruleset: str = "green-book") -> None:
+        self.seat, self.hand, self.pools, self.exposed = seat, hand, pools, exposed
+        self.flowers, self.wall, self.dealer, self.prevailing = flowers, wall, dealer, prevailing
+        self.phase, self.drawn, self.window, self.legal = phase, drawn, window, legal
+        self.seed, self.hand_no, self.moves, self.ruleset = seed, hand_no, moves, ruleset
+        self._unseen: list[int] | None = None
+        self._visible: list[int] | None = None
+
+    @property
+    def seat_wind(self) -> int:
+        """The seat's wind, 0-3 for E S W N."""
+        return (self.seat - self.dealer) % 4
+
+    @property
+    def visible(self) -> list[int]:
+        """Copies of each kind the seat sees outside its concealed tiles: in the pools and in
+        the melds it can see (its own concealed kongs included)."""
+        if self._visible is None:
+            seen = [0] * N_PLAYING
+            for pool in self.pools:
+                for kind in pool:
+                    seen[kind] += 1
+            for melds in self.exposed:
+                for meld in melds:
+                    for kind in meld.tiles:
+                        seen[kind] += 1
+            self._visible = seen
+        return self._visible
+
+    @property
+    def unseen(self) -> list[int]:
+        """Copies of each kind the seat cannot see: in other hands or still in the wall."""
+        if self._unseen is None:
+            self._unseen = [4 - held - seen
+                            for held, seen in zip(self.hand.counts.tobytes(), self.visible)]
+        return self._unseen
+
+    @property
+    def word(self) -> int:
+        """The default tie-break: a hash of the seed, the hand number and the move count."""
+        digest = hashlib.blake2b(b"%s/%d/%d" % (self.seed, self.hand_no, self.moves),
+                                 digest_size=8).digest()
+        return int.from_bytes(digest, "little")
+
+    def _key(self) -> tuple[Any, ...]:
+        hand = self.hand
+        return (self.seat, hand.counts.tobytes(), hand.melds, hand.flowers,
+                tuple(map(tuple, self.pools)), tuple(map(tuple, self.exposed)),
+                tuple(map(tuple, self.flowers)), self.wall, self.dealer, self.prevailing,
+                self.phase, self.drawn, self.window, tuple(self.legal), self.seed,
+                self.hand_no, self.moves, self.ruleset)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # it shares the engine's changing state
+
+    def __repr__(self) -> str:
+        return (f"<View seat={self.seat} hand={self.hand} hand_no={self.hand_no} "
+                f"moves={self.moves} phase={self.phase} legal={list(self.legal)}>")
+
+
+def _shown(melds: tuple[Meld, ...]) -> tuple[Any, ...]:
+    """Another seat's melds as one sees them: a concealed kong loses its tiles."""
+    for meld in melds:
+        if meld.concealed:
+            return tuple(HIDDEN_KONG if m.concealed else m for m in melds)
+    return melds
+
+
+def view_of(rules: Any, seat: int) -> View:
+    """The view of a :class:`~mjsim.game.rules.Rules` for ``seat`` (0-3), sharing its state."""
+    hands = rules.hands
+    exposed = [hand.melds for hand in hands]
+    for other, melds in enumerate(exposed):
+        if melds and other != seat:
+            exposed[other] = _shown(melds)
+    window = rules.window  # of which only the kind, tile and source are the seat's to read
+    return View(
+        seat=seat, hand=hands[seat], pools=rules.pools, exposed=tuple(exposed),
+        flowers=tuple([hand.flowers for hand in hands]), wall=len(rules.wall),
+        dealer=rules.dealer, prevailing=rules.prevailing, phase=rules.phase,
+        drawn=rules.drawn if rules.turn == seat else None,
+        window=None if window is None else WindowView(window["kind"], window["tile"],
+                                                      window["from"]),
+        legal=rules.legal(seat), seed=rules.seed, hand_no=rules.hand_no, moves=rules.moves,
+        ruleset=rules.ruleset)

@@ -1,0 +1,205 @@
+"""The rungs' choices as readable Python: the twin of :mod:`mjsim_core.rungs` (tests only).
+
+:func:`turn_choices` and :func:`answer_choices` take what the compiled ones take (a view whose
+legal moves hold no win, and the ideas as bits in :data:`mjsim.players.rungs.IDEAS` order) and return
+the same: the indexes into ``view.legal`` of the moves ranked best, in legal order (none: pass).
+The rules are written out here; :mod:`mjsim.players.rungs` says what each rung does and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from mjsim_core.rungs import THREAT_MELDS
+from mjsim_core.shanten import discards, shanten
+
+from mjsim.game.moves import Move
+from mjsim.players.rungs import IDEAS
+from mjsim.players.view import View
+from mjsim.reference.measures import isolation, meld_floor, scores_alone, targets, winning_copies
+from mjsim.tiles.meld import Meld
+
+_T = TypeVar("_T")
+
+
+def turn_choices(view: View, ideas: int) -> tuple[int, ...]:
+    """The moves the rung ranks best on its own turn: one kong, or the discards left tied."""
+    best = _turn(view, _names(ideas))
+    return tuple(i for i, move in enumerate(view.legal) if move in best)
+
+
+def answer_choices(view: View, ideas: int) -> tuple[int, ...]:
+    """The claims the rung ranks best in a window, or () to pass."""
+    best = _answer(view, _names(ideas))
+    return tuple(i for i, move in enumerate(view.legal) if move in best)
+
+
+def _names(ideas: int) -> frozenset[str]:
+    return frozenset(name for bit, name in enumerate(IDEAS) if ideas >> bit & 1)
+
+
+# ------------------------------------------------------------------------------ one's own turn
+
+def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
+    """The kong to declare, or the discards left tied after every idea."""
+    hand = view.hand
+    counts, melds = hand.counts, hand.melds
+    held = counts.tobytes()
+    tiles = [move.tile for move in view.legal if move.kind == "discard"]
+    # Every discard's shanten after it, and the kinds that then help (rows[tile][1] and [2]).
+    rows = {row[0]: row for row in discards(counts, len(melds))} if "shanten" in ideas else None
+    if rows is not None:
+        now = min(row[1] for row in rows.values())
+        kong = _kong(view, rows, now)
+        if kong is not None:
+            return [kong]
+    if "defence" in ideas and (now if rows is not None else shanten(counts, len(melds))) >= 2:
+        tiles = _safe(view, tiles) or tiles
+    if rows is not None:
+        least = min(rows[t][1] for t in tiles)
+        tiles = [t for t in tiles if rows[t][1] == least]
+    if "planning" in ideas and len(tiles) > 1 and (rows is None or least > 0):
+        plan = targets(held, melds, view.seat_wind, view.prevailing)
+        if plan:
+            tiles = _most(tiles, lambda t: plan.keeps(held, t))
+    if rows is not None and len(tiles) > 1:
+        if least > 0:
+            unseen = view.unseen
+            tiles = _most(tiles, lambda t: sum(map(unseen.__getitem__, rows[t][2])))
+        else:
+            tiles = _most_winning(view, rows, held, tiles)
+    tiles = _most(tiles, lambda t: -isolation(held, t))
+    return [move for move in view.legal if move.kind == "discard" and move.tile in tiles]
+
+
+def _most_winning(view: View, rows: dict[int, Any], held: bytes, tiles: list[int]) -> list[int]:
+    """The discards leaving the hand ready whose waits win the most copies. Scoring is slow, so
+    candidates go in order of their unseen waits (four times which bounds what they can win)
+    and the rest are skipped once none can reach the best."""
+    unseen, melds = view.unseen, view.hand.melds
+    bound = {t: 4 * sum(map(unseen.__getitem__, rows[t][2])) for t in tiles}
+    top, kept = -1, set()
+    for tile in sorted(tiles, key=bound.__getitem__, reverse=True):
+        if bound[tile] < top:
+            break
+        after = bytearray(held)
+        after[tile] -= 1
+        value = winning_copies(bytes(after), melds, unseen, view.seat_wind, view.prevailing,
+                               view.ruleset, rows[tile][2])
+        if value > top:
+            top, kept = value, {tile}
+        elif value == top:
+            kept.add(tile)
+    return [t for t in tiles if t in kept]
+
+
+def _kong(view: View, rows: dict[int, Any], now: int) -> Move | None:
+    """A legal kong on one's own turn that leaves the shanten no worse than the best discard."""
+    hand = view.hand
+    for move in view.legal:
+        if move.kind != "kong":
+            continue
+        tile = move.tile
+        if hand.counts[tile] == 4:
+            after = hand.counts.copy()
+            after[tile] -= 4
+            road = shanten(after, len(hand.melds) + 1)
+        else:  # promoting a pung takes one tile from the hand, as discarding it would
+            road = rows[tile][1]
+        if road <= now:
+            return move
+    return None
+
+
+def _safe(view: View, tiles: list[int]) -> list[int]:
+    """The candidate discards safe against every seat with three melds: kinds every copy of
+    which is out, or that each such seat has discarded."""
+    threats = [view.pools[s] for s in range(4)
+               if s != view.seat and len(view.exposed[s]) >= THREAT_MELDS]
+    if not threats:
+        return []
+    unseen = view.unseen
+    return [t for t in tiles if not unseen[t] or all(t in pool for pool in threats)]
+
+
+# ------------------------------------------------------------------------------- the window
+
+def _answer(view: View, ideas: frozenset[str]) -> list[Move]:
+    """The claims the policy allows, ranked (a kong before a pung before a chow, then the
+    shorter road) and the best kept; none to pass."""
+    if "claims" not in ideas:
+        return []
+    hand = view.hand
+    counts, melds = hand.counts, hand.melds
+    before = shanten(counts, len(melds))
+    plan = (targets(counts.tobytes(), melds, view.seat_wind, view.prevailing)
+            if "planning" in ideas else None)
+    window = view.window
+    worth: list[tuple[int, int, Move]] = []
+    for move in view.legal:
+        if move.kind not in ("pung", "kong", "chow"):
+            continue
+        after, meld = _claimed(counts, move, window.tile, window.source)
+        road = shanten(after, len(melds) + 1)
+        # A kong draws a replacement rather than discarding: keeping the shanten is progress.
+        if road > before or (road == before and move.kind != "kong"):
+            continue
+        if _claim_pays(view, move, meld, after, road, plan):
+            worth.append(((move.kind == "chow") * 2 + (move.kind == "pung"), road, move))
+    if not worth:
+        return []
+    first = min(w[:2] for w in worth)
+    return [w[2] for w in worth if w[:2] == first]
+
+
+def _claimed(counts: Any, move: Move, tile: int, source: int) -> tuple[Any, Meld]:
+    after = counts.copy()
+    if move.kind == "chow":
+        for other in move.tiles:
+            if other != tile:
+                after[other] -= 1
+        return after, Meld("chow", move.tiles, claimed=tile, source=source)
+    size = 3 if move.kind == "pung" else 4
+    after[tile] -= size - 1
+    return after, Meld(move.kind, (tile,) * size, claimed=tile, source=source)
+
+
+def _claim_pays(view: View, move: Move, meld: Meld, after: Any, road: int,
+                plan: Any) -> bool:
+    tile, wind, prevailing = meld.tiles[0], view.seat_wind, view.prevailing
+    melds = (*view.hand.melds, meld)
+    floor = meld_floor(melds, wind, prevailing)
+    if move.kind != "chow" and (scores_alone(tile, wind, prevailing) or floor >= 8):
+        return True
+    if plan is not None and road <= 1 and plan.fits(move.kind, tile, floor):
+        return True
+    return road == 0 and _ready_to_win(view, after, melds, move.kind == "kong")
+
+
+def _ready_to_win(view: View, after: Any, melds: tuple[Any, ...], drawn: bool) -> bool:
+    """Whether the hand after a claim (and, unless a kong, its discard) is ready to win eight."""
+    unseen, wind, prevailing, ruleset = view.unseen, view.seat_wind, view.prevailing, view.ruleset
+    held = after.tobytes()
+    if drawn:
+        return winning_copies(held, melds, unseen, wind, prevailing, ruleset, enough=1) > 0
+    for tile, road, helps, _ in discards(after, len(melds)):
+        if road == 0:  # what helps a ready hand is what completes it: its waits
+            rest = bytearray(held)
+            rest[tile] -= 1
+            if winning_copies(bytes(rest), melds, unseen, wind, prevailing, ruleset, helps,
+                              enough=1):
+                return True
+    return False
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+def _most(items: Sequence[_T], key: Callable[[_T], int]) -> list[_T]:
+    """The items with the greatest key, in their order."""
+    if len(items) == 1:
+        return list(items)
+    keys = [key(item) for item in items]
+    top = max(keys)
+    return [item for item, k in zip(items, keys) if k == top]
+

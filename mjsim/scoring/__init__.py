@@ -1,0 +1,28 @@
+"""Scoring: the 81 elements as data, the rulesets, and ``score(hand, ctx) -> Scored``.
+
+Imports :mod:`mjsim.analysis`, :mod:`mjsim.tiles` and :mod:`mjsim_core` only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mjsim.scoring.elements import FANS, RULESETS
+    from mjsim.scoring.scorer import MIN_POINTS, Scored, WinContext, score
+
+# Loaded on first use, so that reading the element data does not load the scorer.
+_EXPORTS = {"FANS": "mjsim.scoring.elements", "RULESETS": "mjsim.scoring.elements",
+            "MIN_POINTS": "mjsim.scoring.scorer", "Scored": "mjsim.scoring.scorer",
+            "WinContext": "mjsim.scoring.scorer", "score": "mjsim.scoring.scorer"}
+
+__all__ = ["FANS", "MIN_POINTS", "RULESETS", "Scored", "WinContext", "score"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'mjsim.scoring' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value

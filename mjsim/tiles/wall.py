@@ -1,0 +1,134 @@
+# Compiled with wall.pxd in Cython's pure-Python mode (setup.py says how).
+"""The seeded wall: the 144 tiles shuffled by a keyed BLAKE2b counter stream.
+
+The shuffle is a Fisher-Yates pass driven by 32-bit words of BLAKE2b(hand number, counter) keyed
+by the seed, with rejection sampling so every permutation is equally likely. It uses no global
+random state and no clock, so a (seed, hand number) gives the same wall on every machine.
+
+>>> wall = Wall(b"demo", 1)
+>>> len(wall)
+144
+>>> first = wall.draw(); len(wall)
+143
+>>> Wall("demo", 1).order[0] == first
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import struct
+from collections.abc import Iterator, Sequence
+
+from mjsim.errors import WallEmptyError
+from mjsim.tiles.kinds import ALL_TILES, Kind
+
+Seed = bytes | str | int
+
+_PERSON = b"mjsim.wall.v1"
+_WORDS = struct.Struct("<16I")
+
+
+def seed_bytes(seed: Seed) -> bytes:
+    """A seed as bytes: bytes as they are, a str as its UTF-8, an int as its decimal string.
+
+    >>> seed_bytes(42), seed_bytes("é")
+    (b'42', b'\\xc3\\xa9')
+    """
+    if isinstance(seed, bool):
+        raise TypeError("a seed is bytes, str or int, not bool")
+    if isinstance(seed, bytes):
+        return seed
+    if isinstance(seed, str):
+        return seed.encode("utf-8")
+    if isinstance(seed, int):
+        return str(seed).encode("ascii")
+    raise TypeError(f"a seed is bytes, str or int, not {type(seed).__name__}")
+
+
+def _words(seed: bytes, hand_no: int) -> Iterator[int]:
+    """32-bit words from BLAKE2b blocks of (hand number, counter), keyed by the seed."""
+    # A BLAKE2b key is at most 64 bytes: hash the seed into one so any seed length works.
+    key = hashlib.blake2b(seed, digest_size=32, person=_PERSON).digest()
+    prefix = hand_no.to_bytes(4, "big")
+    keyed = hashlib.blake2b(key=key, person=_PERSON)  # copied per block: the key is hashed once
+    for counter in itertools.count():
+        block = keyed.copy()
+        block.update(prefix + counter.to_bytes(8, "big"))
+        yield from _WORDS.unpack(block.digest())
+
+
+# Words at or above the limit for n would make ``word % n`` favour the low numbers: redrawn.
+_LIMITS = [0] + [(1 << 32) - (1 << 32) % n for n in range(1, len(ALL_TILES) + 1)]
+
+
+def shuffled_tiles(seed: Seed, hand_no: int) -> list[Kind]:
+    """The 144 tiles in the order the wall of ``hand_no`` deals them (front first)."""
+    if not isinstance(hand_no, int) or hand_no < 0:
+        raise ValueError(f"a hand number is a non-negative int, not {hand_no!r}")
+    tiles = list(ALL_TILES)
+    words = _words(seed_bytes(seed), hand_no)
+    for i in range(len(tiles) - 1, 0, -1):
+        limit = _LIMITS[i + 1]
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % (i + 1)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return tiles
+
+
+class Wall:
+    """The wall of one hand: ``draw()`` from the front, ``draw_back()`` for replacements."""
+
+    def __init__(self, seed: Seed, hand_no: int = 1) -> None:
+        seed = seed_bytes(seed)
+        tiles = shuffled_tiles(seed, hand_no)
+        self._hold(seed, hand_no, tiles, 0, len(tiles))
+
+    def _hold(self, seed: bytes, hand_no: int, tiles: list[Kind], front: int, back: int) -> None:
+        """Hold ``tiles[front:back]`` (front first) as the wall of hand ``hand_no`` of ``seed``."""
+        self.seed, self.hand_no = seed, hand_no
+        self._tiles, self._front, self._back = tiles, front, back
+
+    def __len__(self) -> int:
+        return self._back - self._front
+
+    def __repr__(self) -> str:
+        return f"<Wall seed={self.seed!r} hand={self.hand_no} left={len(self)}>"
+
+    @property
+    def order(self) -> tuple[Kind, ...]:
+        """The kinds still in the wall, front first."""
+        return tuple(self._tiles[self._front:self._back])
+
+    def draw(self) -> Kind:
+        """Take the tile at the front; raises ``WallEmptyError`` when the wall is empty."""
+        if self._front == self._back:
+            raise WallEmptyError("cannot draw: the wall is empty")
+        self._front += 1
+        return self._tiles[self._front - 1]
+
+    def draw_back(self) -> Kind:
+        """Take a replacement tile from the back; raises ``WallEmptyError`` when empty."""
+        if self._front == self._back:
+            raise WallEmptyError("cannot draw a replacement: the wall is empty")
+        self._back -= 1
+        return self._tiles[self._back]
+
+    @classmethod
+    def from_order(cls, order: Sequence[Kind], seed: Seed = b"", hand_no: int = 1) -> Wall:
+        """A wall holding ``order`` (front first) instead of a shuffle, for written positions.
+
+        >>> Wall.from_order([5, 27]).draw_back()
+        27
+        """
+        wall = cls.__new__(cls)
+        wall._hold(seed_bytes(seed), hand_no, list(order), 0, len(order))
+        return wall
+
+    def copy(self) -> Wall:
+        clone = Wall.__new__(Wall)
+        clone._hold(self.seed, self.hand_no, self._tiles, self._front, self._back)
+        return clone

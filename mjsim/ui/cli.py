@@ -1,0 +1,377 @@
+"""The ``mjsim`` command line.
+
+Every command has ``--help`` with an example. Bad input prints one line naming the problem and
+exits with status 2; no traceback reaches a person.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mjsim.analysis import shanten as analysis
+from mjsim.errors import NotationError
+from mjsim.players.rungs import IDEAS
+from mjsim.scoring.elements import RULESETS
+from mjsim.scoring.scorer import MIN_POINTS, WinContext, score
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.kinds import N_PLAYING
+from mjsim.tiles.notation import parse, print_tiles
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from mjsim.tournament import Report
+
+FORM_LABELS = {
+    "regular": "regular (sets and a pair)",
+    "seven_pairs": "seven pairs",
+    "thirteen_orphans": "thirteen orphans",
+    "honors_knitted": "honours and knitted tiles",
+    "knitted_straight": "knitted straight",
+}
+
+
+class UsageError(Exception):
+    """Input a person typed that cannot be used; its message is printed as one line."""
+
+
+def _parse_hand(text: str) -> Hand:
+    try:
+        return Hand.parse(text)
+    except NotationError as error:
+        raise UsageError(str(error)) from None
+
+
+def _describe(value: int) -> str:
+    return {-1: "complete", 0: "ready"}.get(value, f"{value} away from ready")
+
+
+def cmd_shanten(args: argparse.Namespace) -> str:
+    hand = _parse_hand(args.hand)
+    melds = len(hand.melds)
+    counts = hand.counts
+    size = hand.concealed_count
+    if size not in (13 - 3 * melds, 14 - 3 * melds):
+        raise UsageError(f"with {melds} meld(s) a hand holds {13 - 3 * melds} or "
+                         f"{14 - 3 * melds} concealed tiles, not {size}")
+    lines = [f"hand: {hand}"]
+    by_form = analysis.forms(counts, melds)
+    width = max(len(label) for label in FORM_LABELS.values())
+    for form, value in by_form.items():
+        shown = "-" if value is None else str(value)
+        lines.append(f"  {FORM_LABELS[form]:<{width}}  {shown:>2}")
+    overall = analysis.shanten(counts, melds)
+    lines.append(f"shanten: {overall} ({_describe(overall)})")
+    if size == 13 - 3 * melds:
+        accepted = analysis.acceptance(counts, melds)
+        label = "waits" if overall == 0 else "acceptance"
+        lines.append(f"{label}: {_kinds_with_copies(accepted)}")
+    elif overall >= 0:
+        lines.append("discards, best first (shanten after, then copies accepted):")
+        ranked = sorted(analysis.discards(counts, melds), key=lambda d: (d.shanten, -d.copies))
+        for d in ranked:
+            lines.append(f"  {print_tiles([d.tile]):<3} {d.shanten:>2}  {d.copies:>3} copies  "
+                         f"{print_tiles(d.kinds)}")
+    return "\n".join(lines)
+
+
+WINDS = "ESWN"
+
+
+def _wind(text: str) -> int:
+    letter = text.strip().upper()[:1]
+    if len(text.strip()) != 1 or letter not in WINDS:
+        raise argparse.ArgumentTypeError(f"a wind is one of E S W N, not {text!r}")
+    return WINDS.index(letter)
+
+
+def _tile(text: str) -> int:
+    try:
+        kinds = parse(text)
+    except NotationError as error:
+        raise argparse.ArgumentTypeError(error.reason) from None
+    if len(kinds) != 1 or kinds[0] >= N_PLAYING:
+        raise argparse.ArgumentTypeError(f"one playing tile such as 5p or E, not {text!r}")
+    return kinds[0]
+
+
+def cmd_score(args: argparse.Namespace) -> str:
+    hand = _parse_hand(args.hand)
+    flowers = len(hand.flowers) if args.flowers is None else args.flowers
+    try:
+        ctx = WinContext(args.win, args.self_drawn, args.seat, args.prevalent, flowers=flowers,
+                         last_copy=args.last_copy, wall_last=args.wall_last,
+                         replacement=args.replacement, robbing=args.robbing,
+                         initial=args.initial)
+        scored = score(hand, ctx, args.ruleset)
+    except ValueError as error:  # an impossible context or a hand that is not complete
+        raise UsageError(str(error)) from None
+    verdict = ("a legal win" if scored.total >= MIN_POINTS
+               else f"not a win: {scored.total} is below the {MIN_POINTS}-point minimum")
+    return f"{scored.explain()}\n{verdict}"
+
+
+def cmd_play(args: argparse.Namespace) -> str:
+    from mjsim.ui.terminal import play
+
+    log_path = Path(args.log or f"mjsim-game-{args.seed}.jsonl")
+    with log_path.open("w") as log:
+        game = play(level=args.level, seat=args.seat, seed=args.seed, ruleset=args.ruleset,
+                    log=log)
+    return f"final totals: {game.totals}\ngame log: {log_path} (mjsim replay {log_path})"
+
+
+def cmd_replay(args: argparse.Namespace) -> str:
+    from mjsim.game import gamelog
+    from mjsim.ui.terminal import describe_fans
+
+    try:
+        with open(args.log) as stream:
+            header, moves = gamelog.read(stream)
+        lines = [(f"seed {header['seed']}, ruleset {header['ruleset']}, "
+                  f"players {', '.join(header['players'])}")]
+        for seat, move, events, game in gamelog.replay(header, moves):
+            for event in events:
+                if event["kind"] == "deal":
+                    lines.append(f"--- hand {event['hand_no']}, dealer seat {event['dealer']}")
+                    lines.extend(f"  seat {seat}: {print_tiles(tiles)}"
+                                 for seat, tiles in enumerate(event["hands"]))
+                elif event["kind"] == "win":
+                    lines.append(f"  seat {event['actor']} wins ({event['by']}):")
+                    lines.append(describe_fans(event["fans"], event["total"]))
+                elif event["kind"] == "settle":
+                    lines.append(f"  totals {event['totals']}")
+                elif event["kind"] not in ("pass", "claim"):
+                    detail = {k: v for k, v in event.items() if k not in ("actor", "kind")}
+                    lines.append(f"  {event['actor']}: {event['kind']} {_event_detail(detail)}")
+        return "\n".join(lines)
+    except OSError as error:
+        raise UsageError(f"cannot read {args.log}: {error.strerror}") from None
+    except ValueError as error:
+        raise UsageError(f"{args.log}: {error}") from None
+
+
+def _event_detail(detail: dict[str, Any]) -> str:
+    named = {k: (print_tiles([v]) if k == "tile" and v is not None else
+                 print_tiles(v) if k == "tiles" else v) for k, v in detail.items()}
+    return " ".join(f"{k}={v}" for k, v in named.items() if v is not None)
+
+
+def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
+    total = sum(copies for _, copies in accepted)
+    kinds = print_tiles([kind for kind, _ in accepted]) or "none"
+    noun = "kind" if len(accepted) == 1 else "kinds"
+    return f"{kinds} ({len(accepted)} {noun}, {total} copies)"
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Reports a bad argument in one line (``--help`` shows the usage) and exits 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
+    parser.add_argument("--walls", type=int, default=walls, help=f"wall seeds (default {walls})")
+    parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
+    parser.add_argument("--out", help="the run folder (default runs/<command>-<seed>-<walls>); "
+                                      "an unfinished run in it is resumed")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--backend", choices=("loky", "dask", "sequential"), default="loky")
+    parser.add_argument("--scheduler", help="a Dask scheduler address, with --backend dask")
+    parser.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _run_options(args: argparse.Namespace) -> dict[str, Any]:
+    if args.walls < 2:
+        raise UsageError(f"--walls must be at least 2 (an interval needs two), not {args.walls}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
+            "ruleset": args.ruleset, "quiet": args.quiet, "walls": args.walls,
+            "seed": args.seed}
+
+
+def _out(args: argparse.Namespace, name: str) -> Path:
+    return Path(args.out or f"runs/{name}-{args.seed}-{args.walls}")
+
+
+def _finish(report: Report) -> str:
+    from mjsim.ui import plots
+
+    plots.save_report(report)
+    parts = []
+    if not report.estimates.empty:
+        parts.append(format_estimates(report.estimates))
+    if not report.standings.empty:
+        parts.append(format_standings(report.standings))
+    parts.append(f"results: {report.out}")
+    return "\n\n".join(parts)
+
+
+def _experiment(run: Callable[[], Report]) -> Report:
+    try:
+        return run()
+    except ValueError as error:  # the experiments raise ValueError for what a person typed
+        raise UsageError(str(error)) from None
+
+
+def cmd_ladder(args: argparse.Namespace) -> str:
+    from mjsim.tournament import ladder
+
+    options = _run_options(args)
+    return _finish(_experiment(lambda: ladder(_out(args, "ladder"), **options)))
+
+
+def cmd_price(args: argparse.Namespace) -> str:
+    from mjsim.tournament import price
+
+    options = _run_options(args)
+    return _finish(_experiment(lambda: price(
+        args.ideas, _out(args, "price"), level=args.level, until_decided=args.until_decided,
+        delta=args.delta, **options)))
+
+
+def cmd_table(args: argparse.Namespace) -> str:
+    from mjsim.tournament import table
+
+    options = _run_options(args)
+    return _finish(_experiment(lambda: table(args.lineup, _out(args, "table"), **options)))
+
+
+def format_estimates(estimates: pd.DataFrame) -> str:
+    """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved."""
+    sequential = "decision" in estimates.columns  # priced with --until-decided
+    lines = [(f"{'':<22} {'points/hand':>11} {'95% interval':>19} {'p':>7} {'p (BH)':>7} "
+              f"{'walls':>5} {'pairing':>8}") + ("  sequential test" if sequential else "")]
+    for row in estimates.itertuples():
+        decision = ""
+        if sequential:
+            decision = {"H1": "  worth something", "H0": "  worth nothing"}.get(
+                row.decision, "  undecided at the cap")
+        lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
+                     f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
+                     f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x{decision}")
+    return "\n".join(lines)
+
+
+def format_standings(table: pd.DataFrame) -> str:
+    lines = [(f"{'variant':<20} {'points/game':>11} {'95% interval':>19} {'place':>6} "
+              f"{'first':>6} {'games':>6}")]
+    for row in table.itertuples():
+        lines.append(f"{row.variant:<20} {row.points:>+11.1f} "
+                     f"[{row.points_low:>+7.1f}, {row.points_high:>+7.1f}] {row.place:>6.2f} "
+                     f"{row.first_rate:>6.1%} {row.games:>6}")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _OneLineParser(
+        prog="mjsim", description="Chinese Official Mahjong: analyse, score and simulate.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    shanten = commands.add_parser(
+        "shanten", help="shanten of every form, acceptance, and ranked discards",
+        description="The shanten of each form (-1 complete, 0 ready), the tiles that help a "
+                    "13-tile hand, or the discards of a 14-tile hand ranked by shanten then "
+                    "copies accepted.",
+        epilog='example: mjsim shanten "123456789m 1234p E"',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    shanten.add_argument("hand", help="a hand string, e.g. \"19m 55p pung(EEE) 234s\"")
+    shanten.set_defaults(run=cmd_shanten)
+
+    scoring = commands.add_parser(
+        "score", help="score a winning hand, element by element",
+        description="Score a complete hand; its concealed tiles include the winning tile.",
+        epilog='example: mjsim score "123m 456m 789m 123p 55p" --win 5p --self --seat S',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    scoring.add_argument("hand", help="the complete hand, melds and flowers included")
+    scoring.add_argument("--win", type=_tile, required=True, help="the winning tile, e.g. 5p")
+    scoring.add_argument("--self", dest="self_drawn", action="store_true",
+                         help="self-drawn (default: won on a discard)")
+    scoring.add_argument("--seat", type=_wind, default=0, help="the winner's seat wind (E)")
+    scoring.add_argument("--prevalent", type=_wind, default=0, help="the prevalent wind (E)")
+    scoring.add_argument("--flowers", type=int, help="bonus tiles (default: those in the hand)")
+    scoring.add_argument("--last-copy", action="store_true", help="the last copy of its kind")
+    scoring.add_argument("--wall-last", action="store_true", help="the last tile of the wall")
+    scoring.add_argument("--replacement", action="store_true", help="a kong's replacement tile")
+    scoring.add_argument("--robbing", action="store_true", help="robbing a promoted kong")
+    scoring.add_argument("--initial", action="store_true",
+                         help="the dealer's dealt tiles, complete (self-drawn, no wait element)")
+    scoring.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    scoring.set_defaults(run=cmd_score)
+
+    play = commands.add_parser(
+        "play", help="play one seat of a game against three bots at the keyboard",
+        description="A sixteen-hand game at the keyboard against three bots. Type help at the "
+                    "prompt for the moves. The game is logged, so it can be replayed.",
+        epilog="example: mjsim play --level 3 --seat 0 --seed 42",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    play.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="the bots' rung")
+    play.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0, help="your seat")
+    play.add_argument("--seed", default="mjsim", help="the game's seed (default mjsim)")
+    play.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    play.add_argument("--log", help="where to save the game (default mjsim-game-SEED.jsonl)")
+    play.set_defaults(run=cmd_play)
+
+    replay = commands.add_parser(
+        "replay", help="step through a saved game, hand by hand",
+        epilog="example: mjsim replay mjsim-game-42.jsonl",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    replay.add_argument("log", help="a game log written by mjsim play")
+    replay.set_defaults(run=cmd_replay)
+
+    ladder = commands.add_parser(
+        "ladder", help="price each rung step and each idea, and the standings of the rungs",
+        description="Each rung step (rung r challenging a field of rung r-1) and each idea at "
+                    "rung 3 priced by paired games, and the standings of rungs 1, 2, 3, 3 "
+                    "with seats rotated. Writes tables, summary.csv and figures to --out.",
+        epilog="example: mjsim ladder --walls 100 --jobs 2 --out runs/ladder-100",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    _experiment_options(ladder, walls=40)
+    ladder.set_defaults(run=cmd_ladder)
+
+    price = commands.add_parser(
+        "price", help="what each idea is worth, in points per hand",
+        description="Price ideas by the paired challenger design: the rung with the idea "
+                    "switched off challenges a field of the full rung, in every seat, on the "
+                    "same walls as a control game.",
+        epilog="example: mjsim price defence planning --level 3 --walls 20 --until-decided",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    price.add_argument("ideas", nargs="+", metavar="IDEA", help=f"one of {', '.join(IDEAS)}")
+    price.add_argument("--level", type=int, choices=(1, 2, 3), default=3)
+    price.add_argument("--until-decided", action="store_true",
+                       help="add walls until a sequential test decides (--walls is the cap)")
+    price.add_argument("--delta", type=float, default=0.5,
+                       help="the difference the sequential test looks for, points per hand")
+    _experiment_options(price, walls=20)
+    price.set_defaults(run=cmd_price)
+
+    table = commands.add_parser(
+        "table", help="play one lineup with seats rotated and print its standings",
+        epilog='example: mjsim table "3,3,2,1" --walls 10',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    table.add_argument("lineup", help="four variants, comma-separated, e.g. 3,3,2,1")
+    _experiment_options(table, walls=10)
+    table.set_defaults(run=cmd_table)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status (0 done, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        print(args.run(args))
+    except UsageError as error:
+        print(f"mjsim {args.command}: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,515 @@
+"""The rungs' choices, compiled: one call per decision, reading a :class:`mjsim.players.view.View`.
+
+:func:`turn_choices` and :func:`answer_choices` return the indexes into ``view.legal`` of the
+moves a rung ranks best, in legal order; :func:`mjsim.players.rungs.best` breaks a tie by the view's
+word. ``ideas`` is a bit set over :data:`mjsim.players.rungs.IDEAS` (bit 0 ``shanten``, 1 ``claims``,
+2 ``defence``, 3 ``planning``). :mod:`mjsim.reference.rungs` is the readable twin the tests hold
+every choice to; :mod:`mjsim.players.rungs` says what each rung does.
+
+The shanten work shares one set of parts across a hand's discards (``discard_parts``) and asks
+for acceptance only of the discards still in the running, where the Python ``discards`` gives
+every discard's.
+"""
+
+cimport numpy as cnp
+from libc.stdint cimport uint8_t
+from libc.string cimport memcpy
+
+from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
+from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG,
+                               Scoring, encode_melds, score_kernel)
+from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
+                                 distance, distance_after, suit_of)
+
+import numpy as np
+
+from mjsim_core.score import MIN_POINTS, RULESETS
+
+cnp.import_array()
+
+cdef enum:
+    SHANTEN = 1
+    CLAIMS = 2
+    DEFENCE = 4
+    PLANNING = 8
+    FIRST_HONOR = 27
+    FIRST_DRAGON = 31
+    NO_SUIT = -1
+
+# Dragon Pung, Two Dragon Pungs and Big Three Dragons, by the dragon pungs declared.
+cdef int DRAGON_POINTS[4]
+DRAGON_POINTS[:] = [0, 2, 6, 88]
+
+THREAT_MELDS = 3
+"""A seat with this many melds declared is close enough to ready to defend against."""
+FLUSH_OUTSIDE = 3
+"""A flush is in the making when at most this many tiles lie outside one suit and the honours."""
+PUNGS_SETS = 5
+"""A pungs hand is in the making with this many pairs and pungs and no chow."""
+
+cdef int _MIN_POINTS = MIN_POINTS
+cdef int _THREAT_MELDS = THREAT_MELDS
+cdef int _FLUSH_OUTSIDE = FLUSH_OUTSIDE
+cdef int _PUNGS_SETS = PUNGS_SETS
+
+
+cdef struct Seat:
+    # What a decision reads of the view, gathered once.
+    const count_t* counts       # the concealed tiles
+    uint8_t melds[5]            # the declared melds as the scorer's bytes, room for a claim
+    int n_melds
+    int wind
+    int prevailing
+    int ruleset
+    bint have_unseen
+    int unseen[N_KINDS]         # copies the seat cannot see (filled when first needed)
+
+
+cdef struct Targets:
+    # mjsim.reference.measures.Targets: a flush's suit (NO_SUIT for none), whether it is pure, a pungs hand,
+    # and the scoring kinds held as pairs (a flag per kind).
+    int flush
+    bint pure
+    bint pungs
+    int n_pairs
+    bint pair[N_KINDS]
+
+
+# ------------------------------------------------------------------------------ reading the view
+
+cdef cnp.ndarray _counts_array(object counts):
+    if (cnp.PyArray_CheckExact(counts) and cnp.PyArray_TYPE(<cnp.ndarray>counts) == cnp.NPY_UINT8
+            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>counts)
+            and cnp.PyArray_SIZE(<cnp.ndarray>counts) == N_KINDS):
+        return <cnp.ndarray>counts
+    array = np.ascontiguousarray(counts, dtype=np.uint8)
+    if array.shape != (N_KINDS,):
+        raise ValueError(f"a hand's counts are {N_KINDS} entries, not {array.shape}")
+    return array
+
+
+cdef int _read(object view, cnp.ndarray counts, Seat* seat) except -1:
+    cdef int me = view.seat, dealer = view.dealer
+    seat.counts = <const count_t*>cnp.PyArray_DATA(counts)
+    seat.n_melds = encode_melds(view.hand.melds, seat.melds)
+    seat.wind = (me - dealer + 4) % 4
+    seat.prevailing = view.prevailing
+    seat.ruleset = RULESETS.index(view.ruleset)
+    seat.have_unseen = False
+    return 0
+
+
+cdef const int* _unseen(object view, Seat* seat) except NULL:
+    """View.unseen: 4 less the copies held and the copies seen in pools and melds."""
+    cdef int k
+    cdef int* out = seat.unseen
+    if seat.have_unseen:
+        return out
+    for k in range(N_KINDS):
+        out[k] = MAX_COPIES - seat.counts[k]
+    for pool in view.pools:
+        for kind in pool:
+            out[<int>kind] -= 1
+    for melds in view.exposed:
+        for meld in melds:
+            for kind in meld.tiles:
+                out[<int>kind] -= 1
+    seat.have_unseen = True
+    return out
+
+
+# ------------------------------------------------------------------------- the measures (rungs)
+
+cdef inline bint _is_terminal(int k) noexcept nogil:
+    return k < N_SUITED and (k % 9 == 0 or k % 9 == 8)
+
+
+cdef int _isolation(const count_t* held, int kind) noexcept nogil:
+    """mjsim.reference.measures.isolation."""
+    cdef int near = held[kind] - 1, other, first
+    if kind < N_SUITED:
+        first = kind - kind % 9
+        for other in range(max(first, kind - 2), min(first + 8, kind + 2) + 1):
+            if other != kind:
+                near += held[other]
+    return 3 * near + (0 if kind >= N_SUITED else 1 if _is_terminal(kind) else 2)
+
+
+cdef inline bint _scores_alone(int kind, int wind, int prevailing) noexcept nogil:
+    """mjsim.reference.measures.scores_alone."""
+    return (kind >= FIRST_DRAGON or kind == FIRST_HONOR + wind or kind == FIRST_HONOR + prevailing
+            or _is_terminal(kind))
+
+
+cdef int _meld_floor(const uint8_t* melds, int n, int wind, int prevailing) noexcept nogil:
+    """mjsim.reference.measures.meld_floor, over meld bytes."""
+    cdef int dragons = 0, winds = 0, plain = 0, seats = 0, points = 0, i, kind, tile, both
+    for i in range(n):
+        kind = melds[i] >> 6
+        tile = melds[i] & 63
+        if kind == MELD_CHOW:
+            continue
+        if kind == MELD_KONG:
+            points += 1
+        elif kind == MELD_CONCEALED_KONG:
+            points += 2
+        if tile >= FIRST_DRAGON:
+            dragons += 1
+        elif tile >= FIRST_HONOR:
+            winds += 1
+            both = (tile - FIRST_HONOR == wind) + (tile - FIRST_HONOR == prevailing)
+            seats += 2 * both
+            plain += both == 0
+        elif _is_terminal(tile):
+            points += 1
+    points += DRAGON_POINTS[dragons]
+    if winds < 3:
+        return points + plain + seats
+    return points + (12 + seats if winds == 3 else 88)
+
+
+cdef void _targets(const count_t* held, const Seat* seat, Targets* out) noexcept nogil:
+    """mjsim.reference.measures.targets."""
+    cdef int suits[3]
+    cdef int honours = 0, k, i, tile, main, outside, sets = 0
+    cdef bint chowless = True
+    suits[0] = suits[1] = suits[2] = 0
+    for k in range(N_KINDS):
+        if k < N_SUITED:
+            suits[k // 9] += held[k]
+        else:
+            honours += held[k]
+        sets += held[k] >= 2
+    for i in range(seat.n_melds):
+        tile = seat.melds[i] & 63
+        chowless = chowless and seat.melds[i] >> 6 != MELD_CHOW
+        if tile < N_SUITED:
+            suits[tile // 9] += 3
+        else:
+            honours += 3
+    main = 0
+    for k in range(1, 3):
+        if suits[k] > suits[main]:
+            main = k
+    outside = suits[0] + suits[1] + suits[2] - suits[main]
+    out.flush = main if outside <= _FLUSH_OUTSIDE else NO_SUIT
+    for i in range(seat.n_melds):
+        tile = seat.melds[i] & 63
+        if tile < N_SUITED and tile // 9 != main:
+            out.flush = NO_SUIT
+    out.pure = out.flush != NO_SUIT and honours == 0
+    out.pungs = chowless and sets + seat.n_melds >= _PUNGS_SETS
+    out.n_pairs = 0
+    for k in range(N_KINDS):
+        out.pair[k] = held[k] >= 2 and (k >= FIRST_DRAGON or k == FIRST_HONOR + seat.wind
+                                        or k == FIRST_HONOR + seat.prevailing)
+        out.n_pairs += out.pair[k]
+
+
+cdef inline bint _any_target(const Targets* plan) noexcept nogil:
+    return plan.flush != NO_SUIT or plan.pungs or plan.n_pairs > 0
+
+
+cdef int _keeps(const Targets* plan, const count_t* held, int tile) noexcept nogil:
+    """Targets.keeps."""
+    return ((plan.flush != NO_SUIT and tile < N_SUITED and tile // 9 != plan.flush)
+            + (plan.pungs and held[tile] == 1) + (plan.n_pairs > 0 and not plan.pair[tile]))
+
+
+cdef bint _fits(const Targets* plan, bint chow, int tile, int floor) noexcept nogil:
+    """Targets.fits."""
+    if (plan.flush != NO_SUIT and (tile >= N_SUITED or tile // 9 == plan.flush)
+            and (plan.pure or plan.n_pairs > 0 or floor >= 2)):
+        return True
+    return plan.pungs and not chow and (plan.n_pairs > 0 or floor >= 2)
+
+
+cdef int _win_points(count_t* held, const uint8_t* melds, int n_melds, int wait,
+                     const Seat* seat) noexcept nogil:
+    """mjsim.reference.measures.win_points: ``held`` is the ready hand, given back as it came."""
+    cdef Scoring scored
+    cdef int i, tile, exposed = 0, points
+    for i in range(n_melds):
+        tile = melds[i] & 63
+        if melds[i] >> 6 == MELD_CHOW:
+            exposed += tile <= wait <= tile + 2
+        elif melds[i] >> 6 != MELD_CONCEALED_KONG and tile == wait:
+            exposed += 4 if melds[i] >> 6 == MELD_KONG else 3
+    held[wait] += 1
+    points = score_kernel(held, melds, n_melds, wait, LAST_COPY if exposed == 3 else 0,
+                          seat.wind, seat.prevailing, seat.ruleset, &scored)
+    held[wait] -= 1
+    return scored.total if points == 0 else 0
+
+
+cdef int _winning_copies(count_t* held, const uint8_t* melds, int n_melds, const count_t* waits,
+                         const int* unseen, const Seat* seat, int enough) noexcept nogil:
+    """mjsim.reference.measures.winning_copies (``enough`` 0 counts them all); ``waits`` flags the kinds."""
+    cdef int bonus = 2, total = 0, wait, points, i
+    for i in range(n_melds):
+        if melds[i] >> 6 != MELD_CONCEALED_KONG:
+            bonus = 1
+    for wait in range(N_KINDS):
+        if not waits[wait] or unseen[wait] <= 0:
+            continue
+        points = _win_points(held, melds, n_melds, wait, seat)
+        if points >= _MIN_POINTS:
+            total += 4 * unseen[wait]
+        elif points + bonus >= _MIN_POINTS:
+            total += unseen[wait]
+        if enough and total >= enough:
+            break
+    return total
+
+
+# ---------------------------------------------------------------------------- one's own turn
+
+cdef inline int _keep_best(int* tiles, int n, const int* key) noexcept nogil:
+    """Keep, in order, the tiles whose key is greatest; returns how many."""
+    cdef int i, top = key[tiles[0]], kept = 0
+    for i in range(1, n):
+        if key[tiles[i]] > top:
+            top = key[tiles[i]]
+    for i in range(n):
+        if key[tiles[i]] == top:
+            tiles[kept] = tiles[i]
+            kept += 1
+    return kept
+
+
+cdef int _safe(object view, Seat* seat, int* tiles, int n) except -1:
+    """Keep the discards safe against every seat with three melds (every copy out, or discarded
+    by each such seat), if any is; returns how many are kept."""
+    cdef bint safe[N_KINDS]
+    cdef bint in_pool[N_KINDS]
+    cdef int k, other, kept = 0, threats = 0
+    cdef const int* unseen
+    for k in range(N_KINDS):
+        safe[k] = True
+    exposed = view.exposed
+    for other in range(4):
+        if other == view.seat or len(exposed[other]) < _THREAT_MELDS:
+            continue
+        threats += 1
+        for k in range(N_KINDS):
+            in_pool[k] = False
+        for kind in view.pools[other]:
+            in_pool[<int>kind] = True
+        for k in range(N_KINDS):
+            safe[k] = safe[k] and in_pool[k]
+    if not threats:
+        return n
+    unseen = _unseen(view, seat)
+    for k in range(n):
+        if unseen[tiles[k]] == 0 or safe[tiles[k]]:
+            tiles[kept] = tiles[k]
+            kept += 1
+    if not kept:
+        return n
+    return kept
+
+
+cdef int _most_winning(object view, Seat* seat, count_t* hand, const DiscardParts* parts,
+                       int* tiles, int n) except -1:
+    """Keep the discards leaving a ready hand whose waits win the most copies. Candidates go in
+    order of four times their unseen waits, which bounds what they can win, and the rest are
+    skipped once none can reach the best."""
+    cdef count_t waits[N_KINDS][N_KINDS]
+    cdef int bound[N_KINDS]
+    cdef int value[N_KINDS]
+    cdef int order[N_KINDS]
+    cdef int i, j, k, tile, top = -1, kept = 0
+    cdef const int* unseen = _unseen(view, seat)
+    for i in range(n):
+        tile = tiles[i]
+        hand[tile] -= 1
+        accepted_after(hand, seat.n_melds, suit_of(tile), parts, waits[i])
+        hand[tile] += 1
+        bound[i] = 0
+        for k in range(N_KINDS):
+            bound[i] += 4 * unseen[k] * waits[i][k]
+        value[i] = -1
+        # A stable insertion sort, by bound descending.
+        j = i
+        while j > 0 and bound[order[j - 1]] < bound[i]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    for j in range(n):
+        i = order[j]
+        if bound[i] < top:
+            break
+        tile = tiles[i]
+        hand[tile] -= 1
+        value[i] = _winning_copies(hand, seat.melds, seat.n_melds, waits[i], unseen, seat, 0)
+        hand[tile] += 1
+        if value[i] > top:
+            top = value[i]
+    for i in range(n):
+        if value[i] == top:
+            tiles[kept] = tiles[i]
+            kept += 1
+    return kept
+
+
+def turn_choices(view, int ideas) -> tuple:
+    """The indexes into ``view.legal`` of the moves the rung ranks best on its own turn: one
+    kong, or the discards left tied (at least one). ``view.legal`` holds no win."""
+    cdef cnp.ndarray array = _counts_array(view.hand.counts)
+    cdef Seat seat
+    cdef DiscardParts parts
+    cdef count_t hand[N_KINDS]
+    cdef count_t after[N_KINDS]
+    cdef int dist[N_KINDS]
+    cdef int key[N_KINDS]
+    cdef int index[N_KINDS]
+    cdef int tiles[N_KINDS]
+    cdef int n = 0, i, k, tile, now = 0, least = 0, road
+    cdef const count_t* counts
+    cdef const int* unseen
+    cdef Targets plan
+    cdef bint by_shanten = ideas & SHANTEN
+    _read(view, array, &seat)
+    counts = seat.counts
+    legal = view.legal
+    for i, move in enumerate(legal):
+        if move.kind == "discard":
+            tile = move.tile
+            index[tile] = i
+            tiles[n] = tile
+            n += 1
+    memcpy(hand, counts, N_KINDS)
+    if by_shanten:
+        discard_parts(counts, &parts)
+        now = 99
+        for k in range(N_KINDS):
+            if counts[k]:
+                hand[k] -= 1
+                dist[k] = distance_after(hand, seat.n_melds, suit_of(k), &parts)
+                hand[k] += 1
+                now = min(now, dist[k])
+        # A kong that leaves the road no longer than the best discard does.
+        for i, move in enumerate(legal):
+            if move.kind != "kong":
+                continue
+            tile = move.tile
+            if counts[tile] == MAX_COPIES:
+                memcpy(after, counts, N_KINDS)
+                after[tile] = 0
+                road = distance(after, seat.n_melds + 1)
+            else:
+                road = dist[tile]
+            if road <= now:
+                return (i,)
+    if ideas & DEFENCE and (now if by_shanten else distance(counts, seat.n_melds)) >= 3:
+        n = _safe(view, &seat, tiles, n)
+    if by_shanten:
+        least = 99
+        for i in range(n):
+            least = min(least, dist[tiles[i]])
+        for k in range(N_KINDS):
+            key[k] = -dist[k] if counts[k] else 0
+        n = _keep_best(tiles, n, key)
+    if ideas & PLANNING and n > 1 and (not by_shanten or least > 1):
+        _targets(counts, &seat, &plan)
+        if _any_target(&plan):
+            for i in range(n):
+                key[tiles[i]] = _keeps(&plan, counts, tiles[i])
+            n = _keep_best(tiles, n, key)
+    if by_shanten and n > 1:
+        if least > 1:
+            unseen = _unseen(view, &seat)
+            for i in range(n):
+                tile = tiles[i]
+                hand[tile] -= 1
+                accepted_after(hand, seat.n_melds, suit_of(tile), &parts, after)
+                hand[tile] += 1
+                key[tile] = 0
+                for k in range(N_KINDS):
+                    key[tile] += unseen[k] * after[k]
+            n = _keep_best(tiles, n, key)
+        else:
+            n = _most_winning(view, &seat, hand, &parts, tiles, n)
+    for i in range(n):
+        key[tiles[i]] = -_isolation(counts, tiles[i])
+    n = _keep_best(tiles, n, key)
+    return tuple([index[tiles[i]] for i in range(n)])
+
+
+# ------------------------------------------------------------------------------- the window
+
+cdef bint _ready_to_win(object view, Seat* seat, count_t* after, int n_melds,
+                        bint drawn) except -1:
+    """Whether the hand after a claim (and, unless a kong, its discard) is ready to win eight."""
+    cdef count_t waits[N_KINDS]
+    cdef DiscardParts parts
+    cdef const int* unseen = _unseen(view, seat)
+    cdef int k
+    if drawn:
+        if accepted_kinds(after, n_melds, waits) != 1:
+            return False
+        return _winning_copies(after, seat.melds, n_melds, waits, unseen, seat, 1) > 0
+    discard_parts(after, &parts)
+    for k in range(N_KINDS):
+        if not after[k]:
+            continue
+        after[k] -= 1
+        if (distance_after(after, n_melds, suit_of(k), &parts) == 1
+                and accepted_after(after, n_melds, suit_of(k), &parts, waits) == 1
+                and _winning_copies(after, seat.melds, n_melds, waits, unseen, seat, 1)):
+            after[k] += 1
+            return True
+        after[k] += 1
+    return False
+
+
+def answer_choices(view, int ideas) -> tuple:
+    """The indexes into ``view.legal`` of the claims the rung ranks best in a window (a kong
+    before a pung before a chow, then the shorter road), or () to pass."""
+    cdef cnp.ndarray array = _counts_array(view.hand.counts)
+    cdef Seat seat
+    cdef Targets plan
+    cdef count_t after[N_KINDS]
+    cdef int i, tile, lowest, road, before, floor, rank, best = -1
+    cdef bint chow, kong, planning = ideas & PLANNING, pays
+    if not ideas & CLAIMS:
+        return ()
+    _read(view, array, &seat)
+    before = distance(seat.counts, seat.n_melds)
+    if planning:
+        _targets(seat.counts, &seat, &plan)
+    tile = view.window.tile
+    legal = view.legal
+    keys = [-1] * len(legal)   # rank then road, lower first; -1: not worth claiming
+    for i, move in enumerate(legal):
+        name = move.kind
+        chow, kong = name == "chow", name == "kong"
+        if not (chow or kong or name == "pung"):
+            continue
+        memcpy(after, seat.counts, N_KINDS)
+        if chow:
+            for other in move.tiles:
+                if other != tile:
+                    after[<int>other] -= 1
+            lowest = move.tiles[0]
+            seat.melds[seat.n_melds] = lowest | MELD_CHOW << 6
+        else:
+            after[tile] -= 3 if kong else 2
+            lowest = tile
+            seat.melds[seat.n_melds] = tile | (MELD_KONG if kong else MELD_PUNG) << 6
+        road = distance(after, seat.n_melds + 1)
+        # A kong draws a replacement rather than discarding: keeping the shanten is progress.
+        if road > before or (road == before and not kong):
+            continue
+        floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevailing)
+        pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevailing) or floor >= 8)
+        pays = pays or (planning and road <= 2 and _fits(&plan, chow, lowest, floor))
+        pays = pays or (road == 1 and _ready_to_win(view, &seat, after, seat.n_melds + 1, kong))
+        if pays:
+            rank = 100 * (2 * chow + (name == "pung")) + road
+            keys[i] = rank
+            if best < 0 or rank < best:
+                best = rank
+    if best < 0:
+        return ()
+    return tuple([i for i, key in enumerate(keys) if key == best])

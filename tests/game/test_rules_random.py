@@ -1,0 +1,248 @@
+"""Random play, the conformance test: seeded games where every seat picks a random legal move;
+the invariants after every move, every kind of move played somewhere, refusals of every kind
+changing nothing, and replays from a JSON log."""
+
+import json
+from collections import Counter
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from mjsim.errors import Error
+from mjsim.game.moves import WIN, Move
+from mjsim.game.rules import Rules
+from mjsim.game.settlement import HANDS
+
+GAMES = 128                        # 2,048 hands
+
+
+def choose(rng, game):
+    """A random seat among those waited on, and a random legal move; a win nine times in ten
+    when there is one (else wins are too rare for a random player to reach the settlements)."""
+    seats = game.waiting_on()
+    seat = seats[int(rng.integers(len(seats)))]
+    moves = game.legal(seat)
+    if any(move is WIN for move in moves) and rng.random() < 0.9:
+        return seat, WIN
+    return seat, moves[int(rng.integers(len(moves)))]
+
+
+def label(game, seat, move):
+    """The kind of a move with the circumstance that makes it a different rule."""
+    if move.kind == "kong":
+        if game.phase == "claim":
+            return "kong-claimed"
+        return "kong-concealed" if game.hand_of(seat).counts[move.tile] == 4 else "kong-promoted"
+    if move.kind == "win":
+        return {"discard": "win-self", "claim": "win-discard", "rob": "win-rob"}[game.phase]
+    if move.kind == "pass" and game.phase == "rob":
+        return "pass-rob"
+    return move.kind
+
+
+@pytest.fixture(scope="module")
+def played():
+    problems, games = [], []
+    labels = Counter()
+    for number in range(GAMES):
+        rng = np.random.default_rng(number)
+        game = Rules(seed=number)
+        events = game.take_outcomes()
+        problems.extend(game.check_invariants())
+        while game.is_active and len(problems) < 5:
+            seat, move = choose(rng, game)
+            labels[label(game, seat, move)] += 1
+            result = game.apply(seat, move)
+            if result is not True:
+                problems.append(f"game {number}: legal {move!r} by {seat} refused: {result}")
+            problems.extend(f"game {number} after {move!r} by {seat}: {p}\n{game.to_string()}"
+                            for p in game.check_invariants())
+            events.extend(game.take_outcomes())
+        games.append(SimpleNamespace(game=game, events=events))
+    return SimpleNamespace(problems=problems, games=games, labels=labels)
+
+
+def test_invariants_hold_after_every_move(played):
+    assert played.problems == []
+
+
+def test_every_hand_ends_and_every_game_ends_after_sixteen(played):
+    assert sum(len(g.game.history) for g in played.games) >= 2000
+    for g in played.games:
+        assert g.game.status == "finished" and len(g.game.history) == HANDS
+        assert [e["kind"] for e in g.events].count("settle") == HANDS
+        assert g.events[-1]["kind"] == "end" and g.game.waiting_on() == []
+
+
+def test_totals_sum_to_zero_and_add_up_the_settlements(played):
+    for g in played.games:
+        assert sum(g.game.totals) == 0
+        sums = [sum(record["deltas"][seat] for record in g.game.history) for seat in range(4)]
+        assert g.game.totals == sums
+        assert g.events[-1]["totals"] == g.game.totals
+
+
+def test_every_kind_of_move_is_played_somewhere(played):
+    kinds = {"discard", "kong-concealed", "kong-promoted", "kong-claimed", "chow", "pung",
+             "pass", "win-self", "win-discard"}
+    assert kinds <= set(played.labels), played.labels
+
+
+def test_both_ends_of_a_hand_occur(played):
+    results = Counter(r["result"] for g in played.games for r in g.game.history)
+    ways = Counter(r["by"] for g in played.games for r in g.game.history)
+    assert results["score"] > 0 and results["draw"] > 0
+    assert ways["self"] > 0 and ways["discard"] > 0
+
+
+def test_dealer_and_winds_across_the_sixteen_hands(played):
+    for g in played.games:
+        deals = [e for e in g.events if e["kind"] == "deal"]
+        assert [d["hand_no"] for d in deals] == list(range(1, HANDS + 1))
+        for deal in deals:
+            assert deal["dealer"] == (deal["hand_no"] - 1) % 4
+            assert deal["prevailing"] == (deal["hand_no"] - 1) // 4
+            assert len(deal["hands"][deal["dealer"]]) == 14
+
+
+def test_events_are_json_safe(played):
+    for g in played.games[:8]:
+        for event in g.events:
+            assert json.loads(json.dumps(event)) == event
+            assert event["actor"] == "sys" or event["actor"] in range(4)
+
+
+# ------------------------------------------------------------------------ refusal fuzz
+
+def snapshot(game):
+    """Everything a caller can read from a game."""
+    return (game.phase, game.turn, game.window, game.drawn, game.drawn_from,
+            game.replacement, game.claimed_this_turn, game.last_draw_emptied,
+            game.last_discard_is_last, game.status, game.hand_no, game.dealer, game.winner,
+            game.result, list(game.totals), len(game.history), game.history[-1:], game.moves,
+            json.dumps(game.outcomes), game.last, game.wall.order,
+            [list(pool) for pool in game.pools],
+            [(h.counts.tobytes(), h.melds, h.flowers) for h in game.hands],
+            game.waiting_on(), [game.legal(seat) for seat in range(4)])
+
+
+def candidates(rng, game):
+    """Moves of every kind, legal or not: random tiles, misshapen fields, others' moves."""
+    tile = int(rng.integers(-1, 44))
+    near = game.window["tile"] if game.window else tile
+    moves = [Move("discard", tile=tile), Move("kong", tile=tile), Move("discard"), Move("kong"),
+             Move("win"), Move("win", tile=tile), Move("pass"), Move("pass", tile=tile),
+             Move("pung"), Move("pung", tile=near), Move("chow"),
+             Move("chow", tiles=(near - 1, near, near + 1)),
+             Move("chow", tiles=(near, near + 1, near + 2)),
+             Move("chow", tiles=(tile, tile + 1, tile + 2))]
+    for seat in range(4):
+        moves.extend(game.legal(seat))
+    return moves
+
+
+def fuzz(rng, game, codes):
+    """Every seat tries every candidate on a branch of the game: a refusal changes nothing, and
+    a move is taken exactly when ``legal`` lists it."""
+    original = snapshot(game)
+    legal = [game.legal(seat) for seat in range(4)]
+    for seat in range(4):
+        for move in candidates(rng, game):
+            branch = game.clone()
+            before = snapshot(branch)
+            result = branch.apply(seat, move)
+            assert result is True or isinstance(result, Error)
+            assert (result is True) == (move in legal[seat]), (seat, move, result)
+            if result is True:
+                assert branch.check_invariants() == []
+            else:
+                codes[result.code] += 1
+                assert snapshot(branch) == before, (seat, move, result)
+    assert snapshot(game) == original               # branches never touch the game
+
+
+def test_refusals_change_nothing_and_legal_moves_are_taken():
+    codes = Counter()
+    for number in range(2):
+        rng = np.random.default_rng(1000 + number)
+        game = Rules(seed=f"fuzz-{number}", last_hand=8)
+        step = 0
+        while game.is_active:
+            if step % 61 == 0:
+                fuzz(rng, game, codes)
+            assert game.apply(*choose(rng, game)) is True
+            step += 1
+        fuzz(rng, game, codes)
+    documented = Rules.apply.__doc__
+    assert all(f"``{code}``" in documented for code in codes), codes
+    assert {"not-your-turn", "tile-not-held", "no-window", "window-open", "bad-move",
+            "game-over", "cannot-claim", "bad-chow", "not-complete"} <= set(codes), codes
+
+
+def test_answering_twice_and_moving_after_the_end_are_refused():
+    game = Rules(seed="twice")
+    rng = np.random.default_rng(7)
+    asked_twice = False
+    while game.is_active:
+        seat, move = choose(rng, game)
+        window = game.window
+        assert game.apply(seat, move) is True
+        if window is not None and game.window is not None and seat in game.window["answers"]:
+            before = snapshot(game)
+            assert game.apply(seat, Move("pass")).code == "already-answered"
+            assert snapshot(game) == before
+            asked_twice = True
+    assert asked_twice
+    before = snapshot(game)
+    for seat in range(4):
+        assert game.apply(seat, Move("pass")).code == "game-over"
+        assert game.legal(seat) == []
+    assert snapshot(game) == before
+
+
+# ------------------------------------------------------------------- replay and branching
+
+def play_logged(seed, rng):
+    game = Rules(seed=seed)
+    log, events = [], game.take_outcomes()
+    while game.is_active:
+        seat, move = choose(rng, game)
+        assert game.apply(seat, move) is True
+        log.append(json.dumps({"seat": seat, "move": move.to_dict()}))
+        events.extend(game.take_outcomes())
+    return log, [json.dumps(event) for event in events]
+
+
+def test_replaying_the_logged_moves_reproduces_the_events():
+    log, events = play_logged("replay", np.random.default_rng(3))
+    replay = Rules(seed="replay")
+    replayed = replay.take_outcomes()
+    for line in log:
+        record = json.loads(line)
+        assert replay.apply(record["seat"], Move.from_dict(record["move"])) is True
+        replayed.extend(replay.take_outcomes())
+    assert [json.dumps(event) for event in replayed] == events
+
+
+def test_a_clone_branches_independently():
+    rng = np.random.default_rng(11)
+    game = Rules(seed="branch")
+    for _ in range(150):
+        game.apply(*choose(rng, game))
+    before = snapshot(game)
+    branch = game.clone()
+    moves = []
+    for _ in range(60):
+        seat, move = choose(rng, branch)
+        moves.append((seat, move))
+        assert branch.apply(seat, move) is True
+    assert snapshot(game) == before
+    for seat, move in moves:
+        assert game.apply(seat, move) is True
+    assert snapshot(game) == snapshot(branch)
+
+
+def test_an_unknown_ruleset_is_refused():
+    with pytest.raises(ValueError, match="ruleset"):
+        Rules(seed="rules", ruleset="riichi")

@@ -1,0 +1,244 @@
+"""mjsim.scoring.scorer: the worked examples of mcr-rules.md §8 in both rulesets, the win context, errors."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from mjsim.reference.score import score as reference_score
+from mjsim.scoring.elements import BY_NAME
+from mjsim.scoring.scorer import MIN_POINTS, WinContext, evaluate, formal_waits, readings, score
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.notation import parse
+from tests.helpers.golden import SCORED_ROWS as ROWS
+from tests.helpers.golden import win_of
+from tests.helpers.wins import random_win
+
+
+def hand_and_ctx(text: str, win: str, self_drawn: bool = False, seat: int = 1,
+                 prevalent: int = 0, **flags) -> tuple[Hand, WinContext]:
+    kind = parse(win)[0]
+    hand = Hand.parse(text)
+    hand.add(kind)
+    return hand, WinContext(kind, self_drawn, seat, prevalent, **flags)
+
+
+def by_name(scored) -> Counter:
+    return Counter({(name, value): count for _, name, value, count in scored.fans})
+
+
+@pytest.mark.parametrize("ruleset", ["green-book", "gb-mahjong"])
+@pytest.mark.parametrize("row", ROWS, ids=[row["id"] for row in ROWS])
+def test_worked_examples(row, ruleset):
+    expected = row.get(ruleset, row["gb-mahjong"]) if ruleset == "green-book" else row[ruleset]
+    hand, ctx = win_of(row)
+    scored = score(hand, ctx, ruleset)
+    assert scored.total == expected["total"]
+    assert scored.flowers == expected.get("flowers", 0)
+    assert scored.total_with_flowers == expected["total"] + expected.get("flowers", 0)
+    if "fans" in expected:
+        assert by_name(scored) == Counter({(n, v): c for n, v, c in expected["fans"]})
+
+
+def test_every_worked_example_is_in_the_table():
+    ids = {row["id"] for row in ROWS}
+    assert {f"W{i}" for i in range(1, 21)} <= ids
+    assert {f"P{i}" for i in range(1, 5)} <= ids
+    assert {f"S{i}" for i in range(1, 25)} | {"S2b"} <= ids
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if "green-book" in r], ids=lambda r: r["id"])
+def test_the_rulesets_differ_exactly_where_the_table_says(row):
+    hand, ctx = win_of(row)
+    assert score(hand, ctx, "green-book").total != score(hand, ctx, "gb-mahjong").total
+
+
+def test_the_default_ruleset_is_the_green_book():
+    hand, ctx = hand_and_ctx("ckong(2222m) ckong(5555p) 123s 678s 9p", "9p")
+    assert score(hand, ctx).total == score(hand, ctx, "green-book").total == 12
+    assert score(hand, ctx).ruleset == "green-book"
+
+
+def test_an_unknown_ruleset_is_refused():
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E")
+    with pytest.raises(ValueError, match="ruleset"):
+        score(hand, ctx, "riichi")
+
+
+# ---- the context ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"self_drawn": True, "robbing": True}, "never self-drawn"),
+    ({"self_drawn": False, "replacement": True}, "always self-drawn"),
+    ({"self_drawn": False, "robbing": True, "wall_last": True}, "wall is empty"),
+    ({"self_drawn": False, "seat_wind": 4}, "seat_wind"),
+    ({"self_drawn": False, "prevalent_wind": -1}, "prevalent_wind"),
+    ({"self_drawn": False, "flowers": 9}, "flowers"),
+    ({"self_drawn": False, "win_tile": 34}, "playing kind"),
+    ({"self_drawn": False, "initial": True}, "dealt tiles is self-drawn"),
+    ({"self_drawn": True, "initial": True, "last_copy": True}, "before any tile is face up"),
+    ({"self_drawn": True, "initial": True, "wall_last": True}, "wall's end"),
+])
+def test_an_impossible_context_names_the_conflict(kwargs, words):
+    base = {"win_tile": 0, "seat_wind": 0, "prevalent_wind": 0}
+    with pytest.raises(ValueError, match=words):
+        WinContext(**{**base, **kwargs})
+
+
+@pytest.mark.parametrize("text, win, flags, words", [
+    ("123m 456m 789m 123p 5p", "9s", {}, "not among the concealed"),
+    ("123m 456m 789m 123p 5p", "5p", {"robbing": True}, "holds another"),
+    ("123m 456m 789m 123p 5p", "5p", {"self_drawn": True, "replacement": True}, "declared kong"),
+    ("123m 456m 789m 123p 5p", "5p", {"last_copy": True}, "holds another"),
+    ("chow(123m) 456m 789m 123p 5p", "5p", {"self_drawn": True, "initial": True}, "no declared"),
+    ("123m 456m 789m 123p 5p", "5p", {"flowers": 2}, None),
+])
+def test_a_context_the_hand_makes_impossible_is_refused(text, win, flags, words):
+    kind = parse(win)[0]
+    hand = Hand.parse(text)
+    if kind == parse("5p")[0]:
+        hand.add(kind)
+    ctx = WinContext(kind, flags.pop("self_drawn", False), 0, 0, **flags)
+    if words is None:  # two flowers in the context and none in the hand is fine
+        assert score(hand, ctx).flowers == 2
+        return
+    with pytest.raises(ValueError, match=words):
+        score(hand, ctx)
+
+
+def test_flowers_in_the_context_must_match_the_hands():
+    hand, ctx = hand_and_ctx("chow(234m) chow(567p) pung(888s) 34m EE F1 F2", "5m", flowers=3)
+    with pytest.raises(ValueError, match="flowers"):
+        score(hand, ctx)
+
+
+@pytest.mark.parametrize("text", ["123m 456m 789m 123p 59p", "123m 456m 789m 123p 5p 1s"])
+def test_a_hand_that_is_not_complete_is_refused(text):
+    hand = Hand.parse(text)
+    ctx = WinContext(13, False, 0, 0)
+    with pytest.raises(ValueError, match="complete|14 tiles"):
+        score(hand, ctx)
+
+
+def test_three_copies_in_the_winners_own_melds_make_the_last_tile():
+    hand, ctx = hand_and_ctx("chow(123m) chow(456p) pung(888m) 79m EE", "8m", seat=1, prevalent=1)
+    assert not ctx.last_copy
+    assert ("Last Tile", 4) in by_name(score(hand, ctx))
+
+
+def test_chicken_hand_only_when_nothing_else_scores():
+    hand, ctx = hand_and_ctx("chow(234m) chow(567p) pung(888s) 34m EE", "5m")
+    assert [name for _, name, _, _ in score(hand, ctx).fans] == ["Chicken Hand"]
+    hand, ctx = hand_and_ctx("chow(234m) chow(567p) pung(888s) 34m EE", "5m", self_drawn=True)
+    assert [name for _, name, _, _ in score(hand, ctx).fans] == ["Self-Drawn"]
+
+
+def test_flowers_never_count_toward_the_total():
+    hand, ctx = hand_and_ctx("chow(234m) chow(567p) pung(888s) 34m EE F1 F2 T3", "5m",
+                             self_drawn=True)
+    scored = score(hand, ctx)
+    assert (scored.total, scored.flowers, scored.total_with_flowers) == (1, 3, 4)
+    assert scored.total < MIN_POINTS == 8
+    assert "not a legal win" in scored.explain()
+
+
+def test_explain_lists_every_element_and_the_total():
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E", prevalent=2)
+    text = score(hand, ctx).explain()
+    for name in ("Half Flush", "Pure Double Chow x2", "Short Straight", "Single Wait",
+                 "Total 10", "chow(234m)", "567m", "EE"):
+        assert name in text
+
+
+def test_high_over_low_takes_the_best_reading():
+    hand, ctx = hand_and_ctx("222333444p 678s 9s", "9s")  # P4: pungs beat chows
+    totals = {r.form + str(r.pungs): sum(v for v in evaluate(r, ctx, "green-book").values())
+              for r in readings(hand, ctx)}
+    assert len(totals) == 2
+    assert score(hand, ctx).grouping == ("678s", "222p", "333p", "444p", "99s")
+
+
+# ---- waits -------------------------------------------------------------------------------------
+
+def test_formal_waits_count_a_fifth_copy():
+    held = Hand.parse("1111234m").counts  # beside two melds: 1m (a fifth) or 4m
+    assert formal_waits(held, 2) == (0, 3)
+
+
+def test_a_fifth_copy_wait_denies_the_single_wait():
+    # Waiting on 4m alone, on paper also on a fifth 1m: no Single Wait (D10).
+    hand, ctx = hand_and_ctx("pung(EEE) pung(RRR) 1111234m", "4m")
+    assert formal_waits(Hand.parse("1111234m").counts, 2) == (0, 3)
+    for ruleset in ("green-book", "gb-mahjong"):
+        assert "Single Wait" not in {name for _, name, _, _ in score(hand, ctx, ruleset).fans}
+
+
+@pytest.mark.parametrize("shape, win, element", [
+    ("12m", "3m", "Edge Wait"), ("1233m", "3m", "Edge Wait"), ("7789m", "7m", "Edge Wait"),
+    ("4556m", "5m", "Closed Wait"), ("46m", "5m", "Closed Wait"), ("1223m", "2m", "Closed Wait"),
+    ("5m", "5m", "Single Wait"), ("12345m", "3m", None), ("45567m", "6m", None),
+    ("2345m", "5m", None), ("1112m", "2m", None), ("55m 77m", "5m", None),
+])
+def test_the_wait_reference_cases_of_section_5_7(shape, win, element):
+    kinds = parse(shape)
+    pair = "RR" if (len(kinds) + 1) % 3 == 0 else ""
+    sets = (14 - len(kinds) - 1 - len(pair)) // 3
+    melds = " ".join(("chow(123p)", "chow(456p)", "pung(EEE)", "ckong(9999s)")[:sets])
+    hand, ctx = hand_and_ctx(f"{melds} {shape} {pair}", win)
+    waits = {name for _, name, _, _ in score(hand, ctx).fans} & {"Edge Wait", "Closed Wait",
+                                                                   "Single Wait"}
+    assert waits == ({element} if element else set())
+
+
+@pytest.mark.parametrize("text, win, element", [
+    ("123m 456m 789m 123p 5p 5p", "5p", "Single Wait"),
+    ("123m 456m 789m 55p 789s", "7s", "Edge Wait"),
+    ("147m 258p 369s 123p EE", "E", "Single Wait"),   # a concealed knitted straight (D11)
+])
+@pytest.mark.parametrize("ruleset", ["green-book", "gb-mahjong"])
+def test_a_dealer_complete_on_the_deal_scores_no_wait(text, win, element, ruleset):
+    """The dealt fourteen never waited: self-drawn, and no wait element (mcr-rules.md D20)."""
+    hand = Hand.parse(text)
+    drawn = WinContext(parse(win)[0], True, 0, 0)
+    dealt = dataclasses.replace(drawn, initial=True)
+    names = {name for _, name, _, _ in score(hand, drawn, ruleset).fans}
+    dealt_names = {name for _, name, _, _ in score(hand, dealt, ruleset).fans}
+    assert element in names and dealt_names == names - {element}
+    assert score(hand, dealt, ruleset).total == score(hand, drawn, ruleset).total - 1
+    assert reference_score(hand, dealt, ruleset).fans == score(hand, dealt, ruleset).fans
+
+
+def test_the_element_names_are_the_tables():
+    for _, name, _, _ in score(*hand_and_ctx("RRR GGG BBB EEE S", "S", prevalent=2)).fans:
+        assert name in BY_NAME
+
+
+def test_the_rulesets_differ_only_in_the_elements_of_the_disputed_rows():
+    rng = np.random.default_rng(11)
+    rows = {48, 82, 56, 80, 73, 36, 37}  # D1, D2, D3 (56 for 80), D7, D8
+    differed = 0
+    for _ in range(2000):
+        drawn = random_win(rng)
+        if drawn is None:
+            continue
+        green, gb = (score(*drawn, ruleset) for ruleset in ("green-book", "gb-mahjong"))
+        assert green.total == sum(v * c for n, _, v, c in green.fans if n != 81)
+        changed = set(green.fans) ^ set(gb.fans)
+        assert {number for number, *_ in changed} <= rows, str(drawn[0])
+        differed += bool(changed)
+    assert differed > 50
+
+
+def test_the_generator_is_deterministic_and_every_hand_is_complete():
+    first = [random_win(np.random.default_rng(3)) for _ in range(200)]
+    again = [random_win(np.random.default_rng(3)) for _ in range(200)]
+    assert [None if w is None else (str(w[0]), w[1]) for w in first] == [
+        None if w is None else (str(w[0]), w[1]) for w in again]
+    drawn = [w for w in first if w is not None]
+    assert len(drawn) > 100
+    for hand, ctx in drawn:
+        assert hand.size == 14 and hand.counts[ctx.win_tile] > 0
+        assert score(hand, ctx).total > 0

@@ -1,0 +1,119 @@
+"""The figure functions, the analysis helpers, and the notebooks, on one small ladder run."""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from matplotlib.figure import Figure
+from nbclient import NotebookClient
+
+from mjsim.players.rungs import IDEAS
+from mjsim.tournament import analysis, ladder
+from mjsim.ui import plots
+
+NOTEBOOKS = sorted((Path(__file__).parents[2] / "notebooks").glob("*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ladder")
+    ladder(out, walls=3, seed="analysis", quiet=True, n_jobs=2)
+    return analysis.load(out)
+
+
+def test_load_reads_back_what_the_ladder_wrote(report):
+    assert set(report.tables) == {"seats", "hands", "fans"}
+    assert list(report.estimates["name"]) == ["rung 2 over rung 1", "rung 3 over rung 2", *IDEAS]
+    assert set(report.standings["variant"]) == {"1", "2", "3"}
+    with pytest.raises(FileNotFoundError, match="mjsim ladder --out"):
+        analysis.load(report.out / "nothing-here")
+
+
+def test_running_estimate_grows_wall_by_wall(report):
+    seats = report.tables["seats"]
+    running = analysis.running_estimate(seats, "3-defence", "3")
+    assert list(running["walls"]) == [2, 3]
+    final = report.estimates.set_index("name").loc["defence"]
+    assert running["value_hand"].iloc[-1] == pytest.approx(final["value_hand"])
+    assert (running["low_hand"] <= running["value_hand"]).all()
+
+
+def test_outcome_rates_are_rates(report):
+    hands = report.tables["hands"]
+    by_seat = analysis.outcome_rates(hands, "seat")
+    assert list(by_seat.index) == [0, 1, 2, 3]
+    assert ((by_seat >= 0) & (by_seat <= 1)).all().all()
+    assert (by_seat["self_draw"] <= by_seat["win"]).all()
+    exhausted = (hands.groupby(["seed", "lineup", "hand_no"])["outcome"].first() == "drawn").mean()
+    assert by_seat["exhausted"].iloc[0] == pytest.approx(exhausted)
+    with pytest.raises(ValueError):
+        analysis.outcome_rates(hands, "dealer")
+
+
+def test_fan_frequency_shares(report):
+    frequency = analysis.fan_frequency(report.tables["fans"], report.tables["hands"])
+    assert ((frequency["share"] > 0) & (frequency["share"] <= 1)).all()
+    assert set(frequency["variant"]) <= set(report.tables["seats"]["variant"])
+
+
+def _axes_data(fig: Figure) -> int:
+    return sum(len(ax.lines) + len(ax.patches) + len(ax.collections) for ax in fig.axes)
+
+
+@pytest.mark.parametrize("name", ["forest", "standings", "gsprt", "running", "points", "fans",
+                                  "by_seat", "by_wind", "lengths"])
+def test_each_figure_has_its_axes_and_data(report, name, tmp_path):
+    seats, hands, fans = (report.tables[t] for t in ("seats", "hands", "fans"))
+    figures = {
+        "forest": lambda: plots.forest(report.estimates),
+        "standings": lambda: plots.standings(report.standings),
+        "gsprt": lambda: plots.gsprt_trace(analysis.sequential(
+            seats, analysis.idea_challengers(), "3")),
+        "running": lambda: plots.running_estimate(
+            analysis.running_estimate(seats, "3-claims", "3"), "claims"),
+        "points": lambda: plots.points_distribution(seats),
+        "fans": lambda: plots.fan_frequency(analysis.fan_frequency(fans, hands)),
+        "by_seat": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "seat")),
+        "by_wind": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "prevailing")),
+        "lengths": lambda: plots.hand_lengths(hands),
+    }
+    fig = figures[name]()
+    assert isinstance(fig, Figure) and fig.axes and _axes_data(fig) > 0
+    assert fig.axes[0].get_xlabel() and fig.axes[0].get_title()
+    plots.save(fig, tmp_path / f"{name}.png")
+    assert (tmp_path / f"{name}.png").stat().st_size > 1000
+
+
+def test_hand_lengths_count_every_hand_once(report):
+    hands = report.tables["hands"]
+    fig = plots.hand_lengths(hands)
+    bars = sum(patch.get_height() for patch in fig.axes[0].patches)
+    assert bars == len(hands) / 4  # four seats a hand, one bar unit a hand
+    assert ((hands["wall_left"] >= 0) & (hands["wall_left"] < 144)).all()
+
+
+def test_forest_plots_one_row_per_estimate(report):
+    fig = plots.forest(report.estimates)
+    labels = [tick.get_text() for tick in fig.axes[0].get_yticklabels()]
+    assert sorted(labels) == sorted(report.estimates["name"])
+
+
+def test_save_report_writes_the_figures(report):
+    written = plots.save_report(report)
+    assert {path.name for path in written} == {"prices.png", "standings.png"}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebooks_run_on_a_small_run(report, path, monkeypatch):
+    monkeypatch.setenv("MJSIM_RUN", str(report.out))
+    notebook = nbformat.read(path, as_version=4)
+    assert "mjsim ladder" in notebook.cells[0].source  # says which run it reads and how to make one
+    NotebookClient(notebook, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [(o.ename, o.evalue) for o in outputs if o.output_type == "error"]
+    assert any("image/png" in o.get("data", {}) for o in outputs)
+
+
+def test_three_notebooks():
+    assert [p.name for p in NOTEBOOKS] == ["01-ladder.ipynb", "02-ideas.ipynb", "03-hands.ipynb"]

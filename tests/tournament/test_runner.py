@@ -1,0 +1,154 @@
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pandas as pd
+import pytest
+
+from mjsim.tournament import RunFolder, play_game, price, run, table
+from mjsim.tournament.pricing import paired_differences
+from mjsim.tournament.records import COLUMNS, parse_lineup
+from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
+
+FAST = ("1", "1", "2", "1")
+RUNG1 = ("1", "1", "1", "1")   # the quickest games, for the tests of the machinery
+
+
+def test_play_game_is_a_pure_function_of_its_arguments():
+    first = play_game("pure", FAST)
+    again = play_game("pure", list(FAST))
+    assert first.seats == again.seats and first.hands == again.hands and first.fans == again.fans
+    assert play_game("other", FAST).hands != first.hands
+
+
+def test_records_add_up():
+    records = play_game("records", FAST)
+    seats = pd.DataFrame(records.seats)
+    hands = pd.DataFrame(records.hands)
+    assert list(seats.columns) == COLUMNS["seats"] and list(hands.columns) == COLUMNS["hands"]
+    assert seats["points"].sum() == 0 and sorted(seats["seat"]) == [0, 1, 2, 3]
+    assert (hands.groupby("seat")["delta"].sum().to_numpy() == seats["points"].to_numpy()).all()
+    assert len(hands) == 4 * 16 and set(hands["hand_no"]) == set(range(1, 17))
+    won = hands[hands["outcome"] == "won"]
+    assert (won.groupby("seat").size().reindex(range(4), fill_value=0).to_numpy()
+            == seats["wins"].to_numpy()).all()
+    # Each win's elements (Flower Tiles among them) add up to the points it was paid for.
+    fans = pd.DataFrame(records.fans, columns=COLUMNS["fans"])
+    per_win = fans.assign(total=fans["points"] * fans["count"]).groupby("hand_no")["total"].sum()
+    assert per_win.to_dict() == won.set_index("hand_no")["points"].to_dict()
+
+
+def test_lineups_are_checked():
+    assert parse_lineup("3, 3-defence,2,1") == ("3", "3-defence", "2", "1")
+    with pytest.raises(ValueError, match="four variants"):
+        parse_lineup("3,3,3")
+    with pytest.raises(ValueError):
+        parse_lineup("3,3,3,7")
+
+
+def small_batches(walls=2):
+    return per_wall(wall_seeds("t", walls), [RUNG1, FAST])
+
+
+def test_results_do_not_depend_on_jobs_or_backend(tmp_path):
+    one = run(small_batches(), tmp_path / "one", n_jobs=1, backend="sequential", quiet=True)
+    two = run(small_batches(), tmp_path / "two", n_jobs=2, backend="loky", quiet=True)
+    for name in one:
+        pd.testing.assert_frame_equal(one[name], two[name])
+    assert len(one["seats"]) == 2 * 2 * 4
+
+
+def test_dask_local_cluster_gives_the_same_tables(tmp_path):
+    import distributed  # the test extra installs it: a missing cluster fails, never skips
+    loky = run(small_batches(), tmp_path / "loky", n_jobs=2, quiet=True)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        dask = run(small_batches(), tmp_path / "dask", backend="dask",
+                   scheduler=cluster.scheduler_address, quiet=True)
+    for name in loky:
+        pd.testing.assert_frame_equal(loky[name], dask[name])
+
+
+def test_a_folder_holding_another_run_is_refused(tmp_path):
+    run(per_wall(wall_seeds("t", 1), [RUNG1]), tmp_path, backend="sequential", quiet=True)
+    with pytest.raises(ValueError, match="different run"):
+        run(per_wall(wall_seeds("u", 1), [RUNG1]), tmp_path, backend="sequential", quiet=True)
+
+
+def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
+    command = [sys.executable, "-m", "mjsim.ui.cli", "table", ",".join(RUNG1), "--walls", "6",
+               "--seed", "resume", "--quiet", "--backend", "sequential"]
+    whole = subprocess.run([*command, "--out", str(tmp_path / "whole")], capture_output=True,
+                           text=True, check=True)
+    assert "results:" in whole.stdout
+    killed = subprocess.Popen([*command, "--out", str(tmp_path / "killed")],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    folder = RunFolder(tmp_path / "killed")
+    deadline = time.monotonic() + 120
+    while not folder.done() and killed.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.kill(killed.pid, signal.SIGKILL)
+    killed.wait()
+    assert 0 < len(folder.done()) < 6, "the run should have been killed part way"
+    subprocess.run([*command, "--out", str(tmp_path / "killed")], capture_output=True, check=True)
+    for name in ("seats", "hands", "fans"):
+        pd.testing.assert_frame_equal(RunFolder(tmp_path / "whole").load(name), folder.load(name))
+    seats = folder.load("seats")
+    assert not seats.duplicated(["seed", "lineup", "seat"]).any() and len(seats) == 6 * 4
+
+
+def test_an_identical_challenger_differs_by_exactly_zero(tmp_path):
+    """Pairing is real: a challenger that plays exactly like the baseline, on the same walls,
+    seats and tie-break words, matches its control game point for point."""
+    assert challenger_games("2", ["2"]) == [("2",) * 4]  # the design plays it only once
+    seeds = wall_seeds("same", 3)
+    control = run(per_wall(seeds, [("2",) * 4]), tmp_path / "control", backend="sequential",
+                  quiet=True)["seats"]
+    again = run(per_wall(seeds, [("2",) * 4]), tmp_path / "again", n_jobs=2, quiet=True)["seats"]
+    copies = []
+    for seat in range(4):  # label one seat of the replayed games as the challenger
+        lineup = ",".join("copy" if s == seat else "2" for s in range(4))
+        copies.append(again.assign(lineup=lineup, variant=again["variant"].where(
+            again["seat"] != seat, "copy")))
+    diffs = paired_differences(pd.concat([control, *copies], ignore_index=True), "2")
+    assert len(diffs) == 3 * 4 and (diffs["diff"] == 0).all()
+
+
+def test_price_reports_every_idea(tmp_path):
+    report = price(["defence"], tmp_path, level=3, walls=2, seed="p", backend="sequential",
+                   quiet=True)
+    row = report.estimates.iloc[0]
+    assert row["name"] == "defence" and row["seeds"] == 2 and row["pairs"] == 8
+    assert row["low_game"] <= row["value_game"] <= row["high_game"]
+    assert (tmp_path / "summary.csv").exists() and (tmp_path / "manifest.json").exists()
+
+
+def test_table_standings(tmp_path):
+    report = table(FAST, tmp_path, walls=2, seed="s", backend="sequential", quiet=True)
+    standings = report.standings.set_index("variant")
+    assert set(standings.index) == {"1", "2"}
+    assert standings.loc["1", "games"] == 3 * 4 * 2 and standings.loc["2", "games"] == 4 * 2
+    assert abs(standings["points"] @ standings["games"]) < 1e-9  # points are zero-sum
+
+
+def test_until_decided_stops_at_a_decision(tmp_path):
+    """Defence seldom changes a game, so its paired differences are mostly zero and the sequential
+    test soon accepts 'worth nothing': walls are added ten at a time, and no more once decided."""
+    report = price(["defence"], tmp_path, walls=40, seed="seq", until_decided=True,
+                   backend="sequential", quiet=True)
+    test = report.sequential["defence"]
+    played = len(RunFolder(tmp_path).done())
+    assert test.decision == "H0" and report.estimates.loc[0, "decision"] == "H0"
+    assert played % 10 == 0 and played - 10 < test.seeds <= played < 40
+    assert test.trace[-1] <= test.lower and len(test.trace) == test.seeds
+
+
+def test_tables_are_read_when_first_asked_for(tmp_path):
+    run(per_wall(wall_seeds("lazy", 1), [RUNG1]), tmp_path, backend="sequential", quiet=True)
+    tables = RunFolder(tmp_path).tables()
+    assert list(tables) == ["seats", "hands", "fans"] and len(tables) == 3
+    for batch in (tmp_path / "tables" / "hands").glob("*.parquet"):
+        batch.unlink()  # what is never read is never needed
+    assert len(tables["seats"]) == 4 and tables["seats"] is tables["seats"]

@@ -1,0 +1,126 @@
+import subprocess
+import sys
+
+import pytest
+
+from mjsim.ui.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_shanten_of_a_ready_hand_lists_its_waits(capsys):
+    code, out, err = run(capsys, "shanten", "123456789m 1234p")
+    assert code == 0 and err == ""
+    assert "shanten: 0 (ready)" in out
+    assert "waits: 14p (2 kinds, 6 copies)" in out
+
+
+def test_shanten_of_fourteen_tiles_ranks_discards(capsys):
+    _code, out, _ = run(capsys, "shanten", "123456789m 1234p E")
+    lines = out.splitlines()
+    first = lines.index("discards, best first (shanten after, then copies accepted):") + 1
+    assert lines[first].split()[:3] == ["E", "0", "6"]
+    assert {lines[first + 1].split()[0], lines[first + 2].split()[0]} == {"1p", "4p"}
+    shanten_after = [int(line.split()[1]) for line in lines[first:]]
+    assert shanten_after == sorted(shanten_after)
+
+
+def test_shanten_shows_each_form_and_melds(capsys):
+    _code, out, _ = run(capsys, "shanten", "147m 258p 369s ESWN")
+    assert "honours and knitted tiles   0" in out and "waits: RGB" in out
+    _code, out, _ = run(capsys, "shanten", "1m pung(EEE) pung(SSS) pung(WWW) pung(NNN)")
+    assert "seven pairs                 -" in out and "waits: 1m (1 kind, 3 copies)" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["shanten", "12x"], "unknown suit letter 'x'"),
+    (["shanten", "123m"], "13 or 14 concealed tiles, not 3"),
+])
+def test_bad_hands_print_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_arguments_exit_2_in_one_line():
+    result = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "bogus"], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "invalid choice" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_help_has_an_example():
+    result = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "shanten", "--help"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0 and "example: mjsim shanten" in result.stdout
+
+
+def test_score_prints_the_breakdown_and_the_verdict(capsys):
+    code, out, _ = run(capsys, "score", "123m 456m 789m 123p 55p", "--win", "5p", "--self",
+                       "--seat", "S")
+    assert code == 0
+    assert "Pure Straight" in out and "Fully Concealed Hand" in out
+    assert "Total 25 (green-book)" in out and out.rstrip().endswith("a legal win")
+
+
+def test_score_on_the_deal_drops_the_wait_element(capsys):
+    argv = ("score", "123m 456m 789m 55p 789s", "--win", "7s", "--self")
+    _code, drawn, _ = run(capsys, *argv)
+    _code, dealt, _ = run(capsys, *argv, "--initial")
+    assert "Edge Wait" in drawn and "Edge Wait" not in dealt
+
+
+def test_score_below_the_minimum_says_so(capsys):
+    code, out, _ = run(capsys, "score", "234m 567m 345p 678s 55p", "--win", "5p")
+    assert code == 0 and "not a win:" in out and "below the 8-point minimum" in out
+
+
+def test_score_counts_the_hands_flowers(capsys):
+    _code, out, _ = run(capsys, "score", "123m 456m 789m 123p 55p F1 T2", "--win", "5p")
+    assert "with flowers" in out and "Flower Tiles" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["score", "123m 456m 789m 123p 5p", "--win", "5p"], "14 tiles"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--robbing", "--self"],
+     "never self-drawn"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial"], "is self-drawn"),
+])
+def test_score_refusals(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["score", "123m 456m 789m 123p 55p", "--win", "5x"], "unknown suit letter"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--seat", "X"], "a wind is one of"),
+])
+def test_score_bad_options(capsys, argv, message):
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_path):
+    code, out, _ = run(capsys, "price", "defence", "--walls", "30", "--until-decided",
+                       "--backend", "sequential", "--quiet", "--out", str(tmp_path))
+    assert code == 0 and "sequential test" in out.splitlines()[0]
+    assert "worth nothing" in out and f"results: {tmp_path}" in out
+    assert (tmp_path / "gsprt.png").exists() and (tmp_path / "prices.png").exists()
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["price", "greed"], "no idea 'greed'"),
+    (["price", "defence", "--level", "1", "--walls", "2"], "rung 1 has no idea 'defence'"),
+    (["table", "3,3,3"], "four variants"),
+    (["ladder", "--walls", "1"], "at least 2"),
+])
+def test_experiment_refusals_are_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
