@@ -59,7 +59,7 @@ cdef struct Seat:
     uint8_t melds[5]            # the declared melds as the scorer's bytes, room for a claim
     int n_melds
     int wind
-    int prevailing
+    int prevalent
     int ruleset
     bint have_unseen
     int unseen[N_KINDS]         # copies the seat cannot see (filled when first needed)
@@ -93,7 +93,7 @@ cdef int _read(object view, cnp.ndarray counts, Seat* seat) except -1:
     seat.counts = <const count_t*>cnp.PyArray_DATA(counts)
     seat.n_melds = encode_melds(view.hand.melds, seat.melds)
     seat.wind = (me - dealer + 4) % 4
-    seat.prevailing = view.prevailing
+    seat.prevalent = view.prevalent
     seat.ruleset = RULESETS.index(view.ruleset)
     seat.have_unseen = False
     return 0
@@ -135,13 +135,13 @@ cdef int _isolation(const count_t* held, int kind) noexcept nogil:
     return 3 * near + (0 if kind >= N_SUITED else 1 if _is_terminal(kind) else 2)
 
 
-cdef inline bint _scores_alone(int kind, int wind, int prevailing) noexcept nogil:
+cdef inline bint _scores_alone(int kind, int wind, int prevalent) noexcept nogil:
     """mjsim.reference.measures.scores_alone."""
-    return (kind >= FIRST_DRAGON or kind == FIRST_HONOR + wind or kind == FIRST_HONOR + prevailing
+    return (kind >= FIRST_DRAGON or kind == FIRST_HONOR + wind or kind == FIRST_HONOR + prevalent
             or _is_terminal(kind))
 
 
-cdef int _meld_floor(const uint8_t* melds, int n, int wind, int prevailing) noexcept nogil:
+cdef int _meld_floor(const uint8_t* melds, int n, int wind, int prevalent) noexcept nogil:
     """mjsim.reference.measures.meld_floor, over meld bytes."""
     cdef int dragons = 0, winds = 0, plain = 0, seats = 0, points = 0, i, kind, tile, both
     for i in range(n):
@@ -157,7 +157,7 @@ cdef int _meld_floor(const uint8_t* melds, int n, int wind, int prevailing) noex
             dragons += 1
         elif tile >= FIRST_HONOR:
             winds += 1
-            both = (tile - FIRST_HONOR == wind) + (tile - FIRST_HONOR == prevailing)
+            both = (tile - FIRST_HONOR == wind) + (tile - FIRST_HONOR == prevalent)
             seats += 2 * both
             plain += both == 0
         elif _is_terminal(tile):
@@ -202,7 +202,7 @@ cdef void _targets(const count_t* held, const Seat* seat, Targets* out) noexcept
     out.n_pairs = 0
     for k in range(N_KINDS):
         out.pair[k] = held[k] >= 2 and (k >= FIRST_DRAGON or k == FIRST_HONOR + seat.wind
-                                        or k == FIRST_HONOR + seat.prevailing)
+                                        or k == FIRST_HONOR + seat.prevalent)
         out.n_pairs += out.pair[k]
 
 
@@ -237,7 +237,7 @@ cdef int _win_points(count_t* held, const uint8_t* melds, int n_melds, int wait,
             exposed += 4 if melds[i] >> 6 == MELD_KONG else 3
     held[wait] += 1
     points = score_kernel(held, melds, n_melds, wait, LAST_COPY if exposed == 3 else 0,
-                          seat.wind, seat.prevailing, seat.ruleset, &scored)
+                          seat.wind, seat.prevalent, seat.ruleset, &scored)
     held[wait] -= 1
     return scored.total if points == 0 else 0
 
@@ -501,8 +501,8 @@ def answer_choices(view, int ideas) -> tuple:
         # A kong draws a replacement rather than discarding: keeping the shanten is progress.
         if road > before or (road == before and not kong):
             continue
-        floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevailing)
-        pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevailing) or floor >= 8)
+        floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
+        pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8)
         pays = pays or (planning and road <= 2 and _fits(&plan, chow, lowest, floor))
         pays = pays or (road == 1 and _ready_to_win(view, &seat, after, seat.n_melds + 1, kong))
         if pays:

@@ -135,7 +135,7 @@ class Rules:
         self._set_hands([_new_hand([k for k in tiles if k < N_PLAYING],
                                    [k for k in tiles if k >= N_PLAYING]) for tiles in dealt])
         self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
-                              "dealer": dealer, "prevailing": self.prevailing,
+                              "dealer": dealer, "prevalent": self.prevalent,
                               "hands": [list(tiles) for tiles in dealt]})
         last_tile, from_back = dealt[dealer][-1], False
         # Flowers: the dealer first, then in turn order; each replacement comes from the back.
@@ -209,7 +209,7 @@ class Rules:
     # ------------------------------------------------------------------------ reading the state
 
     @property
-    def prevailing(self) -> int:
+    def prevalent(self) -> int:
         """The prevalent wind, 0-3 for E S W N: East for hands 1-4, South 5-8, ..."""
         return (self.hand_no - 1) // 4
 
@@ -616,7 +616,7 @@ class Rules:
     def _score(self, hand: Hand, seat: int, tile: int, *, self_drawn: bool, last_copy: bool,
                wall_last: bool, replacement: bool, robbing: bool = False,
                initial: bool = False) -> Any:
-        context = scoring.WinContext(tile, self_drawn, self.seat_wind(seat), self.prevailing,
+        context = scoring.WinContext(tile, self_drawn, self.seat_wind(seat), self.prevalent,
                                      flowers=len(hand.flowers), last_copy=last_copy,
                                      wall_last=wall_last, replacement=replacement,
                                      robbing=robbing, initial=initial)
@@ -657,7 +657,7 @@ class Rules:
         for seat in range(4):
             self.totals[seat] += deltas[seat]
         self.history.append({"hand_no": self.hand_no, "dealer": self.dealer,
-                             "prevailing": self.prevailing, "wall_left": len(self.wall),
+                             "prevalent": self.prevalent, "wall_left": len(self.wall),
                              **outcome, "totals": list(self.totals)})
         self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
                               "totals": list(self.totals)})
@@ -752,7 +752,7 @@ class Rules:
         """The hands and pools in notation, and where the game stands, for a failing test."""
         drawn = None if self.drawn is None else NAMES[self.drawn]
         header = (f"hand {self.hand_no}/{self.last_hand} dealer {self.dealer} "
-                  f"prevailing {NAMES[27 + self.prevailing]} phase {self.phase} "
+                  f"prevalent {NAMES[27 + self.prevalent]} phase {self.phase} "
                   f"turn {self.turn} drawn {drawn} wall {len(self.wall)} totals {self.totals}")
         lines = [header]
         if self._window is not None:

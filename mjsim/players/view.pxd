@@ -1,6 +1,6 @@
 # Compiled in Cython's pure-Python mode: a view is made for every decision a bot takes.
 
 cdef class View:
-    cdef readonly object seat, hand, pools, exposed, flowers, wall, dealer, prevailing, phase
+    cdef readonly object seat, hand, pools, exposed, flowers, wall, dealer, prevalent, phase
     cdef readonly object drawn, window, legal, seed, hand_no, moves, ruleset
     cdef object _unseen, _visible

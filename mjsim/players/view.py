@@ -57,7 +57,7 @@ class WindowView(NamedTuple):
     source: int
 
 
-FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevailing",
+FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevalent",
           "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset")
 """The fields a :class:`View` holds, besides what it derives from them."""
 
@@ -68,7 +68,7 @@ class View:
     ``seat``; ``hand`` (its own :class:`~mjsim.tiles.hand.Hand`); ``pools`` (four lists of discards,
     oldest first); ``exposed`` (four tuples of melds, the seat's own in full, others' concealed
     kongs as :data:`HIDDEN_KONG`); ``flowers`` (four tuples); ``wall`` (tiles left); ``dealer``;
-    ``prevailing``; ``phase``; ``drawn`` (the tile the seat just drew on its turn, else None);
+    ``prevalent``; ``phase``; ``drawn`` (the tile the seat just drew on its turn, else None);
     ``window`` (a :class:`WindowView` or None); ``legal`` (the seat's legal moves); ``seed``;
     ``hand_no``; ``moves`` (player moves taken so far); ``ruleset``. Derived: ``seat_wind``,
     ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
@@ -76,12 +76,12 @@ class View:
 
     def __init__(self, *, seat: int, hand: Hand, pools: Sequence[Sequence[Kind]],
                  exposed: Sequence[Sequence[Any]], flowers: Sequence[Sequence[Kind]] = ((),) * 4,
-                 wall: int, dealer: int, prevailing: int, phase: str = "discard",
+                 wall: int, dealer: int, prevalent: int, phase: str = "discard",
                  drawn: Kind | None = None, window: WindowView | None = None,
                  legal: Sequence[Move] = (), seed: bytes = b"", hand_no: int = 1,
                  moves: int = 0, ruleset: str = "green-book") -> None:
         self.seat, self.hand, self.pools, self.exposed = seat, hand, pools, exposed
-        self.flowers, self.wall, self.dealer, self.prevailing = flowers, wall, dealer, prevailing
+        self.flowers, self.wall, self.dealer, self.prevalent = flowers, wall, dealer, prevalent
         self.phase, self.drawn, self.window, self.legal = phase, drawn, window, legal
         self.seed, self.hand_no, self.moves, self.ruleset = seed, hand_no, moves, ruleset
         self._unseen: list[int] | None = None
@@ -127,7 +127,7 @@ class View:
         hand = self.hand
         return (self.seat, hand.counts.tobytes(), hand.melds, hand.flowers,
                 tuple(map(tuple, self.pools)), tuple(map(tuple, self.exposed)),
-                tuple(map(tuple, self.flowers)), self.wall, self.dealer, self.prevailing,
+                tuple(map(tuple, self.flowers)), self.wall, self.dealer, self.prevalent,
                 self.phase, self.drawn, self.window, tuple(self.legal), self.seed,
                 self.hand_no, self.moves, self.ruleset)
 
@@ -162,7 +162,7 @@ def view_of(rules: Any, seat: int) -> View:
     return View(
         seat=seat, hand=hands[seat], pools=rules.pools, exposed=tuple(exposed),
         flowers=tuple([hand.flowers for hand in hands]), wall=len(rules.wall),
-        dealer=rules.dealer, prevailing=rules.prevailing, phase=rules.phase,
+        dealer=rules.dealer, prevalent=rules.prevalent, phase=rules.phase,
         drawn=rules.drawn if rules.turn == seat else None,
         window=None if window is None else WindowView(window["kind"], window["tile"],
                                                       window["from"]),

@@ -50,17 +50,17 @@ def isolation(held: bytes, kind: Kind) -> int:
     return 3 * near + _CLASS[kind]
 
 
-def scores_alone(kind: Kind, seat_wind: int, prevailing: int) -> bool:
+def scores_alone(kind: Kind, seat_wind: int, prevalent: int) -> bool:
     """A pung of ``kind`` scores by itself: a dragon, the prevalent or seat wind, a terminal.
 
     >>> [scores_alone(kind, 1, 0) for kind in (31, 27, 28, 29, 0, 4)]   # seat South, round East
     [True, True, True, False, True, False]
     """
-    return (kind in DRAGON_KINDS or kind == 27 + seat_wind or kind == 27 + prevailing
+    return (kind in DRAGON_KINDS or kind == 27 + seat_wind or kind == 27 + prevalent
             or kind in TERMINALS)
 
 
-def meld_floor(melds: Sequence[Any], seat_wind: int, prevailing: int) -> int:
+def meld_floor(melds: Sequence[Any], seat_wind: int, prevalent: int) -> int:
     """The points the declared melds assure whatever the rest of the hand becomes.
 
     Counted from elements no other element can exclude below their sum: Dragon Pung 2 (two of
@@ -84,7 +84,7 @@ def meld_floor(melds: Sequence[Any], seat_wind: int, prevailing: int) -> int:
             dragons += 1
         elif kind >= 27:
             winds += 1
-            both = (kind - 27 == seat_wind) + (kind - 27 == prevailing)
+            both = (kind - 27 == seat_wind) + (kind - 27 == prevalent)
             seats += 2 * both
             plain += not both
         elif kind in TERMINALS:
@@ -100,7 +100,7 @@ _LAST_COPY = FLAGS["last_copy"]
 
 
 def win_points(held: bytes, melds: tuple[Any, ...], wait: Kind, seat_wind: int,
-               prevailing: int, ruleset: str) -> int:
+               prevalent: int, ruleset: str) -> int:
     """The points (flowers excluded) of a ready hand (concealed counts as bytes, declared
     melds) winning on ``wait`` by a discard, from the compiled scorer.
 
@@ -114,11 +114,11 @@ def win_points(held: bytes, melds: tuple[Any, ...], wait: Kind, seat_wind: int,
     # As mjsim.scoring.scorer reads it: three copies in one's own exposed melds make the last copy.
     exposed = sum(meld.tiles.count(wait) for meld in melds if not meld.concealed)
     return score_counts(counts, meld_bytes(melds), wait, _LAST_COPY if exposed == 3 else 0,
-                        seat_wind, prevailing, RULESETS.index(ruleset))[0]
+                        seat_wind, prevalent, RULESETS.index(ruleset))[0]
 
 
 def winning_copies(held: bytes, melds: tuple[Any, ...], unseen: Sequence[int], seat_wind: int,
-                   prevailing: int, ruleset: str, waits_: Sequence[Kind] | None = None,
+                   prevalent: int, ruleset: str, waits_: Sequence[Kind] | None = None,
                    enough: int | None = None) -> int:
     """The copies still unseen of the waits that win a ready hand, in quarters: four per copy
     that wins by a discard, one per copy that wins only self-drawn (a seat draws about one tile
@@ -141,7 +141,7 @@ def winning_copies(held: bytes, melds: tuple[Any, ...], unseen: Sequence[int], s
         copies = unseen[wait]
         if not copies:
             continue
-        points = win_points(held, melds, wait, seat_wind, prevailing, ruleset)
+        points = win_points(held, melds, wait, seat_wind, prevalent, ruleset)
         if points >= MIN_POINTS:
             total += 4 * copies
         elif points + bonus >= MIN_POINTS:
@@ -203,7 +203,7 @@ _SCORING = tuple(tuple(tuple(sorted({27 + seat, 27 + round_, *DRAGON_KINDS}))
                        for round_ in range(4)) for seat in range(4))
 
 
-def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevailing: int) -> Targets:
+def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevalent: int) -> Targets:
     """The targets a hand (concealed counts as bytes, declared melds) has in the making.
 
     >>> from mjsim import Hand
@@ -226,5 +226,5 @@ def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevailing: int) 
     sets = N_PLAYING - held.count(0) - held.count(1)   # kinds held two or more times
     pungs = (all(meld.kind != "chow" for meld in melds)
              and sets + len(melds) >= PUNGS_SETS)
-    pairs = tuple(k for k in _SCORING[seat_wind][prevailing] if held[k] >= 2)
+    pairs = tuple(k for k in _SCORING[seat_wind][prevalent] if held[k] >= 2)
     return Targets(flush, flush is not None and not honours, pungs, pairs)

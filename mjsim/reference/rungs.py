@@ -60,7 +60,7 @@ def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
         least = min(rows[t][1] for t in tiles)
         tiles = [t for t in tiles if rows[t][1] == least]
     if "planning" in ideas and len(tiles) > 1 and (rows is None or least > 0):
-        plan = targets(held, melds, view.seat_wind, view.prevailing)
+        plan = targets(held, melds, view.seat_wind, view.prevalent)
         if plan:
             tiles = _most(tiles, lambda t: plan.keeps(held, t))
     if rows is not None and len(tiles) > 1:
@@ -85,7 +85,7 @@ def _most_winning(view: View, rows: dict[int, Any], held: bytes, tiles: list[int
             break
         after = bytearray(held)
         after[tile] -= 1
-        value = winning_copies(bytes(after), melds, unseen, view.seat_wind, view.prevailing,
+        value = winning_copies(bytes(after), melds, unseen, view.seat_wind, view.prevalent,
                                view.ruleset, rows[tile][2])
         if value > top:
             top, kept = value, {tile}
@@ -133,7 +133,7 @@ def _answer(view: View, ideas: frozenset[str]) -> list[Move]:
     hand = view.hand
     counts, melds = hand.counts, hand.melds
     before = shanten(counts, len(melds))
-    plan = (targets(counts.tobytes(), melds, view.seat_wind, view.prevailing)
+    plan = (targets(counts.tobytes(), melds, view.seat_wind, view.prevalent)
             if "planning" in ideas else None)
     window = view.window
     worth: list[tuple[int, int, Move]] = []
@@ -167,10 +167,10 @@ def _claimed(counts: Any, move: Move, tile: int, source: int) -> tuple[Any, Meld
 
 def _claim_pays(view: View, move: Move, meld: Meld, after: Any, road: int,
                 plan: Any) -> bool:
-    tile, wind, prevailing = meld.tiles[0], view.seat_wind, view.prevailing
+    tile, wind, prevalent = meld.tiles[0], view.seat_wind, view.prevalent
     melds = (*view.hand.melds, meld)
-    floor = meld_floor(melds, wind, prevailing)
-    if move.kind != "chow" and (scores_alone(tile, wind, prevailing) or floor >= 8):
+    floor = meld_floor(melds, wind, prevalent)
+    if move.kind != "chow" and (scores_alone(tile, wind, prevalent) or floor >= 8):
         return True
     if plan is not None and road <= 1 and plan.fits(move.kind, tile, floor):
         return True
@@ -179,15 +179,15 @@ def _claim_pays(view: View, move: Move, meld: Meld, after: Any, road: int,
 
 def _ready_to_win(view: View, after: Any, melds: tuple[Any, ...], drawn: bool) -> bool:
     """Whether the hand after a claim (and, unless a kong, its discard) is ready to win eight."""
-    unseen, wind, prevailing, ruleset = view.unseen, view.seat_wind, view.prevailing, view.ruleset
+    unseen, wind, prevalent, ruleset = view.unseen, view.seat_wind, view.prevalent, view.ruleset
     held = after.tobytes()
     if drawn:
-        return winning_copies(held, melds, unseen, wind, prevailing, ruleset, enough=1) > 0
+        return winning_copies(held, melds, unseen, wind, prevalent, ruleset, enough=1) > 0
     for tile, road, helps, _ in discards(after, len(melds)):
         if road == 0:  # what helps a ready hand is what completes it: its waits
             rest = bytearray(held)
             rest[tile] -= 1
-            if winning_copies(bytes(rest), melds, unseen, wind, prevailing, ruleset, helps,
+            if winning_copies(bytes(rest), melds, unseen, wind, prevalent, ruleset, helps,
                               enough=1):
                 return True
     return False

@@ -2,7 +2,7 @@
 
 >>> rates = outcome_rates(pd.DataFrame({
 ...     "seed": ["a"] * 4, "lineup": ["1,1,1,1"] * 4, "hand_no": [1] * 4, "seat": [0, 1, 2, 3],
-...     "prevailing": [0] * 4, "outcome": ["won", "dealt-in", "paid", "paid"],
+...     "prevalent": [0] * 4, "outcome": ["won", "dealt-in", "paid", "paid"],
 ...     "how": ["discard"] * 4}), by="seat")
 >>> rates.loc[0, "win"].item(), rates.loc[1, "deal_in"].item(), rates.loc[2, "exhausted"].item()
 (1.0, 1.0, 0.0)
@@ -96,9 +96,9 @@ def sequential(seats: pd.DataFrame, challengers: dict[str, str], baseline: str,
 
 
 def outcome_rates(hands: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
-    """Win, self-draw, deal-in and exhausted-hand rates per hand, by ``seat`` or ``prevailing``."""
-    if by not in ("seat", "prevailing"):
-        raise ValueError(f"rates are by seat or by prevailing wind, not {by!r}")
+    """Win, self-draw, deal-in and exhausted-hand rates per hand, by ``seat`` or ``prevalent``."""
+    if by not in ("seat", "prevalent"):
+        raise ValueError(f"rates are by seat or by prevalent wind, not {by!r}")
     flags = pd.DataFrame({
         by: hands[by],
         "win": hands["outcome"] == "won",

@@ -28,7 +28,7 @@ _KEY = ["seed", "lineup", "ruleset"]
 COLUMNS = {
     "seats": [*_KEY, "seat", "variant", "points", "place", "wins", "self_draws", "deal_ins",
               "hands"],
-    "hands": [*_KEY, "hand_no", "seat", "variant", "dealer", "prevailing", "seat_wind",
+    "hands": [*_KEY, "hand_no", "seat", "variant", "dealer", "prevalent", "seat_wind",
               "outcome", "winner", "how", "from", "fan_total", "points", "delta", "wall_left"],
     "fans": [*_KEY, "hand_no", "seat", "variant", "number", "name", "points", "count"],
 }
@@ -105,7 +105,7 @@ def records_of(game: Rules, variants: Lineup) -> GameRecords:
         for seat in range(4):
             records.hands.append({
                 **key, "hand_no": hand["hand_no"], "seat": seat, "variant": variants[seat],
-                "dealer": hand["dealer"], "prevailing": hand["prevailing"],
+                "dealer": hand["dealer"], "prevalent": hand["prevalent"],
                 "seat_wind": (seat - hand["dealer"]) % 4,
                 "outcome": _outcome(seat, winner, by, source),
                 "winner": -1 if winner is None else winner, "how": by,

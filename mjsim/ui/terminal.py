@@ -114,7 +114,7 @@ class Screen:
         return text
 
     def table(self, view: View, totals: Sequence[int], names: Sequence[str]) -> str:
-        lines = [f"hand {view.hand_no}/16  prevailing {WINDS[view.prevailing]}  "
+        lines = [f"hand {view.hand_no}/16  prevalent {WINDS[view.prevalent]}  "
                  f"wall {view.wall}  totals "
                  + "  ".join(f"{names[s]} {totals[s]:+d}" for s in range(4))]
         for seat in range(4):

@@ -281,7 +281,7 @@ def test_a_deal_with_flowers_replaces_each_from_the_back():
 
 def test_dealer_and_winds_follow_the_hand_number():
     game = position(hand_no=6, hands=(SEAT1, SEAT0, SEAT2, SEAT3))
-    assert game.dealer == 1 and game.prevailing == 1 and game.round == 2
+    assert game.dealer == 1 and game.prevalent == 1 and game.round == 2
     assert [game.seat_wind(s) for s in range(4)] == [3, 0, 1, 2]
     assert game.next_seat(3) == 0
 

@@ -102,7 +102,7 @@ def test_dealer_and_winds_across_the_sixteen_hands(played):
         assert [d["hand_no"] for d in deals] == list(range(1, HANDS + 1))
         for deal in deals:
             assert deal["dealer"] == (deal["hand_no"] - 1) % 4
-            assert deal["prevailing"] == (deal["hand_no"] - 1) // 4
+            assert deal["prevalent"] == (deal["hand_no"] - 1) // 4
             assert len(deal["hands"][deal["dealer"]]) == 14
 
 

@@ -30,7 +30,7 @@ def own_turn(text, pools=((), (), (), ()), others=((), (), ()), win=False, legal
         legal += [KONGS[m.tile] for m in hand.melds if m.kind == "pung" and counts[m.tile]]
         legal += [WIN] if win else []
     return View(seat=0, hand=hand, pools=[parse(p) if isinstance(p, str) else p for p in pools],
-                exposed=(hand.melds, *others), wall=40, dealer=0, prevailing=0,
+                exposed=(hand.melds, *others), wall=40, dealer=0, prevalent=0,
                 legal=legal, **kw)
 
 
@@ -41,7 +41,7 @@ def window(text, tile, source, legal, **kw):
     pools = [[], [], [], []]
     pools[source] = [tile]
     return View(seat=0, hand=hand, pools=pools, exposed=(hand.melds, (), (), ()), wall=40,
-                dealer=0, prevailing=0, phase="claim", window=WindowView("discard", tile, source),
+                dealer=0, prevalent=0, phase="claim", window=WindowView("discard", tile, source),
                 legal=[*legal, PASS], **kw)
 
 

@@ -14,7 +14,7 @@ from mjsim.tiles.meld import Meld
 K = {name: kind for kind, name in enumerate(NAMES)}
 
 
-@pytest.mark.parametrize(("melds", "seat_wind", "prevailing", "floor"), [
+@pytest.mark.parametrize(("melds", "seat_wind", "prevalent", "floor"), [
     ([Meld.pung(K["R"])], 0, 0, 2),                                         # Dragon Pung
     ([Meld.pung(K["R"]), Meld.pung(K["G"])], 0, 0, 6),                      # Two Dragon Pungs
     ([Meld.pung(K["R"]), Meld.pung(K["G"]), Meld.pung(K["B"])], 0, 0, 88),  # Big Three Dragons
@@ -28,8 +28,8 @@ K = {name: kind for kind, name in enumerate(NAMES)}
     ([Meld.chow(K["1m"]), Meld.pung(K["5p"])], 0, 0, 0),
 ])
 def test_the_melds_floor_counts_what_no_other_element_can_take_away(melds, seat_wind,
-                                                                   prevailing, floor):
-    assert meld_floor(melds, seat_wind, prevailing) == floor
+                                                                   prevalent, floor):
+    assert meld_floor(melds, seat_wind, prevalent) == floor
 
 
 def test_a_flush_is_in_the_making_with_few_tiles_outside_one_suit():
@@ -101,7 +101,7 @@ def test_win_points_agree_with_the_scorer(text, melds):
 def test_the_default_word_is_a_function_of_the_seed_hand_and_move_count():
     def view(seed, hand_no, moves):
         return View(seat=0, hand=Hand.parse("123m"), pools=((),) * 4, exposed=((),) * 4,
-                    wall=0, dealer=0, prevailing=0, seed=seed, hand_no=hand_no, moves=moves)
+                    wall=0, dealer=0, prevalent=0, seed=seed, hand_no=hand_no, moves=moves)
     words = {view(seed, hand, moves).word for seed in (b"a", b"b") for hand in (1, 2)
              for moves in (0, 1)}
     assert len(words) == 8

@@ -74,7 +74,7 @@ def test_each_figure_has_its_axes_and_data(report, name, tmp_path):
         "points": lambda: plots.points_distribution(seats),
         "fans": lambda: plots.fan_frequency(analysis.fan_frequency(fans, hands)),
         "by_seat": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "seat")),
-        "by_wind": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "prevailing")),
+        "by_wind": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "prevalent")),
         "lengths": lambda: plots.hand_lengths(hands),
     }
     fig = figures[name]()
