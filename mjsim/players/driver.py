@@ -17,11 +17,12 @@ from mjsim.tiles.wall import Seed
 
 
 def play(seed: Seed, players: Sequence[Rung], *, ruleset: str = "green-book",
-              hand_no: int = 1, last_hand: int = 16) -> Rules:
+         hand_no: int = 1, last_hand: int = 16) -> Rules:
     """Play hands ``hand_no`` to ``last_hand`` from ``seed`` with ``players[s]`` in seat ``s``,
     and return the finished game (its ``history`` and ``totals`` hold the results). Events are
-    discarded as play goes, so memory stays flat. Raises ``RuntimeError`` if a player's move
-    is refused (a bug: every move a rung returns is legal).
+    discarded as play goes, so memory stays flat. Raises ``RuntimeError`` if a player waited on
+    offers no move or a move that is refused (a bug: a seat waited on has legal moves, and every
+    move a rung returns is legal).
     """
     if len(players) != 4:
         raise ValueError(f"a table seats four players, not {len(players)}")
@@ -32,6 +33,8 @@ def play(seed: Seed, players: Sequence[Rung], *, ruleset: str = "green-book",
             return game
         seat = waiting[0]
         move = players[seat].act(view_of(game, seat))
+        if move is None:
+            raise RuntimeError(f"player {players[seat]} in seat {seat} offered no move")
         done = game.apply(seat, move)
         if not done:
             raise RuntimeError(f"player {players[seat]} in seat {seat} chose {move!r}: {done}")

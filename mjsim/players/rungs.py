@@ -4,22 +4,23 @@ Each rung is the one below plus one idea; every rung wins whenever a win is lega
 
 1. **The most isolated tile.** Discard the tile with the fewest neighbours in hand (other
    copies, and tiles of its suit within two ranks); among equals honours first, then terminals
-   (:func:`mjsim.reference.measures.isolation`), so a lone 5s goes before a pair of East. Pass every window.
+   (:func:`mjsim.reference.measures.isolation`), so a lone 5s goes before a pair of East. Pass
+   every window.
 2. **Shanten and acceptance** (ideas ``shanten`` and ``claims``). Keep the discards with the
    least shanten after them; among those, the most copies still unseen of the tiles that help
-   (once ready, of the waits that win eight points: :func:`mjsim.reference.measures.winning_copies`); then
-   rung 1's order. Declare a kong that does not lengthen the road. Claim a pung or kong that
-   shortens the road when the pung scores by itself, when the melds then floor eight points, or
-   when it makes the hand ready to win eight; claim a chow only when it makes the hand ready to
-   win eight.
+   (once ready, of the waits that win eight points:
+   :func:`mjsim.reference.measures.winning_copies`); then rung 1's order. Declare a kong that
+   does not lengthen the road. Claim a pung or kong that shortens the road when the pung scores
+   by itself, when the melds then floor eight points, or when it makes the hand ready to win
+   eight; claim a chow only when it makes the hand ready to win eight.
 3. **Defence and a target** (ideas ``defence`` and ``planning``). Against a seat with three
    melds declared (a concealed kong counts: it shows), while two or more from ready, discard
    a kind every copy of which is out or which every such seat has discarded, if one is held.
    Among discards of equal shanten prefer those that keep a flush, a pungs hand or scoring
    pairs (pairs of dragons and of the seat and prevalent winds) in the making
-   (:func:`mjsim.reference.measures.targets`; not once ready, when only winning copies count), and claim
-   toward such a hand one step earlier: when the claim leaves the hand one from ready and the
-   hand promises eight (:meth:`mjsim.reference.measures.Targets.fits`).
+   (:func:`mjsim.reference.measures.targets`; not once ready, when only winning copies count),
+   and claim toward such a hand one step earlier: when the claim leaves the hand one from ready
+   and the hand promises eight (:meth:`mjsim.reference.measures.Targets.fits`).
 
 "Shortens the road" means the shanten after the claim (and the discard it calls for) is less
 than before; a kong draws a replacement instead of discarding, so a kong that keeps the shanten

@@ -28,12 +28,15 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from mjsim.game.moves import Move
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, Kind
 from mjsim.tiles.meld import Meld
+
+if TYPE_CHECKING:
+    from mjsim.game.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +50,9 @@ class HiddenKong:
 
 HIDDEN_KONG = HiddenKong()
 """The one value standing for every concealed kong a seat cannot see into."""
+
+Shown = Meld | HiddenKong
+"""A meld as a seat sees it: in full, or another seat's concealed kong face down."""
 
 
 class WindowView(NamedTuple):
@@ -75,7 +81,7 @@ class View:
     """
 
     def __init__(self, *, seat: int, hand: Hand, pools: Sequence[Sequence[Kind]],
-                 exposed: Sequence[Sequence[Any]], flowers: Sequence[Sequence[Kind]] = ((),) * 4,
+                 exposed: Sequence[Sequence[Shown]], flowers: Sequence[Sequence[Kind]] = ((),) * 4,
                  wall: int, dealer: int, prevalent: int, phase: str = "discard",
                  drawn: Kind | None = None, window: WindowView | None = None,
                  legal: Sequence[Move] = (), seed: bytes = b"", hand_no: int = 1,
@@ -123,7 +129,7 @@ class View:
                                  digest_size=8).digest()
         return int.from_bytes(digest, "little")
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[object, ...]:
         hand = self.hand
         return (self.seat, hand.counts.tobytes(), hand.melds, hand.flowers,
                 tuple(map(tuple, self.pools)), tuple(map(tuple, self.exposed)),
@@ -143,7 +149,7 @@ class View:
                 f"moves={self.moves} phase={self.phase} legal={list(self.legal)}>")
 
 
-def _shown(melds: tuple[Meld, ...]) -> tuple[Any, ...]:
+def _shown(melds: tuple[Shown, ...]) -> tuple[Shown, ...]:
     """Another seat's melds as one sees them: a concealed kong loses its tiles."""
     for meld in melds:
         if meld.concealed:
@@ -151,10 +157,10 @@ def _shown(melds: tuple[Meld, ...]) -> tuple[Any, ...]:
     return melds
 
 
-def view_of(rules: Any, seat: int) -> View:
+def view_of(rules: Rules, seat: int) -> View:
     """The view of a :class:`~mjsim.game.rules.Rules` for ``seat`` (0-3), sharing its state."""
     hands = rules.hands
-    exposed = [hand.melds for hand in hands]
+    exposed: list[tuple[Shown, ...]] = [hand.melds for hand in hands]
     for other, melds in enumerate(exposed):
         if melds and other != seat:
             exposed[other] = _shown(melds)

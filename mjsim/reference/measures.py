@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 from mjsim_core.rungs import FLUSH_OUTSIDE, PUNGS_SETS
@@ -24,6 +24,7 @@ from mjsim_core.score import FLAGS, MIN_POINTS, RULESETS, meld_bytes, score_coun
 
 from mjsim.analysis.shanten import waits
 from mjsim.tiles.kinds import DRAGON_KINDS, N_PLAYING, N_SUITED, TERMINALS, Kind
+from mjsim.tiles.meld import Meld
 
 # The kinds within two ranks of a suited kind, in its suit (a 1m and a 3m can still make a chow).
 _NEAR: tuple[tuple[Kind, ...], ...] = tuple(
@@ -60,7 +61,7 @@ def scores_alone(kind: Kind, seat_wind: int, prevalent: int) -> bool:
             or kind in TERMINALS)
 
 
-def meld_floor(melds: Sequence[Any], seat_wind: int, prevalent: int) -> int:
+def meld_floor(melds: Sequence[Meld], seat_wind: int, prevalent: int) -> int:
     """The points the declared melds assure whatever the rest of the hand becomes.
 
     Counted from elements no other element can exclude below their sum: Dragon Pung 2 (two of
@@ -99,7 +100,7 @@ def meld_floor(melds: Sequence[Any], seat_wind: int, prevalent: int) -> int:
 _LAST_COPY = FLAGS["last_copy"]
 
 
-def win_points(held: bytes, melds: tuple[Any, ...], wait: Kind, seat_wind: int,
+def win_points(held: bytes, melds: tuple[Meld, ...], wait: Kind, seat_wind: int,
                prevalent: int, ruleset: str) -> int:
     """The points (flowers excluded) of a ready hand (concealed counts as bytes, declared
     melds) winning on ``wait`` by a discard, from the compiled scorer.
@@ -117,7 +118,7 @@ def win_points(held: bytes, melds: tuple[Any, ...], wait: Kind, seat_wind: int,
                         seat_wind, prevalent, RULESETS.index(ruleset))[0]
 
 
-def winning_copies(held: bytes, melds: tuple[Any, ...], unseen: Sequence[int], seat_wind: int,
+def winning_copies(held: bytes, melds: tuple[Meld, ...], unseen: Sequence[int], seat_wind: int,
                    prevalent: int, ruleset: str, waits_: Sequence[Kind] | None = None,
                    enough: int | None = None) -> int:
     """The copies still unseen of the waits that win a ready hand, in quarters: four per copy
@@ -203,7 +204,7 @@ _SCORING = tuple(tuple(tuple(sorted({27 + seat, 27 + round_, *DRAGON_KINDS}))
                        for round_ in range(4)) for seat in range(4))
 
 
-def targets(held: bytes, melds: Sequence[Any], seat_wind: int, prevalent: int) -> Targets:
+def targets(held: bytes, melds: Sequence[Meld], seat_wind: int, prevalent: int) -> Targets:
     """The targets a hand (concealed counts as bytes, declared melds) has in the making.
 
     >>> from mjsim import Hand

@@ -1,26 +1,39 @@
 """The rungs' choices as readable Python: the twin of :mod:`mjsim_core.rungs` (tests only).
 
 :func:`turn_choices` and :func:`answer_choices` take what the compiled ones take (a view whose
-legal moves hold no win, and the ideas as bits in :data:`mjsim.players.rungs.IDEAS` order) and return
-the same: the indexes into ``view.legal`` of the moves ranked best, in legal order (none: pass).
+legal moves hold no win, and the ideas as bits in :data:`mjsim.players.rungs.IDEAS` order) and
+return the same: the indexes into ``view.legal`` of the moves ranked best, in legal order (none:
+pass).
 The rules are written out here; :mod:`mjsim.players.rungs` says what each rung does and why.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
+import numpy as np
 from mjsim_core.rungs import THREAT_MELDS
 from mjsim_core.shanten import discards, shanten
 
 from mjsim.game.moves import Move
 from mjsim.players.rungs import IDEAS
 from mjsim.players.view import View
-from mjsim.reference.measures import isolation, meld_floor, scores_alone, targets, winning_copies
-from mjsim.tiles.meld import Meld
+from mjsim.reference.measures import (
+    Targets,
+    isolation,
+    meld_floor,
+    scores_alone,
+    targets,
+    winning_copies,
+)
+from mjsim.tiles.meld import Meld, MeldKind
 
 _T = TypeVar("_T")
+Counts = np.ndarray
+"""A hand's 34 concealed counts (``uint8``), as :attr:`mjsim.tiles.hand.Hand.counts` holds them."""
+Row = tuple[int, int, tuple[int, ...], int]
+"""A row of :func:`mjsim_core.shanten.discards`: (tile, shanten after, kinds that help, copies)."""
 
 
 def turn_choices(view: View, ideas: int) -> tuple[int, ...]:
@@ -39,6 +52,12 @@ def _names(ideas: int) -> frozenset[str]:
     return frozenset(name for bit, name in enumerate(IDEAS) if ideas >> bit & 1)
 
 
+def _tile(move: Move) -> int:
+    """The tile a discard or a kong on one's own turn names (the rules list none without)."""
+    assert move.tile is not None, move
+    return move.tile
+
+
 # ------------------------------------------------------------------------------ one's own turn
 
 def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
@@ -46,9 +65,10 @@ def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
     hand = view.hand
     counts, melds = hand.counts, hand.melds
     held = counts.tobytes()
-    tiles = [move.tile for move in view.legal if move.kind == "discard"]
+    tiles = [_tile(move) for move in view.legal if move.kind == "discard"]
     # Every discard's shanten after it, and the kinds that then help (rows[tile][1] and [2]).
-    rows = {row[0]: row for row in discards(counts, len(melds))} if "shanten" in ideas else None
+    rows: dict[int, Row] | None = ({row[0]: row for row in discards(counts, len(melds))}
+                                   if "shanten" in ideas else None)
     if rows is not None:
         now = min(row[1] for row in rows.values())
         kong = _kong(view, rows, now)
@@ -73,7 +93,7 @@ def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
     return [move for move in view.legal if move.kind == "discard" and move.tile in tiles]
 
 
-def _most_winning(view: View, rows: dict[int, Any], held: bytes, tiles: list[int]) -> list[int]:
+def _most_winning(view: View, rows: dict[int, Row], held: bytes, tiles: list[int]) -> list[int]:
     """The discards leaving the hand ready whose waits win the most copies. Scoring is slow, so
     candidates go in order of their unseen waits (four times which bounds what they can win)
     and the rest are skipped once none can reach the best."""
@@ -94,13 +114,13 @@ def _most_winning(view: View, rows: dict[int, Any], held: bytes, tiles: list[int
     return [t for t in tiles if t in kept]
 
 
-def _kong(view: View, rows: dict[int, Any], now: int) -> Move | None:
+def _kong(view: View, rows: dict[int, Row], now: int) -> Move | None:
     """A legal kong on one's own turn that leaves the shanten no worse than the best discard."""
     hand = view.hand
     for move in view.legal:
         if move.kind != "kong":
             continue
-        tile = move.tile
+        tile = _tile(move)
         if hand.counts[tile] == 4:
             after = hand.counts.copy()
             after[tile] -= 4
@@ -136,6 +156,7 @@ def _answer(view: View, ideas: frozenset[str]) -> list[Move]:
     plan = (targets(counts.tobytes(), melds, view.seat_wind, view.prevalent)
             if "planning" in ideas else None)
     window = view.window
+    assert window is not None, "a rung answers only in a window"
     worth: list[tuple[int, int, Move]] = []
     for move in view.legal:
         if move.kind not in ("pung", "kong", "chow"):
@@ -153,20 +174,22 @@ def _answer(view: View, ideas: frozenset[str]) -> list[Move]:
     return [w[2] for w in worth if w[:2] == first]
 
 
-def _claimed(counts: Any, move: Move, tile: int, source: int) -> tuple[Any, Meld]:
+def _claimed(counts: Counts, move: Move, tile: int, source: int) -> tuple[Counts, Meld]:
     after = counts.copy()
     if move.kind == "chow":
+        assert move.tiles is not None, move
         for other in move.tiles:
             if other != tile:
                 after[other] -= 1
         return after, Meld("chow", move.tiles, claimed=tile, source=source)
-    size = 3 if move.kind == "pung" else 4
+    kind: MeldKind = "pung" if move.kind == "pung" else "kong"
+    size = 3 if kind == "pung" else 4
     after[tile] -= size - 1
-    return after, Meld(move.kind, (tile,) * size, claimed=tile, source=source)
+    return after, Meld(kind, (tile,) * size, claimed=tile, source=source)
 
 
-def _claim_pays(view: View, move: Move, meld: Meld, after: Any, road: int,
-                plan: Any) -> bool:
+def _claim_pays(view: View, move: Move, meld: Meld, after: Counts, road: int,
+                plan: Targets | None) -> bool:
     tile, wind, prevalent = meld.tiles[0], view.seat_wind, view.prevalent
     melds = (*view.hand.melds, meld)
     floor = meld_floor(melds, wind, prevalent)
@@ -177,7 +200,7 @@ def _claim_pays(view: View, move: Move, meld: Meld, after: Any, road: int,
     return road == 0 and _ready_to_win(view, after, melds, move.kind == "kong")
 
 
-def _ready_to_win(view: View, after: Any, melds: tuple[Any, ...], drawn: bool) -> bool:
+def _ready_to_win(view: View, after: Counts, melds: tuple[Meld, ...], drawn: bool) -> bool:
     """Whether the hand after a claim (and, unless a kong, its discard) is ready to win eight."""
     unseen, wind, prevalent, ruleset = view.unseen, view.seat_wind, view.prevalent, view.ruleset
     held = after.tobytes()

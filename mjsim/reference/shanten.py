@@ -227,9 +227,14 @@ def accepted_kinds(counts13: Counts, melds: int = 0, form: str | None = None,
         raise ValueError("acceptance is for a 3n+1 hand")
     if now is None:
         return []
-    return [kind for kind in range(N_KINDS)
-            if counts13[kind] < cap
-            and _shanten_of(_plus(counts13, kind), melds, form, cap) < now]
+    lower = []
+    for kind in range(N_KINDS):
+        if counts13[kind] < cap:
+            after = _shanten_of(_plus(counts13, kind), melds, form, cap)
+            assert after is not None  # the form allowed the melds before the draw, so after it
+            if after < now:
+                lower.append(kind)
+    return lower
 
 
 def acceptance(counts13: Counts, melds: int = 0, unseen: Counts | None = None,
@@ -270,10 +275,14 @@ def waits(counts13: Counts, melds: int = 0) -> list[int]:
             if counts13[kind] < 4 and shanten(_plus(counts13, kind), melds) == -1]
 
 
-# Decompositions. A reading is (form, pair, chows, pungs, pairs, knitted), as mjsim.analysis.shanten gives
-# it: chows by their lowest kind and pungs by kind, both sorted; pairs the seven pairs (a quad's
-# kind twice); knitted the nine kinds of a knitted straight or the fourteen of an
-# honours-and-knitted hand; pair -1 where the form has none (thirteen orphans: the doubled kind).
+# Decompositions. A reading is (form, pair, chows, pungs, pairs, knitted), as
+# mjsim.analysis.shanten gives it: chows by their lowest kind and pungs by kind, both sorted; pairs
+# the seven pairs (a quad's kind twice); knitted the nine kinds of a knitted straight or the
+# fourteen of an honours-and-knitted hand; pair -1 where the form has none (thirteen orphans: the
+# doubled kind).
+Reading = tuple[str, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# A regular reading's (pair, chows, pungs).
+Sets = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 def _set_partitions(rest: list[int], sets: int) -> set[tuple[tuple[str, int], ...]]:
     """Every way to split ``rest`` into exactly ``sets`` chows and pungs."""
@@ -298,9 +307,9 @@ def _set_partitions(rest: list[int], sets: int) -> set[tuple[tuple[str, int], ..
     return found
 
 
-def _regular_readings(held: Sequence[int], sets: int) -> set[tuple]:
+def _regular_readings(held: Sequence[int], sets: int) -> set[Sets]:
     """(pair, chows, pungs) for every way to read ``held`` as ``sets`` sets and a pair."""
-    readings = set()
+    readings: set[Sets] = set()
     for pair in range(N_KINDS):
         if held[pair] >= 2:
             rest = list(held)
@@ -311,12 +320,12 @@ def _regular_readings(held: Sequence[int], sets: int) -> set[tuple]:
     return readings
 
 
-def decompositions(counts14: Counts, melds: int = 0) -> list[tuple]:
+def decompositions(counts14: Counts, melds: int = 0) -> list[Reading]:
     """Every reading of a complete 3n+2 hand's concealed tiles, deduplicated and sorted."""
     held = _held(counts14, melds)
     if sum(held) != 14 - 3 * melds:
         raise ValueError("decompositions are for a 3n+2 hand")
-    found: set[tuple] = {("regular", pair, chows, pungs, (), ())
+    found: set[Reading] = {("regular", pair, chows, pungs, (), ())
                          for pair, chows, pungs in _regular_readings(held, 4 - melds)}
     if melds == 0:
         if all(c % 2 == 0 for c in held):

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import pandas as pd
@@ -24,7 +24,7 @@ from mjsim.players import Rung
 from mjsim.players.rungs import IDEAS, check_ideas
 from mjsim.tournament import pricing
 from mjsim.tournament.records import Lineup, lineup_key, parse_lineup
-from mjsim.tournament.runner import run
+from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_index, wall_seeds
 
 LADDER_TABLE: Lineup = ("1", "2", "3", "3")
@@ -59,7 +59,7 @@ def chosen_ideas(ideas: Iterable[str]) -> list[str]:
 
 def price(ideas: Iterable[str], out: str | Path, *, level: int = 3, walls: int = 20,
           seed: str = "mjsim", until_decided: bool = False, delta: float = 0.5,
-          **run_options: Any) -> Report:
+          **run_options: Unpack[RunOptions]) -> Report:
     """Price each idea at ``level``: the points per game and per hand it adds, with intervals.
 
     With ``until_decided``, walls are added ``STAGE`` at a time (``walls`` is then the cap)
@@ -96,7 +96,7 @@ def price(ideas: Iterable[str], out: str | Path, *, level: int = 3, walls: int =
 
 
 def ladder(out: str | Path, *, walls: int = 20, seed: str = "mjsim",
-           **run_options: Any) -> Report:
+           **run_options: Unpack[RunOptions]) -> Report:
     """Each rung step, every idea at rung 3, and the standings of rungs 1, 2, 3, 3 rotated."""
     idea_challengers = [idea_variant(3, idea) for idea in IDEAS]
     lineups = (challenger_games("1", ["2"]) + challenger_games("2", ["3"])
@@ -120,7 +120,7 @@ def ladder(out: str | Path, *, walls: int = 20, seed: str = "mjsim",
 
 
 def table(lineup: str | Sequence[str], out: str | Path, *, walls: int = 20,
-          seed: str = "mjsim", **run_options: Any) -> Report:
+          seed: str = "mjsim", **run_options: Unpack[RunOptions]) -> Report:
     """Play ``lineup`` with its seats rotated on each wall, and report its standings."""
     variants = parse_lineup(lineup)
     batches = per_wall(wall_seeds(seed, walls), rotations(variants))

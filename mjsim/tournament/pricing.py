@@ -116,7 +116,7 @@ def _t_interval(mean: float, se: float, df: int) -> tuple[float, float, float]:
     return mean - half, mean + half, p
 
 
-def bh_adjust(pvalues: Sequence[float]) -> np.ndarray:
+def bh_adjust(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
     """Benjamini-Hochberg adjusted p-values (false discovery rate), in the order given.
 
     >>> bh_adjust([0.01, 0.04, 0.03]).round(3).tolist()
@@ -125,7 +125,8 @@ def bh_adjust(pvalues: Sequence[float]) -> np.ndarray:
     values = np.asarray(pvalues, dtype=float)
     if values.size == 0:
         return values
-    return stats.false_discovery_control(values, method="bh")
+    adjusted: np.ndarray = stats.false_discovery_control(values, method="bh")  # scipy: untyped
+    return adjusted
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,16 @@ COLUMNS = {
 Lineup = tuple[str, str, str, str]
 
 
+def as_lineup(variants: Iterable[str]) -> Lineup:
+    """Four variants, seat by seat, as a :data:`Lineup`; raises ``ValueError`` unless four.
+
+    >>> as_lineup(str(level) for level in (1, 2, 3, 3))
+    ('1', '2', '3', '3')
+    """
+    east, south, west, north = variants
+    return east, south, west, north
+
+
 def parse_lineup(lineup: str | Iterable[str]) -> Lineup:
     """Four variants, from ``"3,3,3,3-defence"`` or a sequence; each checked and made canonical.
 
@@ -44,7 +54,7 @@ def parse_lineup(lineup: str | Iterable[str]) -> Lineup:
     >>> parse_lineup("3, 2,1,3-defence")
     ('3', '2', '1', '3-defence')
     """
-    return tuple(str(bot) for bot in _bots(lineup))  # type: ignore[return-value]
+    return as_lineup(str(bot) for bot in _bots(lineup))
 
 
 def _bots(lineup: str | Iterable[str]) -> list[Rung]:
@@ -80,7 +90,7 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
     """
     bots = _bots(lineup)
     game = driver.play(seed, bots, ruleset=ruleset)
-    return records_of(game, tuple(str(b) for b in bots))  # type: ignore[arg-type]
+    return records_of(game, as_lineup(str(b) for b in bots))
 
 
 def records_of(game: Rules, variants: Lineup) -> GameRecords:

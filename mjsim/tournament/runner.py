@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import pandas as pd
 from joblib import Parallel, delayed, parallel_config
@@ -23,6 +23,16 @@ from mjsim.tournament.store import RunFolder, git_hash
 
 Task = tuple[str, Lineup]
 BACKENDS = ("loky", "dask", "sequential")
+
+
+class RunOptions(TypedDict, total=False):
+    """The options of :func:`run` that an experiment passes through as keywords."""
+
+    ruleset: str
+    n_jobs: int
+    backend: str
+    scheduler: str | None
+    quiet: bool
 
 
 def play_batch(batch: int, tasks: Sequence[Task], ruleset: str) -> tuple[int, GameRecords]:
@@ -84,19 +94,21 @@ def _executor(backend: str, scheduler: str | None) -> Iterator[None]:
     except ImportError as error:
         raise ValueError("the dask backend needs the dask extra: pip install .[dask]") from error
     try:
-        client = Client(scheduler, timeout="10s")
+        # distributed does not annotate Client (its constructor and close), hence the ignores.
+        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         raise ValueError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
     try:
         with parallel_config(backend="dask"):
             yield
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]  # unannotated in distributed
 
 
 @contextlib.contextmanager
-def _progress(quiet: bool, total: int, done: int) -> Iterator[Any]:
-    """A progress bar on a terminal; nothing when quiet or when output is not a terminal."""
+def _progress(quiet: bool, total: int, done: int) -> Iterator[Callable[[], None]]:
+    """A progress bar on a terminal; nothing when quiet or when output is not a terminal. Yields
+    the function that advances it by a batch."""
     if quiet or not sys.stderr.isatty():
         yield lambda: None
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjsim.tournament.records import Lineup
+from mjsim.tournament.records import Lineup, as_lineup
 
 Task = tuple[str, Lineup]
 
@@ -39,11 +39,10 @@ def challenger_games(baseline: str, challengers: Sequence[str]) -> list[Lineup]:
     >>> challenger_games("2", ["3"])[:2]
     [('2', '2', '2', '2'), ('3', '2', '2', '2')]
     """
-    games: list[Lineup] = [(baseline,) * 4]  # type: ignore[list-item]
+    games: list[Lineup] = [(baseline,) * 4]
     for challenger in challengers:
         for seat in range(4):
-            games.append(tuple(challenger if s == seat else baseline  # type: ignore[arg-type]
-                               for s in range(4)))
+            games.append(as_lineup(challenger if s == seat else baseline for s in range(4)))
     return _unique(games)
 
 
@@ -53,8 +52,7 @@ def rotations(lineup: Lineup) -> list[Lineup]:
     >>> rotations(("1", "2", "3", "3"))[1]
     ('3', '1', '2', '3')
     """
-    return _unique([tuple(lineup[(s - shift) % 4] for s in range(4))  # type: ignore[misc]
-                    for shift in range(4)])
+    return _unique([as_lineup(lineup[(s - shift) % 4] for s in range(4)) for shift in range(4)])
 
 
 def per_wall(seeds: Sequence[str], lineups: Sequence[Lineup]) -> list[list[Task]]:

@@ -56,9 +56,10 @@ class RunFolder:
 
     def manifest(self) -> dict[str, Any] | None:
         try:
-            return json.loads((self.path / MANIFEST).read_text())
+            manifest: dict[str, Any] = json.loads((self.path / MANIFEST).read_text())
         except FileNotFoundError:
             return None
+        return manifest
 
     def done(self) -> set[int]:
         """The batches already written whole."""

@@ -140,12 +140,12 @@ def fan_frequency(frequency: pd.DataFrame, top: int = 15) -> Figure:
 def outcome_rates(rates: pd.DataFrame) -> Figure:
     """Win, self-draw, deal-in and exhausted-hand rates per hand, by seat or prevalent wind
     (:func:`mjsim.tournament.analysis.outcome_rates`)."""
+    by = str(rates.index.name)
     fig, ax = plt.subplots(figsize=(7, 4))
     rates.plot.bar(ax=ax, rot=0)
     ax.set_ylabel("rate per hand")
-    ax.set_xlabel({"seat": "seat", "prevalent": "prevalent wind (0 = East)"}.get(
-        rates.index.name, rates.index.name))
-    ax.set_title(f"Outcomes by {rates.index.name}")
+    ax.set_xlabel({"seat": "seat", "prevalent": "prevalent wind (0 = East)"}.get(by, by))
+    ax.set_title(f"Outcomes by {by}")
     fig.tight_layout()
     return fig
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO
+from typing import IO, Any
+
+import numpy as np
 
 from mjsim.analysis import shanten
 from mjsim.errors import NotationError
@@ -25,7 +27,7 @@ from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.players import Rung
 from mjsim.players.rungs import best
-from mjsim.players.view import View, view_of
+from mjsim.players.view import HiddenKong, View, view_of
 from mjsim.tiles.kinds import GLYPHS, LONG_NAMES, NAMES
 from mjsim.tiles.notation import LETTERS, parse, print_meld, print_tiles
 
@@ -77,11 +79,11 @@ def read_entry(text: str, legal: Sequence[Move]) -> Move:
 
 def describe_moves(moves: Sequence[Move]) -> str:
     def one(move: Move) -> str:
-        if move.kind == "discard":
-            return NAMES[move.tile]
         if move.tiles:
             return f"chow {print_tiles(move.tiles)}"
-        return f"{move.kind} {NAMES[move.tile]}" if move.tile is not None else move.kind
+        if move.tile is None:
+            return move.kind
+        return NAMES[move.tile] if move.kind == "discard" else f"{move.kind} {NAMES[move.tile]}"
     return ", ".join(one(move) for move in moves)
 
 
@@ -91,7 +93,7 @@ def hint(view: View) -> str:
     lines = [f"rung 3 would play: {describe_moves([move]) if move else 'nothing'}"]
     hand = view.hand
     if view.window is None and hand.concealed_count % 3 == 2:
-        unseen = [max(0, u) for u in view.unseen]
+        unseen = np.array([max(0, u) for u in view.unseen])
         chosen = move.tile if move is not None and move.kind == "discard" else None
         rows = sorted(shanten.discards(hand.counts, len(hand.melds), unseen),
                       key=lambda d: (d.shanten, -d.copies, d.tile != chosen))
@@ -119,7 +121,7 @@ class Screen:
                  + "  ".join(f"{names[s]} {totals[s]:+d}" for s in range(4))]
         for seat in range(4):
             wind = WINDS[(seat - view.dealer) % 4]
-            melds = " ".join("ckong(????)" if not m.tiles else print_meld(m)
+            melds = " ".join("ckong(????)" if isinstance(m, HiddenKong) else print_meld(m)
                              for m in view.exposed[seat])
             flowers = print_tiles(view.flowers[seat])
             lines.append(f"  {names[seat]:<6} {wind}  pool: {print_tiles(view.pools[seat]) or '-'}"
@@ -167,6 +169,8 @@ def play(*, level: int = 3, seat: int = 0, seed: bytes | str = b"mjsim",
                 return game
         else:
             move = bot.act(view_of(game, turn))
+            if move is None:
+                raise RuntimeError(f"bot {bot} in seat {turn} offered no move")
         game.apply(turn, move)
         if writer:
             writer.move(turn, move)
@@ -199,7 +203,7 @@ def _ask_move(game: Rules, seat: int, names: Sequence[str], screen: Screen,
             say(f"? {error}\n")
 
 
-def _report(events: list[dict], seat: int, names: Sequence[str], screen: Screen,
+def _report(events: list[dict[str, Any]], seat: int, names: Sequence[str], screen: Screen,
             say: Callable[[str], object]) -> None:
     """Say what happened, as the person's seat saw it (others' draws stay hidden)."""
     for event in events:
@@ -229,8 +233,9 @@ def _report(events: list[dict], seat: int, names: Sequence[str], screen: Screen,
                 + "\n")
 
 
-def describe_fans(fans: Sequence[Sequence], total: int) -> str:
-    """A win's elements, one a line, then its total (flowers apart)."""
+def describe_fans(fans: Sequence[Sequence[Any]], total: int) -> str:
+    """A win's elements, one a line, then its total (flowers apart). Each element is
+    ``(number, name, points, count)``, as an event or a game log holds it (a JSON list)."""
     lines = [f"  {number:2d} {name + (f' x{count}' if count > 1 else ''):<36} {points * count:>3}"
              for number, name, points, count in fans]
     return "\n".join([*lines, f"  total {total}"])

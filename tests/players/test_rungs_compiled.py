@@ -1,6 +1,6 @@
-"""The compiled choices (mjsim_core.rungs, behind mjsim.players.rungs.best) against their readable twin
-(mjsim.reference.rungs) on the views of seeded games: every rung and every set of ideas switched
-off, comparing the whole set of moves left tied, not only the one a word would pick."""
+"""The compiled choices (mjsim_core.rungs, behind mjsim.players.rungs.best) against their readable
+twin (mjsim.reference.rungs) on the views of seeded games: every rung and every set of ideas
+switched off, comparing the whole set of moves left tied, not only the one a word would pick."""
 
 from itertools import combinations
 

@@ -72,7 +72,8 @@ def test_a_wait_winning_only_self_drawn_counts_a_quarter():
 def test_waits_with_no_copy_left_are_not_scored(monkeypatch):
     calls = []
     real = measures.score_counts
-    monkeypatch.setattr(measures, "score_counts", lambda *args: calls.append(args[2]) or real(*args))
+    monkeypatch.setattr(measures, "score_counts",
+                        lambda *args: calls.append(args[2]) or real(*args))
     held = Hand.parse("123456789m 1234p").counts.tobytes()
     unseen = [4] * 34
     unseen[K["1p"]] = 0
