@@ -23,7 +23,7 @@ from mjsim_core.rungs import FLUSH_OUTSIDE, PUNGS_SETS
 from mjsim_core.score import FLAGS, MIN_POINTS, RULESETS, meld_bytes, score_counts
 
 from mjsim.analysis.shanten import waits
-from mjsim.tiles.kinds import DRAGON_KINDS, N_PLAYING, N_SUITED, TERMINALS, Kind
+from mjsim.tiles.kinds import DRAGON_KINDS, EAST, N_PLAYING, N_SUITED, TERMINALS, Kind
 from mjsim.tiles.meld import Meld
 
 # The kinds within two ranks of a suited kind, in its suit (a 1m and a 3m can still make a chow).
@@ -57,7 +57,7 @@ def scores_alone(kind: Kind, seat_wind: int, prevalent: int) -> bool:
     >>> [scores_alone(kind, 1, 0) for kind in (31, 27, 28, 29, 0, 4)]   # seat South, round East
     [True, True, True, False, True, False]
     """
-    return (kind in DRAGON_KINDS or kind == 27 + seat_wind or kind == 27 + prevalent
+    return (kind in DRAGON_KINDS or kind == EAST + seat_wind or kind == EAST + prevalent
             or kind in TERMINALS)
 
 
@@ -83,9 +83,9 @@ def meld_floor(melds: Sequence[Meld], seat_wind: int, prevalent: int) -> int:
         kind = meld.tiles[0]
         if kind in DRAGON_KINDS:
             dragons += 1
-        elif kind >= 27:
+        elif kind >= EAST:
             winds += 1
-            both = (kind - 27 == seat_wind) + (kind - 27 == prevalent)
+            both = (kind - EAST == seat_wind) + (kind - EAST == prevalent)
             seats += 2 * both
             plain += not both
         elif kind in TERMINALS:
@@ -200,7 +200,7 @@ class Targets(NamedTuple):
 
 
 # The kinds whose pung scores by itself, ascending, by seat wind and prevalent wind.
-_SCORING = tuple(tuple(tuple(sorted({27 + seat, 27 + round_, *DRAGON_KINDS}))
+_SCORING = tuple(tuple(tuple(sorted({EAST + seat, EAST + round_, *DRAGON_KINDS}))
                        for round_ in range(4)) for seat in range(4))
 
 

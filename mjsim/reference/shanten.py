@@ -33,10 +33,11 @@ from itertools import combinations, permutations, product
 
 import numpy as np
 
-N_KINDS = 34
-N_SUITED = 27
-HONORS = tuple(range(27, 34))
-ORPHANS = (0, 8, 9, 17, 18, 26) + HONORS
+from mjsim.tiles.kinds import HONOR_KINDS, N_PLAYING, N_SUITED, TERMINALS_AND_HONORS
+
+N_KINDS = N_PLAYING
+HONORS = tuple(sorted(HONOR_KINDS))
+ORPHANS = tuple(sorted(TERMINALS_AND_HONORS))
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
 # The six knitted arrangements (mcr-rules.md §1.3): suit i takes the ranks 1+r, 4+r, 7+r.
@@ -71,7 +72,7 @@ def _cost(target: Iterable[int], held: Sequence[int]) -> int:
 # distances within each suit (the honours count as a fourth suit without chows). So the search
 # runs suit by suit, trying every number of sets and pair in each, and then every way to share
 # the sets and the pair among the suits.
-GROUPS = (range(9), range(9, 18), range(18, 27), range(27, 34))
+GROUPS = (range(9), range(9, 18), range(18, N_SUITED), range(N_SUITED, N_PLAYING))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -108,7 +109,7 @@ def _group_table(held: tuple[int, ...], base: tuple[int, ...], chows: bool, most
 def _sets_distance(held: Sequence[int], base: Sequence[int], sets: int,
                    cap: int = 4) -> int | None:
     """Least distance to ``base`` plus ``sets`` sets plus one pair, or None when none fits."""
-    parts = [(tuple(held[k] for k in group), tuple(base[k] for k in group), group.start < 27,
+    parts = [(tuple(held[k] for k in group), tuple(base[k] for k in group), group.start < N_SUITED,
               sets, cap) for group in GROUPS]
     tables = [_group_table(*part) for part in parts]
     best = 99
