@@ -1,7 +1,7 @@
 """Time per scored hand: the compiled scorer, the Python reference and PyMahjongGB, same hands.
 
 The hands are distinct random winning hands from the scoring tests' generator
-(``tests/test_score_hands.py``: every shape, kongs, every win circumstance), drawn from a seeded
+(``tests/helpers/wins.py``: every shape, kongs, every win circumstance), drawn from a seeded
 numpy generator. Each scorer takes its own input form, prepared once before timing:
 
 - ``compiled``: :func:`mjsim_core.score.score_counts` on the counts array and the meld bytes;
@@ -34,9 +34,9 @@ from mjsim.reference.score import score as reference_score  # every reading in P
 from mjsim.scoring.elements import RULESETS
 from mjsim.scoring.scorer import _checked, score
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from test_score_hands import random_win
-from test_score_pymahjonggb import gb_arguments
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.helpers.wins import random_win
+from tests.scoring.test_score_pymahjonggb import gb_arguments
 
 
 def distinct_wins(count: int, seed: int) -> list:
