@@ -6,8 +6,10 @@ numpy generator. Each scorer takes its own input form, prepared once before timi
 
 - ``compiled``: :func:`mjsim_core.score.score_counts` on the counts array and the meld bytes;
 - ``compiled from Hand``: :func:`mjsim_core.score.score_hand`, reading the ``Hand`` and the
-  ``WinContext`` on every call (what ``mjsim.scoring.scorer.score`` will pay, less its own checks);
-- ``reference``: :func:`mjsim.scoring.scorer.score` (the readable scorer, every reading in Python);
+  ``WinContext`` on every call (what ``mjsim.scoring.score`` will pay, less its own checks);
+- ``mjsim.scoring.score``: the public scorer, its checks and its ``Scored`` included;
+- ``reference``: :func:`mjsim.reference.score.score` (the readable scorer, every reading in
+  Python);
 - ``PyMahjongGB``: ``MahjongGB.MahjongFanCalculator`` on its tuples of tile strings.
 
 Every call is timed alone (``time.perf_counter_ns``, the scorers interleaved hand by hand so
@@ -28,11 +30,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
 from mjsim.reference.score import score as reference_score  # every reading in Python
-from mjsim.scoring.elements import RULESETS
-from mjsim.scoring.scorer import _checked, score
+from mjsim.scoring import RULESETS, score
+from mjsim.scoring.scorer import check_context
+from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.helpers.wins import random_win
@@ -51,7 +53,7 @@ def distinct_wins(count: int, seed: int) -> list:
         key = (str(hand), ctx)
         if key not in seen:
             seen.add(key)
-            wins.append((hand, _checked(hand, ctx)))
+            wins.append((hand, check_context(hand, ctx)))
     return wins
 
 
@@ -63,7 +65,7 @@ def scorers(ruleset: str) -> dict[str, Callable]:
                                    c.seat_wind, c.prevalent_wind, index),
                      lambda a: score_counts(*a)),
         "compiled from Hand": (lambda h, c: (h, c), lambda a: score_hand(a[0], a[1], index)),
-        "mjsim.scoring.scorer.score": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
+        "mjsim.scoring.score": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
         "reference": (lambda h, c: (h, c), lambda a: reference_score(a[0], a[1], ruleset)),
     }
     try:

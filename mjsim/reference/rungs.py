@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from mjsim_core.rungs import THREAT_MELDS
 from mjsim_core.shanten import discards, shanten
 
 from mjsim.game.moves import Move
@@ -19,6 +18,7 @@ from mjsim.players.rungs import IDEAS
 from mjsim.players.view import View
 from mjsim.reference.measures import isolation, meld_floor, scores_alone, targets, winning_copies
 from mjsim.tiles.meld import Meld
+from mjsim_core.rungs import THREAT_MELDS
 
 _T = TypeVar("_T")
 
