@@ -8,6 +8,10 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+import mjsim.scoring
+import mjsim.tiles
+import mjsim_core.elements
+import mjsim_core.kinds
 from mjsim.analysis import shanten
 from mjsim.reference.score import GROUP_CHECKS, HAND_CHECKS, best, group_elements
 from mjsim.scoring.elements import (
@@ -33,6 +37,19 @@ def test_exactly_81_elements_numbered_in_order():
     assert [e.number for e in ELEMENTS] == list(range(1, 82))
     assert len({e.name for e in ELEMENTS}) == 81
     assert all(e.sentence.endswith(".") and len(e.sentence) < 120 for e in ELEMENTS)
+
+
+def test_the_layer_shows_one_element_table_and_one_set_of_tile_classes():
+    assert mjsim.scoring.ELEMENTS is ELEMENTS is mjsim_core.elements.ELEMENTS
+    assert mjsim.scoring.RULESETS is RULESETS is mjsim_core.elements.RULESETS
+    assert mjsim.scoring.WinContext is WinContext is mjsim.scoring.elements.WinContext
+    assert mjsim.scoring.score is score
+    assert (ELEMENTS[0].number, ELEMENTS[0].name, ELEMENTS[0].points, ELEMENTS[0].excludes) == \
+        (1, "Big Four Winds", 88, (9, 38, 49, 60, 61, 73))
+    for name in ("TERMINALS", "SIMPLES", "HONOR_KINDS", "WIND_KINDS", "DRAGON_KINDS",
+                 "TERMINALS_AND_HONORS", "GREENS", "REVERSIBLES", "N_SUITED", "N_PLAYING",
+                 "FIRST_HONOR", "FIRST_DRAGON"):
+        assert getattr(mjsim.tiles, name) is getattr(mjsim_core.kinds, name), name
 
 
 def test_tier_sizes_of_each_ruleset():
