@@ -66,7 +66,7 @@ def from_kinds(kinds) -> np.ndarray:
     cdef int kind
     for kind in kinds:
         if not 0 <= kind < N_KINDS:
-            raise ValueError(f"kind {kind} is not a playing kind (0-33)")
+            raise ValueError(f"kind {kind} is not a playing kind (0-{N_KINDS - 1})")
         if view[kind] == MAX_COPIES:
             raise ValueError(f"a fifth copy of kind {kind}")
         view[kind] += 1

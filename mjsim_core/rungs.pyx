@@ -1,10 +1,11 @@
-"""The rungs' choices, compiled: one call per decision, reading a :class:`mjsim.players.view.View`.
+"""The rungs' choices, compiled: one call per decision, reading a
+:class:`mjsim.players.view.View`.
 
 :func:`turn_choices` and :func:`answer_choices` return the indexes into ``view.legal`` of the
-moves a rung ranks best, in legal order; :func:`mjsim.players.rungs.best` breaks a tie by the view's
-word. ``ideas`` is a bit set over :data:`mjsim.players.rungs.IDEAS` (bit 0 ``shanten``, 1 ``claims``,
-2 ``defence``, 3 ``planning``). :mod:`mjsim.reference.rungs` is the readable twin the tests hold
-every choice to; :mod:`mjsim.players.rungs` says what each rung does.
+moves a rung ranks best, in legal order; :func:`mjsim.players.rungs.best` breaks a tie by the
+view's word. ``ideas`` is a bit set over :data:`mjsim.players.rungs.IDEAS` (bit 0 ``shanten``,
+1 ``claims``, 2 ``defence``, 3 ``planning``). :mod:`mjsim.reference.rungs` is the readable twin
+the tests hold every choice to; :mod:`mjsim.players.rungs` says what each rung does.
 
 The shanten work shares one set of parts across a hand's discards (``discard_parts``) and asks
 for acceptance only of the discards still in the running, where the Python ``discards`` gives
@@ -15,7 +16,8 @@ cimport numpy as cnp
 from libc.stdint cimport uint8_t
 from libc.string cimport memcpy
 
-from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
+from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
+                                is_terminal)
 from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG,
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
@@ -23,6 +25,7 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
 
 import numpy as np
 
+from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS, RULESETS
 
 cnp.import_array()
@@ -32,13 +35,20 @@ cdef enum:
     CLAIMS = 2
     DEFENCE = 4
     PLANNING = 8
-    FIRST_HONOR = 27
-    FIRST_DRAGON = 31
     NO_SUIT = -1
+    DRAGON_PUNG = 59            # the elements the honour pungs declared score, by number
+    TWO_DRAGON_PUNGS = 54
+    BIG_THREE_DRAGONS = 2
+    BIG_THREE_WINDS = 38
+    BIG_FOUR_WINDS = 1
 
-# Dragon Pung, Two Dragon Pungs and Big Three Dragons, by the dragon pungs declared.
+# By the dragon pungs declared: nothing, Dragon Pung, Two Dragon Pungs, Big Three Dragons (which
+# suppress the lesser ones; all worth the same in both rulesets).
 cdef int DRAGON_POINTS[4]
-DRAGON_POINTS[:] = [0, 2, 6, 88]
+DRAGON_POINTS[:] = [0] + [BY_NUMBER[n].points
+                          for n in (DRAGON_PUNG, TWO_DRAGON_PUNGS, BIG_THREE_DRAGONS)]
+cdef int _BIG_THREE_WINDS = BY_NUMBER[BIG_THREE_WINDS].points
+cdef int _BIG_FOUR_WINDS = BY_NUMBER[BIG_FOUR_WINDS].points
 
 THREAT_MELDS = 3
 """A seat with this many melds declared is close enough to ready to defend against."""
@@ -66,8 +76,8 @@ cdef struct Seat:
 
 
 cdef struct Targets:
-    # mjsim.reference.measures.Targets: a flush's suit (NO_SUIT for none), whether it is pure, a pungs hand,
-    # and the scoring kinds held as pairs (a flag per kind).
+    # mjsim.reference.measures.Targets: a flush's suit (NO_SUIT for none), whether it is pure, a
+    # pungs hand, and the scoring kinds held as pairs (a flag per kind).
     int flush
     bint pure
     bint pungs
@@ -120,10 +130,6 @@ cdef const int* _unseen(object view, Seat* seat) except NULL:
 
 # ------------------------------------------------------------------------- the measures (rungs)
 
-cdef inline bint _is_terminal(int k) noexcept nogil:
-    return k < N_SUITED and (k % 9 == 0 or k % 9 == 8)
-
-
 cdef int _isolation(const count_t* held, int kind) noexcept nogil:
     """mjsim.reference.measures.isolation."""
     cdef int near = held[kind] - 1, other, first
@@ -132,13 +138,13 @@ cdef int _isolation(const count_t* held, int kind) noexcept nogil:
         for other in range(max(first, kind - 2), min(first + 8, kind + 2) + 1):
             if other != kind:
                 near += held[other]
-    return 3 * near + (0 if kind >= N_SUITED else 1 if _is_terminal(kind) else 2)
+    return 3 * near + (0 if kind >= N_SUITED else 1 if is_terminal(kind) else 2)
 
 
 cdef inline bint _scores_alone(int kind, int wind, int prevalent) noexcept nogil:
     """mjsim.reference.measures.scores_alone."""
     return (kind >= FIRST_DRAGON or kind == FIRST_HONOR + wind or kind == FIRST_HONOR + prevalent
-            or _is_terminal(kind))
+            or is_terminal(kind))
 
 
 cdef int _meld_floor(const uint8_t* melds, int n, int wind, int prevalent) noexcept nogil:
@@ -160,12 +166,12 @@ cdef int _meld_floor(const uint8_t* melds, int n, int wind, int prevalent) noexc
             both = (tile - FIRST_HONOR == wind) + (tile - FIRST_HONOR == prevalent)
             seats += 2 * both
             plain += both == 0
-        elif _is_terminal(tile):
+        elif is_terminal(tile):
             points += 1
     points += DRAGON_POINTS[dragons]
     if winds < 3:
         return points + plain + seats
-    return points + (12 + seats if winds == 3 else 88)
+    return points + (_BIG_THREE_WINDS + seats if winds == 3 else _BIG_FOUR_WINDS)
 
 
 cdef void _targets(const count_t* held, const Seat* seat, Targets* out) noexcept nogil:
@@ -244,7 +250,8 @@ cdef int _win_points(count_t* held, const uint8_t* melds, int n_melds, int wait,
 
 cdef int _winning_copies(count_t* held, const uint8_t* melds, int n_melds, const count_t* waits,
                          const int* unseen, const Seat* seat, int enough) noexcept nogil:
-    """mjsim.reference.measures.winning_copies (``enough`` 0 counts them all); ``waits`` flags the kinds."""
+    """mjsim.reference.measures.winning_copies (``enough`` 0 counts them all); ``waits`` flags
+    the kinds."""
     cdef int bonus = 2, total = 0, wait, points, i
     for i in range(n_melds):
         if melds[i] >> 6 != MELD_CONCEALED_KONG:

@@ -31,10 +31,11 @@ cdef struct Scoring:
     uint8_t counts[N_NUMBERS]
 
 # Score a complete hand: concealed counts (the winning tile included), n_melds meld bytes, the
-# winning tile, the flags, the winds and the ruleset (index into mjsim.scoring.elements.RULESETS). Returns 0,
-# or -1 when the hand has no reading (not complete).
+# winning tile, the flags, the winds and the ruleset (index into mjsim_core.elements.RULESETS).
+# Returns 0, or -1 when the hand has no reading (not complete).
 cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, int win, int flags,
                       int seat_wind, int prevalent_wind, int ruleset, Scoring* out) noexcept nogil
 
-# Write the byte of each declared meld (mjsim.tiles.meld.Meld, at most four) to out; returns how many.
+# Write the byte of each declared meld (a kind, tiles and concealed, as mjsim.tiles.meld.Meld has
+# them; at most four) to out; returns how many.
 cdef int encode_melds(object melds, uint8_t* out) except -1

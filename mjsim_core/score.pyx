@@ -1,15 +1,16 @@
 """Compiled scoring: every reading of a complete hand under the five principles, the best kept.
 
-The compiled twin of :func:`mjsim.scoring.scorer.score` (whose per-reading step,
-:func:`mjsim.scoring.scorer.evaluate`, is the readable reference this module must equal). For a complete
-hand it enumerates the readings :func:`mjsim.analysis.shanten.decompositions` gives, scores each one (the
-element checkers, the chow and pung relations counted once, the wind elements taking their pungs
-from Pung of Terminals or Honors, the suppressions from the highest element down), and keeps the
+The kernel behind :func:`mjsim.scoring.score`; its readable definition is
+:mod:`mjsim.reference.score`, which the tests hold it equal to. For a complete hand it enumerates
+the readings :func:`mjsim_core.shanten.decompositions` gives, scores each one (the element
+checkers, the chow and pung relations counted once, the wind elements taking their pungs from
+Pung of Terminals or Honors, the suppressions from the highest element down), and keeps the
 highest total, breaking ties as GB-Mahjong does. Flower points are not counted here.
 
 The element data (points per ruleset, what each element suppresses, the order of the relation
-patterns) is read from :data:`mjsim.scoring.elements.FANS` at import; only the checkers themselves are written
-again in C, and the tests hold them equal to the Python ones.
+patterns) and the tile classes are read from :mod:`mjsim_core.elements` and
+:mod:`mjsim_core.kinds` when the module loads (:func:`tables` shows what was read); only the
+checkers are written here, in C.
 
 >>> import numpy as np
 >>> from mjsim import Hand
@@ -29,12 +30,14 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 cimport numpy as cnp
 
-from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
+from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
+                                is_dragon, is_terminal, is_wind)
 from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading, MAX_READINGS,
                                  REGULAR, SEVEN_PAIRS, ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 
-from mjsim import tiles as _tiles
-from mjsim.scoring.elements import FANS, MIXED_KONGS, RULESETS, excludes as _excludes, points as _points
+from mjsim_core import kinds as _kinds
+from mjsim_core.elements import ELEMENTS, MIXED_KONGS, RULESETS
+from mjsim_core.elements import excludes as _excludes, points as _points
 from mjsim_core.shanten import FORMS, KNITTED_ARRANGEMENTS
 
 cnp.import_array()
@@ -42,8 +45,8 @@ cnp.import_array()
 MIN_POINTS = 8
 """The least a win may score, flowers excluded (mcr-rules.md §1)."""
 
-__all__ = ["FLAGS", "MIN_POINTS", "RULESETS", "context_flags", "formal_wait_count", "group_elements",
-           "meld_bytes", "score_counts", "score_hand"]
+__all__ = ["FLAGS", "MIN_POINTS", "RULESETS", "context_flags", "formal_wait_count",
+           "group_elements", "meld_bytes", "score_counts", "score_hand", "tables"]
 
 cdef enum:
     CHOWS = 0                   # relation scopes
@@ -118,18 +121,6 @@ cdef inline int _rank(int k) noexcept nogil:
     return (k % 9 + 9) % 9 + 1
 
 
-cdef inline bint _is_wind(int k) noexcept nogil:
-    return 27 <= k <= 30
-
-
-cdef inline bint _is_dragon(int k) noexcept nogil:
-    return 31 <= k <= 33
-
-
-cdef inline bint _is_terminal(int k) noexcept nogil:
-    return 0 <= k < N_SUITED and (k % 9 == 0 or k % 9 == 8)
-
-
 cdef inline void _sort(int* t, int n) noexcept nogil:
     cdef int i, j, v
     for i in range(1, n):
@@ -142,7 +133,7 @@ cdef inline void _sort(int* t, int n) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------------
-# Relation patterns (the "chows" and "pungs" checkers of mjsim.scoring.elements), tiles ascending
+# Relation patterns (the "chows" and "pungs" checkers of mjsim.reference.score), tiles ascending
 
 cdef bint _ordered(const int* t, int n, int step) noexcept nogil:
     cdef int i
@@ -166,6 +157,15 @@ cdef void _sorted_ranks(const int* t, int n, int* out) noexcept nogil:
     _sort(out, n)
 
 
+cdef bint _run_from(const int* t, int n, int first) noexcept nogil:
+    """The n sets are of first, first + 1, ... (every wind, every dragon)."""
+    cdef int i
+    for i in range(n):
+        if t[i] != first + i:
+            return False
+    return True
+
+
 cdef bint _all_same(const int* t, int n) noexcept nogil:
     cdef int i
     for i in range(1, n):
@@ -179,9 +179,9 @@ cdef bint _pattern(int number, const int* t, int n, int pair) noexcept nogil:
     cdef int r[4]
     cdef int i, s
     if number == 1:
-        return t[0] == 27 and t[1] == 28 and t[2] == 29 and t[3] == 30
+        return _run_from(t, 4, FIRST_HONOR)
     elif number == 2:
-        return t[0] == 31 and t[1] == 32 and t[2] == 33
+        return _run_from(t, 3, FIRST_DRAGON)
     elif number == 13:
         _sorted_ranks(t, 4, r)
         for i in range(4):
@@ -206,7 +206,7 @@ cdef bint _pattern(int number, const int* t, int n, int pair) noexcept nogil:
     elif number == 32 or number == 41:
         return _three_suits(t) and _rank(t[0]) == _rank(t[1]) == _rank(t[2])
     elif number == 38:
-        return _is_wind(t[0]) and _is_wind(t[1]) and _is_wind(t[2]) \
+        return is_wind(t[0]) and is_wind(t[1]) and is_wind(t[2]) \
             and t[0] != t[1] and t[1] != t[2] and t[0] != t[2]
     elif number == 39:
         _sorted_ranks(t, 3, r)
@@ -215,7 +215,7 @@ cdef bint _pattern(int number, const int* t, int n, int pair) noexcept nogil:
         _sorted_ranks(t, 3, r)
         return _three_suits(t) and r[1] == r[0] + 1 and r[2] == r[0] + 2
     elif number == 54:
-        return _is_dragon(t[0]) and _is_dragon(t[1])
+        return is_dragon(t[0]) and is_dragon(t[1])
     elif number == 65:
         return t[1] < N_SUITED and _suit(t[0]) != _suit(t[1]) and _rank(t[0]) == _rank(t[1])
     elif number == 70:
@@ -297,7 +297,7 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
 
 cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
     """The relation elements of n chows (or pungs), counted once each
-    (mjsim.scoring.scorer.group_elements)."""
+    (mjsim.reference.score.group_elements)."""
     cdef int three[4]
     cdef int skip, i, j, f, number, rel, r, value, best_value = 0, best = 0, best_rel = 0, m
     cdef int a, b, c
@@ -340,7 +340,7 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
 
 
 # ---------------------------------------------------------------------------------------------
-# Waits (mjsim.scoring.scorer.formal_waits): only whether exactly one kind completes the hand
+# Waits (mjsim.reference.score.formal_waits): only whether exactly one kind completes the hand
 
 cdef bint _splits(count_t* c, int k, int end, int pair) noexcept nogil:
     """Whether c[k:end] splits exactly into sets and ``pair`` (0 or 1) pairs."""
@@ -383,7 +383,7 @@ cdef bint _fifth_completes(const count_t* held, int melds, int kind) noexcept no
         return True
     t[kind] += 1
     # An honour pair held nowhere stands in for the pair: the rest must then be sets alone.
-    for h in range(N_SUITED, N_KINDS):
+    for h in range(FIRST_HONOR, N_KINDS):
         if held[h] == 0:
             return _splits(t, 0, N_KINDS, 0)
     return False
@@ -431,7 +431,7 @@ cdef inline bint _suit_splits(int pattern) noexcept nogil:
 cdef bint _honors_split(const count_t* c) noexcept nogil:
     """Whether the honours split exactly into pungs and at most one pair."""
     cdef int k, pairs = 0
-    for k in range(N_SUITED, N_KINDS):
+    for k in range(FIRST_HONOR, N_KINDS):
         if c[k] == 1 or c[k] == 4:
             return False
         pairs += c[k] == 2
@@ -542,7 +542,8 @@ cdef struct Win:
 
 
 cdef int _key(const Reading* r, int* key) noexcept nogil:
-    """GB-Mahjong's order of readings (mjsim.scoring.scorer._tie_order): the concealed sets, a pung first."""
+    """GB-Mahjong's order of readings (as mjsim.reference.score tries them): the concealed sets,
+    a pung first."""
     cdef int i, n = 0
     for i in range(r.n_chows):
         key[n] = 2 * r.chows[i] + 1
@@ -729,7 +730,8 @@ cdef int _suppress(Win* w, uint8_t* cnt) noexcept nogil:
 
 
 cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
-    """Element counts of one reading after the principles (mjsim.scoring.scorer.evaluate); its total."""
+    """Element counts of one reading after the principles (mjsim.reference.score.evaluate); its
+    total."""
     cdef int chows[4]
     cdef int pungs[4]
     cdef int nc = 0, npg = 0, i, k, low, form = r.form, pair = r.pair
@@ -765,7 +767,7 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
     elif form == HONORS_KNITTED:
         cnt[34] = 1
         k = 0
-        for i in range(N_SUITED, N_KINDS):
+        for i in range(FIRST_HONOR, N_KINDS):
             k += w.conc[i] > 0
         cnt[20] = k == 7
         cnt[35] = k == 5        # fourteen different kinds: nine of them suited
@@ -773,15 +775,15 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
         cnt[35] = 1
     for i in range(npg):
         k = pungs[i]
-        if _is_wind(k):
+        if is_wind(k):
             winds += 1
-            has_prevalent |= k == 27 + w.prevalent
-            has_seat |= k == 27 + w.seat
-        elif _is_dragon(k):
+            has_prevalent |= k == FIRST_HONOR + w.prevalent
+            has_seat |= k == FIRST_HONOR + w.seat
+        elif is_dragon(k):
             dragons += 1
-        terminal += _is_terminal(k) or _is_wind(k)
-    cnt[9] = winds == 3 and _is_wind(pair)
-    cnt[10] = dragons == 2 and _is_dragon(pair)
+        terminal += is_terminal(k) or is_wind(k)
+    cnt[9] = winds == 3 and is_wind(pair)
+    cnt[10] = dragons == 2 and is_dragon(pair)
     cnt[12] = concealed >= 4
     cnt[33] = concealed >= 3
     cnt[66] = concealed >= 2
@@ -789,7 +791,7 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
         cnt[49] = npg == 4
         even = nc == 0 and _rank(pair) % 2 == 0 and _rank(pair) > 0
         fives = _rank(pair) == 5
-        outside = _is_terminal(pair) or pair >= N_SUITED
+        outside = is_terminal(pair) or pair >= FIRST_HONOR
         for i in range(nc):
             fives &= 3 <= _rank(chows[i]) <= 5
             outside &= _rank(chows[i]) == 1 or _rank(chows[i]) == 7
@@ -797,7 +799,7 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
             k = pungs[i]
             even &= _rank(k) % 2 == 0 and _rank(k) > 0
             fives &= _rank(k) == 5
-            outside &= _is_terminal(k) or k >= N_SUITED
+            outside &= is_terminal(k) or k >= FIRST_HONOR
         cnt[21] = even
         cnt[31] = fives
         cnt[55] = outside
@@ -819,10 +821,10 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
         left = 0
         for i in range(npg):
             k = pungs[i]
-            if not (_is_terminal(k) or _is_wind(k)):
+            if not (is_terminal(k) or is_wind(k)):
                 continue
-            if _is_wind(k) and (take_winds or (cnt[60] and k == 27 + w.prevalent)
-                                or (cnt[61] and k == 27 + w.seat)):
+            if is_wind(k) and (take_winds or (cnt[60] and k == FIRST_HONOR + w.prevalent)
+                               or (cnt[61] and k == FIRST_HONOR + w.seat)):
                 continue
             left += 1
         if w.ruleset == GB_MAHJONG and cnt[NINE_GATES]:
@@ -895,7 +897,7 @@ cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, 
 
 
 # ---------------------------------------------------------------------------------------------
-# Tables from mjsim.scoring.elements and mjsim.tiles.kinds
+# Tables from mjsim_core.elements and mjsim_core.kinds
 
 _HAND_ELEMENTS = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 19, 20, 21, 22, 25, 26, 27, 31, 33, 34,
                   35, 36, 37, 40, 44, 45, 46, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 59, 60, 61,
@@ -929,23 +931,31 @@ cdef void _mark_splits(int first, int sets, int pattern, int* counts) noexcept n
             counts[t - 7] -= 3
 
 
-def _load_tables() -> None:
-    """Fill the C tables from the element data; refuse to load if the data has an element whose
-    checker is not compiled here."""
-    every = (*FANS, MIXED_KONGS)
-    hand = {f.number for f in every if f.scope == "hand"}
-    groups = {f.number for f in every if f.scope in ("chows", "pungs")}
+def _check_data() -> None:
+    """Refuse to load if the data has an element whose checker is not compiled here, or if the
+    kinds, rulesets or forms are not the ones the C code is written for."""
+    every = (*ELEMENTS, MIXED_KONGS)
+    hand = {e.number for e in every if e.scope == "hand"}
+    groups = {e.number for e in every if e.scope in ("chows", "pungs")}
     if (hand != _HAND_ELEMENTS or groups != _PATTERNS or len(RULESETS) != N_RULESETS
             or RULESETS.index("gb-mahjong") != GB_MAHJONG):
-        raise ImportError("mjsim_core.score: the elements or rulesets of mjsim.scoring.elements differ from "
-                          f"the compiled ones (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
+        raise ImportError("mjsim_core.score: the elements or rulesets of mjsim_core.elements "
+                          f"differ from the compiled ones (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
                           f"relations {sorted(groups ^ _PATTERNS)})")
+    if (_kinds.N_SUITED, _kinds.FIRST_HONOR, _kinds.FIRST_DRAGON, _kinds.N_PLAYING) != (
+            N_SUITED, FIRST_HONOR, FIRST_DRAGON, N_KINDS):
+        raise ImportError("mjsim_core.score: mjsim_core.kinds and _types.pxd disagree")
     if FORMS != ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted",
                  "knitted_straight"):
         raise ImportError("mjsim_core.score: the forms of mjsim_core.shanten changed")
-    numbers = [f.number for f in every]
-    for f in every:
-        BOOK_POINTS[f.number] = f.points
+
+
+def _load_tables() -> None:
+    """Fill the C tables from the element data and the tile classes."""
+    every = (*ELEMENTS, MIXED_KONGS)
+    numbers = [e.number for e in every]
+    for e in every:
+        BOOK_POINTS[e.number] = e.points
     for rs, name in enumerate(RULESETS):
         ranked = sorted(numbers, key=lambda n: (-_points(n, name), n))
         for pos, number in enumerate(ranked):
@@ -959,17 +969,17 @@ def _load_tables() -> None:
                 EXCLUDES[rs][pos][bit >> 6] |= (<uint64_t>1) << (bit & 63)
     for scope, scope_name in enumerate(("chows", "pungs")):
         for arity in range(5):
-            fans = sorted((f for f in FANS if f.scope == scope_name and f.arity == arity),
-                          key=lambda f: (-f.points, f.number))
-            GROUP_LEN[scope][arity] = len(fans)
-            for i, f in enumerate(fans):
-                GROUP[scope][arity][i] = f.number
+            patterns = sorted((e for e in ELEMENTS if e.scope == scope_name and e.arity == arity),
+                              key=lambda e: (-e.points, e.number))
+            GROUP_LEN[scope][arity] = len(patterns)
+            for i, e in enumerate(patterns):
+                GROUP[scope][arity][i] = e.number
             if arity == 2:
-                for i, f in enumerate(sorted(fans, key=lambda f: -f.number)):
-                    RELATIONS_DOWN[scope][i] = f.number
-    classes = ((GREEN, _tiles.GREENS), (TERMINAL, _tiles.TERMINALS), (HONOR, _tiles.HONOR_KINDS),
-               (REVERSIBLE, _tiles.REVERSIBLES), (SIMPLE, _tiles.SIMPLES),
-               (TERMINAL_OR_HONOR, _tiles.TERMINALS_AND_HONORS))
+                for i, e in enumerate(sorted(patterns, key=lambda e: -e.number)):
+                    RELATIONS_DOWN[scope][i] = e.number
+    classes = ((GREEN, _kinds.GREENS), (TERMINAL, _kinds.TERMINALS), (HONOR, _kinds.HONOR_KINDS),
+               (REVERSIBLE, _kinds.REVERSIBLES), (SIMPLE, _kinds.SIMPLES),
+               (TERMINAL_OR_HONOR, _kinds.TERMINALS_AND_HONORS))
     bands = ((UPPER, {7, 8, 9}), (MIDDLE, {4, 5, 6}), (LOWER, {1, 2, 3}),
              (UPPER_FOUR, {6, 7, 8, 9}), (LOWER_FOUR, {1, 2, 3, 4}))
     for k in range(N_KINDS):
@@ -977,7 +987,7 @@ def _load_tables() -> None:
         if k < N_SUITED:
             PROPS[k] |= sum(bit for bit, ranks in bands if k % 9 + 1 in ranks)
         CLASSES[k] = (1 << (k // 9) if k < N_SUITED
-                      else HONORS_IN | (WINDS_IN if k in _tiles.WIND_KINDS else DRAGONS_IN))
+                      else HONORS_IN | (WINDS_IN if k in _kinds.WIND_KINDS else DRAGONS_IN))
     cdef int counts[9]
     for i in range(9):
         POWERS_OF_FIVE[i] = 5 ** i
@@ -990,10 +1000,38 @@ def _load_tables() -> None:
             KNITTED[perm][i] = kinds[i]
         KNITTED_BITS[perm] = sum(1 << kind for kind in kinds)
     global ORPHAN_BITS, HONOR_BITS
-    ORPHAN_BITS = sum(1 << k for k in _tiles.TERMINALS_AND_HONORS)
-    HONOR_BITS = sum(1 << k for k in _tiles.HONOR_KINDS)
+    ORPHAN_BITS = sum(1 << k for k in _kinds.TERMINALS_AND_HONORS)
+    HONOR_BITS = sum(1 << k for k in _kinds.HONOR_KINDS)
 
 
+def tables() -> dict:
+    """What the kernel loaded from :mod:`mjsim_core.elements`, read back out of its C tables, for
+    the tests to hold to the data: per ruleset name the ``points`` of each element number, the
+    suppression ``order`` (numbers, first suppresses first) and what each number ``excludes``;
+    and the relation ``patterns`` tried per ``(scope, arity)``, in order.
+
+    >>> t = tables()
+    >>> t["points"]["gb-mahjong"][82], t["order"]["green-book"][:3], t["patterns"]["pungs", 2]
+    (5, (1, 2, 3), (54, 65))
+    """
+    cdef int rs, pos, bit, scope, arity, i, n = len(ELEMENTS) + 1
+    out = {"points": {}, "order": {}, "excludes": {}, "patterns": {}}
+    for rs, name in enumerate(RULESETS):
+        order = tuple(AT_RANK[rs][pos] for pos in range(n))
+        out["order"][name] = order
+        out["points"][name] = {number: POINTS[rs][number] for number in order}
+        out["excludes"][name] = {
+            AT_RANK[rs][pos]: frozenset(AT_RANK[rs][bit] for bit in range(n)
+                                        if EXCLUDES[rs][pos][bit >> 6] >> (bit & 63) & 1)
+            for pos in range(n)}
+    for scope, scope_name in enumerate(("chows", "pungs")):
+        for arity in range(2, 5):
+            out["patterns"][scope_name, arity] = tuple(GROUP[scope][arity][i]
+                                                       for i in range(GROUP_LEN[scope][arity]))
+    return out
+
+
+_check_data()
 _load_tables()
 
 
@@ -1037,7 +1075,7 @@ def meld_bytes(melds) -> bytes:
 
 
 def context_flags(ctx) -> int:
-    """The flags of a :class:`mjsim.scoring.scorer.WinContext` (the bits of :data:`FLAGS`)."""
+    """The flags of a :class:`mjsim.scoring.WinContext` (the bits of :data:`FLAGS`)."""
     return _flags(ctx)
 
 
@@ -1052,8 +1090,8 @@ cdef tuple _kinds_tuple(const int8_t* kinds, int n):
 
 
 cdef tuple _reading_tuple(const Reading* r, const count_t* counts):
-    """The reading as mjsim.analysis.shanten.decompositions gives it: (form, pair, chows, pungs, pairs,
-    knitted)."""
+    """The reading as mjsim_core.shanten.decompositions gives it: (form, pair, chows, pungs,
+    pairs, knitted)."""
     cdef int k, i
     pairs = knitted = ()
     if r.form == SEVEN_PAIRS:
@@ -1147,9 +1185,11 @@ def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat
     ``counts``: the concealed tiles, the winning tile included (34 ``uint8``, as
     ``Hand.counts``); ``melds``: the declared melds as :func:`meld_bytes` encodes them;
     ``flags``: the win circumstances (:func:`context_flags`) of a context already checked against
-    the hand (as ``mjsim.scoring.scorer`` does); ``ruleset``: the index of the ruleset in
+    the hand (as :func:`mjsim.scoring.scorer.check_context` does); ``ruleset``: the index of the
+    ruleset in
     :data:`RULESETS`. ``total`` leaves flowers out; ``fans`` is ``(number, count)`` pairs,
-    ascending; ``reading`` the reading scored, as :func:`mjsim.analysis.shanten.decompositions` gives it.
+    ascending; ``reading`` the reading scored, as :func:`mjsim_core.shanten.decompositions`
+    gives it.
 
     Raises ``ValueError`` for malformed input or a hand that is not complete.
     """
@@ -1159,12 +1199,12 @@ def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat
 
 
 def score_hand(hand, ctx, int ruleset=0) -> tuple:
-    """:func:`score_counts` of a :class:`~mjsim.tiles.hand.Hand` won as a checked
-    :class:`~mjsim.scoring.scorer.WinContext` says (the context as ``mjsim.scoring.scorer`` makes it consistent
-    with the hand; flowers are not read).
+    """:func:`score_counts` of a :class:`~mjsim.tiles.hand.Hand` won as a
+    :class:`~mjsim.scoring.WinContext` says, the context made consistent with the hand by
+    :func:`mjsim.scoring.scorer.check_context` (flowers are not read).
 
     >>> from mjsim import Hand
-    >>> from mjsim.scoring.scorer import WinContext
+    >>> from mjsim.scoring import WinContext
     >>> score_hand(Hand.parse("chow(234m) 234m 567m 567m EE"), WinContext(27, False, 1, 2))[:2]
     (10, ((50, 1), (69, 2), (71, 1), (79, 1)))
     """
@@ -1185,8 +1225,8 @@ cdef inline object _pair(int number, int count):
 
 def formal_wait_count(counts, int melds=0) -> int:
     """How many kinds complete a ready hand of 13-3m concealed tiles on paper, a fifth copy
-    included (:func:`mjsim.scoring.scorer.formal_waits`), counted no further than 2: all the wait elements
-    ask is whether there was exactly one.
+    included (:func:`mjsim.reference.score.formal_waits`), counted no further than 2: all the
+    wait elements ask is whether there was exactly one.
 
     >>> from mjsim import Hand
     >>> formal_wait_count(Hand.parse("1111234m").counts, 2)   # 1m (a fifth copy) or 4m
@@ -1232,7 +1272,8 @@ def _split_table_errors() -> int:
 
 
 def group_elements(tiles, int pair, str scope) -> dict:
-    """The relation elements of a reading's chows or pungs (mjsim.scoring.scorer.group_elements, compiled).
+    """The relation elements of a reading's chows or pungs (compiled
+    mjsim.reference.score.group_elements).
 
     >>> group_elements((19, 19, 22, 22), 13, "chows")   # 234s 234s 567s 567s
     {69: 2, 71: 1}

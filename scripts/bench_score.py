@@ -1,13 +1,15 @@
 """Time per scored hand: the compiled scorer, the Python reference and PyMahjongGB, same hands.
 
 The hands are distinct random winning hands from the scoring tests' generator
-(``tests/test_score_hands.py``: every shape, kongs, every win circumstance), drawn from a seeded
+(``tests/helpers/wins.py``: every shape, kongs, every win circumstance), drawn from a seeded
 numpy generator. Each scorer takes its own input form, prepared once before timing:
 
 - ``compiled``: :func:`mjsim_core.score.score_counts` on the counts array and the meld bytes;
 - ``compiled from Hand``: :func:`mjsim_core.score.score_hand`, reading the ``Hand`` and the
-  ``WinContext`` on every call (what ``mjsim.scoring.scorer.score`` will pay, less its own checks);
-- ``reference``: :func:`mjsim.scoring.scorer.score` (the readable scorer, every reading in Python);
+  ``WinContext`` on every call (what ``mjsim.scoring.score`` will pay, less its own checks);
+- ``mjsim.scoring.score``: the public scorer, its checks and its ``Scored`` included;
+- ``reference``: :func:`mjsim.reference.score.score` (the readable scorer, every reading in
+  Python);
 - ``PyMahjongGB``: ``MahjongGB.MahjongFanCalculator`` on its tuples of tile strings.
 
 Every call is timed alone (``time.perf_counter_ns``, the scorers interleaved hand by hand so
@@ -28,15 +30,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
 from mjsim.reference.score import score as reference_score  # every reading in Python
-from mjsim.scoring.elements import RULESETS
-from mjsim.scoring.scorer import _checked, score
+from mjsim.scoring import RULESETS, score
+from mjsim.scoring.scorer import check_context
+from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from test_score_hands import random_win
-from test_score_pymahjonggb import gb_arguments
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.helpers.wins import random_win
+from tests.scoring.test_score_pymahjonggb import gb_arguments
 
 
 def distinct_wins(count: int, seed: int) -> list:
@@ -51,7 +53,7 @@ def distinct_wins(count: int, seed: int) -> list:
         key = (str(hand), ctx)
         if key not in seen:
             seen.add(key)
-            wins.append((hand, _checked(hand, ctx)))
+            wins.append((hand, check_context(hand, ctx)))
     return wins
 
 
@@ -63,7 +65,7 @@ def scorers(ruleset: str) -> dict[str, Callable]:
                                    c.seat_wind, c.prevalent_wind, index),
                      lambda a: score_counts(*a)),
         "compiled from Hand": (lambda h, c: (h, c), lambda a: score_hand(a[0], a[1], index)),
-        "mjsim.scoring.scorer.score": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
+        "mjsim.scoring.score": (lambda h, c: (h, c), lambda a: score(a[0], a[1], ruleset)),
         "reference": (lambda h, c: (h, c), lambda a: reference_score(a[0], a[1], ruleset)),
     }
     try:

@@ -47,10 +47,9 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache
 
-from mjsim_core.rungs import answer_choices, turn_choices
-
 from mjsim.game.moves import PASS, Move
 from mjsim.players.view import View
+from mjsim_core.rungs import answer_choices, turn_choices
 
 __all__ = ["IDEAS", "LEVELS", "RUNG_IDEAS", "Rung", "best", "check_ideas"]
 

@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
-from mjsim_core.rungs import FLUSH_OUTSIDE, PUNGS_SETS
-from mjsim_core.score import FLAGS, MIN_POINTS, RULESETS, meld_bytes, score_counts
 
 from mjsim.analysis.shanten import waits
 from mjsim.tiles.kinds import DRAGON_KINDS, EAST, N_PLAYING, N_SUITED, TERMINALS, Kind
 from mjsim.tiles.meld import Meld
+from mjsim_core.rungs import FLUSH_OUTSIDE, PUNGS_SETS
+from mjsim_core.score import FLAGS, MIN_POINTS, RULESETS, meld_bytes, score_counts
 
 # The kinds within two ranks of a suited kind, in its suit (a 1m and a 3m can still make a chow).
 _NEAR: tuple[tuple[Kind, ...], ...] = tuple(

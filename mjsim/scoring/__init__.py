@@ -9,15 +9,15 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mjsim.scoring.elements import FANS, RULESETS
-    from mjsim.scoring.scorer import MIN_POINTS, Scored, WinContext, score
+    from mjsim.scoring.elements import ELEMENTS, RULESETS, WinContext
+    from mjsim.scoring.scorer import MIN_POINTS, Scored, score
 
 # Loaded on first use, so that reading the element data does not load the scorer.
-_EXPORTS = {"FANS": "mjsim.scoring.elements", "RULESETS": "mjsim.scoring.elements",
-            "MIN_POINTS": "mjsim.scoring.scorer", "Scored": "mjsim.scoring.scorer",
-            "WinContext": "mjsim.scoring.scorer", "score": "mjsim.scoring.scorer"}
+_EXPORTS = {"ELEMENTS": "mjsim.scoring.elements", "RULESETS": "mjsim.scoring.elements",
+            "WinContext": "mjsim.scoring.elements", "MIN_POINTS": "mjsim.scoring.scorer",
+            "Scored": "mjsim.scoring.scorer", "score": "mjsim.scoring.scorer"}
 
-__all__ = ["FANS", "MIN_POINTS", "RULESETS", "Scored", "WinContext", "score"]
+__all__ = ["ELEMENTS", "MIN_POINTS", "RULESETS", "Scored", "WinContext", "score"]
 
 
 def __getattr__(name: str) -> Any:

@@ -3,7 +3,8 @@
 Kinds are ints (design.md §2): 0-8 are 1m-9m (characters), 9-17 1p-9p (dots), 18-26 1s-9s
 (bamboo), 27-30 the winds E S W N, 31-33 the dragons R G B (red, green, white), 34-37 the
 flowers F1-F4 and 38-41 the seasons T1-T4. The 34 playing kinds come four times each and the
-eight bonus tiles once each: 144 tiles.
+eight bonus tiles once each: 144 tiles. The constants where the groups of playing kinds start
+and the tile classes come from :mod:`mjsim_core.kinds`, which the compiled scorer reads too.
 
 >>> NAMES[0], NAMES[13], NAMES[27], NAMES[33], NAMES[41]
 ('1m', '5p', 'E', 'B', 'T4')
@@ -15,6 +16,21 @@ eight bonus tiles once each: 144 tiles.
 
 from __future__ import annotations
 
+from mjsim_core.kinds import (
+    DRAGON_KINDS,
+    FIRST_DRAGON,
+    FIRST_HONOR,
+    GREENS,
+    HONOR_KINDS,
+    N_PLAYING,
+    N_SUITED,
+    REVERSIBLES,
+    SIMPLES,
+    TERMINALS,
+    TERMINALS_AND_HONORS,
+    WIND_KINDS,
+)
+
 __all__ = [
     "ALL_TILES",
     "BONUS",
@@ -22,6 +38,8 @@ __all__ = [
     "DRAGONS",
     "DRAGON_KINDS",
     "EAST",
+    "FIRST_DRAGON",
+    "FIRST_HONOR",
     "FLOWERS",
     "GLYPHS",
     "GREEN",
@@ -30,7 +48,6 @@ __all__ = [
     "HONOR_KINDS",
     "HONOR_LETTERS",
     "KINDS",
-    "Kind",
     "LONG_NAMES",
     "NAMES",
     "NORTH",
@@ -51,6 +68,7 @@ __all__ = [
     "WHITE",
     "WINDS",
     "WIND_KINDS",
+    "Kind",
     "copies",
     "is_bonus",
     "is_dragon",
@@ -69,22 +87,18 @@ __all__ = [
 
 Kind = int
 
-N_SUITED = 27
-N_PLAYING = 34
 N_KINDS = 42
 
 SUIT_LETTERS = "mps"
 HONOR_LETTERS = "ESWNRGB"
 
-EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
-RED, GREEN, WHITE = 31, 32, 33
-FLOWERS = range(34, 38)
-SEASONS = range(38, 42)
+EAST, SOUTH, WEST, NORTH = WINDS = range(FIRST_HONOR, FIRST_DRAGON)
+RED, GREEN, WHITE = DRAGONS = range(FIRST_DRAGON, N_PLAYING)
+FLOWERS = range(N_PLAYING, N_PLAYING + 4)
+SEASONS = range(N_PLAYING + 4, N_KINDS)
 
 SUITED = range(N_SUITED)
-HONORS = range(N_SUITED, N_PLAYING)
-WINDS = range(EAST, NORTH + 1)
-DRAGONS = range(RED, WHITE + 1)
+HONORS = range(FIRST_HONOR, N_PLAYING)
 PLAYING = range(N_PLAYING)
 BONUS = range(N_PLAYING, N_KINDS)
 KINDS = range(N_KINDS)
@@ -151,20 +165,6 @@ def rank(kind: Kind) -> int | None:
     return kind % 9 + 1 if 0 <= kind < N_SUITED else None
 
 
-def _kinds(predicate) -> frozenset[Kind]:
-    return frozenset(k for k in PLAYING if predicate(k))
-
-
-TERMINALS = _kinds(lambda k: k < N_SUITED and k % 9 in (0, 8))
-SIMPLES = _kinds(lambda k: k < N_SUITED and k % 9 not in (0, 8))
-HONOR_KINDS = frozenset(HONORS)
-WIND_KINDS = frozenset(WINDS)
-DRAGON_KINDS = frozenset(DRAGONS)
-TERMINALS_AND_HONORS = TERMINALS | HONOR_KINDS
-GREENS = frozenset({19, 20, 21, 23, 25, GREEN})  # 2s 3s 4s 6s 8s and the green dragon
-REVERSIBLES = frozenset({9, 10, 11, 12, 13, 16, 17,     # 1p 2p 3p 4p 5p 8p 9p
-                         19, 21, 22, 23, 25, 26,        # 2s 4s 5s 6s 8s 9s
-                         WHITE})
 BONUS_KINDS = frozenset(BONUS)
 
 

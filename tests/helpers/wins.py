@@ -12,7 +12,8 @@ from collections import Counter
 
 import numpy as np
 
-from mjsim.scoring.scorer import WinContext, readings
+from mjsim.reference.score import readings
+from mjsim.scoring.elements import WinContext
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
 

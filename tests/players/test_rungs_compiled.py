@@ -4,10 +4,10 @@ switched off, comparing the whole set of moves left tied, not only the one a wor
 
 from itertools import combinations
 
-import mjsim_core.rungs as compiled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import mjsim_core.rungs as compiled
 from mjsim.game.rules import Rules
 from mjsim.players import Rung
 from mjsim.players.rungs import IDEAS, RUNG_IDEAS

@@ -1,4 +1,5 @@
-"""mjsim.scoring.elements: the 81 elements as data, a hand and a near miss for each, every suppression."""
+"""mjsim.scoring.elements: the 81 elements as data, a checker for each, a hand and a near miss for
+each, every suppression."""
 
 from __future__ import annotations
 
@@ -7,18 +8,23 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+import mjsim.scoring
+import mjsim.tiles
+import mjsim_core.elements
+import mjsim_core.kinds
 from mjsim.analysis import shanten
+from mjsim.reference.score import GROUP_CHECKS, HAND_CHECKS, best, group_elements
 from mjsim.scoring.elements import (
     BY_NAME,
     BY_NUMBER,
-    FANS,
+    ELEMENTS,
     MIXED_KONGS,
     RULESETS,
     excludes,
     points,
     tier_sizes,
 )
-from mjsim.scoring.scorer import WinContext, group_elements, score
+from mjsim.scoring.scorer import WinContext, score
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.notation import parse
 from tests.helpers.golden import SCORED_ROWS, win_of
@@ -27,10 +33,23 @@ from tests.helpers.wins import random_win
 # ---- the data -----------------------------------------------------------------------------------
 
 def test_exactly_81_elements_numbered_in_order():
-    assert len(FANS) == 81
-    assert [f.number for f in FANS] == list(range(1, 82))
-    assert len({f.name for f in FANS}) == 81
-    assert all(f.sentence.endswith(".") and len(f.sentence) < 120 for f in FANS)
+    assert len(ELEMENTS) == 81
+    assert [e.number for e in ELEMENTS] == list(range(1, 82))
+    assert len({e.name for e in ELEMENTS}) == 81
+    assert all(e.sentence.endswith(".") and len(e.sentence) < 120 for e in ELEMENTS)
+
+
+def test_the_layer_shows_one_element_table_and_one_set_of_tile_classes():
+    assert mjsim.scoring.ELEMENTS is ELEMENTS is mjsim_core.elements.ELEMENTS
+    assert mjsim.scoring.RULESETS is RULESETS is mjsim_core.elements.RULESETS
+    assert mjsim.scoring.WinContext is WinContext is mjsim.scoring.elements.WinContext
+    assert mjsim.scoring.score is score
+    assert (ELEMENTS[0].number, ELEMENTS[0].name, ELEMENTS[0].points, ELEMENTS[0].excludes) == \
+        (1, "Big Four Winds", 88, (9, 38, 49, 60, 61, 73))
+    for name in ("TERMINALS", "SIMPLES", "HONOR_KINDS", "WIND_KINDS", "DRAGON_KINDS",
+                 "TERMINALS_AND_HONORS", "GREENS", "REVERSIBLES", "N_SUITED", "N_PLAYING",
+                 "FIRST_HONOR", "FIRST_DRAGON"):
+        assert getattr(mjsim.tiles, name) is getattr(mjsim_core.kinds, name), name
 
 
 def test_tier_sizes_of_each_ruleset():
@@ -50,10 +69,12 @@ def test_the_rulesets_differ_only_in_the_disputed_rows():
     assert 56 in excludes(19, "gb-mahjong") and 56 not in excludes(19, "green-book")
 
 
-def test_every_checker_has_its_scope():
-    for fan in (*FANS, MIXED_KONGS):
-        assert (fan.check is None) == (fan.scope in ("rest", "bonus"))
-        assert (fan.arity > 0) == (fan.scope in ("chows", "pungs"))
+def test_every_element_with_a_condition_of_its_own_has_a_checker_of_its_scope():
+    assert set(HAND_CHECKS) | set(GROUP_CHECKS) <= set(BY_NUMBER)
+    for element in (*ELEMENTS, MIXED_KONGS):
+        assert (element.number in HAND_CHECKS) == (element.scope == "hand")
+        assert (element.number in GROUP_CHECKS) == (element.scope in ("chows", "pungs"))
+        assert (element.arity > 0) == (element.scope in ("chows", "pungs"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -208,12 +229,13 @@ def test_the_element_scores_and_its_near_miss_does_not(number, ruleset):
 
 def _raw(number: int, reading, ctx) -> bool:
     """Whether element ``number``'s condition holds for the reading, before any principle."""
-    fan = BY_NUMBER[number]
-    if fan.scope == "hand":
-        return bool(fan.check(reading, ctx))
-    if fan.scope in ("chows", "pungs"):
-        tiles = reading.chows if fan.scope == "chows" else reading.pungs
-        return any(fan.check(group, reading.pair) for group in combinations(tiles, fan.arity))
+    element = BY_NUMBER[number]
+    if number in HAND_CHECKS:
+        return bool(HAND_CHECKS[number](reading, ctx))
+    if number in GROUP_CHECKS:
+        tiles = reading.chows if element.scope == "chows" else reading.pungs
+        return any(GROUP_CHECKS[number](group, reading.pair)
+                   for group in combinations(tiles, element.arity))
     return False
 
 
@@ -253,14 +275,14 @@ NEVER_TOGETHER = {
 def test_every_suppression_applies_where_both_conditions_hold(ruleset):
     seen = set()
     for hand, ctx in _corpus():
-        scored = score(hand, ctx, ruleset)
-        numbers = {n for n, _, _, _ in scored.fans}
+        numbers = {n for n, _, _, _ in score(hand, ctx, ruleset).fans}
+        _, reading = best(hand, ctx, ruleset)   # the reading scored, as the checkers read it
         for number in numbers:
             for other in excludes(number, ruleset):
                 if other in numbers:
                     raise AssertionError(f"{BY_NUMBER[other].name} scored beside "
                                          f"{BY_NUMBER[number].name}: {hand}")
-                if _raw(other, scored.reading, ctx):
+                if _raw(other, reading, ctx):
                     seen.add((number, other))
     wanted = {(n, o) for n in BY_NUMBER for o in excludes(n, ruleset)}
     assert not seen & NEVER_TOGETHER

@@ -1,4 +1,5 @@
-"""mjsim.scoring.scorer: the worked examples of mcr-rules.md §8 in both rulesets, the win context, errors."""
+"""mjsim.scoring.score: the worked examples of mcr-rules.md §8 in both rulesets, the win context,
+errors."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from mjsim.reference.score import evaluate, formal_waits, readings
 from mjsim.reference.score import score as reference_score
 from mjsim.scoring.elements import BY_NAME
-from mjsim.scoring.scorer import MIN_POINTS, WinContext, evaluate, formal_waits, readings, score
+from mjsim.scoring.scorer import MIN_POINTS, WinContext, score
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.notation import parse
 from tests.helpers.golden import SCORED_ROWS as ROWS

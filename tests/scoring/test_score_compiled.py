@@ -1,26 +1,39 @@
-"""mjsim_core.score: the compiled scorer equals the readable reference (mjsim.scoring.scorer) exactly.
+"""mjsim_core.score: the compiled scorer equals the readable reference (mjsim.reference.score)
+exactly, and its tables are the element data.
 
 Hypothesis draws winning hands of every shape (four sets and a pair with 0-4 declared melds,
 kongs of both kinds; seven pairs with four alike; thirteen orphans; lesser and greater honours and
 knitted; a knitted straight with and without a meld; nine gates) under every win circumstance and
 checks, in both rulesets, the total, every element's count, the reading chosen and the wait count.
-So do 1,500 hands of the scoring tests' own generator (``tests/test_score_hands.py``, which
+So do 1,500 hands of the scoring tests' own generator (``tests/helpers/wins.py``, which
 reaches every element). The golden hands of ``tests/data/scored.jsonl`` run through the compiled
 path against their recorded values, and the relation counting is compared on every group of chows
-and pungs.
+and pungs. The points, suppressions and relation patterns the kernel loaded are read back and
+held to :mod:`mjsim.scoring.elements`, and shown to follow the data when it changes.
 """
 
 from __future__ import annotations
 
 import doctest
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 
-import mjsim_core.score as compiled_module
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
+import mjsim_core.score as compiled_module
+from mjsim.reference.score import formal_waits, group_elements
+from mjsim.reference.score import score as reference_score  # every reading in Python
+from mjsim.scoring.elements import BY_NUMBER, ELEMENTS, RULESETS, excludes, points
+from mjsim.scoring.scorer import WinContext, check_context
+from mjsim.tiles import TERMINALS_AND_HONORS
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.meld import Meld
 from mjsim_core.score import (
     context_flags,
     formal_wait_count,
@@ -29,17 +42,11 @@ from mjsim_core.score import (
     score_hand,
 )
 from mjsim_core.score import group_elements as compiled_group_elements
-
-from mjsim.reference.score import score as reference_score  # every reading in Python
-from mjsim.scoring.elements import BY_NUMBER, RULESETS, points
-from mjsim.scoring.scorer import WinContext, _checked, formal_waits, group_elements
-from mjsim.tiles import TERMINALS_AND_HONORS
-from mjsim.tiles.hand import Hand
-from mjsim.tiles.meld import Meld
 from tests.helpers.golden import SCORED_ROWS as ROWS
 from tests.helpers.golden import win_of  # the golden table and how its rows read
 from tests.helpers.wins import random_win  # the scoring tests' generator, every element reached
 
+ROOT = Path(__file__).resolve().parents[2]
 ORPHANS = sorted(TERMINALS_AND_HONORS)
 HONOURS = list(range(27, 34))
 SETTINGS = settings(max_examples=500, deadline=None, derandomize=True,
@@ -47,22 +54,14 @@ SETTINGS = settings(max_examples=500, deadline=None, derandomize=True,
 
 
 def compiled(hand: Hand, ctx: WinContext, ruleset: str) -> tuple:
-    """The compiled scorer called as mjsim.scoring.scorer is to call it, on the checked context; both
+    """The compiled scorer called as mjsim.scoring.score calls it, on the checked context; both
     entry points give the same."""
-    ctx = _checked(hand, ctx)
+    ctx = check_context(hand, ctx)
     index = RULESETS.index(ruleset)
     scored = score_hand(hand, ctx, index)
     assert scored == score_counts(hand.counts, meld_bytes(hand.melds), ctx.win_tile,
                                   context_flags(ctx), ctx.seat_wind, ctx.prevalent_wind, index)
     return scored
-
-
-def concealed_part(reading) -> tuple:
-    """A reference reading in the compiled scorer's terms (mjsim.analysis.shanten.decompositions')."""
-    own = [s for s in reading.sets if not s.declared]
-    return (reading.form, reading.pair, tuple(sorted(s.tile for s in own if s.kind == "chow")),
-            tuple(sorted(s.tile for s in own if s.kind != "chow")), reading.pairs,
-            reading.knitted)
 
 
 def assert_same(hand: Hand, ctx: WinContext) -> None:
@@ -72,7 +71,7 @@ def assert_same(hand: Hand, ctx: WinContext) -> None:
         total, fans, reading = compiled(hand, ctx, ruleset)
         assert total == reference.total, (str(hand), ctx, ruleset)
         assert dict(fans) == {n: c for n, _, _, c in reference.fans if n != 81}, str(hand)
-        assert reading == concealed_part(reference.reading), (str(hand), ctx, ruleset)
+        assert reading == reference.reading, (str(hand), ctx, ruleset)
     held = hand.counts.copy()
     held[ctx.win_tile] -= 1
     melds = len(hand.melds)
@@ -291,6 +290,47 @@ def test_relation_counting_matches_on_every_group_of_pungs():
         for pungs in combinations(range(34), n):
             assert compiled_group_elements(pungs, 0, "pungs") == \
                 group_elements(pungs, 0, "pungs"), pungs
+
+
+# ---- the tables --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_kernels_points_and_suppressions_are_the_element_data(ruleset):
+    tables = compiled_module.tables()
+    numbers = sorted(BY_NUMBER)
+    assert tables["points"][ruleset] == {n: points(n, ruleset) for n in numbers}
+    order = sorted(numbers, key=lambda n: (-points(n, ruleset), n))
+    assert tables["order"][ruleset] == tuple(order)
+    assert tables["excludes"][ruleset] == {n: excludes(n, ruleset) for n in numbers}
+
+
+def test_the_kernels_relation_patterns_are_the_element_data():
+    expected = {(scope, arity): tuple(e.number for e in sorted(
+                    (e for e in ELEMENTS if e.scope == scope and e.arity == arity),
+                    key=lambda e: (-e.points, e.number)))
+                for scope in ("chows", "pungs") for arity in (2, 3, 4)}
+    assert compiled_module.tables()["patterns"] == expected
+
+
+def test_the_kernels_tables_follow_the_data_they_are_built_from():
+    # In a fresh interpreter, change the data before the kernel loads: its tables change with it,
+    # so they are built from mjsim_core.elements and hold no copy of their own.
+    program = """if True:
+        import dataclasses
+        import mjsim_core.elements as data
+        data.points = lambda number, ruleset: number
+        data.excludes = lambda number, ruleset: frozenset({81}) if number == 80 else frozenset()
+        data.ELEMENTS = tuple(dataclasses.replace(e, points=5) if e.number == 70 else e
+                              for e in data.ELEMENTS)
+        import mjsim_core.score as kernel
+        t = kernel.tables()
+        print(t["points"]["green-book"][59], t["order"]["gb-mahjong"][:3],
+              t["excludes"]["green-book"][80], t["excludes"]["green-book"][4],
+              t["patterns"]["chows", 2])
+        """
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert out.split("\n")[0] == "59 (82, 81, 80) frozenset({81}) frozenset() (70, 69, 71, 72)"
 
 
 def test_the_suit_split_table_agrees_with_a_search_on_every_pattern():

@@ -1,6 +1,7 @@
-"""Differential test: mjsim.scoring.scorer under ``gb-mahjong`` against PyMahjongGB on random winning hands.
+"""Differential test: mjsim.scoring.score under ``gb-mahjong`` against PyMahjongGB on random
+winning hands.
 
-The hands come from ``test_score_hands.random_win``, which leans toward rare elements. Totals and
+The hands come from ``tests.helpers.wins.random_win``, which leans toward rare elements. Totals and
 element lists must agree on every hand (where readings tie, mjsim picks the one GB-Mahjong lists).
 Set ``MJSIM_DIFF_HANDS`` for a longer run.
 """
@@ -14,8 +15,9 @@ import MahjongGB  # a test dependency: a missing oracle fails the suite, never s
 import numpy as np
 import pytest
 
+from mjsim.reference.score import readings
 from mjsim.scoring.elements import BY_NAME
-from mjsim.scoring.scorer import WinContext, readings, score
+from mjsim.scoring.scorer import WinContext, score
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
 from tests.helpers.wins import random_win
