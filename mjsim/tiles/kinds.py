@@ -15,6 +15,8 @@ eight bonus tiles once each: 144 tiles.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = [
     "ALL_TILES",
     "BONUS",
@@ -30,7 +32,6 @@ __all__ = [
     "HONOR_KINDS",
     "HONOR_LETTERS",
     "KINDS",
-    "Kind",
     "LONG_NAMES",
     "NAMES",
     "NORTH",
@@ -51,6 +52,7 @@ __all__ = [
     "WHITE",
     "WINDS",
     "WIND_KINDS",
+    "Kind",
     "copies",
     "is_bonus",
     "is_dragon",
@@ -151,7 +153,7 @@ def rank(kind: Kind) -> int | None:
     return kind % 9 + 1 if 0 <= kind < N_SUITED else None
 
 
-def _kinds(predicate) -> frozenset[Kind]:
+def _kinds(predicate: Callable[[Kind], bool]) -> frozenset[Kind]:
     return frozenset(k for k in PLAYING if predicate(k))
 
 
