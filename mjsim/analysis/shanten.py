@@ -33,9 +33,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from mjsim_core.shanten import FORMS, acceptance, forms, shanten, shanten_batch, waits
 
 from mjsim_core import shanten as _core
+from mjsim_core.shanten import FORMS, acceptance, forms, shanten, shanten_batch, waits
 
 __all__ = ["FORMS", "Decomposition", "Discard", "acceptance", "decompositions", "discards",
            "forms", "shanten", "shanten_batch", "waits"]
