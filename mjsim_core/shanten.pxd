@@ -24,7 +24,7 @@ cdef struct Reading:
     int8_t pungs[4]             # kind of each concealed pung, ascending
 
 # The functions below that read the regular form's tables build them at their first call in a
-# process (the first to need them waits about a quarter of a second).
+# process (the first to need them waits about 0.3 s).
 
 # Tiles to exchange to complete a hand in each form (the shanten is this minus one); a large
 # number when the form is ruled out by the meld count.

@@ -189,10 +189,10 @@ if ((_rank_offsets(SUIT_OFFSET, 9), _rank_offsets(HONOR_OFFSET, 7))
     raise ImportError("mjsim_core.shanten: pattern counts disagree with the table sizes")
 
 
-# The tables take about a quarter of a second to build, which importing should not cost: a
-# process may import this module and never analyse a hand. So every function of shanten.pxd that
-# reads them first calls _tables(), one load and one well-predicted branch, and the first such
-# call in a process builds them. Other kernels (score, rungs) call those functions directly,
+# The tables take about 0.3 s to build, which importing should not cost: a process may import
+# this module and never analyse a hand. So every function of shanten.pxd that reads them first
+# calls _tables(), one load and one well-predicted branch, and the first such call in a process
+# builds them. Other kernels (score, rungs) call those functions directly,
 # which is why the test is in them and not only in the Python functions.
 
 cdef inline void _tables() noexcept nogil:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from mjsim.errors import NotationError
 from mjsim.scoring.elements import RULESETS
 from mjsim.tiles.kinds import N_PLAYING
+from mjsim.tiles.tokens import parse, print_tiles  # the notation's grammar, without Hand
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -53,8 +54,6 @@ def _describe(value: int) -> str:
 
 def cmd_shanten(args: argparse.Namespace) -> str:
     from mjsim.analysis import shanten as analysis
-    from mjsim.tiles.notation import print_tiles
-
     hand = _parse_hand(args.hand)
     melds = len(hand.melds)
     counts = hand.counts
@@ -94,8 +93,6 @@ def _wind(text: str) -> int:
 
 
 def _tile(text: str) -> int:
-    from mjsim.tiles.notation import parse
-
     try:
         kinds = parse(text)
     except NotationError as error:
@@ -135,7 +132,6 @@ def cmd_play(args: argparse.Namespace) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> str:
     from mjsim.game import gamelog
-    from mjsim.tiles.notation import print_tiles
     from mjsim.ui.terminal import describe_fans
 
     try:
@@ -165,16 +161,12 @@ def cmd_replay(args: argparse.Namespace) -> str:
 
 
 def _event_detail(detail: dict[str, Any]) -> str:
-    from mjsim.tiles.notation import print_tiles
-
     named = {k: (print_tiles([v]) if k == "tile" and v is not None else
                  print_tiles(v) if k == "tiles" else v) for k, v in detail.items()}
     return " ".join(f"{k}={v}" for k, v in named.items() if v is not None)
 
 
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
-    from mjsim.tiles.notation import print_tiles
-
     total = sum(copies for _, copies in accepted)
     kinds = print_tiles([kind for kind, _ in accepted]) or "none"
     noun = "kind" if len(accepted) == 1 else "kinds"

@@ -27,7 +27,8 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.St
 
 @pytest.mark.parametrize(("argv", "status"), [
     (["--help"], 0), (["shanten", "--help"], 0), (["score", "--help"], 0), (["bogus"], 2),
-    (["shanten"], 2), (["price"], 2), (["ladder", "--walls", "many"], 2),
+    (["shanten"], 2), (["score", "123m", "--win", "5x"], 2), (["price"], 2),
+    (["ladder", "--walls", "many"], 2),
 ])
 def test_help_and_argument_errors_load_no_layer(argv, status):
     assert not modules_after(RUN.format(argv=argv, status=status)) & HEAVY
