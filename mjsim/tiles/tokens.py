@@ -56,12 +56,9 @@ def parse(text: str) -> list[Kind]:
 
 
 def parse_parts(text: str) -> tuple[list[Kind], list[Meld], list[Kind]]:
-    """A hand string to its concealed kinds and bonus tiles (as written) and its melds.
+    """A hand string to ``(concealed, melds, flowers)``: the kinds and bonus tiles as written.
 
-    Returns ``(concealed, melds, flowers)``. Raises :class:`NotationError` for everything
-    :func:`parse` refuses and for a meld that is not one (a chow that does not run, mixes suits
-    or uses honours; a pung of mixed kinds; a kong of three; an unknown meld word). Copies are
-    counted across the concealed tiles and the melds.
+    Raises :class:`NotationError` for what :func:`mjsim.tiles.notation.parse_hand` lists.
     """
     concealed: list[Kind] = []
     flowers: list[Kind] = []
