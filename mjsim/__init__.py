@@ -11,7 +11,6 @@ and ``from mjsim import Rules`` loads the engine when first asked for.
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -21,10 +20,7 @@ if TYPE_CHECKING:
     from mjsim.scoring import WinContext, score
     from mjsim.tiles import Hand, Meld, Wall, notation
 
-try:
-    __version__ = version("mjsim")  # one source: pyproject.toml
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0+unknown"
+    __version__: str
 
 # Each public name, and the module it is loaded from on first use.
 _EXPORTS = {
@@ -40,12 +36,25 @@ __all__ = ["Error", "Hand", "Meld", "Move", "NotationError", "Rules", "Wall", "W
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
+    if name == "__version__":
+        value: Any = _version()
+    elif name in _EXPORTS:
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    else:
         raise AttributeError(f"module 'mjsim' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_EXPORTS[name]), name)
     globals()[name] = value  # later lookups skip this function
     return value
 
 
+def _version() -> str:
+    """The installed version; read when first asked for, as importlib.metadata is slow to load."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mjsim")  # one source: pyproject.toml
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "0+unknown"
+
+
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+    return sorted({*globals(), *_EXPORTS, "__version__"})

@@ -23,6 +23,9 @@ cdef struct Reading:
     int8_t chows[4]             # lowest kind of each concealed chow, ascending
     int8_t pungs[4]             # kind of each concealed pung, ascending
 
+# The functions below that read the regular form's tables build them at their first call in a
+# process (the first to need them waits about 0.3 s).
+
 # Tiles to exchange to complete a hand in each form (the shanten is this minus one); a large
 # number when the form is ruled out by the meld count.
 cdef int regular_distance(const count_t* counts, int melds) noexcept nogil

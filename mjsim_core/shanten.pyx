@@ -8,8 +8,9 @@ The regular form uses per-suit lookup tables merged by min-plus convolution (the
 tomohxx's shanten-number and nyanten): for each pattern of counts in one suit, the fewest tiles
 to add so that the suit holds ``m`` sets and ``p`` pairs, for m 0-4 and p 0-1. Only patterns of
 at most 14 tiles can occur, so they are numbered densely (their rank in lexicographic order),
-which keeps the suit table at 4 MB, within the processor's cache. Tables are built once, at
-first import, by a dynamic programme over the prefixes of the patterns.
+which keeps the suit table at 4 MB, within the processor's cache. Tables are built once per
+process by a dynamic programme over the prefixes of the patterns, at first use rather than at
+import (see ``_tables``).
 """
 
 import numpy as np
@@ -24,6 +25,13 @@ from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 cnp.import_array()
 
 cdef extern from *:
+    """
+    static int mjsim_tables_ready = 0;
+    #define MJSIM_TABLES_READY() __atomic_load_n(&mjsim_tables_ready, __ATOMIC_ACQUIRE)
+    #define MJSIM_SET_TABLES_READY() __atomic_store_n(&mjsim_tables_ready, 1, __ATOMIC_RELEASE)
+    """
+    bint tables_ready "MJSIM_TABLES_READY"() noexcept nogil
+    void set_tables_ready "MJSIM_SET_TABLES_READY"() noexcept nogil
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
     int popcount "__builtin_popcountll"(unsigned long long bits) noexcept nogil
     int lowest_bit "__builtin_ctzll"(unsigned long long bits) noexcept nogil
@@ -112,6 +120,7 @@ cdef void _fill(count_t (*table)[SLOTS], int (*offset)[15][5], int n, bint chows
 
 
 cdef void _build_tables() noexcept nogil:
+    """Fill both tables; only ``_build_once`` calls it."""
     cdef count_t start[STATES]
     cdef count_t scratch[9 * STATES]
     memset(start, INF, STATES)
@@ -178,7 +187,33 @@ KNITTED_ARRANGEMENTS = tuple(tuple(KNITTED[perm][i] for i in range(9)) for perm 
 if ((_rank_offsets(SUIT_OFFSET, 9), _rank_offsets(HONOR_OFFSET, 7))
         != (SUIT_PATTERNS, HONOR_PATTERNS)):
     raise ImportError("mjsim_core.shanten: pattern counts disagree with the table sizes")
-_build_tables()
+
+
+# The tables take about 0.3 s to build, which importing should not cost: a process may import
+# this module and never analyse a hand. So every function of shanten.pxd that reads them first
+# calls _tables(), one load and one well-predicted branch, and the first such call in a process
+# builds them. Other kernels (score, rungs) call those functions directly,
+# which is why the test is in them and not only in the Python functions.
+
+cdef inline void _tables() noexcept nogil:
+    if not tables_ready():
+        _build_once()
+
+
+cdef void _build_once() noexcept nogil:
+    # The GIL serialises two threads that both found the tables missing (a caller may hold it
+    # already: taking it again is allowed); the flag is published after the tables, so a thread
+    # that sees it set sees them built.
+    with gil:
+        if not tables_ready():
+            _build_tables()
+            set_tables_ready()
+
+
+def tables_built() -> bool:
+    """Whether this process has built the regular form's tables yet (at the first call that
+    reads them)."""
+    return tables_ready()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -281,6 +316,7 @@ cdef int _regular_sets(const count_t* counts, int sets) noexcept nogil:
 
 
 cdef int regular_distance(const count_t* counts, int melds) noexcept nogil:
+    _tables()
     return _regular_sets(counts, 4 - melds)
 
 
@@ -408,12 +444,19 @@ cdef int _knitted_below(const count_t* counts, KnitParts* parts, int melds,
 
 cdef int knitted_straight_distance(const count_t* counts, int melds) noexcept nogil:
     cdef KnitParts parts
+    _tables()
     _knit_parts(counts, &parts)
     return _knitted_below(counts, &parts, melds, INF)
 
 
 cdef int distance(const count_t* counts, int melds) noexcept nogil:
-    return _others_below(counts, melds, regular_distance(counts, melds))
+    _tables()
+    return _distance(counts, melds)
+
+
+cdef inline int _distance(const count_t* counts, int melds) noexcept nogil:
+    """distance() once the tables are known to be built: a loop tests the flag once, outside."""
+    return _others_below(counts, melds, _regular_sets(counts, 4 - melds))
 
 
 cdef int _others_below(const count_t* counts, int melds, int best) noexcept nogil:
@@ -581,12 +624,14 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
 
 cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noexcept nogil:
     cdef RegularParts parts
+    _tables()
     cdef int regular = _regular_parts(counts, 4 - melds, &parts)
     return _accepted_given(counts, melds, regular, &parts, accepted)
 
 
 cdef void discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil:
     cdef int a, b, t
+    _tables()
     _vectors(counts, parts.vec)
     for a in range(4):
         _changed_in_suit(counts, a, &parts.plus)
@@ -607,6 +652,7 @@ cdef int distance_after(const count_t* hand, int melds, int suit,
                         const DiscardParts* shared) noexcept nogil:
     """distance() of the hand, reading the parts shared by the discards it came from: the
     regular form costs one lookup and one convolution."""
+    _tables()
     return _others_below(hand, melds, _final(_suit_vector(hand, suit), shared.three[suit],
                                              4 - melds))
 
@@ -616,8 +662,10 @@ cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardP
     """accepted_kinds() of the hand, reading the parts shared by the discards it came from: only
     the discarded tile's suit has its vectors looked up anew."""
     cdef RegularParts parts
-    cdef const count_t* vec = _suit_vector(hand, suit)
+    cdef const count_t* vec
     cdef int s, a, b, k
+    _tables()
+    vec = _suit_vector(hand, suit)
     for k in range(N_KINDS):
         parts.changed[k] = shared.plus.changed[k]
     _changed_in_suit(hand, suit, &parts)
@@ -803,6 +851,7 @@ def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
         raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
     out = np.empty(n, dtype=np.int8)
     cdef cnp.int8_t[::1] result = out
+    _tables()
     with nogil:
         for i in range(n):
             row = &hands[i, 0]
@@ -813,7 +862,7 @@ def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
             if over or (total != 13 - 3 * melds and total != 14 - 3 * melds):
                 bad = i
                 break
-            result[i] = distance(row, melds) - 1
+            result[i] = _distance(row, melds) - 1
     if bad >= 0:
         raise ValueError(f"row {bad} is not a hand of {13 - 3 * melds} or {14 - 3 * melds} "
                          "tiles with 0-4 copies of each kind")

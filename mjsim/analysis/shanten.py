@@ -4,7 +4,8 @@ Every function takes the *concealed* tiles as a counts array (34 ``uint8``, C-co
 ``Hand.counts``) and the number of declared melds (0-4); the concealed tiles number 13-3m between
 turns or 14-3m after a draw, and anything else raises ``ValueError``. The compiled kernels are in
 :mod:`mjsim_core.shanten`; the functions that return plain values are those kernels themselves,
-so a call costs no Python wrapper.
+so a call costs no Python wrapper. The first call in a process that needs the regular form's
+tables builds them (about 0.3 s); importing builds nothing.
 
 The shanten is the fewest tiles a hand must exchange to be complete, minus one: -1 complete,
 0 ready. The complete hand may never hold a fifth copy of a kind: a hand holding 1111m cannot
@@ -33,9 +34,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from mjsim_core.shanten import FORMS, acceptance, forms, shanten, shanten_batch, waits
 
 from mjsim_core import shanten as _core
+from mjsim_core.shanten import FORMS, acceptance, forms, shanten, shanten_batch, waits
 
 __all__ = ["FORMS", "Decomposition", "Discard", "acceptance", "decompositions", "discards",
            "forms", "shanten", "shanten_batch", "waits"]

@@ -1,14 +1,38 @@
 """Tiles: what a tile, a hand string, a meld, a hand and a wall are (the lowest layer).
 
 Imports only :mod:`mjsim.errors` and :mod:`mjsim_core`. The kinds' names and classes of
-:mod:`mjsim.tiles.kinds` are re-exported here.
+:mod:`mjsim.tiles.kinds` are re-exported here. ``Hand`` and ``notation`` load on first use
+(PEP 562): a hand holds a numpy array, and numpy costs more to import than the rest of the layer,
+so that ``import mjsim.tiles`` (or a module that only needs the kinds) does not pay for it.
 """
 
-from mjsim.tiles import notation
-from mjsim.tiles.hand import Hand
-from mjsim.tiles.kinds import *  # noqa: F403 (the kinds are this layer's vocabulary)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from mjsim.tiles.kinds import *  # the kinds are this layer's vocabulary
 from mjsim.tiles.kinds import __all__ as _kinds
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.wall import Seed, Wall
 
-__all__ = [*_kinds, "Hand", "Meld", "Seed", "Wall", "notation"]
+if TYPE_CHECKING:
+    from mjsim.tiles import notation
+    from mjsim.tiles.hand import Hand
+
+__all__ = ["Hand", "Meld", "Seed", "Wall", "notation"]
+__all__.extend(_kinds)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "notation":
+        return importlib.import_module("mjsim.tiles.notation")  # which binds it here too
+    if name == "Hand":
+        value = importlib.import_module("mjsim.tiles.hand").Hand
+        globals()[name] = value  # later lookups skip this function
+        return value
+    raise AttributeError(f"module 'mjsim.tiles' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "Hand", "notation"})

@@ -17,6 +17,7 @@ import numpy as np
 
 from mjsim.tiles.kinds import BONUS_KINDS, N_PLAYING, NAMES, Kind
 from mjsim.tiles.meld import Meld
+from mjsim.tiles.tokens import parse_parts, print_parts
 from mjsim_core import counts as ccounts
 
 
@@ -51,14 +52,11 @@ class Hand:
     @classmethod
     def parse(cls, text: str) -> Hand:
         """Read a hand string (see :mod:`mjsim.tiles.notation`); raises ``NotationError``."""
-        from mjsim.tiles.notation import parse_hand
-
-        return parse_hand(text)
+        concealed, melds, flowers = parse_parts(text)
+        return cls(concealed, melds=melds, flowers=flowers)
 
     def __str__(self) -> str:
-        from mjsim.tiles.notation import print_hand
-
-        return print_hand(self)
+        return print_parts(self.tiles(), self.melds, self.flowers)
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"

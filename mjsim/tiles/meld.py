@@ -9,7 +9,7 @@ Meld('kong', (13, 13, 13, 13), concealed=True)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED, NAMES, Kind
 
@@ -48,16 +48,16 @@ class Meld:
             raise ValueError(problem)
 
     @classmethod
-    def chow(cls, first: Kind, **kw) -> Meld:
+    def chow(cls, first: Kind, **kw: Any) -> Meld:
         """The chow that starts at ``first``."""
         return cls("chow", (first, first + 1, first + 2), **kw)
 
     @classmethod
-    def pung(cls, kind: Kind, **kw) -> Meld:
+    def pung(cls, kind: Kind, **kw: Any) -> Meld:
         return cls("pung", (kind,) * 3, **kw)
 
     @classmethod
-    def kong(cls, kind: Kind, concealed: bool = False, **kw) -> Meld:
+    def kong(cls, kind: Kind, concealed: bool = False, **kw: Any) -> Meld:
         return cls("kong", (kind,) * 4, concealed=concealed, **kw)
 
     @property

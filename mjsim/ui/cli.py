@@ -2,6 +2,9 @@
 
 Every command has ``--help`` with an example. Bad input prints one line naming the problem and
 exits with status 2; no traceback reaches a person.
+
+Each command imports the layers it uses when it runs, so that ``mjsim --help`` and a mistyped
+argument answer at once instead of loading numpy, the shanten tables, the engine and pandas.
 """
 
 from __future__ import annotations
@@ -12,18 +15,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjsim.analysis import shanten as analysis
 from mjsim.errors import NotationError
-from mjsim.players.rungs import IDEAS
 from mjsim.scoring.elements import RULESETS
-from mjsim.scoring.scorer import MIN_POINTS, WinContext, score
-from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING
-from mjsim.tiles.notation import parse, print_tiles
+from mjsim.tiles.tokens import parse, print_tiles  # the notation's grammar, without Hand
 
 if TYPE_CHECKING:
     import pandas as pd
 
+    from mjsim.tiles.hand import Hand
     from mjsim.tournament import Report
 
 FORM_LABELS = {
@@ -40,6 +40,8 @@ class UsageError(Exception):
 
 
 def _parse_hand(text: str) -> Hand:
+    from mjsim.tiles.hand import Hand
+
     try:
         return Hand.parse(text)
     except NotationError as error:
@@ -51,6 +53,7 @@ def _describe(value: int) -> str:
 
 
 def cmd_shanten(args: argparse.Namespace) -> str:
+    from mjsim.analysis import shanten as analysis
     hand = _parse_hand(args.hand)
     melds = len(hand.melds)
     counts = hand.counts
@@ -100,6 +103,8 @@ def _tile(text: str) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> str:
+    from mjsim.scoring import MIN_POINTS, WinContext, score
+
     hand = _parse_hand(args.hand)
     flowers = len(hand.flowers) if args.flowers is None else args.flowers
     try:
@@ -169,7 +174,19 @@ def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
 
 
 class _OneLineParser(argparse.ArgumentParser):
-    """Reports a bad argument in one line (``--help`` shows the usage) and exits 2."""
+    """Reports a bad argument in one line (``--help`` shows the usage) and exits 2.
+
+    ``notes``, when given, makes the last lines of the help, and is called only when the help is
+    shown: a help that names what a heavy layer holds loads that layer then, not at every start.
+    """
+
+    def __init__(self, *args: Any, notes: Callable[[], str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.notes = notes
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return text if self.notes is None else f"{text}\n{self.notes()}\n"
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
@@ -228,6 +245,12 @@ def cmd_ladder(args: argparse.Namespace) -> str:
     return _finish(_experiment(lambda: ladder(_out(args, "ladder"), **options)))
 
 
+def _idea_notes() -> str:
+    from mjsim.players.rungs import IDEAS
+
+    return f"IDEA is one of {', '.join(IDEAS)}"
+
+
 def cmd_price(args: argparse.Namespace) -> str:
     from mjsim.tournament import price
 
@@ -253,7 +276,7 @@ def format_estimates(estimates: pd.DataFrame) -> str:
         decision = ""
         if sequential:
             decision = {"H1": "  worth something", "H0": "  worth nothing"}.get(
-                row.decision, "  undecided at the cap")
+                str(row.decision), "  undecided at the cap")
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
                      f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
                      f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x{decision}")
@@ -341,8 +364,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "switched off challenges a field of the full rung, in every seat, on the "
                     "same walls as a control game.",
         epilog="example: mjsim price defence planning --level 3 --walls 20 --until-decided",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    price.add_argument("ideas", nargs="+", metavar="IDEA", help=f"one of {', '.join(IDEAS)}")
+        formatter_class=argparse.RawDescriptionHelpFormatter, notes=_idea_notes)
+    price.add_argument("ideas", nargs="+", metavar="IDEA", help="an idea to price (listed below)")
     price.add_argument("--level", type=int, choices=(1, 2, 3), default=3)
     price.add_argument("--until-decided", action="store_true",
                        help="add walls until a sequential test decides (--walls is the cap)")

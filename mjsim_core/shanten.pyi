@@ -1,0 +1,27 @@
+"""Types of mjsim_core/shanten.pyx, the names Python code calls (see that module's docstrings)."""
+
+from collections.abc import Sequence
+from typing import Any, Final, TypeAlias
+
+import numpy as np
+from numpy.typing import NDArray
+
+_Counts: TypeAlias = NDArray[np.uint8]
+"""34 uint8 copies, C-contiguous (a bytes-like object of 34 bytes is read the same way)."""
+
+FORMS: Final[tuple[str, str, str, str, str]]
+
+def tables_built() -> bool: ...
+def shanten(counts: _Counts, melds: int = 0) -> int: ...
+def forms(counts: _Counts, melds: int = 0) -> dict[str, int | None]: ...
+def acceptance(counts: _Counts, melds: int = 0,
+               unseen: Sequence[int] | NDArray[np.integer[Any]] | None = None
+               ) -> list[tuple[int, int]]: ...
+def discards(counts: _Counts, melds: int = 0,
+             unseen: Sequence[int] | NDArray[np.integer[Any]] | None = None
+             ) -> list[tuple[int, int, tuple[int, ...], int]]: ...
+def waits(counts: _Counts, melds: int = 0) -> list[int]: ...
+def shanten_batch(hands: NDArray[np.uint8], melds: int = 0) -> NDArray[np.int8]: ...
+def decompositions(
+    array: _Counts, melds: int = 0,
+) -> list[tuple[str, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]]: ...
