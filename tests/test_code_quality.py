@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 # An import or cimport of mjsim (not mjsim_core) in a Cython source.
 IMPORTS_MJSIM = re.compile(r"^\s*(?:from\s+mjsim(?:\.\w+)*\s+c?import|c?import\s+mjsim(?:\.|\s|$))",
-                           re.M)
+                           re.MULTILINE)
 
 
 def run(tool: str, *args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import numpy as np
-from mjsim_core.shanten import discards, shanten
 
 from mjsim.game.moves import Move
 from mjsim.players.rungs import IDEAS
@@ -28,6 +27,7 @@ from mjsim.reference.measures import (
 )
 from mjsim.tiles.meld import Meld, MeldKind
 from mjsim_core.rungs import THREAT_MELDS
+from mjsim_core.shanten import discards, shanten
 
 _T = TypeVar("_T")
 Counts = np.ndarray

@@ -21,9 +21,8 @@ it uses). The rulesets differ in a few rows (mcr-rules.md §9): :func:`points` a
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
-
-import numpy as np
 
 from mjsim.tiles.kinds import N_PLAYING, Kind
 from mjsim_core.elements import (
@@ -82,7 +81,8 @@ class WinContext:
     initial: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.win_tile, (int, np.integer)) or not 0 <= self.win_tile < N_PLAYING:
+        # Any integer, numpy's included (operator.index takes them without loading numpy).
+        if not _is_integer(self.win_tile) or not 0 <= self.win_tile < N_PLAYING:
             raise ValueError(f"the winning tile must be a playing kind 0-{N_PLAYING - 1}, "
                              f"not {self.win_tile!r}")
         for name in ("seat_wind", "prevalent_wind"):
@@ -102,3 +102,11 @@ class WinContext:
                              or self.replacement):
             raise ValueError("a win on the dealt tiles is self-drawn, before any tile is face "
                              "up, drawn from the wall's end or drawn for a kong")
+
+
+def _is_integer(value: object) -> bool:
+    try:
+        operator.index(value)  # type: ignore[arg-type]  # probing whether it is one is the point
+    except TypeError:
+        return False
+    return True

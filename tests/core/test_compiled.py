@@ -28,7 +28,8 @@ COMPILED = sorted(
 
 def test_the_engine_the_view_and_the_kernels_are_compiled():
     names = {name for name, _ in COMPILED}
-    assert {"mjsim.game.rules", "mjsim.tiles.wall", "mjsim.game.window", "mjsim.players.view"} <= names
+    assert {"mjsim.game.rules", "mjsim.tiles.wall", "mjsim.game.window",
+            "mjsim.players.view"} <= names
     assert {"mjsim_core.counts", "mjsim_core.shanten", "mjsim_core.score",
             "mjsim_core.rungs"} <= names
 
