@@ -21,6 +21,7 @@ from typing import NamedTuple
 import numpy as np
 
 from mjsim.analysis.shanten import waits
+from mjsim.scoring.elements import BY_NAME
 from mjsim.tiles.kinds import DRAGON_KINDS, EAST, N_PLAYING, N_SUITED, TERMINALS, Kind
 from mjsim.tiles.meld import Meld
 from mjsim_core.rungs import FLUSH_OUTSIDE, PUNGS_SETS
@@ -61,6 +62,15 @@ def scores_alone(kind: Kind, seat_wind: int, prevalent: int) -> bool:
             or kind in TERMINALS)
 
 
+def _points(name: str) -> int:
+    """An element's points (the honour pungs' elements are worth the same in both rulesets)."""
+    return BY_NAME[name].points
+
+
+# By the dragon pungs declared: nothing, Dragon Pung, Two Dragon Pungs, Big Three Dragons.
+_DRAGON_POINTS = (0, *map(_points, ("Dragon Pung", "Two Dragon Pungs", "Big Three Dragons")))
+
+
 def meld_floor(melds: Sequence[Meld], seat_wind: int, prevalent: int) -> int:
     """The points the declared melds assure whatever the rest of the hand becomes.
 
@@ -90,11 +100,13 @@ def meld_floor(melds: Sequence[Meld], seat_wind: int, prevalent: int) -> int:
             plain += not both
         elif kind in TERMINALS:
             points += 1
-    points += (0, 2, 6, 88)[dragons]
+    points += _DRAGON_POINTS[dragons]
     # Big Three Winds replaces the wind pungs' Pung of Terminals or Honours; Big Four Winds
     # replaces that and the Seat and Prevalent Wind as well.
-    points += (plain + seats, plain + seats, plain + seats, 12 + seats, 88)[winds]
-    return points
+    if winds < 3:
+        return points + plain + seats
+    return points + (_points("Big Three Winds") + seats if winds == 3
+                     else _points("Big Four Winds"))
 
 
 _LAST_COPY = FLAGS["last_copy"]
