@@ -395,6 +395,7 @@ class Rules:
         if self._self_win() is not None:
             moves.append(WIN)
         return moves
+
     # ------------------------------------------------------------------------------- moves
 
     def apply(self, seat: int, move: Move) -> bool | Error:
