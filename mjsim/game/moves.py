@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED
 
@@ -75,7 +75,7 @@ class Move:
         return cls(data["kind"], data.get("tile"), None if tiles is None else tuple(tiles))
 
 
-def _kind(value: object) -> int:
+def _kind(value: SupportsIndex) -> int:
     """A tile as a plain int, so moves and the events they cause stay JSON-safe."""
     if isinstance(value, bool):
         raise TypeError("a tile is an int kind, not a bool")

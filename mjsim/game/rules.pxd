@@ -1,5 +1,7 @@
-# Types for mjsim/rules.py, compiled in Cython's pure-Python mode (the module stays plain Python).
-# Public attributes and methods keep their Python names and types; the hot private ones are C.
+# Types for mjsim/game/rules.py, compiled in Cython's pure-Python mode (the module stays plain
+# Python). Public attributes and methods keep their Python names and types; the hot private
+# ones are C. A local ``state = self.state`` is typed HandState by Cython's type inference, so
+# its fields are C accesses too.
 
 cimport cython
 from libc.stdint cimport uint8_t
@@ -8,36 +10,44 @@ from mjsim.tiles.wall cimport Wall
 from mjsim.game.window cimport Window
 
 
+# What a hand changes, in one record; its fields are read-only outside this module.
+cdef class HandState:
+    cdef readonly Wall wall
+    cdef readonly list hands, pools
+    cdef readonly uint8_t[:, ::1] counts   # seat x kind: the hands' counts (each a row)
+    cdef readonly str phase
+    cdef readonly int turn, drawn          # -1 for none
+    cdef readonly bint replacement, claimed_this_turn, last_draw_emptied, last_discard_is_last
+    cdef readonly Window window            # None when no window is open
+    cdef readonly dict scores              # seat -> its scored win on the window's tile
+    cdef readonly list waits               # per seat: a tuple while its hand is unchanged, or None
+    cdef readonly bint turn_win_known
+    cdef readonly object turn_win          # a Scored (a Python class) or None
+    cdef readonly bint kong_draw
+    cdef readonly tuple census
+
+    # Seat four hands, their counts made rows of counts.
+    cdef _seat_hands(self, list hands)
+
+    @cython.locals(state=HandState)
+    cpdef HandState copy(self)
+
+
 cdef class Rules:
     cdef public bytes seed
-    cdef public str ruleset, phase, status
-    cdef public int hand_no, last_hand, dealer
-    cdef public list totals, hands, pools, history, outcomes
-    cdef public Wall wall
-    cdef public object turn, drawn, drawn_from      # None outside a seat's turn
-    cdef public bint replacement, claimed_this_turn, last_draw_emptied, last_discard_is_last
+    cdef public str ruleset, status
+    cdef public int hand_no, last_hand
+    cdef public list totals, history, outcomes
     cdef public long moves
-
-    cdef uint8_t[:, ::1] _counts       # seat x kind: the hands' counts (each hand's is a row)
-    cdef list _waits                   # per seat: its waits while its hand is unchanged, or None
-    cdef dict _scores                  # seat -> its scored win on the window's tile
-    cdef Window _window
-    cdef object _turn_win              # None: not known yet; False: no win; else the scored win
-    cdef bint _kong_draw               # the seat on turn drew a kong's replacement
-    cdef tuple _census                 # copies of each kind in play
-    cdef object _last                  # the latest event taken
+    cdef readonly HandState state
+    cdef dict _last                    # the latest event taken, or None
 
     # Check and set the game-wide fields.
     cdef _setup(self, seed, ruleset, hand_no, last_hand, totals)
-    # Clear the fields of one hand.
-    cdef _reset_hand(self)
 
     # Shuffle, deal, replace the flowers and put the dealer on turn.
     @cython.locals(wall=Wall, dealer=int, seat=int)
     cdef _start_hand(self)
-
-    # Seat four hands, their counts made rows of _counts.
-    cdef _set_hands(self, list hands)
 
     # Draw for the seat until a playing tile comes: (tile, flowers before it), or None.
     @cython.locals(wall=Wall, out=list, tile=int, flowers=int)
@@ -58,17 +68,17 @@ cdef class Rules:
     cpdef apply(self, seat, move)
     # apply in the discard phase, and in a window.
     cdef _apply_turn(self, int seat, move)
+    cdef _apply_answer(self, int seat, move, Window window)
 
-    @cython.locals(window=Window)
-    cdef _apply_answer(self, int seat, move)
-
-    # The turn's moves carried out, and their refusals.
+    # The turn's moves carried out, and their refusals (tile: any int the move named).
     cdef _discard(self, int seat, int tile)
     cdef _end_turn(self)
-    cdef _kong_refusal(self, int seat, move)
+    cdef _kong_refusal(self, int seat, tile)
     cdef _declare_kong(self, int seat, int tile)
     cdef _promote(self, int seat, int tile)
     cdef _self_win(self)
+
+    @cython.locals(seat=int, tile=int)
     cdef _score_self_win(self)
     cdef _win_refusal(self, int seat)
 
@@ -81,11 +91,9 @@ cdef class Rules:
     cdef tuple _claims_on(self, int seat, str kind, int source, int tile)
 
     # The seat's waits, worked out once per change of its hand.
-    cdef _waits_of(self, int seat)
+    cdef tuple _waits_of(self, int seat)
     cdef _score_claimed_win(self, int seat, str kind, int tile)
-
-    @cython.locals(window=Window)
-    cdef _claim_refusal(self, int seat, move)
+    cdef _claim_refusal(self, int seat, move, Window window)
 
     # Carry out a closed window's outcome.
     cdef _close(self, str kind, int source, int tile, outcome)

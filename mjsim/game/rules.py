@@ -10,10 +10,15 @@ replacements and kong replacements are not choices: the engine does them and rep
 
 A discard opens a ``claim`` window if another seat can use the tile; a promoted kong opens a
 ``rob`` window for a robbing win, and is performed only if nobody takes it (see
-:mod:`mjsim.game.window` for who is asked and who gets it). A draw from an empty wall ends the hand
-exhausted; the last tile of the wall is drawable, and its discard can be claimed for a win only.
-A win is scored by :mod:`mjsim.scoring.scorer`, settled by :mod:`mjsim.game.settlement` and recorded in
-``history``; the deal passes whatever happened, and the game ends after ``last_hand`` (16).
+:mod:`mjsim.game.window` for who is asked and who gets it). A draw from an empty wall ends the
+hand exhausted; the last tile of the wall is drawable, and its discard can be claimed for a win
+only. A win is scored by :mod:`mjsim.scoring.scorer`, settled by :mod:`mjsim.game.settlement` and
+recorded in ``history``; the deal passes whatever happened, and the game ends after ``last_hand``
+(16).
+
+What changes within a hand lives in one record, :class:`HandState`, which :meth:`Rules.clone`
+copies as a unit; the game-wide fields (seed, ruleset, hand number, totals, history) stay on
+:class:`Rules`.
 
 Everything after a move is a function of the seed: the engine prints nothing, reads nothing and
 uses no random state. Events (``take_outcomes``) are JSON-safe dicts with ``actor`` (``"sys"``
@@ -59,6 +64,70 @@ PHASES = ("discard", "claim", "rob", "finished")
 _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
 
 
+class HandState:
+    """What a hand changes, in one record (python-chess's ``_BoardState``): what
+    :meth:`Rules.clone` copies besides the game-wide fields, and what :meth:`copy` lists.
+
+    ``wall``; ``hands`` (the four :class:`~mjsim.tiles.hand.Hand`, each one's ``counts`` a row
+    of ``counts``, seat x kind); ``pools``; ``phase``; ``turn`` and ``drawn`` (-1 for none:
+    outside a turn, no drawn tile); ``replacement``, ``claimed_this_turn``,
+    ``last_draw_emptied`` and ``last_discard_is_last`` (as :class:`Rules` describes them);
+    ``window`` (the open one, or None) and ``scores`` (seat -> its scored win on the window's
+    tile); ``waits`` (per seat: its waits while its hand is unchanged, or None);
+    ``turn_win_known`` and ``turn_win`` (the scored self-drawn win of the seat on turn, or None,
+    once worked out); ``kong_draw`` (the seat on turn drew a kong's replacement); ``census``
+    (copies of each kind in play).
+    """
+
+    def __init__(self, wall: Wall, hands: list[Hand]) -> None:
+        """A hand as dealt, before its flowers are replaced and anyone is on turn."""
+        self.wall = wall
+        self._seat_hands(hands)
+        self.pools: list[list[int]] = [[], [], [], []]
+        self.phase = "discard"
+        self.turn = -1
+        self.drawn = -1
+        self.replacement = False
+        self.claimed_this_turn = False
+        self.last_draw_emptied = False
+        self.last_discard_is_last = False
+        self.window: Window | None = None
+        self.scores: dict[int, scoring.Scored] = {}
+        self.waits: list[tuple[int, ...] | None] = [None] * 4
+        self.turn_win_known = False
+        self.turn_win: scoring.Scored | None = None
+        self.kong_draw = False
+        self.census = _FULL_CENSUS
+
+    def _seat_hands(self, hands: list[Hand]) -> None:
+        # One 4 x 34 block holds the seats' counts, each hand's ``counts`` a row of it, so the
+        # engine reads or writes any seat's count of a kind in one step (compiled: a C access).
+        block = np.array([hand.counts for hand in hands])
+        for hand, row in zip(hands, block):
+            hand.counts = row
+        self.hands = hands
+        self.counts = block.data
+
+    def copy(self) -> HandState:
+        """An independent copy: the one place that says how each field is copied (immutable
+        values are shared; a test checks that every field is here)."""
+        state = HandState.__new__(HandState)
+        state.wall = self.wall.copy()
+        state._seat_hands([hand.copy() for hand in self.hands])
+        state.pools = [list(pool) for pool in self.pools]
+        state.phase, state.turn, state.drawn = self.phase, self.turn, self.drawn
+        state.replacement, state.claimed_this_turn = self.replacement, self.claimed_this_turn
+        state.last_draw_emptied = self.last_draw_emptied
+        state.last_discard_is_last = self.last_discard_is_last
+        state.window = None if self.window is None else self.window.copy()
+        state.scores = dict(self.scores)
+        state.waits = list(self.waits)
+        state.turn_win_known, state.turn_win = self.turn_win_known, self.turn_win
+        state.kong_draw = self.kong_draw
+        state.census = self.census
+        return state
+
+
 class Rules:
     """One game of sixteen hands (or ``hand_no`` to ``last_hand``) from a seed.
 
@@ -71,7 +140,8 @@ class Rules:
     ``last_discard_is_last`` (the last discard came after that), ``status`` (active, finished),
     ``history`` (one record per finished hand: winner, how, from whom, points, fans, deltas,
     totals), ``moves`` (player moves taken), ``outcomes`` (the events not yet taken).
-    ``winner`` and ``result`` describe the latest finished hand.
+    ``winner`` and ``result`` describe the latest finished hand. What a hand changes is read
+    through ``state``, the hand's :class:`HandState`; callers read it and never write it.
 
     Raises ``ValueError`` for an unknown ruleset, hands outside 1-16, or totals that are not
     four numbers summing to zero.
@@ -91,8 +161,8 @@ class Rules:
         self.ruleset = ruleset
         self.hand_no = hand_no
         self.last_hand = last_hand
-        self.totals = [0] * 4 if totals is None else [int(t) for t in totals]
-        if len(self.totals) != 4 or sum(self.totals):
+        self.totals: list[int] = [0] * 4 if totals is None else [int(t) for t in totals]
+        if len(self.totals) != 4 or sum(self.totals) != 0:
             raise ValueError(f"four totals summing to zero, one per seat, not {self.totals}")
         self.status = "active"
         self.history: list[dict[str, Any]] = []
@@ -100,30 +170,10 @@ class Rules:
         self.outcomes: list[dict[str, Any]] = []
         self._last: dict[str, Any] | None = None
 
-    def _reset_hand(self) -> None:
-        self.dealer = (self.hand_no - 1) % 4
-        self.pools: list[list[int]] = [[], [], [], []]
-        self.phase = "discard"
-        self.turn: int | None = None
-        self.drawn: int | None = None
-        self.drawn_from: str | None = None
-        self.replacement = False
-        self.claimed_this_turn = False
-        self.last_draw_emptied = False
-        self.last_discard_is_last = False
-        self._window: Window | None = None
-        self._waits: list[Sequence[int] | None] = [None] * 4
-        self._scores: dict[int, Any] = {}
-        self._turn_win: Any = None
-        self._kong_draw = False
-        self._census = _FULL_CENSUS
-
     # ----------------------------------------------------------------- the deal and the draws
 
     def _start_hand(self) -> None:
-        self._reset_hand()
-        self.wall = Wall(self.seed, self.hand_no)
-        wall, dealer = self.wall, self.dealer
+        wall, dealer = Wall(self.seed, self.hand_no), self.dealer
         order = [(dealer + i) % 4 for i in range(4)]
         dealt: list[list[int]] = [[], [], [], []]
         for _ in range(3):  # three times round, four tiles each, then one more each ...
@@ -132,64 +182,56 @@ class Rules:
         for seat in order:
             dealt[seat].append(wall.draw())
         dealt[dealer].append(wall.draw())  # ... and the dealer's fourteenth
-        self._set_hands([_new_hand([k for k in tiles if k < N_PLAYING],
-                                   [k for k in tiles if k >= N_PLAYING]) for tiles in dealt])
+        state = HandState(wall, [_new_hand([k for k in tiles if k < N_PLAYING],
+                                           [k for k in tiles if k >= N_PLAYING])
+                                 for tiles in dealt])
+        self.state = state
         self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
                               "dealer": dealer, "prevalent": self.prevalent,
                               "hands": [list(tiles) for tiles in dealt]})
         last_tile, from_back = dealt[dealer][-1], False
         # Flowers: the dealer first, then in turn order; each replacement comes from the back.
         for seat in order:
-            for flower in self.hands[seat].flowers:
+            for flower in state.hands[seat].flowers:
                 self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
                                       "from": "deal"})
-            for _ in self.hands[seat].flowers:
+            for _ in state.hands[seat].flowers:
                 drawn = self._draw_playing(seat, back=True)
                 if drawn is None:
                     self._exhaust()
                     return
                 if seat == dealer:
                     last_tile, from_back = drawn[0], True
-        self.phase, self.turn = "discard", dealer
-        self.drawn, self.replacement = last_tile, from_back
-        self.drawn_from = "back" if from_back else "wall"
-        self._turn_win = None
-
-    def _set_hands(self, hands: list[Hand]) -> None:
-        # One 4 x 34 block holds the seats' counts, each hand's ``counts`` a row of it, so the
-        # engine reads or writes any seat's count of a kind in one step (compiled: a C access).
-        block = np.array([hand.counts for hand in hands])
-        for hand, row in zip(hands, block):
-            hand.counts = row
-        self.hands = hands
-        self._counts = memoryview(block)
+        state.turn, state.drawn, state.replacement = dealer, last_tile, from_back
 
     def _draw_playing(self, seat: int, back: bool) -> tuple[int, int] | None:
         """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way.
 
         Returns the tile and how many flowers came first, or None when the wall ran out.
         """
-        wall, out = self.wall, self.outcomes
+        state, out = self.state, self.outcomes
+        wall = state.wall
         flowers = 0
         while len(wall):
             tile = wall.draw_back() if back else wall.draw()
             if tile >= N_PLAYING:
-                self.hands[seat].add(tile)
+                state.hands[seat].add(tile)
                 out.append({"actor": seat, "kind": "flower", "tile": tile,
                             "from": "back" if back else "wall"})
                 back = True
                 flowers += 1
                 continue
-            waits = self._waits[seat]
-            # The waits of the thirteen before the draw say at once whether it completes them.
-            self._turn_win = None if waits is None or tile in waits else False
-            self._counts[seat, tile] += 1
-            self._waits[seat] = None
+            waits = state.waits[seat]
+            # The waits of the thirteen before the draw say at once when it completes nothing.
+            state.turn_win_known = waits is not None and tile not in waits
+            state.turn_win = None
+            state.counts[seat, tile] += 1
+            state.waits[seat] = None
             out.append({"actor": seat, "kind": "drew", "tile": tile,
                         "from": "back" if back else "wall"})
-            self.last_draw_emptied = not len(wall)
+            state.last_draw_emptied = not len(wall)
             return tile, flowers
-        self.last_draw_emptied = True
+        state.last_draw_emptied = True
         return None
 
     def _draw_turn(self, seat: int, back: bool = False, kong: bool = False) -> None:
@@ -199,14 +241,19 @@ class Rules:
             self._exhaust()
             return
         tile, flowers = drawn
-        self.phase, self.turn, self.drawn = "discard", seat, tile
-        self.replacement = back or flowers > 0
-        self.drawn_from = "back" if self.replacement else "wall"
+        state = self.state
+        state.phase, state.turn, state.drawn = "discard", seat, tile
+        state.replacement = back or flowers > 0
         # A flower on the way makes it a flower replacement, not a kong's (mcr-rules.md D12).
-        self._kong_draw = kong and flowers == 0
-        self.claimed_this_turn = False
+        state.kong_draw = kong and flowers == 0
+        state.claimed_this_turn = False
 
     # ------------------------------------------------------------------------ reading the state
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat: seat 0 deals hand 1, and the deal passes every hand."""
+        return (self.hand_no - 1) % 4
 
     @property
     def prevalent(self) -> int:
@@ -223,9 +270,56 @@ class Rules:
         return self.status == "active"
 
     @property
+    def wall(self) -> Wall:
+        return self.state.wall
+
+    @property
+    def hands(self) -> list[Hand]:
+        return self.state.hands
+
+    @property
+    def pools(self) -> list[list[int]]:
+        return self.state.pools
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.state.turn < 0 else self.state.turn
+
+    @property
+    def drawn(self) -> int | None:
+        return None if self.state.drawn < 0 else self.state.drawn
+
+    @property
+    def drawn_from(self) -> str | None:
+        if self.state.drawn < 0:
+            return None
+        return "back" if self.state.replacement else "wall"
+
+    @property
+    def replacement(self) -> bool:
+        return self.state.replacement
+
+    @property
+    def claimed_this_turn(self) -> bool:
+        return self.state.claimed_this_turn
+
+    @property
+    def last_draw_emptied(self) -> bool:
+        return self.state.last_draw_emptied
+
+    @property
+    def last_discard_is_last(self) -> bool:
+        return self.state.last_discard_is_last
+
+    @property
     def window(self) -> dict[str, Any] | None:
         """The open window as a dict (kind, tile, from, may, answers), or None."""
-        return None if self._window is None else self._window.as_dict()
+        window = self.state.window
+        return None if window is None else window.as_dict()
 
     @property
     def winner(self) -> int | None:
@@ -250,10 +344,10 @@ class Rules:
         return (_seat(seat) + 1) % 4
 
     def hand_of(self, seat: int) -> Hand:
-        return self.hands[_seat(seat)]
+        return self.state.hands[_seat(seat)]
 
     def pool_of(self, seat: int) -> list[int]:
-        return self.pools[_seat(seat)]
+        return self.state.pools[_seat(seat)]
 
     def take_outcomes(self) -> list[dict[str, Any]]:
         """The events since the last call; the queue is left empty."""
@@ -266,37 +360,38 @@ class Rules:
     def waiting_on(self) -> list[int]:
         """The seats whose move is awaited: the seat on turn, the seats that still matter in a
         window (in turn order after the source), or none when the game is over."""
-        if self.phase == "discard":
-            return [self.turn]
-        if self._window is not None:
-            return self._window.waiting_on()
+        state = self.state
+        if state.phase == "discard":
+            return [state.turn]
+        if state.window is not None:
+            return state.window.waiting_on()
         return []
 
     def legal(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now; empty when it is not waited on."""
         if type(seat) is not int or not 0 <= seat < 4:
             seat = _seat(seat)
-        if self.phase == "discard":
-            return self._turn_moves(seat) if seat == self.turn else []
-        window = self._window
+        state = self.state
+        if state.phase == "discard":
+            return self._turn_moves(seat) if seat == state.turn else []
+        window = state.window
         if window is not None and seat in window.waiting_on():
             return [*window.may[seat], PASS]
         return []
 
     def _turn_moves(self, seat: int) -> list[Move]:
         """The moves of the seat on turn: its discards, its kongs, and a win if it has one."""
-        moves = [DISCARDS[k] for k in range(N_PLAYING) if self._counts[seat, k]]
-        if self.claimed_this_turn:
+        state = self.state
+        moves = [DISCARDS[k] for k in range(N_PLAYING) if state.counts[seat, k]]
+        if state.claimed_this_turn:
             return moves
-        if not self.last_draw_emptied:
+        if not state.last_draw_emptied:
             for k in range(N_PLAYING):
-                if self._counts[seat, k] == 4:
+                if state.counts[seat, k] == 4:
                     moves.append(KONGS[k])
-            for meld in self.hands[seat].melds:
-                if meld.kind == "pung" and self._counts[seat, meld.tile]:
+            for meld in state.hands[seat].melds:
+                if meld.kind == "pung" and state.counts[seat, meld.tile]:
                     moves.append(KONGS[meld.tile])
-        if self._turn_win is False:   # known at the draw: the tile completes nothing
-            return moves
         if self._self_win() is not None:
             moves.append(WIN)
         return moves
@@ -336,51 +431,53 @@ class Rules:
             seat = _seat(seat)
         if type(move) is not Move:
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
-        if self.phase == "discard":
+        state = self.state
+        if state.phase == "discard":
             return self._apply_turn(seat, move)
-        if self._window is not None:
-            return self._apply_answer(seat, move)
+        if state.window is not None:
+            return self._apply_answer(seat, move, state.window)
         return Error("game-over", f"the game ended after hand {self.hand_no}")
 
     def _apply_turn(self, seat: int, move: Move) -> bool | Error:
-        if seat != self.turn:
-            return Error("not-your-turn", f"seat {seat} cannot move: seat {self.turn} is on turn")
-        kind = move.kind
+        state = self.state
+        if seat != state.turn:
+            return Error("not-your-turn", f"seat {seat} cannot move: seat {state.turn} is on turn")
+        kind, tile = move.kind, move.tile
         if kind == "discard":
-            tile = move.tile
             if tile is None or move.tiles is not None:
                 return _bad_move(move)
-            if not 0 <= tile < N_PLAYING or not self._counts[seat, tile]:
+            if not 0 <= tile < N_PLAYING or not state.counts[seat, tile]:
                 return _not_held(seat, tile)
             self.moves += 1
             self._discard(seat, tile)
             return True
         if kind == "kong":
-            refusal = self._kong_refusal(seat, move)
+            if tile is None or move.tiles is not None:
+                return _bad_move(move)
+            refusal = self._kong_refusal(seat, tile)
             if refusal is not None:
                 return refusal
             self.moves += 1
-            self._declare_kong(seat, move.tile)
+            self._declare_kong(seat, tile)
             return True
         if kind == "win":
-            if move.tile is not None or move.tiles is not None:
+            if tile is not None or move.tiles is not None:
                 return _bad_move(move)
             scored = self._self_win()
             if scored is None:
                 return self._win_refusal(seat)
             self.moves += 1
-            self._win(seat, "self", None, self.drawn, scored)
+            self._win(seat, "self", None, state.drawn, scored)
             return True
         return Error("no-window", f"no window is open: a {kind} answers a discard")
 
-    def _apply_answer(self, seat: int, move: Move) -> bool | Error:
-        window = self._window
+    def _apply_answer(self, seat: int, move: Move, window: Window) -> bool | Error:
         if seat in window.answers:
             return Error("already-answered", f"seat {seat} has answered this window")
         if seat not in window.waiting_on():
             return Error("not-your-turn", f"seat {seat} is not waited on in this window")
         if move not in (PASS, *window.may[seat]):
-            return self._claim_refusal(seat, move)
+            return self._claim_refusal(seat, move, window)
         self.moves += 1
         window.answer(seat, move)
         if move.kind == "pass":
@@ -391,35 +488,35 @@ class Rules:
                 claim["tiles"] = list(move.tiles)
             self.outcomes.append(claim)
         if not window.waiting_on():
-            self._window = None
+            self.state.window = None
             self._close(window.kind, window.source, window.tile, window.outcome())
         return True
 
     # ---------------------------------------------------------------------- the discard phase
 
     def _discard(self, seat: int, tile: int) -> None:
-        self._counts[seat, tile] -= 1
-        self.pools[seat].append(tile)
-        self._waits[seat] = None
-        self.last_discard_is_last = self.last_draw_emptied
+        state = self.state
+        state.counts[seat, tile] -= 1
+        state.pools[seat].append(tile)
+        state.waits[seat] = None
+        state.last_discard_is_last = state.last_draw_emptied
         self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
         self._end_turn()
         self._open("discard", seat, tile)
 
     def _end_turn(self) -> None:
-        self.turn, self.drawn, self.drawn_from = None, None, None
-        self.replacement = self._kong_draw = self.claimed_this_turn = False
-        self._turn_win = None
+        state = self.state
+        state.turn = state.drawn = -1
+        state.replacement = state.kong_draw = state.claimed_this_turn = False
+        state.turn_win_known, state.turn_win = False, None
 
-    def _kong_refusal(self, seat: int, move: Move) -> Error | None:
-        tile = move.tile
-        if tile is None or move.tiles is not None:
-            return _bad_move(move)
-        if self.claimed_this_turn:
+    def _kong_refusal(self, seat: int, tile: int) -> Error | None:
+        state = self.state
+        if state.claimed_this_turn:
             return Error("kong-after-claim", "no kong in a turn reached by a chow or pung claim")
-        if self.last_draw_emptied:
+        if state.last_draw_emptied:
             return Error("wall-empty", "no kong with an empty wall: no replacement tile is left")
-        hand = self.hands[seat]
+        hand = state.hands[seat]
         if not 0 <= tile < N_PLAYING or not hand.counts[tile]:
             return _not_held(seat, tile)
         if hand.counts[tile] == 4 or any(m.kind == "pung" and m.tile == tile for m in hand.melds):
@@ -427,8 +524,8 @@ class Rules:
         return Error("no-kong", f"seat {seat} has neither four {NAMES[tile]} nor a pung of it")
 
     def _declare_kong(self, seat: int, tile: int) -> None:
-        hand = self.hands[seat]
-        self._waits[seat] = None
+        hand = self.state.hands[seat]
+        self.state.waits[seat] = None
         if hand.counts[tile] == 4:
             hand.counts[tile] -= 4
             hand.add_meld(Meld.kong(tile, concealed=True))
@@ -441,43 +538,47 @@ class Rules:
 
     def _promote(self, seat: int, tile: int) -> None:
         """Perform a promoted kong nobody robbed, and draw its replacement."""
-        hand = self.hands[seat]
+        hand = self.state.hands[seat]
         hand.counts[tile] -= 1
         hand.melds = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
                            if m.kind == "pung" and m.tile == tile else m for m in hand.melds)
         self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile, "how": "promoted"})
         self._draw_turn(seat, back=True, kong=True)
 
-    def _self_win(self) -> Any:
+    def _self_win(self) -> scoring.Scored | None:
         """The scored self-drawn win the seat on turn may declare, or None; once per turn."""
-        if self._turn_win is None:
-            self._turn_win = self._score_self_win() or False
-        return self._turn_win or None
+        state = self.state
+        if not state.turn_win_known:
+            state.turn_win, state.turn_win_known = self._score_self_win(), True
+        return state.turn_win
 
-    def _score_self_win(self) -> Any:
-        seat, tile = self.turn, self.drawn
-        if self.claimed_this_turn or tile is None:
+    def _score_self_win(self) -> scoring.Scored | None:
+        state = self.state
+        seat, tile = state.turn, state.drawn
+        if state.claimed_this_turn or tile < 0:
             return None
-        hand = self.hands[seat]
+        hand = state.hands[seat]
         if shanten.shanten(hand.counts, len(hand.melds)) != -1:
             return None
         scored = self._score(hand, seat, tile, self_drawn=True,
                              last_copy=self._visible(tile) == 3,
-                             wall_last=self.last_draw_emptied, replacement=self._kong_draw,
+                             wall_last=state.last_draw_emptied, replacement=state.kong_draw,
                              initial=self._on_the_deal())
         return scored if scored.total >= scoring.MIN_POINTS else None
 
     def _on_the_deal(self) -> bool:
         """Whether the seat on turn is the dealer holding its dealt tiles: no tile has been
         discarded or declared this hand (a discard stays in its pool or goes into a meld)."""
-        return (self.turn == self.dealer and not any(self.pools)
-                and not any(hand.melds for hand in self.hands))
+        state = self.state
+        return (state.turn == self.dealer and not any(state.pools)
+                and not any(hand.melds for hand in state.hands))
 
     def _win_refusal(self, seat: int) -> Error:
-        if self.claimed_this_turn:
+        state = self.state
+        if state.claimed_this_turn:
             return Error("win-after-claim", "no self-drawn win in a turn reached by a claim")
-        hand = self.hands[seat]
-        if self.drawn is None or shanten.shanten(hand.counts, len(hand.melds)) != -1:
+        hand = state.hands[seat]
+        if state.drawn < 0 or shanten.shanten(hand.counts, len(hand.melds)) != -1:
             return Error("not-complete", f"seat {seat}'s hand is not complete")
         return Error("below-minimum",
                      f"seat {seat}'s hand is worth less than {scoring.MIN_POINTS} points")
@@ -486,14 +587,15 @@ class Rules:
 
     def _open(self, kind: str, source: int, tile: int) -> None:
         """Ask the seats that can use ``tile``; with none, go straight on."""
+        state = self.state
         may: dict[int, list[Move]] = {}
-        scores: dict[int, Any] = {}
+        scores: dict[int, scoring.Scored] = {}
         nearest = (source + 1) % 4
-        cached = self._waits
+        cached = state.waits
         for step in range(1, 4):
             seat = (source + step) % 4
             # A cheap test first: most seats can neither chow, pung nor win on the tile.
-            if self._counts[seat, tile] < 2 and (seat != nearest or tile >= N_SUITED):
+            if state.counts[seat, tile] < 2 and (seat != nearest or tile >= N_SUITED):
                 waits = cached[seat]
                 if tile not in (self._waits_of(seat) if waits is None else waits):
                     continue
@@ -505,53 +607,55 @@ class Rules:
         if not may:
             self._close(kind, source, tile, None)
             return
-        self._window, self._scores = Window(kind, tile, source, may), scores
-        self.phase = "claim" if kind == "discard" else "rob"
+        state.window, state.scores = Window(kind, tile, source, may), scores
+        state.phase = "claim" if kind == "discard" else "rob"
 
-    def _claims_on(self, seat: int, kind: str, source: int, tile: int) -> tuple[list[Move], Any]:
+    def _claims_on(self, seat: int, kind: str, source: int,
+                   tile: int) -> tuple[list[Move], scoring.Scored | None]:
         """The claims ``seat`` may make on ``tile``, and the scored win among them if any."""
+        state = self.state
         claims: list[Move] = []
         scored = None
         if tile in self._waits_of(seat):
-            scored = self._score_claimed_win(seat, kind, tile)
-            if scored.total >= scoring.MIN_POINTS:
+            win = self._score_claimed_win(seat, kind, tile)
+            if win.total >= scoring.MIN_POINTS:
                 claims.append(WIN)
-            else:
-                scored = None
-        if kind == "discard" and not self.last_discard_is_last:
-            held = self._counts[seat, tile]
+                scored = win
+        if kind == "discard" and not state.last_discard_is_last:
+            held = state.counts[seat, tile]
             if held >= 2:
                 claims.append(PUNG)
                 if held == 3:
                     claims.append(KONG)
             if seat == (source + 1) % 4 and tile < N_SUITED:
                 for move, a, b in _CHOW_NEEDS[tile]:
-                    if self._counts[seat, a] and self._counts[seat, b]:
+                    if state.counts[seat, a] and state.counts[seat, b]:
                         claims.append(move)
         return claims, scored
 
-    def _waits_of(self, seat: int) -> Sequence[int]:
-        waits = self._waits[seat]
+    def _waits_of(self, seat: int) -> tuple[int, ...]:
+        state = self.state
+        waits = state.waits[seat]
         if waits is None:
-            hand = self.hands[seat]
+            hand = state.hands[seat]
             melds = len(hand.melds)
             # Most hands are not ready: the shanten number is cheaper than the waits.
             ready = shanten.shanten(hand.counts, melds) == 0
-            waits = self._waits[seat] = shanten.waits(hand.counts, melds) if ready else ()
+            waits = tuple(shanten.waits(hand.counts, melds)) if ready else ()
+            state.waits[seat] = waits
         return waits
 
-    def _score_claimed_win(self, seat: int, kind: str, tile: int) -> Any:
-        hand = self.hands[seat].copy()
+    def _score_claimed_win(self, seat: int, kind: str, tile: int) -> scoring.Scored:
+        hand = self.state.hands[seat].copy()
         hand.counts[tile] += 1
         robbing = kind == "rob"
         # The discard sits in its pool and is not counted; a robbed tile is never Last Tile.
         last_copy = not robbing and self._visible(tile) - 1 == 3
         return self._score(hand, seat, tile, self_drawn=False, last_copy=last_copy,
-                           wall_last=not robbing and self.last_discard_is_last,
+                           wall_last=not robbing and self.state.last_discard_is_last,
                            replacement=False, robbing=robbing)
 
-    def _claim_refusal(self, seat: int, move: Move) -> Error:
-        window = self._window
+    def _claim_refusal(self, seat: int, move: Move, window: Window) -> Error:
         kind, tile = move.kind, window.tile
         if kind == "discard" or (kind == "kong" and move.tile is not None):
             return Error("window-open", f"a window is open on {NAMES[tile]}: pass or claim it")
@@ -564,7 +668,7 @@ class Rules:
                 return Error("not-complete", f"{NAMES[tile]} does not complete seat {seat}'s hand")
             return Error("below-minimum",
                          f"a win on {NAMES[tile]} is worth less than {scoring.MIN_POINTS} points")
-        if self.last_discard_is_last:
+        if self.state.last_discard_is_last:
             return Error("wall-empty", "the last discard of the wall can be claimed for a win only")
         if kind == "chow":
             if seat != (window.source + 1) % 4:
@@ -578,44 +682,47 @@ class Rules:
         if outcome is not None:
             seat, move = outcome
             if move.kind == "win":
-                self._win(seat, kind, source, tile, self._scores[seat])
+                self._win(seat, kind, source, tile, self.state.scores[seat])
             else:
                 self._claim(seat, move, source, tile)
         elif kind == "rob":
             self._promote(source, tile)
-        elif not self.last_draw_emptied:
+        elif not self.state.last_draw_emptied:
             self._draw_turn((source + 1) % 4)
         else:
             self._exhaust()
 
     def _claim(self, seat: int, move: Move, source: int, tile: int) -> None:
         """Take the discard into a chow, pung or kong; a kong draws its replacement."""
-        self.pools[source].pop()
-        hand = self.hands[seat]
-        kind = move.kind
-        if kind == "chow":
+        state = self.state
+        state.pools[source].pop()
+        hand = state.hands[seat]
+        if move.tiles is not None:  # a chow: the discard and two tiles of the hand
             for other in move.tiles:
                 if other != tile:
                     hand.counts[other] -= 1
             meld = Meld("chow", move.tiles, claimed=tile, source=source)
+        elif move.kind == "pung":
+            hand.counts[tile] -= 2
+            meld = Meld.pung(tile, claimed=tile, source=source)
         else:
-            hand.counts[tile] -= 2 if kind == "pung" else 3
-            meld = Meld(kind, (tile,) * (3 if kind == "pung" else 4), claimed=tile, source=source)
+            hand.counts[tile] -= 3
+            meld = Meld.kong(tile, claimed=tile, source=source)
         hand.add_meld(meld)
-        self._waits[seat] = None
-        self.outcomes.append({"actor": seat, "kind": kind, "tile": tile,
+        state.waits[seat] = None
+        self.outcomes.append({"actor": seat, "kind": meld.kind, "tile": tile,
                               "tiles": list(meld.tiles), "from": source})
-        if kind == "kong":
+        if meld.kind == "kong":
             self._draw_turn(seat, back=True, kong=True)
             return
-        self.phase, self.turn = "discard", seat
-        self.claimed_this_turn = True
+        state.phase, state.turn = "discard", seat
+        state.claimed_this_turn = True
 
     # --------------------------------------------------------------------- the end of a hand
 
     def _score(self, hand: Hand, seat: int, tile: int, *, self_drawn: bool, last_copy: bool,
                wall_last: bool, replacement: bool, robbing: bool = False,
-               initial: bool = False) -> Any:
+               initial: bool = False) -> scoring.Scored:
         context = scoring.WinContext(tile, self_drawn, self.seat_wind(seat), self.prevalent,
                                      flowers=len(hand.flowers), last_copy=last_copy,
                                      wall_last=wall_last, replacement=replacement,
@@ -624,17 +731,20 @@ class Rules:
 
     def _visible(self, kind: int) -> int:
         """Copies of ``kind`` face up: in the pools and in exposed melds (not concealed kongs)."""
-        return (sum(pool.count(kind) for pool in self.pools)
-                + sum(m.tiles.count(kind) for hand in self.hands for m in hand.melds
+        state = self.state
+        return (sum(pool.count(kind) for pool in state.pools)
+                + sum(m.tiles.count(kind) for hand in state.hands for m in hand.melds
                       if not m.concealed))
 
-    def _win(self, seat: int, by: str, source: int | None, tile: int, scored: Any) -> None:
-        hand = self.hands[seat]
-        if by == "discard":
-            self.pools[source].pop()
-            hand.counts[tile] += 1
-        elif by == "rob":
-            self.hands[source].counts[tile] -= 1
+    def _win(self, seat: int, by: str, source: int | None, tile: int,
+             scored: scoring.Scored) -> None:
+        state = self.state
+        hand = state.hands[seat]
+        if source is not None:  # the tile comes from the source's pool, or its robbed kong
+            if by == "discard":
+                state.pools[source].pop()
+            else:
+                state.hands[source].counts[tile] -= 1
             hand.counts[tile] += 1
         points = scored.total_with_flowers
         fans = [list(fan) for fan in scored.fans]
@@ -657,17 +767,17 @@ class Rules:
         for seat in range(4):
             self.totals[seat] += deltas[seat]
         self.history.append({"hand_no": self.hand_no, "dealer": self.dealer,
-                             "prevalent": self.prevalent, "wall_left": len(self.wall),
+                             "prevalent": self.prevalent, "wall_left": len(self.state.wall),
                              **outcome, "totals": list(self.totals)})
         self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
                               "totals": list(self.totals)})
-        self._end_turn()
-        self._window = None
         if self.hand_no < self.last_hand:
             self.hand_no += 1
             self._start_hand()
             return
-        self.status, self.phase = "finished", "finished"
+        self._end_turn()
+        self.state.window = None
+        self.status, self.state.phase = "finished", "finished"
         self.outcomes.append({"actor": "sys", "kind": "end", "totals": list(self.totals),
                               "places": places(self.totals)})
 
@@ -682,51 +792,52 @@ class Rules:
         exactly the claims they have, and waits only on unanswered seats it asked.
         """
         problems: list[str] = []
+        state = self.state
         census = self._count_tiles()
         for kind in range(N_KINDS):
-            if census[kind] != self._census[kind]:
+            if census[kind] != state.census[kind]:
                 problems.append(f"{census[kind]} copies of {NAMES[kind]} in play, "
-                                f"not {self._census[kind]}")
-        if self.last_draw_emptied != (not len(self.wall)):
-            problems.append(f"last_draw_emptied is {self.last_draw_emptied} "
-                            f"with {len(self.wall)} tiles in the wall")
+                                f"not {state.census[kind]}")
+        if state.last_draw_emptied != (not len(state.wall)):
+            problems.append(f"last_draw_emptied is {state.last_draw_emptied} "
+                            f"with {len(state.wall)} tiles in the wall")
         if sum(self.totals):
             problems.append(f"the totals {self.totals} do not sum to zero")
-        if self.dealer != (self.hand_no - 1) % 4:
-            problems.append(f"seat {self.dealer} deals hand {self.hand_no}")
-        if self.phase not in PHASES or (self.phase == "finished") != (self.status == "finished"):
-            problems.append(f"phase {self.phase!r} with status {self.status!r}")
-        if self.phase == "discard":
+        if state.phase not in PHASES or (state.phase == "finished") != (self.status == "finished"):
+            problems.append(f"phase {state.phase!r} with status {self.status!r}")
+        if state.phase == "discard":
             problems.extend(self._turn_problems())
-        elif self.phase in ("claim", "rob"):
+        elif state.phase in ("claim", "rob"):
             problems.extend(self._window_problems())
         elif self.waiting_on():
             problems.append("the game is over but seats are waited on")
         return problems
 
     def _turn_problems(self) -> list[str]:
+        state = self.state
+        turn, drawn = state.turn, state.drawn
+        if state.window is not None or not 0 <= turn < 4:
+            return [f"discard phase with turn {self.turn} and a window {self.window}"]
         problems = []
-        if self._window is not None or self.turn not in range(4):
-            problems.append(f"discard phase with turn {self.turn} and a window {self.window}")
-            return problems
-        for seat, hand in enumerate(self.hands):
-            want = 14 if seat == self.turn else 13
+        for seat, hand in enumerate(state.hands):
+            want = 14 if seat == turn else 13
             if hand.size != want:
                 problems.append(f"seat {seat} holds {hand.size} tiles' worth, not {want}")
-        if self.drawn is not None and not self.hands[self.turn].counts[self.drawn]:
-            problems.append(f"the drawn {NAMES[self.drawn]} is not in seat {self.turn}'s hand")
-        if self.claimed_this_turn and self.drawn is not None:
+        if drawn >= 0 and not state.hands[turn].counts[drawn]:
+            problems.append(f"the drawn {NAMES[drawn]} is not in seat {turn}'s hand")
+        if state.claimed_this_turn and drawn >= 0:
             problems.append("a turn reached by a claim has a drawn tile")
         return problems
 
     def _window_problems(self) -> list[str]:
-        window = self._window
-        if window is None or self.turn is not None:
-            return [f"{self.phase} phase with turn {self.turn} and no window"]
+        state = self.state
+        window = state.window
+        if window is None or state.turn >= 0:
+            return [f"{state.phase} phase with turn {self.turn} and no window"]
         problems = []
-        if (window.kind == "rob") != (self.phase == "rob"):
-            problems.append(f"a {window.kind} window in the {self.phase} phase")
-        for seat, hand in enumerate(self.hands):
+        if (window.kind == "rob") != (state.phase == "rob"):
+            problems.append(f"a {window.kind} window in the {state.phase} phase")
+        for seat, hand in enumerate(state.hands):
             want = 14 if window.kind == "rob" and seat == window.source else 13
             if hand.size != want:
                 problems.append(f"seat {seat} holds {hand.size} tiles' worth, not {want}")
@@ -755,7 +866,7 @@ class Rules:
                   f"prevalent {NAMES[27 + self.prevalent]} phase {self.phase} "
                   f"turn {self.turn} drawn {drawn} wall {len(self.wall)} totals {self.totals}")
         lines = [header]
-        if self._window is not None:
+        if self.state.window is not None:
             lines.append(f"window {self.window}")
         for seat in range(4):
             pool = " ".join(NAMES[k] for k in self.pools[seat])
@@ -771,23 +882,11 @@ class Rules:
         """An independent copy, for branching: moves on one never show in the other."""
         clone = Rules.__new__(Rules)
         clone.seed, clone.ruleset, clone.status = self.seed, self.ruleset, self.status
-        clone.hand_no, clone.last_hand, clone.dealer = self.hand_no, self.last_hand, self.dealer
+        clone.hand_no, clone.last_hand = self.hand_no, self.last_hand
         clone.totals = list(self.totals)
         clone.history = list(self.history)  # records are never changed once written
         clone.moves, clone.outcomes, clone._last = self.moves, list(self.outcomes), self._last
-        clone.wall = self.wall.copy()
-        clone._set_hands([hand.copy() for hand in self.hands])
-        clone.pools = [list(pool) for pool in self.pools]
-        clone.phase, clone.turn, clone.drawn = self.phase, self.turn, self.drawn
-        clone.drawn_from, clone.replacement = self.drawn_from, self.replacement
-        clone.claimed_this_turn = self.claimed_this_turn
-        clone.last_draw_emptied = self.last_draw_emptied
-        clone.last_discard_is_last = self.last_discard_is_last
-        clone._window = None if self._window is None else self._window.copy()
-        clone._waits = list(self._waits)
-        clone._scores = dict(self._scores)
-        clone._turn_win, clone._kong_draw = self._turn_win, self._kong_draw
-        clone._census = self._census
+        clone.state = self.state.copy()
         return clone
 
     @classmethod
@@ -799,9 +898,9 @@ class Rules:
         ``dealer`` or ``hand_no`` (default hand 1), ``claimed_this_turn``, ``drawn`` (the tile
         the seat on turn just drew; without it no self-drawn win is offered), ``totals``,
         ``seed``, ``ruleset`` and ``last_hand`` (default: this hand only; later hands come from
-        the seed). Raises ``ValueError`` for an unknown key, wrong hand sizes, a drawn tile not
-        held or in a turn reached by a claim, totals not summing to zero, or more copies of a
-        kind than exist.
+        the seed). Raises ``ValueError`` for an unknown key, a turn that is not a seat, wrong hand
+        sizes, a drawn tile not held or in a turn reached by a claim, totals not summing to
+        zero, or more copies of a kind than exist.
 
         >>> g = Rules.from_position({"hands": ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG",
         ...                                    "1589p 1589s ESWRR", "1589p 1589s EWNGB"],
@@ -823,40 +922,40 @@ class Rules:
             raise ValueError(f"seat {position['dealer']} does not deal hand {hand_no}")
         self._setup(position.get("seed", b"position"), position.get("ruleset", "green-book"),
                     hand_no, position.get("last_hand", hand_no), position.get("totals"))
-        self._reset_hand()
         hands = [Hand.parse(text) for text in position["hands"]]
-        turn = position.get("turn", self.dealer)
+        turn = _seat(position.get("turn", self.dealer))
         if len(hands) != 4 or any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
             raise ValueError(f"seat {turn} on turn holds fourteen tiles' worth, the others "
                              f"thirteen: not {[h.size for h in hands]}")
         wall = position.get("wall", [])
         order = parse(wall) if isinstance(wall, str) else list(wall)
-        pools = [parse(p) if isinstance(p, str) else list(p)
-                 for p in position.get("pools", ([], [], [], []))]
         drawn = position.get("drawn")
         if drawn is not None and not (0 <= drawn < N_PLAYING and hands[turn].counts[drawn]):
             raise ValueError(f"the drawn tile {drawn!r} is not in seat {turn}'s hand")
-        self._set_hands(hands)
-        self.pools, self.wall = pools, Wall.from_order(order, self.seed, hand_no)
-        self.turn, self.drawn = turn, drawn
-        self.drawn_from = None if drawn is None else "wall"
-        self.claimed_this_turn = bool(position.get("claimed_this_turn", False))
-        if self.claimed_this_turn and drawn is not None:
+        claimed = bool(position.get("claimed_this_turn", False))
+        if claimed and drawn is not None:
             raise ValueError("a turn reached by a claim has no drawn tile")
-        self.last_draw_emptied = not order
-        self._census = self._count_tiles()
+        state = HandState(Wall.from_order(order, self.seed, hand_no), hands)
+        state.pools = [parse(p) if isinstance(p, str) else list(p)
+                       for p in position.get("pools", ([], [], [], []))]
+        state.turn, state.drawn = turn, -1 if drawn is None else drawn
+        state.claimed_this_turn = claimed
+        state.last_draw_emptied = not order
+        self.state = state
+        state.census = self._count_tiles()
         for kind in range(N_KINDS):
-            if self._census[kind] > copies(kind):
-                raise ValueError(f"{self._census[kind]} copies of {NAMES[kind]}: "
+            if state.census[kind] > copies(kind):
+                raise ValueError(f"{state.census[kind]} copies of {NAMES[kind]}: "
                                  f"only {copies(kind)} exist")
 
     def _count_tiles(self) -> tuple[int, ...]:
         """Copies of each of the 42 kinds in the hands, melds, flowers, pools and wall."""
-        loose = list(chain(self.wall.order, *self.pools,
-                           *(m.tiles for hand in self.hands for m in hand.melds),
-                           *(hand.flowers for hand in self.hands)))
+        state = self.state
+        loose = list(chain(state.wall.order, *state.pools,
+                           *(m.tiles for hand in state.hands for m in hand.melds),
+                           *(hand.flowers for hand in state.hands)))
         census = np.bincount(loose, minlength=N_KINDS)
-        census[:N_PLAYING] += np.sum([hand.counts for hand in self.hands], axis=0, dtype=np.intp)
+        census[:N_PLAYING] += np.sum([hand.counts for hand in state.hands], axis=0, dtype=np.intp)
         return tuple(census.tolist())
 
 
@@ -865,10 +964,20 @@ _POSITION_KEYS = frozenset({"hands", "wall", "turn", "pools", "dealer", "hand_no
                             "last_hand"})
 
 # The chows that hold a suited tile, by tile: one to three of them.
+def _firsts(tile: int) -> range:
+    """The lowest kinds of the chows that hold the suited ``tile``: one to three of them."""
+    base = tile - tile % 9
+    return range(max(base, tile - 2), min(base + 6, tile) + 1)
+
+
+def _needs(first: int, tile: int) -> tuple[Move, int, int]:
+    """The chow from ``first`` with the two tiles besides ``tile`` it needs from the hand."""
+    a, b = [k for k in range(first, first + 3) if k != tile]
+    return CHOWS[first], a, b
+
+
 _ALL_CHOWS: tuple[tuple[Move, ...], ...] = tuple(
-    tuple(CHOWS[first] for first in range(max(tile - tile % 9, tile - 2),
-                                          min(tile - tile % 9 + 6, tile) + 1))
-    for tile in range(N_SUITED))
+    tuple(CHOWS[first] for first in _firsts(tile)) for tile in range(N_SUITED))
 
 
 def _all_chows(tile: int) -> tuple[Move, ...]:
@@ -877,8 +986,7 @@ def _all_chows(tile: int) -> tuple[Move, ...]:
 
 # For each suited tile, its chows with the two other tiles each needs from the hand.
 _CHOW_NEEDS: tuple[tuple[tuple[Move, int, int], ...], ...] = tuple(
-    tuple((move, *(k for k in move.tiles if k != tile)) for move in _ALL_CHOWS[tile])
-    for tile in range(N_SUITED))
+    tuple(_needs(first, tile) for first in _firsts(tile)) for tile in range(N_SUITED))
 
 
 def _seat(seat: int) -> int:

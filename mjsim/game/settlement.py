@@ -52,7 +52,7 @@ def settle(winner: int | None, by: str, points: int = 0,
         if winner is not None or discarder is not None:
             raise ValueError("an exhausted hand has no winner and no discarder")
         return [0] * SEATS
-    _check_seat(winner, "winner")
+    winner = _check_seat(winner, "winner")
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         raise ValueError(f"points are a non-negative int, not {points!r}")
     deltas = [0] * SEATS
@@ -101,6 +101,8 @@ def finished(hands_played: int) -> bool:
     return hands_played >= HANDS
 
 
-def _check_seat(seat: object, role: str) -> None:
+def _check_seat(seat: object, role: str) -> int:
+    """The seat, once it is an int 0-3 (not a bool); else ``ValueError`` naming its role."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise ValueError(f"the {role} is a seat 0-{SEATS - 1}, not {seat!r}")
+    return seat

@@ -1,18 +1,25 @@
 """Random play, the conformance test: seeded games where every seat picks a random legal move;
 the invariants after every move, every kind of move played somewhere, refusals of every kind
-changing nothing, and replays from a JSON log."""
+changing nothing, replays from a JSON log, and clones that copy every field of the hand's
+record."""
 
+import dataclasses
+import inspect
 import json
-from collections import Counter
+from collections import Counter, defaultdict
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from mjsim.errors import Error
-from mjsim.game.moves import WIN, Move
-from mjsim.game.rules import Rules
+from mjsim.game.moves import DISCARDS, WIN, Move
+from mjsim.game.rules import HandState, Rules
 from mjsim.game.settlement import HANDS
+from mjsim.game.window import Window
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.wall import Wall
+from tests.helpers.positions import SEAT0, SEAT1, SEAT2, SEAT3, position
 
 GAMES = 128                        # 2,048 hands
 
@@ -241,6 +248,114 @@ def test_a_clone_branches_independently():
     for seat, move in moves:
         assert game.apply(seat, move) is True
     assert snapshot(game) == snapshot(branch)
+
+
+# Every field of the hand's record, as the compiled class declares it: a field added to the
+# record is checked below without being named here.
+FIELDS = [name for name, _ in inspect.getmembers(HandState, inspect.isgetsetdescriptor)]
+
+
+def plain(value):
+    """A value held by the record as plain data, to compare a clone's with the original's.
+
+    Raises ``TypeError`` for a kind of value it does not know: say here how to compare it."""
+    if _immutable(value):
+        return value
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [plain(v) for v in value])
+    if isinstance(value, dict):
+        return {key: plain(v) for key, v in value.items()}
+    if isinstance(value, Hand):
+        return value.counts.tobytes(), value.melds, value.flowers
+    if isinstance(value, Wall):
+        return value.seed, value.hand_no, value.order
+    if isinstance(value, Window):
+        return value.as_dict()
+    if hasattr(value, "shape"):     # the counts block
+        return np.asarray(value).tolist()
+    raise TypeError(f"no plain form for {type(value).__name__}")
+
+
+def _immutable(value):
+    """A scalar or a frozen dataclass (a Scored, a Move, a Meld): safe to share."""
+    return (value is None or isinstance(value, (bool, int, str, bytes))
+            or dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen)
+
+
+def assert_unshared(mine, theirs, where):
+    """Nothing mutable in ``mine`` is in ``theirs``: changing one never shows in the other."""
+    if _immutable(mine):
+        return
+    if not isinstance(mine, tuple):
+        assert mine is not theirs, f"{where} is shared"
+    if isinstance(mine, (list, tuple)):
+        for index, (a, b) in enumerate(zip(mine, theirs)):
+            assert_unshared(a, b, f"{where}[{index}]")
+    elif isinstance(mine, dict):
+        for key in mine:
+            assert_unshared(mine[key], theirs[key], f"{where}[{key!r}]")
+    elif isinstance(mine, Hand):
+        assert not np.shares_memory(mine.counts, theirs.counts), f"{where}.counts is shared"
+    elif hasattr(mine, "shape"):
+        assert not np.shares_memory(np.asarray(mine), np.asarray(theirs)), f"{where} is shared"
+
+
+def state_of(game):
+    return {name: plain(getattr(game.state, name)) for name in FIELDS}
+
+
+def play_on(game, seed, moves=8):
+    """Play up to ``moves`` random moves; the events, as JSON, including those not yet taken."""
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if not game.is_active:
+            break
+        assert game.apply(*choose(rng, game)) is True
+    return [json.dumps(event) for event in game.take_outcomes()]
+
+
+NINE_GATES = "1112345678999m"              # waits on every m tile
+M5, M7, R = 4, 6, 31
+
+
+def test_a_clone_copies_every_field_of_the_hand_and_plays_on_alike():
+    """Before every move of two random games and of two written positions (for what random
+    play seldom reaches: a self-drawn win, a window on the wall's last discard), each field of a
+    clone's record equals the original's and shares nothing mutable with it; every tenth move,
+    moves on the clone leave the original untouched and the original then plays them to the
+    same events. Each field takes two values or more over the moments, so a field left out of
+    ``HandState.copy`` (where it would keep its blank value) cannot pass unseen."""
+    assert {"wall", "hands", "counts", "pools", "turn", "window", "turn_win"} <= set(FIELDS)
+    cases = [(Rules(seed="record-0"), []), (Rules(seed="record-1", last_hand=8), []),
+             (position(hands=(NINE_GATES + " 5m", SEAT1, SEAT2, SEAT3), drawn=M5), [(0, WIN)]),
+             (position(hands=(SEAT0, SEAT1, SEAT2, NINE_GATES), wall="7m"),
+              [(0, DISCARDS[R]), (1, DISCARDS[M7]), (3, WIN)])]
+    seen = defaultdict(set)
+    for number, (game, script) in enumerate(cases):
+        rng = np.random.default_rng(number)
+        step = 0
+        while game.is_active:
+            if script:
+                seat, move = script.pop(0)
+                assert move in game.legal(seat)     # legal() works out the self-drawn win
+            else:
+                seat, move = choose(rng, game)
+            clone = game.clone()
+            for name in FIELDS:
+                mine, theirs = getattr(game.state, name), getattr(clone.state, name)
+                assert plain(theirs) == plain(mine), (name, game.to_string())
+                assert_unshared(theirs, mine, f"the clone's {name}")
+                seen[name].add(repr(plain(mine)))
+            step += 1
+            if step % 10:
+                assert game.apply(seat, move) is True
+                continue
+            before, public = state_of(game), snapshot(game)
+            events = play_on(clone, step)
+            assert state_of(game) == before and snapshot(game) == public
+            assert play_on(game, step) == events
+    constant = [name for name in FIELDS if len(seen[name]) < 2]
+    assert constant == [], f"{constant} never changed: this test cannot tell if clone copies them"
 
 
 def test_an_unknown_ruleset_is_refused():
