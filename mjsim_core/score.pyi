@@ -37,6 +37,9 @@ class Tables(TypedDict):
     excludes: dict[str, dict[int, frozenset[int]]]
     patterns: dict[tuple[str, int], tuple[int, ...]]
 
+__all__ = ["FLAGS", "MIN_POINTS", "RULESETS", "context_flags", "formal_wait_count",
+           "group_elements", "meld_bytes", "score_counts", "score_hand", "tables"]
+
 MIN_POINTS: int
 FLAGS: dict[str, int]
 

@@ -10,6 +10,8 @@ _Counts: TypeAlias = NDArray[np.uint8]
 """34 uint8 copies, C-contiguous (a bytes-like object of 34 bytes is read the same way)."""
 
 FORMS: Final[tuple[str, str, str, str, str]]
+# The six knitted arrangements, each nine kinds ascending, in the order readings number them.
+KNITTED_ARRANGEMENTS: Final[tuple[tuple[int, ...], ...]]
 
 def tables_built() -> bool: ...
 def shanten(counts: _Counts, melds: int = 0) -> int: ...

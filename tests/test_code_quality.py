@@ -1,7 +1,8 @@
 """The checks that keep the code in shape, run by the test command so CI runs them too.
 
 import-linter holds the layers of design.md §1 (the contracts are in ``pyproject.toml``), mypy
-checks the package at the strictness set there, ruff and cython-lint check the style. import-linter
+checks the package at the strictness set there (``--strict``), stubtest holds the compiled core's
+``.pyi`` stubs to the modules they describe, ruff and cython-lint check the style. import-linter
 reads Python files only, so the core's ``.pyx`` and ``.pxd`` imports are checked here directly.
 """
 
@@ -68,6 +69,17 @@ def test_the_compiled_core_imports_nothing_from_mjsim(source):
 
 def test_mypy_is_clean():
     result = run("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_stubs_of_the_compiled_core_match_it():
+    """stubtest imports each kernel and checks every name and signature its .pyi promises."""
+    kernels = sorted(f"mjsim_core.{stub.stem}" for stub in (ROOT / "mjsim_core").glob("*.pyi")
+                     if (ROOT / "mjsim_core" / f"{stub.stem}.pyx").exists())
+    assert {"mjsim_core.counts", "mjsim_core.shanten", "mjsim_core.score",
+            "mjsim_core.rungs"} <= set(kernels)
+    result = run("stubtest", "--allowlist", str(ROOT / "tests" / "stubtest-allowlist.txt"),
+                 *kernels)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
