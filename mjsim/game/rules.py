@@ -53,7 +53,7 @@ from mjsim.game.window import Window
 from mjsim.scoring import scorer as scoring
 from mjsim.scoring.elements import check_ruleset
 from mjsim.tiles.hand import Hand
-from mjsim.tiles.kinds import ALL_TILES, N_KINDS, N_PLAYING, N_SUITED, NAMES, copies
+from mjsim.tiles.kinds import ALL_TILES, EAST, N_KINDS, N_PLAYING, N_SUITED, NAMES, copies
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.notation import parse, print_hand
 from mjsim.tiles.wall import Seed, Wall, seed_bytes
@@ -863,14 +863,14 @@ class Rules:
         """The hands and pools in notation, and where the game stands, for a failing test."""
         drawn = None if self.drawn is None else NAMES[self.drawn]
         header = (f"hand {self.hand_no}/{self.last_hand} dealer {self.dealer} "
-                  f"prevalent {NAMES[27 + self.prevalent]} phase {self.phase} "
+                  f"prevalent {NAMES[EAST + self.prevalent]} phase {self.phase} "
                   f"turn {self.turn} drawn {drawn} wall {len(self.wall)} totals {self.totals}")
         lines = [header]
         if self.state.window is not None:
             lines.append(f"window {self.window}")
         for seat in range(4):
             pool = " ".join(NAMES[k] for k in self.pools[seat])
-            lines.append(f"{seat} {NAMES[27 + self.seat_wind(seat)]}: "
+            lines.append(f"{seat} {NAMES[EAST + self.seat_wind(seat)]}: "
                          f"{print_hand(self.hands[seat])} | {pool}")
         return "\n".join(lines)
 

@@ -1,4 +1,5 @@
-# Types for mjsim/window.py, compiled in Cython's pure-Python mode (the module stays plain Python).
+# Types for mjsim/game/window.py, compiled in Cython's pure-Python mode (the module stays plain
+# Python).
 
 cimport cython
 

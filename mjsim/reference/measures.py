@@ -224,7 +224,7 @@ def targets(held: bytes, melds: Sequence[Meld], seat_wind: int, prevalent: int) 
     >>> targets(hand.counts.tobytes(), (), 0, 0)
     Targets(flush=0, pure=False, pungs=False, pairs=(31,))
     """
-    suits = [sum(held[0:9]), sum(held[9:18]), sum(held[18:27])]
+    suits = [sum(held[0:9]), sum(held[9:18]), sum(held[18:N_SUITED])]
     honours = sum(held[N_SUITED:N_PLAYING])
     for meld in melds:
         kind = meld.tiles[0]

@@ -1,4 +1,5 @@
-# Types for mjsim/wall.py, compiled in Cython's pure-Python mode (the module stays plain Python).
+# Types for mjsim/tiles/wall.py, compiled in Cython's pure-Python mode (the module stays plain
+# Python).
 
 cimport cython
 
@@ -9,7 +10,7 @@ cpdef list shuffled_tiles(seed, hand_no)
 
 cdef class Wall:
     cdef public bytes seed
-    cdef public object hand_no
+    cdef public long hand_no
     cdef list _tiles                   # the shuffled 144 (or a written order), front first
     cdef Py_ssize_t _front, _back      # the tiles still in the wall are _tiles[_front:_back]
 
