@@ -171,7 +171,6 @@ ELEMENTS: tuple[Element, ...] = (
 MIXED_KONGS = Element(82, "Concealed Kong and Melded Kong", 6, "One concealed and one melded kong "
                       "(dispute D2: 6 points in the Green Book, 5 in GB-Mahjong).",
                       "hand", excludes=(67, 74))
-
 """The pseudo-element for one concealed plus one melded kong (mcr-rules.md §3.14 c, D2)."""
 
 BY_NUMBER: dict[int, Element] = {element.number: element for element in (*ELEMENTS, MIXED_KONGS)}

@@ -1,9 +1,6 @@
 """Tiles: what a tile, a hand string, a meld, a hand and a wall are (the lowest layer).
 
-Imports only :mod:`mjsim.errors` and :mod:`mjsim_core`. The kinds' names and classes of
-:mod:`mjsim.tiles.kinds` are re-exported here. ``Hand`` and ``notation`` load on first use
-(PEP 562): a hand holds a numpy array, and numpy costs more to import than the rest of the layer,
-so that ``import mjsim.tiles`` (or a module that only needs the kinds) does not pay for it.
+Imports only :mod:`mjsim.errors` and :mod:`mjsim_core`.
 """
 
 from __future__ import annotations
@@ -16,6 +13,9 @@ from mjsim.tiles.kinds import __all__ as _kinds
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.wall import Seed, Wall
 
+# The kinds' names and classes are re-exported here. ``Hand`` and ``notation`` load on first use
+# (PEP 562): a hand holds a numpy array, and numpy costs more to import than the rest of the
+# layer, so ``import mjsim.tiles`` (or a module that needs only the kinds) does not pay for it.
 if TYPE_CHECKING:
     from mjsim.tiles import notation
     from mjsim.tiles.hand import Hand

@@ -1,9 +1,6 @@
 """Tournaments: seeded games in parallel, pandas tables, and the statistics that price ideas.
 
->>> from mjsim.tournament import play_game
->>> records = play_game("doc", ("1", "1", "1", "1"))
->>> len(records.seats), sum(row["points"] for row in records.seats)
-(4, 0)
+Imports :mod:`mjsim.players` and the layers below it.
 """
 
 from mjsim.tournament.experiments import Report, ladder, price, standings, table

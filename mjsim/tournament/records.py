@@ -87,6 +87,10 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
     """Play one sixteen-hand game, seat i played by ``lineup[i]``, and return its records.
 
     Raises ``RuntimeError`` if a bot offers a move the rules refuse (a bug in the bot).
+
+    >>> records = play_game("doc", ("1", "1", "1", "1"))
+    >>> len(records.seats), sum(row["points"] for row in records.seats)
+    (4, 0)
     """
     bots = _bots(lineup)
     game = driver.play(seed, bots, ruleset=ruleset)
