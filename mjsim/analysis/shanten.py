@@ -31,6 +31,7 @@ count on another 1m. The forms (``FORMS``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -69,7 +70,7 @@ class Decomposition(NamedTuple):
 
 
 def discards(counts: np.ndarray, melds: int = 0,
-             unseen: np.ndarray | None = None) -> list[Discard]:
+             unseen: Sequence[int] | np.ndarray | None = None) -> list[Discard]:
     """For a 14-3m hand, one :class:`Discard` per distinct kind held, ascending by tile.
 
     ``unseen`` (34 counts) gives the copies a player can still draw; by default 4 minus the

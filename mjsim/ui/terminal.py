@@ -18,8 +18,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-import numpy as np
-
 from mjsim.analysis import shanten
 from mjsim.errors import NotationError
 from mjsim.game.gamelog import GameLog
@@ -93,7 +91,7 @@ def hint(view: View) -> str:
     lines = [f"rung 3 would play: {describe_moves([move]) if move else 'nothing'}"]
     hand = view.hand
     if view.window is None and hand.concealed_count % 3 == 2:
-        unseen = np.array([max(0, u) for u in view.unseen])
+        unseen = [max(0, u) for u in view.unseen]
         chosen = move.tile if move is not None and move.kind == "discard" else None
         rows = sorted(shanten.discards(hand.counts, len(hand.melds), unseen),
                       key=lambda d: (d.shanten, -d.copies, d.tile != chosen))
