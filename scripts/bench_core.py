@@ -33,8 +33,9 @@ import numpy as np
 import mjsim
 from mjsim.analysis import shanten
 
-GB_NAMES = tuple([f"{suit}{rank}" for suit in "WBT" for rank in range(1, 10)]
-                 + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' helpers
+from tests.helpers.pymahjonggb import GB_NAMES
+
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "shanten.tsv"
 
 

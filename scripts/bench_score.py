@@ -36,9 +36,9 @@ from mjsim.scoring import RULESETS, score
 from mjsim.scoring.scorer import check_context
 from mjsim_core.score import context_flags, meld_bytes, score_counts, score_hand
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' helpers
+from tests.helpers.pymahjonggb import gb_arguments
 from tests.helpers.wins import random_win
-from tests.scoring.test_score_pymahjonggb import gb_arguments
 
 
 def distinct_wins(count: int, seed: int) -> list:

@@ -21,11 +21,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' helpers
+from tests.helpers.pymahjonggb import GB_NAMES, gb_packs
 
 Player = Callable[[Rules, int], Move]
 
@@ -59,12 +64,6 @@ def bot_player(level: int) -> Player:
     return lambda game, seat: rung.act(view_of(game, seat))
 
 
-# PyMahjongGB's names of the 34 kinds, and of a meld as a pack (type, middle tile, offer).
-GB_NAMES = tuple([f"{suit}{rank}" for suit in "WBT" for rank in range(1, 10)]
-                 + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])
-GB_PACKS = {"chow": "CHI", "pung": "PENG", "kong": "GANG"}
-
-
 def gb_greedy() -> Player:
     from MahjongGB import MahjongShanten
 
@@ -74,8 +73,7 @@ def gb_greedy() -> Player:
         if forced is not None:
             return forced
         hand = game.hands[seat]
-        packs = tuple((GB_PACKS[m.kind], GB_NAMES[m.tiles[1]], 0 if m.concealed else 1)
-                      for m in hand.melds)
+        packs = gb_packs(hand.melds)
         tiles = hand.tiles()
         best, choice = None, None
         for move in legal:
@@ -122,6 +120,7 @@ def main() -> None:
     args = parser.parse_args()
     args.players = args.players or list(PLAYERS)
     print(f"{'players':<8} {'hands/s':>9}  (median of {args.repeats} runs of {args.games} games)")
+    play_games(discard_what_you_drew, 1, offset=-1)  # builds the shanten tables: not timed
     for name in args.players:
         try:
             player = PLAYERS[name]()

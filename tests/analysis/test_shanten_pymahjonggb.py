@@ -27,9 +27,8 @@ import pytest
 
 from mjsim.analysis import shanten
 from mjsim.reference import shanten as ref
+from tests.helpers.pymahjonggb import GB_NAMES as NAMES
 
-NAMES = tuple([f"{suit}{rank}" for suit in "WBT" for rank in range(1, 10)]
-              + ["F1", "F2", "F3", "F4", "J1", "J2", "J3"])
 KIND = {name: kind for kind, name in enumerate(NAMES)}
 BY_FORM = {
     "regular": MahjongGB.RegularShanten,

@@ -20,6 +20,7 @@ from mjsim.scoring.elements import BY_NAME
 from mjsim.scoring.scorer import WinContext, score
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
+from tests.helpers.pymahjonggb import gb_arguments
 from tests.helpers.wins import random_win
 
 HANDS = max(3000, int(os.environ.get("MJSIM_DIFF_HANDS", "3000")))
@@ -28,29 +29,6 @@ SEED = 20261130
 # PyMahjongGB's English names where they differ from the Green Book's.
 ORACLE_NAMES = {"All Five": "All Fives", "Two Dragons Pungs": "Two Dragon Pungs",
                 "Robbing The Kong": "Robbing the Kong"}
-
-
-def gb_tile(kind: int) -> str:
-    if kind < 27:
-        return "WBT"[kind // 9] + str(kind % 9 + 1)
-    return f"F{kind - 26}" if kind < 31 else f"J{kind - 30}"
-
-
-def gb_arguments(hand: Hand, ctx: WinContext) -> tuple:
-    """MahjongFanCalculator's arguments for a hand won as ``ctx`` says."""
-    packs = []
-    for meld in hand.melds:
-        if meld.kind == "chow":
-            packs.append(("CHI", gb_tile(meld.tiles[1]), 1))
-        elif meld.kind == "pung":
-            packs.append(("PENG", gb_tile(meld.tile), 1))
-        else:
-            packs.append(("GANG", gb_tile(meld.tile), 0 if meld.concealed else 1))
-    tiles = hand.tiles()
-    tiles.remove(ctx.win_tile)
-    return (tuple(packs), tuple(gb_tile(t) for t in tiles), gb_tile(ctx.win_tile), ctx.flowers,
-            ctx.self_drawn, ctx.last_copy, ctx.replacement or ctx.robbing, ctx.wall_last,
-            ctx.seat_wind, ctx.prevalent_wind)
 
 
 def oracle(hand: Hand, ctx: WinContext) -> tuple[int, Counter]:
