@@ -1,0 +1,57 @@
+"""What a player is: anything with a ``name`` and ``act(view) -> Move`` (design.md §8).
+
+A player reads only the :class:`~mjsim.players.view.View` of its seat, never the engine. The
+rest is optional, and the driver looks for it once per game:
+
+- ``ideas``: the names of the ideas it can switch off (a spec's ``-idea`` suffixes);
+- ``start_hand(start)``: a hand begins (a :class:`HandStart`: seat, hand number, dealer, wind);
+- ``observe(event)``: each event of the game as the seat sees it (:func:`mjsim.players.seen.seen_by`),
+  so a player that keeps its own record, a Botzone program for one, hears every move;
+- ``end_hand(result)``: the hand is over; ``result`` is its row of ``Rules.history``;
+- ``close()``: the game is over (a program's process is stopped).
+
+A player that cannot give a move raises :class:`Foul`: the driver ends the hand with the
+false-declaration penalty against its seat and records why.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from mjsim.game.moves import Move
+from mjsim.players.view import View
+
+__all__ = ["Foul", "HandStart", "Player"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A seat's player: a ``name``, and a legal move for each view it is asked about."""
+
+    @property
+    def name(self) -> str:
+        """How the player is named in tables: its spec, for a player built from one."""
+        ...
+
+    def act(self, view: View) -> Move | None:
+        """A member of ``view.legal`` (None only when there is none)."""
+        ...
+
+
+class HandStart(NamedTuple):
+    """What a player is told as a hand begins."""
+
+    seat: int
+    hand_no: int
+    dealer: int
+    prevalent: int
+
+
+class Foul(Exception):
+    """A player's failure to answer as the rules ask: a malformed, illegal or late answer, or a
+    program that stopped. ``answer`` is what it said (None when it said nothing), ``reason``
+    why that is a foul, ``detail`` what helps its author (the request, the tail of stderr)."""
+
+    def __init__(self, reason: str, answer: str | None = None, detail: str = "") -> None:
+        super().__init__(reason)
+        self.reason, self.answer, self.detail = reason, answer, detail
