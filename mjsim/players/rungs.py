@@ -77,7 +77,7 @@ def best(view: View, level: int, word: int | None = None,
          off: Collection[str] = frozenset()) -> Move | None:
     """A member of ``view.legal`` chosen by rung ``level`` (1-3) with the ideas ``off``
     switched off, or None when there is no legal move. ``word`` breaks the ties left after
-    every idea deterministically; by default :attr:`View.word` (seed, hand and move count).
+    every idea deterministically; by default :attr:`View.word` (a hash of what the seat sees).
 
     Raises ``ValueError`` for a level other than 1-3 or an unknown idea.
     """
