@@ -152,6 +152,16 @@ class Rung:
     def __str__(self) -> str:
         return "-".join((str(self.level), *(name for name in IDEAS if name in self.off)))
 
+    @property
+    def name(self) -> str:
+        """The rung's spec, e.g. ``3-defence``."""
+        return str(self)
+
+    @property
+    def ideas(self) -> tuple[str, ...]:
+        """The ideas this rung has, which a spec may switch off."""
+        return RUNG_IDEAS[self.level]
+
     def act(self, view: View) -> Move | None:
         """The move this rung makes from ``view``, or None when its seat has none to make."""
         return best(view, self.level, off=self.off)
