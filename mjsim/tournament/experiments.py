@@ -15,9 +15,9 @@ Every player is named by a spec or by a name the ``roster`` defines (:mod:`.line
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Unpack
 
