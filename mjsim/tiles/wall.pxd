@@ -18,7 +18,7 @@ cdef class Wall:
     cpdef int draw(self) except -1
     # Take a replacement tile from the back (an empty wall raises WallEmptyError).
     cpdef int draw_back(self) except -1
-    @cython.locals(clone=SplitWall)
+    @cython.locals(split=SplitWall)
     cpdef Wall copy(self)
 
 
@@ -32,5 +32,5 @@ cdef class SplitWall(Wall):
     # A split wall's draws name their seat: draw and draw_back raise TypeError.
     cpdef int draw(self) except -1
     cpdef int draw_back(self) except -1
-    @cython.locals(clone=SplitWall)
+    @cython.locals(split=SplitWall)
     cpdef Wall copy(self)
