@@ -22,7 +22,9 @@ and kongs' replacements from it.
 >>> t = Tracker()
 >>> for request in ("0 1 0", "1 0 0 0 0 W1 W1 W2 W3 B5 B5 B5 T7 T8 F1 F1 J1 J2", "3 0 DRAW",
 ...                 "3 0 PLAY W1"):
-...     t.feed(request)
+...     events = t.feed(request)
+>>> events
+[{'actor': 0, 'kind': 'discard', 'tile': 0}]
 >>> view = t.view()
 >>> view.phase, view.window, [m.kind for m in view.legal]
 ('claim', WindowView(kind='discard', tile=0, source=0), ['pung', 'chow', 'pass'])
@@ -31,6 +33,7 @@ and kongs' replacements from it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from mjsim.analysis import shanten
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
@@ -74,6 +77,8 @@ class Tracker:
         self.last: WindowView | None = None  # the window of the previous request
         self.last_answer = ""
         self.requests = 0
+        self.events: list[dict[str, Any]] = []
+        self.replacing = [False] * 4  # each seat's next draw replaces a flower or a kong
 
     # ---------------------------------------------------------------------------- reading
 
@@ -81,18 +86,47 @@ class Tracker:
         """Tiles left in ``seat``'s quarter of the wall."""
         return self.tiles // 4 - self.taken[seat]
 
-    def feed(self, request: str) -> None:
-        """Take the next request into the state."""
+    def feed(self, request: str) -> list[dict[str, Any]]:
+        """Take the next request into the state; return its events in mjsim's form, as
+        :func:`mjsim.players.seen_by` shows them to the seat (the seat's own answer to a
+        window it could claim first)."""
         words = request.split(" ")
+        events = self.events
         try:
             self._feed(words)
         except (IndexError, KeyError, ValueError) as problem:
             raise ValueError(f"Botzone request {self.requests} {request!r}: {problem}") from None
         self.requests += 1
+        self.events = []
+        return events
 
     def answered(self, answer: str) -> None:
-        """The seat's answer to the latest request (a concealed kong's tile is known only so)."""
+        """The seat's answer to the latest request (a concealed kong's tile is known only so).
+
+        An answer to a window the seat could claim is an event of the next request."""
         self.last_answer = answer
+        window = self.window
+        if window is None or window.source == self.seat or not self._claims(window):
+            return
+        words = answer.split(" ")
+        if words[0] == "PASS":
+            self.events.append({"actor": self.seat, "kind": "pass"})
+            return
+        claim = {"HU": "win", "PENG": "pung", "CHI": "chow", "GANG": "kong"}.get(words[0])
+        if claim is None:
+            raise ValueError(f"{answer!r} does not answer a window")
+        event = {"actor": self.seat, "kind": "claim", "claim": claim, "tile": window.tile}
+        if claim == "chow":
+            middle = _playing(words[1])
+            event["tiles"] = [middle - 1, middle, middle + 1]
+        self.events.append(event)
+
+    def _event(self, actor: int | str, kind: str, **fields: Any) -> None:
+        self.events.append({"actor": actor, "kind": kind, **fields})
+
+    def _drew(self, seat: int, tile: int | None) -> None:
+        self._event(seat, "drew", tile=tile, **{"from": "back" if self.replacing[seat] else "wall"})
+        self.replacing[seat] = False
 
     def _feed(self, words: list[str]) -> None:
         if self.promoting is not None:
@@ -103,6 +137,8 @@ class Tracker:
             if self.requests != 0 or len(words) != 3:
                 raise ValueError("request 0 is '0 seat quan' and comes first")
             self.seat, self.prevalent = _number(words[1]), _number(words[2])
+            if not (0 <= self.seat < 4 and 0 <= self.prevalent < 4):
+                raise ValueError("the seat and the wind are 0-3")
             return
         if self.seat < 0:
             raise ValueError("request 0 (the seat) has not come")
@@ -111,7 +147,8 @@ class Tracker:
         elif code == "2" and len(words) == 2:
             tile = _playing(words[1])
             self._draw(self.seat)
-            self.hand.counts[tile] += 1
+            self.hand.add(tile)
+            self._drew(self.seat, tile)
             self.phase, self.turn, self.drawn, self.claimed = "discard", self.seat, tile, False
         elif code == "3":
             self._action(_number(words[1]), words[2], words[3:])
@@ -133,6 +170,12 @@ class Tracker:
         self.hand.flowers = tuple(self.flowers[self.seat])
         if flowers:
             self.tiles = 144
+        dealt: list[list[int] | None] = [None] * 4
+        dealt[self.seat] = own + self.flowers[self.seat]
+        self._event("sys", "deal", hand_no=1, dealer=0, prevalent=self.prevalent, hands=dealt)
+        for seat in range(4):
+            for flower in self.flowers[seat]:
+                self._event(seat, "flower", tile=flower, **{"from": "deal"})
 
     def _draw(self, seat: int) -> None:
         self.taken[seat] += 1
@@ -143,12 +186,16 @@ class Tracker:
         own = actor == self.seat
         if what == "DRAW" and not rest:
             self._draw(actor)
+            self._drew(actor, None)
             self.phase, self.turn, self.claimed = "discard", actor, False
         elif what == "BUHUA" and len(rest) == 1:
             flower = kind_of(rest[0])
             if flower < N_PLAYING:
                 raise ValueError(f"{rest[0]} is not a flower")
             self._draw(actor)
+            self._event(actor, "flower", tile=flower,
+                        **{"from": "back" if self.replacing[actor] else "wall"})
+            self.replacing[actor] = True
             self.tiles = 144
             self.flowers[actor] = sorted((*self.flowers[actor], flower))
             self.kong_draw[actor] = False
@@ -169,6 +216,7 @@ class Tracker:
         elif what == "BUGANG" and len(rest) == 1:
             tile = _playing(rest[0])
             self.promoting = (actor, tile)
+            self._event(actor, "promote", tile=tile)
             self.phase, self.turn = "rob", -1
             self.window = WindowView("rob", tile, actor)
         else:
@@ -179,6 +227,7 @@ class Tracker:
         if actor == self.seat:
             self.hand.remove(tile)
         self.pools[actor].append(tile)
+        self._event(actor, "discard", tile=tile)
         self.phase, self.turn, self.claimed = "claim", -1, False
         self.window = WindowView("discard", tile, actor)
 
@@ -191,6 +240,8 @@ class Tracker:
         return source, tile
 
     def _meld(self, actor: int, meld: Meld, claimed: int) -> None:
+        self._event(actor, meld.kind, tile=claimed, tiles=list(meld.tiles),
+                    **{"from": meld.source})
         if actor != self.seat:
             self.melds[actor].append(meld)
             return
@@ -208,14 +259,18 @@ class Tracker:
             self._meld(actor, Meld.kong(tile, claimed=tile, source=source), tile)
         elif actor != self.seat:
             self.melds[actor].append(HIDDEN_KONG)
+            self._event(actor, "kong", tile=None, how="concealed")
         else:
             words = self.last_answer.split(" ")
             if len(words) != 2 or words[0] != "GANG":
                 raise ValueError(f"a concealed kong, but the seat answered {self.last_answer!r}")
             tile = _playing(words[1])
+            if self.hand.counts[tile] != 4:
+                raise ValueError(f"a concealed kong of {words[1]}, not four in hand")
             self.hand.counts[tile] -= 4
             self.hand.add_meld(Meld.kong(tile, concealed=True))
-        self.kong_draw[actor] = True
+            self._event(actor, "kong", tile=tile, how="concealed")
+        self.kong_draw[actor] = self.replacing[actor] = True
         self.phase, self.turn = "discard", -1
 
     def _promote(self, actor: int, tile: int) -> None:
@@ -230,7 +285,8 @@ class Tracker:
             self.hand.melds = promoted  # type: ignore[assignment]  # own melds are all Melds
         else:
             self.melds[actor] = list(promoted)
-        self.kong_draw[actor] = True
+        self._event(actor, "kong", tile=tile, how="promoted")
+        self.kong_draw[actor] = self.replacing[actor] = True
 
     # ---------------------------------------------------------------------------- the view
 
