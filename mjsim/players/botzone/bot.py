@@ -59,17 +59,18 @@ class BotzoneBot:
 
     def take(self, request: str, answer: str) -> None:
         """Replay ``request``, which the seat answered with ``answer``."""
-        self._hear(request)
+        self.hear(request)
         self.tracker.answered(answer)
 
     def answer(self, request: str) -> str:
         """The seat's answer to the new ``request``."""
-        self._hear(request)
-        reply = self._choose()
+        self.hear(request)
+        reply = self.reply()
         self.tracker.answered(reply)
         return reply
 
-    def _hear(self, request: str) -> None:
+    def hear(self, request: str) -> None:
+        """Take ``request`` in, telling the player's hooks; :meth:`reply` answers it."""
         tracker = self.tracker
         events = tracker.feed(request)
         if tracker.requests == 1 and self._start is not None:
@@ -78,7 +79,9 @@ class BotzoneBot:
             for event in events:
                 self._observe(event)
 
-    def _choose(self) -> str:
+    def reply(self) -> str:
+        """The player's answer to the request last heard (``PASS`` when it has no choice);
+        the caller tells the tracker which answer was sent."""
         view = self.tracker.view()
         if not view.legal:
             return "PASS"
