@@ -27,15 +27,13 @@ read).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import IO, Any
 
 from mjsim.game.moves import Move
+from mjsim.players.botzone.answers import answer_of
 from mjsim.players.botzone.tracker import Tracker
 from mjsim.players.protocol import Foul, HandStart, Player
 from mjsim.players.view import View
-from mjsim.tiles.botzone import name_of
-from mjsim.tiles.meld import Meld
 
 __all__ = ["KEEP_RUNNING", "BotzoneBot", "serve"]
 
@@ -87,8 +85,8 @@ class BotzoneBot:
             return "PASS"
         move = self._act(view)
         if move.kind in ("pung", "chow"):
-            return _answer_of([move, self._act(self.tracker.after_claim(move))], view.hand.melds)
-        return _answer_of(move, view.hand.melds)
+            return answer_of([move, self._act(self.tracker.after_claim(move))], view.hand.melds)
+        return answer_of(move, view.hand.melds)
 
     def _act(self, view: View) -> Move:
         move = self.player.act(view)
@@ -96,24 +94,6 @@ class BotzoneBot:
             raise Foul(f"illegal: {self.player.name} chose {move!r}, not one of {list(view.legal)}",
                        detail=repr(view))
         return move
-
-
-def _answer_of(moves: Move | Sequence[Move], melds: Sequence[Meld]) -> str:
-    """A stand-in for :func:`mjsim.players.botzone.answers.answer_of` until it is merged."""
-    seq = [moves] if isinstance(moves, Move) else list(moves)
-    first = seq[0]
-    if first.kind == "pung":
-        return f"PENG {name_of(seq[1].tile or 0)}"
-    if first.kind == "chow" and first.tiles is not None:
-        return f"CHI {name_of(first.tiles[1])} {name_of(seq[1].tile or 0)}"
-    if first.kind == "discard" and first.tile is not None:
-        return f"PLAY {name_of(first.tile)}"
-    if first.kind == "kong":
-        if first.tile is None:
-            return "GANG"
-        promotes = any(m.kind == "pung" and m.tile == first.tile for m in melds)
-        return f"{'BUGANG' if promotes else 'GANG'} {name_of(first.tile)}"
-    return "HU" if first.kind == "win" else "PASS"
 
 
 def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = False,

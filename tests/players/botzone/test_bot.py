@@ -17,7 +17,7 @@ from tests.players.botzone.test_tracker import (
     CLAIM,
     RECORDED,
     ROB_REQUESTS,
-    judge_moves,
+    allowed,
     names,
     recorded_rows,
 )
@@ -123,7 +123,7 @@ def test_every_answer_to_every_recorded_request_is_well_formed_and_legal(path, l
             view = bot.tracker.view()
             answer = bot.reply()
             assert answer == " ".join(answer.split()) and answer, answer
-            assert judge_moves(answer, view, bot.tracker), (row, answer, view.legal)
+            assert allowed(answer, view), (row, answer, view.legal)
             choices += bool(view.legal)
             bot.tracker.answered(row["response"])
     assert choices

@@ -12,6 +12,8 @@ import pytest
 
 from mjsim.game.moves import CHOWS, DISCARDS, KONGS, PASS, PUNG, WIN
 from mjsim.game.rules import Rules
+from mjsim.players import Foul
+from mjsim.players.botzone.answers import moves_of
 from mjsim.players.botzone.tracker import Tracker
 from mjsim.players.view import HIDDEN_KONG, WindowView, view_of
 from mjsim.tiles.botzone import kind_of, name_of
@@ -201,23 +203,16 @@ def recorded_rows(path):
     return [row for row in lines if "round" in row]
 
 
-def judge_moves(answer, view, tracker):
-    """Whether ``answer`` is a move the tracker's view allows (a claim: and its discard)."""
-    words = answer.split(" ")
+def allowed(answer, view):
+    """Whether ``answer`` is a move the view allows (a claim: and the discard after it);
+    with no choice, only PASS."""
     if not view.legal:
         return answer == "PASS"
-    verb, tiles = words[0], [kind_of(w) for w in words[1:]]
-    first = {"PASS": PASS, "HU": WIN}.get(verb)
-    if verb == "PLAY":
-        first = DISCARDS[tiles[0]]
-    elif verb in ("GANG", "BUGANG") and tiles:
-        first = KONGS[tiles[0]]
-    elif verb == "GANG":
-        first = view.legal[view.legal.index(PUNG) + 1] if PUNG in view.legal else None
-    elif verb in ("PENG", "CHI"):
-        claim = PUNG if verb == "PENG" else CHOWS[tiles[0] - 1]
-        return claim in view.legal and DISCARDS[tiles[-1]] in tracker.after_claim(claim).legal
-    return first in view.legal
+    try:
+        moves_of(answer, view)
+    except Foul:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.name[:2])
@@ -231,7 +226,7 @@ def test_the_judge_accepts_exactly_the_answers_the_tracker_finds_legal(path):
         for row in (r for r in rows if r["seat"] == seat):
             tracker.feed(row["request"])
             view = tracker.view()
-            legal = judge_moves(row["response"], view, tracker)
+            legal = allowed(row["response"], view)
             assert legal != ("judge" in row), (row, view.legal)
             checked += bool(view.legal)
             tracker.answered(row["response"])
