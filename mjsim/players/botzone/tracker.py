@@ -17,7 +17,7 @@ Another seat's concealed tiles are unknown, so its concealed kong is :data:`HIDD
 
 The wall holds 136 tiles, or 144 once a flower shows (Botzone's judge deals a flowerless
 wall unless given one): each seat owns a quarter and draws its deal, its draws, its flowers'
-and kongs' replacements from it.
+and kongs' replacements from it. The view's ``wall`` is the tiles not yet dealt or drawn.
 
 >>> t = Tracker()
 >>> for request in ("0 1 0", "1 0 0 0 0 W1 W1 W2 W3 B5 B5 B5 T7 T8 F1 F1 J1 J2", "3 0 DRAW",
@@ -83,8 +83,11 @@ class Tracker:
     # ---------------------------------------------------------------------------- reading
 
     def remaining(self, seat: int) -> int:
-        """Tiles left in ``seat``'s quarter of the wall."""
-        return self.tiles // 4 - self.taken[seat]
+        """Tiles left in ``seat``'s quarter of the wall: none once the whole wall is drawn (at
+        a table whose seats do not draw from quarters, a quarter may be overdrawn)."""
+        if sum(self.taken) >= self.tiles:
+            return 0
+        return max(0, self.tiles // 4 - self.taken[seat])
 
     def feed(self, request: str) -> list[dict[str, Any]]:
         """Take the next request into the state; return its events in mjsim's form, as
@@ -179,8 +182,8 @@ class Tracker:
 
     def _draw(self, seat: int) -> None:
         self.taken[seat] += 1
-        if self.remaining(seat) < 0:
-            raise ValueError(f"seat {seat} draws from an empty quarter")
+        if sum(self.taken) > self.tiles:
+            raise ValueError(f"more than the {self.tiles} tiles of the wall are drawn")
 
     def _action(self, actor: int, what: str, rest: list[str]) -> None:
         own = actor == self.seat
@@ -319,7 +322,7 @@ class Tracker:
         exposed[self.seat] = hand.melds
         return View(seat=self.seat, hand=hand, pools=tuple(tuple(p) for p in pools),
                     exposed=tuple(exposed), flowers=tuple(tuple(f) for f in self.flowers),
-                    wall=sum(self.remaining(s) for s in range(4)), dealer=0,
+                    wall=self.tiles - sum(self.taken), dealer=0,
                     prevalent=self.prevalent, phase=phase, drawn=drawn, window=window,
                     legal=legal, seed=b"", hand_no=1, ruleset=self.ruleset)
 
