@@ -1,0 +1,121 @@
+"""A rung through Botzone's protocol makes the moves it makes in-process.
+
+Each seat of a Botzone-table game hears its events written as Botzone requests
+(:class:`RequestWriter`), a :class:`BotzoneBot` answers them, and the answers are read back as
+moves (:func:`moves_of`): the same game must come out, move for move, as with the rung at the
+table itself. The rung breaks its ties with a fixed word on both sides, since a Botzone seat
+knows neither the seed nor the move count its in-process twin's default word is made of.
+"""
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjsim.game.rules import Rules
+from mjsim.players.botzone.answers import moves_of
+from mjsim.players.botzone.bot import BotzoneBot
+from mjsim.players.botzone.program import BotzoneProgram
+from mjsim.players.botzone.requests import RequestWriter
+from mjsim.players.rungs import best
+from tests.players.botzone.table import play
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+class FixedWord:
+    """Rung 3 with a fixed tie-break word, keeping the moves it makes."""
+
+    name = "3"
+
+    def __init__(self):
+        self.moves = []
+
+    def act(self, view):
+        move = best(view, 3, word=0x5EED)
+        self.moves.append(move)
+        return move
+
+
+class Through:
+    """A seat whose player answers Botzone requests in-process: the protocol both ways without
+    a process (what ``botzone:`` with ``mjsim botzone`` does through pipes)."""
+
+    name = "through-botzone"
+
+    def __init__(self, player):
+        self.player = player
+
+    def start_hand(self, start):
+        self.writer = RequestWriter(start.seat)
+        self.writer.start_hand(start)
+        self.bot, self.heard, self.queued = BotzoneBot(self.player), 0, None
+
+    def observe(self, event):
+        self.writer.observe(event)
+
+    def act(self, view):
+        if self.queued is not None:
+            move, self.queued = self.queued, None
+            return move
+        lines = self.writer.lines
+        for line in lines[self.heard:-1]:
+            self.bot.answer(line)  # requests the engine did not put to the seat
+        moves = moves_of(self.bot.answer(lines[-1]), view)
+        self.heard = len(lines)
+        self.queued = moves[1] if len(moves) > 1 else None
+        return moves[0]
+
+
+def game(seed):
+    return Rules(seed, "gb-mahjong", table="botzone")
+
+
+def moves_in_process(seed):
+    players = [FixedWord() for _ in range(4)]
+    finished = play(game(seed), players)
+    return [p.moves for p in players], finished.history
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_the_rung_through_the_protocol_makes_the_moves_it_makes_in_process(batch):
+    for number in range(batch * 25, batch * 25 + 25):
+        seed = b"through/%d" % number
+        players = [FixedWord() for _ in range(4)]
+        finished = play(game(seed), [Through(p) for p in players])
+        assert ([p.moves for p in players], finished.history) == moves_in_process(seed), seed
+
+
+class Recorded:
+    """A seat's player, its moves kept."""
+
+    name = "recorded"
+
+    def __init__(self, player):
+        self.player, self.moves = player, []
+
+    def start_hand(self, start):
+        self.player.start_hand(start)
+
+    def observe(self, event):
+        self.player.observe(event)
+
+    def act(self, view):
+        self.moves.append(self.player.act(view))
+        return self.moves[-1]
+
+    def close(self):
+        self.player.close()
+
+
+def test_mjsim_botzone_as_a_botzone_program_seat_through_pipes():
+    """``botzone:`` running ``serve`` long-running in a process, in every seat."""
+    code = ("import sys; from mjsim.players.botzone.bot import serve; "
+            "from tests.players.botzone.test_bot_through import FixedWord; "
+            "serve(FixedWord(), sys.stdin, sys.stdout, keep_running=True)")
+    seats = [Recorded(BotzoneProgram(shlex.join([sys.executable, "-c", code]), time_limit=60,
+                                     workdir=str(ROOT)))
+             for _ in range(4)]
+    finished = play(game(b"through/pipes"), seats)
+    assert ([s.moves for s in seats], finished.history) == moves_in_process(b"through/pipes")
