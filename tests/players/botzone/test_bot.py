@@ -19,7 +19,7 @@ from tests.players.botzone.test_tracker import (
     ROB_REQUESTS,
     allowed,
     names,
-    recorded_rows,
+    seat_answers,
 )
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -110,30 +110,29 @@ def test_a_move_outside_the_legal_ones_is_a_foul():
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
-@pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.name[:2])
-def test_every_answer_to_every_recorded_request_is_well_formed_and_legal(path, level):
+@pytest.mark.parametrize("record", RECORDED, ids=lambda r: r.name[:2])
+def test_every_answer_to_every_recorded_request_is_well_formed_and_legal(record, level):
     """The rung answers each request as the seat it is, the state following the recorded
     game (the tracker is told the recorded answer, which the next requests are built on)."""
-    rows = recorded_rows(path)
     choices = 0
     for seat in range(4):
         bot = BotzoneBot(Rung(level))
-        for row in (r for r in rows if r["seat"] == seat):
-            bot.hear(row["request"])
+        for recorded in seat_answers(record, seat):
+            bot.hear(recorded.request)
             view = bot.tracker.view()
             answer = bot.reply()
             assert answer == " ".join(answer.split()) and answer, answer
-            assert allowed(answer, view), (row, answer, view.legal)
+            assert allowed(answer, view), (recorded, answer, view.legal)
             choices += bool(view.legal)
-            bot.tracker.answered(row["response"])
+            bot.tracker.answered(recorded.response)
     assert choices
 
 
 # ------------------------------------------------------------------------------ the I/O forms
 
-def seat_game(path, seat):
+def seat_game(record, seat):
     """A recorded seat's requests and the answers the bot itself gives them in-process."""
-    requests = [r["request"] for r in recorded_rows(path) if r["seat"] == seat]
+    requests = [answer.request for answer in seat_answers(record, seat)]
     bot = BotzoneBot(Rung(3))
     return requests, [bot.answer(request) for request in requests]
 

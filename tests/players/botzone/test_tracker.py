@@ -5,9 +5,6 @@ set up in the engine (:meth:`Rules.from_position`), whose legal moves, hand, mel
 window the tracker must give back, in the engine's order.
 """
 
-import json
-from pathlib import Path
-
 import pytest
 
 from mjsim.game.moves import CHOWS, DISCARDS, KONGS, PASS, PUNG, WIN
@@ -19,8 +16,9 @@ from mjsim.players.view import HIDDEN_KONG, WindowView, view_of
 from mjsim.tiles.botzone import kind_of, name_of
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
+from tests.helpers.botzone_record import records
 
-RECORDED = sorted(Path("/work/shared/botzone").glob("*.jsonl"))
+RECORDED = records()
 
 
 def names(text):
@@ -198,9 +196,9 @@ def test_requests_before_the_seat_is_known_are_refused():
         Tracker().feed("2 W1")
 
 
-def recorded_rows(path):
-    lines = [json.loads(line) for line in path.read_text().splitlines()]
-    return [row for row in lines if "round" in row]
+def seat_answers(record, seat):
+    """What ``seat`` was asked in a recorded game and what it answered, round by round."""
+    return [answers[seat] for answers in record.rounds]
 
 
 def allowed(answer, view):
@@ -215,29 +213,26 @@ def allowed(answer, view):
     return True
 
 
-@pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.name[:2])
-def test_the_judge_accepts_exactly_the_answers_the_tracker_finds_legal(path):
+@pytest.mark.parametrize("record", RECORDED, ids=lambda r: r.name[:2])
+def test_the_judge_accepts_exactly_the_answers_the_tracker_finds_legal(record):
     """Botzone's judge penalised the answers marked WA/WH and took every other one; the
     tracker's legal moves say the same, answer by answer, for every seat."""
-    rows = recorded_rows(path)
     checked = 0
     for seat in range(4):
         tracker = Tracker()
-        for row in (r for r in rows if r["seat"] == seat):
-            tracker.feed(row["request"])
+        for answer in seat_answers(record, seat):
+            tracker.feed(answer.request)
             view = tracker.view()
-            legal = allowed(row["response"], view)
-            assert legal != ("judge" in row), (row, view.legal)
+            assert allowed(answer.response, view) == (answer.judge is None), (answer, view.legal)
             checked += bool(view.legal)
-            tracker.answered(row["response"])
+            tracker.answered(answer.response)
     assert checked
 
 
 def test_the_tracked_wall_runs_out_where_the_judge_declared_the_game_drawn():
-    rows = recorded_rows(RECORDED[6])  # 07: HUANG with seat 2 to draw
     tracker = Tracker()
-    for row in (r for r in rows if r["seat"] == 2):
-        tracker.feed(row["request"])
-        tracker.answered(row["response"])
+    for answer in seat_answers(RECORDED[6], 2):  # 07: HUANG with seat 2 to draw
+        tracker.feed(answer.request)
+        tracker.answered(answer.response)
     assert tracker.tiles == 144 and tracker.remaining(2) == 0
     assert tracker.view().wall == 144 - sum(tracker.taken) > 0
