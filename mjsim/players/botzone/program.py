@@ -274,7 +274,11 @@ class BotzoneProgram:
             text = (json.dumps(lines[index]) if self._io == "json" else lines[index]) + "\n"
         else:
             self._tail.clear()
-            self._process = _Process(self._args, self._workdir, self._log, self._tail)
+            try:
+                self._process = _Process(self._args, self._workdir, self._log, self._tail)
+            except OSError as error:
+                raise Foul(f"crashed: the program could not start: {error}", None,
+                           self._detail(lines[index], None)) from None
             self._sent = 0
             text = self._full_input(lines, index)
         process = self._process

@@ -1,4 +1,4 @@
-"""The Botzone requests of one seat, written from the events it sees, as Botzone's judge writes them.
+"""The Botzone requests of one seat, from the events it sees, as Botzone's judge writes them.
 
 Each mjsim hand is one Botzone game for the seat: ``0 seat quan`` (quan the prevalent wind),
 ``1 f0 f1 f2 f3`` + its 13 tiles + every seat's flowers in seat order, then one request a round:
