@@ -5,7 +5,8 @@ Imports :mod:`mjsim.scoring`, :mod:`mjsim.analysis`, :mod:`mjsim.tiles` and :mod
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
-from mjsim.game.settlement import BASE, HANDS, ROUNDS, SEATS, finished, places, settle, winner
+from mjsim.game.settlement import (BASE, FOUL, HANDS, ROUNDS, SEATS, finished, places, settle,
+                                   settle_foul, winner)
 
-__all__ = ["BASE", "HANDS", "ROUNDS", "SEATS", "Move", "Rules", "finished", "places", "settle",
-           "winner"]
+__all__ = ["BASE", "FOUL", "HANDS", "ROUNDS", "SEATS", "Move", "Rules", "finished", "places",
+           "settle", "settle_foul", "winner"]

@@ -6,7 +6,7 @@
 cimport cython
 from libc.stdint cimport uint8_t
 
-from mjsim.tiles.wall cimport Wall
+from mjsim.tiles.wall cimport SplitWall, Wall
 from mjsim.game.window cimport Window
 
 
@@ -36,6 +36,9 @@ cdef class HandState:
 cdef class Rules:
     cdef public bytes seed
     cdef public str ruleset, status
+    cdef readonly str table
+    cdef bint _split                   # Botzone's table: a split wall
+    cdef int _quan                     # Botzone's prevalent wind (-1 on the MCR table)
     cdef public int hand_no, last_hand
     cdef public list totals, history, outcomes
     cdef public long moves
@@ -49,8 +52,12 @@ cdef class Rules:
     @cython.locals(wall=Wall, dealer=int, seat=int)
     cdef _start_hand(self)
 
+    # Botzone's deal from the split wall.
+    @cython.locals(seat=int, tile=int)
+    cdef _deal_split(self, SplitWall wall)
+
     # Draw for the seat until a playing tile comes: (tile, flowers before it), or None.
-    @cython.locals(wall=Wall, out=list, tile=int, flowers=int)
+    @cython.locals(wall=Wall, parts=SplitWall, out=list, tile=int, flowers=int)
     cdef _draw_playing(self, int seat, bint back)
 
     # Draw and put the seat on turn, or exhaust the hand.
@@ -73,6 +80,11 @@ cdef class Rules:
     # The turn's moves carried out, and their refusals (tile: any int the move named).
     cdef _discard(self, int seat, int tile)
     cdef _end_turn(self)
+    # No draw can follow the seat's tile; the seat may declare no kong.
+    @cython.locals(parts=SplitWall)
+    cdef bint _is_last(self, int seat)
+    @cython.locals(parts=SplitWall)
+    cdef bint _kong_blocked(self, int seat)
     cdef _kong_refusal(self, int seat, tile)
     cdef _declare_kong(self, int seat, int tile)
     cdef _promote(self, int seat, int tile)

@@ -14,7 +14,11 @@ A discard opens a ``claim`` window if another seat can use the tile; a promoted 
 hand exhausted; the last tile of the wall is drawable, and its discard can be claimed for a win
 only. A win is scored by :mod:`mjsim.scoring.scorer`, settled by :mod:`mjsim.game.settlement` and
 recorded in ``history``; the deal passes whatever happened, and the game ends after ``last_hand``
-(16).
+(16). A foul (:meth:`Rules.foul`: a seat that cannot answer properly) ends the hand at once.
+
+``table="botzone"`` plays Botzone's table instead (docs/botzone-table.md): one hand, seat 0
+dealing, the wall a :class:`~mjsim.tiles.wall.SplitWall` whose four parts the seats draw from,
+and the limits on kongs, claims and the last tile that Botzone's judge sets.
 
 What changes within a hand lives in one record, :class:`HandState`, which :meth:`Rules.clone`
 copies as a unit; the game-wide fields (seed, ruleset, hand number, totals, history) stay on
@@ -23,7 +27,7 @@ copies as a unit; the game-wide fields (seed, ruleset, hand number, totals, hist
 Everything after a move is a function of the seed: the engine prints nothing, reads nothing and
 uses no random state. Events (``take_outcomes``) are JSON-safe dicts with ``actor`` (``"sys"``
 or a seat) and ``kind``: ``deal``, ``flower``, ``drew``, ``discard``, ``pass``, ``claim``,
-``chow``, ``pung``, ``kong``, ``promote``, ``win``, ``exhausted``, ``settle``, ``end``.
+``chow``, ``pung``, ``kong``, ``promote``, ``win``, ``exhausted``, ``foul``, ``settle``, ``end``.
 
 >>> from mjsim.game.moves import Move
 >>> g = Rules(seed=b"doc")
@@ -38,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import operator
 from collections.abc import Mapping, Sequence
 from itertools import chain
@@ -48,7 +53,7 @@ import numpy as np
 from mjsim.analysis import shanten
 from mjsim.errors import Error
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
-from mjsim.game.settlement import HANDS, places, settle
+from mjsim.game.settlement import FOUL, HANDS, places, settle, settle_foul
 from mjsim.game.window import Window
 from mjsim.scoring import scorer as scoring
 from mjsim.scoring.elements import check_ruleset
@@ -56,10 +61,13 @@ from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import ALL_TILES, EAST, N_KINDS, N_PLAYING, N_SUITED, NAMES, copies
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.notation import parse, print_hand
-from mjsim.tiles.wall import Seed, Wall, seed_bytes
+from mjsim.tiles.wall import Seed, SplitWall, Wall, seed_bytes
 from mjsim_core import counts as ccounts
 
 PHASES = ("discard", "claim", "rob", "finished")
+
+TABLES = ("mcr", "botzone")
+"""The tables: the rulebook's sixteen hands, and Botzone's one hand on a split wall."""
 
 _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
 
@@ -143,14 +151,38 @@ class Rules:
     ``winner`` and ``result`` describe the latest finished hand. What a hand changes is read
     through ``state``, the hand's :class:`HandState`; callers read it and never write it.
 
-    Raises ``ValueError`` for an unknown ruleset, hands outside 1-16, or totals that are not
-    four numbers summing to zero.
+    ``table`` is ``mcr`` (the default) or ``botzone``: Botzone's table plays one hand, seat 0
+    dealing, with ``prevalent`` as the prevalent wind (Botzone's quan; by default drawn from the
+    seed) on the wall ``walltiles`` (kinds in Botzone's order, 136 or 144 of them or any
+    multiple of four; by default the 136 without flowers shuffled from the seed), cut into the
+    four parts :meth:`wall_parts` counts.
+
+    Raises ``ValueError`` for an unknown ruleset or table, hands outside 1-16, totals that are
+    not four numbers summing to zero, hands, ``walltiles`` or ``prevalent`` on the wrong table,
+    a prevalent wind not 0-3, or walltiles that are not kinds, hold more copies than exist or
+    run out in the deal.
     """
 
     def __init__(self, seed: Seed, ruleset: str = "green-book", *, hand_no: int = 1,
-                 last_hand: int = HANDS, totals: Sequence[int] | None = None) -> None:
-        self._setup(seed, ruleset, hand_no, last_hand, totals)
-        self._start_hand()
+                 last_hand: int = HANDS, totals: Sequence[int] | None = None,
+                 table: str = "mcr", walltiles: Sequence[int] | None = None,
+                 prevalent: int | None = None) -> None:
+        if table == "mcr":
+            if walltiles is not None or prevalent is not None:
+                raise ValueError("walltiles and prevalent are set on Botzone's table only "
+                                 "(table='botzone'); the MCR table shuffles and counts hands")
+            self._setup(seed, ruleset, hand_no, last_hand, totals)
+            self._start_hand()
+            return
+        if table != "botzone":
+            raise ValueError(f"the tables are {', '.join(TABLES)}, not {table!r}")
+        if hand_no != 1 or last_hand != HANDS:
+            raise ValueError("Botzone's table plays one hand a game: hand_no and last_hand "
+                             "are not set on it")
+        self._setup(seed, ruleset, 1, 1, totals)
+        self.table, self._split = table, True
+        self._quan = _prevalent_of(self.seed, prevalent)
+        self._deal_split(_split_wall(self.seed, walltiles))
 
     def _setup(self, seed: Seed, ruleset: str, hand_no: int, last_hand: int,
                totals: Sequence[int] | None) -> None:
@@ -169,6 +201,7 @@ class Rules:
         self.moves = 0
         self.outcomes: list[dict[str, Any]] = []
         self._last: dict[str, Any] | None = None
+        self.table, self._split, self._quan = "mcr", False, -1
 
     # ----------------------------------------------------------------- the deal and the draws
 
@@ -204,16 +237,48 @@ class Rules:
                     last_tile, from_back = drawn[0], True
         state.turn, state.drawn, state.replacement = dealer, last_tile, from_back
 
-    def _draw_playing(self, seat: int, back: bool) -> tuple[int, int] | None:
-        """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way.
+    def _deal_split(self, wall: SplitWall) -> None:
+        """Botzone's deal: seat by seat from 0, thirteen playing tiles from the end of its own
+        part, each flower set aside and replaced at once from the same part; then seat 0 draws
+        as on any turn. Raises ``ValueError`` when a part runs out in the deal."""
+        census = tuple(np.bincount(wall.order, minlength=N_KINDS).tolist())
+        dealt: list[list[int]] = [[], [], [], []]
+        flowers: list[list[int]] = [[], [], [], []]
+        for seat in range(4):
+            while len(dealt[seat]) < 13:
+                if not wall.left(seat):
+                    raise ValueError(f"seat {seat}'s part of the wall runs out before its "
+                                     "thirteen tiles are dealt")
+                tile = wall.draw_from(seat)
+                (dealt if tile < N_PLAYING else flowers)[seat].append(tile)
+        state = HandState(wall, [_new_hand(dealt[seat], flowers[seat]) for seat in range(4)])
+        state.census = census
+        self.state = state
+        self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
+                              "prevalent": self._quan, "hands": dealt,
+                              "parts": list(wall.parts)})
+        for seat in range(4):
+            for flower in flowers[seat]:
+                self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
+                                      "from": "deal"})
+        self._draw_turn(0)
 
-        Returns the tile and how many flowers came first, or None when the wall ran out.
+    def _draw_playing(self, seat: int, back: bool) -> tuple[int, int] | None:
+        """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way (on
+        Botzone's table every draw comes from the end of the seat's own part).
+
+        Returns the tile and how many flowers came first, or None when the wall (the seat's
+        part) ran out.
         """
         state, out = self.state, self.outcomes
         wall = state.wall
+        parts = state.wall if self._split else None
         flowers = 0
-        while len(wall):
-            tile = wall.draw_back() if back else wall.draw()
+        while parts.left(seat) if parts is not None else len(wall):
+            if parts is not None:
+                tile = parts.draw_from(seat)
+            else:
+                tile = wall.draw_back() if back else wall.draw()
             if tile >= N_PLAYING:
                 state.hands[seat].add(tile)
                 out.append({"actor": seat, "kind": "flower", "tile": tile,
@@ -231,7 +296,7 @@ class Rules:
                         "from": "back" if back else "wall"})
             state.last_draw_emptied = not len(wall)
             return tile, flowers
-        state.last_draw_emptied = True
+        state.last_draw_emptied = not len(wall)
         return None
 
     def _draw_turn(self, seat: int, back: bool = False, kong: bool = False) -> None:
@@ -257,8 +322,9 @@ class Rules:
 
     @property
     def prevalent(self) -> int:
-        """The prevalent wind, 0-3 for E S W N: East for hands 1-4, South 5-8, ..."""
-        return (self.hand_no - 1) // 4
+        """The prevalent wind, 0-3 for E S W N: East for hands 1-4, South 5-8, ... (on
+        Botzone's table, the one it was given)."""
+        return self._quan if self._split else (self.hand_no - 1) // 4
 
     @property
     def round(self) -> int:
@@ -272,6 +338,11 @@ class Rules:
     @property
     def wall(self) -> Wall:
         return self.state.wall
+
+    def wall_parts(self) -> tuple[int, ...] | None:
+        """The tiles left in each seat's part of the wall on Botzone's table (a seat's kongs
+        and claims depend on them); None on the MCR table, whose wall is one piece."""
+        return self.state.wall.parts if self._split else None
 
     @property
     def hands(self) -> list[Hand]:
@@ -328,7 +399,8 @@ class Rules:
 
     @property
     def result(self) -> str | None:
-        """``score`` or ``draw`` for the latest finished hand; None before any has finished."""
+        """``score``, ``draw`` or ``foul`` for the latest finished hand; None before any has
+        finished."""
         return self.history[-1]["result"] if self.history else None
 
     @property
@@ -385,7 +457,7 @@ class Rules:
         moves = [DISCARDS[k] for k in range(N_PLAYING) if state.counts[seat, k]]
         if state.claimed_this_turn:
             return moves
-        if not state.last_draw_emptied:
+        if not self._kong_blocked(seat):
             for k in range(N_PLAYING):
                 if state.counts[seat, k] == 4:
                     moves.append(KONGS[k])
@@ -499,7 +571,7 @@ class Rules:
         state.counts[seat, tile] -= 1
         state.pools[seat].append(tile)
         state.waits[seat] = None
-        state.last_discard_is_last = state.last_draw_emptied
+        state.last_discard_is_last = self._is_last(seat)
         self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
         self._end_turn()
         self._open("discard", seat, tile)
@@ -510,11 +582,30 @@ class Rules:
         state.replacement = state.kong_draw = state.claimed_this_turn = False
         state.turn_win_known, state.turn_win = False, None
 
+    def _is_last(self, seat: int) -> bool:
+        """Whether no draw can follow ``seat``'s draw or discard: the wall is empty (on
+        Botzone's table, the next seat's part: its judge flags the last tile so)."""
+        if self._split:
+            parts = self.state.wall
+            return not parts.left((seat + 1) % 4)
+        return self.state.last_draw_emptied
+
+    def _kong_blocked(self, seat: int) -> bool:
+        """Whether ``seat`` may not declare a kong: no tile is left to replace it (on
+        Botzone's table, its own part or the next seat's is empty, as its judge rules)."""
+        if self._split:
+            parts = self.state.wall
+            return not parts.left(seat) or not parts.left((seat + 1) % 4)
+        return self.state.last_draw_emptied
+
     def _kong_refusal(self, seat: int, tile: int) -> Error | None:
         state = self.state
         if state.claimed_this_turn:
             return Error("kong-after-claim", "no kong in a turn reached by a chow or pung claim")
-        if state.last_draw_emptied:
+        if self._kong_blocked(seat):
+            if self._split:
+                return Error("wall-empty", f"no kong while seat {seat}'s or seat "
+                                           f"{(seat + 1) % 4}'s part of the wall is empty")
             return Error("wall-empty", "no kong with an empty wall: no replacement tile is left")
         hand = state.hands[seat]
         if not 0 <= tile < N_PLAYING or not hand.counts[tile]:
@@ -560,10 +651,11 @@ class Rules:
         hand = state.hands[seat]
         if shanten.shanten(hand.counts, len(hand.melds)) != -1:
             return None
+        # Botzone's judge tells its scorer nothing of a win on the dealt tiles.
         scored = self._score(hand, seat, tile, self_drawn=True,
                              last_copy=self._visible(tile) == 3,
-                             wall_last=state.last_draw_emptied, replacement=state.kong_draw,
-                             initial=self._on_the_deal())
+                             wall_last=self._is_last(seat), replacement=state.kong_draw,
+                             initial=not self._split and self._on_the_deal())
         return scored if scored.total >= scoring.MIN_POINTS else None
 
     def _on_the_deal(self) -> bool:
@@ -669,6 +761,9 @@ class Rules:
             return Error("below-minimum",
                          f"a win on {NAMES[tile]} is worth less than {scoring.MIN_POINTS} points")
         if self.state.last_discard_is_last:
+            if self._split:
+                return Error("wall-empty", f"seat {(window.source + 1) % 4}'s part of the wall "
+                                           "is empty: the discard can be claimed for a win only")
             return Error("wall-empty", "the last discard of the wall can be claimed for a win only")
         if kind == "chow":
             if seat != (window.source + 1) % 4:
@@ -754,6 +849,30 @@ class Rules:
         self._finish_hand({"result": "score", "winner": seat, "by": by, "from": source,
                            "tile": tile, "total": scored.total, "points": points, "fans": fans,
                            "deltas": settle(seat, by, points, source)})
+
+    def foul(self, seat: int, reason: str, answer: str | None = None,
+             penalty: int = FOUL) -> bool | Error:
+        """End the hand at once for ``seat``'s foul (an answer it could not give properly:
+        ``reason`` says what, ``answer`` is what it gave): it gives ``penalty`` to each other
+        seat, and the next hand is dealt or the game ends as after any hand.
+
+        Returns True, or an ``Error`` changing nothing: ``game-over`` once the game has ended,
+        ``bad-seat`` for a seat that is not 0-3. Raises ``ValueError`` for a negative penalty.
+        """
+        if self.status == "finished":
+            return Error("game-over", f"the game ended after hand {self.hand_no}")
+        try:
+            offender = _seat(seat)
+        except ValueError as error:
+            return Error("bad-seat", str(error))
+        deltas = settle_foul(offender, penalty)
+        self.outcomes.append({"actor": offender, "kind": "foul", "reason": reason,
+                              "answer": answer})
+        self._finish_hand({"result": "foul", "winner": None, "by": "foul", "from": None,
+                           "tile": None, "total": 0, "points": 0, "fans": [],
+                           "deltas": deltas,
+                           "foul": {"seat": offender, "reason": reason, "answer": answer}})
+        return True
 
     def _exhaust(self) -> None:
         self.outcomes.append({"actor": "sys", "kind": "exhausted"})
@@ -865,6 +984,8 @@ class Rules:
         header = (f"hand {self.hand_no}/{self.last_hand} dealer {self.dealer} "
                   f"prevalent {NAMES[EAST + self.prevalent]} phase {self.phase} "
                   f"turn {self.turn} drawn {drawn} wall {len(self.wall)} totals {self.totals}")
+        if self._split:
+            header += f" parts {self.wall_parts()}"
         lines = [header]
         if self.state.window is not None:
             lines.append(f"window {self.window}")
@@ -882,6 +1003,7 @@ class Rules:
         """An independent copy, for branching: moves on one never show in the other."""
         clone = Rules.__new__(Rules)
         clone.seed, clone.ruleset, clone.status = self.seed, self.ruleset, self.status
+        clone.table, clone._split, clone._quan = self.table, self._split, self._quan
         clone.hand_no, clone.last_hand = self.hand_no, self.last_hand
         clone.totals = list(self.totals)
         clone.history = list(self.history)  # records are never changed once written
@@ -998,6 +1120,34 @@ def _seat(seat: int) -> int:
     if isinstance(seat, bool) or number is None or not 0 <= number < 4:
         raise ValueError(f"a seat is 0-3, not {seat!r}")
     return number
+
+
+def _prevalent_of(seed: bytes, prevalent: int | None) -> int:
+    """Botzone's quan: ``prevalent`` checked, or one drawn from the seed when None (a byte of a
+    keyed digest: 256 is a multiple of 4, so every wind is equally likely)."""
+    if prevalent is None:
+        return hashlib.blake2b(seed, digest_size=8, person=b"mjsim.quan.v1").digest()[0] % 4
+    if isinstance(prevalent, bool) or prevalent not in range(4):
+        raise ValueError(f"the prevalent wind is 0-3 (E S W N), not {prevalent!r}")
+    return int(prevalent)
+
+
+def _split_wall(seed: bytes, walltiles: Sequence[int] | None) -> SplitWall:
+    """The wall of Botzone's table: ``walltiles`` checked, or the seed's shuffle of 136."""
+    if walltiles is None:
+        return SplitWall(seed, 1)
+    try:
+        order = [operator.index(kind) for kind in walltiles]
+    except TypeError:
+        raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1} (ints)") from None
+    census = np.bincount([k for k in order if 0 <= k < N_KINDS], minlength=N_KINDS)
+    for kind in set(order):
+        if not 0 <= kind < N_KINDS:
+            raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1}, not {kind}")
+        if census[kind] > copies(kind):
+            raise ValueError(f"walltiles hold {census[kind]} copies of {NAMES[kind]}: "
+                             f"only {copies(kind)} exist")
+    return SplitWall.from_order(order, seed, 1)
 
 
 def _bad_move(move: Move) -> Error:

@@ -5,7 +5,8 @@ A hand settles as four signed deltas indexed by seat that sum to zero:
 - ``self``: a self-drawn win; every other seat gives ``BASE + points``;
 - ``discard``: the discarder gives ``BASE + points``, the other two give ``BASE`` each;
 - ``rob``: robbing a kong, settled as a discard by the seat that promoted the kong;
-- ``exhausted``: nobody moves.
+- ``exhausted``: nobody moves;
+- a foul (:func:`settle_foul`): the offender gives ``FOUL`` to each other seat.
 
 ``points`` is the hand's total including its flowers. Totals may go below zero; nothing clamps
 them. A game is ``HANDS`` hands, ``ROUNDS`` rounds of ``SEATS``, and the deal passes every hand.
@@ -27,6 +28,10 @@ BASE = 8
 SEATS = 4
 HANDS = 16
 ROUNDS = 4
+
+FOUL = 10
+"""What a foul costs its offender to each other seat (design.md §8: Botzone's penalty for a wrong
+or late answer, and the false-declaration penalty)."""
 
 WAYS = ("self", "discard", "rob", "exhausted")
 """The ways a hand ends, as ``settle`` takes them."""
@@ -70,6 +75,22 @@ def settle(winner: int | None, by: str, points: int = 0,
             if seat != winner:
                 deltas[seat] = -(BASE + points) if seat == discarder else -BASE
     deltas[winner] = -sum(deltas)
+    return deltas
+
+
+def settle_foul(offender: int, penalty: int = FOUL) -> list[int]:
+    """Four signed deltas for a foul: ``offender`` gives ``penalty`` to each other seat.
+
+    Raises ``ValueError`` for a bad seat or a negative penalty.
+
+    >>> settle_foul(1)
+    [10, -30, 10, 10]
+    """
+    offender = _check_seat(offender, "offender")
+    if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0:
+        raise ValueError(f"a penalty is a non-negative int, not {penalty!r}")
+    deltas = [penalty] * SEATS
+    deltas[offender] = -penalty * (SEATS - 1)
     return deltas
 
 

@@ -5,6 +5,9 @@ The shuffle is a Fisher-Yates pass driven by 32-bit words of BLAKE2b(hand number
 by the seed, with rejection sampling so every permutation is equally likely. It uses no global
 random state and no clock, so a (seed, hand number) gives the same wall on every machine.
 
+:class:`SplitWall` is the wall of Botzone's table (docs/botzone-table.md): the tiles cut into four
+equal parts, each seat drawing only from the end of its own.
+
 >>> wall = Wall(b"demo", 1)
 >>> len(wall)
 144
@@ -22,7 +25,7 @@ import struct
 from collections.abc import Iterator, Sequence
 
 from mjsim.errors import WallEmptyError
-from mjsim.tiles.kinds import ALL_TILES, Kind
+from mjsim.tiles.kinds import ALL_TILES, N_PLAYING, Kind
 
 Seed = bytes | str | int
 
@@ -63,11 +66,17 @@ def _words(seed: bytes, hand_no: int) -> Iterator[int]:
 _LIMITS = [0] + [(1 << 32) - (1 << 32) % n for n in range(1, len(ALL_TILES) + 1)]
 
 
-def shuffled_tiles(seed: Seed, hand_no: int) -> list[Kind]:
-    """The 144 tiles in the order the wall of ``hand_no`` deals them (front first)."""
+PLAYING_TILES = tuple(k for k in ALL_TILES if k < N_PLAYING)
+"""The 136 tiles without the flowers and seasons, in ``ALL_TILES`` order."""
+
+
+def shuffled_tiles(seed: Seed, hand_no: int, tiles: Sequence[Kind] = ALL_TILES) -> list[Kind]:
+    """``tiles`` (the 144 unless told) in the order the wall of ``hand_no`` deals them."""
     if not isinstance(hand_no, int) or hand_no < 0:
         raise ValueError(f"a hand number is a non-negative int, not {hand_no!r}")
-    tiles = list(ALL_TILES)
+    if len(tiles) > len(ALL_TILES):
+        raise ValueError(f"a wall holds at most {len(ALL_TILES)} tiles, not {len(tiles)}")
+    tiles = list(tiles)
     words = _words(seed_bytes(seed), hand_no)
     for i in range(len(tiles) - 1, 0, -1):
         limit = _LIMITS[i + 1]
@@ -131,4 +140,81 @@ class Wall:
     def copy(self) -> Wall:
         clone = Wall.__new__(Wall)
         clone._hold(self.seed, self.hand_no, self._tiles, self._front, self._back)
+        return clone
+
+
+PARTS = 4
+
+
+class SplitWall(Wall):
+    """The wall of Botzone's table: the tiles cut, in order, into four equal parts, part ``i``
+    seat ``i``'s; a seat draws from the end of its own part only, replacements included.
+
+    ``SplitWall(seed)`` shuffles the 136 tiles without flowers; :meth:`from_order` holds given
+    tiles (Botzone's ``walltiles``). ``len`` counts every part. A draw names its seat
+    (:meth:`draw_from`): ``draw`` and ``draw_back`` raise ``TypeError``.
+
+    >>> wall = SplitWall.from_order(range(8))
+    >>> wall.draw_from(1), wall.parts, len(wall)
+    (3, (2, 1, 2, 2), 7)
+    """
+
+    def __init__(self, seed: Seed, hand_no: int = 1) -> None:
+        seed = seed_bytes(seed)
+        self._split(seed, hand_no, shuffled_tiles(seed, hand_no, PLAYING_TILES))
+
+    def _split(self, seed: bytes, hand_no: int, tiles: list[Kind]) -> None:
+        if len(tiles) % PARTS:
+            raise ValueError(f"a split wall holds a multiple of {PARTS} tiles, not {len(tiles)}")
+        self._hold(seed, hand_no, tiles, 0, len(tiles))
+        self._size = len(tiles) // PARTS
+        self._left = [self._size] * PARTS
+
+    @classmethod
+    def from_order(cls, order: Sequence[Kind], seed: Seed = b"", hand_no: int = 1) -> SplitWall:
+        """A split wall holding ``order``: part ``i`` is its ``i``-th quarter."""
+        wall = cls.__new__(cls)
+        wall._split(seed_bytes(seed), hand_no, list(order))
+        return wall
+
+    def __len__(self) -> int:
+        return sum(self._left)
+
+    def __repr__(self) -> str:
+        return f"<SplitWall seed={self.seed!r} hand={self.hand_no} parts={self.parts}>"
+
+    @property
+    def order(self) -> tuple[Kind, ...]:
+        """The kinds still in the wall, part by part, each in its written order."""
+        size = self._size
+        return tuple(itertools.chain.from_iterable(
+            self._tiles[part * size:part * size + left] for part, left in enumerate(self._left)))
+
+    @property
+    def parts(self) -> tuple[int, ...]:
+        """The tiles left in each part, seat by seat."""
+        return tuple(self._left)
+
+    def left(self, seat: int) -> int:
+        """The tiles left in ``seat``'s part."""
+        return self._left[seat]
+
+    def draw_from(self, seat: int) -> Kind:
+        """Take the tile at the end of ``seat``'s part; raises ``WallEmptyError`` when empty."""
+        left = self._left[seat]
+        if not left:
+            raise WallEmptyError(f"cannot draw: seat {seat}'s part of the wall is empty")
+        self._left[seat] = left - 1
+        return self._tiles[seat * self._size + left - 1]
+
+    def draw(self) -> Kind:
+        raise TypeError("a split wall has no front: draw_from(seat) names the part")
+
+    def draw_back(self) -> Kind:
+        raise TypeError("a split wall has no back: draw_from(seat) names the part")
+
+    def copy(self) -> SplitWall:
+        clone = SplitWall.__new__(SplitWall)
+        clone._hold(self.seed, self.hand_no, self._tiles, 0, len(self._tiles))
+        clone._size, clone._left = self._size, list(self._left)
         return clone
