@@ -28,10 +28,11 @@ from mjsim.players.protocol import HandStart
 from mjsim.tiles.botzone import name_of
 from mjsim.tiles.kinds import N_PLAYING
 
-__all__ = ["RequestWriter", "choice_of"]
+__all__ = ["HAND_OVER", "RequestWriter", "choice_of"]
 
 _DISCARDS = frozenset(("PLAY", "PENG", "CHI"))
-_HAND_OVER = frozenset(("win", "exhausted", "settle", "end", "foul"))
+HAND_OVER = frozenset(("win", "exhausted", "foul", "settle", "end"))
+"""The kinds of event that end a hand: no request follows them."""
 _ANSWERS = frozenset(("pass", "claim"))
 
 
@@ -58,19 +59,20 @@ class _Deal:
         self.dealer: int = event["dealer"]
         dealt = event["hands"][seat]
         self.own = [kind for kind in dealt if kind < N_PLAYING]
-        self.dealt = len(dealt)
         self.flowers: list[list[int]] = [[], [], [], []]
         self.owed = [0, 0, 0, 0]
 
     def takes(self, event: dict[str, Any], seat: int) -> bool:
-        """Take ``event`` into the deal if it belongs to it (a dealt flower, a replacement)."""
-        kind, actor = event["kind"], event["actor"]
-        if kind == "flower" and (event["from"] == "deal" or self.owed[actor]):
+        """Take ``event`` into the deal if it belongs to it: a dealt flower, or a replacement
+        from the back of the wall that a dealt flower still has coming (Botzone's table replaces
+        them within the deal itself, and its first draw comes from the wall)."""
+        kind, actor, source = event["kind"], event["actor"], event.get("from")
+        if kind == "flower" and (source == "deal" or (source == "back" and self.owed[actor])):
             self.flowers[actor].append(event["tile"])
-            if event["from"] == "deal":
+            if source == "deal":
                 self.owed[actor] += 1
             return True
-        if kind == "drew" and self.owed[actor]:
+        if kind == "drew" and source == "back" and self.owed[actor]:
             self.owed[actor] -= 1
             if actor == seat:
                 self.own.append(event["tile"])
@@ -107,6 +109,11 @@ class RequestWriter:
         self._deal, self._claim = None, None
 
     @property
+    def written(self) -> list[str]:
+        """The requests written so far, leaving a deal still open as it is."""
+        return self._lines
+
+    @property
     def lines(self) -> list[str]:
         """Every request of the hand so far; a deal still open is written out first."""
         self._close_deal(first_move=None)
@@ -129,7 +136,7 @@ class RequestWriter:
             if self._deal.takes(event, self.seat):
                 return
             self._close_deal(first_move=event)
-        if kind in _HAND_OVER:
+        if kind in HAND_OVER:
             self.over = True
         elif kind not in _ANSWERS:
             self._write(kind, event)
