@@ -185,6 +185,7 @@ class BotzoneProgram:
         self._new_game(start.seat, start.hand_no)
         assert self._writer is not None  # just made
         self._writer.start_hand(start)
+
     def _new_game(self, seat: int, hand_no: int) -> None:
         self._stop()
         self._writer = RequestWriter(seat)

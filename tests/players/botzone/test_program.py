@@ -94,3 +94,18 @@ def test_bad_settings_are_refused_by_name(kw, error):
         BotzoneProgram("bot", **kw)
     with pytest.raises(ValueError, match="command"):
         BotzoneProgram("  ")
+
+
+@pytest.mark.parametrize("io", ["json", "simple"])
+def test_data_comes_back_each_turn_and_globaldata_from_game_to_game(io, tmp_path):
+    log = tmp_path / "stderr.txt"
+    echo = BotzoneProgram(bot_command("echo.py", io), io=io, stderr_path=str(log))
+    play(Rules(b"echo", hand_no=1, last_hand=2), [echo, Rung(1), Rung(1), Rung(1)])
+    text = log.read_text()
+    first, second = text.split("=== ")[1:3]
+    seen = [line for line in first.splitlines() if line.startswith("data=")]
+    assert seen[:3] == ["data='' globaldata=''", "data='d' globaldata='g'",
+                        "data='dd' globaldata='gg'"]
+    # The next hand is a new game: its data starts afresh, its globaldata goes on.
+    after = [line for line in second.splitlines() if line.startswith("data=")][0]
+    assert after == f"data='' globaldata='{'g' * len(seen)}'"
