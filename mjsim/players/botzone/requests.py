@@ -16,8 +16,8 @@ mjsim's own table deals the dealer fourteen: its fourteenth is written as the de
 >>> w.observe({"actor": 0, "kind": "discard", "tile": 33})
 >>> w.lines
 ['0 1 0', '1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4', '3 0 DRAW', '3 0 PLAY J3']
->>> choice_of(w.lines[-1], 1)
-'discard'
+>>> w.pending
+('3 0 PLAY J3', 'discard')
 """
 
 from __future__ import annotations
@@ -86,8 +86,7 @@ class RequestWriter:
     Feed it :meth:`start_hand` and every event the seat sees (:func:`mjsim.players.seen.seen_by`),
     in order. A request waits for what completes it (the deal for its flower replacements, a
     claim for the discard after it); :attr:`lines` writes out what can be written. The pending
-    request is the last line; :func:`choice_of` says whether the seat's answer to it can be
-    anything but PASS.
+    request is the last line (:attr:`pending`, with what the seat may answer to it).
     """
 
     def __init__(self, seat: int) -> None:
@@ -107,6 +106,14 @@ class RequestWriter:
         self.hand_no, self.over = hand_no, False
         self._lines = [f"0 {self.seat} {prevalent}"]
         self._deal, self._claim = None, None
+
+    @property
+    def pending(self) -> tuple[str, str | None] | None:
+        """The request the seat is to answer now and what it may answer besides PASS
+        (:func:`choice_of`; None: only PASS, so the answer does not matter), or None before
+        any request."""
+        lines = self.lines
+        return (lines[-1], choice_of(lines[-1], self.seat)) if lines else None
 
     @property
     def written(self) -> list[str]:

@@ -44,6 +44,17 @@ def test_tiny_bots_play_a_whole_game_of_sixteen_hands(mode):
     assert children() == []
 
 
+@pytest.mark.parametrize("mode", MODES, ids="-".join)
+def test_tiny_bots_play_games_on_botzones_table(mode):
+    kept = "keep-running" in mode
+    for number in range(3 if kept else 2):
+        players = [tiny(*mode) if kept or seat == 1 else Rung(2) for seat in range(4)]
+        seed = b"botzone-table-%d-" % number + "-".join(mode).encode()
+        game = play(Rules(seed, "gb-mahjong", table="botzone"), players)
+        assert game.status == "finished" and len(game.history) == 1
+    assert children() == []
+
+
 def test_four_kept_running_bots_claim_and_are_told_every_request():
     players = [tiny("json", "keep-running") for _ in range(4)]
     game = play(Rules(b"four-tiny", hand_no=1, last_hand=3), players)
