@@ -5,8 +5,18 @@ Imports :mod:`mjsim.scoring`, :mod:`mjsim.analysis`, :mod:`mjsim.tiles` and :mod
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
-from mjsim.game.settlement import (BASE, FOUL, HANDS, ROUNDS, SEATS, finished, places, settle,
-                                   settle_foul, winner)
+from mjsim.game.settlement import (
+                                   BASE,
+                                   FOUL,
+                                   HANDS,
+                                   ROUNDS,
+                                   SEATS,
+                                   finished,
+                                   places,
+                                   settle,
+                                   settle_foul,
+                                   winner,
+)
 
 __all__ = ["BASE", "FOUL", "HANDS", "ROUNDS", "SEATS", "Move", "Rules", "finished", "places",
            "settle", "settle_foul", "winner"]

@@ -80,11 +80,17 @@ cdef class Rules:
     # The turn's moves carried out, and their refusals (tile: any int the move named).
     cdef _discard(self, int seat, int tile)
     cdef _end_turn(self)
+
+    # The wall as the split wall it is on Botzone's table.
+    cdef SplitWall _parts(self)
+
     # No draw can follow the seat's tile; the seat may declare no kong.
     @cython.locals(parts=SplitWall)
     cdef bint _is_last(self, int seat)
+
     @cython.locals(parts=SplitWall)
     cdef bint _kong_blocked(self, int seat)
+
     cdef _kong_refusal(self, int seat, tile)
     cdef _declare_kong(self, int seat, int tile)
     cdef _promote(self, int seat, int tile)

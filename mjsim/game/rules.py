@@ -272,7 +272,7 @@ class Rules:
         """
         state, out = self.state, self.outcomes
         wall = state.wall
-        parts = state.wall if self._split else None
+        parts = self._parts() if self._split else None
         flowers = 0
         while parts.left(seat) if parts is not None else len(wall):
             if parts is not None:
@@ -342,7 +342,10 @@ class Rules:
     def wall_parts(self) -> tuple[int, ...] | None:
         """The tiles left in each seat's part of the wall on Botzone's table (a seat's kongs
         and claims depend on them); None on the MCR table, whose wall is one piece."""
-        return self.state.wall.parts if self._split else None
+        return self._parts().parts if self._split else None
+
+    def _parts(self) -> SplitWall:
+        return self.state.wall  # type: ignore[return-value]  # Botzone's table splits it
 
     @property
     def hands(self) -> list[Hand]:
@@ -586,7 +589,7 @@ class Rules:
         """Whether no draw can follow ``seat``'s draw or discard: the wall is empty (on
         Botzone's table, the next seat's part: its judge flags the last tile so)."""
         if self._split:
-            parts = self.state.wall
+            parts = self._parts()
             return not parts.left((seat + 1) % 4)
         return self.state.last_draw_emptied
 
@@ -594,7 +597,7 @@ class Rules:
         """Whether ``seat`` may not declare a kong: no tile is left to replace it (on
         Botzone's table, its own part or the next seat's is empty, as its judge rules)."""
         if self._split:
-            parts = self.state.wall
+            parts = self._parts()
             return not parts.left(seat) or not parts.left((seat + 1) % 4)
         return self.state.last_draw_emptied
 

@@ -18,7 +18,6 @@ cdef class Wall:
     cpdef int draw(self) except -1
     # Take a replacement tile from the back (an empty wall raises WallEmptyError).
     cpdef int draw_back(self) except -1
-    @cython.locals(clone=SplitWall)
     cpdef Wall copy(self)
 
 
@@ -26,11 +25,13 @@ cdef class SplitWall(Wall):
     cdef Py_ssize_t _size              # the tiles of each part when the wall was full
     cdef list _left                    # per part: its tiles left, _tiles[part * _size:][:left]
 
+    # The tiles left in the seat's part.
     cpdef int left(self, int seat) except -1
     # Take the tile at the end of the seat's part (an empty part raises WallEmptyError).
     cpdef int draw_from(self, int seat) except -1
     # A split wall's draws name their seat: draw and draw_back raise TypeError.
     cpdef int draw(self) except -1
     cpdef int draw_back(self) except -1
-    @cython.locals(clone=SplitWall)
+
+    @cython.locals(split=SplitWall)
     cpdef Wall copy(self)

@@ -214,7 +214,7 @@ class SplitWall(Wall):
         raise TypeError("a split wall has no back: draw_from(seat) names the part")
 
     def copy(self) -> SplitWall:
-        clone = SplitWall.__new__(SplitWall)
-        clone._hold(self.seed, self.hand_no, self._tiles, 0, len(self._tiles))
-        clone._size, clone._left = self._size, list(self._left)
-        return clone
+        split = SplitWall.__new__(SplitWall)
+        split._hold(self.seed, self.hand_no, self._tiles, 0, len(self._tiles))
+        split._size, split._left = self._size, list(self._left)
+        return split
