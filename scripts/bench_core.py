@@ -32,9 +32,9 @@ import numpy as np
 
 import mjsim
 from mjsim.analysis import shanten
+from mjsim.tiles.botzone import NAMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' helpers
-from tests.helpers.pymahjonggb import GB_NAMES
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "shanten.tsv"
 
@@ -83,7 +83,7 @@ def rows(hands: np.ndarray, drawn: np.ndarray, chunk: int, repeats: int) -> list
     shanten.shanten(hands[0])  # the first call in a process builds the tables: not timed
     ours = [(h,) for h in hands]
     ours_drawn = [(h,) for h in drawn]
-    gb = [((), tuple(GB_NAMES[k] for k in range(34) for _ in range(h[k]))) for h in hands]
+    gb = [((), tuple(NAMES[k] for k in range(34) for _ in range(h[k]))) for h in hands]
     gb_regular = [(tiles,) for _, tiles in gb]
     riichi = Shanten()
     lists = [(h.tolist(),) for h in hands]

@@ -28,9 +28,10 @@ from pathlib import Path
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
+from mjsim.tiles.botzone import NAMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' helpers
-from tests.helpers.pymahjonggb import GB_NAMES, gb_packs
+from tests.helpers.pymahjonggb import gb_packs
 
 Player = Callable[[Rules, int], Move]
 
@@ -81,7 +82,7 @@ def gb_greedy() -> Player:
                 continue
             rest = list(tiles)
             rest.remove(move.tile)
-            value = MahjongShanten(packs, tuple(GB_NAMES[k] for k in rest))
+            value = MahjongShanten(packs, tuple(NAMES[k] for k in rest))
             if best is None or value < best:
                 best, choice = value, move
         return choice

@@ -1,5 +1,12 @@
 """Four players at one table: a game played from its seed to its last hand.
 
+The driver asks each seat the engine waits on for a move, from that seat's view, and tells the
+players who keep their own record (the optional hooks of :mod:`mjsim.players.protocol`) what
+their seat sees happen. A player that fouls (raises :class:`~mjsim.players.protocol.Foul`, or
+offers no move or one the rules refuse) loses the hand with the false-declaration penalty, and
+the game goes on; a player that fouls ``max_fouls`` hands in a row stops the game with
+:class:`TooManyFouls`, which names it, the reason and what its author needs to see.
+
 >>> from mjsim.players import Rung
 >>> game = play(b"doc", [Rung.parse("2")] * 4, hand_no=1, last_hand=1)
 >>> game.status, len(game.history), sum(game.totals)
@@ -9,33 +16,124 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from mjsim.game.rules import Rules
-from mjsim.players.rungs import Rung
+from mjsim.players.protocol import Foul, HandStart, Player
+from mjsim.players.seen import seen_by
 from mjsim.players.view import view_of
 from mjsim.tiles.wall import Seed
 
+__all__ = ["MAX_FOULS", "PENALTY", "TooManyFouls", "play"]
 
-def play(seed: Seed, players: Sequence[Rung], *, ruleset: str = "green-book",
-         hand_no: int = 1, last_hand: int = 16) -> Rules:
+PENALTY = 10
+"""What a foul costs its seat, paid to each other seat (the rulebook's and Botzone's figure)."""
+MAX_FOULS = 3
+"""Fouls in a row (hand after hand) by one seat that stop the game."""
+
+
+class TooManyFouls(RuntimeError):
+    """A seat fouled hand after hand: the message names the player, its last foul's reason and
+    answer, and the detail of it (for a program, the request and the tail of its stderr)."""
+
+
+def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
+         hand_no: int = 1, last_hand: int = 16, penalty: int = PENALTY,
+         max_fouls: int = MAX_FOULS, **table: Any) -> Rules:
     """Play hands ``hand_no`` to ``last_hand`` from ``seed`` with ``players[s]`` in seat ``s``,
-    and return the finished game (its ``history`` and ``totals`` hold the results). Events are
-    discarded as play goes, so memory stays flat. Raises ``RuntimeError`` if a player waited on
-    offers no move or a move that is refused (a bug: a seat waited on has legal moves, and every
-    move a rung returns is legal).
+    and return the finished game (its ``history`` and ``totals`` hold the results; a fouled
+    hand's row says who fouled and why). ``table`` passes the table's options to
+    :class:`~mjsim.game.rules.Rules` (``table="botzone"``, its ``walltiles``, ...). Events are
+    discarded as play goes, so memory stays flat. Every player's ``close()`` is called at the
+    end, however the game ends.
     """
     if len(players) != 4:
         raise ValueError(f"a table seats four players, not {len(players)}")
-    game = Rules(seed, ruleset, hand_no=hand_no, last_hand=last_hand)
-    while True:
-        waiting = game.waiting_on()
-        if not waiting:
-            return game
-        seat = waiting[0]
-        move = players[seat].act(view_of(game, seat))
-        if move is None:
-            raise RuntimeError(f"player {players[seat]} in seat {seat} offered no move")
-        done = game.apply(seat, move)
+    game = Rules(seed, ruleset, hand_no=hand_no, last_hand=last_hand, **table)
+    table_ = _Table(game, players, penalty, max_fouls)
+    try:
+        while True:
+            table_.tell(game.take_outcomes())
+            waiting = game.waiting_on()
+            if not waiting:
+                return game
+            seat = waiting[0]
+            try:
+                move = players[seat].act(view_of(game, seat))
+                if move is None:
+                    raise Foul("offered no move")
+                done = game.apply(seat, move)
+                if not done:
+                    raise Foul(f"{move} is refused: {done}", repr(move))
+            except Foul as foul:
+                table_.foul(seat, foul)
+    finally:
+        for player in players:
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
+
+
+class _Table:
+    """The driver's record of a game: who listens, how each hand ended, fouls in a row."""
+
+    def __init__(self, game: Rules, players: Sequence[Player], penalty: int,
+                 max_fouls: int) -> None:
+        self.game, self.players, self.penalty, self.max_fouls = game, players, penalty, max_fouls
+        self.listeners = [seat for seat, player in enumerate(players)
+                          if any(hasattr(player, hook) for hook in HOOKS)]
+        self.settled = 0
+        self.in_a_row = [0] * 4
+        self.last_foul: list[Foul | None] = [None] * 4
+
+    def tell(self, events: list[dict[str, Any]]) -> None:
+        """Pass each event to the listening players as their seat sees it (a hand's start and
+        end to their hooks too), and count each seat's fouls as hands end."""
+        for event in events:
+            for seat in self.listeners:
+                self._tell_one(seat, event)
+            if event["kind"] == "settle":
+                self._count(self.game.history[self.settled])
+                self.settled += 1
+
+    def _tell_one(self, seat: int, event: dict[str, Any]) -> None:
+        player = self.players[seat]
+        kind = event["kind"]
+        try:
+            if kind == "deal" and hasattr(player, "start_hand"):
+                player.start_hand(HandStart(seat, event["hand_no"], event["dealer"],
+                                            event["prevalent"]))
+            if hasattr(player, "observe"):
+                seen = seen_by(event, seat)
+                if seen is not None:
+                    player.observe(seen)
+            if kind == "settle" and hasattr(player, "end_hand"):
+                player.end_hand(self.game.history[self.settled])
+        except Foul as foul:
+            # A player failing while it listens fouls as one failing to move does, while the
+            # hand is still being played.
+            if self.game.is_active and kind not in ("settle", "end"):
+                self.foul(seat, foul)
+
+    def foul(self, seat: int, foul: Foul) -> None:
+        """End the hand with ``seat``'s foul."""
+        done = self.game.foul(seat, foul.reason, foul.answer, penalty=self.penalty)
         if not done:
-            raise RuntimeError(f"player {players[seat]} in seat {seat} chose {move!r}: {done}")
-        game.take_outcomes()
+            raise RuntimeError(f"seat {seat} fouled ({foul.reason}), and the hand would not "
+                               f"end: {done}")
+        self.last_foul[seat] = foul
+
+    def _count(self, row: dict[str, Any]) -> None:
+        fouled = row.get("foul")
+        for seat in range(4):
+            self.in_a_row[seat] = (self.in_a_row[seat] + 1
+                                   if fouled is not None and fouled["seat"] == seat else 0)
+            foul = self.last_foul[seat]
+            if self.in_a_row[seat] >= self.max_fouls and foul is not None:
+                detail = f"\n{foul.detail}" if foul.detail else ""
+                raise TooManyFouls(
+                    f"{self.players[seat].name} in seat {seat} fouled {self.in_a_row[seat]} "
+                    f"hands in a row; the last: {foul.reason} (answer {foul.answer!r}){detail}")
+
+
+HOOKS = ("start_hand", "observe", "end_hand")

@@ -5,8 +5,8 @@ rest is optional, and the driver looks for it once per game:
 
 - ``ideas``: the names of the ideas it can switch off (a spec's ``-idea`` suffixes);
 - ``start_hand(start)``: a hand begins (a :class:`HandStart`: seat, hand number, dealer, wind);
-- ``observe(event)``: each event of the game as the seat sees it (:func:`mjsim.players.seen.seen_by`),
-  so a player that keeps its own record, a Botzone program for one, hears every move;
+- ``observe(event)``: each event of the game as the seat sees it
+  (:func:`mjsim.players.seen.seen_by`), so a player keeping its own record hears every move;
 - ``end_hand(result)``: the hand is over; ``result`` is its row of ``Rules.history``;
 - ``close()``: the game is over (a program's process is stopped).
 

@@ -77,7 +77,7 @@ def best(view: View, level: int, word: int | None = None,
          off: Collection[str] = frozenset()) -> Move | None:
     """A member of ``view.legal`` chosen by rung ``level`` (1-3) with the ideas ``off``
     switched off, or None when there is no legal move. ``word`` breaks the ties left after
-    every idea deterministically; by default :attr:`View.word` (seed, hand and move count).
+    every idea deterministically; by default :attr:`View.word` (a hash of what the seat sees).
 
     Raises ``ValueError`` for a level other than 1-3 or an unknown idea.
     """
@@ -151,6 +151,16 @@ class Rung:
 
     def __str__(self) -> str:
         return "-".join((str(self.level), *(name for name in IDEAS if name in self.off)))
+
+    @property
+    def name(self) -> str:
+        """The rung's spec, e.g. ``3-defence``."""
+        return str(self)
+
+    @property
+    def ideas(self) -> tuple[str, ...]:
+        """The ideas this rung has, which a spec may switch off."""
+        return RUNG_IDEAS[self.level]
 
     def act(self, view: View) -> Move | None:
         """The move this rung makes from ``view``, or None when its seat has none to make."""

@@ -7,9 +7,11 @@ count, the winds, the open window (its kind, tile and source only: who else may 
 the seat's legal moves, the seed, the hand number and the move count. No field holds another
 hand or the wall's order, so a rung cannot cheat by construction.
 
-A view is cheap: :func:`view_of` shares the engine's own objects (the hand, the pools, the melds
-tuples) instead of copying them, so a rung must treat every field as read-only, and a view
-describes the moment it was taken: read it before the game moves on. What is visible and what
+A view is cheap: :func:`view_of` shares the engine's own objects (the pools, the melds tuples)
+instead of copying them, so a player must treat every field as read-only, and a view describes
+the moment it was taken: read it before the game moves on. The seat's hand is the one thing
+copied (34 bytes): the engine keeps every seat's counts in one block, and a row of it would be a
+path to the other hands. What is visible and what
 remains unseen are worked out only when a rung first asks.
 
 >>> from mjsim.game.rules import Rules
@@ -124,10 +126,20 @@ class View:
 
     @property
     def word(self) -> int:
-        """The default tie-break: a hash of the seed, the hand number and the move count."""
-        digest = hashlib.blake2b(b"%s/%d/%d" % (self.seed, self.hand_no, self.moves),
-                                 digest_size=8).digest()
-        return int.from_bytes(digest, "little")
+        """The default tie-break: a hash of what the seat sees (its seat, its hand, every pool
+        and every exposed meld, the phase, the window and its draw). It uses nothing a seat at
+        another table cannot see, so a player answering a Botzone judge (which knows no seed
+        and no move count) breaks its ties exactly as the same player does in mjsim."""
+        window = self.window
+        drawn = -1 if self.drawn is None else self.drawn
+        shown = b"|".join(bytes(kind for meld in melds for kind in meld.tiles) + b"%d" % len(melds)
+                          for melds in self.exposed)
+        text = b"%d/%s/%s/%s/%s/%d/%s" % (
+            self.seat, self.hand.counts.tobytes(), b"|".join(bytes(pool) for pool in self.pools),
+            shown, self.phase.encode(), drawn,
+            b"" if window is None else b"%s %d %d" % (window.kind.encode(), window.tile,
+                                                      window.source))
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
     def _key(self) -> tuple[object, ...]:
         hand = self.hand
@@ -166,7 +178,7 @@ def view_of(rules: Rules, seat: int) -> View:
             exposed[other] = _shown(melds)
     window = rules.window  # of which only the kind, tile and source are the seat's to read
     return View(
-        seat=seat, hand=hands[seat], pools=rules.pools, exposed=tuple(exposed),
+        seat=seat, hand=hands[seat].copy(), pools=rules.pools, exposed=tuple(exposed),
         flowers=tuple([hand.flowers for hand in hands]), wall=len(rules.wall),
         dealer=rules.dealer, prevalent=rules.prevalent, phase=rules.phase,
         drawn=rules.drawn if rules.turn == seat else None,

@@ -13,20 +13,22 @@ from mjsim.tiles.kinds import __all__ as _kinds
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.wall import Seed, Wall
 
-# The kinds' names and classes are re-exported here. ``Hand`` and ``notation`` load on first use
-# (PEP 562): a hand holds a numpy array, and numpy costs more to import than the rest of the
-# layer, so ``import mjsim.tiles`` (or a module that needs only the kinds) does not pay for it.
+# The kinds' names and classes are re-exported here. ``Hand``, ``notation`` and ``botzone`` load
+# on first use (PEP 562): a hand holds a numpy array, and numpy costs more to import than the rest
+# of the layer, so ``import mjsim.tiles`` (or a module that needs only the kinds) does not pay for
+# it; Botzone's names are wanted only by whoever talks to Botzone.
 if TYPE_CHECKING:
-    from mjsim.tiles import notation
+    from mjsim.tiles import botzone, notation
     from mjsim.tiles.hand import Hand
 
-__all__ = ["Hand", "Meld", "Seed", "Wall", "notation"]
+_MODULES = ("botzone", "notation")
+__all__ = ["Hand", "Meld", "Seed", "Wall", "botzone", "notation"]
 __all__.extend(_kinds)
 
 
 def __getattr__(name: str) -> Any:
-    if name == "notation":
-        return importlib.import_module("mjsim.tiles.notation")  # which binds it here too
+    if name in _MODULES:
+        return importlib.import_module(f"mjsim.tiles.{name}")  # which binds it here too
     if name == "Hand":
         value = importlib.import_module("mjsim.tiles.hand").Hand
         globals()[name] = value  # later lookups skip this function
@@ -35,4 +37,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), "Hand", "notation"})
+    return sorted({*globals(), "Hand", *_MODULES})

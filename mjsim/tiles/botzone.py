@@ -2,19 +2,28 @@
 
 ``W1``-``W9`` characters, ``B1``-``B9`` dots, ``T1``-``T9`` bamboo, ``F1``-``F4`` the winds
 E S W N, ``J1``-``J3`` the dragons red, green, white, and ``H1``-``H8`` the eight bonus tiles
-(mjsim's F1-F4 then T1-T4, in that order).
+(mjsim's F1-F4 then T1-T4, in that order). Beware the letters that mean something else in
+mjsim's own notation: Botzone's ``B`` is dots (ours is the white dragon), its ``F`` a wind (ours
+a flower) and its ``T`` bamboo (ours a season); :mod:`mjsim.tiles.notation` reads ours only.
 
 >>> name_of(0), name_of(27), name_of(33), name_of(41)
 ('W1', 'F1', 'J3', 'H8')
 >>> kind_of("B5")
 13
+>>> parse("W1 B5 F1 J3 H1")
+[0, 13, 27, 33, 34]
+>>> print_tiles([33, 27, 13])
+'J3 F1 B5'
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from mjsim.errors import NotationError
 
-__all__ = ["NAMES", "kind_of", "name_of"]
+__all__ = ["NAMES", "kind_of", "name_of", "parse", "print_tiles"]
 
 NAMES: tuple[str, ...] = tuple(
     [f"{suit}{rank}" for suit in "WBT" for rank in range(1, 10)]
@@ -22,10 +31,13 @@ NAMES: tuple[str, ...] = tuple(
     + [f"H{n}" for n in range(1, 9)])
 """Botzone's name of each of the 42 kinds, by kind."""
 _KINDS = {name: kind for kind, name in enumerate(NAMES)}
+_NAME = re.compile(r"\S+")
 
 
 def name_of(kind: int) -> str:
-    """Botzone's name of ``kind`` (0-41)."""
+    """Botzone's name of ``kind`` (0-41); raises ``ValueError`` for any other number."""
+    if not 0 <= kind < len(NAMES):  # a negative index would quietly name a tile from the end
+        raise ValueError(f"no tile kind {kind}")
     return NAMES[kind]
 
 
@@ -37,3 +49,21 @@ def kind_of(name: str, position: int = 0) -> int:
     except KeyError:
         raise NotationError(name, position, "not a Botzone tile name (W1-9, B1-9, T1-9, F1-4, "
                                             "J1-3, H1-8)") from None
+
+
+def parse(text: str) -> list[int]:
+    """Botzone names separated by spaces to kinds, in the order written.
+
+    It converts names only, so it counts no copies: a wall (``walltiles``), a hand or a run of
+    discards all read. Raises ``NotationError`` naming the first token that is not a Botzone
+    name and its character position, and ``TypeError`` for anything but a str.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a list of Botzone names is a str, not {type(text).__name__}")
+    return [kind_of(match.group(), match.start()) for match in _NAME.finditer(text)]
+
+
+def print_tiles(kinds: Iterable[int]) -> str:
+    """Kinds to their Botzone names joined by single spaces, in the order given (Botzone's
+    requests list tiles as they come, so nothing is sorted); ``ValueError`` for a bad kind."""
+    return " ".join(name_of(kind) for kind in kinds)

@@ -15,9 +15,9 @@ from pathlib import Path
 import pandas as pd
 
 from mjsim.game.settlement import HANDS
-from mjsim.players.rungs import RUNG_IDEAS
 from mjsim.tournament import pricing
-from mjsim.tournament.experiments import Report, idea_variant, ladder, seed_means
+from mjsim.tournament.experiments import Report, ladder, seed_means
+from mjsim.tournament.lineups import Roster
 from mjsim.tournament.schedule import wall_index
 from mjsim.tournament.store import RunFolder
 
@@ -53,13 +53,14 @@ def ensure_run(folder: str | Path | None = None, *, walls: int = 3) -> Report:
     return load(DEMO_RUN)
 
 
-def idea_challengers(level: int = 3) -> dict[str, str]:
-    """Each idea of a rung and the variant that plays without it.
+def idea_challengers(player: str = "3") -> dict[str, str]:
+    """Each idea of a player (a spec) and the variant that plays without it.
 
-    >>> idea_challengers(2)
+    >>> idea_challengers("2")
     {'shanten': '2-shanten', 'claims': '2-claims'}
     """
-    return {idea: idea_variant(level, idea) for idea in RUNG_IDEAS[level]}
+    roster = Roster()
+    return {idea: roster.with_off(player, idea) for idea in roster.ideas(player)}
 
 
 def idea_prices(report: Report) -> pd.DataFrame:

@@ -1,10 +1,15 @@
 """The experiments: price ideas, climb the ladder, seat a table; each writes a run folder.
 
-- :func:`price`: each idea X at a rung r is priced by the paired challenger design, with "r-X"
-  (the rung with X switched off) challenging a field of "r"; the price is the points X adds.
-- :func:`ladder`: each rung step (rung r challenging a field of rung r-1), every idea at rung 3,
-  and the standings of a table of rungs with its seats rotated.
+- :func:`price`: each idea X of a baseline player B (rung 3 by default, or any player that
+  declares ideas) is priced by the paired challenger design, with "B-X" (B with X switched off)
+  challenging a field of B; the price is the points X adds.
+- :func:`ladder`: each step of a ladder of players (rung r challenging a field of rung r-1; the
+  built-in rungs 1, 2, 3 by default), every idea of the top rung, and the standings of a table
+  of rungs with its seats rotated.
 - :func:`table`: the standings of one lineup with its seats rotated.
+- :func:`resume`: a run continued from its manifest alone.
+
+Every player is named by a spec or by a name the ``roster`` defines (:mod:`.lineups`).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Unpack
 
@@ -20,15 +26,15 @@ import pandas as pd
 from scipy import stats
 
 from mjsim.game.settlement import HANDS
-from mjsim.players import Rung
-from mjsim.players.rungs import IDEAS, check_ideas
 from mjsim.tournament import pricing
-from mjsim.tournament.records import Lineup, lineup_key, parse_lineup
+from mjsim.tournament.lineups import Lineup, Roster, as_lineup
+from mjsim.tournament.records import lineup_key
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_index, wall_seeds
+from mjsim.tournament.store import MANIFEST, RunFolder, origin
 
-LADDER_TABLE: Lineup = ("1", "2", "3", "3")
-"""The lineup whose rotated games give the ladder's standings."""
+RUNGS: tuple[str, ...] = ("1", "2", "3")
+"""The built-in ladder."""
 STAGE = 10
 """Walls added per step of a sequential test."""
 
@@ -44,48 +50,53 @@ class Report:
     tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
 
 
-def idea_variant(level: int, idea: str) -> str:
-    return f"{level}-{idea}"
-
-
-def chosen_ideas(ideas: Iterable[str]) -> list[str]:
-    """The ideas to price: at least one, each one of ``IDEAS``, none twice (else ValueError)."""
+def chosen_ideas(ideas: Iterable[str], baseline: str, roster: Roster) -> list[str]:
+    """The ideas to price: at least one, none twice, each one the baseline has switched on
+    (else ``ValueError`` naming it and the ideas there are)."""
     chosen = list(ideas)
-    check_ideas(chosen)
     if len(set(chosen)) != len(chosen) or not chosen:
         raise ValueError(f"name each idea once, and at least one: {chosen}")
+    declared = roster.ideas(baseline)
+    for idea in chosen:
+        if idea not in declared:
+            raise ValueError(f"{baseline} has no idea {idea!r}; its ideas are "
+                             f"{', '.join(declared) or 'none'}")
     return chosen
 
 
-def price(ideas: Iterable[str], out: str | Path, *, level: int = 3, walls: int = 20,
-          seed: str = "mjsim", until_decided: bool = False, delta: float = 0.5,
+def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
+          level: int = 3, roster: Roster | None = None, walls: int = 20, seed: str = "mjsim",
+          until_decided: bool = False, delta: float = 0.5,
           **run_options: Unpack[RunOptions]) -> Report:
-    """Price each idea at ``level``: the points per game and per hand it adds, with intervals.
+    """Price each idea of ``baseline`` (a spec or a name ``roster`` defines; by default rung
+    ``level``): the points per game and per hand it adds, with intervals.
 
     With ``until_decided``, walls are added ``STAGE`` at a time (``walls`` is then the cap)
     until a sequential test (H0: 0 against H1: ``delta`` points per hand either way) decides
     every idea.
     """
-    chosen = chosen_ideas(ideas)
-    baseline = str(level)
-    challengers = [str(Rung.parse(idea_variant(level, idea))) for idea in chosen]
+    roster = roster or Roster()
+    baseline = roster.entry(str(level) if baseline is None else baseline)
+    chosen = chosen_ideas(ideas, baseline, roster)
+    challengers = [roster.with_off(baseline, idea) for idea in chosen]
     lineups = challenger_games(baseline, challengers)
     batches = per_wall(wall_seeds(seed, walls), lineups)
-    arguments = {"ideas": chosen, "level": level, "walls": walls, "seed": seed,
+    arguments = {"ideas": chosen, "baseline": baseline, "walls": walls, "seed": seed,
                  "until_decided": until_decided, "delta": delta}
+    hands = hands_per_game(run_options)
     report = Report(Path(out))
     limit = min(STAGE, walls) if until_decided else walls
     while True:
         report.tables = run(batches, out, limit=limit, kind="price", arguments=arguments,
-                            **run_options)
+                            roster=roster, **run_options)
         diffs = pricing.paired_differences(report.tables["seats"], baseline)
-        rows = [_idea_row(diffs, idea, challenger, baseline)
+        rows = [_idea_row(diffs, idea, challenger, baseline, hands)
                 for idea, challenger in zip(chosen, challengers)]
         report.estimates = _with_bh(pd.DataFrame(rows))
         if not until_decided:
             break
         report.sequential = {
-            idea: pricing.gsprt(seed_means(diffs, challenger), delta * HANDS)
+            idea: pricing.gsprt(seed_means(diffs, challenger), delta * hands)
             for idea, challenger in zip(chosen, challengers)}
         if all(s.decision for s in report.sequential.values()) or limit >= walls:
             break
@@ -95,38 +106,112 @@ def price(ideas: Iterable[str], out: str | Path, *, level: int = 3, walls: int =
     return _written(report)
 
 
-def ladder(out: str | Path, *, walls: int = 20, seed: str = "mjsim",
-           **run_options: Unpack[RunOptions]) -> Report:
-    """Each rung step, every idea at rung 3, and the standings of rungs 1, 2, 3, 3 rotated."""
-    idea_challengers = [idea_variant(3, idea) for idea in IDEAS]
-    lineups = (challenger_games("1", ["2"]) + challenger_games("2", ["3"])
-               + challenger_games("3", idea_challengers) + rotations(LADDER_TABLE))
-    batches = per_wall(wall_seeds(seed, walls), lineups)
-    arguments = {"walls": walls, "seed": seed}
-    tables = run(batches, out, kind="ladder", arguments=arguments, **run_options)
+def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | None = None,
+           walls: int = 20, seed: str = "mjsim", **run_options: Unpack[RunOptions]) -> Report:
+    """Each step of the ladder ``rungs`` (each a spec or a name ``roster`` defines, lowest
+    first: the built-in rungs 1, 2, 3 by default), every idea the top rung has switched on, and
+    the standings of a table of rungs (:func:`ladder_table`) with its seats rotated."""
+    roster = roster or Roster()
+    steps = [roster.entry(rung) for rung in rungs]
+    if len(steps) < 2 or len(set(steps)) != len(steps):
+        raise ValueError(f"a ladder is two or more distinct rungs, lowest first: {list(rungs)}")
+    top = steps[-1]
+    ideas = roster.ideas(top)
+    idea_challengers = [roster.with_off(top, idea) for idea in ideas]
+    seated = ladder_table(steps)
+    lineups = [*(game for lower, upper in pairwise(steps)
+                 for game in challenger_games(lower, [upper])),
+               *(challenger_games(top, idea_challengers) if ideas else []), *rotations(seated)]
+    batches = per_wall(wall_seeds(seed, walls), list(dict.fromkeys(lineups)))
+    arguments = {"rungs": steps, "walls": walls, "seed": seed}
+    tables = run(batches, out, kind="ladder", arguments=arguments, roster=roster,
+                 **run_options)
     seats = tables["seats"]
+    hands = hands_per_game(run_options)
     rows = []
-    for lower, upper in (("1", "2"), ("2", "3")):
-        row = _row(pricing.estimate(pricing.paired_differences(seats, lower), upper, lower),
-                   sign=1)
-        rows.append({"kind": "step", "name": f"rung {upper} over rung {lower}", **row})
-    diffs = pricing.paired_differences(seats, "3")
-    rows.extend({"kind": "idea", **_idea_row(diffs, idea, challenger, "3")}
-                for idea, challenger in zip(IDEAS, idea_challengers))
-    rotated = {lineup_key(lineup) for lineup in rotations(LADDER_TABLE)}
+    for lower, upper in pairwise(steps):
+        estimate = pricing.estimate(pricing.paired_differences(seats, lower), upper, lower)
+        rows.append({"kind": "step", "name": f"{_label(upper)} over {_label(lower)}",
+                     **_row(estimate, sign=1, hands=hands)})
+    diffs = pricing.paired_differences(seats, top)
+    rows.extend({"kind": "idea", **_idea_row(diffs, idea, challenger, top, hands)}
+                for idea, challenger in zip(ideas, idea_challengers))
+    rotated = {lineup_key(lineup) for lineup in rotations(seated)}
     return _written(Report(Path(out), estimates=_with_bh(pd.DataFrame(rows)),
                            standings=standings(seats[seats["lineup"].isin(rotated)]),
                            tables=tables))
 
 
-def table(lineup: str | Sequence[str], out: str | Path, *, walls: int = 20,
-          seed: str = "mjsim", **run_options: Unpack[RunOptions]) -> Report:
-    """Play ``lineup`` with its seats rotated on each wall, and report its standings."""
-    variants = parse_lineup(lineup)
-    batches = per_wall(wall_seeds(seed, walls), rotations(variants))
-    arguments = {"lineup": list(variants), "walls": walls, "seed": seed}
-    tables = run(batches, out, kind="table", arguments=arguments, **run_options)
+def _label(entry: str) -> str:
+    """How a step names a rung: "rung 3" for a built-in one, else the entry."""
+    return f"rung {entry}" if entry.isdigit() else entry
+
+
+def ladder_table(rungs: Sequence[str]) -> Lineup:
+    """The four rungs whose rotated games give a ladder's standings: the top rung twice for
+    three rungs (1, 2, 3, 3), each twice for two, the top four of a longer ladder.
+
+    >>> ladder_table(["1", "2", "3"]), ladder_table(["a", "b"])
+    (('1', '2', '3', '3'), ('a', 'a', 'b', 'b'))
+    """
+    if len(rungs) == 2:
+        return as_lineup((rungs[0], rungs[0], rungs[1], rungs[1]))
+    if len(rungs) == 3:
+        return as_lineup((*rungs, rungs[-1]))
+    return as_lineup(rungs[-4:])
+
+
+def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None = None,
+          walls: int = 20, seed: str = "mjsim", **run_options: Unpack[RunOptions]) -> Report:
+    """Play ``lineup`` (specs, or names ``roster`` defines) with its seats rotated on each
+    wall, and report its standings."""
+    roster = roster or Roster()
+    entries = roster.lineup(lineup)
+    batches = per_wall(wall_seeds(seed, walls), rotations(entries))
+    arguments = {"lineup": list(entries), "walls": walls, "seed": seed}
+    tables = run(batches, out, kind="table", arguments=arguments, roster=roster, **run_options)
     return _written(Report(Path(out), standings=standings(tables["seats"]), tables=tables))
+
+
+def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOptions]) -> Report:
+    """Continue the run in ``out`` from its manifest alone, with the same experiment, players,
+    ruleset and table.
+
+    A run whose players run code (a file, a module, a plugin, a program) is resumed only on the
+    machine and in the folder it was made in, unless ``trust``: a folder made elsewhere could
+    name anything. Raises ``ValueError`` saying which specs it would run, or when ``out`` holds
+    no run.
+    """
+    folder = RunFolder(out)
+    manifest = folder.manifest()
+    if manifest is None:
+        raise ValueError(f"{out} holds no run (no {MANIFEST})")
+    roster = Roster(manifest.get("definitions", {}))
+    entries = sorted({entry for batch in manifest["batches"] for _, lineup in batch
+                      for entry in lineup.split(",")})
+    code = roster.runs_code(entries)
+    if code and not trust and manifest.get("origin") != origin(folder.path):
+        made = manifest.get("origin") or {}
+        specs = ", ".join(roster.spec(entry) for entry in code)
+        raise ValueError(f"{out} was made elsewhere ({made.get('host', '?')}:"
+                         f"{made.get('folder', '?')}); resuming it would run {specs}; pass "
+                         "--trust to run them")
+    arguments = dict(manifest["arguments"])
+    options: RunOptions = {**run_options, "ruleset": manifest["ruleset"],
+                           "table": manifest.get("table", "mcr")}
+    kind = manifest["kind"]
+    if kind == "price":
+        return price(arguments.pop("ideas"), out, roster=roster, **arguments, **options)
+    if kind == "ladder":
+        return ladder(out, roster=roster, **arguments, **options)
+    if kind == "table":
+        return table(arguments.pop("lineup"), out, roster=roster, **arguments, **options)
+    raise ValueError(f"{out} holds a run of kind {kind!r}, which only its own code resumes")
+
+
+def hands_per_game(run_options: RunOptions) -> int:
+    """Hands a game of the run's table holds: sixteen, or one on Botzone's."""
+    return 1 if run_options.get("table", "mcr") == "botzone" else HANDS
 
 
 def standings(seats: pd.DataFrame) -> pd.DataFrame:
@@ -171,20 +256,22 @@ def seed_means(diffs: pd.DataFrame, challenger: str) -> list[float]:
     return [float(means[seed]) for seed in order]
 
 
-def _idea_row(diffs: pd.DataFrame, idea: str, challenger: str, baseline: str) -> dict[str, Any]:
+def _idea_row(diffs: pd.DataFrame, idea: str, challenger: str, baseline: str,
+              hands: int) -> dict[str, Any]:
     # The challenger plays without the idea, so the idea's price is minus its estimate.
-    return {"name": idea, **_row(pricing.estimate(diffs, challenger, baseline), sign=-1)}
+    return {"name": idea,
+            **_row(pricing.estimate(diffs, challenger, baseline), sign=-1, hands=hands)}
 
 
-def _row(estimate: pricing.Estimate, sign: int) -> dict[str, Any]:
+def _row(estimate: pricing.Estimate, sign: int, hands: int) -> dict[str, Any]:
     # Adding 0.0 turns the -0.0 of a price exactly zero into 0.0.
     low, high = sorted((sign * estimate.low + 0.0, sign * estimate.high + 0.0))
     return {
         "challenger": estimate.challenger, "baseline": estimate.baseline,
         "seeds": estimate.seeds, "pairs": estimate.pairs,
         "value_game": sign * estimate.mean + 0.0, "low_game": low, "high_game": high,
-        "se_game": estimate.se, "value_hand": sign * estimate.mean / HANDS + 0.0,
-        "low_hand": low / HANDS, "high_hand": high / HANDS, "p": estimate.p,
+        "se_game": estimate.se, "value_hand": sign * estimate.mean / hands + 0.0,
+        "low_hand": low / hands, "high_hand": high / hands, "p": estimate.p,
         "unpaired_se_game": estimate.unpaired_se,
         "variance_reduction": estimate.variance_reduction,
     }

@@ -1,14 +1,16 @@
 """Playing one game with bots, and turning it into table rows.
 
-A game is a pure function of (seed, lineup, ruleset): the walls come from the seed and every bot
-breaks ties from the seed, the hand and the move count, so the same arguments give the same rows
-in any process on any machine.
+A game is a pure function of (seed, lineup, ruleset): the walls come from the seed and every
+rung breaks ties from what its seat sees, so the same arguments give the same rows in any process
+on any machine (as long as the players a user brings are deterministic too).
 
 Three tables (design.md §4):
 
 - ``seats``: one row per seat per game: points, place, wins, self-draws, deal-ins;
-- ``hands``: one row per seat per hand: how the hand ended for that seat, its delta, and the
-  tiles left in the wall when it ended (how long the hand lasted);
+- ``hands``: one row per seat per hand: how the hand ended for that seat (``won``,
+  ``dealt-in``, ``paid``, ``drawn``, or ``foul`` for the seat that fouled and ``fouled`` for the
+  seats it paid), its delta, the tiles left in the wall when it ended (how long the hand
+  lasted), and for a foul the seat, its answer and the reason (``-1`` and empty otherwise);
 - ``fans``: one row per scoring element per win.
 """
 
@@ -16,53 +18,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from mjsim.game.rules import Rules
 from mjsim.game.settlement import places
-from mjsim.players import Rung, driver
+from mjsim.players import driver
 from mjsim.tiles.wall import Seed
+from mjsim.tournament.lineups import Lineup, Roster
 
 TABLES = ("seats", "hands", "fans")
 _KEY = ["seed", "lineup", "ruleset"]
 COLUMNS = {
     "seats": [*_KEY, "seat", "variant", "points", "place", "wins", "self_draws", "deal_ins",
-              "hands"],
+              "fouls", "hands"],
     "hands": [*_KEY, "hand_no", "seat", "variant", "dealer", "prevalent", "seat_wind",
-              "outcome", "winner", "how", "from", "fan_total", "points", "delta", "wall_left"],
+              "outcome", "winner", "how", "from", "fan_total", "points", "delta", "wall_left",
+              "foul_seat", "foul_answer", "foul_reason"],
     "fans": [*_KEY, "hand_no", "seat", "variant", "number", "name", "points", "count"],
 }
 
-Lineup = tuple[str, str, str, str]
-
-
-def as_lineup(variants: Iterable[str]) -> Lineup:
-    """Four variants, seat by seat, as a :data:`Lineup`; raises ``ValueError`` unless four.
-
-    >>> as_lineup(str(level) for level in (1, 2, 3, 3))
-    ('1', '2', '3', '3')
-    """
-    east, south, west, north = variants
-    return east, south, west, north
-
-
-def parse_lineup(lineup: str | Iterable[str]) -> Lineup:
-    """Four variants, from ``"3,3,3,3-defence"`` or a sequence; each checked and made canonical.
-
-    Raises ``ValueError`` naming the variant that is not one, or a lineup that is not four.
+def parse_lineup(lineup: str | Iterable[str], roster: Roster | None = None) -> Lineup:
+    """Four entries, from ``"3,3,3,3-defence"`` or a sequence; each checked and made canonical
+    (names as ``roster`` defines them). Raises ``ValueError`` naming the entry that is not a
+    player, or a lineup that is not four.
 
     >>> parse_lineup("3, 2,1,3-defence")
     ('3', '2', '1', '3-defence')
     """
-    return as_lineup(str(bot) for bot in _bots(lineup))
-
-
-def _bots(lineup: str | Iterable[str]) -> list[Rung]:
-    parts = ([part.strip() for part in lineup.split(",")] if isinstance(lineup, str)
-             else list(lineup))
-    if len(parts) != 4:
-        raise ValueError(f"a lineup is four variants, one per seat, not {len(parts)}: {lineup!r}")
-    return [Rung.parse(part) for part in parts]
+    return (roster or Roster()).lineup(lineup)
 
 
 def lineup_key(lineup: Sequence[str]) -> str:
@@ -83,18 +67,26 @@ class GameRecords:
         self.fans.extend(other.fans)
 
 
-def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-book") -> GameRecords:
-    """Play one sixteen-hand game, seat i played by ``lineup[i]``, and return its records.
+def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-book", *,
+              roster: Roster | None = None, workdir: Path | None = None,
+              table: str = "mcr") -> GameRecords:
+    """Play one game, seat i played by ``lineup[i]`` (a spec, or a name ``roster`` defines),
+    and return its records: sixteen hands, or one on Botzone's table (``table="botzone"``).
+    A program seat runs in ``workdir``/seatN (its stderr kept there).
 
-    Raises ``RuntimeError`` if a bot offers a move the rules refuse (a bug in the bot).
+    Raises :class:`~mjsim.players.driver.TooManyFouls` when a player fouls hand after hand.
 
     >>> records = play_game("doc", ("1", "1", "1", "1"))
     >>> len(records.seats), sum(row["points"] for row in records.seats)
     (4, 0)
     """
-    bots = _bots(lineup)
-    game = driver.play(seed, bots, ruleset=ruleset)
-    return records_of(game, as_lineup(str(b) for b in bots))
+    roster = roster or Roster()
+    entries = roster.lineup(lineup)
+    players = [roster.player(entry, workdir=None if workdir is None else workdir / f"seat{seat}")
+               for seat, entry in enumerate(entries)]
+    options: dict[str, Any] = {} if table == "mcr" else {"table": table, "last_hand": 1}
+    game = driver.play(seed, players, ruleset=ruleset, **options)
+    return records_of(game, entries)
 
 
 def records_of(game: Rules, variants: Lineup) -> GameRecords:
@@ -105,7 +97,11 @@ def records_of(game: Rules, variants: Lineup) -> GameRecords:
     wins = [0] * 4
     self_draws = [0] * 4
     deal_ins = [0] * 4
+    fouls = [0] * 4
     for hand in game.history:
+        foul = hand.get("foul")
+        if foul is not None:
+            fouls[foul["seat"]] += 1
         winner, by, source = hand["winner"], hand["by"], hand["from"]
         if winner is not None:
             wins[winner] += 1
@@ -121,23 +117,30 @@ def records_of(game: Rules, variants: Lineup) -> GameRecords:
                 **key, "hand_no": hand["hand_no"], "seat": seat, "variant": variants[seat],
                 "dealer": hand["dealer"], "prevalent": hand["prevalent"],
                 "seat_wind": (seat - hand["dealer"]) % 4,
-                "outcome": _outcome(seat, winner, by, source),
+                "outcome": _outcome(seat, winner, by, source, foul),
                 "winner": -1 if winner is None else winner, "how": by,
                 "from": -1 if source is None else source,
                 "fan_total": hand["total"], "points": hand["points"],
                 "delta": hand["deltas"][seat], "wall_left": hand["wall_left"],
+                "foul_seat": -1 if foul is None else foul["seat"],
+                "foul_answer": "" if foul is None or foul["answer"] is None else foul["answer"],
+                "foul_reason": "" if foul is None else foul["reason"],
             })
     final_places = places(game.totals)
     for seat in range(4):
         records.seats.append({**key, "seat": seat, "variant": variants[seat],
                               "points": game.totals[seat], "place": final_places[seat],
                               "wins": wins[seat], "self_draws": self_draws[seat],
-                              "deal_ins": deal_ins[seat], "hands": len(game.history)})
+                              "deal_ins": deal_ins[seat], "fouls": fouls[seat],
+                              "hands": len(game.history)})
     return records
 
 
-def _outcome(seat: int, winner: int | None, by: str, source: int | None) -> str:
-    """How the hand ended for one seat: won, dealt in, paid, or drawn."""
+def _outcome(seat: int, winner: int | None, by: str, source: int | None,
+             foul: dict[str, Any] | None) -> str:
+    """How the hand ended for one seat: won, dealt in, paid, drawn, or fouled."""
+    if foul is not None:
+        return "foul" if seat == foul["seat"] else "fouled"
     if winner is None:
         return "drawn"
     if seat == winner:

@@ -18,8 +18,9 @@ import pandas as pd
 from joblib import Parallel, delayed, parallel_config
 
 import mjsim
-from mjsim.tournament.records import GameRecords, Lineup, lineup_key, play_game
-from mjsim.tournament.store import RunFolder, git_hash
+from mjsim.tournament.lineups import Lineup, Roster
+from mjsim.tournament.records import GameRecords, lineup_key, play_game
+from mjsim.tournament.store import RunFolder, git_hash, origin
 
 Task = tuple[str, Lineup]
 BACKENDS = ("loky", "dask", "sequential")
@@ -33,36 +34,55 @@ class RunOptions(TypedDict, total=False):
     backend: str
     scheduler: str | None
     quiet: bool
+    table: str
 
 
-def play_batch(batch: int, tasks: Sequence[Task], ruleset: str) -> tuple[int, GameRecords]:
-    """Play the games of one batch in order (this is what a worker runs)."""
+def play_batch(batch: int, tasks: Sequence[Task], ruleset: str, definitions: dict[str, str],
+               table: str, programs: str | None) -> tuple[int, GameRecords]:
+    """Play the games of one batch in order (this is what a worker runs: it rebuilds the
+    players from their specs). A program seat of game g runs in ``programs``/bBATCH-gG/seatN."""
+    roster = Roster(definitions)
     records = GameRecords()
-    for seed, lineup in tasks:
-        records.extend(play_game(seed, lineup, ruleset))
+    for game, (seed, lineup) in enumerate(tasks):
+        workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
+        records.extend(play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
+                                 table=table))
     return batch, records
 
 
 def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "green-book",
         n_jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
         limit: int | None = None, quiet: bool = False, kind: str = "games",
-        arguments: dict[str, Any] | None = None) -> Mapping[str, pd.DataFrame]:
+        arguments: dict[str, Any] | None = None, roster: Roster | None = None,
+        table: str = "mcr") -> Mapping[str, pd.DataFrame]:
     """Play batches of (seed, lineup) games into the run folder ``out``; return its tables
-    (each read from disk when first asked for).
+    (each read from disk when first asked for). Lineups name players by spec, or by the names
+    ``roster`` defines; ``table`` is ``"mcr"`` (sixteen hands a game) or ``"botzone"`` (Botzone's
+    table, one hand a game). A program seat keeps its working folder, with its stderr, under
+    ``out``/programs.
 
     ``limit`` plays only the first ``limit`` batches (a sequential test extends a run wall by
     wall). A folder that already holds this run (same batches and ruleset) is resumed: only the
     batches not yet written are played. Raises ``ValueError`` for a folder that holds a
-    different run, an unknown backend, or a Dask backend without a reachable scheduler.
+    different run, an unknown backend, a player that cannot be built, or a Dask backend without
+    a reachable scheduler; lets :class:`~mjsim.players.driver.TooManyFouls` through (the
+    batches written before it stay, and the run resumes once the player is fixed).
     """
     if backend not in BACKENDS:
         raise ValueError(f"no backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    roster = roster or Roster()
+    entries = sorted({entry for batch in batches for _, lineup in batch for entry in lineup})
+    roster.check(entries)
     folder = RunFolder(out)
     folder.start({
-        "kind": kind, "ruleset": ruleset,
+        "kind": kind, "ruleset": ruleset, "table": table, "definitions": roster.definitions,
         "batches": [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches],
         "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
+        "players": roster.described(entries), "origin": origin(folder.path),
     })
+    programs = (str(folder.path.resolve() / "programs")
+                if any(roster.spec(entry).startswith(("botzone:", "botzone?"))
+                       for entry in entries) else None)
     wanted = len(batches) if limit is None else min(limit, len(batches))
     pending = sorted(set(range(wanted)) - folder.done())
     with _progress(quiet, wanted, wanted - len(pending)) as advance:
@@ -70,7 +90,9 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
             with _executor(backend, scheduler):
                 jobs = -1 if backend == "dask" else n_jobs
                 results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                    delayed(play_batch)(batch, batches[batch], ruleset) for batch in pending)
+                    delayed(play_batch)(batch, batches[batch], ruleset, roster.definitions,
+                                        table, programs)
+                    for batch in pending)
                 for batch, records in results:
                     folder.write_batch(batch, records)
                     advance()

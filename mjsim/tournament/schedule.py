@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjsim.tournament.records import Lineup, as_lineup
+from mjsim.tournament.lineups import Lineup, as_lineup
 
 Task = tuple[str, Lineup]
 

@@ -2,9 +2,11 @@
 
 Layout::
 
-    RUN/manifest.json              arguments, seeds, lineups, ruleset, version, git hash
+    RUN/manifest.json              arguments, seeds, lineups, ruleset, version, git hash,
+                                   the players' specs and what they resolve to, its origin
     RUN/tables/seats/b000012.parquet   one file per batch and table (hands/, fans/ alike)
     RUN/summary.csv, RUN/*.png     written by the command that made the run
+    RUN/programs/bB-gG/seatN/      a program seat's working folder, with its stderr.log
 
 Every file is written to a temporary name and renamed into place, so a file that exists is
 whole. A batch counts as done once its ``seats`` file exists, which is written last; a resumed
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -127,10 +130,17 @@ def git_hash() -> str | None:
     return result.stdout.strip() or None if result.returncode == 0 else None
 
 
+def origin(folder: Path) -> dict[str, str]:
+    """Where a run folder was made: the machine and the folder's absolute path. A run resumed
+    from its manifest alone runs the code its specs name only where it was made, unless told."""
+    return {"host": socket.gethostname(), "folder": str(folder.resolve())}
+
+
 def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
-    """What must match for a run to be resumed (not the version or the commit, which may move)."""
+    """What must match for a run to be resumed: not the version, the commit or what the players
+    resolve to (each may move), nor where it was made."""
     return {key: value for key, value in manifest.items()
-            if key not in ("version", "git", "arguments")}
+            if key not in ("version", "git", "arguments", "players", "origin")}
 
 
 def _write_atomic(path: Path, text: str) -> None:

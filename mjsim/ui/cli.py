@@ -39,6 +39,11 @@ class UsageError(Exception):
     """Input a person typed that cannot be used; its message is printed as one line."""
 
 
+class RunStopped(Exception):
+    """A run stopped by a player that fouls hand after hand; printed as one line, status 1.
+    What was written stays, and the same command resumes the run once the player is fixed."""
+
+
 def _parse_hand(text: str) -> Hand:
     from mjsim.tiles.hand import Hand
 
@@ -197,21 +202,50 @@ def _experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
     parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
     parser.add_argument("--out", help="the run folder (default runs/<command>-<seed>-<walls>); "
                                       "an unfinished run in it is resumed")
+    parser.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    parser.add_argument("--table", choices=("mcr", "botzone"), default="mcr",
+                        help="mcr: sixteen-hand games (default); botzone: Botzone's table, "
+                             "one hand a game")
+    parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
+                        help="name a player spec (one holding spaces or commas, such as a "
+                             "program's command line) to use NAME in a lineup; repeatable")
+    _parallel_options(parser)
+
+
+def _parallel_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--backend", choices=("loky", "dask", "sequential"), default="loky")
     parser.add_argument("--scheduler", help="a Dask scheduler address, with --backend dask")
-    parser.add_argument("--ruleset", choices=RULESETS, default="green-book")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _parallel(args: argparse.Namespace) -> dict[str, Any]:
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
+            "quiet": args.quiet}
 
 
 def _run_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.walls < 2:
         raise UsageError(f"--walls must be at least 2 (an interval needs two), not {args.walls}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
-    return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
-            "ruleset": args.ruleset, "quiet": args.quiet, "walls": args.walls,
-            "seed": args.seed}
+    return {**_parallel(args), "ruleset": args.ruleset, "table": args.table,
+            "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
+
+
+def _roster(definitions: Sequence[str]) -> Any:
+    from mjsim.tournament import Roster
+
+    roster = Roster()
+    for definition in definitions:
+        name, equals, spec = definition.partition("=")
+        if not equals:
+            raise UsageError(f"--player takes NAME=SPEC, not {definition!r}")
+        try:
+            roster.define(name.strip(), spec)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    return roster
 
 
 def _out(args: argparse.Namespace, name: str) -> Path:
@@ -232,17 +266,29 @@ def _finish(report: Report) -> str:
 
 
 def _experiment(run: Callable[[], Report]) -> Report:
+    from mjsim.players.driver import TooManyFouls
+
     try:
         return run()
     except ValueError as error:  # the experiments raise ValueError for what a person typed
         raise UsageError(str(error)) from None
+    except TooManyFouls as error:  # a player the user brought keeps failing: say how, once
+        raise RunStopped(" | ".join(str(error).splitlines())) from None
 
 
 def cmd_ladder(args: argparse.Namespace) -> str:
     from mjsim.tournament import ladder
 
     options = _run_options(args)
-    return _finish(_experiment(lambda: ladder(_out(args, "ladder"), **options)))
+    rungs = [part.strip() for part in args.rungs.split(",")]
+    return _finish(_experiment(lambda: ladder(_out(args, "ladder"), rungs=rungs, **options)))
+
+
+def cmd_resume(args: argparse.Namespace) -> str:
+    from mjsim.tournament import resume
+
+    options = _parallel(args)
+    return _finish(_experiment(lambda: resume(args.folder, trust=args.trust, **options)))
 
 
 def _idea_notes() -> str:
@@ -256,15 +302,24 @@ def cmd_price(args: argparse.Namespace) -> str:
 
     options = _run_options(args)
     return _finish(_experiment(lambda: price(
-        args.ideas, _out(args, "price"), level=args.level, until_decided=args.until_decided,
-        delta=args.delta, **options)))
+        args.ideas, _out(args, "price"), baseline=args.baseline, level=args.level,
+        until_decided=args.until_decided, delta=args.delta, **options)))
 
 
 def cmd_table(args: argparse.Namespace) -> str:
-    from mjsim.tournament import table
+    from mjsim.tournament import read_lineup_file, table
 
     options = _run_options(args)
-    return _finish(_experiment(lambda: table(args.lineup, _out(args, "table"), **options)))
+    lineup: str | tuple[str, ...] = args.lineup
+    if args.lineup.endswith(".toml"):
+        try:
+            lineup, roster = read_lineup_file(args.lineup)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        for name, spec in options["roster"].definitions.items():
+            roster.define(name, spec)
+        options["roster"] = roster
+    return _finish(_experiment(lambda: table(lineup, _out(args, "table"), **options)))
 
 
 def format_estimates(estimates: pd.DataFrame) -> str:
@@ -353,20 +408,30 @@ def build_parser() -> argparse.ArgumentParser:
         description="Each rung step (rung r challenging a field of rung r-1) and each idea at "
                     "rung 3 priced by paired games, and the standings of rungs 1, 2, 3, 3 "
                     "with seats rotated. Writes tables, summary.csv and figures to --out.",
-        epilog="example: mjsim ladder --walls 100 --jobs 2 --out runs/ladder-100",
+        epilog="examples: mjsim ladder --walls 100 --jobs 2 --out runs/ladder-100\n"
+               "          mjsim ladder --rungs 2,3,bots/mine.py:Mine --walls 100",
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    ladder.add_argument("--rungs", default="1,2,3", metavar="SPEC,SPEC,...",
+                        help="the ladder, lowest first: player specs or --player names "
+                             "(default 1,2,3)")
     _experiment_options(ladder, walls=40)
     ladder.set_defaults(run=cmd_ladder)
 
     price = commands.add_parser(
         "price", help="what each idea is worth, in points per hand",
-        description="Price ideas by the paired challenger design: the rung with the idea "
-                    "switched off challenges a field of the full rung, in every seat, on the "
+        description="Price ideas by the paired challenger design: the player with the idea "
+                    "switched off challenges a field of the full player, in every seat, on the "
                     "same walls as a control game.",
-        epilog="example: mjsim price defence planning --level 3 --walls 20 --until-decided",
+        epilog="examples: mjsim price defence planning --level 3 --walls 20 --until-decided\n"
+               "          mjsim price greed --baseline bots/mine.py:Mine --walls 40",
         formatter_class=argparse.RawDescriptionHelpFormatter, notes=_idea_notes)
-    price.add_argument("ideas", nargs="+", metavar="IDEA", help="an idea to price (listed below)")
-    price.add_argument("--level", type=int, choices=(1, 2, 3), default=3)
+    price.add_argument("ideas", nargs="+", metavar="IDEA",
+                       help="an idea to price (the rungs' are listed below; a player of "
+                            "your own declares its own)")
+    price.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
+                       help="the rung whose ideas to price (default 3)")
+    price.add_argument("--baseline", metavar="SPEC",
+                       help="price the ideas of this player instead of a rung's")
     price.add_argument("--until-decided", action="store_true",
                        help="add walls until a sequential test decides (--walls is the cap)")
     price.add_argument("--delta", type=float, default=0.5,
@@ -376,11 +441,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     table = commands.add_parser(
         "table", help="play one lineup with seats rotated and print its standings",
-        epilog='example: mjsim table "3,3,2,1" --walls 10',
+        epilog='examples: mjsim table "3,3,2,1" --walls 10\n'
+               "          mjsim table 3,3,3,mine --player mine='botzone:./bot --fast'\n"
+               "          mjsim table lineup.toml",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    table.add_argument("lineup", help="four variants, comma-separated, e.g. 3,3,2,1")
+    table.add_argument("lineup", help="four player specs or names, comma-separated (e.g. "
+                                      "3,3,2,1), or a TOML lineup file")
     _experiment_options(table, walls=10)
     table.set_defaults(run=cmd_table)
+
+    resume = commands.add_parser(
+        "resume", help="continue an interrupted run from its folder alone",
+        description="Continue the run in RUN with the experiment, players, ruleset and table "
+                    "its manifest records. A run made on another machine or in another folder "
+                    "is resumed only with --trust when its players run code (a file, module, "
+                    "plugin or program): the refusal names them.",
+        epilog="example: mjsim resume runs/table-mjsim-10 --jobs 2",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    resume.add_argument("folder", metavar="RUN", help="a run folder")
+    resume.add_argument("--trust", action="store_true",
+                        help="run the code a run made elsewhere names")
+    _parallel_options(resume)
+    resume.set_defaults(run=cmd_resume)
     return parser
 
 
@@ -393,6 +475,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"mjsim {args.command}: {error}", file=sys.stderr)
         return 2
+    except RunStopped as error:
+        print(f"mjsim {args.command}: stopped: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -27,9 +27,8 @@ import pytest
 
 from mjsim.analysis import shanten
 from mjsim.reference import shanten as ref
-from tests.helpers.pymahjonggb import GB_NAMES as NAMES
+from mjsim.tiles.botzone import NAMES, kind_of
 
-KIND = {name: kind for kind, name in enumerate(NAMES)}
 BY_FORM = {
     "regular": MahjongGB.RegularShanten,
     "seven_pairs": MahjongGB.SevenPairsShanten,
@@ -103,7 +102,7 @@ def compare(hands) -> dict[str, int]:
             if ours is None:
                 continue
             theirs, their_useful = function(tiles)
-            their_useful = sorted(KIND[name] for name in their_useful)
+            their_useful = sorted(kind_of(name) for name in their_useful)
             our_useful = useful(counts, melds, form)
             if ours == overall:
                 union |= set(our_useful)

@@ -21,7 +21,14 @@ HEAVY = {"mjsim_core.shanten", "mjsim.analysis", "mjsim.scoring", "mjsim.game", 
                                   "from mjsim.tiles import NAMES, Meld, Wall"])
 def test_the_kinds_melds_and_walls_load_without_numpy(code):
     loaded = modules_after(code)
-    assert not loaded & (HEAVY | {"numpy", "mjsim.tiles.hand", "importlib.metadata"})
+    assert not loaded & (HEAVY | {"numpy", "mjsim.tiles.hand", "mjsim.tiles.botzone",
+                                  "importlib.metadata"})
+
+
+def test_botzone_names_load_without_numpy():
+    loaded = modules_after("from mjsim.tiles import botzone")
+    assert "mjsim.tiles.botzone" in loaded
+    assert not loaded & (HEAVY | {"numpy", "mjsim.tiles.hand"})
 
 
 @pytest.mark.parametrize("code", ["from mjsim.tiles import Hand", "from mjsim import Hand",
@@ -35,11 +42,12 @@ def test_a_hand_loads_numpy_and_the_counts_but_no_analysis(code):
 def test_the_lazy_names_are_the_modules_own():
     import mjsim
     import mjsim.tiles
-    from mjsim.tiles import hand, notation
+    from mjsim.tiles import botzone, hand, notation
 
     assert mjsim.tiles.Hand is hand.Hand is mjsim.Hand
     assert mjsim.tiles.notation is notation
-    assert {"Hand", "notation", "NAMES"} <= set(dir(mjsim.tiles))
+    assert mjsim.tiles.botzone is botzone
+    assert {"Hand", "notation", "botzone", "NAMES"} <= set(dir(mjsim.tiles))
     assert isinstance(mjsim.__version__, str) and "__version__" in dir(mjsim)
     with pytest.raises(AttributeError, match="no attribute 'Hands'"):
         mjsim.tiles.Hands  # noqa: B018 (the lookup is the test)

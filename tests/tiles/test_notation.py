@@ -27,6 +27,37 @@ def test_print_is_canonical():
     assert notation.print_tiles([]) == ""
 
 
+@pytest.mark.parametrize(("back_to_back", "spaced"), [
+    ("123m456p789sEE", "123m 456p 789s EE"),
+    ("19m19p19sESWNRGB", "19m 19p 19s ESWNRGB"),
+    ("123m55pEEE F1", "123m 55p EEE F1"),
+    ("EEF1T29s", "EE F1 T2 9s"),
+    ("F12m", "F1 2m"),  # a bonus tile takes one digit
+    ("1m2m1m", "1m 2m 1m"),
+])
+def test_tokens_back_to_back_read_as_spaced(back_to_back, spaced):
+    assert notation.parse(back_to_back) == notation.parse(spaced)
+
+
+def test_z_honours_are_the_riichi_tools_order():
+    """1z-4z the winds, then 5z white, 6z green, 7z red: our letters' dragons run the other way."""
+    assert notation.parse("1234567z") == notation.parse("E S W N B G R")
+    assert notation.parse("5z 6z 7z") == [33, 32, 31]
+    assert notation.Z_HONORS == (27, 28, 29, 30, 33, 32, 31)
+    assert notation.print_tiles(notation.parse("7z 19m 5z1z")) == "19m ERB"
+
+
+@pytest.mark.parametrize(("back_to_back", "spaced"), [
+    ("pung(EEE)123m", "123m pung(EEE)"),
+    ("19mpung(EEE)55pckong(4444s)F1", "19m pung(EEE) 55p ckong(4444s) F1"),
+    ("Epung(SSS)", "E pung(SSS)"),  # honour letters first: no meld word starts with one
+    ("pung(555z)chow(1s2s3s) kong(1111z)", "pung(BBB) chow(123s) kong(EEEE)"),
+])
+def test_melds_beside_tokens_and_z_inside_melds(back_to_back, spaced):
+    assert notation.parse_hand(back_to_back) == notation.parse_hand(spaced)
+    assert str(notation.parse_hand(back_to_back)) == str(notation.parse_hand(spaced))
+
+
 @pytest.mark.parametrize(("text", "token", "position", "reason"), [
     ("123m 103p", "103p", 5, "a rank of zero"),
     ("12x", "12x", 0, "unknown suit letter 'x'"),
@@ -43,6 +74,25 @@ def test_print_is_canonical():
     ("E,", "E,", 0, "garbled"),
     ("1m )", ")", 3, "garbled"),
     ("pung(EEE)", "pung(EEE)", 0, "a meld belongs in a hand"),
+    # written back to back: a run no token reads is named whole, with the piece and its place
+    ("EE 12x3m", "12x3m", 3, "garbled at character 3 ('12x'): unknown suit letter 'x'"),
+    ("5m5p5", "5m5p5", 0, "garbled at character 4 ('5'): digits with no suit letter"),
+    ("123m)", "123m)", 0, "garbled at character 4 (')')"),
+    ("9sEE,1m", "9sEE,1m", 0, "garbled at character 4 (',')"),
+    ("123mpung", "123mpung", 0, "a meld holds its tiles in brackets"),
+    ("1mF", "1mF", 0, "('F'): F with no number"),
+    ("z", "z", 0, "a suit letter 'z' with no digits before it"),
+    # ... and a token it reads is refused on its own, at its own position
+    ("123m103p", "103p", 4, "a rank of zero"),
+    ("8z", "8z", 0, "no honour 8z (the z honours are 1z-7z"),
+    ("0z", "0z", 0, "no honour 0z"),
+    ("EE 1239z", "1239z", 3, "no honour 9z"),
+    ("5555m5m", "5m", 5, "a fifth 5m"),
+    ("EEE1z1z", "1z", 5, "a fifth E"),
+    ("5z5z5zBB", "BB", 6, "a fifth B"),
+    ("F1T1F1", "F1", 4, "a second F1"),
+    ("T4F5", "F5", 2, "no such bonus tile"),
+    ("1mpung(EEE)", "pung(EEE)", 2, "a meld belongs in a hand"),
 ])
 def test_parse_refusals_name_token_position_and_reason(text, token, position, reason):
     with pytest.raises(NotationError) as caught:
@@ -70,6 +120,12 @@ def test_parse_refusals_name_token_position_and_reason(text, token, position, re
     ("5p pung(555p) 5p", "5p", "a fifth 5p"),
     ("kong(EEEE) pung(EEE)", "pung(EEE)", "a fifth E"),
     ("chow(0m12m)", "chow(0m12m)", "a rank of zero"),
+    ("pung(1z8z1z)", "pung(1z8z1z)", "no honour 8z"),
+    ("pung(EEX)", "pung(EEX)", "garbled at character 7 ('X'): unknown honour letter 'X'"),
+    ("EEpung(EEE)", "pung(EEE)", "a fifth E"),
+    ("kong(1111z)pung(EEE)", "pung(EEE)", "a fifth E"),
+    ("55pchow(EEE)", "chow(EEE)", "cannot use honours"),
+    ("12mrun(3m)", "run(3m)", "unknown meld 'run'"),
 ])
 def test_parse_hand_refusals(text, token, reason):
     with pytest.raises(NotationError) as caught:
@@ -115,6 +171,35 @@ def test_round_trip_of_any_written_order(kinds, rnd):
     assert notation.parse(notation.print_tiles(notation.parse(written))) == sorted(kinds)
 
 
+# The z form of each honour, written from the riichi tools' order, not from the code's table.
+Z_FORM = {27: "1z", 28: "2z", 29: "3z", 30: "4z", 33: "5z", 32: "6z", 31: "7z"}
+
+
+def z_form(canonical: str) -> str:
+    """A canonical string with its honour token rewritten in z digits: 'EERB' -> '11754z'."""
+    letters = {"E": 27, "S": 28, "W": 29, "N": 30, "R": 31, "G": 32, "B": 33}
+    return " ".join("".join(Z_FORM[letters[c]][0] for c in token) + "z"
+                    if token[0] in letters else token for token in canonical.split())
+
+
+@given(tile_lists)
+def test_back_to_back_and_z_forms_read_as_the_canonical_form(kinds):
+    canonical = notation.print_tiles(kinds)
+    for written in (canonical.replace(" ", ""), z_form(canonical),
+                    z_form(canonical).replace(" ", "")):
+        assert notation.parse(written) == notation.parse(canonical) == sorted(kinds)
+
+
+@given(tile_lists, st.randoms(use_true_random=False))
+def test_any_mix_of_forms_and_spacing_keeps_the_written_order(kinds, rnd):
+    """Each tile its own token, honours as letters or z digits, spaces or none between."""
+    rnd.shuffle(kinds)
+    written = "".join(rnd.choice([Z_FORM.get(k, notation.print_tiles([k])),
+                                  notation.print_tiles([k])]) + rnd.choice(["", " ", "  "])
+                      for k in kinds)
+    assert notation.parse(written) == kinds
+
+
 melds = st.one_of(
     st.builds(Meld.chow, st.sampled_from([s * 9 + r for s in range(3) for r in range(7)])),
     st.builds(Meld.pung, st.integers(0, 33)),
@@ -131,4 +216,5 @@ def test_hand_round_trip(meld_list, kinds):
     except ValueError:
         return  # more than four of a kind once the melds are added: not a hand
     assert Hand.parse(str(hand)) == hand
+    assert Hand.parse(str(hand).replace(" ", "")) == hand  # melds back to back too
     assert eval(repr(hand), {"Hand": Hand}) == hand

@@ -42,7 +42,7 @@ def test_records_add_up():
 
 def test_lineups_are_checked():
     assert parse_lineup("3, 3-defence,2,1") == ("3", "3-defence", "2", "1")
-    with pytest.raises(ValueError, match="four variants"):
+    with pytest.raises(ValueError, match="four players"):
         parse_lineup("3,3,3")
     with pytest.raises(ValueError):
         parse_lineup("3,3,3,7")

@@ -117,8 +117,8 @@ def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_p
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["price", "greed"], "no idea 'greed'"),
-    (["price", "defence", "--level", "1", "--walls", "2"], "rung 1 has no idea 'defence'"),
-    (["table", "3,3,3"], "four variants"),
+    (["price", "defence", "--level", "1", "--walls", "2"], "1 has no idea 'defence'"),
+    (["table", "3,3,3"], "four players"),
     (["ladder", "--walls", "1"], "at least 2"),
 ])
 def test_experiment_refusals_are_one_line(capsys, argv, message):

@@ -22,7 +22,7 @@ module checks every claim it is asked to read.
 >>> words_of("PLAY  W1", "draw")
 Traceback (most recent call last):
 ...
-mjsim.players.protocol.Foul: malformed: 'PLAY  W1' has an empty word (Botzone splits on single spaces)
+mjsim.players.protocol.Foul: malformed: 'PLAY  W1' has an empty word (Botzone splits on ...)
 """
 
 from __future__ import annotations

@@ -12,11 +12,12 @@ stays up and gets only each new request, one line (JSON: the request as a JSON s
 
 mjsim asks a seat only when it has a choice, and a claim window may close before a seat's answer
 could matter. Such requests are not put to a once-a-turn program: ``PASS`` is recorded as its
-answer, as the answer it would have had to give (Botzone penalises anything else when there is
-no choice, and ignores a claim that loses). A long-running program must hear every request in
-order, so each is sent to it before the next one it is asked about; its answer must be ``PASS``
-where PASS is the only answer, and otherwise need only be well formed, since it could not
-change what happened.
+answer, the answer it would have had to give (Botzone penalises anything else when there is no
+choice, and ignores a claim that loses). A long-running program hears every request as soon as
+it is written (from its first run on), as on Botzone, and its answers are judged as Botzone's
+judge would: PASS where PASS is the only answer; a win or claim mjsim did not ask it about is a
+foul when its window shows it mattered (a win is always checked first; a claim, when nobody
+took the tile) and is ignored when another seat's claim took the tile or the hand ended.
 
 A fault raises :class:`~mjsim.players.protocol.Foul`; its reason starts with one of
 ``malformed``, ``illegal`` (see :mod:`~mjsim.players.botzone.answers`), ``late`` (no answer in
@@ -42,7 +43,7 @@ from typing import IO, Any, NoReturn
 
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import ILLEGAL, answer_of, moves_of, words_of
-from mjsim.players.botzone.requests import RequestWriter, choice_of
+from mjsim.players.botzone.requests import HAND_OVER, RequestWriter, choice_of
 from mjsim.players.protocol import Foul, HandStart
 from mjsim.players.view import View
 
@@ -163,6 +164,8 @@ class BotzoneProgram:
         self._queued: list[Move] = []
         self._process: _Process | None = None  # a long-running program's live process
         self._sent = 0  # requests the live process has been given
+        self._asked = -1  # the last request the seat was asked about
+        self._unjudged: int | None = None  # a claim it answered unasked, until its window closes
         self._runs = 0  # runs of the program this hand
         self._data = ""
         self._globaldata = ""  # kept from game to game, as Botzone keeps it
@@ -182,28 +185,35 @@ class BotzoneProgram:
         self._new_game(start.seat, start.hand_no)
         assert self._writer is not None  # just made
         self._writer.start_hand(start)
+
     def _new_game(self, seat: int, hand_no: int) -> None:
         self._stop()
         self._writer = RequestWriter(seat)
         self._responses, self._queued, self._data, self._runs = [], [], "", 0
+        self._asked, self._unjudged = -1, None
         if self._log is not None:
             self._log.write(f"=== {self._name}: seat {seat}, hand {hand_no} ===\n")
             self._log.flush()
 
     def observe(self, event: dict[str, Any] | None) -> None:
         """Hear the next event the seat sees; a queued discard lapses unless this seat's own claim
-        is what is happening. Events before the first deal or hand start are not a game yet."""
+        is what is happening. Events before the first deal or hand start are not a game yet. A
+        long-running program is given each new request at once; raises ``Foul`` when its answer
+        to one is malformed, or turns out to be a claim nobody could have let it make."""
         if event is None:
             return
         if event["kind"] == "deal" and (self._writer is None
                                         or self._writer.hand_no != event["hand_no"]):
             self._new_game(_own_seat(event), event["hand_no"])
-        if self._writer is None:
+        writer = self._writer
+        if writer is None:
             return
-        own = event["actor"] == self._writer.seat
-        if not (own and event["kind"] in ("claim", "chow", "pung")):
+        if not (event["actor"] == writer.seat and event["kind"] in ("claim", "chow", "pung")):
             self._queued = []
-        self._writer.observe(event)
+        self._judge(event, writer)
+        writer.observe(event)
+        if self._process is not None:
+            self._send_new(writer.written, writer.seat)
 
     def act(self, view: View) -> Move | None:
         """The program's move at ``view``: the discard queued by its last claim, or its answer to
@@ -216,17 +226,24 @@ class BotzoneProgram:
                 raise Foul(f"{ILLEGAL}: the discard after the claim is not legal now: {move!r}",
                            answer_of(move), self._detail(None, None))
             return move
-        lines = self._lines(view.seat)
+        if self._writer is None:
+            raise RuntimeError(f"seat {view.seat} is asked to act before any event of the hand")
+        lines = self._writer.lines
         pending = len(lines) - 1
-        if pending < len(self._responses):
+        if pending <= self._asked:
             raise RuntimeError(f"seat {view.seat} asked twice about request {lines[-1]!r}")
-        self._catch_up(lines, pending, view.seat)
-        answer = self._run(lines, pending)
+        self._asked, self._unjudged = pending, None
+        if self._process is not None:
+            self._send_new(lines, view.seat)
+        if pending >= len(self._responses):
+            # Not run since: it would have had to PASS at every request it was not asked about.
+            self._responses.extend(["PASS"] * (pending - len(self._responses)))
+            self._responses.append(self._run(lines, pending))
+        answer = self._responses[pending]
         try:
             moves = moves_of(answer, view)
         except Foul as foul:
             raise Foul(foul.reason, answer, self._detail(lines[-1], answer)) from None
-        self._responses.append(answer)
         self._queued = moves[1:]
         return moves[0]
 
@@ -244,25 +261,38 @@ class BotzoneProgram:
 
     # ------------------------------------------------------------------------ running it
 
-    def _lines(self, seat: int) -> list[str]:
-        if self._writer is None:
-            raise RuntimeError(f"seat {seat} is asked to act before any event of the hand")
-        return self._writer.lines
-
-    def _catch_up(self, lines: list[str], pending: int, seat: int) -> None:
-        """Answer the requests before ``pending`` that the seat was not asked about: PASS for a
-        once-a-turn program; a long-running one hears each and must answer it properly."""
-        while len(self._responses) < pending:
-            index = len(self._responses)
-            if self._process is None:
-                self._responses.append("PASS")
-                continue
+    def _send_new(self, lines: list[str], seat: int) -> None:
+        """Give a live long-running program each request it has not had, and keep its answers;
+        a claim it answers that mjsim does not ask about waits for :meth:`_judge`."""
+        while self._process is not None and self._sent < len(lines):
+            index = self._sent
             answer = self._run(lines, index)
+            choice = choice_of(lines[index], seat)
             try:
-                words_of(answer, choice_of(lines[index], seat))
+                words_of(answer, choice)
             except Foul as foul:
                 raise Foul(foul.reason, answer, self._detail(lines[index], answer)) from None
             self._responses.append(answer)
+            if choice in ("discard", "rob") and answer != "PASS":
+                self._unjudged = index
+
+    def _judge(self, event: dict[str, Any], writer: RequestWriter) -> None:
+        """Judge a claim the program answered without being asked, now that ``event`` shows how
+        its window closed, as Botzone's judge would: a win claimed is checked before anything
+        (mjsim asks every seat that may win, so this one may not); any other claim is checked
+        when nobody took the tile, and ignored when another seat's claim took it. A window that
+        ends the hand leaves nothing to penalise."""
+        index = self._unjudged
+        kind = event["kind"]
+        if index is None or kind in ("pass", "claim") or kind in HAND_OVER:
+            return
+        self._unjudged = None
+        answer = self._responses[index]
+        taken = kind in ("chow", "pung") or (kind == "kong" and "how" not in event)
+        if answer == "HU" or not taken:
+            what = "a win" if answer == "HU" else "a claim"
+            raise Foul(f"{ILLEGAL}: {answer!r} is {what} mjsim did not offer seat {writer.seat}",
+                       answer, self._detail(writer.written[index], answer))
 
     def _run(self, lines: list[str], index: int) -> str:
         """The program's answer to request ``index``: sent alone to a live long-running process,
@@ -274,7 +304,11 @@ class BotzoneProgram:
             text = (json.dumps(lines[index]) if self._io == "json" else lines[index]) + "\n"
         else:
             self._tail.clear()
-            self._process = _Process(self._args, self._workdir, self._log, self._tail)
+            try:
+                self._process = _Process(self._args, self._workdir, self._log, self._tail)
+            except OSError as error:
+                raise Foul(f"crashed: the program could not start: {error}", None,
+                           self._detail(lines[index], None)) from None
             self._sent = 0
             text = self._full_input(lines, index)
         process = self._process

@@ -1,4 +1,4 @@
-"""The Botzone requests of one seat, written from the events it sees, as Botzone's judge writes them.
+"""The Botzone requests of one seat, from the events it sees, as Botzone's judge writes them.
 
 Each mjsim hand is one Botzone game for the seat: ``0 seat quan`` (quan the prevalent wind),
 ``1 f0 f1 f2 f3`` + its 13 tiles + every seat's flowers in seat order, then one request a round:
@@ -16,8 +16,8 @@ mjsim's own table deals the dealer fourteen: its fourteenth is written as the de
 >>> w.observe({"actor": 0, "kind": "discard", "tile": 33})
 >>> w.lines
 ['0 1 0', '1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4', '3 0 DRAW', '3 0 PLAY J3']
->>> choice_of(w.lines[-1], 1)
-'discard'
+>>> w.pending
+('3 0 PLAY J3', 'discard')
 """
 
 from __future__ import annotations
@@ -28,10 +28,11 @@ from mjsim.players.protocol import HandStart
 from mjsim.tiles.botzone import name_of
 from mjsim.tiles.kinds import N_PLAYING
 
-__all__ = ["RequestWriter", "choice_of"]
+__all__ = ["HAND_OVER", "RequestWriter", "choice_of"]
 
 _DISCARDS = frozenset(("PLAY", "PENG", "CHI"))
-_HAND_OVER = frozenset(("win", "exhausted", "settle", "end", "foul"))
+HAND_OVER = frozenset(("win", "exhausted", "foul", "settle", "end"))
+"""The kinds of event that end a hand: no request follows them."""
 _ANSWERS = frozenset(("pass", "claim"))
 
 
@@ -58,19 +59,20 @@ class _Deal:
         self.dealer: int = event["dealer"]
         dealt = event["hands"][seat]
         self.own = [kind for kind in dealt if kind < N_PLAYING]
-        self.dealt = len(dealt)
         self.flowers: list[list[int]] = [[], [], [], []]
         self.owed = [0, 0, 0, 0]
 
     def takes(self, event: dict[str, Any], seat: int) -> bool:
-        """Take ``event`` into the deal if it belongs to it (a dealt flower, a replacement)."""
-        kind, actor = event["kind"], event["actor"]
-        if kind == "flower" and (event["from"] == "deal" or self.owed[actor]):
+        """Take ``event`` into the deal if it belongs to it: a dealt flower, or a replacement
+        from the back of the wall that a dealt flower still has coming (Botzone's table replaces
+        them within the deal itself, and its first draw comes from the wall)."""
+        kind, actor, source = event["kind"], event["actor"], event.get("from")
+        if kind == "flower" and (source == "deal" or (source == "back" and self.owed[actor])):
             self.flowers[actor].append(event["tile"])
-            if event["from"] == "deal":
+            if source == "deal":
                 self.owed[actor] += 1
             return True
-        if kind == "drew" and self.owed[actor]:
+        if kind == "drew" and source == "back" and self.owed[actor]:
             self.owed[actor] -= 1
             if actor == seat:
                 self.own.append(event["tile"])
@@ -84,8 +86,7 @@ class RequestWriter:
     Feed it :meth:`start_hand` and every event the seat sees (:func:`mjsim.players.seen.seen_by`),
     in order. A request waits for what completes it (the deal for its flower replacements, a
     claim for the discard after it); :attr:`lines` writes out what can be written. The pending
-    request is the last line; :func:`choice_of` says whether the seat's answer to it can be
-    anything but PASS.
+    request is the last line (:attr:`pending`, with what the seat may answer to it).
     """
 
     def __init__(self, seat: int) -> None:
@@ -105,6 +106,19 @@ class RequestWriter:
         self.hand_no, self.over = hand_no, False
         self._lines = [f"0 {self.seat} {prevalent}"]
         self._deal, self._claim = None, None
+
+    @property
+    def pending(self) -> tuple[str, str | None] | None:
+        """The request the seat is to answer now and what it may answer besides PASS
+        (:func:`choice_of`; None: only PASS, so the answer does not matter), or None before
+        any request."""
+        lines = self.lines
+        return (lines[-1], choice_of(lines[-1], self.seat)) if lines else None
+
+    @property
+    def written(self) -> list[str]:
+        """The requests written so far, leaving a deal still open as it is."""
+        return self._lines
 
     @property
     def lines(self) -> list[str]:
@@ -129,7 +143,7 @@ class RequestWriter:
             if self._deal.takes(event, self.seat):
                 return
             self._close_deal(first_move=event)
-        if kind in _HAND_OVER:
+        if kind in HAND_OVER:
             self.over = True
         elif kind not in _ANSWERS:
             self._write(kind, event)

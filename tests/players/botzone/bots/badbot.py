@@ -5,7 +5,9 @@
 - ``slow``: sleeps far past any time limit;
 - ``crash``: raises an exception (exit status 1) after writing to stderr;
 - ``garbage``: prints text that is not JSON;
-- ``silent``: exits at once without an answer.
+- ``silent``: exits at once without an answer;
+- ``chatty``: plays its first draw, keeps running, then answers ``PLAY W1`` to every request
+  (its own discard among them, to which PASS is the only answer).
 
 All of them read one JSON line first and pass what they are not asked about.
 """
@@ -20,6 +22,13 @@ import time
 def main() -> None:
     way = sys.argv[1]
     request = json.loads(sys.stdin.readline())["requests"][-1]
+    if way == "chatty":
+        print(json.dumps({"response": "PLAY " + request[2:] if request[0] == "2" else "PASS"}))
+        print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+        for _ in sys.stdin:
+            print(json.dumps({"response": "PLAY W1"}))
+            print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+        return
     if not request.startswith("2 "):
         print(json.dumps({"response": "PASS"}))
         return

@@ -1,0 +1,304 @@
+"""Player specs: who sits at a seat, named in one string (design.md §3).
+
+============================================  ==============================================
+spec                                          the player
+============================================  ==============================================
+``3``, ``3-defence``, ``2``, ``1``            a built-in rung, with ideas switched off
+``package.module:Class``                      a class importable from the path
+``path/to/file.py:Class``                     a class defined in a file
+``my-bot``                                    a plugin: an entry point of group ``mjsim.players``
+``botzone:COMMAND``                           a program speaking Botzone's protocol
+============================================  ==============================================
+
+A class or plugin spec switches ideas off with ``-idea`` suffixes and passes keyword options
+after a ``?``, joined by ``&``: ``bots/greedy.py:Greedy-claims?depth=2&bold=true``. A value is
+read as TOML (``2``, ``0.5``, ``true``, ``"text"``), and as a plain string when it is not TOML.
+The class is called with the options as keywords, and with ``off=frozenset({...})`` when ideas
+are switched off; every idea switched off must be one of the class's ``ideas``. A Botzone spec
+puts its options before the command, which takes the rest of the spec whatever it holds:
+``botzone?io=simple&time_limit=2:./bot --fast``.
+
+A spec that is not a rung runs code the user chose. :func:`describe` says what a spec resolves
+to (the file and its hash, the module's version, the program), for a run's manifest.
+
+>>> parse_spec("bots/greedy.py:Greedy-claims?depth=2")
+Spec(kind='class', target='bots/greedy.py:Greedy', off=('claims',), options=(('depth', 2),))
+>>> str(parse_spec("botzone?io=simple:./bot --fast"))
+'botzone?io=simple:./bot --fast'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import shlex
+import shutil
+import sys
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from mjsim.players.protocol import Player
+from mjsim.players.rungs import Rung
+
+__all__ = ["PLUGIN_GROUP", "Spec", "describe", "load_player", "parse_spec", "player_ideas",
+           "with_off"]
+
+PLUGIN_GROUP = "mjsim.players"
+"""The entry point group an installed package names its players in."""
+BOTZONE = "botzone"
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A parsed spec: its ``kind`` (rung, class, plugin, botzone), the ``target`` (the rung's
+    level, ``module:Class`` or ``file.py:Class``, the plugin's name, the program's command),
+    the ideas switched ``off`` in the order written, and the keyword ``options``."""
+
+    kind: str
+    target: str
+    off: tuple[str, ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def runs_code(self) -> bool:
+        """Whether playing this spec imports or starts something outside mjsim."""
+        return self.kind != "rung"
+
+    def __str__(self) -> str:
+        query = "&".join(f"{key}={_option_text(value)}" for key, value in self.options)
+        query = f"?{query}" if query else ""
+        if self.kind == BOTZONE:
+            return f"{BOTZONE}{query}:{self.target}"
+        return "-".join((self.target, *self.off)) + query
+
+
+def parse_spec(text: str) -> Spec:
+    """The spec ``text`` names; raises ``ValueError`` naming it when it is not one."""
+    spec = text.strip()
+    if not spec:
+        raise ValueError("an empty player spec: name a rung (3), a class (module:Class), "
+                         "a plugin, or botzone:COMMAND")
+    if spec.startswith(BOTZONE) and spec[len(BOTZONE):len(BOTZONE) + 1] in (":", "?"):
+        head, _, command = spec.partition(":")
+        if not command.strip():
+            raise ValueError(f"bad player spec {text!r}: botzone: needs a command to run")
+        return Spec(BOTZONE, command.strip(), options=_options(head[len(BOTZONE):], text))
+    head, mark, query = spec.partition("?")
+    options = _options(mark + query, text)
+    if head[:1].isdigit():
+        if options:
+            raise ValueError(f"bad player spec {text!r}: a rung takes no options")
+        rung = Rung.parse(head)
+        return Spec("rung", str(rung.level), tuple(str(rung).split("-")[1:]))
+    target, colon, name = head.rpartition(":")
+    if colon:
+        cls, *off = name.split("-")
+        if not target or not cls.isidentifier():
+            raise ValueError(f"bad player spec {text!r}: a class spec is module:Class or "
+                             "file.py:Class, then -idea suffixes")
+        return Spec("class", f"{target}:{cls}", _distinct(off, text), options)
+    plugin, *off = _plugin_parts(head)
+    return Spec("plugin", plugin, _distinct(off, text), options)
+
+
+def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
+    """The player ``spec`` names, built afresh. ``workdir`` is where a program runs and keeps
+    its stderr (default: the current directory, stderr not kept).
+
+    Raises ``ValueError`` naming the spec for a spec that is not one, a module, file, class or
+    plugin that cannot be found, or an idea the player does not have.
+    """
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    if parsed.kind == "rung":
+        return Rung(int(parsed.target), frozenset(parsed.off))
+    if parsed.kind == BOTZONE:
+        from mjsim.players.botzone.program import BotzoneProgram
+
+        options = dict(parsed.options)
+        if workdir is not None:
+            workdir.mkdir(parents=True, exist_ok=True)
+            options.setdefault("workdir", workdir)
+            options.setdefault("stderr_path", workdir / "stderr.log")
+        return BotzoneProgram(parsed.target, name=str(parsed), **options)  # type: ignore[no-any-return]
+    factory = _factory(parsed)
+    declared = tuple(getattr(factory, "ideas", ()))
+    for idea in parsed.off:
+        if idea not in declared:
+            raise ValueError(f"player {parsed} has no idea {idea!r}; it has "
+                             f"{', '.join(declared) or 'none'}")
+    keywords = dict(parsed.options)
+    if parsed.off:
+        keywords["off"] = frozenset(parsed.off)
+    try:
+        player = factory(**keywords)
+    except TypeError as error:
+        raise ValueError(f"cannot build player {parsed}: {error}") from None
+    if not isinstance(player, Player):  # a ValueError: the spec a person typed is wrong
+        raise ValueError(f"{parsed} is not a player: it needs a name and act(view)")  # noqa: TRY004
+    return player
+
+
+def player_ideas(spec: str | Spec) -> tuple[str, ...]:
+    """The ideas the player ``spec`` names can switch off (a rung's, or its class's ``ideas``)."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    if parsed.kind == "rung":
+        return Rung(int(parsed.target)).ideas
+    if parsed.kind == BOTZONE:
+        return ()
+    return tuple(getattr(_factory(parsed), "ideas", ()))
+
+
+def with_off(spec: str, idea: str) -> str:
+    """``spec`` with ``idea`` switched off as well; raises ``ValueError`` when the player has no
+    such idea or has it off already.
+
+    >>> with_off("3-planning", "defence"), with_off("mod:Bot?x=1", "claims")
+    ('3-defence-planning', 'mod:Bot-claims?x=1')
+    """
+    parsed = parse_spec(spec)
+    if parsed.kind == BOTZONE:
+        raise ValueError(f"{spec} is a Botzone program: it declares no ideas to switch off")
+    if idea in parsed.off:
+        raise ValueError(f"{spec} has {idea!r} switched off already")
+    if parsed.kind == "rung":
+        return str(Rung(int(parsed.target), frozenset((*parsed.off, idea))))
+    return str(Spec(parsed.kind, parsed.target, (*parsed.off, idea), parsed.options))
+
+
+def describe(spec: str | Spec) -> dict[str, Any]:
+    """What ``spec`` resolves to on this machine, for a manifest: its kind and, for code, the
+    file (with its SHA-256), module or program it runs and the version that declares it."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    out: dict[str, Any] = {"spec": str(parsed), "kind": parsed.kind}
+    if parsed.kind == "class":
+        source, _, _ = parsed.target.rpartition(":")
+        if _is_file(source):
+            out["file"] = str(Path(source).resolve())
+            out["sha256"] = _sha256(Path(source))
+        else:
+            module = _import(source, parsed)
+            out["module"] = source
+            out["file"] = getattr(module, "__file__", None)
+            out["version"] = getattr(module, "__version__", None)
+    elif parsed.kind == "plugin":
+        point = _entry_point(parsed)
+        out["value"] = point.value
+        if point.dist is not None:
+            out["distribution"], out["version"] = point.dist.name, point.dist.version
+    elif parsed.kind == BOTZONE:
+        words = shlex.split(parsed.target)
+        program = shutil.which(words[0]) if words else None
+        out["program"] = program
+        if program is not None:
+            out["sha256"] = _sha256(Path(program))
+    return out
+
+
+def _factory(spec: Spec) -> Callable[..., Any]:
+    if spec.kind == "plugin":
+        loaded: Callable[..., Any] = _entry_point(spec).load()
+        return loaded
+    source, _, name = spec.target.rpartition(":")
+    module = _load_file(source, spec) if _is_file(source) else _import(source, spec)
+    try:
+        factory: Callable[..., Any] = getattr(module, name)
+    except AttributeError:
+        raise ValueError(f"cannot load player {spec}: {source} has no {name}") from None
+    return factory
+
+
+def _is_file(source: str) -> bool:
+    return source.endswith(".py") or "/" in source
+
+
+def _import(module: str, spec: Spec) -> ModuleType:
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise ValueError(f"cannot load player {spec}: {error}") from None
+
+
+def _load_file(source: str, spec: Spec) -> ModuleType:
+    path = Path(source).resolve()
+    if not path.is_file():
+        raise ValueError(f"cannot load player {spec}: no file {source}")
+    # One module per file, named by its path, so each process loads a file once.
+    name = "mjsim_player_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
+    if name in sys.modules:
+        return sys.modules[name]
+    found = importlib.util.spec_from_file_location(name, path)
+    if found is None or found.loader is None:
+        raise ValueError(f"cannot load player {spec}: {source} is not a Python file")
+    module = importlib.util.module_from_spec(found)
+    sys.modules[name] = module
+    try:
+        found.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def _entry_point(spec: Spec) -> EntryPoint:
+    points = entry_points(group=PLUGIN_GROUP)
+    for point in points:
+        if point.name == spec.target:
+            return point
+    known = ", ".join(sorted(point.name for point in points)) or "none are installed"
+    raise ValueError(f"no player {spec.target!r}: not a rung (1-3), module:Class, file.py:Class "
+                     f"or botzone:COMMAND, and no plugin of that name ({known})")
+
+
+def _plugin_parts(head: str) -> list[str]:
+    """A plugin's name may hold hyphens (``my-bot``): the ideas are the suffixes after the
+    longest prefix that names an installed plugin, or after the first part when none does."""
+    parts = head.split("-")
+    names = {point.name for point in entry_points(group=PLUGIN_GROUP)}
+    for cut in range(len(parts), 0, -1):
+        if "-".join(parts[:cut]) in names:
+            return ["-".join(parts[:cut]), *parts[cut:]]
+    return parts
+
+
+def _distinct(off: list[str], text: str) -> tuple[str, ...]:
+    if len(set(off)) != len(off) or not all(off):
+        raise ValueError(f"bad player spec {text!r}: name each idea once, joined by '-'")
+    return tuple(off)
+
+
+def _options(query: str, text: str) -> tuple[tuple[str, Any], ...]:
+    if not query:
+        return ()
+    options: dict[str, Any] = {}
+    for item in query[1:].split("&"):
+        key, equals, value = item.partition("=")
+        if not equals or not key.isidentifier() or key in options:
+            raise ValueError(f"bad player spec {text!r}: options are ?key=value&key=value, "
+                             f"each key once, not {item!r}")
+        options[key] = _option_value(value)
+    return tuple(sorted(options.items()))
+
+
+def _option_value(text: str) -> Any:
+    try:
+        return tomllib.loads(f"value = {text}")["value"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str) and _option_value(value) != value:
+        return f'"{value}"'
+    return str(value)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()

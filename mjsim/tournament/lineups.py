@@ -1,0 +1,160 @@
+"""Lineups: four player specs, one per seat, and the names a run gives to specs.
+
+A lineup is written ``3,3,2,mine``: each entry a player spec (:mod:`mjsim.players.specs`) or a
+name defined for one. A spec holding spaces or commas (a program's command line) is named
+first, ``mine=botzone:./bot --fast`` (the command's ``--player``), or written in a lineup file:
+
+.. code-block:: toml
+
+    seats = ["3", "3", "mine", "greedy-claims"]
+
+    [players]
+    mine = "botzone:./bot --fast"
+    greedy = "bots/greedy.py:Greedy?depth=2"
+
+A name stands for its spec wherever a spec goes, ideas switched off included
+(``greedy-claims`` is ``bots/greedy.py:Greedy-claims?depth=2``). Tables name each seat's player
+by its entry as written in canonical form, and the run's manifest records what each resolves to.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from mjsim.players.protocol import Player
+from mjsim.players.specs import describe, load_player, parse_spec, player_ideas, with_off
+
+__all__ = ["Lineup", "Roster", "as_lineup", "read_lineup_file"]
+
+Lineup = tuple[str, str, str, str]
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+
+
+def as_lineup(entries: Iterable[str]) -> Lineup:
+    """Four entries, seat by seat, as a :data:`Lineup`; raises ``ValueError`` unless four.
+
+    >>> as_lineup(str(level) for level in (1, 2, 3, 3))
+    ('1', '2', '3', '3')
+    """
+    entries = list(entries)
+    if len(entries) != 4:
+        raise ValueError(f"a lineup is four players, one per seat, not {len(entries)}: "
+                         f"{','.join(entries)!r}")
+    east, south, west, north = entries
+    return east, south, west, north
+
+
+class Roster:
+    """The names a run defines for specs (``mine`` for ``botzone:./bot --fast``), and the
+    reading of lineup entries through them.
+
+    >>> roster = Roster({"g": "pkg.bots:Greedy?depth=2"})
+    >>> roster.spec("g-claims"), roster.lineup("3, 3-defence,g,g-claims")
+    ('pkg.bots:Greedy-claims?depth=2', ('3', '3-defence', 'g', 'g-claims'))
+    """
+
+    def __init__(self, definitions: Mapping[str, str] | None = None) -> None:
+        self.definitions: dict[str, str] = {}
+        for name, spec in (definitions or {}).items():
+            self.define(name, spec)
+
+    def define(self, name: str, spec: str) -> None:
+        """Name ``spec``; raises ``ValueError`` for a name that is not one or a bad spec."""
+        if not _NAME.fullmatch(name) or name == "botzone":
+            raise ValueError(f"bad player name {name!r}: a name is letters, digits, _ and ., "
+                             "starting with a letter (ideas follow it with -)")
+        if name in self.definitions and self.definitions[name] != spec:
+            raise ValueError(f"player {name!r} is defined twice")
+        self.definitions[name] = str(parse_spec(spec))
+
+    def spec(self, entry: str) -> str:
+        """The spec a lineup entry stands for, in canonical form."""
+        entry = entry.strip()
+        name, *off = entry.split("-")
+        if name in self.definitions and "?" not in entry:
+            spec = self.definitions[name]
+            for idea in off:
+                spec = with_off(spec, idea)
+            return spec
+        return str(parse_spec(entry))
+
+    def entry(self, entry: str) -> str:
+        """A lineup entry in canonical form: a defined name as written, a spec canonical."""
+        entry = entry.strip()
+        name = entry.split("-")[0]
+        if name in self.definitions and "?" not in entry:
+            self.spec(entry)  # checks its ideas
+            return entry
+        return str(parse_spec(entry))
+
+    def lineup(self, lineup: str | Iterable[str]) -> Lineup:
+        """Four entries from ``"3,3,2,mine"`` or a sequence, each checked and canonical.
+
+        Raises ``ValueError`` naming an entry that is not a spec, or a lineup not of four.
+        """
+        parts = lineup.split(",") if isinstance(lineup, str) else list(lineup)
+        return as_lineup(self.entry(part) for part in parts)
+
+    def with_off(self, entry: str, idea: str) -> str:
+        """The entry of ``entry``'s player with ``idea`` switched off as well."""
+        self.spec(entry)
+        name = entry.split("-")[0]
+        if name in self.definitions and "?" not in entry:
+            with_off(self.spec(entry), idea)  # checks the idea
+            return f"{entry}-{idea}"
+        return with_off(entry, idea)
+
+    def ideas(self, entry: str) -> tuple[str, ...]:
+        """The ideas ``entry``'s player has switched on: those it declares, less those off."""
+        spec = parse_spec(self.spec(entry))
+        return tuple(idea for idea in player_ideas(spec) if idea not in spec.off)
+
+    def player(self, entry: str, *, workdir: Path | None = None) -> Player:
+        """A fresh player for ``entry``."""
+        return load_player(self.spec(entry), workdir=workdir)
+
+    def check(self, entries: Iterable[str]) -> None:
+        """Build each entry's player once, so a missing file, class or idea is reported before
+        any game is played (a program is not started: that happens when a hand begins)."""
+        for entry in dict.fromkeys(entries):
+            player = self.player(entry)
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
+
+    def described(self, entries: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """What each entry resolves to here, for the manifest."""
+        return {entry: describe(self.spec(entry)) for entry in sorted(set(entries))}
+
+    def runs_code(self, entries: Iterable[str]) -> list[str]:
+        """The entries whose players import or start something outside mjsim."""
+        return sorted({entry for entry in entries if parse_spec(self.spec(entry)).runs_code})
+
+
+def read_lineup_file(path: str | Path) -> tuple[Lineup, Roster]:
+    """The lineup and names of a TOML lineup file (``seats``, and a ``players`` table).
+
+    Raises ``ValueError`` naming the file for one that cannot be read or is not a lineup.
+    """
+    try:
+        data = tomllib.loads(Path(path).read_text())
+    except OSError as error:
+        raise ValueError(f"cannot read lineup file {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"lineup file {path}: {error}") from None
+    players, seats = data.get("players", {}), data.get("seats")
+    unknown = set(data) - {"players", "seats"}
+    if (not isinstance(players, dict) or not isinstance(seats, list) or unknown
+            or not all(isinstance(v, str) for v in (*players.values(), *seats))):
+        raise ValueError(f"lineup file {path}: expected seats = [four specs or names] and a "
+                         "[players] table of name = \"spec\", nothing else")
+    try:
+        roster = Roster(players)
+        return roster.lineup(seats), roster
+    except ValueError as error:
+        raise ValueError(f"lineup file {path}: {error}") from None
+

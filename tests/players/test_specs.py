@@ -1,0 +1,100 @@
+"""Player specs: rungs, classes by module and by file, plugins, Botzone programs; options and
+ideas; every refusal names the spec."""
+
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from mjsim.players import Player, Rung, specs
+from mjsim.players.specs import describe, load_player, parse_spec, player_ideas, with_off
+from tests.players.bots.greedy import Greedy
+
+GREEDY_FILE = Path(__file__).parent / "bots" / "greedy.py"
+
+
+def test_a_rung_spec_is_a_rung_with_ideas_off():
+    player = load_player("3-planning-defence")
+    assert player == Rung(3, frozenset({"defence", "planning"}))
+    assert str(parse_spec("3-planning-defence")) == "3-defence-planning"
+    assert isinstance(player, Player) and player.name == "3-defence-planning"
+    assert player_ideas("2") == ("shanten", "claims")
+
+
+def test_a_class_by_module_and_by_file_with_ideas_off_and_options():
+    by_module = load_player("tests.players.bots.greedy:Greedy-claims")
+    by_file = load_player(f"{GREEDY_FILE}:Greedy")
+    assert type(by_module).__name__ == type(by_file).__name__ == "Greedy"
+    assert not by_module.claims and by_file.claims
+    assert player_ideas(f"{GREEDY_FILE}:Greedy") == ("claims",)
+    spec = parse_spec("pkg.mod:Bot-claims?depth=2&bold=true&word=hi&rate=0.5")
+    assert spec.options == (("bold", True), ("depth", 2), ("rate", 0.5), ("word", "hi"))
+    assert parse_spec(str(spec)) == spec
+
+
+def test_options_reach_the_class(tmp_path):
+    (tmp_path / "bot.py").write_text(
+        "class Bot:\n"
+        "    ideas = ()\n"
+        "    def __init__(self, depth=1):\n"
+        "        self.name, self.depth = 'bot', depth\n"
+        "    def act(self, view):\n"
+        "        return view.legal[0]\n")
+    assert load_player(f"{tmp_path / 'bot.py'}:Bot?depth=3").depth == 3
+    with pytest.raises(ValueError, match="cannot build player .*unexpected keyword"):
+        load_player(f"{tmp_path / 'bot.py'}:Bot?width=3")
+
+
+def test_a_plugin_is_found_by_its_entry_point_name(monkeypatch):
+    point = EntryPoint(name="my-bot", value="tests.players.bots.greedy:Greedy",
+                       group=specs.PLUGIN_GROUP)
+    monkeypatch.setattr(specs, "entry_points", lambda group: [point] if group == specs.PLUGIN_GROUP
+                        else [])
+    player = load_player("my-bot-claims")
+    assert isinstance(player, Greedy) and not player.claims
+    assert parse_spec("my-bot-claims") == specs.Spec("plugin", "my-bot", ("claims",))
+    assert describe("my-bot")["value"] == "tests.players.bots.greedy:Greedy"
+
+
+def test_a_botzone_spec_keeps_its_whole_command():
+    spec = parse_spec("botzone?io=simple&time_limit=2:./bot --fast, or not")
+    assert spec.kind == "botzone" and spec.target == "./bot --fast, or not"
+    assert spec.options == (("io", "simple"), ("time_limit", 2))
+    assert str(spec) == "botzone?io=simple&time_limit=2:./bot --fast, or not"
+    assert spec.runs_code and not parse_spec("3").runs_code
+
+
+def test_with_off_adds_an_idea_where_the_spec_says_it():
+    assert with_off("3", "defence") == "3-defence"
+    assert with_off("mod:Bot-a?x=1", "b") == "mod:Bot-a-b?x=1"
+    with pytest.raises(ValueError, match="switched off already"):
+        with_off("3-defence", "defence")
+    with pytest.raises(ValueError, match="Botzone program"):
+        with_off("botzone:./bot", "claims")
+
+
+def test_describe_records_what_a_file_resolves_to():
+    described = describe(f"{GREEDY_FILE}:Greedy")
+    assert described["file"] == str(GREEDY_FILE.resolve())
+    assert len(described["sha256"]) == 64
+    assert describe("tests.players.bots.greedy:Greedy")["module"] == "tests.players.bots.greedy"
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("", "empty player spec"),
+    ("4", "no rung 4"),
+    ("3?x=1", "a rung takes no options"),
+    ("pkg:1Bot", "a class spec is module:Class"),
+    ("no_such_module_here:Bot", "cannot load player no_such_module_here:Bot"),
+    ("tests.players.bots.greedy:Nobody", "has no Nobody"),
+    ("missing/file.py:Bot", "no file missing/file.py"),
+    ("tests.players.bots.greedy:Greedy-greed", "has no idea 'greed'; it has claims"),
+    ("tests.players.bots.greedy:Greedy-claims-claims", "name each idea once"),
+    ("mod:Bot?depth", "options are ?key=value"),
+    ("botzone:", "needs a command"),
+    ("nobody", "no player 'nobody'"),
+    ("collections:OrderedDict", "is not a player"),
+])
+def test_refusals_name_the_spec(spec, message):
+    with pytest.raises(ValueError, match=message.replace("?", r"\?")):
+        load_player(spec)

@@ -1,0 +1,102 @@
+"""A user's own player everywhere a lineup goes: table, price (its own idea), ladder, resume;
+on one process, two, and a Dask cluster, with the same tables."""
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from mjsim.tournament import Roster, ladder, price, read_lineup_file, resume, table
+from mjsim.ui.cli import main
+
+GREEDY = f"{Path(__file__).parents[1] / 'players' / 'bots' / 'greedy.py'}:Greedy"
+
+
+def greedy_roster():
+    return Roster({"greedy": GREEDY})
+
+
+def test_a_user_player_sits_at_a_table_the_same_on_every_backend(tmp_path):
+    lineup = "3,greedy,greedy-claims,2"
+    one = table(lineup, tmp_path / "one", roster=greedy_roster(), walls=2, backend="sequential",
+                quiet=True)
+    two = table(lineup, tmp_path / "two", roster=greedy_roster(), walls=2, n_jobs=2,
+                quiet=True)
+    import distributed  # the test extra installs it: a missing cluster fails, never skips
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        dask = table(lineup, tmp_path / "dask", roster=greedy_roster(), walls=2,
+                     backend="dask", scheduler=cluster.scheduler_address, quiet=True)
+    for name in ("seats", "hands", "fans"):
+        pd.testing.assert_frame_equal(one.tables[name], two.tables[name])
+        pd.testing.assert_frame_equal(one.tables[name], dask.tables[name])
+    assert set(one.standings["variant"]) == {"3", "greedy", "greedy-claims", "2"}
+    manifest = json.loads((tmp_path / "one" / "manifest.json").read_text())
+    assert manifest["definitions"] == {"greedy": GREEDY}
+    described = manifest["players"]["greedy-claims"]
+    assert described["kind"] == "class" and len(described["sha256"]) == 64
+    assert described["spec"] == GREEDY + "-claims"
+
+
+def test_price_a_user_players_own_idea(tmp_path):
+    report = price(["claims"], tmp_path, baseline="greedy", roster=greedy_roster(), walls=3,
+                   quiet=True)
+    row = report.estimates.iloc[0]
+    assert (row["name"], row["challenger"], row["baseline"]) == ("claims", "greedy-claims",
+                                                                 "greedy")
+    assert row["seeds"] == 3 and row["low_hand"] <= row["value_hand"] <= row["high_hand"]
+    with pytest.raises(ValueError, match="greedy has no idea 'defence'; its ideas are claims"):
+        price(["defence"], tmp_path / "x", baseline="greedy", roster=greedy_roster(), walls=2)
+
+
+def test_a_ladder_of_ones_own(tmp_path):
+    report = ladder(tmp_path, rungs=["1", "greedy"], roster=greedy_roster(), walls=2,
+                    quiet=True)
+    steps = report.estimates
+    assert list(steps["name"]) == ["greedy over rung 1", "claims"]
+    assert set(report.standings["variant"]) == {"1", "greedy"}
+    with pytest.raises(ValueError, match="two or more distinct rungs"):
+        ladder(tmp_path / "x", rungs=["3"], walls=2)
+
+
+def test_a_lineup_file_names_its_players(tmp_path):
+    path = tmp_path / "lineup.toml"
+    path.write_text(f'seats = ["3", "g", "g-claims", "2"]\n[players]\ng = "{GREEDY}"\n')
+    lineup, roster = read_lineup_file(path)
+    assert lineup == ("3", "g", "g-claims", "2") and roster.spec("g-claims") == GREEDY + "-claims"
+    path.write_text('seats = ["3", "3"]\n')
+    with pytest.raises(ValueError, match="four players"):
+        read_lineup_file(path)
+    path.write_text('seats = "3"\n')
+    with pytest.raises(ValueError, match="expected seats"):
+        read_lineup_file(path)
+
+
+def test_a_run_made_elsewhere_runs_no_code_without_trust(tmp_path):
+    first = table("3,3,2,greedy", tmp_path, roster=greedy_roster(), walls=2, quiet=True)
+    again = resume(tmp_path, quiet=True)  # its own folder, on its own machine: resumed
+    pd.testing.assert_frame_equal(first.tables["seats"], again.tables["seats"])
+    manifest_path = tmp_path / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["origin"] = {"host": "elsewhere", "folder": "/far/away"}
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(ValueError, match=r"made elsewhere \(elsewhere:/far/away\); resuming "
+                                         r"it would run .*greedy\.py:Greedy; pass --trust"):
+        resume(tmp_path)
+    trusted = resume(tmp_path, trust=True, quiet=True)
+    pd.testing.assert_frame_equal(first.tables["seats"], trusted.tables["seats"])
+
+
+def test_the_commands_take_user_players(tmp_path, capsys):
+    assert main(["table", "3,3,3,g", "--player", f"g={GREEDY}", "--walls", "2", "--quiet",
+                 "--out", str(tmp_path / "t")]) == 0
+    assert "g " in capsys.readouterr().out
+    assert main(["price", "claims", "--baseline", GREEDY, "--walls", "2", "--quiet",
+                 "--out", str(tmp_path / "p")]) == 0
+    assert "claims" in capsys.readouterr().out
+    assert main(["ladder", "--rungs", f"1,{GREEDY}", "--walls", "2", "--quiet",
+                 "--out", str(tmp_path / "l")]) == 0
+    assert "over rung 1" in capsys.readouterr().out
+    assert main(["table", "3,3,3,g", "--player", "g", "--walls", "2"]) == 2
+    assert "--player takes NAME=SPEC" in capsys.readouterr().err
