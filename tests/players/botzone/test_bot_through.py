@@ -3,8 +3,8 @@
 Each seat of a Botzone-table game hears its events written as Botzone requests
 (:class:`RequestWriter`), a :class:`BotzoneBot` answers them, and the answers are read back as
 moves (:func:`moves_of`): the same game must come out, move for move, as with the rung at the
-table itself. The rung breaks its ties with a fixed word on both sides, since a Botzone seat
-knows neither the seed nor the move count its in-process twin's default word is made of.
+table itself (its tie-break, :attr:`View.word`, is made of what the seat sees, so both sides
+break ties alike).
 """
 
 import shlex
@@ -14,23 +14,14 @@ from pathlib import Path
 import pytest
 
 from mjsim.game.rules import Rules
+from mjsim.players import Rung
 from mjsim.players.botzone.answers import moves_of
 from mjsim.players.botzone.bot import BotzoneBot
 from mjsim.players.botzone.program import BotzoneProgram
 from mjsim.players.botzone.requests import RequestWriter
-from mjsim.players.rungs import best
 from tests.players.botzone.table import play
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-class FixedWord:
-    """Rung 3 with a fixed tie-break word."""
-
-    name = "3"
-
-    def act(self, view):
-        return best(view, 3, word=0x5EED)
 
 
 class Through:
@@ -71,7 +62,7 @@ def game(seed):
 
 
 def moves_in_process(seed):
-    players = [Recorded(FixedWord()) for _ in range(4)]
+    players = [Recorded(Rung(3)) for _ in range(4)]
     finished = play(game(seed), players)
     return [p.moves for p in players], finished.history
 
@@ -80,7 +71,7 @@ def moves_in_process(seed):
 def test_the_rung_through_the_protocol_makes_the_moves_it_makes_in_process(batch):
     for number in range(batch * 25, batch * 25 + 25):
         seed = b"through/%d" % number
-        seats = [Recorded(Through(FixedWord())) for _ in range(4)]
+        seats = [Recorded(Through(Rung(3))) for _ in range(4)]
         finished = play(game(seed), seats)
         assert ([s.moves for s in seats], finished.history) == moves_in_process(seed), seed
 
@@ -113,8 +104,8 @@ class Recorded:
 def test_mjsim_botzone_as_a_botzone_program_seat_through_pipes():
     """``botzone:`` running ``serve`` long-running in a process, in every seat."""
     code = ("import sys; from mjsim.players.botzone.bot import serve; "
-            "from tests.players.botzone.test_bot_through import FixedWord; "
-            "serve(FixedWord(), sys.stdin, sys.stdout, keep_running=True)")
+            "from mjsim.players import Rung; "
+            "serve(Rung(3), sys.stdin, sys.stdout, keep_running=True)")
     seats = [Recorded(BotzoneProgram(shlex.join([sys.executable, "-c", code]), time_limit=60,
                                      workdir=str(ROOT)))
              for _ in range(4)]
