@@ -71,7 +71,6 @@ class Tracker:
         self.turn = -1  # the seat on turn, -1 in a window or before the first draw
         self.drawn: int | None = None
         self.window: WindowView | None = None
-        self.claimed = False  # the seat's turn came by a claim
         self.kong_draw = [False] * 4  # each seat's next draw replaces its kong
         self.promoting: tuple[int, int] | None = None  # a BUGANG not yet robbed or performed
         self.last: WindowView | None = None  # the window of the previous request
@@ -152,7 +151,7 @@ class Tracker:
             self._draw(self.seat)
             self.hand.add(tile)
             self._drew(self.seat, tile)
-            self.phase, self.turn, self.drawn, self.claimed = "discard", self.seat, tile, False
+            self.phase, self.turn, self.drawn = "discard", self.seat, tile
         elif code == "3":
             self._action(_number(words[1]), words[2], words[3:])
         else:
@@ -160,8 +159,8 @@ class Tracker:
 
     def _deal(self, words: list[str]) -> None:
         counts = [_number(word) for word in words[:4]]
-        own = [kind_of(word) for word in words[4:4 + _HAND_SIZE]]
-        flowers = [kind_of(word) for word in words[4 + _HAND_SIZE:]]
+        own = [_playing(word) for word in words[4:4 + _HAND_SIZE]]
+        flowers = [_flower(word) for word in words[4 + _HAND_SIZE:]]
         if len(own) != _HAND_SIZE or len(flowers) != sum(counts):
             raise ValueError("the deal is four flower counts, 13 tiles and the flowers")
         self.hand = Hand(own)
@@ -190,11 +189,9 @@ class Tracker:
         if what == "DRAW" and not rest:
             self._draw(actor)
             self._drew(actor, None)
-            self.phase, self.turn, self.claimed = "discard", actor, False
+            self.phase, self.turn = "discard", actor
         elif what == "BUHUA" and len(rest) == 1:
-            flower = kind_of(rest[0])
-            if flower < N_PLAYING:
-                raise ValueError(f"{rest[0]} is not a flower")
+            flower = _flower(rest[0])
             self._draw(actor)
             self._event(actor, "flower", tile=flower,
                         **{"from": "back" if self.replacing[actor] else "wall"})
@@ -231,7 +228,7 @@ class Tracker:
             self.hand.remove(tile)
         self.pools[actor].append(tile)
         self._event(actor, "discard", tile=tile)
-        self.phase, self.turn, self.claimed = "claim", -1, False
+        self.phase, self.turn = "claim", -1
         self.window = WindowView("discard", tile, actor)
 
     def _claimed_discard(self) -> tuple[int, int]:
@@ -279,15 +276,12 @@ class Tracker:
     def _promote(self, actor: int, tile: int) -> None:
         """The BUGANG nobody robbed: the pung becomes a kong, its claim and source kept."""
         self.promoting = None
-        melds = self.hand.melds if actor == self.seat else self.melds[actor]
-        promoted = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
-                         if isinstance(m, Meld) and m.kind == "pung" and m.tile == tile else m
-                         for m in melds)
         if actor == self.seat:
-            self.hand.counts[tile] -= 1
-            self.hand.melds = promoted  # type: ignore[assignment]  # own melds are all Melds
+            self.hand.remove(tile)
+            self.hand.melds = tuple(_promoted(meld, tile) for meld in self.hand.melds)
         else:
-            self.melds[actor] = list(promoted)
+            self.melds[actor] = [_promoted(meld, tile) if isinstance(meld, Meld) else meld
+                                 for meld in self.melds[actor]]
         self._event(actor, "kong", tile=tile, how="promoted")
         self.kong_draw[actor] = self.replacing[actor] = True
 
@@ -306,11 +300,12 @@ class Tracker:
             raise ValueError(f"{move!r} does not claim a discard")
         hand = self.hand.copy()
         tile, source = window.tile, window.source
-        tiles = move.tiles if move.tiles is not None else (tile,) * 3
+        meld = (Meld.pung(tile, claimed=tile, source=source) if move.tiles is None
+                else Meld("chow", move.tiles, claimed=tile, source=source))
         hand.counts[tile] += 1
-        for kind in tiles:
+        for kind in meld.tiles:
             hand.remove(kind)
-        hand.add_meld(Meld(move.kind, tiles, claimed=tile, source=source))  # type: ignore[arg-type]
+        hand.add_meld(meld)
         pools = [list(pool) for pool in self.pools]
         pools[source].pop()
         legal = [DISCARDS[k] for k in range(N_PLAYING) if hand.counts[k]]
@@ -392,6 +387,20 @@ def _number(word: str) -> int:
     if not word.isdigit():
         raise ValueError(f"{word!r} is not a number")
     return int(word)
+
+
+def _promoted(meld: Meld, tile: int) -> Meld:
+    """``meld`` with a pung of ``tile`` made a kong, its claimed tile and source kept."""
+    if meld.kind == "pung" and meld.tile == tile:
+        return Meld.kong(tile, claimed=meld.claimed, source=meld.source)
+    return meld
+
+
+def _flower(word: str) -> int:
+    kind = kind_of(word)
+    if kind < N_PLAYING:
+        raise ValueError(f"{word} is a playing tile, not a flower")
+    return kind
 
 
 def _playing(word: str) -> int:

@@ -183,7 +183,8 @@ def test_own_flowers_are_the_hands():
 @pytest.mark.parametrize("request_, problem", [
     ("2 X9", "not a Botzone tile name"), ("3 0 FOO", "no action 'FOO'"),
     ("2 H1", "a flower, not a playing tile"), ("1 0 0 0 0 W1 W2", "13 tiles"),
-    ("7", "no request '7'")])
+    ("7", "no request '7'"), ("1 1 0 0 0 " + names(CLAIM[1]) + " W1", "not a flower"),
+    ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it")])
 def test_a_malformed_request_is_refused_naming_it(request_, problem):
     tracker = fed(0)
     with pytest.raises(ValueError, match=problem) as refusal:
