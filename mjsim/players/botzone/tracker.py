@@ -174,7 +174,8 @@ class Tracker:
             self.tiles = 144
         dealt: list[list[int] | None] = [None] * 4
         dealt[self.seat] = own + self.flowers[self.seat]
-        self._event("sys", "deal", hand_no=1, dealer=0, prevalent=self.prevalent, hands=dealt)
+        self._event("sys", "deal", hand_no=1, dealer=0, prevalent=self.prevalent, hands=dealt,
+                    parts=[self.remaining(seat) for seat in range(4)])
         for seat in range(4):
             for flower in self.flowers[seat]:
                 self._event(seat, "flower", tile=flower, **{"from": "deal"})

@@ -22,6 +22,7 @@ from mjsim.players.botzone.requests import RequestWriter
 from tests.players.botzone.table import play
 
 ROOT = Path(__file__).resolve().parents[3]
+HAND_OVER = ("win", "exhausted", "settle", "end")
 
 
 class Through:
@@ -111,3 +112,28 @@ def test_mjsim_botzone_as_a_botzone_program_seat_through_pipes():
              for _ in range(4)]
     finished = play(game(b"through/pipes"), seats)
     assert ([s.moves for s in seats], finished.history) == moves_in_process(b"through/pipes")
+
+
+class Listener(Recorded):
+    """A player that keeps the events it is told, passing them on."""
+
+    def __init__(self, player):
+        super().__init__(player)
+        self.events = []
+
+    def observe(self, event):
+        self.events.append(event)
+        super().observe(event)
+
+
+def test_the_bots_player_hears_the_events_the_seat_sees_in_mjsim():
+    """What ``observe`` hears behind the protocol is what the engine's events are to the seat
+    (:func:`seen_by`), up to the seat's last request (the rest never reaches a Botzone bot)."""
+    for number in range(10):
+        inner = [Listener(Rung(3)) for _ in range(4)]
+        seats = [Listener(Through(player)) for player in inner]
+        play(game(b"heard/%d" % number), seats)
+        for seat, (player, outer) in enumerate(zip(inner, seats)):
+            seen = [e for e in outer.events if e is not None and e["kind"] not in HAND_OVER]
+            assert len(player.events) > len(seen) // 2
+            assert player.events == seen[:len(player.events)], (number, seat)
