@@ -10,11 +10,13 @@ would show them. A Botzone game never says how it ended, so ``end_hand`` is neve
 
 :func:`serve` is the one entry point (``mjsim botzone``): Botzone's JSON form (one line
 ``{"requests": [...], "responses": [...]}`` in, ``{"response": "..."}`` out) or its simple
-form (a line with n, then the 2n-1 requests and responses alternating; the answer line out),
-once per process, or long-running: after each answer the line
-``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``, and then only the next request comes (in JSON, the
+form (a line with n, then the 2n-1 requests and responses alternating, the lines after them,
+Botzone's data and globaldata, unread; the answer line out), once per process, or
+long-running: after each answer the line ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``, and then
+only the next request comes (in JSON, the
 request's JSON value; a whole ``{"requests": ...}`` object is taken too, its last request
-read).
+read; blank lines are skipped). The bot keeps no ``data``: its state is rebuilt from the
+requests and responses each turn.
 
 >>> from mjsim.players import Rung
 >>> bot = BotzoneBot(Rung.parse("3"))
@@ -31,14 +33,12 @@ from typing import IO, Any
 
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of
+from mjsim.players.botzone.program import KEEP_RUNNING
 from mjsim.players.botzone.tracker import Tracker
 from mjsim.players.protocol import Foul, HandStart, Player
 from mjsim.players.view import View
 
 __all__ = ["KEEP_RUNNING", "BotzoneBot", "serve"]
-
-KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
-"""The line a long-running bot prints after its answer."""
 
 
 class BotzoneBot:
