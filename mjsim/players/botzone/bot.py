@@ -13,10 +13,9 @@ would show them. A Botzone game never says how it ended, so ``end_hand`` is neve
 form (a line with n, then the 2n-1 requests and responses alternating, the lines after them,
 Botzone's data and globaldata, unread; the answer line out), once per process, or
 long-running: after each answer the line ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``, and then
-only the next request comes (in JSON, the
-request's JSON value; a whole ``{"requests": ...}`` object is taken too, its last request
-read; blank lines are skipped). The bot keeps no ``data``: its state is rebuilt from the
-requests and responses each turn.
+only the next request comes (in JSON, the request's JSON value; a whole ``{"requests": ...}``
+object is taken too, its last request read; blank lines are skipped). The bot keeps no
+``data``: its state is rebuilt from the requests and responses each turn.
 
 >>> from mjsim.players import Rung
 >>> bot = BotzoneBot(Rung.parse("3"))
