@@ -1,0 +1,418 @@
+"""A Botzone Chinese Standard Mahjong program as a seat at an mjsim table.
+
+Each mjsim hand is one Botzone game for the program: its requests are written by
+:class:`~mjsim.players.botzone.requests.RequestWriter` and its answers read by
+:mod:`mjsim.players.botzone.answers`. As on Botzone, a program is run once a turn with the whole
+game so far, JSON (``{"requests": [...], "responses": [...], "data": ..., "globaldata": ...}``
+in, ``{"response": ..., "debug"?, "data"?, "globaldata"?}`` out; ``data`` and ``globaldata`` are
+given back next turn) or simple IO (a line with n, the 2n-1 requests and responses, a data line
+and a globaldata line in; the answer on the first line out, then data, then globaldata). A
+program that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its answer is long-running: it
+stays up and gets only each new request, one line (JSON: the request as a JSON string).
+
+mjsim asks a seat only when it has a choice, and a claim window may close before a seat's answer
+could matter. Such requests are not put to a once-a-turn program: ``PASS`` is recorded as its
+answer, the answer it would have had to give (Botzone penalises anything else when there is no
+choice, and ignores a claim that loses). A long-running program hears every request as soon as
+it is written (from its first run on), as on Botzone, and its answers are judged as Botzone's
+judge would: PASS where PASS is the only answer; a win or claim mjsim did not ask it about is a
+foul when its window shows it mattered (a win is always checked first; a claim, when nobody
+took the tile) and is ignored when another seat's claim took the tile or the hand ended.
+
+A fault raises :class:`~mjsim.players.protocol.Foul`; its reason starts with one of
+``malformed``, ``illegal`` (see :mod:`~mjsim.players.botzone.answers`), ``late`` (no answer in
+the time limit: the program's process group is killed), ``crashed`` (it exited non-zero, or died
+by a signal), ``exited`` (it ended without an answer), ``garbage`` (JSON IO that is not a JSON
+object with a string ``response``). Its detail holds the request, the answer and the last lines
+of the program's stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import IO, Any, NoReturn
+
+from mjsim.game.moves import Move
+from mjsim.players.botzone.answers import ILLEGAL, answer_of, moves_of, words_of
+from mjsim.players.botzone.requests import HAND_OVER, RequestWriter, choice_of
+from mjsim.players.protocol import Foul, HandStart
+from mjsim.players.view import View
+
+__all__ = ["FIRST_TURN_FACTOR", "KEEP_RUNNING", "TIME_LIMIT", "BotzoneProgram"]
+
+KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+TIME_LIMIT = 6.0
+"""Seconds a program may take for an answer by default: Botzone's limit a turn for a Python
+program (1 s for C/C++); pass ``time_limit`` to match the program's language."""
+FIRST_TURN_FACTOR = 2.0
+"""The first run of a hand's game gets this many times the limit: it starts the program up."""
+_STDERR_TAIL = 20
+
+
+class _Process:
+    """One run of the program: its process (in a group of its own), a thread feeding its stdout
+    lines into a queue, and a thread copying its stderr to the log and a tail."""
+
+    def __init__(self, args: list[str], workdir: str | None, log: IO[str] | None,
+                 tail: deque[str]) -> None:
+        self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, cwd=workdir, text=True,
+                                      bufsize=1, start_new_session=True)
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        assert self.popen.stdout is not None and self.popen.stderr is not None  # PIPE asked
+        self._out = threading.Thread(target=self._read_out, args=(self.popen.stdout,),
+                                     daemon=True)
+        self._err = threading.Thread(target=self._read_err, args=(self.popen.stderr, log, tail),
+                                     daemon=True)
+        self._out.start()
+        self._err.start()
+
+    def _read_out(self, stream: IO[str]) -> None:
+        for line in stream:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    @staticmethod
+    def _read_err(stream: IO[str], log: IO[str] | None, tail: deque[str]) -> None:
+        for line in stream:
+            tail.append(line.rstrip("\n"))
+            if log is not None:
+                log.write(line)
+                log.flush()
+
+    def send(self, text: str) -> bool:
+        """Write ``text`` to its stdin; False when the program has stopped reading."""
+        stdin = self.popen.stdin
+        assert stdin is not None  # PIPE asked
+        try:
+            stdin.write(text)
+            stdin.flush()
+        except (BrokenPipeError, OSError):
+            return False
+        return True
+
+    def read(self, deadline: float) -> str | None:
+        """Its next line of output, or None at its end; raises ``TimeoutError`` at the deadline."""
+        try:
+            return self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise TimeoutError from None
+
+    def wait(self, deadline: float) -> int:
+        """Its exit status once it has ended; raises ``TimeoutError`` at the deadline."""
+        try:
+            code = self.popen.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            raise TimeoutError from None
+        self._err.join(timeout=1.0)
+        return code
+
+    def stop(self) -> None:
+        """Kill its whole process group and reap it (no zombie is left)."""
+        if self.popen.poll() is None:
+            try:
+                os.killpg(self.popen.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.popen.wait()
+        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+        self._err.join(timeout=1.0)
+
+
+class BotzoneProgram:
+    """A seat played by a Botzone program: ``command`` (split with :func:`shlex.split`, never run
+    by a shell), ``io`` ``json`` or ``simple``, ``time_limit`` seconds an answer (default
+    :data:`TIME_LIMIT`; a hand's first run gets :data:`FIRST_TURN_FACTOR` times it), ``workdir``
+    its working directory, ``stderr_path`` a file its stderr is appended to, with a header line
+    each hand. ``name`` defaults to ``botzone:`` and the command.
+
+    Raises ``ValueError`` for an empty command, an unknown ``io`` or a limit that is not positive.
+    """
+
+    def __init__(self, command: str, *, name: str | None = None, io: str = "json",
+                 time_limit: float | None = None, workdir: str | None = None,
+                 stderr_path: str | None = None) -> None:
+        self._args = shlex.split(command)
+        if not self._args:
+            raise ValueError("a Botzone program needs a command to run")
+        if io not in ("json", "simple"):
+            raise ValueError(f"Botzone IO is 'json' or 'simple', not {io!r}")
+        self._limit = TIME_LIMIT if time_limit is None else float(time_limit)
+        if not self._limit > 0:
+            raise ValueError(f"a time limit is a positive number of seconds, not {time_limit!r}")
+        self._name = f"botzone:{command}" if name is None else name
+        self._io, self._workdir = io, workdir
+        self._log: IO[str] | None = None if stderr_path is None else open(  # noqa: SIM115
+            Path(stderr_path), "a", encoding="utf-8")
+        self._tail: deque[str] = deque(maxlen=_STDERR_TAIL)
+        self._writer: RequestWriter | None = None
+        self._responses: list[str] = []
+        self._queued: list[Move] = []
+        self._process: _Process | None = None  # a long-running program's live process
+        self._sent = 0  # requests the live process has been given
+        self._asked = -1  # the last request the seat was asked about
+        self._unjudged: int | None = None  # a claim it answered unasked, until its window closes
+        self._runs = 0  # runs of the program this hand
+        self._data = ""
+        self._globaldata = ""  # kept from game to game, as Botzone keeps it
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    # ------------------------------------------------------------------- the Player hooks
+
+    def start_hand(self, start: HandStart) -> None:
+        """A new Botzone game: a fresh writer, no history, no live process (unless the hand's
+        deal has been heard already)."""
+        writer = self._writer
+        if writer is not None and (writer.seat, writer.hand_no) == (start.seat, start.hand_no):
+            return
+        self._new_game(start.seat, start.hand_no)
+        assert self._writer is not None  # just made
+        self._writer.start_hand(start)
+
+    def _new_game(self, seat: int, hand_no: int) -> None:
+        self._stop()
+        self._writer = RequestWriter(seat)
+        self._responses, self._queued, self._data, self._runs = [], [], "", 0
+        self._asked, self._unjudged = -1, None
+        if self._log is not None:
+            self._log.write(f"=== {self._name}: seat {seat}, hand {hand_no} ===\n")
+            self._log.flush()
+
+    def observe(self, event: dict[str, Any] | None) -> None:
+        """Hear the next event the seat sees; a queued discard lapses unless this seat's own claim
+        is what is happening. Events before the first deal or hand start are not a game yet. A
+        long-running program is given each new request at once; raises ``Foul`` when its answer
+        to one is malformed, or turns out to be a claim nobody could have let it make."""
+        if event is None:
+            return
+        if event["kind"] == "deal" and (self._writer is None
+                                        or self._writer.hand_no != event["hand_no"]):
+            self._new_game(_own_seat(event), event["hand_no"])
+        writer = self._writer
+        if writer is None:
+            return
+        if not (event["actor"] == writer.seat and event["kind"] in ("claim", "chow", "pung")):
+            self._queued = []
+        self._judge(event, writer)
+        writer.observe(event)
+        if self._process is not None:
+            self._send_new(writer.written, writer.seat)
+
+    def act(self, view: View) -> Move | None:
+        """The program's move at ``view``: the discard queued by its last claim, or its answer to
+        the pending request. Raises ``Foul`` when it cannot give a legal one."""
+        if not view.legal:
+            return None
+        if self._queued:
+            move, self._queued = self._queued[0], self._queued[1:]
+            if move not in view.legal:
+                raise Foul(f"{ILLEGAL}: the discard after the claim is not legal now: {move!r}",
+                           answer_of(move), self._detail(None, None))
+            return move
+        if self._writer is None:
+            raise RuntimeError(f"seat {view.seat} is asked to act before any event of the hand")
+        lines = self._writer.lines
+        pending = len(lines) - 1
+        if pending <= self._asked:
+            raise RuntimeError(f"seat {view.seat} asked twice about request {lines[-1]!r}")
+        self._asked, self._unjudged = pending, None
+        if self._process is not None:
+            self._send_new(lines, view.seat)
+        if pending >= len(self._responses):
+            # Not run since: it would have had to PASS at every request it was not asked about.
+            self._responses.extend(["PASS"] * (pending - len(self._responses)))
+            self._responses.append(self._run(lines, pending))
+        answer = self._responses[pending]
+        try:
+            moves = moves_of(answer, view)
+        except Foul as foul:
+            raise Foul(foul.reason, answer, self._detail(lines[-1], answer)) from None
+        self._queued = moves[1:]
+        return moves[0]
+
+    def end_hand(self, result: dict[str, Any] | None = None) -> None:
+        """The game is over for the program: its process is stopped."""
+        self._stop()
+        self._writer = None
+
+    def close(self) -> None:
+        """Stop any process and close the stderr log."""
+        self._stop()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    # ------------------------------------------------------------------------ running it
+
+    def _send_new(self, lines: list[str], seat: int) -> None:
+        """Give a live long-running program each request it has not had, and keep its answers;
+        a claim it answers that mjsim does not ask about waits for :meth:`_judge`."""
+        while self._process is not None and self._sent < len(lines):
+            index = self._sent
+            answer = self._run(lines, index)
+            choice = choice_of(lines[index], seat)
+            try:
+                words_of(answer, choice)
+            except Foul as foul:
+                raise Foul(foul.reason, answer, self._detail(lines[index], answer)) from None
+            self._responses.append(answer)
+            if choice in ("discard", "rob") and answer != "PASS":
+                self._unjudged = index
+
+    def _judge(self, event: dict[str, Any], writer: RequestWriter) -> None:
+        """Judge a claim the program answered without being asked, now that ``event`` shows how
+        its window closed, as Botzone's judge would: a win claimed is checked before anything
+        (mjsim asks every seat that may win, so this one may not); any other claim is checked
+        when nobody took the tile, and ignored when another seat's claim took it. A window that
+        ends the hand leaves nothing to penalise."""
+        index = self._unjudged
+        kind = event["kind"]
+        if index is None or kind in ("pass", "claim") or kind in HAND_OVER:
+            return
+        self._unjudged = None
+        answer = self._responses[index]
+        taken = kind in ("chow", "pung") or (kind == "kong" and "how" not in event)
+        if answer == "HU" or not taken:
+            what = "a win" if answer == "HU" else "a claim"
+            raise Foul(f"{ILLEGAL}: {answer!r} is {what} mjsim did not offer seat {writer.seat}",
+                       answer, self._detail(writer.written[index], answer))
+
+    def _run(self, lines: list[str], index: int) -> str:
+        """The program's answer to request ``index``: sent alone to a live long-running process,
+        else with the whole game so far to a fresh process."""
+        limit = self._limit * (FIRST_TURN_FACTOR if self._runs == 0 else 1.0)
+        self._runs += 1
+        deadline = time.monotonic() + limit
+        if self._process is not None:
+            text = (json.dumps(lines[index]) if self._io == "json" else lines[index]) + "\n"
+        else:
+            self._tail.clear()
+            try:
+                self._process = _Process(self._args, self._workdir, self._log, self._tail)
+            except OSError as error:
+                raise Foul(f"crashed: the program could not start: {error}", None,
+                           self._detail(lines[index], None)) from None
+            self._sent = 0
+            text = self._full_input(lines, index)
+        process = self._process
+        if not process.send(text):
+            self._fail_ended(process, lines[index], deadline)
+        self._sent = index + 1
+        try:
+            return self._answer(process, lines[index], deadline, limit)
+        except Foul:
+            self._stop()
+            raise
+
+    def _full_input(self, lines: list[str], index: int) -> str:
+        requests, responses = lines[:index + 1], self._responses[:index]
+        if self._io == "json":
+            return json.dumps({"requests": requests, "responses": responses,
+                               "data": self._data, "globaldata": self._globaldata}) + "\n"
+        turns = [line for pair in zip(requests, responses) for line in pair]
+        return "\n".join([str(len(requests)), *turns, requests[-1], self._data,
+                          self._globaldata]) + "\n"
+
+    def _answer(self, process: _Process, request: str, deadline: float, limit: float) -> str:
+        """Read one answer, then the keep-running mark (the process stays) or the end of its
+        output (the process is reaped)."""
+        try:
+            out = [self._first_line(process, request, deadline)]
+            while True:
+                line = process.read(deadline)
+                if line is None or line == KEEP_RUNNING:
+                    break
+                out.append(line)
+            if line is None:
+                code = process.wait(deadline)
+                self._stop()
+                if code != 0:
+                    raise Foul(f"crashed: the program exited with status {code}", out[0],
+                               self._detail(request, out[0]))
+        except TimeoutError:
+            raise Foul(f"late: no answer within {limit:g} s", None,
+                       self._detail(request, None)) from None
+        return self._response(out, request, keeps=line is not None)
+
+    def _first_line(self, process: _Process, request: str, deadline: float) -> str:
+        line = process.read(deadline)
+        if line is None:
+            self._fail_ended(process, request, deadline)
+        return line
+
+    def _fail_ended(self, process: _Process, request: str, deadline: float) -> NoReturn:
+        """The program stopped before answering: crashed (non-zero status) or exited."""
+        try:
+            code = process.wait(deadline)
+        except TimeoutError:
+            code = None
+        self._stop()
+        detail = self._detail(request, None)
+        if code == 0:
+            raise Foul("exited: the program ended without an answer", None, detail)
+        raise Foul(f"crashed: the program stopped with status {code} before answering", None,
+                   detail)
+
+    def _response(self, out: list[str], request: str, keeps: bool) -> str:
+        """The answer in the program's output; its data and globaldata are kept for next turn."""
+        if self._io == "simple":
+            if not keeps:
+                self._data = out[1] if len(out) > 1 else ""
+                self._globaldata = "\n".join(out[2:]) if len(out) > 2 else self._globaldata
+            return out[0]
+        try:
+            reply = json.loads(out[0])
+        except ValueError:
+            reply = None
+        if not isinstance(reply, dict) or not isinstance(reply.get("response"), str):
+            raise Foul("garbage: the output is not a JSON object with a string 'response'",
+                       out[0], self._detail(request, out[0]))
+        if not keeps:
+            self._data = _text(reply.get("data"), self._data)
+            self._globaldata = _text(reply.get("globaldata"), self._globaldata)
+        answer: str = reply["response"]
+        return answer
+
+    def _detail(self, request: str | None, answer: str | None) -> str:
+        tail = "\n".join(self._tail) or "(nothing)"
+        return (f"request: {request!r}\nanswer: {answer!r}\n"
+                f"stderr, last {_STDERR_TAIL} lines:\n{tail}")
+
+    def _stop(self) -> None:
+        if self._process is not None:
+            self._process.stop()
+            self._process = None
+        self._sent = 0
+
+
+def _text(value: Any, kept: str) -> str:
+    """A ``data`` or ``globaldata`` field as Botzone passes it on: a string as it is, any other
+    JSON value as JSON text, absent as what was kept."""
+    if value is None:
+        return kept
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _own_seat(event: dict[str, Any]) -> int:
+    """The seat a deal event was redacted for: the one hand it shows."""
+    shown = [seat for seat, hand in enumerate(event["hands"]) if hand is not None]
+    if len(shown) != 1:
+        raise ValueError("a Botzone program must hear the deal as its own seat sees it")
+    return shown[0]

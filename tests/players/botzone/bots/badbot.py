@@ -1,0 +1,50 @@
+"""Botzone bots that go wrong, one way each, for the tests: ``badbot.py WAY`` where WAY is
+
+- ``illegal``: answers its draw with a kong of the drawn tile (it never holds four);
+- ``malformed``: answers its draw with a double space, ``PLAY  t``;
+- ``slow``: sleeps far past any time limit;
+- ``crash``: raises an exception (exit status 1) after writing to stderr;
+- ``garbage``: prints text that is not JSON;
+- ``silent``: exits at once without an answer;
+- ``chatty``: plays its first draw, keeps running, then answers ``PLAY W1`` to every request
+  (its own discard among them, to which PASS is the only answer).
+
+All of them read one JSON line first and pass what they are not asked about.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+
+def main() -> None:
+    way = sys.argv[1]
+    request = json.loads(sys.stdin.readline())["requests"][-1]
+    if way == "chatty":
+        print(json.dumps({"response": "PLAY " + request[2:] if request[0] == "2" else "PASS"}))
+        print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+        for _ in sys.stdin:
+            print(json.dumps({"response": "PLAY W1"}))
+            print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+        return
+    if not request.startswith("2 "):
+        print(json.dumps({"response": "PASS"}))
+        return
+    tile = request.split(" ")[1]
+    if way == "illegal":
+        print(json.dumps({"response": f"GANG {tile}"}))
+    elif way == "malformed":
+        print(json.dumps({"response": f"PLAY  {tile}"}))
+    elif way == "slow":
+        time.sleep(60)
+    elif way == "crash":
+        print(f"thinking about {tile}", file=sys.stderr)
+        raise RuntimeError("the bot fell over")
+    elif way == "garbage":
+        print(f"I would play {tile}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""The byte-for-byte test: each game recorded from Botzone's judge (tests/data/botzone) is
+replayed on mjsim's Botzone table with every seat a Botzone program answering from the
+recording, and every seat's requests, as the writer writes them, must be the recorded ones."""
+
+import pytest
+
+from mjsim.game.rules import Rules
+from mjsim.players.botzone.program import BotzoneProgram
+from mjsim.players.botzone.requests import RequestWriter
+from tests.helpers.botzone_record import RECORDS, records
+from tests.players.botzone.table import bot_command, play
+
+
+class Listened:
+    """A program with a writer beside it hearing the same events, to compare afterwards."""
+
+    def __init__(self, program, seat):
+        self.program, self.writer = program, RequestWriter(seat)
+        self.name = program.name
+
+    def start_hand(self, start):
+        self.writer.start_hand(start)
+        self.program.start_hand(start)
+
+    def observe(self, event):
+        self.writer.observe(event)
+        self.program.observe(event)
+
+    def act(self, view):
+        return self.program.act(view)
+
+    def close(self):
+        self.program.close()
+
+
+def seats_of(record):
+    command = bot_command("recorded.py", str(RECORDS / f"{record.name}.jsonl"))
+    return [Listened(BotzoneProgram(command, name=f"{record.name}:{seat}"), seat)
+            for seat in range(4)]
+
+
+@pytest.mark.parametrize("record", records(), ids=lambda record: record.name)
+def test_every_seats_requests_are_the_judges_byte_for_byte(record):
+    seats, fouls = seats_of(record), []
+    game = Rules(b"botzone", "gb-mahjong", table="botzone", walltiles=record.kinds,
+                 prevalent=record.quan)
+    play(game, seats, fouls)
+    for seat, listened in enumerate(seats):
+        assert listened.writer.lines == [answers[seat].request for answers in record.rounds]
+    assert game.status == "finished"
+    if not record.faults:
+        assert fouls == [] and tuple(game.totals) == record.scores
+        return
+    [(number, offender, _)] = record.faults
+    [(seat, foul)] = fouls
+    assert (seat, foul.answer) == (offender, record.rounds[number][offender].response)
+    assert foul.reason.startswith("illegal: ")
+    assert f"request: {record.rounds[number][seat].request!r}" in foul.detail
