@@ -126,19 +126,21 @@ class View:
 
     @property
     def word(self) -> int:
-        """The default tie-break: a hash of what the seat sees (its seat, its hand, every pool
-        and every exposed meld, the phase, the window and its draw). It uses nothing a seat at
-        another table cannot see, so a player answering a Botzone judge (which knows no seed
-        and no move count) breaks its ties exactly as the same player does in mjsim."""
-        window = self.window
+        """The default tie-break: a hash of what the seat sees from its own chair (its wind, its
+        hand, every pool and every exposed meld from its own round the table, the phase, the
+        window and its draw). It uses nothing a seat at another table cannot see, and no seat
+        number, so a player answering a Botzone judge (which knows no seed or move count, and
+        numbers the seats from the dealer) breaks its ties exactly as it does in mjsim."""
+        seat, window = self.seat, self.window
         drawn = -1 if self.drawn is None else self.drawn
-        shown = b"|".join(bytes(kind for meld in melds for kind in meld.tiles) + b"%d" % len(melds)
-                          for melds in self.exposed)
+        around = [(seat + step) % 4 for step in range(4)]
+        pools = b"|".join(bytes(self.pools[other]) for other in around)
+        shown = b"|".join(bytes(kind for meld in self.exposed[other] for kind in meld.tiles)
+                          + b"%d" % len(self.exposed[other]) for other in around)
         text = b"%d/%s/%s/%s/%s/%d/%s" % (
-            self.seat, self.hand.counts.tobytes(), b"|".join(bytes(pool) for pool in self.pools),
-            shown, self.phase.encode(), drawn,
-            b"" if window is None else b"%s %d %d" % (window.kind.encode(), window.tile,
-                                                      window.source))
+            self.seat_wind, self.hand.counts.tobytes(), pools, shown, self.phase.encode(),
+            drawn, b"" if window is None else b"%s %d %d" % (window.kind.encode(), window.tile,
+                                                             (window.source - seat) % 4))
         return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
     def _key(self) -> tuple[object, ...]:

@@ -4,7 +4,7 @@ import pytest
 
 from mjsim import Hand
 from mjsim.analysis.shanten import waits
-from mjsim.players.view import View
+from mjsim.players.view import View, WindowView
 from mjsim.reference import measures
 from mjsim.reference.measures import Targets, meld_floor, targets, winning_copies
 from mjsim.scoring.scorer import WinContext, score
@@ -109,3 +109,17 @@ def test_the_default_word_is_a_function_of_what_the_seat_sees_and_nothing_else()
     assert len({v.word for v in seen}) == len(seen)
     # What a Botzone judge never tells a bot (the seed, the move count) changes nothing.
     assert view(seed=b"b", hand_no=2, moves=7).word == view().word
+
+
+def test_the_default_word_is_the_same_from_any_chair():
+    """Botzone numbers the seats from the dealer: the same table seen from seat 1 (dealer 1)
+    and from seat 0 (dealer 0), every seat renumbered, gives the same word."""
+    def view(seat, pools, exposed):
+        return View(seat=seat, hand=Hand.parse("123m 5p"), pools=pools, exposed=exposed,
+                    wall=9, dealer=seat, prevalent=1,
+                    window=WindowView("discard", 4, (seat + 3) % 4))
+    pung = (Meld.pung(27),)
+    here = view(1, ((4,), (7,), (), ()), ((), (), pung, ()))
+    renumbered = view(0, ((7,), (), (), (4,)), ((), pung, (), ()))
+    assert here.word == renumbered.word
+    assert here.word != view(1, ((7,), (4,), (), ()), ((), (), pung, ())).word
