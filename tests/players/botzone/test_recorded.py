@@ -4,11 +4,11 @@ recording, and every seat's requests, as the writer writes them, must be the rec
 
 import pytest
 
-from mjsim.game.rules import Rules
 from mjsim.players.botzone.program import BotzoneProgram
 from mjsim.players.botzone.requests import RequestWriter
+from mjsim.players.driver import play
 from tests.helpers.botzone_record import RECORDS, records
-from tests.players.botzone.table import bot_command, play
+from tests.players.botzone.programs import bot_command
 
 
 class Listened:
@@ -41,18 +41,17 @@ def seats_of(record):
 
 @pytest.mark.parametrize("record", records(), ids=lambda record: record.name)
 def test_every_seats_requests_are_the_judges_byte_for_byte(record):
-    seats, fouls = seats_of(record), []
-    game = Rules(b"botzone", "gb-mahjong", table="botzone", walltiles=record.kinds,
-                 prevalent=record.quan)
-    play(game, seats, fouls)
+    seats = seats_of(record)
+    game = play(b"botzone", seats, ruleset="gb-mahjong", table="botzone",
+                walltiles=record.kinds, prevalent=record.quan)
     for seat, listened in enumerate(seats):
         assert listened.writer.lines == [answers[seat].request for answers in record.rounds]
-    assert game.status == "finished"
+    [row] = game.history
     if not record.faults:
-        assert fouls == [] and tuple(game.totals) == record.scores
+        assert row["result"] != "foul" and tuple(game.totals) == record.scores
         return
     [(number, offender, _)] = record.faults
-    [(seat, foul)] = fouls
-    assert (seat, foul.answer) == (offender, record.rounds[number][offender].response)
-    assert foul.reason.startswith("illegal: ")
-    assert f"request: {record.rounds[number][seat].request!r}" in foul.detail
+    foul = row["foul"]
+    assert (foul["seat"], foul["answer"]) == (offender, record.rounds[number][offender].response)
+    assert foul["reason"].startswith("illegal: ")
+    assert tuple(game.totals) == record.scores  # the judge's penalty: -30, +10 each
