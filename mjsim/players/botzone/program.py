@@ -53,8 +53,9 @@ __all__ = ["FIRST_TURN_FACTOR", "KEEP_RUNNING", "TIME_LIMIT", "BotzoneProgram"]
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 TIME_LIMIT = 6.0
-"""Seconds a program may take for an answer by default: Botzone's limit a turn for a Python
-program (1 s for C/C++); pass ``time_limit`` to match the program's language."""
+"""Seconds a program may take for an answer by default. Botzone sets its limit per game and
+language (its wiki gives the rules; a compiled bot gets about a second a turn, slower languages
+more): pass ``time_limit`` to hold a program to the one it will meet."""
 FIRST_TURN_FACTOR = 2.0
 """The first run of a hand's game gets this many times the limit: it starts the program up."""
 _STDERR_TAIL = 20
@@ -68,8 +69,8 @@ class _Process:
                  log: IO[str] | None,
                  tail: deque[str]) -> None:
         self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, cwd=workdir, text=True,
-                                      bufsize=1, start_new_session=True)
+                                      stderr=subprocess.PIPE, cwd=workdir, encoding="utf-8",
+                                      errors="replace", bufsize=1, start_new_session=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         assert self.popen.stdout is not None and self.popen.stderr is not None  # PIPE asked
         self._out = threading.Thread(target=self._read_out, args=(self.popen.stdout,),
