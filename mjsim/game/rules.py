@@ -492,7 +492,8 @@ class Rules:
         - ``no-kong``: neither four in hand nor an exposed pung of the tile;
         - ``kong-after-claim``, ``win-after-claim``: in a turn reached by a chow or pung claim;
         - ``wall-empty``: a kong with no tile left to replace it, or a chow, pung or kong of the
-          last discard of the wall;
+          last discard of the wall (on Botzone's table: a kong while the seat's or the next
+          seat's part is empty, a claim while the discarder's next seat's part is);
         - ``not-complete``: a win with a hand that is not complete;
         - ``below-minimum``: a complete hand worth less than eight points without flowers;
         - ``cannot-claim``: a pung, kong or chow without the tiles for it;

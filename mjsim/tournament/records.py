@@ -84,8 +84,7 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
     entries = roster.lineup(lineup)
     players = [roster.player(entry, workdir=None if workdir is None else workdir / f"seat{seat}")
                for seat, entry in enumerate(entries)]
-    options: dict[str, Any] = {} if table == "mcr" else {"table": table, "last_hand": 1}
-    game = driver.play(seed, players, ruleset=ruleset, **options)
+    game = driver.play(seed, players, ruleset=ruleset, table=table)
     return records_of(game, entries)
 
 

@@ -56,7 +56,7 @@ def test_a_whole_hand_at_the_keyboard_then_quit_and_replay(tmp_path):
 def test_bad_entries_reprompt_and_help_hint_work(tmp_path):
     child, _ = spawn(tmp_path, "--seed", "reprompt")
     child.expect(r"legal: .*\r\n> ")
-    child.sendline("d 789z")
+    child.sendline("d 789x")
     child.expect(r"\? .*unknown")
     child.expect("> ")
     child.sendline("pung")

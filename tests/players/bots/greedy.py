@@ -1,10 +1,9 @@
-"""A user's player, as the README shows one: the tests seat it by file and by module."""
-
 from mjsim.analysis import shanten
+from mjsim.game import Move
 
 
 class Greedy:
-    """Discard toward the fewest tiles from ready, then the most tiles that help; claim pungs."""
+    """Win when it may, pung when it may, else discard toward ready."""
 
     ideas = ("claims",)
 
@@ -12,11 +11,11 @@ class Greedy:
         self.name, self.claims = "greedy", "claims" not in off
 
     def act(self, view):
-        kinds = {move.kind: move for move in view.legal}
-        if "win" in kinds:
-            return kinds["win"]
+        moves = {move.kind: move for move in view.legal}
+        if "win" in moves:
+            return moves["win"]
         if view.window is not None:
-            return kinds["pung"] if self.claims and "pung" in kinds else kinds["pass"]
+            return moves["pung"] if self.claims and "pung" in moves else moves["pass"]
         best = min(shanten.discards(view.hand.counts, len(view.hand.melds)),
-                   key=lambda option: (option.shanten, -option.copies, option.tile))
-        return next(m for m in view.legal if m.kind == "discard" and m.tile == best.tile)
+                   key=lambda d: (d.shanten, -d.copies, d.tile))
+        return Move("discard", tile=best.tile)

@@ -1,0 +1,95 @@
+"""The driver tells players who listen what their seat sees, and a player that fouls loses the
+hand with the penalty while the game goes on; fouling hand after hand stops the game."""
+
+import pytest
+
+from mjsim.game.moves import Move
+from mjsim.players import Foul, HandStart, Rung
+from mjsim.players.driver import PENALTY, TooManyFouls, play
+
+
+class Listener:
+    """Rung 2, keeping a record of every hook call."""
+
+    def __init__(self):
+        self.name, self.rung, self.heard = "listener", Rung(2), []
+
+    def act(self, view):
+        return self.rung.act(view)
+
+    def start_hand(self, start):
+        self.heard.append(("start", start))
+
+    def observe(self, event):
+        self.heard.append(("event", event))
+
+    def end_hand(self, row):
+        self.heard.append(("end", row))
+
+    def close(self):
+        self.heard.append(("close", None))
+
+
+def test_hooks_hear_each_hand_as_the_seat_sees_it():
+    listener = Listener()
+    game = play(b"hooks", [Rung(2), listener, Rung(2), Rung(2)], last_hand=2)
+    starts = [what for kind, what in listener.heard if kind == "start"]
+    assert starts == [HandStart(1, 1, 0, 0), HandStart(1, 2, 1, 0)]
+    ends = [what for kind, what in listener.heard if kind == "end"]
+    assert ends == game.history
+    assert listener.heard[-1] == ("close", None)
+    events = [what for kind, what in listener.heard if kind == "event"]
+    deals = [event for event in events if event["kind"] == "deal"]
+    assert all(deal["hands"][1] is not None and deal["hands"].count(None) == 3 for deal in deals)
+    others_draws = [e for e in events if e["kind"] == "drew" and e["actor"] != 1]
+    assert others_draws and all(e["tile"] is None for e in others_draws)
+    assert any(e["kind"] == "drew" and e["actor"] == 1 and e["tile"] is not None for e in events)
+    assert not [e for e in events if e["kind"] in ("pass", "claim") and e["actor"] != 1]
+    # The hooks change nothing: the same game as four plain rungs.
+    assert game.history == play(b"hooks", [Rung(2)] * 4, last_hand=2).history
+
+
+class Fouler:
+    """Fouls on its first decision of each hand in ``hands``, else plays rung 1."""
+
+    def __init__(self, hands, how="raise"):
+        self.name, self.hands, self.how, self.rung = "fouler", hands, how, Rung(1)
+        self.hand_no = 0
+
+    def start_hand(self, start):
+        self.hand_no = start.hand_no
+
+    def act(self, view):
+        if self.hand_no in self.hands:
+            if self.how == "raise":
+                raise Foul("it said nothing useful", "GARBAGE", "request: 2 W1")
+            if self.how == "none":
+                return None
+            # Never legal: a pung on one's own turn, a discard in a window.
+            return Move("pung") if view.window is None else Move("discard", tile=0)
+        return self.rung.act(view)
+
+
+@pytest.mark.parametrize("how, reason", [("raise", "it said nothing useful"),
+                                         ("none", "offered no move"),
+                                         ("illegal", "is refused")])
+def test_a_foul_costs_the_penalty_and_the_game_goes_on(how, reason):
+    game = play(b"fouls", [Rung(1), Fouler({2}, how), Rung(1), Rung(1)], last_hand=3)
+    fouled = game.history[1]
+    assert fouled["hand_no"] == 2 and fouled["foul"]["seat"] == 1
+    assert reason in fouled["foul"]["reason"]
+    assert fouled["deltas"] == [PENALTY, -3 * PENALTY, PENALTY, PENALTY]
+    assert len(game.history) == 3 and game.status == "finished" and sum(game.totals) == 0
+    assert "foul" not in game.history[0] and "foul" not in game.history[2]
+
+
+def test_fouls_hand_after_hand_stop_the_game_naming_the_player():
+    with pytest.raises(TooManyFouls, match=r"fouler in seat 1 fouled 3 hands in a row; the "
+                                           r"last: it said nothing useful \(answer 'GARBAGE'\)"
+                                           r"\nrequest: 2 W1"):
+        play(b"fouls", [Rung(1), Fouler({2, 3, 4}), Rung(1), Rung(1)], last_hand=6)
+    # Two in a row, then a clean hand: the count starts again.
+    game = play(b"fouls", [Rung(1), Fouler({2, 3, 5, 6}), Rung(1), Rung(1)], last_hand=6)
+    assert [("foul" in row) for row in game.history] == [False, True, True, False, True, True]
+    assert play(b"fouls", [Rung(1), Fouler({1, 2}), Rung(1), Rung(1)], last_hand=2,
+                max_fouls=3).status == "finished"
