@@ -2,6 +2,7 @@
 each bad bot's fault is a Foul naming it, with the request and the tail of its stderr."""
 
 import os
+import time
 
 import psutil
 import pytest
@@ -88,6 +89,22 @@ def test_each_bad_bot_fouls_for_its_reason_on_its_first_draw(way, reason, tmp_pa
     assert log.read_text().startswith("=== botzone:")
     if way == "crash":
         assert "the bot fell over" in log.read_text()
+    if way == "slow":  # its whole process group was killed: the child it started too
+        child = int(log.read_text().split("child ")[1].split()[0])
+        assert not _alive(child)
+
+
+def _alive(pid):
+    """Whether ``pid`` still runs, given a moment for init to reap it once killed."""
+    for _ in range(50):
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                time.sleep(0.02)
+                continue
+        except psutil.NoSuchProcess:
+            return False
+        return True
+    return True
 
 
 @pytest.mark.parametrize("way", ["crash", "illegal"])
