@@ -125,7 +125,7 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
             workdir.mkdir(parents=True, exist_ok=True)
             options.setdefault("workdir", workdir)
             options.setdefault("stderr_path", workdir / "stderr.log")
-        return BotzoneProgram(parsed.target, name=str(parsed), **options)  # type: ignore[no-any-return]
+        return BotzoneProgram(parsed.target, name=str(parsed), **options)
     factory = _factory(parsed)
     declared = tuple(getattr(factory, "ideas", ()))
     for idea in parsed.off:

@@ -40,8 +40,9 @@ class UsageError(Exception):
 
 
 class RunStopped(Exception):
-    """A run stopped by a player that fouls hand after hand; printed as one line, status 1.
-    What was written stays, and the same command resumes the run once the player is fixed."""
+    """A run stopped by a player that fouls hand after hand (what was written stays, and the
+    same command resumes the run once the player is fixed), or a Botzone bot given a request it
+    cannot read; printed as one line, status 1."""
 
 
 def _parse_hand(text: str) -> Hand:
@@ -273,7 +274,7 @@ def _experiment(run: Callable[[], Report]) -> Report:
     except ValueError as error:  # the experiments raise ValueError for what a person typed
         raise UsageError(str(error)) from None
     except TooManyFouls as error:  # a player the user brought keeps failing: say how, once
-        raise RunStopped(" | ".join(str(error).splitlines())) from None
+        raise RunStopped("stopped: " + " | ".join(str(error).splitlines())) from None
 
 
 def cmd_ladder(args: argparse.Namespace) -> str:
@@ -320,6 +321,24 @@ def cmd_table(args: argparse.Namespace) -> str:
             roster.define(name, spec)
         options["roster"] = roster
     return _finish(_experiment(lambda: table(lineup, _out(args, "table"), **options)))
+
+
+def cmd_botzone(args: argparse.Namespace) -> str:
+    from mjsim.players import Foul
+    from mjsim.players.botzone.bot import serve
+    from mjsim.players.specs import load_player
+
+    spec = args.player if args.player is not None else str(args.level)
+    try:
+        player = load_player(spec)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    try:
+        serve(player, sys.stdin, sys.stdout, simple_io=args.simple_io,
+              keep_running=args.keep_running, ruleset=args.ruleset)
+    except (ValueError, Foul) as problem:  # a request it cannot read, or a player's failure
+        raise RunStopped(str(problem)) from None
+    return ""
 
 
 def format_estimates(estimates: pd.DataFrame) -> str:
@@ -463,6 +482,27 @@ def build_parser() -> argparse.ArgumentParser:
                         help="run the code a run made elsewhere names")
     _parallel_options(resume)
     resume.set_defaults(run=cmd_resume)
+
+    botzone = commands.add_parser(
+        "botzone", help="answer a Botzone judge's requests on stdin as a rung or your player",
+        description="A Botzone Chinese Standard Mahjong bot: reads the judge's requests on "
+                    "stdin and prints its answers, JSON by default. Upload it to Botzone, or "
+                    "seat it in mjsim as botzone:'mjsim botzone ...'. Nothing but answers goes "
+                    "to stdout.",
+        epilog="examples: mjsim botzone --level 3 --keep-running\n"
+               "          mjsim botzone --player bots/mine.py:Mine --simple-io",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    who = botzone.add_mutually_exclusive_group()
+    who.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
+                     help="the rung that answers (default 3)")
+    who.add_argument("--player", metavar="SPEC", help="a player spec that answers instead")
+    botzone.add_argument("--simple-io", action="store_true",
+                         help="Botzone's simple IO (default: JSON)")
+    botzone.add_argument("--keep-running", action="store_true",
+                         help="stay up between turns (prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<<)")
+    botzone.add_argument("--ruleset", choices=RULESETS, default="gb-mahjong",
+                         help="how wins are scored (default gb-mahjong, as Botzone's judge)")
+    botzone.set_defaults(run=cmd_botzone)
     return parser
 
 
@@ -471,12 +511,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        print(args.run(args))
+        output = args.run(args)
+        if output:
+            print(output)
     except UsageError as error:
         print(f"mjsim {args.command}: {error}", file=sys.stderr)
         return 2
     except RunStopped as error:
-        print(f"mjsim {args.command}: stopped: {error}", file=sys.stderr)
+        print(f"mjsim {args.command}: {error}", file=sys.stderr)
         return 1
     return 0
 

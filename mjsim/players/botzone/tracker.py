@@ -1,0 +1,411 @@
+"""One seat's game rebuilt from Botzone's requests, as the :class:`~mjsim.players.View` it
+would have at an mjsim table (the bot side of Botzone's Chinese Standard Mahjong protocol).
+
+A Botzone bot sees only requests (design.md §8): its seat and the prevalent wind, its deal,
+its draws and every seat's actions. :class:`Tracker` keeps what they tell (the seat's hand,
+every pool, every seat's melds and flowers, how much of each seat's quarter of the wall is
+used) and builds the view of the latest request with the seat's legal moves listed in the
+engine's order (:meth:`mjsim.game.rules.Rules.legal`), restricted as Botzone's judge
+restricts them: no kong when the drawer's or the next seat's quarter is empty, no claim but a
+win on a discard after which the discarder's next seat has an empty quarter, and a win only
+at eight points without the flowers, scored as the judge scores it (its last-tile flag is the
+next seat's empty quarter; no win on the dealt tiles).
+
+The pools mirror mjsim's: a claimed discard leaves its discarder's pool. A promoted kong
+stays a pung until the next request shows nobody robbed it, as in the engine's window.
+Another seat's concealed tiles are unknown, so its concealed kong is :data:`HIDDEN_KONG`.
+
+The wall holds 136 tiles, or 144 once a flower shows (Botzone's judge deals a flowerless
+wall unless given one): each seat owns a quarter and draws its deal, its draws, its flowers'
+and kongs' replacements from it. The view's ``wall`` is the tiles not yet dealt or drawn.
+
+>>> t = Tracker()
+>>> for request in ("0 1 0", "1 0 0 0 0 W1 W1 W2 W3 B5 B5 B5 T7 T8 F1 F1 J1 J2", "3 0 DRAW",
+...                 "3 0 PLAY W1"):
+...     events = t.feed(request)
+>>> events
+[{'actor': 0, 'kind': 'discard', 'tile': 0}]
+>>> view = t.view()
+>>> view.phase, view.window, [m.kind for m in view.legal]
+('claim', WindowView(kind='discard', tile=0, source=0), ['pung', 'chow', 'pass'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mjsim.analysis import shanten
+from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
+from mjsim.players.view import HIDDEN_KONG, Shown, View, WindowView
+from mjsim.scoring import MIN_POINTS, WinContext, score
+from mjsim.tiles.botzone import kind_of
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.kinds import N_PLAYING, N_SUITED
+from mjsim.tiles.meld import Meld
+
+__all__ = ["Tracker"]
+
+_HAND_SIZE = 13
+
+
+class Tracker:
+    """The state of one Botzone seat, fed request by request (:meth:`feed`) with the seat's
+    own answers (:meth:`answered`); :meth:`view` is the View of the latest request and
+    :meth:`after_claim` the View of the turn a pung or chow claim would give.
+
+    Raises ``ValueError`` naming the request for one that is malformed or out of order.
+    """
+
+    def __init__(self, ruleset: str = "gb-mahjong") -> None:
+        self.ruleset = ruleset
+        self.seat = -1
+        self.prevalent = 0
+        self.hand = Hand()
+        self.pools: list[list[int]] = [[], [], [], []]
+        self.melds: list[list[Shown]] = [[], [], [], []]  # other seats' (own: hand.melds)
+        self.flowers: list[list[int]] = [[], [], [], []]
+        self.taken = [0, 0, 0, 0]  # tiles each seat has taken from its quarter
+        self.tiles = 136
+        self.phase = "discard"
+        self.turn = -1  # the seat on turn, -1 in a window or before the first draw
+        self.drawn: int | None = None
+        self.window: WindowView | None = None
+        self.kong_draw = [False] * 4  # each seat's next draw replaces its kong
+        self.promoting: tuple[int, int] | None = None  # a BUGANG not yet robbed or performed
+        self.last: WindowView | None = None  # the window of the previous request
+        self.last_answer = ""
+        self.requests = 0
+        self.events: list[dict[str, Any]] = []
+        self.replacing = [False] * 4  # each seat's next draw replaces a flower or a kong
+
+    # ---------------------------------------------------------------------------- reading
+
+    def remaining(self, seat: int) -> int:
+        """Tiles left in ``seat``'s quarter of the wall: none once the whole wall is drawn (at
+        a table whose seats do not draw from quarters, a quarter may be overdrawn)."""
+        if sum(self.taken) >= self.tiles:
+            return 0
+        return max(0, self.tiles // 4 - self.taken[seat])
+
+    def feed(self, request: str) -> list[dict[str, Any]]:
+        """Take the next request into the state; return its events in mjsim's form, as
+        :func:`mjsim.players.seen_by` shows them to the seat (the seat's own answer to a
+        window it could claim first)."""
+        words = request.split(" ")
+        events = self.events
+        try:
+            self._feed(words)
+        except (IndexError, KeyError, ValueError) as problem:
+            raise ValueError(f"Botzone request {self.requests} {request!r}: {problem}") from None
+        self.requests += 1
+        self.events = []
+        return events
+
+    def answered(self, answer: str) -> None:
+        """The seat's answer to the latest request (a concealed kong's tile is known only so).
+
+        An answer to a window the seat could claim is an event of the next request."""
+        self.last_answer = answer
+        window = self.window
+        if window is None or window.source == self.seat or not self._claims(window):
+            return
+        words = answer.split(" ")
+        if words[0] == "PASS":
+            self.events.append({"actor": self.seat, "kind": "pass"})
+            return
+        claim = {"HU": "win", "PENG": "pung", "CHI": "chow", "GANG": "kong"}.get(words[0])
+        if claim is None:
+            raise ValueError(f"{answer!r} does not answer a window")
+        event = {"actor": self.seat, "kind": "claim", "claim": claim, "tile": window.tile}
+        if claim == "chow":
+            middle = _playing(words[1])
+            event["tiles"] = [middle - 1, middle, middle + 1]
+        self.events.append(event)
+
+    def _event(self, actor: int | str, kind: str, **fields: Any) -> None:
+        self.events.append({"actor": actor, "kind": kind, **fields})
+
+    def _drew(self, seat: int, tile: int | None) -> None:
+        self._event(seat, "drew", tile=tile, **{"from": "back" if self.replacing[seat] else "wall"})
+        self.replacing[seat] = False
+
+    def _feed(self, words: list[str]) -> None:
+        if self.promoting is not None:
+            self._promote(*self.promoting)
+        self.last, self.window, self.drawn = self.window, None, None
+        code = words[0]
+        if code == "0":
+            if self.requests != 0 or len(words) != 3:
+                raise ValueError("request 0 is '0 seat quan' and comes first")
+            self.seat, self.prevalent = _number(words[1]), _number(words[2])
+            if not (0 <= self.seat < 4 and 0 <= self.prevalent < 4):
+                raise ValueError("the seat and the wind are 0-3")
+            return
+        if self.seat < 0:
+            raise ValueError("request 0 (the seat) has not come")
+        if code == "1":
+            self._deal(words[1:])
+        elif code == "2" and len(words) == 2:
+            tile = _playing(words[1])
+            self._draw(self.seat)
+            self.hand.add(tile)
+            self._drew(self.seat, tile)
+            self.phase, self.turn, self.drawn = "discard", self.seat, tile
+        elif code == "3":
+            self._action(_number(words[1]), words[2], words[3:])
+        else:
+            raise ValueError(f"no request {code!r} of {len(words)} words")
+
+    def _deal(self, words: list[str]) -> None:
+        counts = [_number(word) for word in words[:4]]
+        own = [_playing(word) for word in words[4:4 + _HAND_SIZE]]
+        flowers = [_flower(word) for word in words[4 + _HAND_SIZE:]]
+        if len(own) != _HAND_SIZE or len(flowers) != sum(counts):
+            raise ValueError("the deal is four flower counts, 13 tiles and the flowers")
+        self.hand = Hand(own)
+        at = 0
+        for seat, count in enumerate(counts):
+            self.flowers[seat] = sorted(flowers[at:at + count])
+            self.taken[seat] = _HAND_SIZE + count
+            at += count
+        self.hand.flowers = tuple(self.flowers[self.seat])
+        if flowers:
+            self.tiles = 144
+        dealt: list[list[int] | None] = [None] * 4
+        dealt[self.seat] = own + self.flowers[self.seat]
+        self._event("sys", "deal", hand_no=1, dealer=0, prevalent=self.prevalent, hands=dealt,
+                    parts=[self.remaining(seat) for seat in range(4)])
+        for seat in range(4):
+            for flower in self.flowers[seat]:
+                self._event(seat, "flower", tile=flower, **{"from": "deal"})
+
+    def _draw(self, seat: int) -> None:
+        self.taken[seat] += 1
+        if sum(self.taken) > self.tiles:
+            raise ValueError(f"more than the {self.tiles} tiles of the wall are drawn")
+
+    def _action(self, actor: int, what: str, rest: list[str]) -> None:
+        own = actor == self.seat
+        if what == "DRAW" and not rest:
+            self._draw(actor)
+            self._drew(actor, None)
+            self.phase, self.turn = "discard", actor
+        elif what == "BUHUA" and len(rest) == 1:
+            flower = _flower(rest[0])
+            self._draw(actor)
+            self._event(actor, "flower", tile=flower,
+                        **{"from": "back" if self.replacing[actor] else "wall"})
+            self.replacing[actor] = True
+            self.tiles = 144
+            self.flowers[actor] = sorted((*self.flowers[actor], flower))
+            self.kong_draw[actor] = False
+            if own:
+                self.hand.flowers = tuple(self.flowers[actor])
+        elif what == "PLAY" and len(rest) == 1:
+            self._discard(actor, _playing(rest[0]))
+        elif what in ("PENG", "CHI") and len(rest) == (1 if what == "PENG" else 2):
+            source, tile = self._claimed_discard()
+            if what == "PENG":
+                meld = Meld.pung(tile, claimed=tile, source=source)
+            else:
+                meld = Meld.chow(_playing(rest[0]) - 1, claimed=tile, source=source)
+            self._meld(actor, meld, tile)
+            self._discard(actor, _playing(rest[-1]))
+        elif what == "GANG" and not rest:
+            self._kong(actor)
+        elif what == "BUGANG" and len(rest) == 1:
+            tile = _playing(rest[0])
+            self.promoting = (actor, tile)
+            self._event(actor, "promote", tile=tile)
+            self.phase, self.turn = "rob", -1
+            self.window = WindowView("rob", tile, actor)
+        else:
+            raise ValueError(f"no action {what!r} with {len(rest)} more words")
+
+    def _discard(self, actor: int, tile: int) -> None:
+        self.kong_draw[actor] = False
+        if actor == self.seat:
+            self.hand.remove(tile)
+        self.pools[actor].append(tile)
+        self._event(actor, "discard", tile=tile)
+        self.phase, self.turn = "claim", -1
+        self.window = WindowView("discard", tile, actor)
+
+    def _claimed_discard(self) -> tuple[int, int]:
+        """The discard a claim takes, out of its discarder's pool as mjsim does."""
+        if self.last is None or self.last.kind != "discard":
+            raise ValueError("a claim with no discard before it")
+        source, tile = self.last.source, self.last.tile
+        self.pools[source].pop()
+        return source, tile
+
+    def _meld(self, actor: int, meld: Meld, claimed: int) -> None:
+        self._event(actor, meld.kind, tile=claimed, tiles=list(meld.tiles),
+                    **{"from": meld.source})
+        if actor != self.seat:
+            self.melds[actor].append(meld)
+            return
+        hand = self.hand
+        hand.counts[claimed] += 1
+        for kind in meld.tiles:
+            hand.remove(kind)
+        hand.add_meld(meld)
+
+    def _kong(self, actor: int) -> None:
+        """``3 p GANG``: a claimed kong on the previous discard, else a concealed one."""
+        last = self.last
+        if last is not None and last.kind == "discard":
+            source, tile = self._claimed_discard()
+            self._meld(actor, Meld.kong(tile, claimed=tile, source=source), tile)
+        elif actor != self.seat:
+            self.melds[actor].append(HIDDEN_KONG)
+            self._event(actor, "kong", tile=None, how="concealed")
+        else:
+            words = self.last_answer.split(" ")
+            if len(words) != 2 or words[0] != "GANG":
+                raise ValueError(f"a concealed kong, but the seat answered {self.last_answer!r}")
+            tile = _playing(words[1])
+            if self.hand.counts[tile] != 4:
+                raise ValueError(f"a concealed kong of {words[1]}, not four in hand")
+            self.hand.counts[tile] -= 4
+            self.hand.add_meld(Meld.kong(tile, concealed=True))
+            self._event(actor, "kong", tile=tile, how="concealed")
+        self.kong_draw[actor] = self.replacing[actor] = True
+        self.phase, self.turn = "discard", -1
+
+    def _promote(self, actor: int, tile: int) -> None:
+        """The BUGANG nobody robbed: the pung becomes a kong, its claim and source kept."""
+        self.promoting = None
+        if actor == self.seat:
+            self.hand.remove(tile)
+            self.hand.melds = tuple(_promoted(meld, tile) for meld in self.hand.melds)
+        else:
+            self.melds[actor] = [_promoted(meld, tile) if isinstance(meld, Meld) else meld
+                                 for meld in self.melds[actor]]
+        self._event(actor, "kong", tile=tile, how="promoted")
+        self.kong_draw[actor] = self.replacing[actor] = True
+
+    # ---------------------------------------------------------------------------- the view
+
+    def view(self) -> View:
+        """The View of the latest request, ``legal`` empty when the seat has no choice."""
+        return self._view(self.hand.copy(), self.pools, self.phase, self.drawn, self.window,
+                          self._legal())
+
+    def after_claim(self, move: Move) -> View:
+        """The View of the turn that claiming the open discard with ``move`` (a pung or a
+        chow) gives: the meld made, the discard out of its pool, only discards legal."""
+        window = self.window
+        if window is None or window.kind != "discard" or move.kind not in ("pung", "chow"):
+            raise ValueError(f"{move!r} does not claim a discard")
+        hand = self.hand.copy()
+        tile, source = window.tile, window.source
+        meld = (Meld.pung(tile, claimed=tile, source=source) if move.tiles is None
+                else Meld("chow", move.tiles, claimed=tile, source=source))
+        hand.counts[tile] += 1
+        for kind in meld.tiles:
+            hand.remove(kind)
+        hand.add_meld(meld)
+        pools = [list(pool) for pool in self.pools]
+        pools[source].pop()
+        legal = [DISCARDS[k] for k in range(N_PLAYING) if hand.counts[k]]
+        return self._view(hand, pools, "discard", None, None, legal)
+
+    def _view(self, hand: Hand, pools: Sequence[Sequence[int]], phase: str,
+              drawn: int | None, window: WindowView | None, legal: list[Move]) -> View:
+        exposed = [tuple(melds) for melds in self.melds]
+        exposed[self.seat] = hand.melds
+        return View(seat=self.seat, hand=hand, pools=tuple(tuple(p) for p in pools),
+                    exposed=tuple(exposed), flowers=tuple(tuple(f) for f in self.flowers),
+                    wall=self.tiles - sum(self.taken), dealer=0,
+                    prevalent=self.prevalent, phase=phase, drawn=drawn, window=window,
+                    legal=legal, seed=b"", hand_no=1, ruleset=self.ruleset)
+
+    def _legal(self) -> list[Move]:
+        window, seat = self.window, self.seat
+        if window is not None:
+            if window.source == seat:
+                return []
+            claims = self._claims(window)
+            return [*claims, PASS] if claims else []
+        if self.turn != seat or self.drawn is None:
+            return []
+        counts = self.hand.counts
+        moves = [DISCARDS[k] for k in range(N_PLAYING) if counts[k]]
+        if self.remaining(seat) and self.remaining((seat + 1) % 4):
+            moves.extend(KONGS[k] for k in range(N_PLAYING) if counts[k] == 4)
+            moves.extend(KONGS[m.tile] for m in self.hand.melds
+                         if m.kind == "pung" and counts[m.tile])
+        if self._wins(self.hand, self.drawn, self_drawn=True, source=seat):
+            moves.append(WIN)
+        return moves
+
+    def _claims(self, window: WindowView) -> list[Move]:
+        """The seat's claims on the window's tile, in the engine's order (win, pung, kong,
+        chows), within Botzone's limits."""
+        tile, source, counts = window.tile, window.source, self.hand.counts
+        claims: list[Move] = []
+        hand = self.hand.copy()
+        hand.counts[tile] += 1
+        if self._wins(hand, tile, self_drawn=False, source=source, robbing=window.kind == "rob"):
+            claims.append(WIN)
+        if window.kind == "discard" and self.remaining((source + 1) % 4):
+            held = counts[tile]
+            if held >= 2:
+                claims.append(PUNG)
+                if held == 3:
+                    claims.append(KONG)
+            if self.seat == (source + 1) % 4 and tile < N_SUITED:
+                base = tile - tile % 9
+                for first in range(max(base, tile - 2), min(base + 6, tile) + 1):
+                    if all(counts[k] for k in range(first, first + 3) if k != tile):
+                        claims.append(CHOWS[first])
+        return claims
+
+    def _wins(self, hand: Hand, tile: int, *, self_drawn: bool, source: int,
+              robbing: bool = False) -> bool:
+        """Whether ``hand`` (the winning tile in it) wins eight points as the judge scores:
+        its last-tile flag is the next seat's empty quarter, its kong flag a kong's draw."""
+        if shanten.shanten(hand.counts, len(hand.melds)) != -1:
+            return False
+        shown = self._shown(tile) - (0 if self_drawn or robbing else 1)
+        context = WinContext(tile, self_drawn, self.seat, self.prevalent,
+                             flowers=len(hand.flowers), last_copy=shown == 3 and not robbing,
+                             wall_last=not robbing and not self.remaining((source + 1) % 4),
+                             replacement=self_drawn and self.kong_draw[self.seat],
+                             robbing=robbing)
+        return score(hand, context, ruleset=self.ruleset).total >= MIN_POINTS
+
+    def _shown(self, kind: int) -> int:
+        """Copies of ``kind`` face up: in the pools and in melds not concealed."""
+        return (sum(pool.count(kind) for pool in self.pools)
+                + sum(m.tiles.count(kind) for melds in (*self.melds, self.hand.melds)
+                      for m in melds if not m.concealed))
+
+
+def _number(word: str) -> int:
+    if not word.isdigit():
+        raise ValueError(f"{word!r} is not a number")
+    return int(word)
+
+
+def _promoted(meld: Meld, tile: int) -> Meld:
+    """``meld`` with a pung of ``tile`` made a kong, its claimed tile and source kept."""
+    if meld.kind == "pung" and meld.tile == tile:
+        return Meld.kong(tile, claimed=meld.claimed, source=meld.source)
+    return meld
+
+
+def _flower(word: str) -> int:
+    kind = kind_of(word)
+    if kind < N_PLAYING:
+        raise ValueError(f"{word} is a playing tile, not a flower")
+    return kind
+
+
+def _playing(word: str) -> int:
+    kind = kind_of(word)
+    if kind >= N_PLAYING:
+        raise ValueError(f"{word} is a flower, not a playing tile")
+    return kind

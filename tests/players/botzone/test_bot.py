@@ -1,0 +1,208 @@
+"""An mjsim player as a Botzone bot: its answers, its hooks, and Botzone's three I/O forms
+run through real pipes."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjsim.game.moves import CHOWS, KONGS, PUNG
+from mjsim.players import Foul, HandStart, Rung
+from mjsim.players.botzone.bot import KEEP_RUNNING, BotzoneBot, serve
+from mjsim.tiles.botzone import kind_of
+from tests.players.botzone.test_tracker import (
+    CLAIM,
+    RECORDED,
+    ROB_REQUESTS,
+    allowed,
+    names,
+    seat_answers,
+)
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+class FirstLegal:
+    """Takes the first legal move, and keeps what the hooks told it."""
+
+    name = "first-legal"
+
+    def __init__(self, prefer=None):
+        self.prefer, self.starts, self.events, self.views, self.closed = prefer, [], [], [], 0
+
+    def act(self, view):
+        self.views.append(view)
+        return self.prefer if self.prefer in view.legal else view.legal[0]
+
+    def start_hand(self, start):
+        self.starts.append(start)
+
+    def observe(self, event):
+        self.events.append(event)
+
+    def close(self):
+        self.closed += 1
+
+
+class Cheat(FirstLegal):
+    def act(self, view):
+        return CHOWS[0]
+
+
+def bot_after(player, seat, *requests):
+    bot = BotzoneBot(player)
+    for request in (f"0 {seat} 0", *requests):
+        bot.take(request, "PASS")
+    return bot
+
+
+CLAIM_DEAL = "1 0 0 0 0 " + names(CLAIM[1])
+
+
+def test_a_pung_is_answered_with_the_discard_the_player_picks_after_it():
+    player = FirstLegal(PUNG)
+    bot = bot_after(player, 1, CLAIM_DEAL, "3 0 DRAW")
+    assert bot.answer("3 0 PLAY B5") == "PENG B3"  # the first discard of the turn it gives
+    claim, turn = player.views
+    assert claim.phase == "claim" and turn.phase == "discard" and len(turn.hand.melds) == 1
+
+
+def test_a_chow_names_its_middle_tile_then_the_discard():
+    bot = bot_after(FirstLegal(CHOWS[12]), 1, CLAIM_DEAL, "3 0 DRAW")
+    assert bot.answer("3 0 PLAY B5") == "CHI B5 B3"
+
+
+def test_a_rob_window_is_answered_hu_and_no_choice_pass():
+    bot = bot_after(FirstLegal(), 2, *ROB_REQUESTS[:-1])
+    assert bot.answer(ROB_REQUESTS[-1]) == "HU"
+    assert bot_after(FirstLegal(), 1, CLAIM_DEAL).answer("3 0 DRAW") == "PASS"
+
+
+def test_a_draw_is_answered_with_a_discard_a_kong_or_a_bugang():
+    deal = "1 0 0 0 0 " + names("1111234m 567p 22s R")
+    assert bot_after(FirstLegal(), 0, deal).answer("2 F1") == "PLAY W1"
+    assert bot_after(FirstLegal(KONGS[0]), 0, deal).answer("2 F1") == "GANG W1"
+    promote = bot_after(FirstLegal(KONGS[22]), 0, "1 0 0 0 0 " + names("55s 123m 456m 789m E R"),
+                        "2 F2", "3 0 PLAY F2", "3 1 DRAW", "3 1 PLAY T5", "3 0 PENG J1",
+                        "3 1 DRAW", "3 1 PLAY W1", "3 2 DRAW", "3 2 PLAY T1")
+    assert promote.answer("2 T5") == "BUGANG T5"
+
+
+def test_hooks_hear_the_hand_start_once_and_every_event_as_seen_by_shows_it():
+    player = FirstLegal()
+    bot = BotzoneBot(player)
+    for request in ("0 1 2", CLAIM_DEAL, "3 0 DRAW", "3 0 PLAY B5"):
+        bot.answer(request)
+    assert player.starts == [HandStart(1, 1, 0, 2)]
+    kinds = [(e["actor"], e["kind"]) for e in player.events]
+    assert kinds == [("sys", "deal"), (0, "drew"), (0, "discard")]
+    assert player.events[0]["hands"][1] == sorted(kind_of(n) for n in CLAIM_DEAL.split()[5:])
+    assert player.events[0]["hands"][0] is None and player.events[1]["tile"] is None
+
+
+def test_a_move_outside_the_legal_ones_is_a_foul():
+    bot = bot_after(Cheat(), 1, CLAIM_DEAL, "3 0 DRAW")
+    with pytest.raises(Foul, match="illegal: first-legal chose"):
+        bot.answer("3 0 PLAY B5")
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("record", RECORDED, ids=lambda r: r.name[:2])
+def test_every_answer_to_every_recorded_request_is_well_formed_and_legal(record, level):
+    """The rung answers each request as the seat it is, the state following the recorded
+    game (the tracker is told the recorded answer, which the next requests are built on)."""
+    choices = 0
+    for seat in range(4):
+        bot = BotzoneBot(Rung(level))
+        for recorded in seat_answers(record, seat):
+            bot.hear(recorded.request)
+            view = bot.tracker.view()
+            answer = bot.reply()
+            assert answer == " ".join(answer.split()) and answer, answer
+            assert allowed(answer, view), (recorded, answer, view.legal)
+            choices += bool(view.legal)
+            bot.tracker.answered(recorded.response)
+    assert choices
+
+
+# ------------------------------------------------------------------------------ the I/O forms
+
+def seat_game(record, seat):
+    """A recorded seat's requests and the answers the bot itself gives them in-process."""
+    requests = [answer.request for answer in seat_answers(record, seat)]
+    bot = BotzoneBot(Rung(3))
+    return requests, [bot.answer(request) for request in requests]
+
+
+GAME = seat_game(RECORDED[4], 1)  # 05: flowers, pungs and chows, no own concealed kong
+
+
+def run(args, text):
+    code = ("import sys; from mjsim.players import Rung; "
+            "from mjsim.players.botzone.bot import serve; "
+            f"serve(Rung(3), sys.stdin, sys.stdout, {args})")
+    done = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True,
+                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("turn", [1, 2, 7, 40])
+def test_json_once_per_turn_through_a_pipe(turn):
+    requests, answers = GAME
+    line = json.dumps({"requests": requests[:turn + 1], "responses": answers[:turn]})
+    assert run("", line + "\n") == json.dumps({"response": answers[turn]}) + "\n"
+
+
+@pytest.mark.parametrize("turn", [0, 7, 40])
+def test_simple_io_once_per_turn_through_a_pipe(turn):
+    requests, answers = GAME
+    lines = [str(turn + 1)]
+    for request, answer in zip(requests[:turn], answers[:turn]):
+        lines += [request, answer]
+    assert run("simple_io=True", "\n".join([*lines, requests[turn]]) + "\n") == answers[turn] + "\n"
+
+
+def test_json_keeping_running_answers_a_whole_game_through_a_pipe():
+    requests, answers = GAME
+    first = json.dumps({"requests": requests[:1], "responses": []})
+    text = "\n".join([first, *(json.dumps(r) for r in requests[1:])]) + "\n"
+    out = run("keep_running=True", text).splitlines()
+    assert out[1::2] == [KEEP_RUNNING] * len(requests)
+    assert out[0::2] == [json.dumps({"response": a}) for a in answers]
+
+
+def test_simple_io_keeping_running_answers_a_whole_game_through_a_pipe():
+    requests, answers = GAME
+    out = run("simple_io=True, keep_running=True",
+              "\n".join(["1", *requests]) + "\n").splitlines()
+    assert out == [line for answer in answers for line in (answer, KEEP_RUNNING)]
+
+
+def test_keep_running_json_takes_a_whole_input_object_too():
+    requests, answers = GAME
+    stdin = io.StringIO("\n".join([json.dumps({"requests": requests[:1]}),
+                                   json.dumps({"requests": requests[:2],
+                                               "responses": answers[:1]})]) + "\n")
+    stdout = io.StringIO()
+    player = FirstLegal()
+    serve(player, stdin, stdout, keep_running=True)
+    assert stdout.getvalue().count(KEEP_RUNNING) == 2 and player.closed == 1
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("not json\n", "does not parse"), ('{"responses": []}\n', "a list of requests"),
+    ('{"requests": ["0 0 0", "1"], "responses": []}\n', "need 1 responses"),
+    ('{"requests": [0]}\n', "list of strings")])
+def test_malformed_json_input_is_refused_naming_the_problem(text, problem):
+    with pytest.raises(ValueError, match=problem):
+        serve(FirstLegal(), io.StringIO(text), io.StringIO())
+
+
+def test_malformed_simple_input_is_refused_naming_the_problem():
+    with pytest.raises(ValueError, match="turn count"):
+        serve(FirstLegal(), io.StringIO("0 0 0\n"), io.StringIO(), simple_io=True)

@@ -1,0 +1,239 @@
+"""The tracker: a Botzone seat's requests rebuilt as the View mjsim's engine would give it.
+
+Each scenario is written as Botzone's protocol page writes requests, and the same position is
+set up in the engine (:meth:`Rules.from_position`), whose legal moves, hand, melds, pools and
+window the tracker must give back, in the engine's order.
+"""
+
+import pytest
+
+from mjsim.game.moves import CHOWS, DISCARDS, KONGS, PASS, PUNG, WIN
+from mjsim.game.rules import Rules
+from mjsim.players import Foul
+from mjsim.players.botzone.answers import moves_of
+from mjsim.players.botzone.tracker import Tracker
+from mjsim.players.view import HIDDEN_KONG, WindowView, view_of
+from mjsim.tiles.botzone import kind_of, name_of
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.meld import Meld
+from tests.helpers.botzone_record import records
+
+RECORDED = records()
+
+
+def names(text):
+    """A hand's concealed tiles in Botzone's names, as a deal lists them."""
+    return " ".join(name_of(k) for k in Hand.parse(text).tiles())
+
+
+def fed(seat, *requests, answers=None):
+    """A tracker for ``seat`` fed request 0, then ``requests`` (with the seat's answers)."""
+    tracker = Tracker()
+    tracker.feed(f"0 {seat} 0")
+    for request in requests:
+        tracker.feed(request)
+        if answers and request in answers:
+            tracker.answered(answers[request])
+    return tracker
+
+
+def engine(hands, wall, **position):
+    return Rules.from_position({"hands": hands, "wall": wall, "ruleset": "gb-mahjong",
+                                **position})
+
+
+def same_as_engine(view, game, seat):
+    """The fields a Botzone seat can know, equal to the engine's view of the seat."""
+    theirs = view_of(game, seat)
+    assert view.hand == theirs.hand
+    assert view.exposed == tuple(tuple(m) for m in theirs.exposed)
+    assert view.pools == tuple(tuple(p) for p in theirs.pools)
+    assert (view.phase, view.drawn, view.window) == (theirs.phase, theirs.drawn, theirs.window)
+    assert list(view.legal) == list(theirs.legal)
+
+
+# A turn of seat 0 with four W1 (a concealed kong), its replacement from the back.
+TURN = ["1111234m 567p 22s R E", "56789m 123p 345s EE", "99m 99p 99s 789s SS WW",
+        "567m 888p 666s NN GG"]
+TURN_DEAL = "1 0 0 0 0 " + names("1111234m 567p 22s R")
+
+
+def test_a_draw_lists_the_discards_then_the_kong_as_the_engine_does():
+    tracker = fed(0, TURN_DEAL, "2 F1")
+    game = engine(TURN, "1p 2p 5s", drawn=kind_of("F1"))
+    view = tracker.view()
+    same_as_engine(view, game, 0)
+    assert view.legal[-1] == KONGS[0] and view.seat_wind == 0 and view.wall == 136 - 52 - 1
+    tracker.answered("PLAY J1")
+    tracker.feed("3 0 PLAY J1")
+    assert game.apply(0, DISCARDS[kind_of("J1")]) is True
+    assert tracker.view().pools == ((kind_of("J1"),), (), (), ())
+    assert tracker.view().legal == [] and tracker.view().window == WindowView("discard", 31, 0)
+
+
+def test_a_concealed_kong_takes_its_tile_from_the_seats_answer_and_others_see_it_hidden():
+    tracker = fed(0, TURN_DEAL, "2 F1", answers={"2 F1": "GANG W1"})
+    events = tracker.feed("3 0 GANG")
+    assert events == [{"actor": 0, "kind": "kong", "tile": 0, "how": "concealed"}]
+    assert tracker.feed("2 T5") == [{"actor": 0, "kind": "drew", "tile": 22, "from": "back"}]
+    game = engine(TURN, "1p 2p 5s", drawn=kind_of("F1"))
+    assert game.apply(0, KONGS[0]) is True
+    same_as_engine(tracker.view(), game, 0)
+    other = fed(1, "1 0 0 0 0 " + names(TURN[1]), "3 0 DRAW", "3 0 GANG", "3 0 DRAW")
+    assert other.view().exposed[0] == (HIDDEN_KONG,) == view_of(game, 1).exposed[0]
+
+
+# Seat 0 discards 5p; seat 1 may pung it or chow it three ways; seat 3 may pung N.
+CLAIM = ["123m 456m 789m 5p 1s EEE", "3467p 55p 19s SSS WN", "2468m 2468s 88p R GG",
+         "1199p 2277s RB NNW"]
+
+
+def claim_game():
+    game = engine(CLAIM, "9s 9s 3s")
+    assert game.apply(0, DISCARDS[kind_of("B5")]) is True
+    return game
+
+
+def test_a_discard_lists_the_pung_and_the_chows_in_the_engines_order():
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5")
+    view = tracker.view()
+    assert view.legal == [PUNG, CHOWS[11], CHOWS[12], CHOWS[13], PASS]
+    same_as_engine(view, claim_game(), 1)
+
+
+@pytest.mark.parametrize("claim", [PUNG, CHOWS[11], CHOWS[12], CHOWS[13]])
+def test_the_view_after_a_claim_is_the_engines_turn_after_it(claim):
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5")
+    game = claim_game()
+    assert game.apply(1, claim) is True
+    after = tracker.after_claim(claim)
+    same_as_engine(after, game, 1)
+    assert after.pools[0] == () and tracker.view().pools[0] == (13,)  # the view is untouched
+
+
+def test_a_pung_then_discard_moves_the_tile_from_the_pool_into_the_meld():
+    requests = ["3 0 DRAW", "3 0 PLAY B5", "3 1 PENG F4"]
+    own = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), *requests)
+    third = fed(3, "1 0 0 0 0 " + names(CLAIM[3]), *requests)
+    game = claim_game()
+    assert game.apply(1, PUNG) is True and game.apply(1, DISCARDS[kind_of("F4")]) is True
+    same_as_engine(own.view(), game, 1)
+    same_as_engine(third.view(), game, 3)
+    assert third.view().legal == [PUNG, PASS]
+    assert third.view().exposed[1] == (Meld.pung(13, claimed=13, source=0),)
+
+
+def test_a_chow_answer_is_an_event_and_the_chow_a_meld_of_the_discard():
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5")
+    tracker.answered("CHI B5 F4")
+    events = tracker.feed("3 1 CHI B5 F4")
+    assert events == [{"actor": 1, "kind": "claim", "claim": "chow", "tile": 13,
+                       "tiles": [12, 13, 14]},
+                      {"actor": 1, "kind": "chow", "tile": 13, "tiles": [12, 13, 14], "from": 0},
+                      {"actor": 1, "kind": "discard", "tile": 30}]
+    game = claim_game()
+    assert game.apply(1, CHOWS[12]) is True and game.apply(1, DISCARDS[30]) is True
+    same_as_engine(tracker.view(), game, 1)
+
+
+# Seat 0 promotes its pung of 5s; seat 2 waits on 5s and may rob it (worth 8 by itself).
+ROB = ["pung(555s) 123m 456m 789m E 5s", "19m 19p 19s SSWNRGB", "46s 123p 456p 789p EE",
+       "2233m 778899s RR G"]
+ROB_REQUESTS = ["1 0 0 0 0 " + names(ROB[2]), "3 0 DRAW", "3 0 PLAY J2", "3 1 DRAW",
+                "3 1 PLAY T5", "3 0 PENG F2", "3 1 DRAW", "3 1 PLAY W1", "2 T1", "3 2 PLAY T1",
+                "3 3 DRAW", "3 3 PLAY W9", "3 0 DRAW", "3 0 BUGANG T5"]
+
+
+def test_a_bugang_opens_a_rob_window_and_a_waiting_seat_may_rob_it():
+    tracker = fed(2, *ROB_REQUESTS)
+    view = tracker.view()
+    assert view.phase == "rob" and view.window == WindowView("rob", 22, 0)
+    assert view.legal == [WIN, PASS]
+    game = engine(ROB, "1m 1m 2p", drawn=22)
+    assert game.apply(0, KONGS[22]) is True
+    assert list(view.legal) == game.legal(2) and view.window == view_of(game, 2).window
+    assert view.exposed[0] == (Meld.pung(22, claimed=22, source=1),)  # not promoted yet
+
+
+def test_an_unrobbed_bugang_becomes_a_kong_keeping_its_claim():
+    tracker = fed(2, *ROB_REQUESTS, "3 0 DRAW")
+    assert tracker.view().exposed[0] == (Meld.kong(22, claimed=22, source=1),)
+
+
+def test_a_discard_of_the_waited_tile_by_the_seat_before_is_a_win_or_a_chow():
+    tracker = fed(2, *ROB_REQUESTS[:5])
+    assert tracker.view().legal == [WIN, CHOWS[21], PASS]
+
+
+def test_flowers_at_the_deal_and_buhua_count_and_use_the_wall():
+    tracker = fed(1, "1 1 0 0 2 " + names(CLAIM[1]) + " H1 H8 H3")
+    assert tracker.view().flowers == ((34,), (), (), (36, 41)) and tracker.view().wall == 144 - 55
+    events = tracker.feed("3 0 BUHUA H5")
+    assert events == [{"actor": 0, "kind": "flower", "tile": 38, "from": "wall"}]
+    assert tracker.feed("3 0 DRAW") == [{"actor": 0, "kind": "drew", "tile": None,
+                                          "from": "back"}]
+    assert tracker.view().flowers[0] == (34, 38) and tracker.view().wall == 144 - 57
+
+
+def test_own_flowers_are_the_hands():
+    tracker = fed(0, "1 1 0 0 0 " + names(CLAIM[1]) + " H2", "3 0 BUHUA H6")
+    assert tracker.view().hand.flowers == (35, 39)
+
+
+@pytest.mark.parametrize("request_, problem", [
+    ("2 X9", "not a Botzone tile name"), ("3 0 FOO", "no action 'FOO'"),
+    ("2 H1", "a flower, not a playing tile"), ("1 0 0 0 0 W1 W2", "13 tiles"),
+    ("7", "no request '7'"), ("1 1 0 0 0 " + names(CLAIM[1]) + " W1", "not a flower"),
+    ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it")])
+def test_a_malformed_request_is_refused_naming_it(request_, problem):
+    tracker = fed(0)
+    with pytest.raises(ValueError, match=problem) as refusal:
+        tracker.feed(request_)
+    assert repr(request_) in str(refusal.value)
+
+
+def test_requests_before_the_seat_is_known_are_refused():
+    with pytest.raises(ValueError, match="request 0"):
+        Tracker().feed("2 W1")
+
+
+def seat_answers(record, seat):
+    """What ``seat`` was asked in a recorded game and what it answered, round by round."""
+    return [answers[seat] for answers in record.rounds]
+
+
+def allowed(answer, view):
+    """Whether ``answer`` is a move the view allows (a claim: and the discard after it);
+    with no choice, only PASS."""
+    if not view.legal:
+        return answer == "PASS"
+    try:
+        moves_of(answer, view)
+    except Foul:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("record", RECORDED, ids=lambda r: r.name[:2])
+def test_the_judge_accepts_exactly_the_answers_the_tracker_finds_legal(record):
+    """Botzone's judge penalised the answers marked WA/WH and took every other one; the
+    tracker's legal moves say the same, answer by answer, for every seat."""
+    checked = 0
+    for seat in range(4):
+        tracker = Tracker()
+        for answer in seat_answers(record, seat):
+            tracker.feed(answer.request)
+            view = tracker.view()
+            assert allowed(answer.response, view) == (answer.judge is None), (answer, view.legal)
+            checked += bool(view.legal)
+            tracker.answered(answer.response)
+    assert checked
+
+
+def test_the_tracked_wall_runs_out_where_the_judge_declared_the_game_drawn():
+    tracker = Tracker()
+    for answer in seat_answers(RECORDED[6], 2):  # 07: HUANG with seat 2 to draw
+        tracker.feed(answer.request)
+        tracker.answered(answer.response)
+    assert tracker.tiles == 144 and tracker.remaining(2) == 0
+    assert tracker.view().wall == 144 - sum(tracker.taken) > 0
