@@ -38,6 +38,8 @@ import subprocess
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -51,8 +53,9 @@ __all__ = ["FIRST_TURN_FACTOR", "KEEP_RUNNING", "TIME_LIMIT", "BotzoneProgram"]
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 TIME_LIMIT = 6.0
-"""Seconds a program may take for an answer by default: Botzone's limit a turn for a Python
-program (1 s for C/C++); pass ``time_limit`` to match the program's language."""
+"""Seconds a program may take for an answer by default. Botzone sets its limit per game and
+language (its wiki gives the rules; a compiled bot gets about a second a turn, slower languages
+more): pass ``time_limit`` to hold a program to the one it will meet."""
 FIRST_TURN_FACTOR = 2.0
 """The first run of a hand's game gets this many times the limit: it starts the program up."""
 _STDERR_TAIL = 20
@@ -62,11 +65,12 @@ class _Process:
     """One run of the program: its process (in a group of its own), a thread feeding its stdout
     lines into a queue, and a thread copying its stderr to the log and a tail."""
 
-    def __init__(self, args: list[str], workdir: str | None, log: IO[str] | None,
+    def __init__(self, args: list[str], workdir: str | os.PathLike[str] | None,
+                 log: IO[str] | None,
                  tail: deque[str]) -> None:
         self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, cwd=workdir, text=True,
-                                      bufsize=1, start_new_session=True)
+                                      stderr=subprocess.PIPE, cwd=workdir, encoding="utf-8",
+                                      errors="replace", bufsize=1, start_new_session=True)
         self.lines: queue.Queue[str | None] = queue.Queue()
         assert self.popen.stdout is not None and self.popen.stderr is not None  # PIPE asked
         self._out = threading.Thread(target=self._read_out, args=(self.popen.stdout,),
@@ -140,18 +144,23 @@ class BotzoneProgram:
     its working directory, ``stderr_path`` a file its stderr is appended to, with a header line
     each hand. ``name`` defaults to ``botzone:`` and the command.
 
-    Raises ``ValueError`` for an empty command, an unknown ``io`` or a limit that is not positive.
+    Raises ``ValueError`` for an empty command, an unknown ``io`` or a limit that is not a
+    positive number of seconds (a spec's options come as text, so a number in text is one).
     """
 
     def __init__(self, command: str, *, name: str | None = None, io: str = "json",
-                 time_limit: float | None = None, workdir: str | None = None,
-                 stderr_path: str | None = None) -> None:
+                 time_limit: float | str | None = None,
+                 workdir: str | os.PathLike[str] | None = None,
+                 stderr_path: str | os.PathLike[str] | None = None) -> None:
         self._args = shlex.split(command)
         if not self._args:
             raise ValueError("a Botzone program needs a command to run")
         if io not in ("json", "simple"):
             raise ValueError(f"Botzone IO is 'json' or 'simple', not {io!r}")
-        self._limit = TIME_LIMIT if time_limit is None else float(time_limit)
+        try:
+            self._limit = TIME_LIMIT if time_limit is None else float(time_limit)
+        except ValueError:
+            self._limit = 0.0
         if not self._limit > 0:
             raise ValueError(f"a time limit is a positive number of seconds, not {time_limit!r}")
         self._name = f"botzone:{command}" if name is None else name
@@ -166,6 +175,7 @@ class BotzoneProgram:
         self._sent = 0  # requests the live process has been given
         self._asked = -1  # the last request the seat was asked about
         self._unjudged: int | None = None  # a claim it answered unasked, until its window closes
+        self._fouled = False  # it has fouled this hand
         self._runs = 0  # runs of the program this hand
         self._data = ""
         self._globaldata = ""  # kept from game to game, as Botzone keeps it
@@ -190,7 +200,7 @@ class BotzoneProgram:
         self._stop()
         self._writer = RequestWriter(seat)
         self._responses, self._queued, self._data, self._runs = [], [], "", 0
-        self._asked, self._unjudged = -1, None
+        self._asked, self._unjudged, self._fouled = -1, None, False
         if self._log is not None:
             self._log.write(f"=== {self._name}: seat {seat}, hand {hand_no} ===\n")
             self._log.flush()
@@ -206,20 +216,38 @@ class BotzoneProgram:
                                         or self._writer.hand_no != event["hand_no"]):
             self._new_game(_own_seat(event), event["hand_no"])
         writer = self._writer
-        if writer is None:
+        if writer is None or self._fouled:
             return
         if not (event["actor"] == writer.seat and event["kind"] in ("claim", "chow", "pung")):
             self._queued = []
-        self._judge(event, writer)
-        writer.observe(event)
-        if self._process is not None:
-            self._send_new(writer.written, writer.seat)
+        with self._fouling():
+            self._judge(event, writer)
+            writer.observe(event)
+            if self._process is not None:
+                self._send_new(writer.written, writer.seat)
+
+    @contextmanager
+    def _fouling(self) -> Iterator[None]:
+        """A foul ends the program's game: its process is stopped and it hears no more of the
+        hand (the foul ends it), so it cannot foul twice."""
+        try:
+            yield
+        except Foul:
+            self._fouled = True
+            self._stop()
+            raise
 
     def act(self, view: View) -> Move | None:
         """The program's move at ``view``: the discard queued by its last claim, or its answer to
         the pending request. Raises ``Foul`` when it cannot give a legal one."""
         if not view.legal:
             return None
+        with self._fouling():
+            return self._act(view)
+
+    def _act(self, view: View) -> Move:
+        if self._fouled:
+            raise Foul("exited: the program has fouled this hand already")
         if self._queued:
             move, self._queued = self._queued[0], self._queued[1:]
             if move not in view.legal:

@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from mjsim.game.rules import Rules
 from mjsim.players import Rung
 from mjsim.players.botzone.answers import moves_of
 from mjsim.players.botzone.bot import BotzoneBot
 from mjsim.players.botzone.program import BotzoneProgram
 from mjsim.players.botzone.requests import RequestWriter
-from tests.players.botzone.table import play
+from mjsim.players.driver import play
 
 ROOT = Path(__file__).resolve().parents[3]
 HAND_OVER = ("win", "exhausted", "settle", "end")
@@ -58,13 +57,12 @@ class Through:
         return moves[0]
 
 
-def game(seed):
-    return Rules(seed, "gb-mahjong", table="botzone")
+BOTZONE_TABLE = {"ruleset": "gb-mahjong", "table": "botzone"}
 
 
 def moves_in_process(seed):
     players = [Recorded(Rung(3)) for _ in range(4)]
-    finished = play(game(seed), players)
+    finished = play(seed, players, **BOTZONE_TABLE)
     return [p.moves for p in players], finished.history
 
 
@@ -73,7 +71,7 @@ def test_the_rung_through_the_protocol_makes_the_moves_it_makes_in_process(batch
     for number in range(batch * 25, batch * 25 + 25):
         seed = b"through/%d" % number
         seats = [Recorded(Through(Rung(3))) for _ in range(4)]
-        finished = play(game(seed), seats)
+        finished = play(seed, seats, **BOTZONE_TABLE)
         assert ([s.moves for s in seats], finished.history) == moves_in_process(seed), seed
 
 
@@ -110,7 +108,7 @@ def test_mjsim_botzone_as_a_botzone_program_seat_through_pipes():
     seats = [Recorded(BotzoneProgram(shlex.join([sys.executable, "-c", code]), time_limit=60,
                                      workdir=str(ROOT)))
              for _ in range(4)]
-    finished = play(game(b"through/pipes"), seats)
+    finished = play(b"through/pipes", seats, **BOTZONE_TABLE)
     assert ([s.moves for s in seats], finished.history) == moves_in_process(b"through/pipes")
 
 
@@ -132,7 +130,7 @@ def test_the_bots_player_hears_the_events_the_seat_sees_in_mjsim():
     for number in range(10):
         inner = [Listener(Rung(3)) for _ in range(4)]
         seats = [Listener(Through(player)) for player in inner]
-        play(game(b"heard/%d" % number), seats)
+        play(b"heard/%d" % number, seats, **BOTZONE_TABLE)
         for seat, (player, outer) in enumerate(zip(inner, seats)):
             seen = [e for e in outer.events if e is not None and e["kind"] not in HAND_OVER]
             assert len(player.events) > len(seen) // 2

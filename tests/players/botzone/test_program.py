@@ -2,15 +2,16 @@
 each bad bot's fault is a Foul naming it, with the request and the tail of its stderr."""
 
 import os
+import time
 
 import psutil
 import pytest
 
-from mjsim.game.rules import Rules
 from mjsim.players import Rung
 from mjsim.players.botzone.program import BotzoneProgram
-from mjsim.players.protocol import Foul, Player
-from tests.players.botzone.table import bot_command, play
+from mjsim.players.driver import TooManyFouls, play
+from mjsim.players.protocol import Player
+from tests.players.botzone.programs import bot_command
 
 MODES = [("json",), ("simple",), ("json", "keep-running"), ("simple", "keep-running")]
 
@@ -19,83 +20,124 @@ def tiny(*mode, **kw):
     return BotzoneProgram(bot_command("tinybot.py", *mode), io=mode[0], **kw)
 
 
+def _pids():
+    return {child.pid for child in psutil.Process(os.getpid()).children(recursive=True)}
+
+
+@pytest.fixture
 def children():
-    return psutil.Process(os.getpid()).children(recursive=True)
+    """What processes a test leaves behind: none of the programs it ran (other tests' worker
+    pools may be about)."""
+    before = _pids()
+    return lambda: sorted(_pids() - before)
 
 
 @pytest.mark.parametrize("mode", MODES, ids="-".join)
-def test_a_tiny_bot_in_each_mode_plays_hands_against_rungs(mode):
+def test_a_tiny_bot_in_each_mode_plays_hands_against_rungs(mode, children):
     program = tiny(*mode)
     assert isinstance(program, Player) and program.name.startswith("botzone:")
-    game = play(Rules(b"tiny-" + "-".join(mode).encode(), hand_no=1, last_hand=2),
-                [Rung(2), program, Rung(3), Rung(2)])
+    game = play(b"tiny-" + "-".join(mode).encode(), [Rung(2), program, Rung(3), Rung(2)],
+                hand_no=1, last_hand=2)
     assert game.status == "finished" and sum(game.totals) == 0
+    assert [row["result"] for row in game.history if row["result"] == "foul"] == []
     assert children() == []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES, ids="-".join)
-def test_tiny_bots_play_a_whole_game_of_sixteen_hands(mode):
+def test_tiny_bots_play_a_whole_game_of_sixteen_hands(mode, children):
     players = [tiny(*mode) if seat % 2 else Rung(2) for seat in range(4)]
     if "keep-running" in mode:
         players = [tiny(*mode) for _ in range(4)]
-    game = play(Rules(b"sixteen-" + "-".join(mode).encode()), players)
+    game = play(b"sixteen-" + "-".join(mode).encode(), players)
     assert game.status == "finished" and len(game.history) == 16
+    assert [row["result"] for row in game.history if row["result"] == "foul"] == []
     assert children() == []
 
 
 @pytest.mark.parametrize("mode", MODES, ids="-".join)
-def test_tiny_bots_play_games_on_botzones_table(mode):
+def test_tiny_bots_play_games_on_botzones_table(mode, children):
     kept = "keep-running" in mode
     for number in range(3 if kept else 2):
         players = [tiny(*mode) if kept or seat == 1 else Rung(2) for seat in range(4)]
         seed = b"botzone-table-%d-" % number + "-".join(mode).encode()
-        game = play(Rules(seed, "gb-mahjong", table="botzone"), players)
+        game = play(seed, players, ruleset="gb-mahjong", table="botzone")
         assert game.status == "finished" and len(game.history) == 1
+        assert game.history[0]["result"] != "foul"
     assert children() == []
 
 
-def test_four_kept_running_bots_claim_and_are_told_every_request():
+def test_four_kept_running_bots_claim_and_are_told_every_request(children):
     players = [tiny("json", "keep-running") for _ in range(4)]
-    game = play(Rules(b"four-tiny", hand_no=1, last_hand=3), players)
+    game = play(b"four-tiny", players, hand_no=1, last_hand=3)
     assert game.status == "finished"
+    assert [row["result"] for row in game.history if row["result"] == "foul"] == []
     assert children() == []
 
 
 @pytest.mark.parametrize(("way", "reason"), [("illegal", "illegal: "), ("malformed", "malformed: "),
                                              ("slow", "late: "), ("crash", "crashed: "),
                                              ("garbage", "garbage: "), ("silent", "exited: ")])
-def test_each_bad_bot_fouls_for_its_reason_on_its_first_draw(way, reason, tmp_path):
+def test_each_bad_bot_fouls_for_its_reason_on_its_first_draw(way, reason, tmp_path, children):
     log = tmp_path / "stderr.txt"
     bad = BotzoneProgram(bot_command("badbot.py", way), time_limit=0.5, stderr_path=str(log))
-    with pytest.raises(Foul) as caught:
-        play(Rules(b"bad", hand_no=1, last_hand=1), [bad, Rung(2), Rung(2), Rung(2)])
-    foul = caught.value
-    assert foul.reason.startswith(reason), foul.reason
-    assert "request: '2 " in foul.detail
+    game = play(b"bad", [bad, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=2)
+    fouls = [row["foul"] for row in game.history]
+    assert [foul["seat"] for foul in fouls] == [0, 0]  # each hand, on its first draw
+    assert all(foul["reason"].startswith(reason) for foul in fouls), fouls
     assert children() == []
     assert log.read_text().startswith("=== botzone:")
     if way == "crash":
-        assert "thinking about" in foul.detail and "fell over" in foul.detail
         assert "the bot fell over" in log.read_text()
+    if way == "slow":  # its whole process group was killed: the child it started too
+        child = int(log.read_text().split("child ")[1].split()[0])
+        assert not _alive(child)
 
 
-def test_a_kept_running_bot_must_pass_where_pass_is_the_only_answer():
+def _alive(pid):
+    """Whether ``pid`` still runs, given a moment for init to reap it once killed."""
+    for _ in range(50):
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                time.sleep(0.02)
+                continue
+        except psutil.NoSuchProcess:
+            return False
+        return True
+    return True
+
+
+@pytest.mark.parametrize("way", ["crash", "illegal"])
+def test_a_foul_tells_the_request_the_answer_and_the_tail_of_stderr(way):
+    bad = BotzoneProgram(bot_command("badbot.py", way))
+    with pytest.raises(TooManyFouls) as caught:
+        play(b"bad", [bad, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1, max_fouls=1)
+    message = str(caught.value)
+    assert "request: '2 " in message and "stderr, last 20 lines" in message
+    if way == "crash":
+        assert "thinking about" in message and "fell over" in message
+    else:
+        assert "answer 'GANG " in message
+
+
+def test_a_kept_running_bot_must_pass_where_pass_is_the_only_answer(children):
     chatty = BotzoneProgram(bot_command("badbot.py", "chatty"))
-    with pytest.raises(Foul, match="^malformed: 'PLAY W1' is not an answer here") as caught:
-        play(Rules(b"chatty", hand_no=1, last_hand=1), [chatty, Rung(2), Rung(2), Rung(2)])
-    assert "request: '3 0 PLAY" in caught.value.detail
+    with pytest.raises(TooManyFouls, match="malformed: 'PLAY W1' is not an answer") as caught:
+        play(b"chatty", [chatty, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=2,
+             max_fouls=1)
+    assert "request: '3 0 PLAY" in str(caught.value)
     assert children() == []
 
 
 def test_a_program_that_cannot_start_crashes_with_its_status():
     missing = BotzoneProgram(bot_command("no-such-bot.py"))
-    with pytest.raises(Foul, match="^crashed: ") as caught:
-        play(Rules(b"missing", hand_no=1, last_hand=1), [missing, Rung(2), Rung(2), Rung(2)])
-    assert "No such file" in caught.value.detail
-    with pytest.raises(Foul, match="^crashed: .*no-such-command"):
-        play(Rules(b"missing", hand_no=1, last_hand=1),
-             [BotzoneProgram("/no-such-command"), Rung(2), Rung(2), Rung(2)])
+    with pytest.raises(TooManyFouls, match="crashed: ") as caught:
+        play(b"missing", [missing, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1,
+             max_fouls=1)
+    assert "No such file" in str(caught.value)
+    with pytest.raises(TooManyFouls, match="crashed: .*no-such-command"):
+        play(b"missing", [BotzoneProgram("/no-such-command"), Rung(2), Rung(2), Rung(2)],
+             hand_no=1, last_hand=1, max_fouls=1)
 
 
 @pytest.mark.parametrize(("kw", "error"), [({"io": "xml"}, "'xml'"),
@@ -111,12 +153,12 @@ def test_bad_settings_are_refused_by_name(kw, error):
 def test_data_comes_back_each_turn_and_globaldata_from_game_to_game(io, tmp_path):
     log = tmp_path / "stderr.txt"
     echo = BotzoneProgram(bot_command("echo.py", io), io=io, stderr_path=str(log))
-    play(Rules(b"echo", hand_no=1, last_hand=2), [echo, Rung(1), Rung(1), Rung(1)])
+    play(b"echo", [echo, Rung(1), Rung(1), Rung(1)], hand_no=1, last_hand=2)
     text = log.read_text()
     first, second = text.split("=== ")[1:3]
     seen = [line for line in first.splitlines() if line.startswith("data=")]
     assert seen[:3] == ["data='' globaldata=''", "data='d' globaldata='g'",
                         "data='dd' globaldata='gg'"]
     # The next hand is a new game: its data starts afresh, its globaldata goes on.
-    after = [line for line in second.splitlines() if line.startswith("data=")][0]
+    after = next(line for line in second.splitlines() if line.startswith("data="))
     assert after == f"data='' globaldata='{'g' * len(seen)}'"

@@ -3,13 +3,12 @@ MCR table, and what every game must show (each request told to all four seats al
 
 import pytest
 
-from mjsim.game.rules import Rules
 from mjsim.players import Rung
 from mjsim.players.botzone.requests import RequestWriter, choice_of
+from mjsim.players.driver import play
 from mjsim.players.protocol import HandStart
 from mjsim.players.seen import seen_by
 from mjsim.tiles.botzone import kind_of
-from tests.players.botzone.table import hear, play
 
 W = {name: kind_of(name) for name in ("W1", "W2", "W3", "W5", "B5", "J1", "J3", "F1")}
 H1, H2 = kind_of("H1"), kind_of("H2")
@@ -119,6 +118,7 @@ class Scribe:
 
     def __init__(self, spec):
         self.rung, self.writer, self.games = Rung.parse(spec), None, []
+        self.name = f"scribe {spec}"
 
     def start_hand(self, start):
         self.writer = RequestWriter(start.seat)
@@ -135,7 +135,7 @@ class Scribe:
 @pytest.mark.parametrize("seed", [b"scribe-1", b"scribe-2", b"scribe-3"])
 def test_every_request_goes_to_all_four_seats_alike_but_the_deal_and_a_seats_own_draw(seed):
     scribes = [Scribe(spec) for spec in ("3", "3-claims", "2", "3")]
-    game = play(Rules(seed, hand_no=1, last_hand=4), scribes)
+    game = play(seed, scribes, hand_no=1, last_hand=4)
     for hand in range(4):
         games = [scribe.games[hand].lines for scribe in scribes]
         assert len({len(lines) for lines in games}) == 1
@@ -152,10 +152,3 @@ def test_every_request_goes_to_all_four_seats_alike_but_the_deal_and_a_seats_own
         assert [game[0] for game in games] == [f"0 {s} {hand // 4}" for s in range(4)]
     assert game.status == "finished"
 
-
-def test_hear_starts_hands_before_their_deal():
-    scribe = Scribe("1")
-    game = Rules(b"hear", hand_no=1, last_hand=1)
-    for event in game.take_outcomes():
-        hear([scribe, Rung(1), Rung(1), Rung(1)], event)
-    assert scribe.games[0].lines[:1] == ["0 0 0"]

@@ -2,7 +2,7 @@
 
 - ``illegal``: answers its draw with a kong of the drawn tile (it never holds four);
 - ``malformed``: answers its draw with a double space, ``PLAY  t``;
-- ``slow``: sleeps far past any time limit;
+- ``slow``: starts a child that sleeps (its pid on stderr), then sleeps far past any limit;
 - ``crash``: raises an exception (exit status 1) after writing to stderr;
 - ``garbage``: prints text that is not JSON;
 - ``silent``: exits at once without an answer;
@@ -15,6 +15,7 @@ All of them read one JSON line first and pass what they are not asked about.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import time
 
@@ -38,6 +39,8 @@ def main() -> None:
     elif way == "malformed":
         print(json.dumps({"response": f"PLAY  {tile}"}))
     elif way == "slow":
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        print(f"child {child.pid}", file=sys.stderr, flush=True)
         time.sleep(60)
     elif way == "crash":
         print(f"thinking about {tile}", file=sys.stderr)

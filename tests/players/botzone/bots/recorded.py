@@ -1,4 +1,5 @@
-"""A long-running Botzone bot that replays one seat of a recorded game: ``recorded.py FILE``.
+"""A Botzone bot that replays one seat of a recorded game: ``recorded.py FILE [once]``, kept
+running unless ``once`` is given.
 
 It checks every request it is given against the recorded one, byte for byte (a mismatch is
 written to stderr and ends it with status 5), and answers what the recording answered.
@@ -23,7 +24,9 @@ def main() -> None:
                 print(f"round {number}: got {request!r}, recorded "
                       f"{recorded[number]['request']!r}", file=sys.stderr)
                 sys.exit(5)
-        print(json.dumps({"response": recorded[len(given) - 1]["response"]}))
+        print(json.dumps({"response": recorded[len(given) - 1]["response"]}), flush=True)
+        if sys.argv[2:] == ["once"]:
+            return
         print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
         line = sys.stdin.readline()
         if not line:
