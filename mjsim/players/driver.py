@@ -53,7 +53,8 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
     table_ = _Table(game, players, penalty, max_fouls)
     try:
         while True:
-            table_.tell(game.take_outcomes())
+            while game.outcomes:  # a foul while telling adds the hand's end to tell
+                table_.tell(game.take_outcomes())
             waiting = game.waiting_on()
             if not waiting:
                 return game
@@ -88,15 +89,23 @@ class _Table:
 
     def tell(self, events: list[dict[str, Any]]) -> None:
         """Pass each event to the listening players as their seat sees it (a hand's start and
-        end to their hooks too), and count each seat's fouls as hands end."""
-        for event in events:
+        end to their hooks too), and count each seat's fouls as hands end.
+
+        A player failing while it listens fouls as one failing to move does, if the hand its
+        event belongs to is still being played (no settle follows in this batch); the rest of
+        the batch is then stale, and the hand's end is told on the next call."""
+        last_settle = max((i for i, e in enumerate(events) if e["kind"] == "settle"), default=-1)
+        for index, event in enumerate(events):
             for seat in self.listeners:
-                self._tell_one(seat, event)
+                foul = self._tell_one(seat, event)
+                if foul is not None and index > last_settle and self.game.is_active:
+                    self.foul(seat, foul)
+                    return
             if event["kind"] == "settle":
                 self._count(self.game.history[self.settled])
                 self.settled += 1
 
-    def _tell_one(self, seat: int, event: dict[str, Any]) -> None:
+    def _tell_one(self, seat: int, event: dict[str, Any]) -> Foul | None:
         player = self.players[seat]
         kind = event["kind"]
         try:
@@ -110,10 +119,8 @@ class _Table:
             if kind == "settle" and hasattr(player, "end_hand"):
                 player.end_hand(self.game.history[self.settled])
         except Foul as foul:
-            # A player failing while it listens fouls as one failing to move does, while the
-            # hand is still being played.
-            if self.game.is_active and kind not in ("settle", "end"):
-                self.foul(seat, foul)
+            return None if kind in ("settle", "end") else foul
+        return None
 
     def foul(self, seat: int, foul: Foul) -> None:
         """End the hand with ``seat``'s foul."""

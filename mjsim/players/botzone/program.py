@@ -224,7 +224,7 @@ class BotzoneProgram:
             self._judge(event, writer)
             writer.observe(event)
             if self._process is not None:
-                self._send_new(writer.written, writer.seat)
+                self._send_new(writer.written, writer.id)
 
     @contextmanager
     def _fouling(self) -> Iterator[None]:
@@ -262,7 +262,7 @@ class BotzoneProgram:
             raise RuntimeError(f"seat {view.seat} asked twice about request {lines[-1]!r}")
         self._asked, self._unjudged = pending, None
         if self._process is not None:
-            self._send_new(lines, view.seat)
+            self._send_new(lines, self._writer.id)
         if pending >= len(self._responses):
             # Not run since: it would have had to PASS at every request it was not asked about.
             self._responses.extend(["PASS"] * (pending - len(self._responses)))

@@ -7,8 +7,11 @@ Each mjsim hand is one Botzone game for the seat: ``0 seat quan`` (quan the prev
 tile hidden, the kong's own seat told the same), ``3 p BUGANG t``. Botzone's judge sends every
 request to every seat, the seat's own moves included, and every seat answers every one.
 
-mjsim's own table deals the dealer fourteen: its fourteenth is written as the dealer's first draw
-(``2 t``, the others ``3 d DRAW``). Flowers replaced in the deal go into request 1.
+Botzone's seat 0 deals, and a seat's wind is its number: the requests number the seats from the
+dealer, each seat by its wind (``(seat - dealer) % 4``), so that on mjsim's own table, where the
+deal passes round, a program knows its wind as Botzone tells it. mjsim's own table deals the
+dealer fourteen: its fourteenth is written as the dealer's first draw (``2 t``, the others
+``3 0 DRAW``). Flowers replaced in the deal go into request 1.
 
 >>> w = RequestWriter(1)
 >>> w.observe({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0, "prevalent": 0,
@@ -90,7 +93,7 @@ class RequestWriter:
     """
 
     def __init__(self, seat: int) -> None:
-        self.seat = seat
+        self.seat, self.dealer = seat, 0
         self.hand_no: int | None = None
         self._lines: list[str] = []
         self._deal: _Deal | None = None
@@ -100,12 +103,21 @@ class RequestWriter:
     def start_hand(self, start: HandStart) -> None:
         """Begin the hand's game with request 0 (once: the deal event begins it too)."""
         if start.hand_no != self.hand_no:
-            self._begin(start.hand_no, start.prevalent)
+            self._begin(start.hand_no, start.prevalent, start.dealer)
 
-    def _begin(self, hand_no: int, prevalent: int) -> None:
-        self.hand_no, self.over = hand_no, False
-        self._lines = [f"0 {self.seat} {prevalent}"]
+    def _begin(self, hand_no: int, prevalent: int, dealer: int) -> None:
+        self.hand_no, self.over, self.dealer = hand_no, False, dealer
+        self._lines = [f"0 {self.id} {prevalent}"]
         self._deal, self._claim = None, None
+
+    @property
+    def id(self) -> int:
+        """The seat's number in its requests: its wind, Botzone's seat 0 being the dealer."""
+        return self.id_of(self.seat)
+
+    def id_of(self, seat: int) -> int:
+        """The number the requests give ``seat``."""
+        return (seat - self.dealer) % 4
 
     @property
     def pending(self) -> tuple[str, str | None] | None:
@@ -113,7 +125,7 @@ class RequestWriter:
         (:func:`choice_of`; None: only PASS, so the answer does not matter), or None before
         any request."""
         lines = self.lines
-        return (lines[-1], choice_of(lines[-1], self.seat)) if lines else None
+        return (lines[-1], choice_of(lines[-1], self.id)) if lines else None
 
     @property
     def written(self) -> list[str]:
@@ -136,7 +148,7 @@ class RequestWriter:
         kind = event["kind"]
         if kind == "deal":
             if event["hand_no"] != self.hand_no:
-                self._begin(event["hand_no"], event["prevalent"])
+                self._begin(event["hand_no"], event["prevalent"], event["dealer"])
             self._deal = _Deal(event, self.seat)
             return
         if self._deal is not None:
@@ -149,16 +161,17 @@ class RequestWriter:
             self._write(kind, event)
 
     def _write(self, kind: str, event: dict[str, Any]) -> None:
-        actor = event["actor"]
+        seat = event["actor"]
+        actor = self.id_of(seat)
         if kind == "drew":
-            self._lines.append(f"2 {name_of(event['tile'])}" if actor == self.seat
+            self._lines.append(f"2 {name_of(event['tile'])}" if seat == self.seat
                                else f"3 {actor} DRAW")
         elif kind == "flower":
             self._lines.append(f"3 {actor} BUHUA {name_of(event['tile'])}")
         elif kind in ("chow", "pung"):
             self._claim = event
         elif kind == "discard":
-            self._lines.append(self._discard_line(actor, name_of(event["tile"])))
+            self._lines.append(self._discard_line(seat, name_of(event["tile"])))
         elif kind == "kong":
             if event.get("how") != "promoted":  # a promoted kong was told as its BUGANG
                 self._lines.append(f"3 {actor} GANG")
@@ -167,13 +180,14 @@ class RequestWriter:
         else:
             raise ValueError(f"no Botzone request for a {kind!r} event: {event}")
 
-    def _discard_line(self, actor: int, tile: str) -> str:
+    def _discard_line(self, seat: int, tile: str) -> str:
         claim, self._claim = self._claim, None
+        actor = self.id_of(seat)
         if claim is None:
             return f"3 {actor} PLAY {tile}"
-        if claim["actor"] != actor:
+        if claim["actor"] != seat:
             raise ValueError(f"seat {claim['actor']}'s {claim['kind']} is followed by "
-                             f"seat {actor}'s discard")
+                             f"seat {seat}'s discard")
         if claim["kind"] == "pung":
             return f"3 {actor} PENG {tile}"
         return f"3 {actor} CHI {name_of(claim['tiles'][1])} {tile}"
@@ -191,10 +205,11 @@ class RequestWriter:
         fourteen = len(own) == 14 or (first_move is not None and first_move["kind"] != "drew"
                                       and first_move["kind"] != "flower")
         tiles = own[:13]
-        counts = [str(len(flowers)) for flowers in deal.flowers]
+        by_id = [deal.flowers[(self.dealer + number) % 4] for number in range(4)]
+        counts = [str(len(flowers)) for flowers in by_id]
         names = [name_of(kind) for kind in tiles]
-        flowers = [name_of(kind) for seat_flowers in deal.flowers for kind in seat_flowers]
+        flowers = [name_of(kind) for seat_flowers in by_id for kind in seat_flowers]
         self._lines.append(" ".join(["1", *counts, *names, *flowers]))
         if fourteen:
             self._lines.append(f"2 {name_of(own[13])}" if deal.dealer == self.seat
-                               else f"3 {deal.dealer} DRAW")
+                               else "3 0 DRAW")

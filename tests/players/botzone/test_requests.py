@@ -90,11 +90,11 @@ def test_a_new_hand_is_a_new_game_and_start_hand_does_not_repeat_request_0():
     writer.start_hand(HandStart(1, 2, 1, 0))
     writer.observe(seen_by(deal([THIRTEEN] * 4, dealer=1, prevalent=0, hand_no=2), 1))
     writer.start_hand(HandStart(1, 2, 1, 0))
-    assert writer.lines[0] == "0 1 0" and len(writer.lines) == 2
+    assert writer.lines[0] == "0 0 0" and len(writer.lines) == 2  # seat 1 deals: Botzone's 0
     writer.observe({"actor": "sys", "kind": "exhausted"})
     assert writer.over
     writer.start_hand(HandStart(1, 3, 2, 0))
-    assert writer.lines == ["0 1 0"] and not writer.over
+    assert writer.lines == ["0 3 0"] and not writer.over  # seat 2 deals: seat 1 is North
 
 
 def test_an_event_without_a_request_is_refused_by_name():
@@ -137,6 +137,7 @@ def test_every_request_goes_to_all_four_seats_alike_but_the_deal_and_a_seats_own
     scribes = [Scribe(spec) for spec in ("3", "3-claims", "2", "3")]
     game = play(seed, scribes, hand_no=1, last_hand=4)
     for hand in range(4):
+        dealer = hand  # hand h + 1 is dealt by seat h; the requests number seats from it
         games = [scribe.games[hand].lines for scribe in scribes]
         assert len({len(lines) for lines in games}) == 1
         for round_lines in zip(*games):
@@ -146,9 +147,10 @@ def test_every_request_goes_to_all_four_seats_alike_but_the_deal_and_a_seats_own
             drawn = [seat for seat, line in enumerate(round_lines) if line.startswith("2 ")]
             if drawn:
                 told = {line for seat, line in enumerate(round_lines) if seat != drawn[0]}
-                assert told == {f"3 {drawn[0]} DRAW"}, round_lines
+                assert told == {f"3 {(drawn[0] - dealer) % 4} DRAW"}, round_lines
             else:
                 assert len(set(round_lines)) == 1, round_lines
-        assert [game[0] for game in games] == [f"0 {s} {hand // 4}" for s in range(4)]
+        assert [game[0] for game in games] == [f"0 {(s - dealer) % 4} {hand // 4}"
+                                               for s in range(4)]
     assert game.status == "finished"
 
