@@ -1,0 +1,75 @@
+"""Botzone programs in runs: each way a program goes wrong is a recorded foul with the penalty,
+and the run completes; one fouling hand after hand stops the run in one line, and the same
+command resumes it, once the program is fixed, to the tables of a run never stopped."""
+
+import shlex
+import sys
+
+import pandas as pd
+import pytest
+
+from mjsim.players.driver import PENALTY
+from mjsim.tournament import Roster, RunFolder, table
+from mjsim.ui.cli import main
+from tests.players.botzone.programs import BOTS, bot_command
+
+TINY = bot_command("tinybot.py", "json")
+
+
+@pytest.mark.parametrize("way, reason", [("illegal", "illegal"), ("slow", "late"),
+                                         ("crash", "crashed"), ("garbage", "garbage")])
+def test_each_fault_is_a_recorded_foul_and_the_run_completes(tmp_path, way, reason):
+    roster = Roster({"tiny": f"botzone:{TINY}",
+                     "bad": f"botzone?time_limit=0.5:{bot_command('badbot.py', way)}"})
+    report = table("3,tiny,2,bad", tmp_path, roster=roster, walls=1, table="botzone",
+                   ruleset="gb-mahjong", quiet=True)
+    hands, seats = report.tables["hands"], report.tables["seats"]
+    fouls = hands[hands["outcome"] == "foul"]
+    # Every game (the four seatings of the wall) is one hand, and the bad program fouls it.
+    assert len(fouls) == 4 and set(fouls["variant"]) == {"bad"}
+    assert fouls["foul_reason"].str.startswith(reason).all()
+    assert (fouls["delta"] == -3 * PENALTY).all() and (fouls["seat"] == fouls["foul_seat"]).all()
+    others = hands[hands["outcome"] == "fouled"]
+    assert len(others) == 12 and (others["delta"] == PENALTY).all()
+    assert seats.groupby("variant")["fouls"].sum().to_dict() == {"2": 0, "3": 0, "bad": 4,
+                                                                  "tiny": 0}
+    logs = sorted((tmp_path / "programs").glob("*/seat*/stderr.log"))
+    assert len(logs) == 8  # tiny's and bad's, for each of the four games
+    if way == "crash":
+        assert any("Traceback" in log.read_text() for log in logs)
+
+
+BREAKABLE = """\
+import os, pathlib, sys
+if "b000001" in os.getcwd() and not pathlib.Path({fixed!r}).exists():
+    print("broken on the second wall", file=sys.stderr)
+    sys.exit(1)
+sys.argv = [{tiny!r}, "json", "keep-running"]
+exec(compile(open({tiny!r}).read(), {tiny!r}, "exec"))
+"""
+
+
+def test_a_program_fouling_hand_after_hand_stops_the_run_which_resumes_once_fixed(
+        tmp_path, capsys):
+    fixed = tmp_path / "fixed"
+    script = tmp_path / "bot.py"
+    script.write_text(BREAKABLE.format(fixed=str(fixed), tiny=str(BOTS / "tinybot.py")))
+    command = shlex.join([sys.executable, str(script)])
+    argv = ["table", "3,3,2,mine", "--player", f"mine=botzone:{command}", "--walls", "2",
+            "--jobs", "1", "--quiet", "--out", str(tmp_path / "run")]
+    assert main(argv) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"mjsim table: stopped: botzone:{command} in seat ")
+    assert "fouled 3 hands in a row; the last: crashed" in err
+    assert "request: " in err and "broken on the second wall" in err
+    assert len(list((tmp_path / "run" / "tables" / "seats").glob("*.parquet"))) == 1  # wall 0
+    fixed.touch()
+    assert main(argv) == 0
+    capsys.readouterr()
+    never_stopped = ["table", "3,3,2,mine", "--player", f"mine=botzone:{command}",
+                     "--walls", "2", "--quiet", "--out", str(tmp_path / "clean")]
+    assert main(never_stopped) == 0
+    for name in ("seats", "hands", "fans"):
+        pd.testing.assert_frame_equal(RunFolder(tmp_path / "run").load(name),
+                                      RunFolder(tmp_path / "clean").load(name))
