@@ -335,7 +335,7 @@ def cmd_botzone(args: argparse.Namespace) -> str:
         raise UsageError(str(error)) from None
     try:
         serve(player, sys.stdin, sys.stdout, simple_io=args.simple_io,
-              keep_running=args.keep_running, ruleset=args.ruleset)
+              keep_running=args.keep_running, ruleset=args.ruleset, table=args.table)
     except (ValueError, Foul) as problem:  # a request it cannot read, or a player's failure
         raise RunStopped(str(problem)) from None
     return ""
@@ -502,6 +502,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="stay up between turns (prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<<)")
     botzone.add_argument("--ruleset", choices=RULESETS, default="gb-mahjong",
                          help="how wins are scored (default gb-mahjong, as Botzone's judge)")
+    botzone.add_argument("--table", choices=("botzone", "mcr"), default="botzone",
+                         help="whose limits near the wall's end: Botzone's judge's (default), "
+                              "or mjsim's own table, to sit there as a botzone: seat")
     botzone.set_defaults(run=cmd_botzone)
     return parser
 

@@ -48,9 +48,10 @@ class BotzoneBot:
     hold raises :class:`~mjsim.players.protocol.Foul` (on Botzone it would be a WA).
     """
 
-    def __init__(self, player: Player, ruleset: str = "gb-mahjong") -> None:
+    def __init__(self, player: Player, ruleset: str = "gb-mahjong",
+                 table: str = "botzone") -> None:
         self.player = player
-        self.tracker = Tracker(ruleset)
+        self.tracker = Tracker(ruleset, table)
         self._observe = getattr(player, "observe", None)
         self._start = getattr(player, "start_hand", None)
 
@@ -96,11 +97,14 @@ class BotzoneBot:
 
 
 def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = False,
-          keep_running: bool = False, ruleset: str = "gb-mahjong") -> None:
+          keep_running: bool = False, ruleset: str = "gb-mahjong",
+          table: str = "botzone") -> None:
     """Answer Botzone on ``stdin``/``stdout`` as ``player``: one turn, or with
-    ``keep_running`` every turn until the input ends. Raises ``ValueError`` naming what is
-    wrong with malformed input, and lets the player's :class:`Foul` through."""
-    bot = BotzoneBot(player, ruleset)
+    ``keep_running`` every turn until the input ends; ``table`` says whose limits the legal
+    moves keep to (Botzone's judge's, or ``"mcr"``: mjsim's own table, for a seat there).
+    Raises ``ValueError`` naming what is wrong with malformed input, and lets the player's
+    :class:`Foul` through."""
+    bot = BotzoneBot(player, ruleset, table)
     try:
         requests, responses = (_simple if simple_io else _json)(stdin)
         if len(responses) != len(requests) - 1:

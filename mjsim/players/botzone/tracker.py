@@ -19,6 +19,11 @@ The wall holds 136 tiles, or 144 once a flower shows (Botzone's judge deals a fl
 wall unless given one): each seat owns a quarter and draws its deal, its draws, its flowers'
 and kongs' replacements from it. The view's ``wall`` is the tiles not yet dealt or drawn.
 
+``table="mcr"`` follows mjsim's own table instead, for a seat there (``botzone:mjsim botzone
+--table mcr``): one wall of 144, no kong once it is empty, no claim but a win on the discard
+after its last tile, that discard and the last draw the last tile, and the dealer's win on its
+dealt fourteen a win on the deal, as the engine scores them.
+
 >>> t = Tracker()
 >>> for request in ("0 1 0", "1 0 0 0 0 W1 W1 W2 W3 B5 B5 B5 T7 T8 F1 F1 J1 J2", "3 0 DRAW",
 ...                 "3 0 PLAY W1"):
@@ -47,6 +52,8 @@ from mjsim.tiles.meld import Meld
 __all__ = ["Tracker"]
 
 _HAND_SIZE = 13
+TABLES = ("botzone", "mcr")
+"""Whose rules a tracker follows: Botzone's judge's, or mjsim's own table's."""
 
 
 class Tracker:
@@ -57,8 +64,10 @@ class Tracker:
     Raises ``ValueError`` naming the request for one that is malformed or out of order.
     """
 
-    def __init__(self, ruleset: str = "gb-mahjong") -> None:
-        self.ruleset = ruleset
+    def __init__(self, ruleset: str = "gb-mahjong", table: str = "botzone") -> None:
+        if table not in TABLES:
+            raise ValueError(f"the tables are {', '.join(TABLES)}, not {table!r}")
+        self.ruleset, self.quarters = ruleset, table == "botzone"
         self.seat = -1
         self.prevalent = 0
         self.hand = Hand()
@@ -66,7 +75,7 @@ class Tracker:
         self.melds: list[list[Shown]] = [[], [], [], []]  # other seats' (own: hand.melds)
         self.flowers: list[list[int]] = [[], [], [], []]
         self.taken = [0, 0, 0, 0]  # tiles each seat has taken from its quarter
-        self.tiles = 136
+        self.tiles = 136 if self.quarters else 144
         self.phase = "discard"
         self.turn = -1  # the seat on turn, -1 in a window or before the first draw
         self.drawn: int | None = None
@@ -87,6 +96,28 @@ class Tracker:
         if sum(self.taken) >= self.tiles:
             return 0
         return max(0, self.tiles // 4 - self.taken[seat])
+
+    def _may_kong(self, seat: int) -> bool:
+        """Whether a kong on ``seat``'s turn has a replacement to come."""
+        if self.quarters:
+            return bool(self.remaining(seat) and self.remaining((seat + 1) % 4))
+        return self._wall_left() > 0
+
+    def _last_tile(self, source: int) -> bool:
+        """Whether no draw can follow ``source``'s draw or discard: its discard may then be
+        claimed only to win, and a win on either is on the last tile."""
+        if self.quarters:
+            return not self.remaining((source + 1) % 4)
+        return self._wall_left() == 0
+
+    def _wall_left(self) -> int:
+        return self.tiles - sum(self.taken)
+
+    def _on_the_deal(self) -> bool:
+        """On mjsim's table, whether the seat is the dealer holding its dealt tiles (nothing
+        discarded or declared yet): a win then is a win on the deal."""
+        return (not self.quarters and self.seat == 0 and not any(self.pools)
+                and not any(self.melds) and not self.hand.melds)
 
     def feed(self, request: str) -> list[dict[str, Any]]:
         """Take the next request into the state; return its events in mjsim's form, as
@@ -174,8 +205,9 @@ class Tracker:
             self.tiles = 144
         dealt: list[list[int] | None] = [None] * 4
         dealt[self.seat] = own + self.flowers[self.seat]
+        parts = {"parts": [self.remaining(seat) for seat in range(4)]} if self.quarters else {}
         self._event("sys", "deal", hand_no=1, dealer=0, prevalent=self.prevalent, hands=dealt,
-                    parts=[self.remaining(seat) for seat in range(4)])
+                    **parts)
         for seat in range(4):
             for flower in self.flowers[seat]:
                 self._event(seat, "flower", tile=flower, **{"from": "deal"})
@@ -333,7 +365,7 @@ class Tracker:
             return []
         counts = self.hand.counts
         moves = [DISCARDS[k] for k in range(N_PLAYING) if counts[k]]
-        if self.remaining(seat) and self.remaining((seat + 1) % 4):
+        if self._may_kong(seat):
             moves.extend(KONGS[k] for k in range(N_PLAYING) if counts[k] == 4)
             moves.extend(KONGS[m.tile] for m in self.hand.melds
                          if m.kind == "pung" and counts[m.tile])
@@ -343,14 +375,14 @@ class Tracker:
 
     def _claims(self, window: WindowView) -> list[Move]:
         """The seat's claims on the window's tile, in the engine's order (win, pung, kong,
-        chows), within Botzone's limits."""
+        chows), within the table's limits."""
         tile, source, counts = window.tile, window.source, self.hand.counts
         claims: list[Move] = []
         hand = self.hand.copy()
         hand.counts[tile] += 1
         if self._wins(hand, tile, self_drawn=False, source=source, robbing=window.kind == "rob"):
             claims.append(WIN)
-        if window.kind == "discard" and self.remaining((source + 1) % 4):
+        if window.kind == "discard" and not self._last_tile(source):
             held = counts[tile]
             if held >= 2:
                 claims.append(PUNG)
@@ -365,16 +397,16 @@ class Tracker:
 
     def _wins(self, hand: Hand, tile: int, *, self_drawn: bool, source: int,
               robbing: bool = False) -> bool:
-        """Whether ``hand`` (the winning tile in it) wins eight points as the judge scores:
-        its last-tile flag is the next seat's empty quarter, its kong flag a kong's draw."""
+        """Whether ``hand`` (the winning tile in it) wins eight points as the table scores:
+        its last-tile flag :meth:`_last_tile`, its kong flag a kong's draw."""
         if shanten.shanten(hand.counts, len(hand.melds)) != -1:
             return False
         shown = self._shown(tile) - (0 if self_drawn or robbing else 1)
         context = WinContext(tile, self_drawn, self.seat, self.prevalent,
                              flowers=len(hand.flowers), last_copy=shown == 3 and not robbing,
-                             wall_last=not robbing and not self.remaining((source + 1) % 4),
+                             wall_last=not robbing and self._last_tile(source),
                              replacement=self_drawn and self.kong_draw[self.seat],
-                             robbing=robbing)
+                             robbing=robbing, initial=self_drawn and self._on_the_deal())
         return score(hand, context, ruleset=self.ruleset).total >= MIN_POINTS
 
     def _shown(self, kind: int) -> int:

@@ -30,13 +30,15 @@ class Through:
 
     name = "through-botzone"
 
-    def __init__(self, player):
-        self.player = player
+    def __init__(self, player, table=None):
+        self.player, self.table = player, table or BOTZONE_TABLE
 
     def start_hand(self, start):
         self.writer = RequestWriter(start.seat)
         self.writer.start_hand(start)
-        self.bot, self.heard, self.queued = BotzoneBot(self.player), 0, None
+        self.bot = BotzoneBot(self.player, self.table["ruleset"],
+                              self.table.get("table", "mcr"))
+        self.heard, self.queued = 0, None
 
     def observe(self, event):
         if event is not None and not (event["actor"] == self.writer.seat
@@ -58,11 +60,12 @@ class Through:
 
 
 BOTZONE_TABLE = {"ruleset": "gb-mahjong", "table": "botzone"}
+MCR_TABLE = {"ruleset": "green-book"}
 
 
-def moves_in_process(seed):
+def moves_in_process(seed, table):
     players = [Recorded(Rung(3)) for _ in range(4)]
-    finished = play(seed, players, **BOTZONE_TABLE)
+    finished = play(seed, players, **table)
     return [p.moves for p in players], finished.history
 
 
@@ -72,7 +75,17 @@ def test_the_rung_through_the_protocol_makes_the_moves_it_makes_in_process(batch
         seed = b"through/%d" % number
         seats = [Recorded(Through(Rung(3))) for _ in range(4)]
         finished = play(seed, seats, **BOTZONE_TABLE)
-        assert ([s.moves for s in seats], finished.history) == moves_in_process(seed), seed
+        assert ([s.moves for s in seats], finished.history) == moves_in_process(
+            seed, BOTZONE_TABLE), seed
+
+
+@pytest.mark.parametrize("number", range(3))
+def test_so_it_does_at_mjsims_own_table_every_seat_dealing(number):
+    """Sixteen hands a game: the requests number the seats from each hand's dealer."""
+    seed = b"through-mcr/%d" % number
+    seats = [Recorded(Through(Rung(3), MCR_TABLE)) for _ in range(4)]
+    finished = play(seed, seats, **MCR_TABLE)
+    assert ([s.moves for s in seats], finished.history) == moves_in_process(seed, MCR_TABLE)
 
 
 class Recorded:
@@ -109,7 +122,8 @@ def test_mjsim_botzone_as_a_botzone_program_seat_through_pipes():
                                      workdir=str(ROOT)))
              for _ in range(4)]
     finished = play(b"through/pipes", seats, **BOTZONE_TABLE)
-    assert ([s.moves for s in seats], finished.history) == moves_in_process(b"through/pipes")
+    assert ([s.moves for s in seats], finished.history) == moves_in_process(b"through/pipes",
+                                                                            BOTZONE_TABLE)
 
 
 class Listener(Recorded):

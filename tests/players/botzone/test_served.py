@@ -11,13 +11,13 @@ from mjsim.players.botzone.program import BotzoneProgram
 from mjsim.players.driver import play
 
 TABLES = {"botzone": {"ruleset": "gb-mahjong", "table": "botzone"},
-          "mcr": {"ruleset": "green-book", "hand_no": 3, "last_hand": 4}}
+          "mcr": {"ruleset": "green-book"}}  # all sixteen hands: every seat deals
 
 
 def served(level, table, *flags):
     ruleset = TABLES[table]["ruleset"]
     return BotzoneProgram(f"{sys.executable} -m mjsim.ui.cli botzone --level {level} "
-                          f"--ruleset {ruleset} {' '.join(flags)}", io="json")
+                          f"--ruleset {ruleset} --table {table} {' '.join(flags)}", io="json")
 
 
 @pytest.mark.parametrize("table", TABLES)
