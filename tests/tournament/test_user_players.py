@@ -17,21 +17,31 @@ def greedy_roster():
     return Roster({"greedy": GREEDY})
 
 
-def test_a_user_player_sits_at_a_table_the_same_on_every_backend(tmp_path):
-    lineup = "3,greedy,greedy-claims,2"
-    one = table(lineup, tmp_path / "one", roster=greedy_roster(), walls=2, backend="sequential",
-                quiet=True)
-    two = table(lineup, tmp_path / "two", roster=greedy_roster(), walls=2, n_jobs=2,
-                quiet=True)
+@pytest.fixture(scope="module")
+def cluster():
     import distributed  # the test extra installs it: a missing cluster fails, never skips
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        dask = table(lineup, tmp_path / "dask", roster=greedy_roster(), walls=2,
-                     backend="dask", scheduler=cluster.scheduler_address, quiet=True)
+                                  dashboard_address=None) as local:
+        yield local.scheduler_address
+
+
+def on_every_backend(experiment, out, scheduler):
+    """The experiment's report on one process, on two, and on the Dask cluster, after
+    checking that the three wrote the same tables."""
+    one = experiment(out / "one", backend="sequential")
+    two = experiment(out / "two", n_jobs=2)
+    dask = experiment(out / "dask", backend="dask", scheduler=scheduler)
     for name in ("seats", "hands", "fans"):
         pd.testing.assert_frame_equal(one.tables[name], two.tables[name])
         pd.testing.assert_frame_equal(one.tables[name], dask.tables[name])
-    assert set(one.standings["variant"]) == {"3", "greedy", "greedy-claims", "2"}
+    return one
+
+
+def test_a_user_player_sits_at_a_table_the_same_on_every_backend(tmp_path, cluster):
+    report = on_every_backend(
+        lambda out, **options: table("3,greedy,greedy-claims,2", out, roster=greedy_roster(),
+                                     walls=2, quiet=True, **options), tmp_path, cluster)
+    assert set(report.standings["variant"]) == {"3", "greedy", "greedy-claims", "2"}
     manifest = json.loads((tmp_path / "one" / "manifest.json").read_text())
     assert manifest["definitions"] == {"greedy": GREEDY}
     described = manifest["players"]["greedy-claims"]
@@ -39,9 +49,10 @@ def test_a_user_player_sits_at_a_table_the_same_on_every_backend(tmp_path):
     assert described["spec"] == GREEDY + "-claims"
 
 
-def test_price_a_user_players_own_idea(tmp_path):
-    report = price(["claims"], tmp_path, baseline="greedy", roster=greedy_roster(), walls=3,
-                   quiet=True)
+def test_price_a_user_players_own_idea(tmp_path, cluster):
+    report = on_every_backend(
+        lambda out, **options: price(["claims"], out, baseline="greedy", roster=greedy_roster(),
+                                     walls=3, quiet=True, **options), tmp_path, cluster)
     row = report.estimates.iloc[0]
     assert (row["name"], row["challenger"], row["baseline"]) == ("claims", "greedy-claims",
                                                                  "greedy")
@@ -50,11 +61,11 @@ def test_price_a_user_players_own_idea(tmp_path):
         price(["defence"], tmp_path / "x", baseline="greedy", roster=greedy_roster(), walls=2)
 
 
-def test_a_ladder_of_ones_own(tmp_path):
-    report = ladder(tmp_path, rungs=["1", "greedy"], roster=greedy_roster(), walls=2,
-                    quiet=True)
-    steps = report.estimates
-    assert list(steps["name"]) == ["greedy over rung 1", "claims"]
+def test_a_ladder_of_ones_own(tmp_path, cluster):
+    report = on_every_backend(
+        lambda out, **options: ladder(out, rungs=["1", "greedy"], roster=greedy_roster(),
+                                      walls=2, quiet=True, **options), tmp_path, cluster)
+    assert list(report.estimates["name"]) == ["greedy over rung 1", "claims"]
     assert set(report.standings["variant"]) == {"1", "greedy"}
     with pytest.raises(ValueError, match="two or more distinct rungs"):
         ladder(tmp_path / "x", rungs=["3"], walls=2)

@@ -1,3 +1,5 @@
+import io
+import json
 import subprocess
 import sys
 
@@ -124,3 +126,34 @@ def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_p
 def test_experiment_refusals_are_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def botzone_input(*requests):
+    responses = ["PASS"] * (len(requests) - 1)
+    return json.dumps({"requests": list(requests), "responses": responses}) + "\n"
+
+
+DEAL = "1 0 0 0 0 W1 W1 W2 W3 B5 B5 B5 T7 T8 F1 F1 J1 J2"
+
+
+@pytest.mark.parametrize(("requests", "answer"), [
+    (("0 1 0", DEAL, "3 0 DRAW", "3 0 PLAY W1"), "PASS"),  # rung 1 passes every window
+    (("0 0 0", DEAL, "2 J3"), "PLAY J"),                   # and gives up a lone dragon first
+])
+def test_botzone_answers_the_request_on_stdin_and_prints_nothing_else(
+        capsys, monkeypatch, requests, answer):
+    monkeypatch.setattr("sys.stdin", io.StringIO(botzone_input(*requests)))
+    code, out, err = run(capsys, "botzone", "--level", "1")
+    assert code == 0 and err == "" and out.endswith("\n") and out.count("\n") == 1
+    assert json.loads(out)["response"].startswith(answer)
+
+
+@pytest.mark.parametrize(("argv", "stdin", "code", "message"), [
+    (["botzone", "--player", "nobody"], "", 2, "no player 'nobody'"),
+    (["botzone"], "not json\n", 1, "does not parse"),
+    (["botzone", "--simple-io"], "2\n0 1 0\n", 1, ""),
+])
+def test_botzone_refusals_are_one_line(capsys, monkeypatch, argv, stdin, code, message):
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    got, out, err = run(capsys, *argv)
+    assert got == code and out == "" and message in err and len(err.strip().splitlines()) == 1
