@@ -94,6 +94,11 @@ class _Table:
         A player failing while it listens fouls as one failing to move does, if the hand its
         event belongs to is still being played (no settle follows in this batch); the rest of
         the batch is then stale, and the hand's end is told on the next call."""
+        if not self.listeners:  # the common case, kept lean: only the hands' ends count
+            for event in events:
+                if event["kind"] == "settle":
+                    self._settle()
+            return
         last_settle = max((i for i, e in enumerate(events) if e["kind"] == "settle"), default=-1)
         for index, event in enumerate(events):
             for seat in self.listeners:
@@ -102,8 +107,11 @@ class _Table:
                     self.foul(seat, foul)
                     return
             if event["kind"] == "settle":
-                self._count(self.game.history[self.settled])
-                self.settled += 1
+                self._settle()
+
+    def _settle(self) -> None:
+        self._count(self.game.history[self.settled])
+        self.settled += 1
 
     def _tell_one(self, seat: int, event: dict[str, Any]) -> Foul | None:
         player = self.players[seat]

@@ -127,20 +127,19 @@ class View:
     @property
     def word(self) -> int:
         """The default tie-break: a hash of what the seat sees from its own chair (its wind, its
-        hand, every pool and every exposed meld from its own round the table, the phase, the
-        window and its draw). It uses nothing a seat at another table cannot see, and no seat
-        number, so a player answering a Botzone judge (which knows no seed or move count, and
-        numbers the seats from the dealer) breaks its ties exactly as it does in mjsim."""
-        seat, window = self.seat, self.window
-        drawn = -1 if self.drawn is None else self.drawn
-        around = [(seat + step) % 4 for step in range(4)]
-        pools = b"|".join(bytes(self.pools[other]) for other in around)
-        shown = b"|".join(bytes(kind for meld in self.exposed[other] for kind in meld.tiles)
-                          + b"%d" % len(self.exposed[other]) for other in around)
-        text = b"%d/%s/%s/%s/%s/%d/%s" % (
-            self.seat_wind, self.hand.counts.tobytes(), pools, shown, self.phase.encode(),
-            drawn, b"" if window is None else b"%s %d %d" % (window.kind.encode(), window.tile,
-                                                             (window.source - seat) % 4))
+        hand, every pool and how many melds each seat shows, from its own round the table, the
+        phase, the window and its draw). It uses nothing a seat at another table cannot see,
+        and no seat number, so a player answering a Botzone judge (which knows no seed or move
+        count, and numbers the seats from the dealer) breaks its ties exactly as in mjsim."""
+        seat, window, pools, exposed = self.seat, self.window, self.pools, self.exposed
+        text = b"%d/%s/%s|%s|%s|%s/%d%d%d%d/%s/%d/%s" % (
+            self.seat_wind, self.hand.counts.tobytes(), bytes(pools[seat]),
+            bytes(pools[(seat + 1) % 4]), bytes(pools[(seat + 2) % 4]),
+            bytes(pools[(seat + 3) % 4]), len(exposed[seat]), len(exposed[(seat + 1) % 4]),
+            len(exposed[(seat + 2) % 4]), len(exposed[(seat + 3) % 4]), self.phase.encode(),
+            -1 if self.drawn is None else self.drawn,
+            b"" if window is None else b"%s %d %d" % (window.kind.encode(), window.tile,
+                                                      (window.source - seat) % 4))
         return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
     def _key(self) -> tuple[object, ...]:
@@ -178,13 +177,12 @@ def view_of(rules: Rules, seat: int) -> View:
     for other, melds in enumerate(exposed):
         if melds and other != seat:
             exposed[other] = _shown(melds)
-    window = rules.window  # of which only the kind, tile and source are the seat's to read
+    window = rules.state.window  # of which only the kind, tile and source are the seat's
     return View(
         seat=seat, hand=hands[seat].copy(), pools=rules.pools, exposed=tuple(exposed),
         flowers=tuple([hand.flowers for hand in hands]), wall=len(rules.wall),
         dealer=rules.dealer, prevalent=rules.prevalent, phase=rules.phase,
         drawn=rules.drawn if rules.turn == seat else None,
-        window=None if window is None else WindowView(window["kind"], window["tile"],
-                                                      window["from"]),
+        window=None if window is None else WindowView(window.kind, window.tile, window.source),
         legal=rules.legal(seat), seed=rules.seed, hand_no=rules.hand_no, moves=rules.moves,
         ruleset=rules.ruleset)

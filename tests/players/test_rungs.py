@@ -243,11 +243,12 @@ THREAT = (Meld.pung(K["9m"]), Meld.chow(K["1p"]), HIDDEN_KONG)
 
 def test_rung_3_defends_against_a_seat_with_three_melds_while_two_from_ready():
     text = "13m 46p 79s EW 258m 5p 1s N"   # far from ready
-    free = best(own_turn(text), 3)
+    # One tie-break for both tables (the default word hashes the pools, which differ here).
+    free = best(own_turn(text), 3, word=0)
     view = own_turn(text, pools=("", "1s 5p", "", ""), others=(THREAT, (), ()))
     assert free.tile not in (K["1s"], K["5p"])
     assert best(view, 3).tile in (K["1s"], K["5p"])
-    assert best(view, 3, off={"defence"}) == free
+    assert best(view, 3, word=0, off={"defence"}) == free
     assert best(view, 3, off={"planning"}) == best(view, 3)
 
 
