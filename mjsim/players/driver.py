@@ -39,22 +39,22 @@ class TooManyFouls(RuntimeError):
 
 def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
          hand_no: int = 1, last_hand: int = 16, penalty: int = PENALTY,
-         max_fouls: int = MAX_FOULS, **table: Any) -> Rules:
+         max_fouls: int = MAX_FOULS, **options: Any) -> Rules:
     """Play hands ``hand_no`` to ``last_hand`` from ``seed`` with ``players[s]`` in seat ``s``,
     and return the finished game (its ``history`` and ``totals`` hold the results; a fouled
-    hand's row says who fouled and why). ``table`` passes the table's options to
+    hand's row says who fouled and why). ``options`` go to
     :class:`~mjsim.game.rules.Rules` (``table="botzone"``, its ``walltiles``, ...). Events are
     discarded as play goes, so memory stays flat. Every player's ``close()`` is called at the
     end, however the game ends.
     """
     if len(players) != 4:
         raise ValueError(f"a table seats four players, not {len(players)}")
-    game = Rules(seed, ruleset, hand_no=hand_no, last_hand=last_hand, **table)
-    table_ = _Table(game, players, penalty, max_fouls)
+    game = Rules(seed, ruleset, hand_no=hand_no, last_hand=last_hand, **options)
+    referee = _Referee(game, players, penalty, max_fouls)
     try:
         while True:
             while game.outcomes:  # a foul while telling adds the hand's end to tell
-                table_.tell(game.take_outcomes())
+                referee.tell(game.take_outcomes())
             waiting = game.waiting_on()
             if not waiting:
                 return game
@@ -67,7 +67,7 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
                 if not done:
                     raise Foul(f"{move} is refused: {done}", repr(move))
             except Foul as foul:
-                table_.foul(seat, foul)
+                referee.foul(seat, foul)
     finally:
         for player in players:
             close = getattr(player, "close", None)
@@ -75,8 +75,8 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
                 close()
 
 
-class _Table:
-    """The driver's record of a game: who listens, how each hand ended, fouls in a row."""
+class _Referee:
+    """What the driver keeps of a game: who listens, how each hand ended, fouls in a row."""
 
     def __init__(self, game: Rules, players: Sequence[Player], penalty: int,
                  max_fouls: int) -> None:
