@@ -79,7 +79,7 @@ def replay(record: Record, check_every_move=None) -> Replay:
     for number, answers in enumerate(record.rounds[2:], 2):
         assert pending, f"round {number}: the engine wrote no request"
         assert [a.request for a in answers] == pending.popleft(), f"round {number}"
-        foul = _answer(rules, answers, check_every_move)
+        foul = answer_round(rules, answers, check_every_move)
         if foul is not None:
             seat, reason = foul
             assert rules.foul(seat, reason, answers[seat].response) is True
@@ -89,7 +89,7 @@ def replay(record: Record, check_every_move=None) -> Replay:
     return done
 
 
-def _answer(rules: Rules, answers: tuple[Answer, ...], check) -> tuple[int, str] | None:
+def answer_round(rules: Rules, answers: tuple[Answer, ...], check) -> tuple[int, str] | None:
     """Carry one round's responses out on the engine: None, or the (seat, reason) of a foul."""
     words = answers[0].request.split(" ")
     if any(a.request.startswith("2 ") for a in answers):  # in seat order, as the judge reads

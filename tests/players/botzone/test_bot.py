@@ -13,14 +13,10 @@ from mjsim.game.moves import CHOWS, KONGS, PUNG
 from mjsim.players import Foul, HandStart, Rung
 from mjsim.players.botzone.bot import KEEP_RUNNING, BotzoneBot, serve
 from mjsim.tiles.botzone import kind_of
-from tests.players.botzone.test_tracker import (
-    CLAIM,
-    RECORDED,
-    ROB_REQUESTS,
-    allowed,
-    names,
-    seat_answers,
-)
+from tests.helpers.botzone_record import records
+from tests.helpers.botzone_scenes import CLAIM, ROB_REQUESTS, allowed, names, seat_answers
+
+RECORDED = records()
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -9,21 +9,14 @@ import pytest
 
 from mjsim.game.moves import CHOWS, DISCARDS, KONGS, PASS, PUNG, WIN
 from mjsim.game.rules import Rules
-from mjsim.players import Foul
-from mjsim.players.botzone.answers import moves_of
 from mjsim.players.botzone.tracker import Tracker
 from mjsim.players.view import HIDDEN_KONG, WindowView, view_of
-from mjsim.tiles.botzone import kind_of, name_of
-from mjsim.tiles.hand import Hand
+from mjsim.tiles.botzone import kind_of
 from mjsim.tiles.meld import Meld
 from tests.helpers.botzone_record import records
+from tests.helpers.botzone_scenes import CLAIM, ROB, ROB_REQUESTS, allowed, names, seat_answers
 
 RECORDED = records()
-
-
-def names(text):
-    """A hand's concealed tiles in Botzone's names, as a deal lists them."""
-    return " ".join(name_of(k) for k in Hand.parse(text).tiles())
 
 
 def fed(seat, *requests, answers=None):
@@ -83,11 +76,6 @@ def test_a_concealed_kong_takes_its_tile_from_the_seats_answer_and_others_see_it
     assert other.view().exposed[0] == (HIDDEN_KONG,) == view_of(game, 1).exposed[0]
 
 
-# Seat 0 discards 5p; seat 1 may pung it or chow it three ways; seat 3 may pung N.
-CLAIM = ["123m 456m 789m 5p 1s EEE", "3467p 55p 19s SSS WN", "2468m 2468s 88p R GG",
-         "1199p 2277s RB NNW"]
-
-
 def claim_game():
     game = engine(CLAIM, "9s 9s 3s")
     assert game.apply(0, DISCARDS[kind_of("B5")]) is True
@@ -134,14 +122,6 @@ def test_a_chow_answer_is_an_event_and_the_chow_a_meld_of_the_discard():
     game = claim_game()
     assert game.apply(1, CHOWS[12]) is True and game.apply(1, DISCARDS[30]) is True
     same_as_engine(tracker.view(), game, 1)
-
-
-# Seat 0 promotes its pung of 5s; seat 2 waits on 5s and may rob it (worth 8 by itself).
-ROB = ["pung(555s) 123m 456m 789m E 5s", "19m 19p 19s SSWNRGB", "46s 123p 456p 789p EE",
-       "2233m 778899s RR G"]
-ROB_REQUESTS = ["1 0 0 0 0 " + names(ROB[2]), "3 0 DRAW", "3 0 PLAY J2", "3 1 DRAW",
-                "3 1 PLAY T5", "3 0 PENG F2", "3 1 DRAW", "3 1 PLAY W1", "2 T1", "3 2 PLAY T1",
-                "3 3 DRAW", "3 3 PLAY W9", "3 0 DRAW", "3 0 BUGANG T5"]
 
 
 def test_a_bugang_opens_a_rob_window_and_a_waiting_seat_may_rob_it():
@@ -195,23 +175,6 @@ def test_a_malformed_request_is_refused_naming_it(request_, problem):
 def test_requests_before_the_seat_is_known_are_refused():
     with pytest.raises(ValueError, match="request 0"):
         Tracker().feed("2 W1")
-
-
-def seat_answers(record, seat):
-    """What ``seat`` was asked in a recorded game and what it answered, round by round."""
-    return [answers[seat] for answers in record.rounds]
-
-
-def allowed(answer, view):
-    """Whether ``answer`` is a move the view allows (a claim: and the discard after it);
-    with no choice, only PASS."""
-    if not view.legal:
-        return answer == "PASS"
-    try:
-        moves_of(answer, view)
-    except Foul:
-        return False
-    return True
 
 
 @pytest.mark.parametrize("record", RECORDED, ids=lambda r: r.name[:2])

@@ -10,7 +10,7 @@ from mjsim.game.moves import CHOWS, PUNG
 from mjsim.game.rules import Rules
 from mjsim.players.botzone.tracker import Tracker
 from mjsim.players.view import view_of
-from tests.game.botzone_replay import _answer, play_requests
+from tests.game.botzone_replay import answer_round, play_requests
 from tests.helpers.botzone_record import records
 
 COMPARED = ("hand", "exposed", "pools", "flowers", "wall", "prevalent", "phase", "drawn",
@@ -69,7 +69,7 @@ def test_each_seats_view_is_the_engines_at_every_choice(record):
     for number, answers in enumerate(record.rounds[2:], 2):
         assert [a.request for a in answers] == pending.popleft(), number
         seats.hear(answers, compare=True)
-        if _answer(rules, answers, seats.after_move) is not None:
+        if answer_round(rules, answers, seats.after_move) is not None:
             break  # the judge's penalty: the game ends here
         pending.extend(play_requests(rules.take_outcomes()))
     assert seats.checked > len(record.rounds) // 2
