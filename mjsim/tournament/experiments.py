@@ -199,6 +199,9 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     arguments = dict(manifest["arguments"])
     options: RunOptions = {**run_options, "ruleset": manifest["ruleset"],
                            "table": manifest.get("table", "mcr")}
+    for setting in ("penalty", "max_fouls"):
+        if setting in manifest:
+            options[setting] = manifest[setting]
     kind = manifest["kind"]
     if kind == "price":
         return price(arguments.pop("ideas"), out, roster=roster, **arguments, **options)

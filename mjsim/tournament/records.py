@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from mjsim.game.rules import Rules
 from mjsim.game.settlement import places
@@ -67,11 +67,21 @@ class GameRecords:
         self.fans.extend(other.fans)
 
 
+class GameOptions(NamedTuple):
+    """How a run's games are played besides their players: the ``table`` (``"mcr"``, sixteen
+    hands; ``"botzone"``, Botzone's, one hand), what a foul costs (``penalty``, to each other
+    seat) and how many fouls in a row by one seat stop the game (``max_fouls``)."""
+
+    table: str = "mcr"
+    penalty: int = driver.PENALTY
+    max_fouls: int = driver.MAX_FOULS
+
+
 def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-book", *,
               roster: Roster | None = None, workdir: Path | None = None,
-              table: str = "mcr") -> GameRecords:
+              options: GameOptions = GameOptions()) -> GameRecords:
     """Play one game, seat i played by ``lineup[i]`` (a spec, or a name ``roster`` defines),
-    and return its records: sixteen hands, or one on Botzone's table (``table="botzone"``).
+    and return its records: sixteen hands, or one on Botzone's table (``options``).
     A program seat runs in ``workdir``/seatN (its stderr kept there).
 
     Raises :class:`~mjsim.players.driver.TooManyFouls` when a player fouls hand after hand.
@@ -84,7 +94,8 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
     entries = roster.lineup(lineup)
     players = [roster.player(entry, workdir=None if workdir is None else workdir / f"seat{seat}")
                for seat, entry in enumerate(entries)]
-    game = driver.play(seed, players, ruleset=ruleset, table=table)
+    game = driver.play(seed, players, ruleset=ruleset, table=options.table,
+                       penalty=options.penalty, max_fouls=options.max_fouls)
     return records_of(game, entries)
 
 

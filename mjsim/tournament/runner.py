@@ -18,8 +18,9 @@ import pandas as pd
 from joblib import Parallel, delayed, parallel_config
 
 import mjsim
+from mjsim.players.driver import MAX_FOULS, PENALTY
 from mjsim.tournament.lineups import Lineup, Roster
-from mjsim.tournament.records import GameRecords, lineup_key, play_game
+from mjsim.tournament.records import GameOptions, GameRecords, lineup_key, play_game
 from mjsim.tournament.store import RunFolder, git_hash, origin
 
 Task = tuple[str, Lineup]
@@ -35,10 +36,12 @@ class RunOptions(TypedDict, total=False):
     scheduler: str | None
     quiet: bool
     table: str
+    penalty: int
+    max_fouls: int
 
 
 def play_batch(batch: int, tasks: Sequence[Task], ruleset: str, definitions: dict[str, str],
-               table: str, programs: str | None) -> tuple[int, GameRecords]:
+               options: GameOptions, programs: str | None) -> tuple[int, GameRecords]:
     """Play the games of one batch in order (this is what a worker runs: it rebuilds the
     players from their specs). A program seat of game g runs in ``programs``/bBATCH-gG/seatN."""
     roster = Roster(definitions)
@@ -46,7 +49,7 @@ def play_batch(batch: int, tasks: Sequence[Task], ruleset: str, definitions: dic
     for game, (seed, lineup) in enumerate(tasks):
         workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
         records.extend(play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
-                                 table=table))
+                                 options=options))
     return batch, records
 
 
@@ -54,12 +57,14 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
         n_jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
         limit: int | None = None, quiet: bool = False, kind: str = "games",
         arguments: dict[str, Any] | None = None, roster: Roster | None = None,
-        table: str = "mcr") -> Mapping[str, pd.DataFrame]:
+        table: str = "mcr", penalty: int = PENALTY,
+        max_fouls: int = MAX_FOULS) -> Mapping[str, pd.DataFrame]:
     """Play batches of (seed, lineup) games into the run folder ``out``; return its tables
     (each read from disk when first asked for). Lineups name players by spec, or by the names
     ``roster`` defines; ``table`` is ``"mcr"`` (sixteen hands a game) or ``"botzone"`` (Botzone's
-    table, one hand a game). A program seat keeps its working folder, with its stderr, under
-    ``out``/programs.
+    table, one hand a game). A foul costs ``penalty`` to each other seat, and ``max_fouls`` in a
+    row by one seat stop the run. A program seat keeps its working folder, with its stderr,
+    under ``out``/programs.
 
     ``limit`` plays only the first ``limit`` batches (a sequential test extends a run wall by
     wall). A folder that already holds this run (same batches and ruleset) is resumed: only the
@@ -76,6 +81,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
     folder = RunFolder(out)
     folder.start({
         "kind": kind, "ruleset": ruleset, "table": table, "definitions": roster.definitions,
+        "penalty": penalty, "max_fouls": max_fouls,
         "batches": [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches],
         "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
         "players": roster.described(entries), "origin": origin(folder.path),
@@ -91,7 +97,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
                 jobs = -1 if backend == "dask" else n_jobs
                 results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
                     delayed(play_batch)(batch, batches[batch], ruleset, roster.definitions,
-                                        table, programs)
+                                        GameOptions(table, penalty, max_fouls), programs)
                     for batch in pending)
                 for batch, records in results:
                     folder.write_batch(batch, records)

@@ -207,6 +207,10 @@ def _experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
     parser.add_argument("--table", choices=("mcr", "botzone"), default="mcr",
                         help="mcr: sixteen-hand games (default); botzone: Botzone's table, "
                              "one hand a game")
+    parser.add_argument("--penalty", type=int, default=10,
+                        help="what a foul costs, to each other seat (default 10)")
+    parser.add_argument("--max-fouls", type=int, default=3,
+                        help="fouls in a row by one seat that stop the run (default 3)")
     parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                         help="name a player spec (one holding spaces or commas, such as a "
                              "program's command line) to use NAME in a lineup; repeatable")
@@ -230,8 +234,11 @@ def _parallel(args: argparse.Namespace) -> dict[str, Any]:
 def _run_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.walls < 2:
         raise UsageError(f"--walls must be at least 2 (an interval needs two), not {args.walls}")
+    if args.penalty < 0 or args.max_fouls < 1:
+        raise UsageError("--penalty is at least 0 and --max-fouls at least 1")
     return {**_parallel(args), "ruleset": args.ruleset, "table": args.table,
-            "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
+            "penalty": args.penalty, "max_fouls": args.max_fouls, "walls": args.walls,
+            "seed": args.seed, "roster": _roster(args.player)}
 
 
 def _roster(definitions: Sequence[str]) -> Any:

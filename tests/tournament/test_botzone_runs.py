@@ -8,12 +8,12 @@ import sys
 import pandas as pd
 import pytest
 
-from mjsim.players.driver import PENALTY
 from mjsim.tournament import Roster, RunFolder, table
 from mjsim.ui.cli import main
 from tests.players.botzone.programs import BOTS, bot_command
 
 TINY = bot_command("tinybot.py", "json")
+PENALTY = 5  # not the default 10: the run's setting reaches the settlement
 
 
 @pytest.mark.parametrize("way, reason", [("illegal", "illegal"), ("slow", "late"),
@@ -22,7 +22,7 @@ def test_each_fault_is_a_recorded_foul_and_the_run_completes(tmp_path, way, reas
     roster = Roster({"tiny": f"botzone:{TINY}",
                      "bad": f"botzone?time_limit=0.5:{bot_command('badbot.py', way)}"})
     report = table("3,tiny,2,bad", tmp_path, roster=roster, walls=1, table="botzone",
-                   ruleset="gb-mahjong", quiet=True)
+                   ruleset="gb-mahjong", penalty=PENALTY, quiet=True)
     hands, seats = report.tables["hands"], report.tables["seats"]
     fouls = hands[hands["outcome"] == "foul"]
     # Every game (the four seatings of the wall) is one hand, and the bad program fouls it.
@@ -56,19 +56,20 @@ def test_a_program_fouling_hand_after_hand_stops_the_run_which_resumes_once_fixe
     script.write_text(BREAKABLE.format(fixed=str(fixed), tiny=str(BOTS / "tinybot.py")))
     command = shlex.join([sys.executable, str(script)])
     argv = ["table", "3,3,2,mine", "--player", f"mine=botzone:{command}", "--walls", "2",
-            "--jobs", "1", "--quiet", "--out", str(tmp_path / "run")]
+            "--jobs", "1", "--max-fouls", "2", "--quiet", "--out", str(tmp_path / "run")]
     assert main(argv) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert err.startswith(f"mjsim table: stopped: botzone:{command} in seat ")
-    assert "fouled 3 hands in a row; the last: crashed" in err
+    assert "fouled 2 hands in a row; the last: crashed" in err
     assert "request: " in err and "broken on the second wall" in err
     assert len(list((tmp_path / "run" / "tables" / "seats").glob("*.parquet"))) == 1  # wall 0
     fixed.touch()
     assert main(argv) == 0
     capsys.readouterr()
     never_stopped = ["table", "3,3,2,mine", "--player", f"mine=botzone:{command}",
-                     "--walls", "2", "--quiet", "--out", str(tmp_path / "clean")]
+                     "--walls", "2", "--max-fouls", "2", "--quiet", "--out",
+                     str(tmp_path / "clean")]
     assert main(never_stopped) == 0
     for name in ("seats", "hands", "fans"):
         pd.testing.assert_frame_equal(RunFolder(tmp_path / "run").load(name),
