@@ -77,9 +77,13 @@ class GameOptions(NamedTuple):
     max_fouls: int = driver.MAX_FOULS
 
 
+MCR_GAMES = GameOptions()
+"""Sixteen-hand games with the rulebook's foul penalty."""
+
+
 def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-book", *,
               roster: Roster | None = None, workdir: Path | None = None,
-              options: GameOptions = GameOptions()) -> GameRecords:
+              options: GameOptions = MCR_GAMES) -> GameRecords:
     """Play one game, seat i played by ``lineup[i]`` (a spec, or a name ``roster`` defines),
     and return its records: sixteen hands, or one on Botzone's table (``options``).
     A program seat runs in ``workdir``/seatN (its stderr kept there).
