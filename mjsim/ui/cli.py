@@ -299,12 +299,27 @@ def _idea_notes() -> str:
 
 
 def cmd_price(args: argparse.Namespace) -> str:
-    from mjsim.tournament import price
+    from mjsim.tournament import Roster, price
+    from mjsim.tournament.power import PILOT_SD, format_plan, plan
+    from mjsim.tournament.schedule import challenger_games
 
+    args.sd = PILOT_SD if args.sd is None else args.sd
+    if args.sd <= 0 or args.delta <= 0:
+        raise UsageError(f"--delta and --sd are positive, not {args.delta} and {args.sd}")
+    if args.plan is not None:  # nothing is played
+        if args.plan <= 0:
+            raise UsageError(f"--plan takes a positive effect in points a hand, not {args.plan}")
+        roster = Roster()
+        baseline = roster.entry(args.baseline or str(args.level))
+        games = len(challenger_games(baseline, [roster.with_off(baseline, idea)
+                                                for idea in args.ideas]))
+        return format_plan(plan(args.plan, args.sd), games)
+    if args.walls is None:
+        args.walls = plan(args.delta, args.sd).cap if args.until_decided else 20
     options = _run_options(args)
     return _finish(_experiment(lambda: price(
         args.ideas, _out(args, "price"), baseline=args.baseline, level=args.level,
-        until_decided=args.until_decided, delta=args.delta, **options)))
+        until_decided=args.until_decided, delta=args.delta, sd=args.sd, **options)))
 
 
 def cmd_table(args: argparse.Namespace) -> str:
@@ -342,18 +357,29 @@ def cmd_botzone(args: argparse.Namespace) -> str:
 
 
 def format_estimates(estimates: pd.DataFrame) -> str:
-    """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved."""
+    """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved,
+    ending with what the run could detect and the walls its target effect would take."""
     sequential = "decision" in estimates.columns  # priced with --until-decided
-    lines = [(f"{'':<22} {'points/hand':>11} {'95% interval':>19} {'p':>7} {'p (BH)':>7} "
-              f"{'walls':>5} {'pairing':>8}") + ("  sequential test" if sequential else "")]
+    interval = "95% CS" if sequential else "95% interval"
+    lines = [(f"{'':<22} {'points/hand':>11} {interval:>19} {'p':>7} {'p (BH)':>7} "
+              f"{'walls':>5} {'pairing':>8} {'detects':>8}")
+             + ("  sequential test" if sequential else "")]
     for row in estimates.itertuples():
-        decision = ""
-        if sequential:
-            decision = {"H1": "  worth something", "H0": "  worth nothing"}.get(
-                str(row.decision), "  undecided at the cap")
+        verdict = f"  {row.verdict} (at {row.decided_at})" if sequential else ""
+        if sequential and row.note:
+            verdict += f"; {row.note}"
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
                      f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
-                     f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x{decision}")
+                     f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x "
+                     f"{'±':>3}{row.detectable_hand:<5.2f}{verdict}")
+    delta = float(estimates["delta_hand"].iloc[0])
+    walls = ", ".join(f"{row.name} {row.walls_for_delta:,}" for row in estimates.itertuples())
+    lines.append("points/hand: what the idea adds (a rung step: what the higher rung gains)")
+    if sequential:
+        lines.append(f"95% CS: a {estimates['interval'].iloc[0]}; p is anytime-valid too")
+    lines.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
+                 "two-sided), from its per-seed SD")
+    lines.append(f"walls to find {delta:.2f} points a hand so: {walls}")
     return "\n".join(lines)
 
 
@@ -452,10 +478,21 @@ def build_parser() -> argparse.ArgumentParser:
     price.add_argument("--baseline", metavar="SPEC",
                        help="price the ideas of this player instead of a rung's")
     price.add_argument("--until-decided", action="store_true",
-                       help="add walls until a sequential test decides (--walls is the cap)")
+                       help="add walls ten at a time until a sequential t-test decides each "
+                            "idea adds at least --delta, costs at least --delta or is within "
+                            "±--delta of zero (alpha = beta = 0.05); --walls is the cap, by "
+                            "default what --plan prints for --delta")
     price.add_argument("--delta", type=float, default=0.5,
-                       help="the difference the sequential test looks for, points per hand")
+                       help="the effect the sequential test looks for, points per hand "
+                            "(default 0.5)")
+    price.add_argument("--plan", type=float, metavar="DELTA",
+                       help="print the walls an effect of DELTA points a hand needs, and play "
+                            "nothing")
+    price.add_argument("--sd", type=float,
+                       help="the per-seed SD to plan with, points per hand (default 3.0: "
+                            "rung 3's largest at 1,000 walls)")
     _experiment_options(price, walls=20)
+    price.set_defaults(walls=None)  # 20, or with --until-decided the planned cap
     price.set_defaults(run=cmd_price)
 
     table = commands.add_parser(

@@ -113,8 +113,9 @@ def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_p
     code, out, _ = run(capsys, "price", "defence", "--walls", "30", "--until-decided",
                        "--backend", "sequential", "--quiet", "--out", str(tmp_path))
     assert code == 0 and "sequential test" in out.splitlines()[0]
-    assert "worth nothing" in out and f"results: {tmp_path}" in out
-    assert (tmp_path / "gsprt.png").exists() and (tmp_path / "prices.png").exists()
+    assert "within ±0.50 of zero (at 20)" in out and f"results: {tmp_path}" in out
+    assert "confidence sequence" in out and "walls to find 0.50 points a hand" in out
+    assert (tmp_path / "sequential.png").exists() and (tmp_path / "prices.png").exists()
 
 
 @pytest.mark.parametrize(("argv", "message"), [
