@@ -31,6 +31,7 @@ from mjsim.tournament.lineups import Lineup, Roster, as_lineup
 from mjsim.tournament.records import lineup_key
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_index, wall_seeds
+from mjsim.tournament.sequential import Sequential
 from mjsim.tournament.store import MANIFEST, RunFolder, origin
 
 RUNGS: tuple[str, ...] = ("1", "2", "3")
@@ -48,7 +49,7 @@ class Report:
     out: Path
     estimates: pd.DataFrame = field(default_factory=pd.DataFrame)
     standings: pd.DataFrame = field(default_factory=pd.DataFrame)
-    sequential: dict[str, pricing.Sequential] = field(default_factory=dict)
+    sequential: dict[str, Sequential] = field(default_factory=dict)
     tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
 
 
@@ -106,17 +107,21 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     rows = [_idea_row(diffs, idea, challenger, baseline, hands, delta)
             for idea, challenger in zip(chosen, challengers)]
     report.estimates = pd.DataFrame(rows)
+    looks = (RunFolder(out).manifest() or {}).get("looks", [])
+    if until_decided or looks:
+        report.estimates = _stopped(report.estimates, means, looks)
     if until_decided:
-        report.estimates = _stopped(report.estimates, report.sequential, means)
+        report.estimates = _decided(report.estimates, report.sequential)
     report.estimates = _with_bh(report.estimates)
     return _written(report)
 
 
-def _stopped(estimates: pd.DataFrame, tests: Mapping[str, sequential.Sequential],
-             means: Mapping[str, list[float]]) -> pd.DataFrame:
-    """A sequential run's rows: the interval and p-value valid however the run stopped take the
-    place of the fixed-sample ones (kept as ``t_low_hand``, ``t_high_hand``, ``t_p``), beside
-    each test's decision."""
+def _stopped(estimates: pd.DataFrame, means: Mapping[str, list[float]],
+             looks: Sequence[int]) -> pd.DataFrame:
+    """The rows of a run that was looked at before it stopped (a sequential test, or a finished
+    run extended: ``looks`` are the walls it was read at before): the interval and p-value
+    valid however the run stopped take the place of the fixed-walls ones (kept as
+    ``t_low_hand``, ``t_high_hand``, ``t_p``)."""
     frame = estimates.rename(columns={"low_hand": "t_low_hand", "high_hand": "t_high_hand",
                                       "p": "t_p"}).drop(columns=["low_game", "high_game"])
     ends = [sequential.confidence_sequence(means[name]) for name in frame["name"]]
@@ -124,6 +129,14 @@ def _stopped(estimates: pd.DataFrame, tests: Mapping[str, sequential.Sequential]
     frame["high_hand"] = [float(high[0, -1]) for _, high in ends]
     frame["p"] = [sequential.always_valid_p(means[name]) for name in frame["name"]]
     frame["interval"] = sequential.METHOD
+    frame["looks"] = ", ".join(str(walls) for walls in looks)
+    return frame
+
+
+def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential]
+             ) -> pd.DataFrame:
+    """Each idea's sequential decision beside its row."""
+    frame = estimates.copy()
     frame["decision"] = [tests[name].decision for name in frame["name"]]
     frame["verdict"] = [tests[name].words for name in frame["name"]]
     frame["decided_at"] = [tests[name].seeds for name in frame["name"]]

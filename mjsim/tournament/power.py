@@ -53,7 +53,7 @@ def walls_needed(delta: float, sd: float, alpha: float = ALPHA, power: float = P
     if sd <= 0:
         return 2
     z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(power)
-    seeds = max(2, math.floor((z * sd / delta) ** 2))
+    seeds = max(2, math.floor(float(z * sd / delta) ** 2))
     while detectable(sd, seeds, alpha, power) > delta:
         seeds += 1
     return seeds
@@ -98,12 +98,12 @@ def format_plan(result: Plan, games_per_wall: int) -> str:
     def walls(count: float) -> str:
         return f"{count:,.0f} walls ({count * games_per_wall:,.0f} games)"
     return "\n".join([
-        f"to price an effect of {result.delta:.2f} points a hand at a per-seed SD of "
-        f"{result.sd:.2f} ({games_per_wall} games a wall):",
+        (f"to price an effect of {result.delta:.2f} points a hand at a per-seed SD of "
+         f"{result.sd:.2f} ({games_per_wall} games a wall):"),
         f"  a fixed run (--walls): {walls(result.fixed)} for 80% power at alpha 0.05, two-sided",
-        f"  --until-decided (alpha 0.05, beta 0.05), expected: {walls(result.expected_zero)} if "
-        f"the price is 0,",
-        f"    {walls(result.expected_delta)} if it is ±{result.delta:.2f}, "
-        f"{walls(result.expected_half)} if ±{result.delta / 2:.2f} (the slowest)",
+        (f"  --until-decided (alpha 0.05, beta 0.05), expected: {walls(result.expected_zero)} "
+         "if the price is 0,"),
+        (f"    {walls(result.expected_delta)} if it is ±{result.delta:.2f}, "
+         f"{walls(result.expected_half)} if ±{result.delta / 2:.2f} (the slowest)"),
         f"  its default cap: {walls(result.cap)}; nothing has been played",
     ])

@@ -102,7 +102,8 @@ def log_ratios(values: np.ndarray, delta: float) -> tuple[np.ndarray, np.ndarray
 
 def _first(hit: np.ndarray) -> np.ndarray:
     """The first column where each row is true, or the row length when never."""
-    return np.where(hit.any(axis=1), hit.argmax(axis=1), hit.shape[1])
+    first: np.ndarray = np.where(hit.any(axis=1), hit.argmax(axis=1), hit.shape[1])
+    return first
 
 
 def decide(values: np.ndarray, delta: float, alpha: float = ALPHA,

@@ -300,6 +300,7 @@ def _idea_notes() -> str:
 
 def cmd_price(args: argparse.Namespace) -> str:
     from mjsim.tournament import Roster, price
+    from mjsim.tournament.experiments import chosen_ideas
     from mjsim.tournament.power import PILOT_SD, format_plan, plan
     from mjsim.tournament.schedule import challenger_games
 
@@ -311,8 +312,9 @@ def cmd_price(args: argparse.Namespace) -> str:
             raise UsageError(f"--plan takes a positive effect in points a hand, not {args.plan}")
         roster = Roster()
         baseline = roster.entry(args.baseline or str(args.level))
+        ideas = _experiment(lambda: chosen_ideas(args.ideas, baseline, roster))
         games = len(challenger_games(baseline, [roster.with_off(baseline, idea)
-                                                for idea in args.ideas]))
+                                                for idea in ideas]))
         return format_plan(plan(args.plan, args.sd), games)
     if args.walls is None:
         args.walls = plan(args.delta, args.sd).cap if args.until_decided else 20
@@ -360,14 +362,15 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved,
     ending with what the run could detect and the walls its target effect would take."""
     sequential = "decision" in estimates.columns  # priced with --until-decided
-    interval = "95% CS" if sequential else "95% interval"
+    stopped = "interval" in estimates.columns  # read before it stopped: intervals for that
+    interval = "95% CS" if stopped else "95% interval"
     lines = [(f"{'':<22} {'points/hand':>11} {interval:>19} {'p':>7} {'p (BH)':>7} "
               f"{'walls':>5} {'pairing':>8} {'detects':>8}")
              + ("  sequential test" if sequential else "")]
     for row in estimates.itertuples():
         verdict = f"  {row.verdict} (at {row.decided_at})" if sequential else ""
         if sequential and row.note:
-            verdict += f"; {row.note}"
+            verdict += "; " + str(row.note)
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
                      f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
                      f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x "
@@ -375,7 +378,11 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     delta = float(estimates["delta_hand"].iloc[0])
     walls = ", ".join(f"{row.name} {row.walls_for_delta:,}" for row in estimates.itertuples())
     lines.append("points/hand: what the idea adds (a rung step: what the higher rung gains)")
-    if sequential:
+    if stopped:
+        looks = str(estimates["looks"].iloc[0]) if "looks" in estimates.columns else ""
+        if looks and looks != "nan":
+            lines.append(f"a sequential look: this run was read at {looks} walls before it "
+                         "was extended")
         lines.append(f"95% CS: a {estimates['interval'].iloc[0]}; p is anytime-valid too")
     lines.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
                  "two-sided), from its per-seed SD")
@@ -467,7 +474,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Price ideas by the paired challenger design: the player with the idea "
                     "switched off challenges a field of the full player, in every seat, on the "
                     "same walls as a control game.",
-        epilog="examples: mjsim price defence planning --level 3 --walls 20 --until-decided\n"
+        epilog="examples: mjsim price defence planning --until-decided\n"
+               "          mjsim price planning --plan 0.25 --sd 2.5\n"
                "          mjsim price greed --baseline bots/mine.py:Mine --walls 40",
         formatter_class=argparse.RawDescriptionHelpFormatter, notes=_idea_notes)
     price.add_argument("ideas", nargs="+", metavar="IDEA",

@@ -11,7 +11,13 @@ import numpy as np
 import pytest
 
 from mjsim.tournament.sequential import (
-    MIN_SEEDS, VERDICTS, always_valid_p, confidence_sequence, decide, t_sprt)
+    MIN_SEEDS,
+    VERDICTS,
+    always_valid_p,
+    confidence_sequence,
+    decide,
+    t_sprt,
+)
 
 STREAMS = 2000
 MC_SE = math.sqrt(0.05 * 0.95 / STREAMS)
@@ -90,7 +96,8 @@ def test_the_confidence_sequence_covers_under_optional_stopping(kind):
     assert missed.mean() <= 0.05 + 2 * MC_SE
     n = np.arange(1, length + 1)
     running = np.cumsum(values, axis=1) / n
-    sd = np.sqrt(np.maximum(np.cumsum(values**2, axis=1) - n * running**2, 0) / np.maximum(n - 1, 1))
+    squares = np.maximum(np.cumsum(values**2, axis=1) - n * running**2, 0)
+    sd = np.sqrt(squares / np.maximum(n - 1, 1))
     t_missed = (np.abs(running - mean) > 1.96 * sd / np.sqrt(n))[:, 9:].any(axis=1)
     assert t_missed.mean() > 0.2
     assert (~np.isinf(low[:, MIN_SEEDS - 1])).mean() > 0.99   # bounded once the test may decide
