@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -312,7 +313,10 @@ def cmd_price(args: argparse.Namespace) -> str:
             raise UsageError(f"--plan takes a positive effect in points a hand, not {args.plan}")
         roster = Roster()
         baseline = roster.entry(args.baseline or str(args.level))
-        ideas = _experiment(lambda: chosen_ideas(args.ideas, baseline, roster))
+        try:
+            ideas = chosen_ideas(args.ideas, baseline, roster)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
         games = len(challenger_games(baseline, [roster.with_off(baseline, idea)
                                                 for idea in ideas]))
         return format_plan(plan(args.plan, args.sd), games)
@@ -369,24 +373,31 @@ def format_estimates(estimates: pd.DataFrame) -> str:
              + ("  sequential test" if sequential else "")]
     for row in estimates.itertuples():
         verdict = f"  {row.verdict} (at {row.decided_at})" if sequential else ""
-        if sequential and row.note:
-            verdict += "; " + str(row.note)
+        if sequential and isinstance(row.note, str) and row.note:  # a CSV's empty note: NaN
+            verdict += "; " + row.note
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
                      f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
                      f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x "
-                     f"{'±':>3}{row.detectable_hand:<5.2f}{verdict}")
+                     f"{'±' + format(row.detectable_hand, '.2f'):>9}{verdict}")
     delta = float(estimates["delta_hand"].iloc[0])
     walls = ", ".join(f"{row.name} {row.walls_for_delta:,}" for row in estimates.itertuples())
-    lines.append("points/hand: what the idea adds (a rung step: what the higher rung gains)")
+    notes = ["points/hand: what the idea adds (a rung step: what the higher rung gains)"]
+    looks = str(estimates["looks"].iloc[0]) if "looks" in estimates.columns else ""
+    if looks not in ("", "nan"):
+        notes.append(f"a sequential look: this run was read at {looks} walls before it was "
+                     "extended")
     if stopped:
-        looks = str(estimates["looks"].iloc[0]) if "looks" in estimates.columns else ""
-        if looks and looks != "nan":
-            lines.append(f"a sequential look: this run was read at {looks} walls before it "
-                         "was extended")
-        lines.append(f"95% CS: a {estimates['interval'].iloc[0]}; p is anytime-valid too")
-    lines.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
+        notes.append(f"95% CS: a {estimates['interval'].iloc[0]}; p is anytime-valid too")
+    if sequential:
+        notes.append(f"sequential test: 'adds at least {delta:.2f}' means the walls favour "
+                     f"+{delta:.2f} over 0 (said with chance at most 2.5% when the price is 0 "
+                     "or less, at least 95% when it is that much or more); 'costs' likewise; "
+                     "the CS says how much")
+    notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
                  "two-sided), from its per-seed SD")
-    lines.append(f"walls to find {delta:.2f} points a hand so: {walls}")
+    notes.append(f"walls to find {delta:.2f} points a hand so: {walls}")
+    lines.extend(line for note in notes for line in textwrap.wrap(
+        note, 100, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines)
 
 
