@@ -111,7 +111,8 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     if until_decided or looks:
         report.estimates = _stopped(report.estimates, means, looks)
     if until_decided:
-        report.estimates = _decided(report.estimates, report.sequential)
+        report.estimates = _decided(report.estimates, report.sequential,
+                                    power.plan(delta, sd, STAGE), walls)
     report.estimates = _with_bh(report.estimates)
     return _written(report)
 
@@ -133,10 +134,13 @@ def _stopped(estimates: pd.DataFrame, means: Mapping[str, list[float]],
     return frame
 
 
-def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential]
-             ) -> pd.DataFrame:
-    """Each idea's sequential decision beside its row."""
-    frame = estimates.copy()
+def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: power.Plan,
+             cap: int) -> pd.DataFrame:
+    """Each idea's sequential decision beside its row, with the cap and the walls the test was
+    expected to take at the SD planned with."""
+    frame = estimates.assign(cap=cap, planned_sd_hand=planned.sd,
+                             expected_zero=planned.expected_zero,
+                             expected_delta=planned.expected_delta)
     frame["decision"] = [tests[name].decision for name in frame["name"]]
     frame["verdict"] = [tests[name].words for name in frame["name"]]
     frame["decided_at"] = [tests[name].seeds for name in frame["name"]]
@@ -306,7 +310,10 @@ def _row(estimate: pricing.Estimate, hands: int, delta: float) -> dict[str, Any]
     """A table's row, signed as the estimate is, with what the run could detect (80% power,
     alpha 0.05, from its per-seed SD) and the walls ``delta`` points a hand would take."""
     sd = estimate.sd / hands
+    gainer, other = ((estimate.challenger, estimate.baseline) if estimate.sign == 1
+                     else (estimate.baseline, estimate.challenger))
     return {
+        "estimand": f"points {gainer} gains over {other} in a field of {estimate.baseline}",
         "challenger": estimate.challenger, "baseline": estimate.baseline,
         "seeds": estimate.seeds, "pairs": estimate.pairs,
         "value_game": estimate.mean, "low_game": estimate.low, "high_game": estimate.high,

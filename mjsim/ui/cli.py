@@ -393,6 +393,11 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      f"+{delta:.2f} over 0 (said with chance at most 2.5% when the price is 0 "
                      "or less, at least 95% when it is that much or more); 'costs' likewise; "
                      "the CS says how much")
+        first = estimates.iloc[0]
+        notes.append(f"cap {first['cap']:,} walls; at a per-seed SD of "
+                     f"{first['planned_sd_hand']:.2f} the test expects about "
+                     f"{first['expected_zero']:,.0f} walls if the price is 0, "
+                     f"{first['expected_delta']:,.0f} if it is ±{delta:.2f}")
     notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
                  "two-sided), from its per-seed SD")
     notes.append(f"walls to find {delta:.2f} points a hand so: {walls}")

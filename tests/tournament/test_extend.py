@@ -13,6 +13,7 @@ OPTIONS = {"level": 2, "seed": "extend", "backend": "sequential", "quiet": True}
 def test_extending_a_run_keeps_its_games_and_equals_one_run(tmp_path):
     first = price(["claims"], tmp_path / "grown", walls=3, **OPTIONS)
     assert "interval" not in first.estimates.columns   # a fixed run: its t interval
+    assert first.estimates.loc[0, "estimand"] == "points 2 gains over 2-claims in a field of 2"
     kept = tmp_path / "grown" / "tables" / "seats" / "b000000.parquet"
     written = kept.stat().st_mtime_ns
     grown = price(["claims"], tmp_path / "grown", walls=5, **OPTIONS)
