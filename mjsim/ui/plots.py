@@ -59,7 +59,8 @@ def standings(table: pd.DataFrame) -> Figure:
 def sequential_trace(tests: Mapping[str, Sequential]) -> Figure:
     """Each idea's two one-sided tests as walls accumulate: the log likelihood ratio of "adds"
     (price +delta against 0, solid) and of "costs" (-delta against 0, dashed), with the bounds
-    where a side decides, and each idea's verdict in the legend."""
+    where a side decides, and each idea's verdict in the legend. The axis spans three times the
+    bounds: a ratio beyond them (a test with little noise) runs off it, as the label says."""
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for index, (name, test) in enumerate(tests.items()):
         colour = f"C{index}"
@@ -76,10 +77,11 @@ def sequential_trace(tests: Mapping[str, Sequential]) -> Figure:
         ax.annotate("a side decides 0 below", (1, test.lower), fontsize="small", va="top")
         ax.set_title(f"Sequential t-tests, δ = {test.delta:.2f} points a hand "
                      "(solid: adds, dashed: costs)")
+        ax.set_ylim(3 * test.lower, 3 * test.upper)
     else:
         ax.set_title("Sequential t-tests")
     ax.set_xlabel(f"walls (none decides before {MIN_SEEDS})")
-    ax.set_ylabel("log likelihood ratio (±δ against 0)")
+    ax.set_ylabel("log likelihood ratio (±δ against 0), clipped")
     ax.legend(fontsize="small", loc="best")
     fig.tight_layout()
     return fig
