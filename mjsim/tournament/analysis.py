@@ -19,6 +19,7 @@ from mjsim.tournament import pricing
 from mjsim.tournament.experiments import Report, ladder, seed_means
 from mjsim.tournament.lineups import Roster
 from mjsim.tournament.schedule import wall_index
+from mjsim.tournament.sequential import Sequential, t_sprt
 from mjsim.tournament.store import RunFolder
 
 DEMO_RUN = Path("runs") / "notebook-demo"
@@ -89,10 +90,11 @@ def running_estimate(seats: pd.DataFrame, challenger: str, baseline: str,
 
 
 def sequential(seats: pd.DataFrame, challengers: dict[str, str], baseline: str,
-               delta: float = 0.5) -> dict[str, pricing.Sequential]:
-    """The sequential test of each challenger (name -> variant) as walls accumulate."""
+               delta: float = 0.5) -> dict[str, Sequential]:
+    """The sequential test of each idea (name -> the variant without it) as walls accumulate,
+    on its price a hand."""
     diffs = pricing.paired_differences(seats, baseline)
-    return {name: pricing.gsprt(seed_means(diffs, challenger), delta * HANDS)
+    return {name: t_sprt([m / HANDS for m in seed_means(diffs, challenger, sign=-1)], delta)
             for name, challenger in challengers.items()}
 
 

@@ -26,15 +26,18 @@ import pandas as pd
 from scipy import stats
 
 from mjsim.game.settlement import HANDS
-from mjsim.tournament import pricing
+from mjsim.tournament import power, pricing, sequential
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup
 from mjsim.tournament.records import lineup_key
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_index, wall_seeds
+from mjsim.tournament.sequential import Sequential
 from mjsim.tournament.store import MANIFEST, RunFolder, origin
 
 RUNGS: tuple[str, ...] = ("1", "2", "3")
 """The built-in ladder."""
+DELTA = 0.5
+"""Points a hand: the effect the sequential test looks for, and that tables plan walls for."""
 STAGE = 10
 """Walls added per step of a sequential test."""
 
@@ -46,7 +49,7 @@ class Report:
     out: Path
     estimates: pd.DataFrame = field(default_factory=pd.DataFrame)
     standings: pd.DataFrame = field(default_factory=pd.DataFrame)
-    sequential: dict[str, pricing.Sequential] = field(default_factory=dict)
+    sequential: dict[str, Sequential] = field(default_factory=dict)
     tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
 
 
@@ -65,24 +68,27 @@ def chosen_ideas(ideas: Iterable[str], baseline: str, roster: Roster) -> list[st
 
 
 def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
-          level: int = 3, roster: Roster | None = None, walls: int = 20, seed: str = "mjsim",
-          until_decided: bool = False, delta: float = 0.5,
-          **run_options: Unpack[RunOptions]) -> Report:
+          level: int = 3, roster: Roster | None = None, walls: int | None = None,
+          seed: str = "mjsim", until_decided: bool = False, delta: float = DELTA,
+          sd: float = power.PILOT_SD, **run_options: Unpack[RunOptions]) -> Report:
     """Price each idea of ``baseline`` (a spec or a name ``roster`` defines; by default rung
     ``level``): the points per game and per hand it adds, with intervals.
 
-    With ``until_decided``, walls are added ``STAGE`` at a time (``walls`` is then the cap)
-    until a sequential test (H0: 0 against H1: ``delta`` points per hand either way) decides
-    every idea.
+    ``walls`` defaults to 20. With ``until_decided``, walls are added ``STAGE`` at a time up to
+    ``walls`` (by default the cap :func:`.power.plan` gives for ``delta`` at per-seed SD ``sd``)
+    until the sequential test (:func:`.sequential.t_sprt`, ``delta`` points a hand) decides
+    every idea; the intervals and p-values are then the ones valid under that stopping.
     """
     roster = roster or Roster()
     baseline = roster.entry(str(level) if baseline is None else baseline)
     chosen = chosen_ideas(ideas, baseline, roster)
+    if walls is None:
+        walls = power.plan(delta, sd, STAGE).cap if until_decided else 20
     challengers = [roster.with_off(baseline, idea) for idea in chosen]
     lineups = challenger_games(baseline, challengers)
     batches = per_wall(wall_seeds(seed, walls), lineups)
     arguments = {"ideas": chosen, "baseline": baseline, "walls": walls, "seed": seed,
-                 "until_decided": until_decided, "delta": delta}
+                 "until_decided": until_decided, "delta": delta, "sd": sd}
     hands = hands_per_game(run_options)
     report = Report(Path(out))
     limit = min(STAGE, walls) if until_decided else walls
@@ -90,20 +96,56 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
         report.tables = run(batches, out, limit=limit, kind="price", arguments=arguments,
                             roster=roster, **run_options)
         diffs = pricing.paired_differences(report.tables["seats"], baseline)
-        rows = [_idea_row(diffs, idea, challenger, baseline, hands)
-                for idea, challenger in zip(chosen, challengers)]
-        report.estimates = _with_bh(pd.DataFrame(rows))
+        means = {idea: [m / hands for m in seed_means(diffs, challenger, sign=-1)]
+                 for idea, challenger in zip(chosen, challengers)}
         if not until_decided:
             break
-        report.sequential = {
-            idea: pricing.gsprt(seed_means(diffs, challenger), delta * hands)
-            for idea, challenger in zip(chosen, challengers)}
-        if all(s.decision for s in report.sequential.values()) or limit >= walls:
+        report.sequential = {idea: sequential.t_sprt(means[idea], delta) for idea in chosen}
+        if all(s.decision != "undecided" for s in report.sequential.values()) or limit >= walls:
             break
         limit = min(limit + STAGE, walls)
+    rows = [_idea_row(diffs, idea, challenger, baseline, hands, delta)
+            for idea, challenger in zip(chosen, challengers)]
+    report.estimates = pd.DataFrame(rows)
+    looks = (RunFolder(out).manifest() or {}).get("looks", [])
+    if until_decided or looks:
+        report.estimates = _stopped(report.estimates, means, looks)
     if until_decided:
-        report.estimates["decision"] = [report.sequential[i].decision for i in chosen]
+        report.estimates = _decided(report.estimates, report.sequential,
+                                    power.plan(delta, sd, STAGE), walls)
+    report.estimates = _with_bh(report.estimates)
     return _written(report)
+
+
+def _stopped(estimates: pd.DataFrame, means: Mapping[str, list[float]],
+             looks: Sequence[int]) -> pd.DataFrame:
+    """The rows of a run that was looked at before it stopped (a sequential test, or a finished
+    run extended: ``looks`` are the walls it was read at before): the interval and p-value
+    valid however the run stopped take the place of the fixed-walls ones (kept as
+    ``t_low_hand``, ``t_high_hand``, ``t_p``)."""
+    frame = estimates.rename(columns={"low_hand": "t_low_hand", "high_hand": "t_high_hand",
+                                      "p": "t_p"}).drop(columns=["low_game", "high_game"])
+    ends = [sequential.confidence_sequence(means[name]) for name in frame["name"]]
+    frame["low_hand"] = [float(low[0, -1]) for low, _ in ends]
+    frame["high_hand"] = [float(high[0, -1]) for _, high in ends]
+    frame["p"] = [sequential.always_valid_p(means[name]) for name in frame["name"]]
+    frame["interval"] = sequential.METHOD
+    frame["looks"] = ", ".join(str(walls) for walls in looks)
+    return frame
+
+
+def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: power.Plan,
+             cap: int) -> pd.DataFrame:
+    """Each idea's sequential decision beside its row, with the cap and the walls the test was
+    expected to take at the SD planned with."""
+    frame = estimates.assign(cap=cap, planned_sd_hand=planned.sd,
+                             expected_zero=planned.expected_zero,
+                             expected_delta=planned.expected_delta)
+    frame["decision"] = [tests[name].decision for name in frame["name"]]
+    frame["verdict"] = [tests[name].words for name in frame["name"]]
+    frame["decided_at"] = [tests[name].seeds for name in frame["name"]]
+    frame["note"] = [tests[name].note for name in frame["name"]]
+    return frame
 
 
 def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | None = None,
@@ -132,9 +174,9 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     for lower, upper in pairwise(steps):
         estimate = pricing.estimate(pricing.paired_differences(seats, lower), upper, lower)
         rows.append({"kind": "step", "name": f"{_label(upper)} over {_label(lower)}",
-                     **_row(estimate, sign=1, hands=hands)})
+                     **_row(estimate, hands, DELTA)})
     diffs = pricing.paired_differences(seats, top)
-    rows.extend({"kind": "idea", **_idea_row(diffs, idea, challenger, top, hands)}
+    rows.extend({"kind": "idea", **_idea_row(diffs, idea, challenger, top, hands, DELTA)}
                 for idea, challenger in zip(ideas, idea_challengers))
     rotated = {lineup_key(lineup) for lineup in rotations(seated)}
     return _written(Report(Path(out), estimates=_with_bh(pd.DataFrame(rows)),
@@ -251,32 +293,39 @@ def _mean_interval(values: np.ndarray) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def seed_means(diffs: pd.DataFrame, challenger: str) -> list[float]:
-    """Per-seed mean differences in the order the walls were played."""
+def seed_means(diffs: pd.DataFrame, challenger: str, sign: int = 1) -> list[float]:
+    """Per-seed mean differences (points a game) in the order the walls were played, signed as
+    :func:`.pricing.estimate` signs them (-1: an idea's price)."""
     rows = diffs[diffs["challenger"] == challenger]
     means = rows.groupby("seed", sort=False)["diff"].mean()
     order = sorted(means.index, key=wall_index)
-    return [float(means[seed]) for seed in order]
+    return [sign * float(means[seed]) + 0.0 for seed in order]
 
 
 def _idea_row(diffs: pd.DataFrame, idea: str, challenger: str, baseline: str,
-              hands: int) -> dict[str, Any]:
-    # The challenger plays without the idea, so the idea's price is minus its estimate.
+              hands: int, delta: float) -> dict[str, Any]:
+    # The challenger plays without the idea, so the idea's price is minus its difference.
     return {"name": idea,
-            **_row(pricing.estimate(diffs, challenger, baseline), sign=-1, hands=hands)}
+            **_row(pricing.estimate(diffs, challenger, baseline, sign=-1), hands, delta)}
 
 
-def _row(estimate: pricing.Estimate, sign: int, hands: int) -> dict[str, Any]:
-    # Adding 0.0 turns the -0.0 of a price exactly zero into 0.0.
-    low, high = sorted((sign * estimate.low + 0.0, sign * estimate.high + 0.0))
+def _row(estimate: pricing.Estimate, hands: int, delta: float) -> dict[str, Any]:
+    """A table's row, signed as the estimate is, with what the run could detect (80% power,
+    alpha 0.05, from its per-seed SD) and the walls ``delta`` points a hand would take."""
+    sd = estimate.sd / hands
+    gainer, other = ((estimate.challenger, estimate.baseline) if estimate.sign == 1
+                     else (estimate.baseline, estimate.challenger))
     return {
+        "estimand": f"points {gainer} gains over {other} in a field of {estimate.baseline}",
         "challenger": estimate.challenger, "baseline": estimate.baseline,
         "seeds": estimate.seeds, "pairs": estimate.pairs,
-        "value_game": sign * estimate.mean + 0.0, "low_game": low, "high_game": high,
-        "se_game": estimate.se, "value_hand": sign * estimate.mean / hands + 0.0,
-        "low_hand": low / hands, "high_hand": high / hands, "p": estimate.p,
+        "value_game": estimate.mean, "low_game": estimate.low, "high_game": estimate.high,
+        "se_game": estimate.se, "value_hand": estimate.mean / hands,
+        "low_hand": estimate.low / hands, "high_hand": estimate.high / hands, "p": estimate.p,
         "unpaired_se_game": estimate.unpaired_se,
         "variance_reduction": estimate.variance_reduction,
+        "sd_seed_hand": sd, "detectable_hand": power.detectable(sd, estimate.seeds),
+        "delta_hand": delta, "walls_for_delta": power.walls_needed(delta, sd),
     }
 
 

@@ -1,4 +1,5 @@
-"""The statistics of pricing: paired differences, clustered errors, BH, and a sequential test.
+"""The statistics of pricing: paired differences, clustered errors and BH (the sequential test
+and its interval are in :mod:`.sequential`, power in :mod:`.power`).
 
 The design (design.md §4): for each wall seed, one control game with four seats at the baseline
 variant, and for each challenger variant one game per seat with that seat at the challenger and
@@ -21,25 +22,28 @@ from scipy import stats
 from mjsim.game.settlement import HANDS
 
 CONFIDENCE = 0.95
-MIN_SEEDS = 10
-"""The sequential test decides nothing before this many seeds."""
 
 
 @dataclass(frozen=True)
 class Estimate:
-    """A paired estimate of how many points per game a challenger gains over the baseline."""
+    """A paired estimate, in points per game, signed as the tables are: with ``sign`` 1 what the
+    challenger gains over the baseline (a rung step: what the higher rung gains); with ``sign``
+    -1 what the baseline gains over the challenger (an idea's price, the challenger being the
+    baseline without it)."""
 
     challenger: str
     baseline: str
     seeds: int
     pairs: int
-    mean: float                 # points per game
+    mean: float                 # points per game, signed by ``sign``
     se: float                   # clustered by seed
     low: float                  # 95% t interval
     high: float
     p: float                    # two-sided, H0: no difference
     unpaired_se: float          # as if challenger and control seats came from other walls
     variance_reduction: float   # (unpaired_se / se) ** 2: how much pairing saved
+    sd: float = math.nan        # SD of the per-seed means: what power is planned from
+    sign: int = 1
 
     @property
     def per_hand(self) -> tuple[float, float, float, float]:
@@ -83,19 +87,24 @@ def paired_differences(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
     return out.sort_values(["challenger", "seed", "seat"], ignore_index=True)
 
 
-def estimate(diffs: pd.DataFrame, challenger: str, baseline: str) -> Estimate:
-    """The paired estimate for one challenger from :func:`paired_differences` rows.
+def estimate(diffs: pd.DataFrame, challenger: str, baseline: str, sign: int = 1) -> Estimate:
+    """The paired estimate for one challenger from :func:`paired_differences` rows, signed by
+    ``sign`` (see :class:`Estimate`: -1 prices the idea the challenger plays without).
 
     Raises ``ValueError`` with fewer than two seeds (no standard error exists).
     """
+    if sign not in (1, -1):
+        raise ValueError(f"sign is 1 or -1, not {sign}")
     rows = diffs[diffs["challenger"] == challenger]
     by_seed = rows.groupby("seed")
     seed_diff = by_seed["diff"].mean()
     n = len(seed_diff)
     if n < 2:
         raise ValueError(f"{challenger!r} needs at least two seeds to estimate, has {n}")
-    mean = float(seed_diff.mean())
-    se = float(seed_diff.std(ddof=1) / math.sqrt(n))
+    # Adding 0.0 turns the -0.0 of a price exactly zero into 0.0.
+    mean = sign * float(seed_diff.mean()) + 0.0
+    sd = float(seed_diff.std(ddof=1))
+    se = sd / math.sqrt(n)
     low, high, p = _t_interval(mean, se, n - 1)
     # Unpaired: what comparing the challenger's seats with baseline seats of other walls would
     # give, the two samples independent. (Not per-seed means: a control game's four seats sum to
@@ -105,7 +114,7 @@ def estimate(diffs: pd.DataFrame, challenger: str, baseline: str) -> Estimate:
                             + rows["control"].var(ddof=1) / pairs)
     reduction = (unpaired_se / se) ** 2 if se > 0 else math.inf
     return Estimate(challenger, baseline, n, pairs, mean, se, low, high, p, unpaired_se,
-                    reduction)
+                    reduction, sd, sign)
 
 
 def _t_interval(mean: float, se: float, df: int) -> tuple[float, float, float]:
@@ -127,57 +136,3 @@ def bh_adjust(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
         return values
     adjusted: np.ndarray = stats.false_discovery_control(values, method="bh")  # scipy: untyped
     return adjusted
-
-
-@dataclass(frozen=True)
-class Sequential:
-    """The state of a two-sided sequential probability ratio test on per-seed means.
-
-    ``decision`` is ``"H1"`` (a difference of at least ``delta``), ``"H0"`` (none), or ``None``
-    while undecided; ``trace`` holds the larger of the two log likelihood ratios after each seed.
-    """
-
-    decision: str | None
-    seeds: int
-    log_ratio: float
-    upper: float
-    lower: float
-    trace: tuple[float, ...]
-
-
-def gsprt(seed_means: Sequence[float], delta: float, alpha: float = 0.05,
-          beta: float = 0.05) -> Sequential:
-    """Wald's SPRT of H0: mean 0 against H1: mean +delta or -delta, Gaussian, variance estimated.
-
-    The variance is the running sample variance of the per-seed means (a generalised SPRT);
-    each sign of H1 has its own log likelihood ratio, and the test decides H1 when either crosses
-    log((1-beta)/(alpha/2)) (alpha is split between the two signs), H0 when both fall below
-    log(beta/(1-alpha)). No decision is taken before ``MIN_SEEDS`` seeds, since a variance from
-    a handful of seeds is too unsteady to trust. Seeds are read in order and the first decision
-    stops the test, so the outcome does not depend on the seeds after it.
-    """
-    if delta <= 0:
-        raise ValueError(f"delta is a positive difference, not {delta}")
-    upper = math.log((1 - beta) / (alpha / 2))
-    lower = math.log(beta / (1 - alpha))
-    values = np.asarray(seed_means, dtype=float)
-    trace: list[float] = []
-    for n in range(1, len(values) + 1):
-        if n < 2:
-            trace.append(0.0)  # one seed has no variance
-            continue
-        seen = values[:n]
-        variance = max(float(seen.var(ddof=1)), 1e-12)
-        total = float(seen.sum())
-        plus = (delta * total - n * delta * delta / 2) / variance
-        minus = (-delta * total - n * delta * delta / 2) / variance
-        log_ratio = max(plus, minus)
-        trace.append(log_ratio)
-        if n < MIN_SEEDS:
-            continue
-        if log_ratio >= upper:
-            return Sequential("H1", n, log_ratio, upper, lower, tuple(trace))
-        if plus <= lower and minus <= lower:
-            return Sequential("H0", n, log_ratio, upper, lower, tuple(trace))
-    last = trace[-1] if trace else 0.0
-    return Sequential(None, len(values), last, upper, lower, tuple(trace))

@@ -43,19 +43,35 @@ class RunFolder:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
 
-    def start(self, manifest: dict[str, Any]) -> None:
-        """Write the manifest of a new run, or check it against the one already there.
+    def start(self, manifest: dict[str, Any]) -> list[int]:
+        """Write the manifest of a new run, or check it against the one already there; returns
+        the sizes (batches) at which the run was finished and read before it was extended.
 
-        Raises ``ValueError`` when the folder holds a different run: resuming it with other
-        arguments would mix two experiments in one set of tables.
+        A run asked for more batches than the folder's, the folder's being the first of them,
+        is extended: its games are kept and the manifest grows (a finished run's size becomes a
+        look, since its results were read). Raises ``ValueError`` saying what differs when the
+        folder holds a different run: resuming it with other arguments would mix two
+        experiments in one set of tables.
         """
         existing = self.manifest()
-        if existing is not None:
-            if _comparable(existing) != _comparable(manifest):
-                raise ValueError(f"{self.path} holds a different run; choose another --out")
-            return
-        self.path.mkdir(parents=True, exist_ok=True)
-        _write_atomic(self.path / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
+        if existing is None:
+            self.path.mkdir(parents=True, exist_ok=True)
+            _write_atomic(self.path / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
+            return []
+        looks: list[int] = list(existing.get("looks", []))
+        old, new = _comparable(existing), _comparable(manifest)
+        if old == new:
+            return looks
+        difference = _difference(old, new)
+        if difference:
+            raise ValueError(f"{self.path} holds a different run ({difference}); choose another "
+                             "--out")
+        played = len(old["batches"])
+        if set(range(played)) <= self.done():
+            looks.append(played)
+        _write_atomic(self.path / MANIFEST,
+                      json.dumps({**manifest, "looks": looks}, indent=2, sort_keys=True))
+        return looks
 
     def manifest(self) -> dict[str, Any] | None:
         try:
@@ -138,9 +154,28 @@ def origin(folder: Path) -> dict[str, str]:
 
 def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
     """What must match for a run to be resumed: not the version, the commit or what the players
-    resolve to (each may move), nor where it was made."""
+    resolve to (each may move), nor where it was made, nor its earlier looks."""
     return {key: value for key, value in manifest.items()
-            if key not in ("version", "git", "arguments", "players", "origin")}
+            if key not in ("version", "git", "arguments", "players", "origin", "looks")}
+
+
+def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
+    """What keeps ``new`` from being ``old`` or an extension of it, in words; empty if nothing.
+
+    >>> _difference({"ruleset": "a", "batches": [1]}, {"ruleset": "b", "batches": [1, 2]})
+    'its ruleset is a, not b'
+    >>> _difference({"batches": [1, 2]}, {"batches": [1]})
+    'it has 2 walls, more than the 1 asked for'
+    """
+    for key in sorted((set(old) | set(new)) - {"batches"}):
+        if old.get(key) != new.get(key):
+            return f"its {key} is {old.get(key)}, not {new.get(key)}"
+    before, after = old.get("batches", []), new.get("batches", [])
+    if len(after) < len(before):
+        return f"it has {len(before)} walls, more than the {len(after)} asked for"
+    if after[:len(before)] != before:
+        return "its walls or lineups differ"
+    return ""
 
 
 def _write_atomic(path: Path, text: str) -> None:

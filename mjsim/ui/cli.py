@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -306,12 +307,32 @@ def _idea_notes() -> str:
 
 
 def cmd_price(args: argparse.Namespace) -> str:
-    from mjsim.tournament import price
+    from mjsim.tournament import Roster, price
+    from mjsim.tournament.experiments import chosen_ideas
+    from mjsim.tournament.power import PILOT_SD, format_plan, plan
+    from mjsim.tournament.schedule import challenger_games
 
+    args.sd = PILOT_SD if args.sd is None else args.sd
+    if args.sd <= 0 or args.delta <= 0:
+        raise UsageError(f"--delta and --sd are positive, not {args.delta} and {args.sd}")
+    if args.plan is not None:  # nothing is played
+        if args.plan <= 0:
+            raise UsageError(f"--plan takes a positive effect in points a hand, not {args.plan}")
+        roster = Roster()
+        baseline = roster.entry(args.baseline or str(args.level))
+        try:
+            ideas = chosen_ideas(args.ideas, baseline, roster)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        games = len(challenger_games(baseline, [roster.with_off(baseline, idea)
+                                                for idea in ideas]))
+        return format_plan(plan(args.plan, args.sd), games)
+    if args.walls is None:
+        args.walls = plan(args.delta, args.sd).cap if args.until_decided else 20
     options = _run_options(args)
     return _finish(_experiment(lambda: price(
         args.ideas, _out(args, "price"), baseline=args.baseline, level=args.level,
-        until_decided=args.until_decided, delta=args.delta, **options)))
+        until_decided=args.until_decided, delta=args.delta, sd=args.sd, **options)))
 
 
 def cmd_table(args: argparse.Namespace) -> str:
@@ -349,18 +370,46 @@ def cmd_botzone(args: argparse.Namespace) -> str:
 
 
 def format_estimates(estimates: pd.DataFrame) -> str:
-    """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved."""
+    """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved,
+    ending with what the run could detect and the walls its target effect would take."""
     sequential = "decision" in estimates.columns  # priced with --until-decided
-    lines = [(f"{'':<22} {'points/hand':>11} {'95% interval':>19} {'p':>7} {'p (BH)':>7} "
-              f"{'walls':>5} {'pairing':>8}") + ("  sequential test" if sequential else "")]
+    stopped = "interval" in estimates.columns  # read before it stopped: intervals for that
+    interval = "95% CS" if stopped else "95% interval"
+    lines = [(f"{'':<22} {'points/hand':>11} {interval:>19} {'p':>7} {'p (BH)':>7} "
+              f"{'walls':>5} {'pairing':>8} {'detects':>8}")
+             + ("  sequential test" if sequential else "")]
     for row in estimates.itertuples():
-        decision = ""
-        if sequential:
-            decision = {"H1": "  worth something", "H0": "  worth nothing"}.get(
-                str(row.decision), "  undecided at the cap")
+        verdict = f"  {row.verdict} (at {row.decided_at})" if sequential else ""
+        if sequential and isinstance(row.note, str) and row.note:  # a CSV's empty note: NaN
+            verdict += "; " + row.note
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
                      f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
-                     f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x{decision}")
+                     f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x "
+                     f"{'±' + format(row.detectable_hand, '.2f'):>9}{verdict}")
+    delta = float(estimates["delta_hand"].iloc[0])
+    walls = ", ".join(f"{row.name} {row.walls_for_delta:,}" for row in estimates.itertuples())
+    notes = ["points/hand: what the idea adds (a rung step: what the higher rung gains)"]
+    looks = str(estimates["looks"].iloc[0]) if "looks" in estimates.columns else ""
+    if looks not in ("", "nan"):
+        notes.append(f"a sequential look: this run was read at {looks} walls before it was "
+                     "extended")
+    if stopped:
+        notes.append(f"95% CS: a {estimates['interval'].iloc[0]}; p is anytime-valid too")
+    if sequential:
+        notes.append(f"sequential test: 'adds at least {delta:.2f}' means the walls favour "
+                     f"+{delta:.2f} over 0 (said with chance at most 2.5% when the price is 0 "
+                     "or less, at least 95% when it is that much or more); 'costs' likewise; "
+                     "the CS says how much")
+        first = estimates.iloc[0]
+        notes.append(f"cap {first['cap']:,} walls; at a per-seed SD of "
+                     f"{first['planned_sd_hand']:.2f} the test expects about "
+                     f"{first['expected_zero']:,.0f} walls if the price is 0, "
+                     f"{first['expected_delta']:,.0f} if it is ±{delta:.2f}")
+    notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
+                 "two-sided), from its per-seed SD")
+    notes.append(f"walls to find {delta:.2f} points a hand so: {walls}")
+    lines.extend(line for note in notes for line in textwrap.wrap(
+        note, 100, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines)
 
 
@@ -448,7 +497,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Price ideas by the paired challenger design: the player with the idea "
                     "switched off challenges a field of the full player, in every seat, on the "
                     "same walls as a control game.",
-        epilog="examples: mjsim price defence planning --level 3 --walls 20 --until-decided\n"
+        epilog="examples: mjsim price defence planning --until-decided\n"
+               "          mjsim price planning --plan 0.25 --sd 2.5\n"
                "          mjsim price greed --baseline bots/mine.py:Mine --walls 40",
         formatter_class=argparse.RawDescriptionHelpFormatter, notes=_idea_notes)
     price.add_argument("ideas", nargs="+", metavar="IDEA",
@@ -459,10 +509,21 @@ def build_parser() -> argparse.ArgumentParser:
     price.add_argument("--baseline", metavar="SPEC",
                        help="price the ideas of this player instead of a rung's")
     price.add_argument("--until-decided", action="store_true",
-                       help="add walls until a sequential test decides (--walls is the cap)")
+                       help="add walls ten at a time until a sequential t-test decides each "
+                            "idea adds at least --delta, costs at least --delta or is within "
+                            "±--delta of zero (alpha = beta = 0.05); --walls is the cap, by "
+                            "default what --plan prints for --delta")
     price.add_argument("--delta", type=float, default=0.5,
-                       help="the difference the sequential test looks for, points per hand")
+                       help="the effect the sequential test looks for, points per hand "
+                            "(default 0.5)")
+    price.add_argument("--plan", type=float, metavar="DELTA",
+                       help="print the walls an effect of DELTA points a hand needs, and play "
+                            "nothing")
+    price.add_argument("--sd", type=float,
+                       help="the per-seed SD to plan with, points per hand (default 3.0: "
+                            "rung 3's largest at 1,000 walls)")
     _experiment_options(price, walls=20)
+    price.set_defaults(walls=None)  # 20, or with --until-decided the planned cap
     price.set_defaults(run=cmd_price)
 
     table = commands.add_parser(

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 import matplotlib.pyplot as plt
 import pandas as pd
 
+from mjsim.tournament.sequential import MIN_SEEDS
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from mjsim.tournament.experiments import Report
-    from mjsim.tournament.pricing import Sequential
+    from mjsim.tournament.sequential import Sequential
 
 
 def forest(estimates: pd.DataFrame) -> Figure:
@@ -54,19 +56,33 @@ def standings(table: pd.DataFrame) -> Figure:
     return fig
 
 
-def gsprt_trace(sequential: Mapping[str, Sequential]) -> Figure:
-    """The log likelihood ratio of each sequential test as walls accumulate, with its bounds."""
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for name, test in sequential.items():
-        ax.plot(range(1, len(test.trace) + 1), test.trace, label=f"{name} ({test.decision})")
-    if sequential:
-        test = next(iter(sequential.values()))
-        ax.axhline(test.upper, color="tab:red", linestyle="--", label="decide H1")
-        ax.axhline(test.lower, color="tab:green", linestyle="--", label="decide H0")
-    ax.set_xlabel("walls")
-    ax.set_ylabel("log likelihood ratio")
-    ax.set_title("Sequential test")
-    ax.legend(fontsize="small")
+def sequential_trace(tests: Mapping[str, Sequential]) -> Figure:
+    """Each idea's two one-sided tests as walls accumulate: the log likelihood ratio of "adds"
+    (price +delta against 0, solid) and of "costs" (-delta against 0, dashed), with the bounds
+    where a side decides, and each idea's verdict in the legend. The axis spans three times the
+    bounds: a ratio beyond them (a test with little noise) runs off it, as the label says."""
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for index, (name, test) in enumerate(tests.items()):
+        colour = f"C{index}"
+        walls = range(1, len(test.plus) + 1)
+        ax.plot(walls, test.plus, color=colour, label=f"{name}: {test.words}")
+        ax.plot(walls, test.minus, color=colour, linestyle="--")
+    if tests:
+        test = next(iter(tests.values()))
+        ax.axhline(test.upper, color="black", linewidth=1)
+        ax.axhline(test.lower, color="grey", linewidth=1)
+        ax.axvline(MIN_SEEDS, color="grey", linewidth=1, linestyle=":")
+        ax.annotate("a side decides ±δ above", (1, test.upper), fontsize="small",
+                    va="bottom")
+        ax.annotate("a side decides 0 below", (1, test.lower), fontsize="small", va="top")
+        ax.set_title(f"Sequential t-tests, δ = {test.delta:.2f} points a hand "
+                     "(solid: adds, dashed: costs)")
+        ax.set_ylim(3 * test.lower, 3 * test.upper)
+    else:
+        ax.set_title("Sequential t-tests")
+    ax.set_xlabel(f"walls (none decides before {MIN_SEEDS})")
+    ax.set_ylabel("log likelihood ratio (±δ against 0), clipped")
+    ax.legend(fontsize="small", loc="best")
     fig.tight_layout()
     return fig
 
@@ -85,7 +101,7 @@ def save_report(report: Report) -> list[Path]:
     if not report.standings.empty:
         figures.append((standings(report.standings), "standings.png"))
     if report.sequential:
-        figures.append((gsprt_trace(report.sequential), "gsprt.png"))
+        figures.append((sequential_trace(report.sequential), "sequential.png"))
     written = []
     for fig, name in figures:
         save(fig, report.out / name)

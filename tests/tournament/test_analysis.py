@@ -60,14 +60,14 @@ def _axes_data(fig: Figure) -> int:
     return sum(len(ax.lines) + len(ax.patches) + len(ax.collections) for ax in fig.axes)
 
 
-@pytest.mark.parametrize("name", ["forest", "standings", "gsprt", "running", "points", "fans",
+@pytest.mark.parametrize("name", ["forest", "standings", "sequential", "running", "points", "fans",
                                   "by_seat", "by_wind", "lengths"])
 def test_each_figure_has_its_axes_and_data(report, name, tmp_path):
     seats, hands, fans = (report.tables[t] for t in ("seats", "hands", "fans"))
     figures = {
         "forest": lambda: plots.forest(report.estimates),
         "standings": lambda: plots.standings(report.standings),
-        "gsprt": lambda: plots.gsprt_trace(analysis.sequential(
+        "sequential": lambda: plots.sequential_trace(analysis.sequential(
             seats, analysis.idea_challengers(), "3")),
         "running": lambda: plots.running_estimate(
             analysis.running_estimate(seats, "3-claims", "3"), "claims"),

@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 from mjsim.game.settlement import HANDS
-from mjsim.tournament.pricing import MIN_SEEDS, bh_adjust, estimate, gsprt, paired_differences
+from mjsim.tournament.pricing import bh_adjust, estimate, paired_differences
 
 
 def zero_sum(points):
@@ -88,27 +88,14 @@ def test_bh_matches_a_hand_computed_case():
     assert bh_adjust([]).size == 0
 
 
-def test_gsprt_decides_h1_under_a_shift_and_h0_under_none():
-    rng = np.random.default_rng(6)
-    delta = 8.0   # points per game (0.5 per hand)
-    decisions = {"H1": 0, "H0": 0, None: 0}
-    wrong_h0 = 0
-    for _ in range(100):
-        shifted = gsprt(rng.normal(delta, 12.0, size=400), delta)
-        decisions[shifted.decision] += 1
-        null = gsprt(rng.normal(0.0, 12.0, size=400), delta)
-        wrong_h0 += null.decision == "H1"
-    assert decisions["H1"] >= 90
-    assert wrong_h0 <= 12
-    negatives = [gsprt(rng.normal(-delta, 12.0, size=400), delta) for _ in range(20)]
-    assert sum(result.decision == "H1" for result in negatives) >= 17
-    assert all(r.trace[-1] >= r.upper for r in negatives if r.decision == "H1")
-
-
-def test_gsprt_stops_at_its_first_decision():
-    values = [10.0, 12.0, 9.0, 11.0, 10.5] * 3 + [-50.0] * 20
-    result = gsprt(values, 8.0)
-    assert result.decision == "H1" and result.seeds == MIN_SEEDS
-    assert len(result.trace) == result.seeds
-    with pytest.raises(ValueError):
-        gsprt(values, 0.0)
+def test_an_ideas_price_is_signed_as_the_tables_are():
+    """sign=-1 prices the idea the challenger lacks: the challenger loses 8 a game, so the idea
+    adds 8, and the interval and SD turn with it."""
+    diffs = paired_differences(synthetic_seats(np.random.default_rng(7), 30, -8.0), "B")
+    gain, price = estimate(diffs, "C", "B"), estimate(diffs, "C", "B", sign=-1)
+    assert price.mean == pytest.approx(-gain.mean) and price.mean > 0
+    assert (price.low, price.high) == pytest.approx((-gain.high, -gain.low))
+    assert price.sd == pytest.approx(gain.sd) == pytest.approx(gain.se * np.sqrt(30))
+    assert price.p == gain.p and price.sign == -1
+    with pytest.raises(ValueError, match="sign is 1 or -1"):
+        estimate(diffs, "C", "B", sign=2)

@@ -113,13 +113,39 @@ def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_p
     code, out, _ = run(capsys, "price", "defence", "--walls", "30", "--until-decided",
                        "--backend", "sequential", "--quiet", "--out", str(tmp_path))
     assert code == 0 and "sequential test" in out.splitlines()[0]
-    assert "worth nothing" in out and f"results: {tmp_path}" in out
-    assert (tmp_path / "gsprt.png").exists() and (tmp_path / "prices.png").exists()
+    assert "within ±0.50 of zero (at 20)" in out and f"results: {tmp_path}" in out
+    assert "confidence sequence" in out and "walls to find 0.50 points a hand" in out
+    assert (tmp_path / "sequential.png").exists() and (tmp_path / "prices.png").exists()
+
+
+def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
+    from mjsim.tournament.power import PILOT_SD, plan
+
+    code, out, _ = run(capsys, "price", "defence", "planning", "--plan", "0.5", "--out",
+                       str(tmp_path / "run"))
+    result = plan(0.5)
+    assert code == 0 and f"{result.fixed} walls ({result.fixed * 9:,} games)" in out
+    assert f"{result.cap} walls" in out and "nothing has been played" in out
+    assert not (tmp_path / "run").exists()
+    help_text = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "price", "--help"],
+                               capture_output=True, text=True, check=True).stdout
+    assert f"(default {PILOT_SD}:" in " ".join(help_text.split())
+
+
+def test_every_estimates_table_ends_with_what_the_run_could_detect(capsys, tmp_path):
+    code, out, _ = run(capsys, "price", "claims", "--level", "2", "--walls", "3", "--backend",
+                       "sequential", "--quiet", "--out", str(tmp_path))
+    lines = out.splitlines()
+    assert code == 0 and "detects" in lines[0] and "±" in lines[1]
+    assert "walls to find 0.50 points a hand so: claims " in out
 
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["price", "greed"], "no idea 'greed'"),
     (["price", "defence", "--level", "1", "--walls", "2"], "1 has no idea 'defence'"),
+    (["price", "greed", "--plan", "0.5"], "no idea 'greed'"),
+    (["price", "defence", "--plan", "-1"], "--plan takes a positive effect"),
+    (["price", "defence", "--sd", "0"], "--delta and --sd are positive"),
     (["table", "3,3,3"], "four players"),
     (["ladder", "--walls", "1"], "at least 2"),
 ])
