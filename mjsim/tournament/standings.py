@@ -29,7 +29,7 @@ from mjsim.tournament.pricing import CONFIDENCE, bh_adjust
 
 BOOTSTRAP_SEED = 15
 """Seeds the resampling of walls, so a table's intervals are a function of its games."""
-RESAMPLES = 2000
+RESAMPLES = 4000
 """Bootstrap resamples of the seeds."""
 ELO = 400 / math.log(10)
 """Rating points per unit of log strength: a lead of 400 is odds of 10 to 1 of placing above."""
@@ -58,7 +58,8 @@ def standings(seats: pd.DataFrame) -> pd.DataFrame:
         first_low, first_high = wilson(firsts, float(games.sum()),
                                        _design_effect(cells["first"][variant].to_numpy(), games))
         place_low, place_high = _percentile(
-            _ratio(resampled @ cells["place"][variant].to_numpy(), resampled @ games))
+            _ratio(resampled @ cells["place"][variant].to_numpy(), resampled @ games),
+            int(played.sum()))
         rows.append({
             "variant": variant, "games": int(games.sum()), "seeds": int(played.sum()),
             "points": points, "points_low": points_low, "points_high": points_high,
@@ -152,9 +153,10 @@ def bradley_terry(wins: np.ndarray, prior_tie: float = PRIOR_TIE) -> np.ndarray:
 def _per_seed(seats: pd.DataFrame) -> dict[str, pd.DataFrame]:
     """Seeds x variants tables of games played, points, places and first places summed."""
     frame = seats.assign(games=1, first=(seats["place"] == 1).astype(float))
-    sums = frame.groupby(["seed", "variant"])[["games", "points", "place", "first"]].sum()
-    return {column: sums[column].unstack(fill_value=0).astype(float).sort_index()
-            for column in ("games", "points", "place", "first")}
+    columns = ["games", "points", "place", "first"]
+    sums = (frame.groupby(["seed", "variant"])[columns].sum().unstack(fill_value=0)
+            .astype(float).sort_index())
+    return {column: sums[column] for column in columns}
 
 
 def _resample_counts(seeds: int) -> np.ndarray:
@@ -171,26 +173,38 @@ def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
     return out
 
 
-def _percentile(values: np.ndarray) -> tuple[float, float]:
-    """The 95% percentile interval of bootstrap values; NaN from one seed (nothing to vary)."""
+def _percentile(values: np.ndarray, seeds: int) -> tuple[float, float]:
+    """The 95% expanded percentile interval of bootstrap values over ``seeds`` seeds.
+
+    A plain percentile interval from few seeds is too narrow (it uses z where t belongs, and a
+    variance too small by (n-1)/n); Hesterberg's expansion takes the quantiles at the tail
+    2 Phi(-sqrt(n/(n-1)) t) instead of 0.025. NaN from one seed (nothing to vary); seeds that
+    all agree give an interval of that one value.
+    """
     values = values[~np.isnan(values)]
-    if values.size == 0 or values.min() == values.max():
+    if seeds < 2 or values.size == 0:
         return math.nan, math.nan
-    low, high = np.quantile(values, [0.5 - CONFIDENCE / 2, 0.5 + CONFIDENCE / 2])
+    t = float(stats.t.ppf(0.5 + CONFIDENCE / 2, seeds - 1))
+    tail = float(stats.norm.cdf(-math.sqrt(seeds / (seeds - 1)) * t))
+    low, high = np.quantile(values, [tail, 1 - tail])
     return float(low), float(high)
 
 
 def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
-    """How many times the variance of a rate exceeds the binomial one because a seed's games
-    share their walls (the seeds' ratio-estimator variance over p(1-p)/n); at least 1."""
+    """How many games of the table one independent game is worth for a rate, since a seed's
+    games share their walls: the seeds' clustered variance of the rate over p(1-p)/n (Kish),
+    times (t/z)^2 for the seeds' degrees of freedom (Korn and Graubard)."""
     played = games > 0
     successes, games = successes[played], games[played]
     n, rate = games.sum(), successes.sum() / games.sum()
-    if len(games) < 2 or rate in (0.0, 1.0):
+    seeds = len(games)
+    if seeds < 2 or rate in (0.0, 1.0):
         return 1.0
     residuals = successes - rate * games
-    clustered = len(games) / (len(games) - 1) * float((residuals ** 2).sum()) / n ** 2
-    return max(1.0, float(clustered / (rate * (1 - rate) / n)))
+    clustered = seeds / (seeds - 1) * float((residuals ** 2).sum()) / n ** 2
+    t = float(stats.t.ppf(0.5 + CONFIDENCE / 2, seeds - 1) / stats.norm.ppf(0.5 + CONFIDENCE / 2))
+    # A floor, for seeds whose rates are all exactly equal (no spread seen at all).
+    return max(1 / n, float(clustered / (rate * (1 - rate) / n)) * t * t)
 
 
 def _ratings(seats: pd.DataFrame, seeds: pd.Index, variants: list[str],
@@ -202,7 +216,7 @@ def _ratings(seats: pd.DataFrame, seeds: pd.Index, variants: list[str],
     rating = ELO * bradley_terry(wins.sum(axis=0))
     flat = resampled @ wins.reshape(len(seeds), -1)
     boot = ELO * bradley_terry(flat.reshape(-1, len(variants), len(variants)))
-    bounds = [_percentile(boot[:, i]) for i in range(len(variants))]
+    bounds = [_percentile(boot[:, i], len(seeds)) for i in range(len(variants))]
     return rating, np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])
 
 

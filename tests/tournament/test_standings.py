@@ -1,0 +1,157 @@
+"""Standings and contrasts, checked by simulation on synthetic rotated tables with known truths."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from mjsim.tournament.standings import (BOOTSTRAP_SEED, ELO, bradley_terry, contrasts,
+                                        standings, wilson)
+
+LINEUP = ("a", "a", "b", "c")
+EFFECTS = {"a": 10.0, "b": 0.0, "c": -20.0}  # points per game; the lineup's mean is 0
+
+
+def _games(rng, seeds, effects=EFFECTS, lineup=LINEUP, luck=40.0, noise=60.0):
+    """Each seed's rotated games: the variants by rotation and seat, and the points and places
+    by seed, rotation and seat. A seed deals each seat the same luck in all its rotations (the
+    same walls); points sum to zero in a game, and equal points share a place."""
+    names = np.array([[lineup[(seat + r) % 4] for seat in range(4)] for r in range(4)])
+    effect = np.vectorize(effects.get)(names).astype(float)
+    points = effect + rng.normal(0, luck, (seeds, 1, 4)) + rng.normal(0, noise, (seeds, 4, 4))
+    points = np.round(points - points.mean(axis=2, keepdims=True))
+    places = 1 + (points[..., None, :] > points[..., :, None]).sum(axis=-1)
+    return names, points, places
+
+
+def _seats(names, points, places):
+    seeds = points.shape[0]
+    return pd.DataFrame({
+        "seed": np.repeat([f"s{i:03d}" for i in range(seeds)], 16),
+        "lineup": np.tile(np.repeat([",".join(row) for row in names], 4), seeds),
+        "seat": np.tile(np.arange(4), 4 * seeds), "variant": np.tile(names.ravel(), seeds),
+        "points": points.ravel(), "place": places.ravel()})
+
+
+def _within_two_se(hits, nominal=0.95):
+    rate = float(np.mean(hits))
+    se = math.sqrt(nominal * (1 - nominal) / len(hits))
+    return abs(rate - nominal) <= 2 * se, rate
+
+
+def test_wilson_covers_binomial_rates_and_stays_in_0_1():
+    rng = np.random.default_rng(1)
+    hits = []
+    for rate in (0.01, 0.05, 0.25, 0.5):
+        for successes in rng.binomial(200, rate, size=1000):
+            low, high = wilson(float(successes), 200.0)
+            assert 0 <= low <= successes / 200 <= high <= 1
+            hits.append(low <= rate <= high)
+    ok, coverage = _within_two_se(hits)
+    assert ok, coverage
+    assert wilson(0, 50)[0] == 0 and wilson(50, 50)[1] == 1  # Wald's gave [0, 0] here
+    with pytest.raises(ValueError, match="successes"):
+        wilson(3, 2)
+
+
+@pytest.fixture(scope="module")
+def truth():
+    """The variants' expected place and first-place rate, from a quarter million games."""
+    names, _, places = _games(np.random.default_rng(2), 15_000)
+    return {variant: {"place": places[:, names == variant].mean(),
+                      "first_rate": (places[:, names == variant] == 1).mean(),
+                      "points": EFFECTS[variant]} for variant in EFFECTS}
+
+
+@pytest.fixture(scope="module")
+def replicates():
+    """120 replicate tables of ten seeds: their standings and contrasts."""
+    rng = np.random.default_rng(3)
+    runs = []
+    for _ in range(120):
+        seats = _seats(*_games(rng, 10))
+        runs.append((standings(seats).set_index("variant"), contrasts(seats)))
+    return runs
+
+
+@pytest.mark.parametrize("column", ["points", "place", "first_rate"])
+def test_standings_intervals_cover_the_truth(replicates, truth, column):
+    hits = [table.loc[v, f"{column}_low"] <= truth[v][column] <= table.loc[v, f"{column}_high"]
+            for table, _ in replicates for v in EFFECTS]
+    ok, coverage = _within_two_se(hits)
+    assert ok, f"{column}: {coverage:.3f}"
+
+
+def test_contrasts_cover_the_known_difference(replicates):
+    hits = [row.points_low <= EFFECTS[row.variant] - EFFECTS[row.versus] <= row.points_high
+            for _, table in replicates for row in table.itertuples()]
+    assert len(hits) == 3 * len(replicates)
+    ok, coverage = _within_two_se(hits)
+    assert ok, coverage
+
+
+def test_contrasts_are_paired_and_signed():
+    seats = _seats(*_games(np.random.default_rng(4), 30, luck=200.0, noise=5.0))
+    table = contrasts(seats, order=["c", "b", "a"]).set_index(["variant", "versus"])
+    assert list(table.index) == [("c", "b"), ("c", "a"), ("b", "a")]
+    # The seats' luck is shared by a seed's rotations, so pairing removes it: the interval is
+    # set by the noise (5) and not the luck (200).
+    assert table.loc[("c", "a"), "points"] == pytest.approx(-30, abs=3)
+    assert table.loc[("c", "a"), "points_high"] - table.loc[("c", "a"), "points_low"] < 10
+    assert (table["p_bh"] >= table["p"]).all()
+
+
+def test_place_intervals_stay_inside_1_to_4():
+    # Huge effects: "c" is nearly always last, "a" nearly always in the top two.
+    for seeds in (2, 3, 8):
+        seats = _seats(*_games(np.random.default_rng(seeds), seeds,
+                               effects={"a": 500.0, "b": 0.0, "c": -2000.0}))
+        table = standings(seats)
+        assert ((1 <= table["place_low"]) & (table["place_low"] <= table["place"])
+                & (table["place"] <= table["place_high"]) & (table["place_high"] <= 4)).all()
+        assert ((0 <= table["first_rate_low"]) & (table["first_rate_high"] <= 1)).all()
+
+
+def test_one_seed_has_no_intervals_but_keeps_its_means():
+    table = standings(_seats(*_games(np.random.default_rng(5), 1)))
+    assert table[["points_low", "place_low", "rating_low"]].isna().all().all()
+    assert table["place"].between(1, 4).all()
+
+
+def test_standings_are_deterministic_and_ordered(truth):
+    seats = _seats(*_games(np.random.default_rng(6), 200))
+    first, again = standings(seats), standings(seats.sample(frac=1, random_state=0))
+    pd.testing.assert_frame_equal(first, again)  # the bootstrap's seed is BOOTSTRAP_SEED
+    assert BOOTSTRAP_SEED == 15
+    assert list(first["variant"]) == ["a", "b", "c"]  # highest points first
+    assert list(first.sort_values("rating", ascending=False)["variant"]) == ["a", "b", "c"]
+    assert (first["rating_low"] < first["rating"]).all()
+    assert (first["rating"] < first["rating_high"]).all()
+    assert first["rating"].sum() == pytest.approx(0, abs=1e-6)
+    assert list(first["games"]) == [200 * 8, 200 * 4, 200 * 4]
+
+
+def test_rating_order_on_synthetic_tables_with_a_known_order():
+    # Three variants a step of 15 points apart; at 80 seeds the order should nearly always show.
+    rng = np.random.default_rng(7)
+    right = 0
+    for _ in range(10):
+        seats = _seats(*_games(rng, 80, effects={"a": 15.0, "b": 0.0, "c": -15.0},
+                               lineup=("a", "b", "c", "b")))
+        ratings = standings(seats).set_index("variant")["rating"]
+        right += ratings["a"] > ratings["b"] > ratings["c"]
+    assert right >= 9
+
+
+def test_bradley_terry_recovers_known_strengths():
+    strength = np.log([4.0, 2.0, 1.0])
+    share = 1 / (1 + np.exp(strength[None, :] - strength[:, None]))  # P(i above j)
+    wins = 1000 * share * (1 - np.eye(3))
+    fitted = bradley_terry(wins, prior_tie=0)
+    assert fitted == pytest.approx(strength - strength.mean(), abs=1e-6)
+    # Batches fit separately, and a variant that always wins stays finite with the prior.
+    batch = bradley_terry(np.stack([wins, np.array([[0, 9, 9], [0, 0, 5], [0, 5, 0]])]))
+    assert batch.shape == (2, 3) and np.isfinite(batch).all()
+    assert batch[0] == pytest.approx(fitted, abs=0.01)
+    assert ELO * math.log(10) == pytest.approx(400)
