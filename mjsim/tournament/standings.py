@@ -154,9 +154,9 @@ def _per_seed(seats: pd.DataFrame) -> dict[str, pd.DataFrame]:
     """Seeds x variants tables of games played, points, places and first places summed."""
     frame = seats.assign(games=1, first=(seats["place"] == 1).astype(float))
     columns = ["games", "points", "place", "first"]
-    sums = (frame.groupby(["seed", "variant"])[columns].sum().unstack(fill_value=0)
-            .astype(float).sort_index())
-    return {column: sums[column] for column in columns}
+    sums = frame.groupby(["seed", "variant"])[columns].sum()
+    return {column: sums[column].unstack(fill_value=0).astype(float).sort_index()
+            for column in columns}
 
 
 def _resample_counts(seeds: int) -> np.ndarray:
@@ -196,7 +196,8 @@ def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
     times (t/z)^2 for the seeds' degrees of freedom (Korn and Graubard)."""
     played = games > 0
     successes, games = successes[played], games[played]
-    n, rate = games.sum(), successes.sum() / games.sum()
+    n = float(games.sum())
+    rate = float(successes.sum()) / n
     seeds = len(games)
     if seeds < 2 or rate in (0.0, 1.0):
         return 1.0
@@ -204,7 +205,7 @@ def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
     clustered = seeds / (seeds - 1) * float((residuals ** 2).sum()) / n ** 2
     t = float(stats.t.ppf(0.5 + CONFIDENCE / 2, seeds - 1) / stats.norm.ppf(0.5 + CONFIDENCE / 2))
     # A floor, for seeds whose rates are all exactly equal (no spread seen at all).
-    return max(1 / n, float(clustered / (rate * (1 - rate) / n)) * t * t)
+    return max(1 / n, clustered / (rate * (1 - rate) / n) * t * t)
 
 
 def _ratings(seats: pd.DataFrame, seeds: pd.Index, variants: list[str],
@@ -229,6 +230,7 @@ def _pairwise_wins(seats: pd.DataFrame, seeds: pd.Index, variants: list[str]) ->
              + 0.5 * (pairs["place"] == pairs["place_other"]))
     wins = np.zeros((len(seeds), len(variants), len(variants)))
     index = {variant: i for i, variant in enumerate(variants)}
-    np.add.at(wins, (seeds.get_indexer(pd.Index(pairs["seed"])), pairs["variant"].map(index).to_numpy(),
+    np.add.at(wins, (seeds.get_indexer(pd.Index(pairs["seed"])),
+                     pairs["variant"].map(index).to_numpy(),
                      pairs["variant_other"].map(index).to_numpy()), score.to_numpy())
     return wins

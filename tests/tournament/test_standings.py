@@ -6,8 +6,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mjsim.tournament.standings import (BOOTSTRAP_SEED, ELO, bradley_terry, contrasts,
-                                        standings, wilson)
+from mjsim.tournament.standings import (
+    BOOTSTRAP_SEED,
+    ELO,
+    bradley_terry,
+    contrasts,
+    standings,
+    wilson,
+)
 
 LINEUP = ("a", "a", "b", "c")
 EFFECTS = {"a": 10.0, "b": 0.0, "c": -20.0}  # points per game; the lineup's mean is 0
