@@ -161,3 +161,17 @@ def test_bradley_terry_recovers_known_strengths():
     assert batch.shape == (2, 3) and np.isfinite(batch).all()
     assert batch[0] == pytest.approx(fitted, abs=0.01)
     assert ELO * math.log(10) == pytest.approx(400)
+
+
+def test_the_printed_table_shows_intervals_ratings_and_contrasts():
+    from mjsim.ui.cli import format_standings
+
+    seats = _seats(*_games(np.random.default_rng(8), 12))
+    table = standings(seats)
+    text = format_standings(table, contrasts(seats, order=list(table["variant"])))
+    lines = text.splitlines()
+    assert "rating" in lines[0] and "Bradley-Terry" in text
+    row = table.iloc[0]
+    assert f"[{row.place_low:.2f}, {row.place_high:.2f}]" in lines[1]
+    assert [line.split()[:3] for line in lines if " over " in line] == [
+        ["a", "over", "b"], ["a", "over", "c"], ["b", "over", "c"]]
