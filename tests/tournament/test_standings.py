@@ -173,5 +173,5 @@ def test_the_printed_table_shows_intervals_ratings_and_contrasts():
     assert "rating" in lines[0] and "Bradley-Terry" in text
     row = table.iloc[0]
     assert f"[{row.place_low:.2f}, {row.place_high:.2f}]" in lines[1]
-    assert [line.split()[:3] for line in lines if " over " in line] == [
+    assert [line.split()[:3] for line in lines if line.split()[1:2] == ["over"]] == [
         ["a", "over", "b"], ["a", "over", "c"], ["b", "over", "c"]]
