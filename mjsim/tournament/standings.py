@@ -13,6 +13,9 @@ not independent draws (design.md §4). Per variant, :func:`standings` gives
 :func:`contrasts` gives every two variants' paired difference of per-seed mean points, since
 both played the same walls. The bootstrap draws its resamples of the seeds from
 ``numpy.random.default_rng(BOOTSTRAP_SEED)``, so a table's standings are the same every time.
+
+:func:`unpaired_baseline` says what the paired design of pricing saves against an honest
+unpaired one, and that the saving is the seat swap's, not the control game's.
 """
 
 from __future__ import annotations
@@ -234,3 +237,38 @@ def _pairwise_wins(seats: pd.DataFrame, seeds: pd.Index, variants: list[str]) ->
                      pairs["variant"].map(index).to_numpy(),
                      pairs["variant_other"].map(index).to_numpy()), score.to_numpy())
     return wins
+
+
+def unpaired_baseline(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
+    """What pairing saves each challenger of ``baseline``, against an honest unpaired design.
+
+    The unpaired design plays the same challenger games, the challenger in each seat as often,
+    each game on a wall of its own and with no control game: a field of baselines sums to zero,
+    so the challenger's own points already estimate its gain. Per challenger (one row each):
+    ``seeds``, ``games``, ``points`` (its mean points per game), ``se_paired`` (from the
+    per-seed means of its seat-swapped games on one seed's walls), ``se_unpaired`` (each seat's
+    variance across seeds, as independent games would have it), ``variance_reduction`` (their
+    squared ratio: what sitting in every seat of the same walls earns), and ``control_change``:
+    the most a seed's control game, subtracted, moves its per-seed mean (0 when its seats sum to
+    zero: the control adds nothing; NaN with no control games).
+    """
+    off = (seats["variant"] != baseline).groupby([seats["seed"], seats["lineup"]]).transform("sum")
+    control = seats[off == 0].groupby(["seed", "lineup"])["points"].mean()
+    control_change = float(control.abs().max()) if len(control) else math.nan
+    games = seats[(off == 1) & (seats["variant"] != baseline)]
+    rows = []
+    for challenger, group in games.groupby("variant", sort=True):
+        by_seed = group.groupby("seed")["points"].mean()
+        by_seat = group.groupby("seat")["points"]
+        # The variance of a mean of independent games: each seat's share of the games times
+        # that seat's variance across walls (ddof 1), over the games squared.
+        unpaired = float((by_seat.count() * by_seat.var(ddof=1)).sum()) / len(group) ** 2
+        se_paired = float(by_seed.std(ddof=1) / math.sqrt(len(by_seed)))
+        rows.append({
+            "challenger": challenger, "seeds": len(by_seed), "games": len(group),
+            "points": float(by_seed.mean()), "se_paired": se_paired,
+            "se_unpaired": math.sqrt(unpaired),
+            "variance_reduction": unpaired / se_paired ** 2 if se_paired > 0 else math.nan,
+            "control_change": control_change})
+    return pd.DataFrame(rows, columns=["challenger", "seeds", "games", "points", "se_paired",
+                                       "se_unpaired", "variance_reduction", "control_change"])

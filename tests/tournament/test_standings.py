@@ -12,6 +12,7 @@ from mjsim.tournament.standings import (
     bradley_terry,
     contrasts,
     standings,
+    unpaired_baseline,
     wilson,
 )
 
@@ -175,3 +176,51 @@ def test_the_printed_table_shows_intervals_ratings_and_contrasts():
     assert f"[{row.place_low:.2f}, {row.place_high:.2f}]" in lines[1]
     assert [line.split()[:3] for line in lines if line.split()[1:2] == ["over"]] == [
         ["a", "over", "b"], ["a", "over", "c"], ["b", "over", "c"]]
+
+
+def _priced(rng, seeds, walls_per_game, effect=20.0, luck=150.0, noise=40.0):
+    """A pricing run's seats: per seed a control game of four baselines "B" and four games with
+    the challenger "C" in seat 0, 1, 2, 3. Seat luck is a wall's: the games of a seed share it
+    (``walls_per_game=False``), or each game has a wall of its own (an unpaired design)."""
+    games = 5
+    luck_draws = rng.normal(0, luck, (seeds, games if walls_per_game else 1, 4))
+    points = (np.broadcast_to(luck_draws, (seeds, games, 4))
+              + rng.normal(0, noise, (seeds, games, 4)))
+    variants = np.full((games, 4), "B")
+    for seat in range(4):
+        variants[seat + 1, seat] = "C"
+    points = points + effect * (variants == "C")
+    points = np.round(points - points.mean(axis=2, keepdims=True), 6)
+    return pd.DataFrame({
+        "seed": np.repeat([f"w-{i}" for i in range(seeds)], games * 4),
+        "lineup": np.tile(np.repeat([",".join(row) for row in variants], 4), seeds),
+        "seat": np.tile(np.arange(4), games * seeds), "variant": np.tile(variants.ravel(), seeds),
+        "points": points.ravel()})
+
+
+def test_unpaired_baseline_predicts_both_designs_variances_and_credits_the_seat_swap():
+    from mjsim.tournament import pricing
+
+    rng = np.random.default_rng(9)
+    paired, unpaired = [], []
+    for _ in range(300):
+        paired.append(unpaired_baseline(_priced(rng, 12, False), "B").iloc[0])
+        unpaired.append(unpaired_baseline(_priced(rng, 12, True), "B").iloc[0]["points"])
+    paired_frame = pd.DataFrame(paired)
+    # Each design's SE matches the spread of its estimates over replicate runs (the variance of
+    # a variance estimate over 300 runs is known to about 10%).
+    assert np.var(paired_frame["points"], ddof=1) / np.mean(paired_frame["se_paired"] ** 2) \
+        == pytest.approx(1, abs=0.2)
+    assert np.var(unpaired, ddof=1) / np.mean(paired_frame["se_unpaired"] ** 2) \
+        == pytest.approx(1, abs=0.2)
+    # Shared walls with the challenger in every seat cancel the seat luck: a large saving, and
+    # the control game's seats sum to zero, so subtracting it changes nothing.
+    assert paired_frame["variance_reduction"].median() > 5
+    assert (paired_frame["control_change"] < 1e-5).all()
+    # The old unpaired SE charged the control game's variance as well: about twice too large.
+    seats = _priced(np.random.default_rng(10), 200, False)
+    old = pricing.estimate(pricing.paired_differences(seats, "B"), "C", "B").unpaired_se
+    honest = unpaired_baseline(seats, "B").iloc[0]
+    assert old ** 2 / honest["se_unpaired"] ** 2 == pytest.approx(2, rel=0.25)
+    assert honest["points"] == pytest.approx(
+        pricing.estimate(pricing.paired_differences(seats, "B"), "C", "B").mean)
