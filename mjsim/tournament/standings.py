@@ -12,7 +12,8 @@ not independent draws (design.md §4). Per variant, :func:`standings` gives
 
 :func:`contrasts` gives every two variants' paired difference of per-seed mean points, since
 both played the same walls. The bootstrap draws its resamples of the seeds from
-``numpy.random.default_rng(BOOTSTRAP_SEED)``, so a table's standings are the same every time.
+``numpy.random.default_rng(BOOTSTRAP_SEED)`` (a generator of its own, no global state), so a
+table's standings are the same every time.
 
 :func:`unpaired_baseline` says what the paired design of pricing saves against an honest
 unpaired one, and that the saving is the seat swap's, not the control game's.
@@ -26,6 +27,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from numpy.random import default_rng
 from scipy import stats
 
 from mjsim.tournament.pricing import CONFIDENCE, bh_adjust
@@ -95,7 +97,9 @@ def contrasts(seats: pd.DataFrame, order: list[str] | None = None) -> pd.DataFra
     if not rows:
         return pd.DataFrame(columns=columns)
     frame = pd.DataFrame(rows)
-    frame["p_bh"] = bh_adjust(frame["p"].to_numpy())
+    tested = frame["p"].notna()  # a contrast with no spread has no p, and is not counted
+    frame["p_bh"] = math.nan
+    frame.loc[tested, "p_bh"] = bh_adjust(frame.loc[tested, "p"].to_numpy())
     return frame[columns]
 
 
@@ -164,7 +168,7 @@ def _per_seed(seats: pd.DataFrame) -> dict[str, pd.DataFrame]:
 
 def _resample_counts(seeds: int) -> np.ndarray:
     """How often each seed is drawn in each bootstrap resample (``RESAMPLES`` x ``seeds``)."""
-    draws = np.random.default_rng(BOOTSTRAP_SEED).integers(0, seeds, size=(RESAMPLES, seeds))
+    draws = default_rng(BOOTSTRAP_SEED).integers(0, seeds, size=(RESAMPLES, seeds))
     counts = np.zeros((RESAMPLES, seeds))
     np.add.at(counts, (np.arange(RESAMPLES)[:, None], draws), 1)
     return counts

@@ -109,6 +109,21 @@ def test_contrasts_are_paired_and_signed():
     assert (table["p_bh"] >= table["p"]).all()
 
 
+def test_a_contrast_without_spread_has_no_p_and_leaves_the_others_adjusted():
+    seats = _seats(*_games(np.random.default_rng(11), 6))
+    # On seed s every game ends a: 30 + r_s (twice), b: 10 + r_s, c: the rest; a and b differ
+    # by exactly 20 on every seed, a and c by 3 r_s + 100.
+    shift = seats["seed"].map(dict(zip(sorted(seats["seed"].unique()), range(6))))
+    a, b = 30.0 + shift, 10.0 + shift
+    seats["points"] = np.select([seats["variant"] == "a", seats["variant"] == "b"],
+                                [a, b], -(2 * a + b))
+    assert (seats.groupby(["seed", "lineup"])["points"].sum() == 0).all()
+    table = contrasts(seats).set_index(["variant", "versus"])
+    assert table.loc[("a", "b"), "points"] == 20
+    assert table.loc[("a", "b"), ["points_low", "p", "p_bh"]].isna().all()
+    assert table.loc[[("a", "c"), ("b", "c")], "p_bh"].notna().all()
+
+
 def test_place_intervals_stay_inside_1_to_4():
     # Huge effects: "c" is nearly always last, "a" nearly always in the top two.
     for seeds in (2, 3, 8):
