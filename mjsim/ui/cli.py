@@ -10,6 +10,7 @@ argument answer at once instead of loading numpy, the shanten tables, the engine
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -365,22 +366,29 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
               f"{'95% interval':>14} {'games':>6}")]
     for row in table.itertuples():
         lines.append(f"{row.variant:<16} {row.points:>+11.1f} "
-                     f"[{row.points_low:>+6.1f}, {row.points_high:>+6.1f}] {row.place:>5.2f} "
-                     f"[{row.place_low:.2f}, {row.place_high:.2f}] {row.first_rate:>5.0%} "
-                     f"[{row.first_rate_low:>4.0%}, {row.first_rate_high:>4.0%}] "
-                     f"{row.rating:>+6.0f} [{row.rating_low:>+5.0f}, {row.rating_high:>+5.0f}] "
+                     f"{_bounds(row.points_low, row.points_high, '>+6.1f')} {row.place:>5.2f} "
+                     f"{_bounds(row.place_low, row.place_high, '.2f')} {row.first_rate:>5.0%} "
+                     f"{_bounds(row.first_rate_low, row.first_rate_high, '>4.0%')} "
+                     f"{row.rating:>+6.0f} {_bounds(row.rating_low, row.rating_high, '>+5.0f')} "
                      f"{row.games:>6}")
     lines.append("place: bootstrap over walls; first: Wilson; rating: Bradley-Terry on "
-                 "placings, Elo scale")
+                 "placings, Elo scale; no interval from one wall")
     if contrasts is not None and not contrasts.empty:
         lines += ["", (f"{'paired contrast':<34} {'points/game':>11} {'95% interval':>16} "
                        f"{'p (BH)':>7} {'walls':>5}")]
         for row in contrasts.itertuples():
             pair = f"{row.variant} over {row.versus}"
             lines.append(f"{pair:<34} {row.points:>+11.1f} "
-                         f"[{row.points_low:>+6.1f}, {row.points_high:>+6.1f}] "
+                         f"{_bounds(row.points_low, row.points_high, '>+6.1f')} "
                          f"{row.p_bh:>7.3f} {row.seeds:>5}")
     return "\n".join(lines)
+
+
+def _bounds(low: Any, high: Any, spec: str) -> str:
+    """``[low, high]`` (a table's cells) in ``spec``, or a dash as wide where there is none."""
+    low, high = float(low), float(high)
+    text = f"[{low:{spec}}, {high:{spec}}]"
+    return f"{'-':^{len(text)}}" if math.isnan(low) or math.isnan(high) else text
 
 
 def build_parser() -> argparse.ArgumentParser:
