@@ -378,9 +378,10 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
                        f"{'p (BH)':>7} {'walls':>5}")]
         for row in contrasts.itertuples():
             pair = f"{row.variant} over {row.versus}"
+            p_bh = "-" if math.isnan(float(row.p_bh)) else f"{row.p_bh:.3f}"
             lines.append(f"{pair:<34} {row.points:>+11.1f} "
                          f"{_bounds(row.points_low, row.points_high, '>+6.1f')} "
-                         f"{row.p_bh:>7.3f} {row.seeds:>5}")
+                         f"{p_bh:>7} {row.seeds:>5}")
     return "\n".join(lines)
 
 

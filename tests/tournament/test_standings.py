@@ -138,10 +138,12 @@ def test_place_intervals_stay_inside_1_to_4():
 def test_one_seed_has_no_intervals_but_keeps_its_means():
     from mjsim.ui.cli import format_standings
 
-    table = standings(_seats(*_games(np.random.default_rng(5), 1)))
+    seats = _seats(*_games(np.random.default_rng(5), 1))
+    table = standings(seats)
     assert table[["points_low", "place_low", "rating_low"]].isna().all().all()
     assert table["place"].between(1, 4).all()
-    assert "nan" not in format_standings(table)  # a dash where there is no interval
+    # A dash where there is no interval.
+    assert "nan" not in format_standings(table, contrasts(seats)).lower()
 
 
 def test_standings_are_deterministic_and_ordered(truth):
