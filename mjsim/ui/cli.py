@@ -378,7 +378,7 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
                        f"{'p (BH)':>7} {'walls':>5}")]
         for row in contrasts.itertuples():
             pair = f"{row.variant} over {row.versus}"
-            p_bh = "-" if math.isnan(float(row.p_bh)) else f"{row.p_bh:.3f}"
+            p_bh = _number(row.p_bh, ".3f")
             lines.append(f"{pair:<34} {row.points:>+11.1f} "
                          f"{_bounds(row.points_low, row.points_high, '>+6.1f')} "
                          f"{p_bh:>7} {row.seeds:>5}")
@@ -387,9 +387,13 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
 
 def _bounds(low: Any, high: Any, spec: str) -> str:
     """``[low, high]`` (a table's cells) in ``spec``, or a dash as wide where there is none."""
-    low, high = float(low), float(high)
     text = f"[{low:{spec}}, {high:{spec}}]"
     return f"{'-':^{len(text)}}" if math.isnan(low) or math.isnan(high) else text
+
+
+def _number(value: Any, spec: str) -> str:
+    """A table's cell in ``spec``, or a dash for NaN (no value)."""
+    return "-" if math.isnan(value) else f"{value:{spec}}"
 
 
 def build_parser() -> argparse.ArgumentParser:
