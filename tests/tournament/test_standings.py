@@ -244,3 +244,14 @@ def test_unpaired_baseline_predicts_both_designs_variances_and_credits_the_seat_
     assert old ** 2 / honest["se_unpaired"] ** 2 == pytest.approx(2, rel=0.25)
     assert honest["points"] == pytest.approx(
         pricing.estimate(pricing.paired_differences(seats, "B"), "C", "B").mean)
+
+
+def test_a_table_run_writes_and_reads_back_its_standings_and_contrasts(tmp_path):
+    from mjsim.tournament import analysis, table
+
+    report = table("2,1,1,2", tmp_path, walls=2, quiet=True)
+    assert (tmp_path / "contrasts.csv").exists()
+    loaded = analysis.load(tmp_path)
+    assert list(loaded.contrasts["variant"]) == list(report.standings["variant"])[:1]
+    pd.testing.assert_frame_equal(loaded.contrasts, report.contrasts, check_dtype=False)
+    pd.testing.assert_frame_equal(loaded.standings, report.standings, check_dtype=False)
