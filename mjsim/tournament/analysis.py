@@ -36,12 +36,14 @@ def load(folder: str | Path) -> Report:
         raise FileNotFoundError(f"{folder} holds no run (no manifest.json); make one with "
                                 f"mjsim ladder --out {folder}")
     report = Report(Path(folder), tables=run.tables())
-    for attribute, name in (("estimates", "summary.csv"), ("standings", "standings.csv")):
+    for attribute, name in (("estimates", "summary.csv"), ("standings", "standings.csv"),
+                            ("contrasts", "contrasts.csv")):
         path = Path(folder) / name
         if path.exists():
             # Variants such as "3" are names, not numbers.
             setattr(report, attribute, pd.read_csv(path, dtype={
-                "variant": str, "challenger": str, "baseline": str, "name": str}))
+                "variant": str, "versus": str, "challenger": str, "baseline": str,
+                "name": str}))
     return report
 
 

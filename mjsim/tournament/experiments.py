@@ -14,20 +14,18 @@ Every player is named by a spec or by a name the ``roster`` defines (:mod:`.line
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, Unpack
 
-import numpy as np
 import pandas as pd
-from scipy import stats
 
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, pricing, sequential
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup
+from mjsim.tournament.rankings import contrasts, standings
 from mjsim.tournament.records import lineup_key
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_index, wall_seeds
@@ -49,6 +47,7 @@ class Report:
     out: Path
     estimates: pd.DataFrame = field(default_factory=pd.DataFrame)
     standings: pd.DataFrame = field(default_factory=pd.DataFrame)
+    contrasts: pd.DataFrame = field(default_factory=pd.DataFrame)
     sequential: dict[str, Sequential] = field(default_factory=dict)
     tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
 
@@ -179,9 +178,9 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     rows.extend({"kind": "idea", **_idea_row(diffs, idea, challenger, top, hands, DELTA)}
                 for idea, challenger in zip(ideas, idea_challengers))
     rotated = {lineup_key(lineup) for lineup in rotations(seated)}
-    return _written(Report(Path(out), estimates=_with_bh(pd.DataFrame(rows)),
-                           standings=standings(seats[seats["lineup"].isin(rotated)]),
-                           tables=tables))
+    return _written(_with_standings(Report(Path(out), estimates=_with_bh(pd.DataFrame(rows)),
+                                           tables=tables),
+                                    seats[seats["lineup"].isin(rotated)]))
 
 
 def _label(entry: str) -> str:
@@ -212,7 +211,7 @@ def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None
     batches = per_wall(wall_seeds(seed, walls), rotations(entries))
     arguments = {"lineup": list(entries), "walls": walls, "seed": seed}
     tables = run(batches, out, kind="table", arguments=arguments, roster=roster, **run_options)
-    return _written(Report(Path(out), standings=standings(tables["seats"]), tables=tables))
+    return _written(_with_standings(Report(Path(out), tables=tables), tables["seats"]))
 
 
 def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOptions]) -> Report:
@@ -259,20 +258,11 @@ def hands_per_game(run_options: RunOptions) -> int:
     return 1 if run_options.get("table", "mcr") == "botzone" else HANDS
 
 
-def standings(seats: pd.DataFrame) -> pd.DataFrame:
-    """Per variant: mean points per game, mean place and first-place rate, each with a 95%
-    interval clustered by seed (a seed's games share their walls)."""
-    seats = seats.assign(first=(seats["place"] == 1).astype(float))
-    rows = []
-    for variant, group in seats.groupby("variant", sort=True):
-        row: dict[str, Any] = {"variant": variant, "games": len(group),
-                               "seeds": group["seed"].nunique()}
-        for column, label in (("points", "points"), ("place", "place"), ("first", "first_rate")):
-            per_seed = group.groupby("seed")[column].mean()
-            mean, low, high = _mean_interval(per_seed.to_numpy(dtype=float))
-            row.update({label: mean, f"{label}_low": low, f"{label}_high": high})
-        rows.append(row)
-    return pd.DataFrame(rows).sort_values("points", ascending=False, ignore_index=True)
+def _with_standings(report: Report, seats: pd.DataFrame) -> Report:
+    """The report with the standings of the rotated games ``seats`` and their contrasts."""
+    report.standings = standings(seats)
+    report.contrasts = contrasts(seats, order=list(report.standings["variant"]))
+    return report
 
 
 def _written(report: Report) -> Report:
@@ -281,16 +271,8 @@ def _written(report: Report) -> Report:
         report.estimates.to_csv(report.out / "summary.csv", index=False)
     if not report.standings.empty:
         report.standings.to_csv(report.out / "standings.csv", index=False)
+        report.contrasts.to_csv(report.out / "contrasts.csv", index=False)
     return report
-
-
-def _mean_interval(values: np.ndarray) -> tuple[float, float, float]:
-    mean = float(values.mean())
-    if len(values) < 2:
-        return mean, math.nan, math.nan
-    se = float(values.std(ddof=1) / math.sqrt(len(values)))
-    half = float(stats.t.ppf(0.5 + pricing.CONFIDENCE / 2, len(values) - 1)) * se
-    return mean, mean - half, mean + half
 
 
 def seed_means(diffs: pd.DataFrame, challenger: str, sign: int = 1) -> list[float]:

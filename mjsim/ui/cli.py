@@ -10,6 +10,7 @@ argument answer at once instead of loading numpy, the shanten tables, the engine
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -269,7 +270,7 @@ def _finish(report: Report) -> str:
     if not report.estimates.empty:
         parts.append(format_estimates(report.estimates))
     if not report.standings.empty:
-        parts.append(format_standings(report.standings))
+        parts.append(format_standings(report.standings, report.contrasts))
     parts.append(f"results: {report.out}")
     return "\n\n".join(parts)
 
@@ -413,14 +414,42 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def format_standings(table: pd.DataFrame) -> str:
-    lines = [(f"{'variant':<20} {'points/game':>11} {'95% interval':>19} {'place':>6} "
-              f"{'first':>6} {'games':>6}")]
+def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None) -> str:
+    """Each variant's points per game, place, first-place rate and rating with 95% intervals,
+    then (given ``contrasts``) the paired difference of every two variants."""
+    lines = [(f"{'variant':<16} {'points/game':>11} {'95% interval':>16} {'place':>5} "
+              f"{'95% interval':>12} {'first':>5} {'95% interval':>12} {'rating':>6} "
+              f"{'95% interval':>14} {'games':>6}")]
     for row in table.itertuples():
-        lines.append(f"{row.variant:<20} {row.points:>+11.1f} "
-                     f"[{row.points_low:>+7.1f}, {row.points_high:>+7.1f}] {row.place:>6.2f} "
-                     f"{row.first_rate:>6.1%} {row.games:>6}")
+        lines.append(f"{row.variant:<16} {row.points:>+11.1f} "
+                     f"{_bounds(row.points_low, row.points_high, '>+6.1f')} {row.place:>5.2f} "
+                     f"{_bounds(row.place_low, row.place_high, '.2f')} {row.first_rate:>5.0%} "
+                     f"{_bounds(row.first_rate_low, row.first_rate_high, '>4.0%')} "
+                     f"{row.rating:>+6.0f} {_bounds(row.rating_low, row.rating_high, '>+5.0f')} "
+                     f"{row.games:>6}")
+    lines.append("place: bootstrap over walls; first: Wilson; rating: Bradley-Terry on "
+                 "placings, Elo scale; no interval from one wall")
+    if contrasts is not None and not contrasts.empty:
+        lines += ["", (f"{'paired contrast':<34} {'points/game':>11} {'95% interval':>16} "
+                       f"{'p (BH)':>7} {'walls':>5}")]
+        for row in contrasts.itertuples():
+            pair = f"{row.variant} over {row.versus}"
+            p_bh = _number(row.p_bh, ".3f")
+            lines.append(f"{pair:<34} {row.points:>+11.1f} "
+                         f"{_bounds(row.points_low, row.points_high, '>+6.1f')} "
+                         f"{p_bh:>7} {row.seeds:>5}")
     return "\n".join(lines)
+
+
+def _bounds(low: Any, high: Any, spec: str) -> str:
+    """``[low, high]`` (a table's cells) in ``spec``, or a dash as wide where there is none."""
+    text = f"[{low:{spec}}, {high:{spec}}]"
+    return f"{'-':^{len(text)}}" if math.isnan(low) or math.isnan(high) else text
+
+
+def _number(value: Any, spec: str) -> str:
+    """A table's cell in ``spec``, or a dash for NaN (no value)."""
+    return "-" if math.isnan(value) else f"{value:{spec}}"
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -41,17 +41,21 @@ def forest(estimates: pd.DataFrame) -> Figure:
 
 
 def standings(table: pd.DataFrame) -> Figure:
-    """Mean points per game of each variant, with its 95% interval."""
-    fig, ax = plt.subplots(figsize=(7, 1 + 0.5 * len(table)))
+    """Each variant's points per game, place and rating, with their 95% intervals."""
     rows = table.iloc[::-1]
-    y = range(len(rows))
-    ax.barh(list(y), rows["points"],
-            xerr=[rows["points"] - rows["points_low"], rows["points_high"] - rows["points"]],
-            capsize=4, color="tab:blue")
-    ax.set_yticks(list(y), rows["variant"])
-    ax.axvline(0, color="grey", linewidth=1)
-    ax.set_xlabel("points per game (95% interval)")
-    ax.set_title("Standings")
+    fig, axes = plt.subplots(1, 3, figsize=(11, 1 + 0.5 * len(rows)), sharey=True)
+    y = list(range(len(rows)))
+    for ax, column, label in zip(axes, ("points", "place", "rating"),
+                                 ("points per game", "place (1 best)", "rating (Elo scale)")):
+        ax.errorbar(rows[column], y, fmt="o", capsize=4,
+                    xerr=[rows[column] - rows[f"{column}_low"],
+                          rows[f"{column}_high"] - rows[column]])
+        ax.set_xlabel(f"{label}, 95% interval")
+    axes[0].set_yticks(y, rows["variant"])
+    axes[0].axvline(0, color="grey", linewidth=1)
+    axes[1].set_xlim(4.1, 0.9)  # the best place on the right, as the best points and rating
+    axes[2].axvline(0, color="grey", linewidth=1)
+    axes[0].set_title("Standings")
     fig.tight_layout()
     return fig
 

@@ -1,0 +1,278 @@
+"""The standings of a table played with its seats rotated on each wall, and paired contrasts.
+
+A wall seed is the unit of every interval: the games of a seed share their walls, so they are
+not independent draws (design.md §4). Per variant, :func:`standings` gives
+
+- points per game, with the 95% t interval of its per-seed means;
+- the mean place, with a percentile bootstrap interval over seeds (so it stays inside [1, 4]);
+- the first-place rate, with a Wilson interval on the games, widened by the seeds' design effect
+  when the games of a seed are positively correlated (Kish's effective sample size);
+- a Bradley-Terry rating on placings (every two seats of a game holding different variants are
+  one comparison, a shared place half a win each), on the Elo scale, with a bootstrap interval.
+
+:func:`contrasts` gives every two variants' paired difference of per-seed mean points, since
+both played the same walls. The bootstrap draws its resamples of the seeds from
+``numpy.random.default_rng(BOOTSTRAP_SEED)`` (a generator of its own, no global state), so a
+table's standings are the same every time.
+
+:func:`unpaired_baseline` says what the paired design of pricing saves against an honest
+unpaired one, and that the saving is the seat swap's, not the control game's.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.random import default_rng
+from scipy import stats
+
+from mjsim.tournament.pricing import CONFIDENCE, bh_adjust
+
+BOOTSTRAP_SEED = 15
+"""Seeds the resampling of walls, so a table's intervals are a function of its games."""
+RESAMPLES = 4000
+"""Bootstrap resamples of the seeds."""
+ELO = 400 / math.log(10)
+"""Rating points per unit of log strength: a lead of 400 is odds of 10 to 1 of placing above."""
+PRIOR_TIE = 1.0
+"""Virtual tied comparisons between every two variants, so a variant that always places above
+another keeps a finite rating (a weak prior; real games outnumber it)."""
+
+
+def standings(seats: pd.DataFrame) -> pd.DataFrame:
+    """Per variant of the ``seats`` table (columns ``seed``, ``lineup``, ``seat``, ``variant``,
+    ``points``, ``place``): games, seeds, points per game, place, first-place rate and rating,
+    each with its 95% interval, the highest points first."""
+    if seats.empty:
+        raise ValueError("no games to make standings of")
+    cells = _per_seed(seats)
+    variants = list(cells["games"].columns)
+    resampled = _resample_counts(len(cells["games"]))
+    ratings, low, high = _ratings(seats, cells["games"].index, variants, resampled)
+    rows = []
+    for i, variant in enumerate(variants):
+        games = cells["games"][variant].to_numpy()
+        played = games > 0
+        points, points_low, points_high, _ = t_interval(
+            cells["points"][variant].to_numpy()[played] / games[played])
+        firsts = float(cells["first"][variant].sum())
+        first_low, first_high = wilson(firsts, float(games.sum()),
+                                       _design_effect(cells["first"][variant].to_numpy(), games))
+        place_low, place_high = _percentile(
+            _ratio(resampled @ cells["place"][variant].to_numpy(), resampled @ games),
+            int(played.sum()))
+        rows.append({
+            "variant": variant, "games": int(games.sum()), "seeds": int(played.sum()),
+            "points": points, "points_low": points_low, "points_high": points_high,
+            "place": float(cells["place"][variant].sum() / games.sum()),
+            "place_low": place_low, "place_high": place_high,
+            "first_rate": firsts / games.sum(), "first_rate_low": first_low,
+            "first_rate_high": first_high,
+            "rating": ratings[i], "rating_low": low[i], "rating_high": high[i]})
+    return pd.DataFrame(rows).sort_values("points", ascending=False, ignore_index=True)
+
+
+def contrasts(seats: pd.DataFrame, order: list[str] | None = None) -> pd.DataFrame:
+    """Every two variants' paired contrast: the points per game ``variant`` gains over
+    ``versus`` (the mean over the seeds both played of the difference of their per-seed mean
+    points), its 95% t interval, p and Benjamini-Hochberg p across the table's contrasts.
+
+    ``order`` (by default the variants by name) decides which of two is ``variant``: the
+    earlier. One row per pair; none for a table of one variant.
+    """
+    means = _per_seed(seats)
+    per_seed = means["points"] / means["games"]  # NaN where a variant sat out a seed
+    order = order if order is not None else list(per_seed.columns)
+    rows: list[dict[str, Any]] = []
+    for variant, versus in combinations(order, 2):
+        diff = (per_seed[variant] - per_seed[versus]).dropna().to_numpy()
+        mean, low, high, p = t_interval(diff)
+        rows.append({"variant": variant, "versus": versus, "seeds": len(diff),
+                     "points": mean, "points_low": low, "points_high": high, "p": p})
+    columns = ["variant", "versus", "seeds", "points", "points_low", "points_high", "p", "p_bh"]
+    if not rows:
+        return pd.DataFrame(columns=columns)
+    frame = pd.DataFrame(rows)
+    tested = frame["p"].notna()  # a contrast with no spread has no p, and is not counted
+    frame["p_bh"] = math.nan
+    frame.loc[tested, "p_bh"] = bh_adjust(frame.loc[tested, "p"].to_numpy())
+    return frame[columns]
+
+
+def t_interval(values: np.ndarray) -> tuple[float, float, float, float]:
+    """The mean of independent values, its 95% t interval and two-sided p (H0: mean 0); NaN
+    where they do not exist (one value, or values all equal: no spread to scale by)."""
+    mean = float(values.mean()) if len(values) else math.nan
+    se = float(values.std(ddof=1) / math.sqrt(len(values))) if len(values) > 1 else 0.0
+    if not se > 0:
+        return mean, math.nan, math.nan, math.nan
+    df = len(values) - 1
+    half = float(stats.t.ppf(0.5 + CONFIDENCE / 2, df)) * se
+    return mean, mean - half, mean + half, float(2 * stats.t.sf(abs(mean) / se, df))
+
+
+def wilson(successes: float, trials: float, design_effect: float = 1.0) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate, on ``trials / design_effect`` effective trials.
+
+    >>> [round(x, 4) for x in wilson(0, 100)]
+    [0.0, 0.037]
+    """
+    if trials <= 0 or not 0 <= successes <= trials:
+        raise ValueError(f"a rate needs 0 <= successes <= trials and trials > 0, "
+                         f"not {successes} of {trials}")
+    n = trials / design_effect
+    rate = successes / trials
+    z = float(stats.norm.ppf(0.5 + CONFIDENCE / 2))
+    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
+    # At 0 or 1 the bound is the rate itself; the formula gives it only up to rounding.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    return low, 1.0 if successes == trials else min(1.0, centre + half)
+
+
+def bradley_terry(wins: np.ndarray, prior_tie: float = PRIOR_TIE) -> np.ndarray:
+    """Bradley-Terry log strengths, centred on 0, from ``wins[..., i, j]``: the times i placed
+    above j (halves for ties); leading axes are separate fits (Hunter's MM algorithm).
+
+    >>> np.round(bradley_terry(np.array([[0, 3], [1, 0]]), prior_tie=0) * 2, 3).tolist()
+    [1.099, -1.099]
+    """
+    wins = np.asarray(wins, dtype=float) + prior_tie / 2 * (1 - np.eye(wins.shape[-1]))
+    meetings = wins + np.swapaxes(wins, -1, -2)
+    won = wins.sum(axis=-1)
+    strength = np.ones(won.shape)
+    for _ in range(10_000):
+        pair_sums = strength[..., :, None] + strength[..., None, :]
+        updated = won / (meetings / pair_sums).sum(axis=-1)
+        updated /= np.exp(np.log(updated).mean(axis=-1, keepdims=True))
+        change = float(np.abs(np.log(updated / strength)).max())
+        strength = updated
+        if change < 1e-10:
+            break
+    centred: np.ndarray = np.log(strength)
+    return centred
+
+
+def _per_seed(seats: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """Seeds x variants tables of games played, points, places and first places summed."""
+    frame = seats.assign(games=1, first=(seats["place"] == 1).astype(float))
+    columns = ["games", "points", "place", "first"]
+    sums = frame.groupby(["seed", "variant"])[columns].sum()
+    return {column: sums[column].unstack(fill_value=0).astype(float).sort_index()
+            for column in columns}
+
+
+def _resample_counts(seeds: int) -> np.ndarray:
+    """How often each seed is drawn in each bootstrap resample (``RESAMPLES`` x ``seeds``)."""
+    draws = default_rng(BOOTSTRAP_SEED).integers(0, seeds, size=(RESAMPLES, seeds))
+    counts = np.zeros((RESAMPLES, seeds))
+    np.add.at(counts, (np.arange(RESAMPLES)[:, None], draws), 1)
+    return counts
+
+
+def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    out = np.full(numerator.shape, math.nan)
+    np.divide(numerator, denominator, out=out, where=denominator > 0)
+    return out
+
+
+def _percentile(values: np.ndarray, seeds: int) -> tuple[float, float]:
+    """The 95% expanded percentile interval of bootstrap values over ``seeds`` seeds.
+
+    A plain percentile interval from few seeds is too narrow (it uses z where t belongs, and a
+    variance too small by (n-1)/n); Hesterberg's expansion takes the quantiles at the tail
+    2 Phi(-sqrt(n/(n-1)) t) instead of 0.025. NaN from one seed (nothing to vary); seeds that
+    all agree give an interval of that one value.
+    """
+    values = values[~np.isnan(values)]
+    if seeds < 2 or values.size == 0:
+        return math.nan, math.nan
+    t = float(stats.t.ppf(0.5 + CONFIDENCE / 2, seeds - 1))
+    tail = float(stats.norm.cdf(-math.sqrt(seeds / (seeds - 1)) * t))
+    low, high = np.quantile(values, [tail, 1 - tail])
+    return float(low), float(high)
+
+
+def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
+    """How many games of the table one independent game is worth for a rate, since a seed's
+    games share their walls: the seeds' clustered variance of the rate over p(1-p)/n (Kish),
+    times (t/z)^2 for the seeds' degrees of freedom (Korn and Graubard)."""
+    played = games > 0
+    successes, games = successes[played], games[played]
+    n = float(games.sum())
+    rate = float(successes.sum()) / n
+    seeds = len(games)
+    if seeds < 2 or rate in (0.0, 1.0):
+        return 1.0
+    residuals = successes - rate * games
+    clustered = seeds / (seeds - 1) * float((residuals ** 2).sum()) / n ** 2
+    t = float(stats.t.ppf(0.5 + CONFIDENCE / 2, seeds - 1) / stats.norm.ppf(0.5 + CONFIDENCE / 2))
+    # A floor, for seeds whose rates are all exactly equal (no spread seen at all).
+    return max(1 / n, clustered / (rate * (1 - rate) / n) * t * t)
+
+
+def _ratings(seats: pd.DataFrame, seeds: pd.Index, variants: list[str],
+             resampled: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each variant's rating (Elo scale) and its bootstrap interval over seeds."""
+    if len(variants) < 2:
+        return np.zeros(1), np.full(1, math.nan), np.full(1, math.nan)
+    wins = _pairwise_wins(seats, seeds, variants)
+    rating = ELO * bradley_terry(wins.sum(axis=0))
+    flat = resampled @ wins.reshape(len(seeds), -1)
+    boot = ELO * bradley_terry(flat.reshape(-1, len(variants), len(variants)))
+    bounds = [_percentile(boot[:, i], len(seeds)) for i in range(len(variants))]
+    return rating, np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])
+
+
+def _pairwise_wins(seats: pd.DataFrame, seeds: pd.Index, variants: list[str]) -> np.ndarray:
+    """``wins[s, i, j]``: on seed s, the times a seat of variant i placed above one of j."""
+    game = seats[["seed", "lineup", "seat", "variant", "place"]]
+    pairs = game.merge(game, on=["seed", "lineup"], suffixes=("", "_other"))
+    pairs = pairs[pairs["variant"] != pairs["variant_other"]]
+    score = ((pairs["place"] < pairs["place_other"]).astype(float)
+             + 0.5 * (pairs["place"] == pairs["place_other"]))
+    wins = np.zeros((len(seeds), len(variants), len(variants)))
+    index = {variant: i for i, variant in enumerate(variants)}
+    np.add.at(wins, (seeds.get_indexer(pd.Index(pairs["seed"])),
+                     pairs["variant"].map(index).to_numpy(),
+                     pairs["variant_other"].map(index).to_numpy()), score.to_numpy())
+    return wins
+
+
+def unpaired_baseline(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
+    """What pairing saves each challenger of ``baseline``, against an honest unpaired design.
+
+    The unpaired design plays the same challenger games, the challenger in each seat as often,
+    each game on a wall of its own and with no control game: a field of baselines sums to zero,
+    so the challenger's own points already estimate its gain. Per challenger (one row each):
+    ``seeds``, ``games``, ``points`` (its mean points per game), ``se_paired`` (from the
+    per-seed means of its seat-swapped games on one seed's walls), ``se_unpaired`` (each seat's
+    variance across seeds, as independent games would have it), ``variance_reduction`` (their
+    squared ratio: what sitting in every seat of the same walls earns), and ``control_change``:
+    the most a seed's control game, subtracted, moves its per-seed mean (0 when its seats sum to
+    zero: the control adds nothing; NaN with no control games).
+    """
+    off = (seats["variant"] != baseline).groupby([seats["seed"], seats["lineup"]]).transform("sum")
+    control = seats[off == 0].groupby(["seed", "lineup"])["points"].mean()
+    control_change = float(control.abs().max()) if len(control) else math.nan
+    games = seats[(off == 1) & (seats["variant"] != baseline)]
+    rows = []
+    for challenger, group in games.groupby("variant", sort=True):
+        by_seed = group.groupby("seed")["points"].mean()
+        by_seat = group.groupby("seat")["points"]
+        # The variance of a mean of independent games: each seat's share of the games times
+        # that seat's variance across walls (ddof 1), over the games squared.
+        unpaired = float((by_seat.count() * by_seat.var(ddof=1)).sum()) / len(group) ** 2
+        se_paired = float(by_seed.std(ddof=1) / math.sqrt(len(by_seed)))
+        rows.append({
+            "challenger": challenger, "seeds": len(by_seed), "games": len(group),
+            "points": float(by_seed.mean()), "se_paired": se_paired,
+            "se_unpaired": math.sqrt(unpaired),
+            "variance_reduction": unpaired / se_paired ** 2 if se_paired > 0 else math.nan,
+            "control_change": control_change})
+    return pd.DataFrame(rows, columns=["challenger", "seeds", "games", "points", "se_paired",
+                                       "se_unpaired", "variance_reduction", "control_change"])

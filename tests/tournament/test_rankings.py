@@ -1,0 +1,257 @@
+"""Standings and contrasts, checked by simulation on synthetic rotated tables with known truths."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from mjsim.tournament.rankings import (
+    BOOTSTRAP_SEED,
+    ELO,
+    bradley_terry,
+    contrasts,
+    standings,
+    unpaired_baseline,
+    wilson,
+)
+
+LINEUP = ("a", "a", "b", "c")
+EFFECTS = {"a": 10.0, "b": 0.0, "c": -20.0}  # points per game; the lineup's mean is 0
+
+
+def _games(rng, seeds, effects=EFFECTS, lineup=LINEUP, luck=40.0, noise=60.0):
+    """Each seed's rotated games: the variants by rotation and seat, and the points and places
+    by seed, rotation and seat. A seed deals each seat the same luck in all its rotations (the
+    same walls); points sum to zero in a game, and equal points share a place."""
+    names = np.array([[lineup[(seat + r) % 4] for seat in range(4)] for r in range(4)])
+    effect = np.vectorize(effects.get)(names).astype(float)
+    points = effect + rng.normal(0, luck, (seeds, 1, 4)) + rng.normal(0, noise, (seeds, 4, 4))
+    points = np.round(points - points.mean(axis=2, keepdims=True))
+    places = 1 + (points[..., None, :] > points[..., :, None]).sum(axis=-1)
+    return names, points, places
+
+
+def _seats(names, points, places):
+    seeds = points.shape[0]
+    return pd.DataFrame({
+        "seed": np.repeat([f"s{i:03d}" for i in range(seeds)], 16),
+        "lineup": np.tile(np.repeat([",".join(row) for row in names], 4), seeds),
+        "seat": np.tile(np.arange(4), 4 * seeds), "variant": np.tile(names.ravel(), seeds),
+        "points": points.ravel(), "place": places.ravel()})
+
+
+def _within_two_se(hits, nominal=0.95):
+    rate = float(np.mean(hits))
+    se = math.sqrt(nominal * (1 - nominal) / len(hits))
+    return abs(rate - nominal) <= 2 * se, rate
+
+
+def test_wilson_covers_binomial_rates_and_stays_in_0_1():
+    rng = np.random.default_rng(1)
+    hits = []
+    for rate in (0.01, 0.05, 0.25, 0.5):
+        for successes in rng.binomial(200, rate, size=1000):
+            low, high = wilson(float(successes), 200.0)
+            assert 0 <= low <= successes / 200 <= high <= 1
+            hits.append(low <= rate <= high)
+    ok, coverage = _within_two_se(hits)
+    assert ok, coverage
+    assert wilson(0, 50)[0] == 0 and wilson(50, 50)[1] == 1  # Wald's gave [0, 0] here
+    with pytest.raises(ValueError, match="successes"):
+        wilson(3, 2)
+
+
+@pytest.fixture(scope="module")
+def truth():
+    """The variants' expected place and first-place rate, from a quarter million games."""
+    names, _, places = _games(np.random.default_rng(2), 15_000)
+    return {variant: {"place": places[:, names == variant].mean(),
+                      "first_rate": (places[:, names == variant] == 1).mean(),
+                      "points": EFFECTS[variant]} for variant in EFFECTS}
+
+
+@pytest.fixture(scope="module")
+def replicates():
+    """120 replicate tables of ten seeds: their standings and contrasts."""
+    rng = np.random.default_rng(3)
+    runs = []
+    for _ in range(120):
+        seats = _seats(*_games(rng, 10))
+        runs.append((standings(seats).set_index("variant"), contrasts(seats)))
+    return runs
+
+
+@pytest.mark.parametrize("column", ["points", "place", "first_rate"])
+def test_standings_intervals_cover_the_truth(replicates, truth, column):
+    hits = [table.loc[v, f"{column}_low"] <= truth[v][column] <= table.loc[v, f"{column}_high"]
+            for table, _ in replicates for v in EFFECTS]
+    ok, coverage = _within_two_se(hits)
+    assert ok, f"{column}: {coverage:.3f}"
+
+
+def test_contrasts_cover_the_known_difference(replicates):
+    hits = [row.points_low <= EFFECTS[row.variant] - EFFECTS[row.versus] <= row.points_high
+            for _, table in replicates for row in table.itertuples()]
+    assert len(hits) == 3 * len(replicates)
+    ok, coverage = _within_two_se(hits)
+    assert ok, coverage
+
+
+def test_contrasts_are_paired_and_signed():
+    seats = _seats(*_games(np.random.default_rng(4), 30, luck=200.0, noise=5.0))
+    table = contrasts(seats, order=["c", "b", "a"]).set_index(["variant", "versus"])
+    assert list(table.index) == [("c", "b"), ("c", "a"), ("b", "a")]
+    # The seats' luck is shared by a seed's rotations, so pairing removes it: the interval is
+    # set by the noise (5) and not the luck (200).
+    assert table.loc[("c", "a"), "points"] == pytest.approx(-30, abs=3)
+    assert table.loc[("c", "a"), "points_high"] - table.loc[("c", "a"), "points_low"] < 10
+    assert (table["p_bh"] >= table["p"]).all()
+
+
+def test_a_contrast_without_spread_has_no_p_and_leaves_the_others_adjusted():
+    seats = _seats(*_games(np.random.default_rng(11), 6))
+    # On seed s every game ends a: 30 + r_s (twice), b: 10 + r_s, c: the rest; a and b differ
+    # by exactly 20 on every seed, a and c by 3 r_s + 100.
+    shift = seats["seed"].map(dict(zip(sorted(seats["seed"].unique()), range(6))))
+    a, b = 30.0 + shift, 10.0 + shift
+    seats["points"] = np.select([seats["variant"] == "a", seats["variant"] == "b"],
+                                [a, b], -(2 * a + b))
+    assert (seats.groupby(["seed", "lineup"])["points"].sum() == 0).all()
+    table = contrasts(seats).set_index(["variant", "versus"])
+    assert table.loc[("a", "b"), "points"] == 20
+    assert table.loc[("a", "b"), ["points_low", "p", "p_bh"]].isna().all()
+    assert table.loc[[("a", "c"), ("b", "c")], "p_bh"].notna().all()
+
+
+def test_place_intervals_stay_inside_1_to_4():
+    # Huge effects: "c" is nearly always last, "a" nearly always in the top two.
+    for seeds in (2, 3, 8):
+        seats = _seats(*_games(np.random.default_rng(seeds), seeds,
+                               effects={"a": 500.0, "b": 0.0, "c": -2000.0}))
+        table = standings(seats)
+        assert ((1 <= table["place_low"]) & (table["place_low"] <= table["place"])
+                & (table["place"] <= table["place_high"]) & (table["place_high"] <= 4)).all()
+        assert ((0 <= table["first_rate_low"]) & (table["first_rate_high"] <= 1)).all()
+
+
+def test_one_seed_has_no_intervals_but_keeps_its_means():
+    from mjsim.ui.cli import format_standings
+
+    seats = _seats(*_games(np.random.default_rng(5), 1))
+    table = standings(seats)
+    assert table[["points_low", "place_low", "rating_low"]].isna().all().all()
+    assert table["place"].between(1, 4).all()
+    # A dash where there is no interval.
+    assert "nan" not in format_standings(table, contrasts(seats)).lower()
+
+
+def test_standings_are_deterministic_and_ordered(truth):
+    seats = _seats(*_games(np.random.default_rng(6), 200))
+    first, again = standings(seats), standings(seats.sample(frac=1, random_state=0))
+    pd.testing.assert_frame_equal(first, again)  # the bootstrap's seed is BOOTSTRAP_SEED
+    assert BOOTSTRAP_SEED == 15
+    assert list(first["variant"]) == ["a", "b", "c"]  # highest points first
+    assert list(first.sort_values("rating", ascending=False)["variant"]) == ["a", "b", "c"]
+    assert (first["rating_low"] < first["rating"]).all()
+    assert (first["rating"] < first["rating_high"]).all()
+    assert first["rating"].sum() == pytest.approx(0, abs=1e-6)
+    assert list(first["games"]) == [200 * 8, 200 * 4, 200 * 4]
+
+
+def test_rating_order_on_synthetic_tables_with_a_known_order():
+    # Three variants a step of 15 points apart; at 80 seeds the order should nearly always show.
+    rng = np.random.default_rng(7)
+    right = 0
+    for _ in range(10):
+        seats = _seats(*_games(rng, 80, effects={"a": 15.0, "b": 0.0, "c": -15.0},
+                               lineup=("a", "b", "c", "b")))
+        ratings = standings(seats).set_index("variant")["rating"]
+        right += ratings["a"] > ratings["b"] > ratings["c"]
+    assert right >= 9
+
+
+def test_bradley_terry_recovers_known_strengths():
+    strength = np.log([4.0, 2.0, 1.0])
+    share = 1 / (1 + np.exp(strength[None, :] - strength[:, None]))  # P(i above j)
+    wins = 1000 * share * (1 - np.eye(3))
+    fitted = bradley_terry(wins, prior_tie=0)
+    assert fitted == pytest.approx(strength - strength.mean(), abs=1e-6)
+    # Batches fit separately, and a variant that always wins stays finite with the prior.
+    batch = bradley_terry(np.stack([wins, np.array([[0, 9, 9], [0, 0, 5], [0, 5, 0]])]))
+    assert batch.shape == (2, 3) and np.isfinite(batch).all()
+    assert batch[0] == pytest.approx(fitted, abs=0.01)
+    assert ELO * math.log(10) == pytest.approx(400)
+
+
+def test_the_printed_table_shows_intervals_ratings_and_contrasts():
+    from mjsim.ui.cli import format_standings
+
+    seats = _seats(*_games(np.random.default_rng(8), 12))
+    table = standings(seats)
+    text = format_standings(table, contrasts(seats, order=list(table["variant"])))
+    lines = text.splitlines()
+    assert "rating" in lines[0] and "Bradley-Terry" in text
+    row = table.iloc[0]
+    assert f"[{row.place_low:.2f}, {row.place_high:.2f}]" in lines[1]
+    assert [line.split()[:3] for line in lines if line.split()[1:2] == ["over"]] == [
+        ["a", "over", "b"], ["a", "over", "c"], ["b", "over", "c"]]
+
+
+def _priced(rng, seeds, walls_per_game, effect=20.0, luck=150.0, noise=40.0):
+    """A pricing run's seats: per seed a control game of four baselines "B" and four games with
+    the challenger "C" in seat 0, 1, 2, 3. Seat luck is a wall's: the games of a seed share it
+    (``walls_per_game=False``), or each game has a wall of its own (an unpaired design)."""
+    games = 5
+    luck_draws = rng.normal(0, luck, (seeds, games if walls_per_game else 1, 4))
+    points = (np.broadcast_to(luck_draws, (seeds, games, 4))
+              + rng.normal(0, noise, (seeds, games, 4)))
+    variants = np.full((games, 4), "B")
+    for seat in range(4):
+        variants[seat + 1, seat] = "C"
+    points = points + effect * (variants == "C")
+    points = np.round(points - points.mean(axis=2, keepdims=True), 6)
+    return pd.DataFrame({
+        "seed": np.repeat([f"w-{i}" for i in range(seeds)], games * 4),
+        "lineup": np.tile(np.repeat([",".join(row) for row in variants], 4), seeds),
+        "seat": np.tile(np.arange(4), games * seeds), "variant": np.tile(variants.ravel(), seeds),
+        "points": points.ravel()})
+
+
+def test_unpaired_baseline_predicts_both_designs_variances_and_credits_the_seat_swap():
+    from mjsim.tournament import pricing
+
+    rng = np.random.default_rng(9)
+    paired, unpaired = [], []
+    for _ in range(300):
+        paired.append(unpaired_baseline(_priced(rng, 12, False), "B").iloc[0])
+        unpaired.append(unpaired_baseline(_priced(rng, 12, True), "B").iloc[0]["points"])
+    paired_frame = pd.DataFrame(paired)
+    # Each design's SE matches the spread of its estimates over replicate runs (the variance of
+    # a variance estimate over 300 runs is known to about 10%).
+    assert np.var(paired_frame["points"], ddof=1) / np.mean(paired_frame["se_paired"] ** 2) \
+        == pytest.approx(1, abs=0.2)
+    assert np.var(unpaired, ddof=1) / np.mean(paired_frame["se_unpaired"] ** 2) \
+        == pytest.approx(1, abs=0.2)
+    # Shared walls with the challenger in every seat cancel the seat luck: a large saving, and
+    # the control game's seats sum to zero, so subtracting it changes nothing.
+    assert paired_frame["variance_reduction"].median() > 5
+    assert (paired_frame["control_change"] < 1e-5).all()
+    # The old unpaired SE charged the control game's variance as well: about twice too large.
+    seats = _priced(np.random.default_rng(10), 200, False)
+    old = pricing.estimate(pricing.paired_differences(seats, "B"), "C", "B").unpaired_se
+    honest = unpaired_baseline(seats, "B").iloc[0]
+    assert old ** 2 / honest["se_unpaired"] ** 2 == pytest.approx(2, rel=0.25)
+    assert honest["points"] == pytest.approx(
+        pricing.estimate(pricing.paired_differences(seats, "B"), "C", "B").mean)
+
+
+def test_a_table_run_writes_and_reads_back_its_standings_and_contrasts(tmp_path):
+    from mjsim.tournament import analysis, table
+
+    report = table("2,1,1,2", tmp_path, walls=2, quiet=True)
+    assert (tmp_path / "contrasts.csv").exists()
+    loaded = analysis.load(tmp_path)
+    assert list(loaded.contrasts["variant"]) == list(report.standings["variant"])[:1]
+    pd.testing.assert_frame_equal(loaded.contrasts, report.contrasts, check_dtype=False)
+    pd.testing.assert_frame_equal(loaded.standings, report.standings, check_dtype=False)
