@@ -40,8 +40,8 @@ class Estimate:
     low: float                  # 95% t interval
     high: float
     p: float                    # two-sided, H0: no difference
-    unpaired_se: float          # as if challenger and control seats came from other walls
-    variance_reduction: float   # (unpaired_se / se) ** 2: how much pairing saved
+    unpaired_se: float          # the same games each on a wall of its own (:func:`unpaired_se`)
+    variance_reduction: float   # (unpaired_se / se) ** 2: what seating it in every seat saved
     sd: float = math.nan        # SD of the per-seed means: what power is planned from
     sign: int = 1
 
@@ -106,15 +106,21 @@ def estimate(diffs: pd.DataFrame, challenger: str, baseline: str, sign: int = 1)
     sd = float(seed_diff.std(ddof=1))
     se = sd / math.sqrt(n)
     low, high, p = _t_interval(mean, se, n - 1)
-    # Unpaired: what comparing the challenger's seats with baseline seats of other walls would
-    # give, the two samples independent. (Not per-seed means: a control game's four seats sum to
-    # zero, so their mean has no variance to compare.)
-    pairs = len(rows)
-    unpaired_se = math.sqrt(rows["points"].var(ddof=1) / pairs
-                            + rows["control"].var(ddof=1) / pairs)
-    reduction = (unpaired_se / se) ** 2 if se > 0 else math.inf
-    return Estimate(challenger, baseline, n, pairs, mean, se, low, high, p, unpaired_se,
+    unpaired = unpaired_se(rows)
+    reduction = (unpaired / se) ** 2 if se > 0 else math.inf
+    return Estimate(challenger, baseline, n, len(rows), mean, se, low, high, p, unpaired,
                     reduction, sd, sign)
+
+
+def unpaired_se(games: pd.DataFrame) -> float:
+    """The standard error an honest unpaired design would give the same challenger games
+    (columns ``seat`` and ``points``): each game on a wall of its own, the challenger in each
+    seat as often, and no control game, since a field of baselines sums to zero and the
+    challenger's own points already estimate its gain. It is each seat's variance across walls,
+    weighted by its games: what the paired design saves against it is the challenger sitting in
+    every seat of the same walls (the control game changes nothing: its seats sum to zero)."""
+    by_seat = games.groupby("seat")["points"]
+    return math.sqrt(float((by_seat.count() * by_seat.var(ddof=1)).sum()) / len(games) ** 2)
 
 
 def _t_interval(mean: float, se: float, df: int) -> tuple[float, float, float]:

@@ -30,7 +30,7 @@ import pandas as pd
 from numpy.random import default_rng
 from scipy import stats
 
-from mjsim.tournament.pricing import CONFIDENCE, bh_adjust
+from mjsim.tournament.pricing import CONFIDENCE, bh_adjust, unpaired_se
 
 BOOTSTRAP_SEED = 15
 """Seeds the resampling of walls, so a table's intervals are a function of its games."""
@@ -263,16 +263,12 @@ def unpaired_baseline(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
     rows = []
     for challenger, group in games.groupby("variant", sort=True):
         by_seed = group.groupby("seed")["points"].mean()
-        by_seat = group.groupby("seat")["points"]
-        # The variance of a mean of independent games: each seat's share of the games times
-        # that seat's variance across walls (ddof 1), over the games squared.
-        unpaired = float((by_seat.count() * by_seat.var(ddof=1)).sum()) / len(group) ** 2
+        unpaired = unpaired_se(group)
         se_paired = float(by_seed.std(ddof=1) / math.sqrt(len(by_seed)))
         rows.append({
             "challenger": challenger, "seeds": len(by_seed), "games": len(group),
-            "points": float(by_seed.mean()), "se_paired": se_paired,
-            "se_unpaired": math.sqrt(unpaired),
-            "variance_reduction": unpaired / se_paired ** 2 if se_paired > 0 else math.nan,
+            "points": float(by_seed.mean()), "se_paired": se_paired, "se_unpaired": unpaired,
+            "variance_reduction": (unpaired / se_paired) ** 2 if se_paired > 0 else math.nan,
             "control_change": control_change})
     return pd.DataFrame(rows, columns=["challenger", "seeds", "games", "points", "se_paired",
                                        "se_unpaired", "variance_reduction", "control_change"])

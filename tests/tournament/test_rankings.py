@@ -237,13 +237,13 @@ def test_unpaired_baseline_predicts_both_designs_variances_and_credits_the_seat_
     # the control game's seats sum to zero, so subtracting it changes nothing.
     assert paired_frame["variance_reduction"].median() > 5
     assert (paired_frame["control_change"] < 1e-5).all()
-    # The old unpaired SE charged the control game's variance as well: about twice too large.
+    # The pricing estimate reports the same honest unpaired SE and the same price.
     seats = _priced(np.random.default_rng(10), 200, False)
-    old = pricing.estimate(pricing.paired_differences(seats, "B"), "C", "B").unpaired_se
+    priced = pricing.estimate(pricing.paired_differences(seats, "B"), "C", "B")
     honest = unpaired_baseline(seats, "B").iloc[0]
-    assert old ** 2 / honest["se_unpaired"] ** 2 == pytest.approx(2, rel=0.25)
-    assert honest["points"] == pytest.approx(
-        pricing.estimate(pricing.paired_differences(seats, "B"), "C", "B").mean)
+    assert priced.unpaired_se == pytest.approx(honest["se_unpaired"])
+    assert priced.variance_reduction == pytest.approx(honest["variance_reduction"])
+    assert honest["points"] == pytest.approx(priced.mean)
 
 
 def test_a_table_run_writes_and_reads_back_its_standings_and_contrasts(tmp_path):
