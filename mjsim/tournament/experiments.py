@@ -169,16 +169,24 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
                  **run_options)
     seats = tables["seats"]
     hands = hands_per_game(run_options)
-    rows = []
+    rows, means = [], {}
     for lower, upper in pairwise(steps):
-        estimate = pricing.estimate(pricing.paired_differences(seats, lower), upper, lower)
-        rows.append({"kind": "step", "name": f"{_label(upper)} over {_label(lower)}",
-                     **_row(estimate, hands, DELTA)})
+        step_diffs = pricing.paired_differences(seats, lower)
+        estimate = pricing.estimate(step_diffs, upper, lower)
+        name = f"{_label(upper)} over {_label(lower)}"
+        rows.append({"kind": "step", "name": name, **_row(estimate, hands, DELTA)})
+        means[name] = [m / hands for m in seed_means(step_diffs, upper)]
     diffs = pricing.paired_differences(seats, top)
     rows.extend({"kind": "idea", **_idea_row(diffs, idea, challenger, top, hands, DELTA)}
                 for idea, challenger in zip(ideas, idea_challengers))
+    means.update({idea: [m / hands for m in seed_means(diffs, challenger, sign=-1)]
+                  for idea, challenger in zip(ideas, idea_challengers)})
+    estimates = pd.DataFrame(rows)
+    looks = (RunFolder(out).manifest() or {}).get("looks", [])
+    if looks:  # a finished ladder extended: its intervals must hold however it stopped
+        estimates = _stopped(estimates, means, looks)
     rotated = {lineup_key(lineup) for lineup in rotations(seated)}
-    return _written(_with_standings(Report(Path(out), estimates=_with_bh(pd.DataFrame(rows)),
+    return _written(_with_standings(Report(Path(out), estimates=_with_bh(estimates),
                                            tables=tables),
                                     seats[seats["lineup"].isin(rotated)]))
 

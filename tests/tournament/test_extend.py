@@ -34,3 +34,14 @@ def test_a_run_cut_short_or_changed_says_what_differs(tmp_path):
         run(batches[:1], tmp_path, backend="sequential", quiet=True)
     with pytest.raises(ValueError, match="its ruleset is green-book, not "):
         run(batches, tmp_path, ruleset="rulebook", backend="sequential", quiet=True)
+
+
+def test_an_extended_ladder_is_reported_as_a_sequential_look(tmp_path):
+    from mjsim.tournament import ladder
+
+    first = ladder(tmp_path, walls=3, seed="look", quiet=True)
+    assert "looks" not in first.estimates.columns
+    extended = ladder(tmp_path, walls=5, seed="look", quiet=True)
+    assert set(extended.estimates["looks"]) == {"3"}
+    assert (extended.estimates["low_hand"] <= extended.estimates["t_low_hand"] + 1e-9).all()
+    assert (extended.estimates["high_hand"] >= extended.estimates["t_high_hand"] - 1e-9).all()
