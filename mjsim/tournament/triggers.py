@@ -10,10 +10,11 @@ Those are exactly the moves idea X decides, so an idea that never triggers has a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import pandas as pd
 
-__all__ = ["shadows", "trigger_rows", "trigger_words"]
+__all__ = ["shadows", "trigger_rows", "trigger_words", "with_triggers"]
 
 ROW_COLUMNS = ["challenger", "decisions", "changed", "rate", "seeds", "seeds_changed",
                "seed_rate"]
@@ -51,7 +52,7 @@ def trigger_rows(seats: pd.DataFrame, challengers: Iterable[str]) -> pd.DataFram
     return pd.DataFrame(rows, columns=ROW_COLUMNS)
 
 
-def trigger_words(row: Mapping[str, object]) -> str:
+def trigger_words(row: Mapping[str, Any]) -> str:
     """What a :func:`trigger_rows` row says in words; for an idea that never triggered, that
     in place of an interval (its price is exactly 0 on these walls).
 
@@ -62,10 +63,26 @@ def trigger_words(row: Mapping[str, object]) -> str:
     >>> trigger_words({"decisions": 3650, "changed": 1, "seeds": 3, "seeds_changed": 1})
     'changed 1 of 3,650 decisions (0.027%), on 1 of 3 seeds'
     """
-    decisions, changed = int(str(row["decisions"])), int(str(row["changed"]))
+    decisions, changed = int(row["decisions"]), int(row["changed"])
     if changed == 0:
         return f"never changed a move in {decisions:,} decisions"
     percent = 100 * changed / decisions
     share = f"{percent:.1f}%" if percent >= 1 else f"{percent:.2g}%"
     return (f"changed {changed:,} of {decisions:,} decisions ({share}), "
-            f"on {row['seeds_changed']} of {row['seeds']} seeds")
+            f"on {int(row['seeds_changed'])} of {int(row['seeds'])} seeds")
+
+
+def with_triggers(estimates: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """``estimates`` (rows naming a ``challenger``) with its trigger counts beside each row:
+    ``decisions``, ``changed``, ``trigger_rate``, ``seeds_changed`` and ``triggers`` in words
+    (what a table shows in place of the interval when ``changed`` is 0). Rows of a challenger
+    without counts (a rung step) get none: NaN and an empty ``triggers``."""
+    counted: set[str] = (set(seats.loc[seats["decisions"] > 0, "variant"])
+                         if "decisions" in seats else set())
+    wanted = [c for c in dict.fromkeys(estimates["challenger"]) if c in counted]
+    rows = trigger_rows(seats, wanted).set_index("challenger")
+    frame = estimates.join(rows[["decisions", "changed", "rate", "seeds_changed"]]
+                           .rename(columns={"rate": "trigger_rate"}), on="challenger")
+    frame["triggers"] = [trigger_words(rows.loc[c]) if c in rows.index else ""
+                         for c in frame["challenger"]]
+    return frame

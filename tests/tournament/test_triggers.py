@@ -12,7 +12,7 @@ from mjsim.players.driver import play
 from mjsim.tournament import RunFolder, play_game, run
 from mjsim.tournament.records import COLUMNS, GameOptions
 from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
-from mjsim.tournament.triggers import shadows, trigger_rows, trigger_words
+from mjsim.tournament.triggers import shadows, trigger_rows, trigger_words, with_triggers
 
 IDEAS = ("shanten", "claims", "defence", "planning")
 CHALLENGERS = [f"3-{idea}" for idea in IDEAS]
@@ -98,3 +98,14 @@ def test_trigger_rows_sum_per_seed_and_say_when_nothing_triggered() -> None:
     assert trigger_words(nothing) == "never changed a move in 100 decisions"
     with pytest.raises(ValueError, match="without shadows"):
         trigger_rows(seats.drop(columns="changed"), ["x"])
+
+
+def test_with_triggers_puts_the_counts_beside_each_priced_idea() -> None:
+    seats = pd.DataFrame({"seed": ["a", "a", "b", "a"], "variant": ["x", "y", "y", "3"],
+                          "decisions": [10, 20, 30, 0], "changed": [0, 3, 0, 0]})
+    estimates = pd.DataFrame({"name": ["X", "Y", "step"], "challenger": ["x", "y", "2"]})
+    frame = with_triggers(estimates, seats)
+    assert list(frame["changed"].fillna(-1)) == [0, 3, -1]
+    assert list(frame["triggers"]) == ["never changed a move in 10 decisions",
+                                       "changed 3 of 50 decisions (6.0%), on 1 of 2 seeds", ""]
+    assert list(frame["name"]) == ["X", "Y", "step"]
