@@ -35,6 +35,15 @@ class NullCheck:
     coverage: float
     alpha: float = ALPHA
 
+    @property
+    def words(self) -> str:
+        """The check in a sentence, against its nominal rates."""
+        n = len(self.runs)
+        return (f"false alarms (p < {self.alpha:g}) in {round(self.false_alarms * n)} of {n} runs "
+                f"({self.false_alarms:.1%}, nominal {self.alpha:.0%}); the interval held 0 in "
+                f"{round(self.coverage * n)} of {n} ({self.coverage:.1%}, nominal "
+                f"{1 - self.alpha:.0%})")
+
 
 def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: int = 20,
                seed: str = "mjsim", salt: int = 1,

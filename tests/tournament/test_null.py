@@ -30,6 +30,7 @@ def test_null_check_prices_each_replicate_on_its_own_walls(tmp_path: Any) -> Non
     assert list(runs["replicate"]) == [0, 1, 2] and runs["value_game"].nunique() == 3
     assert check.false_alarms == (runs["p"] < 0.05).mean()
     assert check.coverage == ((runs["low_game"] < 0) & (runs["high_game"] > 0)).mean()
+    assert f"in {round(check.coverage * 3)} of 3 (" in check.words
     assert sorted(p.name for p in tmp_path.iterdir()) == ["null0", "null1", "null2"]
     again = null_check(tmp_path, level=1, replicates=3, walls=3, backend="sequential",
                        quiet=True)  # resumed from the folders, the same answer
