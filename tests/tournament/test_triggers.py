@@ -109,3 +109,10 @@ def test_with_triggers_puts_the_counts_beside_each_priced_idea() -> None:
     assert list(frame["triggers"]) == ["never changed a move in 10 decisions",
                                        "changed 3 of 50 decisions (6.0%), on 1 of 2 seeds", ""]
     assert list(frame["name"]) == ["X", "Y", "step"]
+
+
+def test_a_run_played_without_shadows_is_not_resumed_with_them(tmp_path: Any) -> None:
+    batches = per_wall(wall_seeds("mixed", 2), challenger_games("1", ["2"]))
+    run(batches, tmp_path, backend="sequential", quiet=True)
+    with pytest.raises(ValueError, match="different run.*shadows"):
+        run(batches, tmp_path, backend="sequential", quiet=True, shadows={"2": "1"})
