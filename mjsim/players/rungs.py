@@ -25,7 +25,9 @@ Each rung is the one below plus one idea; every rung wins whenever a win is lega
 "Shortens the road" means the shanten after the claim (and the discard it calls for) is less
 than before; a kong draws a replacement instead of discarding, so a kong that keeps the shanten
 counts as shortening it. ``off`` switches ideas off by name: without ``shanten`` a rung discards
-by rung 1's order and declares no kong; without ``claims`` it passes every window.
+by rung 1's order and declares no kong; without ``claims`` it passes every window. A ``salt``
+(spec ``3?salt=1``) re-keys the last tie-break and nothing else: the same rung, other dice, an
+idea whose price is known to be 0 (the null check of a price run).
 
 Each decision is one compiled call (:mod:`mjsim_core.rungs`); :mod:`mjsim.reference.rungs`
 writes the same rules out in Python, and the tests hold the two to the same choices.
@@ -112,17 +114,22 @@ def _idea_bits(level: int, off: frozenset[str]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Rung:
-    """A rung (``level`` 1-3) with the ideas in ``off`` switched off.
+    """A rung (``level`` 1-3) with the ideas in ``off`` switched off, breaking its last ties by
+    :attr:`View.word` re-keyed by ``salt`` (0: the word itself).
 
-    Raises ``ValueError`` for an unknown rung or idea, or an idea the rung does not have.
+    Raises ``ValueError`` for an unknown rung or idea, an idea the rung does not have, or a salt
+    that is not a whole number from 0.
     """
 
     level: int
     off: frozenset[str] = field(default_factory=frozenset)
+    salt: int = 0
 
     def __post_init__(self) -> None:
         if self.level not in RUNG_IDEAS:
             raise ValueError(f"no rung {self.level!r}; the rungs are 1, 2 and 3")
+        if isinstance(self.salt, bool) or not isinstance(self.salt, int) or self.salt < 0:
+            raise ValueError(f"a rung's salt is a whole number from 0, not {self.salt!r}")
         object.__setattr__(self, "off", frozenset(self.off))
         for name in self.off:
             if name not in RUNG_IDEAS[self.level]:
@@ -150,11 +157,12 @@ class Rung:
             raise ValueError(f"bad rung {spec!r}: {error}") from None
 
     def __str__(self) -> str:
-        return "-".join((str(self.level), *(name for name in IDEAS if name in self.off)))
+        spec = "-".join((str(self.level), *(name for name in IDEAS if name in self.off)))
+        return f"{spec}?salt={self.salt}" if self.salt else spec
 
     @property
     def name(self) -> str:
-        """The rung's spec, e.g. ``3-defence``."""
+        """The rung's spec, e.g. ``3-defence`` or ``3?salt=1``."""
         return str(self)
 
     @property
@@ -164,4 +172,21 @@ class Rung:
 
     def act(self, view: View) -> Move | None:
         """The move this rung makes from ``view``, or None when its seat has none to make."""
-        return best(view, self.level, off=self.off)
+        word = rekeyed(view.word, self.salt) if self.salt else None
+        return best(view, self.level, word, self.off)
+
+
+_MASK = (1 << 64) - 1
+
+
+def rekeyed(word: int, salt: int) -> int:
+    """``word`` mixed with ``salt`` (SplitMix64's finaliser): a tie-break independent of the
+    word's own, the same on every machine.
+
+    >>> rekeyed(12345, 1) == rekeyed(12345, 1) != rekeyed(12345, 2)
+    True
+    """
+    x = (word ^ (salt * 0x9E3779B97F4A7C15)) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)

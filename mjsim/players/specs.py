@@ -4,6 +4,7 @@
 spec                                          the player
 ============================================  ==============================================
 ``3``, ``3-defence``, ``2``, ``1``            a built-in rung, with ideas switched off
+``3?salt=1``                                  rung 3 breaking its last ties otherwise
 ``package.module:Class``                      a class importable from the path
 ``path/to/file.py:Class``                     a class defined in a file
 ``my-bot``                                    a plugin: an entry point of group ``mjsim.players``
@@ -92,10 +93,15 @@ def parse_spec(text: str) -> Spec:
     head, mark, query = spec.partition("?")
     options = _options(mark + query, text)
     if head[:1].isdigit():
-        if options:
-            raise ValueError(f"bad player spec {text!r}: a rung takes no options")
+        if {key for key, _ in options} - {"salt"}:
+            raise ValueError(f"bad player spec {text!r}: a rung takes one option, salt")
         rung = Rung.parse(head)
-        return Spec("rung", str(rung.level), tuple(str(rung).split("-")[1:]))
+        try:
+            salted = Rung(rung.level, rung.off, **dict(options))
+        except ValueError as error:
+            raise ValueError(f"bad player spec {text!r}: {error}") from None
+        return Spec("rung", str(rung.level), tuple(str(rung).split("-")[1:]),
+                    (("salt", salted.salt),) if salted.salt else ())
     target, colon, name = head.rpartition(":")
     if colon:
         cls, *off = name.split("-")
@@ -116,7 +122,7 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
     """
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     if parsed.kind == "rung":
-        return Rung(int(parsed.target), frozenset(parsed.off))
+        return Rung(int(parsed.target), frozenset(parsed.off), **dict(parsed.options))
     if parsed.kind == BOTZONE:
         from mjsim.players.botzone.program import BotzoneProgram
 
@@ -167,7 +173,8 @@ def with_off(spec: str, idea: str) -> str:
     if idea in parsed.off:
         raise ValueError(f"{spec} has {idea!r} switched off already")
     if parsed.kind == "rung":
-        return str(Rung(int(parsed.target), frozenset((*parsed.off, idea))))
+        return str(Rung(int(parsed.target), frozenset((*parsed.off, idea)),
+                        **dict(parsed.options)))
     return str(Spec(parsed.kind, parsed.target, (*parsed.off, idea), parsed.options))
 
 

@@ -23,7 +23,7 @@ from typing import Any, Unpack
 import pandas as pd
 
 from mjsim.game.settlement import HANDS
-from mjsim.tournament import power, pricing, sequential
+from mjsim.tournament import power, pricing, sequential, triggers
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup
 from mjsim.tournament.rankings import contrasts, standings
 from mjsim.tournament.records import lineup_key
@@ -93,7 +93,8 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     limit = min(STAGE, walls) if until_decided else walls
     while True:
         report.tables = run(batches, out, limit=limit, kind="price", arguments=arguments,
-                            roster=roster, **run_options)
+                            roster=roster, shadows=triggers.shadows(baseline, challengers),
+                            **run_options)
         diffs = pricing.paired_differences(report.tables["seats"], baseline)
         means = {idea: [m / hands for m in seed_means(diffs, challenger, sign=-1)]
                  for idea, challenger in zip(chosen, challengers)}
@@ -113,6 +114,7 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
         report.estimates = _decided(report.estimates, report.sequential,
                                     power.plan(delta, sd, STAGE), walls)
     report.estimates = _with_bh(report.estimates)
+    report.estimates = triggers.with_triggers(report.estimates, report.tables["seats"])
     return _written(report)
 
 

@@ -6,7 +6,9 @@ on any machine (as long as the players a user brings are deterministic too).
 
 Three tables (design.md §4):
 
-- ``seats``: one row per seat per game: points, place, wins, self-draws, deal-ins;
+- ``seats``: one row per seat per game: points, place, wins, self-draws, deal-ins, and for a
+  shadowed seat (a challenger whose baseline is asked too: :class:`GameOptions`) its decisions
+  and the decisions where the baseline would have moved otherwise (0 and 0 for other seats);
 - ``hands``: one row per seat per hand: how the hand ended for that seat (``won``,
   ``dealt-in``, ``paid``, ``drawn``, or ``foul`` for the seat that fouled and ``fouled`` for the
   seats it paid), its delta, the tiles left in the wall when it ended (how long the hand
@@ -24,6 +26,7 @@ from typing import Any, NamedTuple
 from mjsim.game.rules import Rules
 from mjsim.game.settlement import places
 from mjsim.players import driver
+from mjsim.players.compare import Shadowed
 from mjsim.tiles.wall import Seed
 from mjsim.tournament.lineups import Lineup, Roster
 
@@ -31,7 +34,7 @@ TABLES = ("seats", "hands", "fans")
 _KEY = ["seed", "lineup", "ruleset"]
 COLUMNS = {
     "seats": [*_KEY, "seat", "variant", "points", "place", "wins", "self_draws", "deal_ins",
-              "fouls", "hands"],
+              "fouls", "hands", "decisions", "changed"],
     "hands": [*_KEY, "hand_no", "seat", "variant", "dealer", "prevalent", "seat_wind",
               "outcome", "winner", "how", "from", "fan_total", "points", "delta", "wall_left",
               "foul_seat", "foul_answer", "foul_reason"],
@@ -70,11 +73,15 @@ class GameRecords:
 class GameOptions(NamedTuple):
     """How a run's games are played besides their players: the ``table`` (``"mcr"``, sixteen
     hands; ``"botzone"``, Botzone's, one hand), what a foul costs (``penalty``, to each other
-    seat) and how many fouls in a row by one seat stop the game (``max_fouls``)."""
+    seat), how many fouls in a row by one seat stop the game (``max_fouls``), and the
+    ``shadows``: (challenger, baseline) pairs of entries; a seat played by a challenger also
+    asks its baseline on each view, without playing its move, and counts where the two differ
+    (:class:`~mjsim.players.compare.Shadowed`)."""
 
     table: str = "mcr"
     penalty: int = driver.PENALTY
     max_fouls: int = driver.MAX_FOULS
+    shadows: tuple[tuple[str, str], ...] = ()
 
 
 MCR_GAMES = GameOptions()
@@ -98,13 +105,21 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
     entries = roster.lineup(lineup)
     players = [roster.player(entry, workdir=None if workdir is None else workdir / f"seat{seat}")
                for seat, entry in enumerate(entries)]
+    shadows = dict(options.shadows)
+    for seat, entry in enumerate(entries):
+        if entry in shadows:
+            shadow_dir = None if workdir is None else workdir / f"seat{seat}-shadow"
+            players[seat] = Shadowed(players[seat],
+                                     roster.player(shadows[entry], workdir=shadow_dir))
     game = driver.play(seed, players, ruleset=ruleset, table=options.table,
                        penalty=options.penalty, max_fouls=options.max_fouls)
-    return records_of(game, entries)
+    counts = [(p.decisions, p.changed) if isinstance(p, Shadowed) else (0, 0) for p in players]
+    return records_of(game, entries, counts)
 
 
-def records_of(game: Rules, variants: Lineup) -> GameRecords:
-    """The table rows of a finished game."""
+def records_of(game: Rules, variants: Lineup,
+               counts: Sequence[tuple[int, int]] = ((0, 0),) * 4) -> GameRecords:
+    """The table rows of a finished game; ``counts`` are each seat's (decisions, changed)."""
     key = {"seed": game.seed.decode("utf-8", "backslashreplace"), "lineup": lineup_key(variants),
            "ruleset": game.ruleset}
     records = GameRecords()
@@ -146,7 +161,8 @@ def records_of(game: Rules, variants: Lineup) -> GameRecords:
                               "points": game.totals[seat], "place": final_places[seat],
                               "wins": wins[seat], "self_draws": self_draws[seat],
                               "deal_ins": deal_ins[seat], "fouls": fouls[seat],
-                              "hands": len(game.history)})
+                              "hands": len(game.history), "decisions": counts[seat][0],
+                              "changed": counts[seat][1]})
     return records
 
 

@@ -57,14 +57,16 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
         n_jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
         limit: int | None = None, quiet: bool = False, kind: str = "games",
         arguments: dict[str, Any] | None = None, roster: Roster | None = None,
-        table: str = "mcr", penalty: int = PENALTY,
-        max_fouls: int = MAX_FOULS) -> Mapping[str, pd.DataFrame]:
+        table: str = "mcr", penalty: int = PENALTY, max_fouls: int = MAX_FOULS,
+        shadows: Mapping[str, str] | None = None) -> Mapping[str, pd.DataFrame]:
     """Play batches of (seed, lineup) games into the run folder ``out``; return its tables
     (each read from disk when first asked for). Lineups name players by spec, or by the names
     ``roster`` defines; ``table`` is ``"mcr"`` (sixteen hands a game) or ``"botzone"`` (Botzone's
     table, one hand a game). A foul costs ``penalty`` to each other seat, and ``max_fouls`` in a
     row by one seat stop the run. A program seat keeps its working folder, with its stderr,
-    under ``out``/programs.
+    under ``out``/programs. ``shadows`` maps a challenger entry to its baseline's: a seat it
+    plays also asks the baseline on each view and the seats table counts where they differ
+    (``decisions``, ``changed``; :class:`~mjsim.players.compare.Shadowed`).
 
     ``limit`` plays only the first ``limit`` batches (a sequential test extends a run wall by
     wall). A folder that already holds this run (same batches and ruleset) is resumed: only the
@@ -77,7 +79,9 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
         raise ValueError(f"no backend {backend!r}; the backends are {', '.join(BACKENDS)}")
     roster = roster or Roster()
     entries = sorted({entry for batch in batches for _, lineup in batch for entry in lineup})
-    roster.check(entries)
+    pairs = tuple(sorted((roster.entry(challenger), roster.entry(baseline))
+                         for challenger, baseline in (shadows or {}).items()))
+    roster.check([*entries, *(baseline for _, baseline in pairs)])
     folder = RunFolder(out)
     folder.start({
         "kind": kind, "ruleset": ruleset, "table": table, "definitions": roster.definitions,
@@ -85,6 +89,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
         "batches": [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches],
         "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
         "players": roster.described(entries), "origin": origin(folder.path),
+        **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
     })
     programs = (str(folder.path.resolve() / "programs")
                 if any(roster.spec(entry).startswith(("botzone:", "botzone?"))
@@ -97,7 +102,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
                 jobs = -1 if backend == "dask" else n_jobs
                 results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
                     delayed(play_batch)(batch, batches[batch], ruleset, roster.definitions,
-                                        GameOptions(table, penalty, max_fouls), programs)
+                                        GameOptions(table, penalty, max_fouls, pairs), programs)
                     for batch in pending)
                 for batch, records in results:
                     folder.write_batch(batch, records)

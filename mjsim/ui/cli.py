@@ -330,10 +330,32 @@ def cmd_price(args: argparse.Namespace) -> str:
         return format_plan(plan(args.plan, args.sd), games)
     if args.walls is None:
         args.walls = plan(args.delta, args.sd).cap if args.until_decided else 20
+    if args.null:
+        return _null_check(args)
+    if not args.ideas:
+        raise UsageError("name an idea to price (or --null, to check the pricing itself)")
     options = _run_options(args)
     return _finish(_experiment(lambda: price(
         args.ideas, _out(args, "price"), baseline=args.baseline, level=args.level,
         until_decided=args.until_decided, delta=args.delta, sd=args.sd, **options)))
+
+
+def _null_check(args: argparse.Namespace) -> str:
+    """``price --null``: the pipeline's calibration on a challenger whose true price is 0."""
+    from mjsim.tournament.null import null_check
+
+    options = _run_options(args)
+    for unused in ("roster", "walls", "seed"):
+        options.pop(unused)
+    if args.ideas or args.baseline:
+        raise UsageError("--null prices rung --level against itself re-keyed: name no idea "
+                         "and no --baseline")
+    try:
+        check = null_check(_out(args, "null"), level=args.level, replicates=args.replicates,
+                           walls=args.walls, seed=args.seed, salt=args.salt, **options)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return check.words
 
 
 def cmd_table(args: argparse.Namespace) -> str:
@@ -376,6 +398,7 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     sequential = "decision" in estimates.columns  # priced with --until-decided
     stopped = "interval" in estimates.columns  # read before it stopped: intervals for that
     interval = "95% CS" if stopped else "95% interval"
+    counted = "changed" in estimates.columns  # trigger rates: a price run's ideas
     lines = [(f"{'':<22} {'points/hand':>11} {interval:>19} {'p':>7} {'p (BH)':>7} "
               f"{'walls':>5} {'pairing':>8} {'detects':>8}")
              + ("  sequential test" if sequential else "")]
@@ -383,8 +406,10 @@ def format_estimates(estimates: pd.DataFrame) -> str:
         verdict = f"  {row.verdict} (at {row.decided_at})" if sequential else ""
         if sequential and isinstance(row.note, str) and row.note:  # a CSV's empty note: NaN
             verdict += "; " + row.note
-        lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} "
-                     f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}] {row.p:>7.3f} "
+        never = counted and row.changed == 0  # an idea that changed no move has no interval
+        span = (f"{'never changed a move':>19}" if never
+                else f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}]")
+        lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} {span} {row.p:>7.3f} "
                      f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x "
                      f"{'±' + format(row.detectable_hand, '.2f'):>9}{verdict}")
     delta = float(estimates["delta_hand"].iloc[0])
@@ -406,6 +431,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      f"{first['planned_sd_hand']:.2f} the test expects about "
                      f"{first['expected_zero']:,.0f} walls if the price is 0, "
                      f"{first['expected_delta']:,.0f} if it is ±{delta:.2f}")
+    if counted:
+        notes.extend(f"{row.name}: {row.triggers}" for row in estimates.itertuples()
+                     if isinstance(row.triggers, str) and row.triggers)
     notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
                  "two-sided), from its per-seed SD")
     notes.append(f"walls to find {delta:.2f} points a hand so: {walls}")
@@ -530,9 +558,15 @@ def build_parser() -> argparse.ArgumentParser:
                "          mjsim price planning --plan 0.25 --sd 2.5\n"
                "          mjsim price greed --baseline bots/mine.py:Mine --walls 40",
         formatter_class=argparse.RawDescriptionHelpFormatter, notes=_idea_notes)
-    price.add_argument("ideas", nargs="+", metavar="IDEA",
+    price.add_argument("ideas", nargs="*", metavar="IDEA",
                        help="an idea to price (the rungs' are listed below; a player of "
                             "your own declares its own)")
+    price.add_argument("--null", action="store_true",
+                       help="price rung --level against itself with its ties re-keyed (a true "
+                            "price of 0) on --replicates runs, and print how often the test "
+                            "is fooled and the intervals hold 0")
+    price.add_argument("--replicates", type=int, default=20, help="runs of --null (20)")
+    price.add_argument("--salt", type=int, default=1, help="the re-keying of --null (1)")
     price.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
                        help="the rung whose ideas to price (default 3)")
     price.add_argument("--baseline", metavar="SPEC",

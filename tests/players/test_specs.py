@@ -83,7 +83,9 @@ def test_describe_records_what_a_file_resolves_to():
 @pytest.mark.parametrize("spec, message", [
     ("", "empty player spec"),
     ("4", "no rung 4"),
-    ("3?x=1", "a rung takes no options"),
+    ("3?x=1", "a rung takes one option, salt"),
+    ("3?salt=-1", "salt is a whole number from 0"),
+    ("3?salt=true", "salt is a whole number from 0"),
     ("pkg:1Bot", "a class spec is module:Class"),
     ("no_such_module_here:Bot", "cannot load player no_such_module_here:Bot"),
     ("tests.players.bots.greedy:Nobody", "has no Nobody"),

@@ -183,3 +183,19 @@ def test_botzone_refusals_are_one_line(capsys, monkeypatch, argv, stdin, code, m
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     got, out, err = run(capsys, *argv)
     assert got == code and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_price_says_how_often_each_idea_changed_a_move(capsys, tmp_path):
+    code, out, _ = run(capsys, "price", "defence", "shanten", "--walls", "2", "--quiet",
+                       "--out", str(tmp_path))
+    assert code == 0
+    lines = {line.split(":")[0]: line for line in out.splitlines() if " decisions" in line}
+    assert "changed" in lines["shanten"] and "of 2 seeds" in lines["shanten"]
+
+
+def test_price_null_prints_the_calibration_and_refuses_an_idea_beside_it(capsys, tmp_path):
+    code, out, _ = run(capsys, "price", "--null", "--replicates", "2", "--walls", "2",
+                       "--quiet", "--out", str(tmp_path))
+    assert code == 0 and "false alarms (p < 0.05) in " in out and "of 2 runs" in out
+    code, out, err = run(capsys, "price", "defence", "--null", "--walls", "2")
+    assert code == 2 and "name no idea" in err

@@ -1,0 +1,77 @@
+"""The null check of a price run: price an idea whose price is known to be 0.
+
+The null challenger is the baseline rung with its last tie-break re-keyed (``3?salt=1``): the
+same rules, other dice among moves every idea ranks equal, so on average it gains nothing over
+the field. Pricing it over independent replicate runs (other walls each) shows whether the
+machinery keeps its promises: about 5% of the runs should call it significant at 0.05, and about
+95% of the intervals should hold 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Unpack
+
+import pandas as pd
+
+from mjsim.tournament import pricing
+from mjsim.tournament.runner import RunOptions, run
+from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
+
+__all__ = ["NullCheck", "null_check"]
+
+ALPHA = 0.05
+
+
+@dataclass
+class NullCheck:
+    """The null challenger's estimate in each replicate run (``runs``: one row each, points a
+    game), the share of runs whose p fell below ``alpha`` (``false_alarms``; nominal ``alpha``)
+    and the share whose interval held 0 (``coverage``; nominal 1 - ``alpha``)."""
+
+    runs: pd.DataFrame
+    false_alarms: float
+    coverage: float
+    alpha: float = ALPHA
+
+    @property
+    def words(self) -> str:
+        """The check in a sentence, against its nominal rates."""
+        n = len(self.runs)
+        return (f"false alarms (p < {self.alpha:g}) in {round(self.false_alarms * n)} of {n} runs "
+                f"({self.false_alarms:.1%}, nominal {self.alpha:.0%}); the interval held 0 in "
+                f"{round(self.coverage * n)} of {n} ({self.coverage:.1%}, nominal "
+                f"{1 - self.alpha:.0%})")
+
+
+def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: int = 20,
+               seed: str = "mjsim", salt: int = 1,
+               **run_options: Unpack[RunOptions]) -> NullCheck:
+    """Price rung ``level`` with its ties re-keyed by ``salt`` against a field of rung
+    ``level``, ``replicates`` times on ``walls`` walls each (replicate r on the walls of seed
+    ``SEED-nullR``, in ``out``/nullR), and report how often the paired test was fooled.
+
+    Raises ``ValueError`` for fewer than two replicates or walls, or a salt of 0 (which is the
+    baseline itself, not a null challenger).
+    """
+    if replicates < 2 or walls < 2:
+        raise ValueError(f"a null check needs two or more replicates and walls, not "
+                         f"{replicates} and {walls}")
+    if salt < 1:
+        raise ValueError(f"the null challenger's salt is 1 or more (0 is the baseline), not {salt}")
+    baseline, challenger = str(level), f"{level}?salt={salt}"
+    lineups = challenger_games(baseline, [challenger])
+    rows = []
+    for replicate in range(replicates):
+        batches = per_wall(wall_seeds(f"{seed}-null{replicate}", walls), lineups)
+        tables = run(batches, Path(out) / f"null{replicate}", kind="null",
+                     arguments={"level": level, "replicate": replicate, "walls": walls,
+                                "seed": seed, "salt": salt}, **run_options)
+        diffs = pricing.paired_differences(tables["seats"], baseline)
+        estimate = pricing.estimate(diffs, challenger, baseline)
+        rows.append({"replicate": replicate, "value_game": estimate.mean,
+                     "low_game": estimate.low, "high_game": estimate.high, "p": estimate.p})
+    frame = pd.DataFrame(rows)
+    covered = (frame["low_game"] <= 0) & (frame["high_game"] >= 0)
+    return NullCheck(frame, float((frame["p"] < ALPHA).mean()), float(covered.mean()))
