@@ -332,12 +332,15 @@ def cmd_price(args: argparse.Namespace) -> str:
         args.walls = plan(args.delta, args.sd).cap if args.until_decided else 20
     if args.null:
         return _null_check(args)
-    if not args.ideas:
-        raise UsageError("name an idea to price (or --null, to check the pricing itself)")
     options = _run_options(args)
     return _finish(_experiment(lambda: price(
         args.ideas, _out(args, "price"), baseline=args.baseline, level=args.level,
         until_decided=args.until_decided, delta=args.delta, sd=args.sd, **options)))
+
+
+def _check_price(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    if not args.ideas and not args.null:
+        parser.error("name an idea to price (or --null, to check the pricing itself)")
 
 
 def _null_check(args: argparse.Namespace) -> str:
@@ -587,7 +590,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "rung 3's largest at 1,000 walls)")
     _experiment_options(price, walls=20)
     price.set_defaults(walls=None)  # 20, or with --until-decided the planned cap
-    price.set_defaults(run=cmd_price)
+    price.set_defaults(run=cmd_price, check=lambda args: _check_price(args, price))
 
     table = commands.add_parser(
         "table", help="play one lineup with seats rotated and print its standings",
@@ -644,6 +647,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 done, 2 bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if hasattr(args, "check"):  # what argparse cannot say alone: still one line, status 2
+        args.check(args)
     try:
         output = args.run(args)
         if output:
