@@ -168,7 +168,7 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     batches = per_wall(wall_seeds(seed, walls), list(dict.fromkeys(lineups)))
     arguments = {"rungs": steps, "walls": walls, "seed": seed}
     tables = run(batches, out, kind="ladder", arguments=arguments, roster=roster,
-                 **run_options)
+                 shadows=triggers.shadows(top, idea_challengers), **run_options)
     seats = tables["seats"]
     hands = hands_per_game(run_options)
     rows, means = [], {}
@@ -188,8 +188,8 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     if looks:  # a finished ladder extended: its intervals must hold however it stopped
         estimates = _stopped(estimates, means, looks)
     rotated = {lineup_key(lineup) for lineup in rotations(seated)}
-    return _written(_with_standings(Report(Path(out), estimates=_with_bh(estimates),
-                                           tables=tables),
+    estimates = triggers.with_triggers(_with_bh(estimates), seats)
+    return _written(_with_standings(Report(Path(out), estimates=estimates, tables=tables),
                                     seats[seats["lineup"].isin(rotated)]))
 
 
