@@ -16,9 +16,9 @@ from mjsim.tiles.kinds import N_KINDS
 from mjsim.tiles.notation import parse
 from mjsim.tiles.wall import PLAYING_TILES, SplitWall, shuffled_tiles
 from tests.game.botzone_replay import replay
-from tests.game.test_rules_random import choose, fuzz
 from tests.helpers.botzone_record import records
 from tests.helpers.positions import apply_ok, code
+from tests.helpers.random_play import choose, play_fuzzing
 
 RECORDS = records()
 
@@ -245,13 +245,7 @@ def test_refusals_on_the_botzone_table_change_nothing():
     codes = Counter()
     rng = np.random.default_rng(7)
     rules = Rules(b"fuzz", "gb-mahjong", table="botzone", walltiles=shuffled_tiles(b"fuzz", 1))
-    step = 0
-    while rules.is_active:
-        if step % 17 == 0:
-            fuzz(rng, rules, codes)
-        assert rules.apply(*choose(rng, rules)) is True
-        step += 1
-    fuzz(rng, rules, codes)
+    play_fuzzing(rng, rules, codes, every=17)
     assert {"not-your-turn", "tile-not-held", "game-over"} <= set(codes)
 
 

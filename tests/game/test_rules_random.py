@@ -12,7 +12,6 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from mjsim.errors import Error
 from mjsim.game.moves import DISCARDS, WIN, Move
 from mjsim.game.rules import HandState, Rules
 from mjsim.game.settlement import HANDS
@@ -20,19 +19,9 @@ from mjsim.game.window import Window
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.wall import Wall
 from tests.helpers.positions import SEAT0, SEAT1, SEAT2, SEAT3, position
+from tests.helpers.random_play import choose, play_fuzzing, snapshot
 
 GAMES = 128                        # 2,048 hands
-
-
-def choose(rng, game):
-    """A random seat among those waited on, and a random legal move; a win nine times in ten
-    when there is one (else wins are too rare for a random player to reach the settlements)."""
-    seats = game.waiting_on()
-    seat = seats[int(rng.integers(len(seats)))]
-    moves = game.legal(seat)
-    if any(move is WIN for move in moves) and rng.random() < 0.9:
-        return seat, WIN
-    return seat, moves[int(rng.integers(len(moves)))]
 
 
 def label(game, seat, move):
@@ -122,65 +111,11 @@ def test_events_are_json_safe(played):
 
 # ------------------------------------------------------------------------ refusal fuzz
 
-def snapshot(game):
-    """Everything a caller can read from a game."""
-    return (game.phase, game.turn, game.window, game.drawn, game.drawn_from,
-            game.replacement, game.claimed_this_turn, game.last_draw_emptied,
-            game.last_discard_is_last, game.status, game.hand_no, game.dealer, game.winner,
-            game.result, list(game.totals), len(game.history), game.history[-1:], game.moves,
-            json.dumps(game.outcomes), game.last, game.wall.order,
-            [list(pool) for pool in game.pools],
-            [(h.counts.tobytes(), h.melds, h.flowers) for h in game.hands],
-            game.waiting_on(), [game.legal(seat) for seat in range(4)])
-
-
-def candidates(rng, game):
-    """Moves of every kind, legal or not: random tiles, misshapen fields, others' moves."""
-    tile = int(rng.integers(-1, 44))
-    near = game.window["tile"] if game.window else tile
-    moves = [Move("discard", tile=tile), Move("kong", tile=tile), Move("discard"), Move("kong"),
-             Move("win"), Move("win", tile=tile), Move("pass"), Move("pass", tile=tile),
-             Move("pung"), Move("pung", tile=near), Move("chow"),
-             Move("chow", tiles=(near - 1, near, near + 1)),
-             Move("chow", tiles=(near, near + 1, near + 2)),
-             Move("chow", tiles=(tile, tile + 1, tile + 2))]
-    for seat in range(4):
-        moves.extend(game.legal(seat))
-    return moves
-
-
-def fuzz(rng, game, codes):
-    """Every seat tries every candidate on a branch of the game: a refusal changes nothing, and
-    a move is taken exactly when ``legal`` lists it."""
-    original = snapshot(game)
-    legal = [game.legal(seat) for seat in range(4)]
-    for seat in range(4):
-        for move in candidates(rng, game):
-            branch = game.clone()
-            before = snapshot(branch)
-            result = branch.apply(seat, move)
-            assert result is True or isinstance(result, Error)
-            assert (result is True) == (move in legal[seat]), (seat, move, result)
-            if result is True:
-                assert branch.check_invariants() == []
-            else:
-                codes[result.code] += 1
-                assert snapshot(branch) == before, (seat, move, result)
-    assert snapshot(game) == original               # branches never touch the game
-
-
 def test_refusals_change_nothing_and_legal_moves_are_taken():
     codes = Counter()
     for number in range(2):
         rng = np.random.default_rng(1000 + number)
-        game = Rules(seed=f"fuzz-{number}", last_hand=8)
-        step = 0
-        while game.is_active:
-            if step % 61 == 0:
-                fuzz(rng, game, codes)
-            assert game.apply(*choose(rng, game)) is True
-            step += 1
-        fuzz(rng, game, codes)
+        play_fuzzing(rng, Rules(seed=f"fuzz-{number}", last_hand=8), codes, every=61)
     documented = Rules.apply.__doc__
     assert all(f"``{code}``" in documented for code in codes), codes
     assert {"not-your-turn", "tile-not-held", "no-window", "window-open", "bad-move",
