@@ -71,25 +71,26 @@ class Roster:
             raise ValueError(f"player {name!r} is defined twice")
         self.definitions[name] = str(parse_spec(spec))
 
+    def _named(self, entry: str) -> bool:
+        """Whether ``entry`` is a defined name, with ``-idea`` suffixes or none."""
+        return entry.split("-")[0] in self.definitions and "?" not in entry
+
     def spec(self, entry: str) -> str:
         """The spec a lineup entry stands for, in canonical form."""
         entry = entry.strip()
+        if not self._named(entry):
+            return str(parse_spec(entry))
         name, *off = entry.split("-")
-        if name in self.definitions and "?" not in entry:
-            spec = self.definitions[name]
-            for idea in off:
-                spec = with_off(spec, idea)
-            return spec
-        return str(parse_spec(entry))
+        spec = self.definitions[name]
+        for idea in off:
+            spec = with_off(spec, idea)
+        return spec
 
     def entry(self, entry: str) -> str:
         """A lineup entry in canonical form: a defined name as written, a spec canonical."""
         entry = entry.strip()
-        name = entry.split("-")[0]
-        if name in self.definitions and "?" not in entry:
-            self.spec(entry)  # checks its ideas
-            return entry
-        return str(parse_spec(entry))
+        spec = self.spec(entry)  # checks a name's ideas too
+        return entry if self._named(entry) else spec
 
     def lineup(self, lineup: str | Iterable[str]) -> Lineup:
         """Four entries from ``"3,3,2,mine"`` or a sequence, each checked and canonical.
@@ -101,12 +102,8 @@ class Roster:
 
     def with_off(self, entry: str, idea: str) -> str:
         """The entry of ``entry``'s player with ``idea`` switched off as well."""
-        self.spec(entry)
-        name = entry.split("-")[0]
-        if name in self.definitions and "?" not in entry:
-            with_off(self.spec(entry), idea)  # checks the idea
-            return f"{entry}-{idea}"
-        return with_off(entry, idea)
+        spec = with_off(self.spec(entry), idea)  # checks the idea
+        return f"{entry}-{idea}" if self._named(entry) else spec
 
     def ideas(self, entry: str) -> tuple[str, ...]:
         """The ideas ``entry``'s player has switched on: those it declares, less those off."""
@@ -133,6 +130,10 @@ class Roster:
     def runs_code(self, entries: Iterable[str]) -> list[str]:
         """The entries whose players import or start something outside mjsim."""
         return sorted({entry for entry in entries if parse_spec(self.spec(entry)).runs_code})
+
+    def runs_programs(self, entries: Iterable[str]) -> bool:
+        """Whether any entry's player is a Botzone program (which needs a working folder)."""
+        return any(parse_spec(self.spec(entry)).kind == "botzone" for entry in entries)
 
 
 def read_lineup_file(path: str | Path) -> tuple[Lineup, Roster]:

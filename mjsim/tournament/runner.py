@@ -91,9 +91,8 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
         "players": roster.described(entries), "origin": origin(folder.path),
         **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
     })
-    programs = (str(folder.path.resolve() / "programs")
-                if any(roster.spec(entry).startswith(("botzone:", "botzone?"))
-                       for entry in entries) else None)
+    programs = (str(folder.path.resolve() / "programs") if roster.runs_programs(entries)
+                else None)
     wanted = len(batches) if limit is None else min(limit, len(batches))
     pending = sorted(set(range(wanted)) - folder.done())
     with _progress(quiet, wanted, wanted - len(pending)) as advance:
