@@ -1,0 +1,188 @@
+# Compiled with planes.pxd in Cython's pure-Python mode (setup.py says how).
+"""A seat's view as numbers: ``encode(view)`` gives 20 planes of 34 (``uint8``), one column per
+playing kind, and ``legal_mask(view)`` the 75 actions of :mod:`mjsim.learn.actions` (``int8``).
+
+Seats are counted from the viewer: +0 is the viewer, +1 the next seat (who plays after it),
++2 the seat across, +3 the previous seat.
+
+=====  =========================================================================================
+plane  what (a column is a kind, 0-33, unless said)
+=====  =========================================================================================
+0      the viewer's concealed tiles: copies held, 0-4
+1      the tile the viewer just drew on its turn: 1 at its kind
+2-5    each seat's pool (+0, +1, +2, +3): copies of each kind discarded and not claimed
+6-9    each seat's latest discard still in its pool: 1 at its kind
+10-13  each seat's exposed melds (+0 ... +3): copies of each kind in them; a concealed kong
+       another seat holds shows no tiles (the viewer's own shows its four; counts in plane 19)
+14     unseen: copies of each kind the viewer cannot see (in other hands or the wall), 0-4
+15     the viewer's seat wind: 1 at its wind's column (27 E, 28 S, 29 W, 30 N)
+16     the prevalent wind: 1 at its wind's column
+17     a discard window's tile: the discarder's seat (+1, +2 or +3) at the tile's kind
+18     a promoted kong's window (robbing the kong): the declarer's seat (+1 ...) at its kind
+19     numbers: [0] tiles left in the wall, [1] the hand (1-16), [2] the dealer's seat (+0 ...),
+       [3-6] bonus tiles each seat has shown, [7-10] concealed kongs of each seat, [11-14] melds
+       each seat has declared, [15] the phase (0 discard, 1 claim, 2 rob, 3 finished)
+=====  =========================================================================================
+
+Only the :class:`~mjsim.players.view.View` is read, so nothing a seat may not see can reach the
+array. ``encode_batch(views, out, masks)`` fills preallocated arrays row by row and allocates
+nothing; :data:`HIGH` is each cell's largest value (the observation space's bound).
+
+>>> from mjsim.game.rules import Rules
+>>> from mjsim.players import view_of
+>>> view = view_of(Rules(seed=b"doc"), 0)
+>>> obs = encode(view)
+>>> obs.shape, obs.dtype, int(obs[0].sum()), int(obs[19, 0]) == view.wall
+((20, 34), dtype('uint8'), 14, True)
+>>> mask = legal_mask(view)
+>>> mask.shape, int(mask.sum()) == len(view.legal)
+((75,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from mjsim.learn.actions import CHOW, CLAIM_KONG, N_ACTIONS, PASS_ACTION, PUNG_ACTION, TURN_KONG
+from mjsim.learn.actions import WIN_ACTION
+from mjsim.players.view import View
+
+__all__ = ["HIGH", "N_PLANES", "PLANES", "encode", "encode_batch", "legal_mask"]
+
+N_PLANES = 20
+WIDTH = 34
+PLANES = (N_PLANES, WIDTH)
+"""The shape of one observation."""
+
+OWN, DRAWN, POOLS, LATEST, MELDS, UNSEEN, SEAT_WIND, PREVALENT, DISCARD_WINDOW, ROB_WINDOW, \
+    NUMBERS = 0, 1, 2, 6, 10, 14, 15, 16, 17, 18, 19
+"""Where each plane (or block of four) starts."""
+
+WALL, HAND_NO, DEALER, FLOWERS, CONCEALED_KONGS, MELD_COUNT, PHASE = 0, 1, 2, 3, 7, 11, 15
+"""The columns of plane 19."""
+
+_PHASES = {"discard": 0, "claim": 1, "rob": 2, "finished": 3}
+_WINDOWS = {"discard": DISCARD_WINDOW, "rob": ROB_WINDOW}
+
+
+def _high() -> np.ndarray:
+    high = np.zeros(PLANES, dtype=np.uint8)
+    high[[OWN, *range(POOLS, POOLS + 4), *range(MELDS, MELDS + 4), UNSEEN]] = 4
+    high[[DRAWN, *range(LATEST, LATEST + 4), SEAT_WIND, PREVALENT]] = 1
+    high[[DISCARD_WINDOW, ROB_WINDOW]] = 3
+    numbers = high[NUMBERS]
+    numbers[WALL], numbers[HAND_NO], numbers[DEALER], numbers[PHASE] = 144, 16, 3, 3
+    numbers[FLOWERS:FLOWERS + 4] = 8
+    numbers[CONCEALED_KONGS:CONCEALED_KONGS + 4] = 4
+    numbers[MELD_COUNT:MELD_COUNT + 4] = 4
+    return high
+
+
+HIGH = _high()
+"""The largest value each cell can take."""
+
+
+def encode(view: View) -> np.ndarray:
+    """The 20 x 34 ``uint8`` planes of ``view`` (the table above)."""
+    out = np.zeros((1, N_PLANES, WIDTH), dtype=np.uint8)
+    _fill(view, out, 0)
+    return out[0]
+
+
+def legal_mask(view: View) -> np.ndarray:
+    """The 75 actions as ``int8``: 1 for each of ``view.legal``, 0 for the rest."""
+    out = np.zeros((1, N_ACTIONS), dtype=np.int8)
+    _mask(view, out, 0)
+    return out[0]
+
+
+def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | None = None) -> None:
+    """Encode ``views`` into the rows of ``out`` (N x 20 x 34, ``uint8``, C order) and their
+    legal masks into ``masks`` (N x 75, ``int8``) when given; nothing is allocated. Raises
+    ``ValueError`` when an array has the wrong shape or fewer rows than views."""
+    n = len(views)
+    if out.ndim != 3 or out.shape[1:] != PLANES or out.shape[0] < n:
+        raise ValueError(f"out must be N x {N_PLANES} x {WIDTH} with N >= {n}, not {out.shape}")
+    if masks is not None and (masks.ndim != 2 or masks.shape[1] != N_ACTIONS
+                              or masks.shape[0] < n):
+        raise ValueError(f"masks must be N x {N_ACTIONS} with N >= {n}, not {masks.shape}")
+    if out.dtype != np.uint8 or not out.flags.c_contiguous:
+        raise ValueError(f"out must be C-ordered uint8, not {out.dtype}")
+    if masks is not None and (masks.dtype != np.int8 or not masks.flags.c_contiguous):
+        raise ValueError(f"masks must be C-ordered int8, not {masks.dtype}")
+    planes = out  # typed once for the whole batch (compiled: one buffer acquisition)
+    for row in range(n):
+        _fill(views[row], planes, row)
+    if masks is not None:
+        legal = masks
+        for row in range(n):
+            _mask(views[row], legal, row)
+
+
+def _fill(view: View, o: np.ndarray, row: int) -> None:
+    """Write the planes of ``view`` into ``o[row]``."""
+    seat = view.seat
+    for plane in range(N_PLANES):
+        for kind in range(WIDTH):
+            o[row, plane, kind] = 0
+    own = view.hand.counts
+    for kind in range(WIDTH):
+        o[row, OWN, kind] = own[kind]
+        # Copies not held; each copy seen in a pool or a meld is taken off below.
+        o[row, UNSEEN, kind] = 4 - own[kind]
+    if view.drawn is not None:
+        o[row, DRAWN, view.drawn] = 1
+    pools, exposed, flowers = view.pools, view.exposed, view.flowers
+    for rel in range(4):
+        other = (seat + rel) % 4
+        pool = pools[other]
+        for kind in pool:
+            o[row, POOLS + rel, kind] += 1
+            o[row, UNSEEN, kind] -= 1
+        size = len(pool)
+        if size:
+            o[row, LATEST + rel, pool[size - 1]] = 1
+        kongs = 0
+        melds = exposed[other]
+        for meld in melds:
+            if meld.concealed:
+                kongs += 1
+            for kind in meld.tiles:
+                o[row, MELDS + rel, kind] += 1
+                o[row, UNSEEN, kind] -= 1
+        o[row, NUMBERS, FLOWERS + rel] = len(flowers[other])
+        o[row, NUMBERS, CONCEALED_KONGS + rel] = kongs
+        o[row, NUMBERS, MELD_COUNT + rel] = len(melds)
+    o[row, SEAT_WIND, 27 + (seat - view.dealer) % 4] = 1
+    o[row, PREVALENT, 27 + view.prevalent] = 1
+    window = view.window
+    if window is not None:
+        o[row, _WINDOWS[window.kind], window.tile] = (window.source - seat) % 4
+    o[row, NUMBERS, WALL] = view.wall
+    o[row, NUMBERS, HAND_NO] = view.hand_no
+    o[row, NUMBERS, DEALER] = (view.dealer - seat) % 4
+    o[row, NUMBERS, PHASE] = _PHASES[view.phase]
+
+
+def _mask(view: View, m: np.ndarray, row: int) -> None:
+    """Write the legal mask of ``view`` into ``m[row]``."""
+    for action in range(N_ACTIONS):
+        m[row, action] = 0
+    window = view.window
+    for move in view.legal:
+        kind = move.kind
+        if kind == "discard":
+            m[row, move.tile] = 1
+        elif kind == "kong":
+            tile = move.tile
+            m[row, CLAIM_KONG if tile is None else TURN_KONG + tile] = 1
+        elif kind == "chow":
+            m[row, CHOW + window.tile - move.tiles[0]] = 1
+        elif kind == "win":
+            m[row, WIN_ACTION] = 1
+        elif kind == "pass":
+            m[row, PASS_ACTION] = 1
+        else:
+            m[row, PUNG_ACTION] = 1
