@@ -13,13 +13,13 @@ from mjsim.learn.actions import N_ACTIONS, action_of, move_of
 from mjsim.learn.planes import PLANES, encode, encode_batch, legal_mask
 
 if TYPE_CHECKING:
-    from mjsim.learn.environment import MahjongEnv
+    from pettingzoo import AECEnv
 
 __all__ = ["N_ACTIONS", "PLANES", "action_of", "encode", "encode_batch", "env", "legal_mask",
            "move_of"]
 
 
-def env(**options: Any) -> MahjongEnv:
+def env(**options: Any) -> AECEnv[str, dict[str, Any], int]:
     """The PettingZoo AEC environment (:class:`mjsim.learn.environment.MahjongEnv`), wrapped
     as PettingZoo's own environments are; ``options`` go to it."""
     from mjsim.learn.environment import wrapped

@@ -45,8 +45,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from mjsim.learn.actions import CHOW, CLAIM_KONG, N_ACTIONS, PASS_ACTION, PUNG_ACTION, TURN_KONG
-from mjsim.learn.actions import WIN_ACTION
+from mjsim.learn.actions import (
+    CHOW,
+    CLAIM_KONG,
+    N_ACTIONS,
+    PASS_ACTION,
+    PUNG_ACTION,
+    TURN_KONG,
+    WIN_ACTION,
+)
 from mjsim.players.view import View
 
 __all__ = ["HIGH", "N_PLANES", "PLANES", "encode", "encode_batch", "legal_mask"]
@@ -88,14 +95,16 @@ def encode(view: View) -> np.ndarray:
     """The 20 x 34 ``uint8`` planes of ``view`` (the table above)."""
     out = np.zeros((1, N_PLANES, WIDTH), dtype=np.uint8)
     _fill(view, out, 0)
-    return out[0]
+    planes: np.ndarray = out[0]
+    return planes
 
 
 def legal_mask(view: View) -> np.ndarray:
     """The 75 actions as ``int8``: 1 for each of ``view.legal``, 0 for the rest."""
     out = np.zeros((1, N_ACTIONS), dtype=np.int8)
     _mask(view, out, 0)
-    return out[0]
+    mask: np.ndarray = out[0]
+    return mask
 
 
 def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | None = None) -> None:
@@ -178,8 +187,8 @@ def _mask(view: View, m: np.ndarray, row: int) -> None:
         elif kind == "kong":
             tile = move.tile
             m[row, CLAIM_KONG if tile is None else TURN_KONG + tile] = 1
-        elif kind == "chow":
-            m[row, CHOW + window.tile - move.tiles[0]] = 1
+        elif kind == "chow":  # only in a discard window, and a chow names its tiles
+            m[row, CHOW + window.tile - move.tiles[0]] = 1  # type: ignore[union-attr,index]
         elif kind == "win":
             m[row, WIN_ACTION] = 1
         elif kind == "pass":

@@ -1,0 +1,158 @@
+"""A PettingZoo environment (the AEC API, as PettingZoo's classic board games have it): four
+agents ``player_0`` ... ``player_3``, one a seat, acting when the engine waits on them.
+
+Each agent observes a dict: ``observation`` (the 20 x 34 planes of
+:mod:`mjsim.learn.planes`) and ``action_mask`` (the 75 actions of :mod:`mjsim.learn.actions`,
+1 where legal; all 0 for an agent not waited on). An agent steps with an action number; one the
+mask does not allow raises ``ValueError``. Rewards are settlement points, given to every seat as
+each hand is settled; all four agents terminate when the game ends (one hand, or ``hands`` of
+the sixteen).
+
+``reset(seed=n)`` starts the game of wall seed ``f"{n}/0"`` on every machine; each later
+``reset()`` without a seed plays the next wall, ``f"{n}/1"``, ``f"{n}/2"`` and so on (before
+any seed, the environment's ``seed`` option stands for ``n``).
+
+>>> from mjsim.learn import env
+>>> table = env(hands=1)
+>>> table.reset(seed=1)
+>>> table.agent_selection
+'player_0'
+>>> observation, reward, termination, truncation, info = table.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum()) > 0
+((20, 34), True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from mjsim.game.rules import Rules
+from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, move_of
+from mjsim.learn.planes import HIGH, PLANES, encode, legal_mask
+from mjsim.players.view import view_of
+from mjsim.scoring.elements import check_ruleset
+
+__all__ = ["AGENTS", "MahjongEnv", "wrapped"]
+
+AGENTS = tuple(f"player_{seat}" for seat in range(4))
+
+Observation = dict[str, np.ndarray]
+
+
+class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZoo is untyped
+    """The environment: ``hands`` (1-16) hands a game from hand 1, under ``ruleset``; ``seed``
+    stands for the first ``reset``'s seed when it is given none; ``render_mode`` is None,
+    ``"ansi"`` (render returns the table as text) or ``"human"`` (prints it).
+
+    Raises ``ValueError`` for hands outside 1-16 or an unknown render mode or ruleset.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
+                                          "name": "mjsim_v0", "is_parallelizable": False}
+
+    def __init__(self, *, hands: int = 16, ruleset: str = "green-book", seed: int | str = 0,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if not 1 <= hands <= 16:
+            raise ValueError(f"a game is 1 to 16 hands, not {hands!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render modes: {self.metadata['render_modes']}, not {render_mode!r}")
+        self.hands, self.ruleset, self.render_mode = hands, ruleset, render_mode
+        self._base, self._games = str(seed), 0
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        planes = spaces.Box(0, HIGH, shape=PLANES, dtype=np.uint8)
+        mask = spaces.Box(0, 1, shape=(N_ACTIONS,), dtype=np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": planes, "action_mask": mask})
+                                   for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in AGENTS}
+        check_ruleset(ruleset)
+        self.game: Rules | None = None  # the game of the latest reset
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _next_seed(self) -> str:
+        seed = f"{self._base}/{self._games}"
+        self._games += 1
+        return seed
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a game: that of ``seed`` (as the module says), or the next one."""
+        if seed is not None:
+            self._base, self._games = str(seed), 0
+        self.game = Rules(self._next_seed(), self.ruleset, last_hand=self.hands)
+        self.game.take_outcomes()
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[self.game.waiting_on()[0]]
+
+    def _playing(self) -> Rules:
+        if self.game is None:
+            raise RuntimeError("reset the environment before using it")
+        return self.game
+
+    def observe(self, agent: str) -> Observation:
+        view = view_of(self._playing(), AGENTS.index(agent))
+        return {"observation": encode(view), "action_mask": legal_mask(view)}
+
+    def step(self, action: int | None) -> None:
+        """Take ``action`` for the agent selected; a terminated agent steps with None."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is waited on and must act: None is no action")
+        game, seat = self._playing(), AGENTS.index(agent)
+        view = view_of(game, seat)
+        number = int(action)
+        if not legal_mask(view)[number]:
+            name = ACTION_NAMES[number] if 0 <= number < N_ACTIONS else "no action"
+            raise ValueError(f"action {number} ({name}) is not legal for {agent}: "
+                             "see its action_mask")
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        done = game.apply(seat, move_of(number, view))
+        assert done is True, done  # the mask holds only legal moves
+        for event in game.take_outcomes():
+            if event["kind"] == "settle":
+                for other, delta in zip(AGENTS, event["deltas"]):
+                    self.rewards[other] += delta
+        waiting = game.waiting_on()
+        if waiting:
+            self.agent_selection = AGENTS[waiting[0]]
+        else:
+            self.terminations = dict.fromkeys(AGENTS, True)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``ansi``), or printed (``human``)."""
+        text = self._playing().to_string()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def wrapped(**options: Any) -> AECEnv[str, Observation, int]:
+    """:class:`MahjongEnv` inside PettingZoo's own checks (an action out of the space, steps
+    taken before a reset), as PettingZoo's classic games come."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(MahjongEnv(**options)))

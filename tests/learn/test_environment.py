@@ -1,0 +1,86 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests, and what it promises beyond
+them (rewards in points, the seeded sequence of games, illegal actions refused)."""
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from mjsim.learn import env
+from mjsim.learn.environment import AGENTS, MahjongEnv
+
+
+@pytest.mark.parametrize("hands", [1, 16])
+def test_pettingzoos_api_test(hands):
+    api_test(env(hands=hands), num_cycles=400)
+
+
+def test_pettingzoos_seed_test():
+    seed_test(lambda: env(hands=2), num_cycles=300)
+
+
+def play(table, seed, rng):
+    """Play one game with random legal actions: the rewards summed per agent, and the moves."""
+    table.reset(seed=seed)
+    totals, actions = dict.fromkeys(AGENTS, 0), []
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        totals[agent] += reward
+        if termination or truncation:
+            table.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        actions.append(action)
+        table.step(action)
+    return totals, actions
+
+
+def test_rewards_are_the_games_settlement_points():
+    table = MahjongEnv(hands=4)
+    totals, _ = play(table, 3, np.random.default_rng(0))
+    assert [totals[a] for a in AGENTS] == table.game.totals
+    assert sum(totals.values()) == 0 and any(totals.values())
+    assert table.game.status == "finished" and len(table.game.history) == 4
+
+
+def test_a_seed_gives_the_same_game_and_later_resets_the_next_ones():
+    first = MahjongEnv(hands=1)
+    first.reset(seed=5)
+    seeds = [first.game.seed]
+    first.reset()
+    seeds.append(first.game.seed)
+    assert seeds == [b"5/0", b"5/1"]
+    other = MahjongEnv(hands=1, seed=5)
+    other.reset()
+    assert other.game.seed == b"5/0"
+    again = [play(MahjongEnv(hands=1), 9, np.random.default_rng(1)) for _ in range(2)]
+    assert again[0] == again[1]
+
+
+def test_an_action_the_mask_forbids_is_refused():
+    table = MahjongEnv(hands=1)
+    table.reset(seed=1)
+    mask = table.observe(table.agent_selection)["action_mask"]
+    with pytest.raises(ValueError, match="is not legal for player_0"):
+        table.step(int(np.flatnonzero(mask == 0)[0]))
+    with pytest.raises(ValueError, match="must act"):
+        table.step(None)
+
+
+def test_agents_not_waited_on_see_an_empty_mask():
+    table = MahjongEnv(hands=1)
+    table.reset(seed=1)
+    idle = [a for a in AGENTS if a != table.agent_selection]
+    assert all(not table.observe(a)["action_mask"].any() for a in idle)
+
+
+@pytest.mark.parametrize("options", [{"hands": 0}, {"hands": 17}, {"render_mode": "rgb"},
+                                     {"ruleset": "house"}])
+def test_bad_options_are_refused(options):
+    with pytest.raises(ValueError):
+        MahjongEnv(**options)
+
+
+def test_render_gives_the_table():
+    table = MahjongEnv(hands=1, render_mode="ansi")
+    table.reset(seed=1)
+    assert "hand 1/1" in table.render()
