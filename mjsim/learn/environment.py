@@ -8,9 +8,10 @@ mask does not allow raises ``ValueError``. Rewards are settlement points, given 
 each hand is settled; all four agents terminate when the game ends (one hand, or ``hands`` of
 the sixteen).
 
-``reset(seed=n)`` starts the game of wall seed ``f"{n}/0"`` on every machine; each later
-``reset()`` without a seed plays the next wall, ``f"{n}/1"``, ``f"{n}/2"`` and so on (before
-any seed, the environment's ``seed`` option stands for ``n``).
+``reset(seed=n)`` starts the game of wall seed ``f"{n}-0"`` on every machine; each later
+``reset()`` without a seed plays the next wall, ``f"{n}-1"``, ``f"{n}-2"`` and so on: the walls
+``mjsim table --seed n`` and ``mjsim dataset --seed n`` play (before any seed, the
+environment's ``seed`` option stands for ``n``).
 
 >>> from mjsim.learn import env
 >>> table = env(hands=1)
@@ -81,7 +82,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         return self.action_spaces[agent]
 
     def _next_seed(self) -> str:
-        seed = f"{self._base}/{self._games}"
+        seed = f"{self._base}-{self._games}"
         self._games += 1
         return seed
 

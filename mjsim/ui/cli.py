@@ -395,6 +395,19 @@ def cmd_botzone(args: argparse.Namespace) -> str:
     return ""
 
 
+def cmd_dataset(args: argparse.Namespace) -> str:
+    from mjsim.learn import dataset
+
+    try:
+        manifest = dataset.write(args.out, [p.strip() for p in args.players.split(",")],
+                                 args.walls, seed=args.seed, hands=args.hands,
+                                 ruleset=args.ruleset, shard_walls=args.shard_walls,
+                                 quiet=args.quiet)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return f"{manifest['rows']} decisions, {len(manifest['shards'])} shards: {args.out}"
+
+
 def format_estimates(estimates: pd.DataFrame) -> str:
     """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved,
     ending with what the run could detect and the walls its target effect would take."""
@@ -640,6 +653,19 @@ def build_parser() -> argparse.ArgumentParser:
                          help="whose limits near the wall's end: Botzone's judge's (default), "
                               "or mjsim's own table, to sit there as a botzone: seat")
     botzone.set_defaults(run=cmd_botzone)
+
+    data = commands.add_parser(
+        "dataset", help="write every decision of self-play games as arrays (npz shards)",
+        epilog="example: mjsim dataset --players 3,3,3,3 --walls 100 --out data/rung3")
+    data.add_argument("--players", required=True, help="four player specs, comma-separated")
+    data.add_argument("--walls", type=int, required=True, help="games, one a wall seed")
+    data.add_argument("--out", required=True, help="the folder; a dataset in it is resumed")
+    data.add_argument("--seed", default="mjsim", help="the walls' seed (default mjsim)")
+    data.add_argument("--hands", type=int, default=16, help="hands a game (default 16)")
+    data.add_argument("--shard-walls", type=int, default=10, help="walls a shard (default 10)")
+    data.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    data.add_argument("--quiet", action="store_true", help="no progress bar")
+    data.set_defaults(run=cmd_dataset)
     return parser
 
 

@@ -48,10 +48,10 @@ def test_a_seed_gives_the_same_game_and_later_resets_the_next_ones():
     seeds = [first.game.seed]
     first.reset()
     seeds.append(first.game.seed)
-    assert seeds == [b"5/0", b"5/1"]
+    assert seeds == [b"5-0", b"5-1"]
     other = MahjongEnv(hands=1, seed=5)
     other.reset()
-    assert other.game.seed == b"5/0"
+    assert other.game.seed == b"5-0"
     again = [play(MahjongEnv(hands=1), 9, np.random.default_rng(1)) for _ in range(2)]
     assert again[0] == again[1]
 

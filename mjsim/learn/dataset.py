@@ -1,0 +1,219 @@
+"""Self-play datasets: every decision of seeded games, as arrays, in shards a folder keeps.
+
+``write(out, players, walls)`` plays one game a wall (wall ``i`` has the seed ``f"{seed}-{i}"``,
+the walls of ``mjsim table --seed``, with ``players[s]`` in seat ``s``) and writes, for every
+move a player chose, one row of each array:
+
+===============  =========  ==================================================================
+array            dtype      what
+===============  =========  ==================================================================
+``observation``  uint8      the 20 x 34 planes of the seat's view (:mod:`mjsim.learn.planes`)
+``mask``         int8       its 75 legal actions
+``action``       int16      the action the player took (:mod:`mjsim.learn.actions`)
+``seat``         int8       the seat, 0-3
+``wall``         int32      the wall's number
+``hand_no``      int8       the hand, 1-16
+``hand_points``  int32      what the hand's settlement gave the seat
+``game_points``  int32      the seat's total at the game's end
+===============  =========  ==================================================================
+
+Shards are ``npz`` files of ``shard_walls`` walls each (``shard-00000.npz``, ...), each written
+to a temporary name and renamed, and listed in ``manifest.json`` with the settings. Running
+again on the same folder writes only the shards it lacks (a killed run resumes; more walls
+extend it), and refuses other settings. Memory holds one shard at a time.
+
+>>> import tempfile
+>>> out = tempfile.mkdtemp()
+>>> manifest = write(out, ["2", "2", "2", "2"], walls=2, hands=1, shard_walls=1)
+>>> [shard["walls"] for shard in manifest["shards"]]
+[[0, 1], [1, 2]]
+>>> data = load(out)
+>>> data["observation"].shape[1:], len(data["action"]) == manifest["rows"]
+((20, 34), True)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mjsim.game.moves import Move
+from mjsim.learn.actions import N_ACTIONS, action_of
+from mjsim.learn.planes import PLANES, encode, legal_mask
+from mjsim.players.driver import play
+from mjsim.players.protocol import Player
+from mjsim.players.specs import load_player
+from mjsim.players.view import View
+
+__all__ = ["FORMAT", "MANIFEST", "load", "shards", "write"]
+
+FORMAT = "mjsim-dataset/1"
+MANIFEST = "manifest.json"
+# The settings a folder's shards were made with: a resumed run must repeat them.
+_SETTINGS = ("format", "players", "seed", "hands", "ruleset", "shard_walls")
+
+
+class _Recorder:
+    """A player passed through: each move it chooses is recorded with its view (hooks such as
+    ``observe`` reach the player itself)."""
+
+    def __init__(self, player: Player, rows: _Rows) -> None:
+        self.player, self.rows, self.name = player, rows, player.name
+
+    def act(self, view: View) -> Move | None:
+        move = self.player.act(view)
+        if move is not None and move in view.legal:  # a foul is the driver's matter, not data
+            self.rows.add(view, move)
+        return move
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.player, name)
+
+
+class _Rows:
+    """The rows of one shard as they come; points are filled in as each game ends."""
+
+    def __init__(self) -> None:
+        self.observation: list[np.ndarray] = []
+        self.mask: list[np.ndarray] = []
+        self.columns: dict[str, list[int]] = {name: [] for name in (
+            "action", "seat", "wall", "hand_no", "hand_points", "game_points")}
+        self.wall = 0
+        self._game_start = 0
+
+    def add(self, view: View, move: Move) -> None:
+        self.observation.append(encode(view))
+        self.mask.append(legal_mask(view))
+        columns = self.columns
+        columns["action"].append(action_of(move, view=view))
+        columns["seat"].append(view.seat)
+        columns["wall"].append(self.wall)
+        columns["hand_no"].append(view.hand_no)
+
+    def end_game(self, history: list[dict[str, Any]], totals: list[int]) -> None:
+        """Give the rows of the game just played their hand's and the game's points."""
+        deltas = {row["hand_no"]: row["deltas"] for row in history}
+        columns = self.columns
+        for index in range(self._game_start, len(columns["action"])):
+            seat, hand_no = columns["seat"][index], columns["hand_no"][index]
+            columns["hand_points"].append(deltas[hand_no][seat])
+            columns["game_points"].append(totals[seat])
+        self._game_start = len(columns["action"])
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        empty = not self.observation
+        types = {"action": np.int16, "seat": np.int8, "wall": np.int32, "hand_no": np.int8,
+                 "hand_points": np.int32, "game_points": np.int32}
+        return {"observation": (np.zeros((0, *PLANES), np.uint8) if empty
+                                else np.stack(self.observation)),
+                "mask": np.zeros((0, N_ACTIONS), np.int8) if empty else np.stack(self.mask),
+                **{name: np.asarray(values, dtype=types[name])
+                   for name, values in self.columns.items()}}
+
+
+def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "mjsim",
+          hands: int = 16, ruleset: str = "green-book", shard_walls: int = 10,
+          quiet: bool = True) -> dict[str, Any]:
+    """Write the dataset of ``walls`` games of ``hands`` hands between ``players`` (four player
+    specs) into ``out``, resuming what is there; returns the manifest.
+
+    Raises ``ValueError`` for a lineup that is not four specs, a spec that names no player,
+    walls or shard sizes below 1, hands outside 1-16, or a folder holding a dataset made with
+    other settings.
+    """
+    if len(players) != 4:
+        raise ValueError(f"a table seats four players, not {len(players)}: {list(players)}")
+    if walls < 1 or shard_walls < 1:
+        raise ValueError(f"walls and shard_walls are at least 1, not {walls} and {shard_walls}")
+    if not 1 <= hands <= 16:
+        raise ValueError(f"a game is 1 to 16 hands, not {hands}")
+    folder = Path(out)
+    settings = {"format": FORMAT, "players": list(players), "seed": seed, "hands": hands,
+                "ruleset": ruleset, "shard_walls": shard_walls}
+    manifest = _manifest(folder, settings)
+    loaded = [load_player(spec) for spec in players]
+    ranges = [[start, min(start + shard_walls, walls)] for start in range(0, walls, shard_walls)]
+    listed = {shard["file"]: shard for shard in manifest["shards"]}
+    kept: list[dict[str, Any]] = []
+    for number, (start, stop) in enumerate(_progress(ranges, quiet)):
+        name = f"shard-{number:05d}.npz"
+        old = listed.get(name)
+        if old is not None and old["walls"] == [start, stop] and (folder / name).exists():
+            kept.append(old)
+            continue
+        rows = _Rows()
+        recorders = [_Recorder(player, rows) for player in loaded]
+        for wall in range(start, stop):
+            rows.wall = wall
+            game = play(f"{seed}-{wall}", recorders, ruleset=ruleset, last_hand=hands)
+            rows.end_game(game.history, game.totals)
+        arrays = rows.arrays()
+        temporary = folder / f".{name}.tmp.npz"
+        np.savez_compressed(temporary, **arrays)  # type: ignore[arg-type]  # numpy stubs: **kwds
+        os.replace(temporary, folder / name)
+        listed[name] = {"file": name, "walls": [start, stop], "rows": len(arrays["action"])}
+        kept.append(listed[name])
+        # Written after every shard, so a killed run resumes after its last whole shard.
+        _save(folder, {**manifest, "walls": walls, "shards": sorted(
+            listed.values(), key=lambda shard: str(shard["file"]))})
+    manifest = {**manifest, "walls": walls, "shards": kept}
+    _save(folder, manifest)
+    return manifest
+
+
+def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
+    """The folder's manifest, or a new one; refuses one made with other settings."""
+    path = folder / MANIFEST
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        return {**settings, "walls": 0, "shards": [], "rows": 0}
+    manifest: dict[str, Any] = json.loads(path.read_text())
+    differ = [key for key in _SETTINGS if manifest.get(key) != settings[key]]
+    if differ:
+        raise ValueError(f"{folder} holds a dataset made with other settings ("
+                         + ", ".join(f"{key} {manifest.get(key)!r}" for key in differ)
+                         + "): give another folder")
+    return manifest
+
+
+def _save(folder: Path, manifest: dict[str, Any]) -> None:
+    manifest["rows"] = sum(shard["rows"] for shard in manifest["shards"])
+    temporary = folder / f".{MANIFEST}.tmp"
+    temporary.write_text(json.dumps(manifest, indent=1) + "\n")
+    os.replace(temporary, folder / MANIFEST)
+
+
+def _progress(ranges: list[list[int]], quiet: bool) -> Iterator[list[int]]:
+    """The shards' wall ranges, with a progress bar on a terminal unless quiet."""
+    if quiet or not sys.stderr.isatty():
+        yield from ranges
+        return
+    from rich.progress import track
+
+    yield from track(ranges, description="shards", transient=True)
+
+
+def shards(out: str | Path) -> Iterator[dict[str, np.ndarray]]:
+    """The arrays of each shard of the dataset in ``out``, in wall order, one shard in memory
+    at a time. Raises ``FileNotFoundError`` when ``out`` holds no dataset."""
+    folder = Path(out)
+    path = folder / MANIFEST
+    if not path.exists():
+        raise FileNotFoundError(f"{folder} holds no dataset (no {MANIFEST}): make one with "
+                                "mjsim dataset --out")
+    manifest = json.loads(path.read_text())
+    for shard in manifest["shards"]:
+        with np.load(folder / shard["file"]) as data:
+            yield {name: data[name] for name in data.files}
+
+
+def load(out: str | Path) -> dict[str, np.ndarray]:
+    """The whole dataset in ``out``, its shards joined."""
+    parts = list(shards(out))
+    return {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}

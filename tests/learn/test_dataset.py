@@ -1,0 +1,113 @@
+"""Self-play datasets: each row is a decision the players took, with the points its hand and
+game gave the seat; a killed run resumes to the same data; the command line writes one."""
+
+import json
+
+import numpy as np
+import pytest
+
+from mjsim.learn import action_of, dataset, encode, legal_mask
+from mjsim.players import Rung
+from mjsim.players.driver import play
+from mjsim.ui.cli import main
+
+PLAYERS = ["2", "3", "2", "3"]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    out = tmp_path_factory.mktemp("data")
+    manifest = dataset.write(out, PLAYERS, walls=3, seed="d", hands=2, shard_walls=2)
+    return out, manifest
+
+
+class Watcher:
+    """A rung that notes what it sees and does: the rows the dataset should hold."""
+
+    def __init__(self, level, rows, game_of):
+        self.rung, self.rows, self.game_of, self.name = Rung(level), rows, game_of, str(level)
+
+    def act(self, view):
+        move = self.rung.act(view)
+        self.rows.append((encode(view), legal_mask(view), action_of(move, view=view),
+                          view.seat, self.game_of(), view.hand_no))
+        return move
+
+
+def test_the_rows_are_the_decisions_and_their_points(made):
+    out, manifest = made
+    data = dataset.load(out)
+    assert manifest["rows"] == len(data["action"]) and manifest["walls"] == 3
+    assert [shard["walls"] for shard in manifest["shards"]] == [[0, 2], [2, 3]]
+    expected, wall = [], [0]
+    players = [Watcher(int(p), expected, lambda: wall[0]) for p in PLAYERS]
+    points = []
+    for wall[0] in range(3):
+        game = play(f"d-{wall[0]}", players, last_hand=2)
+        points.append((game.history, game.totals))
+    assert len(expected) == len(data["action"])
+    for row, (obs, mask, action, seat, w, hand_no) in enumerate(expected):
+        assert np.array_equal(data["observation"][row], obs)
+        assert np.array_equal(data["mask"][row], mask) and mask[action] == 1
+        assert (data["action"][row], data["seat"][row], data["wall"][row],
+                data["hand_no"][row]) == (action, seat, w, hand_no)
+        history, totals = points[w]
+        assert data["hand_points"][row] == history[hand_no - 1]["deltas"][seat]
+        assert data["game_points"][row] == totals[seat]
+
+
+def test_a_killed_run_resumes_to_the_same_data(made, tmp_path):
+    out, _ = made
+    whole = dataset.load(out)
+    dataset.write(tmp_path, PLAYERS, walls=3, seed="d", hands=2, shard_walls=2)
+    (tmp_path / "shard-00001.npz").unlink()  # as if killed while writing the last shard
+    first = (tmp_path / "shard-00000.npz").stat().st_mtime_ns
+    dataset.write(tmp_path, PLAYERS, walls=3, seed="d", hands=2, shard_walls=2)
+    assert (tmp_path / "shard-00000.npz").stat().st_mtime_ns == first  # kept, not redone
+    again = dataset.load(tmp_path)
+    assert all(np.array_equal(whole[name], again[name]) for name in whole)
+
+
+def test_more_walls_extend_a_dataset(made, tmp_path):
+    out, _ = made
+    dataset.write(tmp_path, PLAYERS, walls=1, seed="d", hands=2, shard_walls=2)
+    manifest = dataset.write(tmp_path, PLAYERS, walls=3, seed="d", hands=2, shard_walls=2)
+    assert [shard["walls"] for shard in manifest["shards"]] == [[0, 2], [2, 3]]
+    whole, again = dataset.load(out), dataset.load(tmp_path)
+    assert all(np.array_equal(whole[name], again[name]) for name in whole)
+
+
+def test_a_folder_of_other_settings_is_refused(made):
+    out, _ = made
+    with pytest.raises(ValueError, match="other settings"):
+        dataset.write(out, PLAYERS, walls=3, seed="other", hands=2, shard_walls=2)
+
+
+@pytest.mark.parametrize(("players", "walls", "hands"), [
+    (["2", "2", "2"], 1, 1), (PLAYERS, 0, 1), (PLAYERS, 1, 17), (["2", "2", "2", "nobody"], 1, 1)])
+def test_bad_settings_are_refused(tmp_path, players, walls, hands):
+    with pytest.raises(ValueError):
+        dataset.write(tmp_path, players, walls=walls, hands=hands)
+
+
+def test_no_dataset_no_rows(tmp_path):
+    with pytest.raises(FileNotFoundError, match="mjsim dataset"):
+        dataset.load(tmp_path)
+
+
+def test_the_command_writes_a_dataset(tmp_path, capsys):
+    out = tmp_path / "cli"
+    code = main(["dataset", "--players", "2,2,2,2", "--walls", "2", "--hands", "1",
+                 "--out", str(out), "--quiet"])
+    printed = capsys.readouterr().out
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert code == 0 and f"{manifest['rows']} decisions, 1 shards" in printed
+    assert manifest["players"] == ["2", "2", "2", "2"] and manifest["hands"] == 1
+
+
+@pytest.mark.parametrize("argv", [["--players", "2,2,2", "--walls", "2"],
+                                  ["--players", "2,2,2,2", "--walls", "0"]])
+def test_the_command_refuses_bad_arguments_in_one_line(tmp_path, capsys, argv):
+    code = main(["dataset", *argv, "--out", str(tmp_path / "x")])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and err.startswith("mjsim dataset:")
