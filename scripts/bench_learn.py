@@ -1,0 +1,109 @@
+"""What the learning layer costs: encoding a view (alone, and in batches with and without its
+legal mask), taking the view itself, a PettingZoo step, and the vectorised games stepped with
+random legal actions.
+
+Views come from seeded games of rung 2 (every decision of ``--games`` one-hand games); each
+figure is the median of ``--repeats`` timings. Run from the repository root:
+``python scripts/bench_learn.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from mjsim.game.rules import Rules
+from mjsim.learn import encode, encode_batch, env, legal_mask
+from mjsim.learn.planes import PLANES
+from mjsim.learn.vector import VectorGames
+from mjsim.players import Rung, View, view_of
+
+
+def views_of(games: int) -> list[tuple[Rules, int]]:
+    """(a copy of the game, seat) at every decision of ``games`` one-hand games of rung 2."""
+    rung, found = Rung(2), []
+    for index in range(games):
+        game = Rules(f"bench-{index}", last_hand=1)
+        while game.is_active:
+            seat = game.waiting_on()[0]
+            found.append((game.clone(), seat))
+            game.apply(seat, rung.act(view_of(game, seat)))
+            game.take_outcomes()
+    return found
+
+
+def per_call(run: Callable[[], object], calls: int, repeats: int) -> float:
+    """Median seconds a call over ``repeats`` timings of ``run`` (which makes ``calls`` calls)."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - start) / calls)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="how long each vectorised run lasts")
+    args = parser.parse_args()
+    positions = views_of(args.games)
+    views: list[View] = [view_of(game, seat) for game, seat in positions]
+    n = len(views)
+    print(f"{n} views from {args.games} one-hand games of rung 2")
+    out = np.zeros((n, *PLANES), dtype=np.uint8)
+    masks = np.zeros((n, 75), dtype=np.int8)
+    rows = [
+        ("view_of (the engine's view, for scale)",
+         per_call(lambda: [view_of(game, seat) for game, seat in positions], n, args.repeats)),
+        ("encode(view), one call", per_call(lambda: [encode(v) for v in views], n, args.repeats)),
+        ("legal_mask(view), one call",
+         per_call(lambda: [legal_mask(v) for v in views], n, args.repeats)),
+        ("encode_batch, planes only", per_call(lambda: encode_batch(views, out), n, args.repeats)),
+        ("encode_batch, planes and masks",
+         per_call(lambda: encode_batch(views, out, masks), n, args.repeats)),
+    ]
+    for label, seconds in rows:
+        print(f"  {label:<40} {seconds * 1e6:7.2f} µs")
+    print(f"  PettingZoo AEC step (one hand, random legal actions) "
+          f"{aec_steps(args.seconds):,.0f} steps/s")
+    for size in (16, 64, 256):
+        print(f"  vectorised, {size:>3} games, random legal actions    "
+              f"{vector_steps(size, args.seconds):,.0f} steps/s")
+
+
+def aec_steps(seconds: float) -> float:
+    """Steps a second of the PettingZoo environment, random legal actions, one-hand games."""
+    table, rng = env(hands=1), np.random.default_rng(0)
+    table.reset(seed=0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation:
+            table.reset()
+            continue
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def vector_steps(size: int, seconds: float) -> float:
+    """Game steps a second of ``size`` sixteen-hand games stepped together."""
+    games, rng = VectorGames(size, seed="bench", hands=16), np.random.default_rng(0)
+    _, masks, _ = games.reset()
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        _, masks, _, _, _ = games.step(actions)
+        steps += size
+    return steps / (time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    main()

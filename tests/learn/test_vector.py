@@ -1,0 +1,71 @@
+"""The vectorised games: each row plays as a game alone would, ended games give way to the next
+walls, and the points given add up to each game's totals."""
+
+import numpy as np
+import pytest
+
+from mjsim.game.rules import Rules
+from mjsim.learn import encode, legal_mask, move_of
+from mjsim.learn.vector import VectorGames
+from mjsim.players import view_of
+
+
+def random_actions(rng, masks):
+    return (rng.random(masks.shape) * masks).argmax(axis=1)
+
+
+def test_each_row_plays_its_walls_as_a_game_alone_would():
+    n, steps = 3, 700
+    games = VectorGames(n, seed="vec", hands=1)
+    observations, masks, seats = games.reset()
+    rng = np.random.default_rng(4)
+    # The same actions, played on lone engines, wall after wall, row by row.
+    lone = [Rules(f"vec-{row}", last_hand=1) for row in range(n)]
+    next_wall, totals, ended = n, [[0] * 4 for _ in range(n)], 0
+    for _ in range(steps):
+        for row in range(n):
+            game = lone[row]
+            view = view_of(game, game.waiting_on()[0])
+            assert seats[row] == view.seat
+            assert np.array_equal(observations[row], encode(view))
+            assert np.array_equal(masks[row], legal_mask(view))
+        actions = random_actions(rng, masks)
+        chosen = [move_of(int(a), view_of(g, g.waiting_on()[0])) for a, g in zip(actions, lone)]
+        observations, masks, seats, rewards, dones = games.step(actions)
+        for row in range(n):
+            game = lone[row]
+            assert game.apply(game.waiting_on()[0], chosen[row]) is True
+            totals[row] = [t + int(r) for t, r in zip(totals[row], rewards[row])]
+            assert dones[row] == (not game.is_active)
+            if dones[row]:
+                assert totals[row] == game.totals  # the rewards were the game's points
+                totals[row] = [0] * 4
+                lone[row] = Rules(f"vec-{next_wall}", last_hand=1)
+                assert games.walls[row] == next_wall
+                next_wall += 1
+                ended += 1
+    assert ended >= 5 and games.finished == ended
+
+
+def test_an_illegal_action_plays_nothing():
+    games = VectorGames(2, seed="vec", hands=1)
+    observations, masks, _ = games.reset()
+    before = observations.copy()
+    actions = masks.argmax(axis=1)
+    actions[1] = int(np.flatnonzero(masks[1] == 0)[0])
+    with pytest.raises(ValueError, match="game 1: action"):
+        games.step(actions)
+    with pytest.raises(ValueError, match="game 0: action 75"):
+        games.step(np.array([75, 0]))
+    assert games.games[0].moves == 0 and np.array_equal(games.observations, before)
+    with pytest.raises(ValueError, match="one action per game"):
+        games.step([0])
+
+
+def test_bad_options_and_a_step_before_reset_are_refused():
+    with pytest.raises(ValueError):
+        VectorGames(0)
+    with pytest.raises(ValueError):
+        VectorGames(2, hands=17)
+    with pytest.raises(RuntimeError, match="reset"):
+        VectorGames(2).step([0, 0])
