@@ -13,8 +13,8 @@ cpdef encode_batch(views, out, masks=*)
 
 @cython.locals(seat=int, plane=int, kind=int, rel=int, other=int, kongs=int, size=Py_ssize_t,
                own=uint8_t[::1])
-cdef _fill(View view, uint8_t[:, :, ::1] o, Py_ssize_t row)
+cdef _fill(View view, uint8_t[:, ::1] o)
 
 
 @cython.locals(action=int, tile=object)
-cdef _mask(View view, int8_t[:, ::1] m, Py_ssize_t row)
+cdef _mask(View view, int8_t[::1] m)

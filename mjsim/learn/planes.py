@@ -93,18 +93,16 @@ HIGH = _high()
 
 def encode(view: View) -> np.ndarray:
     """The 20 x 34 ``uint8`` planes of ``view`` (the table above)."""
-    out = np.zeros((1, N_PLANES, WIDTH), dtype=np.uint8)
-    _fill(view, out, 0)
-    planes: np.ndarray = out[0]
-    return planes
+    out = np.empty(PLANES, dtype=np.uint8)
+    _fill(view, out)
+    return out
 
 
 def legal_mask(view: View) -> np.ndarray:
     """The 75 actions as ``int8``: 1 for each of ``view.legal``, 0 for the rest."""
-    out = np.zeros((1, N_ACTIONS), dtype=np.int8)
-    _mask(view, out, 0)
-    mask: np.ndarray = out[0]
-    return mask
+    out = np.empty(N_ACTIONS, dtype=np.int8)
+    _mask(view, out)
+    return out
 
 
 def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | None = None) -> None:
@@ -123,75 +121,75 @@ def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | Non
         raise ValueError(f"masks must be C-ordered int8, not {masks.dtype}")
     planes = out  # typed once for the whole batch (compiled: one buffer acquisition)
     for row in range(n):
-        _fill(views[row], planes, row)
+        _fill(views[row], planes[row])
     if masks is not None:
         legal = masks
         for row in range(n):
-            _mask(views[row], legal, row)
+            _mask(views[row], legal[row])
 
 
-def _fill(view: View, o: np.ndarray, row: int) -> None:
-    """Write the planes of ``view`` into ``o[row]``."""
+def _fill(view: View, o: np.ndarray) -> None:
+    """Write the planes of ``view`` into ``o`` (20 x 34)."""
     seat = view.seat
     for plane in range(N_PLANES):
         for kind in range(WIDTH):
-            o[row, plane, kind] = 0
+            o[plane, kind] = 0
     own = view.hand.counts
     for kind in range(WIDTH):
-        o[row, OWN, kind] = own[kind]
+        o[OWN, kind] = own[kind]
         # Copies not held; each copy seen in a pool or a meld is taken off below.
-        o[row, UNSEEN, kind] = 4 - own[kind]
+        o[UNSEEN, kind] = 4 - own[kind]
     if view.drawn is not None:
-        o[row, DRAWN, view.drawn] = 1
+        o[DRAWN, view.drawn] = 1
     pools, exposed, flowers = view.pools, view.exposed, view.flowers
     for rel in range(4):
         other = (seat + rel) % 4
         pool = pools[other]
         for kind in pool:
-            o[row, POOLS + rel, kind] += 1
-            o[row, UNSEEN, kind] -= 1
+            o[POOLS + rel, kind] += 1
+            o[UNSEEN, kind] -= 1
         size = len(pool)
         if size:
-            o[row, LATEST + rel, pool[size - 1]] = 1
+            o[LATEST + rel, pool[size - 1]] = 1
         kongs = 0
         melds = exposed[other]
         for meld in melds:
             if meld.concealed:
                 kongs += 1
             for kind in meld.tiles:
-                o[row, MELDS + rel, kind] += 1
-                o[row, UNSEEN, kind] -= 1
-        o[row, NUMBERS, FLOWERS + rel] = len(flowers[other])
-        o[row, NUMBERS, CONCEALED_KONGS + rel] = kongs
-        o[row, NUMBERS, MELD_COUNT + rel] = len(melds)
-    o[row, SEAT_WIND, 27 + (seat - view.dealer) % 4] = 1
-    o[row, PREVALENT, 27 + view.prevalent] = 1
+                o[MELDS + rel, kind] += 1
+                o[UNSEEN, kind] -= 1
+        o[NUMBERS, FLOWERS + rel] = len(flowers[other])
+        o[NUMBERS, CONCEALED_KONGS + rel] = kongs
+        o[NUMBERS, MELD_COUNT + rel] = len(melds)
+    o[SEAT_WIND, 27 + (seat - view.dealer) % 4] = 1
+    o[PREVALENT, 27 + view.prevalent] = 1
     window = view.window
     if window is not None:
-        o[row, _WINDOWS[window.kind], window.tile] = (window.source - seat) % 4
-    o[row, NUMBERS, WALL] = view.wall
-    o[row, NUMBERS, HAND_NO] = view.hand_no
-    o[row, NUMBERS, DEALER] = (view.dealer - seat) % 4
-    o[row, NUMBERS, PHASE] = _PHASES[view.phase]
+        o[_WINDOWS[window.kind], window.tile] = (window.source - seat) % 4
+    o[NUMBERS, WALL] = view.wall
+    o[NUMBERS, HAND_NO] = view.hand_no
+    o[NUMBERS, DEALER] = (view.dealer - seat) % 4
+    o[NUMBERS, PHASE] = _PHASES[view.phase]
 
 
-def _mask(view: View, m: np.ndarray, row: int) -> None:
-    """Write the legal mask of ``view`` into ``m[row]``."""
+def _mask(view: View, m: np.ndarray) -> None:
+    """Write the legal mask of ``view`` into ``m`` (75)."""
     for action in range(N_ACTIONS):
-        m[row, action] = 0
+        m[action] = 0
     window = view.window
     for move in view.legal:
         kind = move.kind
         if kind == "discard":
-            m[row, move.tile] = 1
+            m[move.tile] = 1
         elif kind == "kong":
             tile = move.tile
-            m[row, CLAIM_KONG if tile is None else TURN_KONG + tile] = 1
+            m[CLAIM_KONG if tile is None else TURN_KONG + tile] = 1
         elif kind == "chow":  # only in a discard window, and a chow names its tiles
-            m[row, CHOW + window.tile - move.tiles[0]] = 1  # type: ignore[union-attr,index]
+            m[CHOW + window.tile - move.tiles[0]] = 1  # type: ignore[union-attr,index]
         elif kind == "win":
-            m[row, WIN_ACTION] = 1
+            m[WIN_ACTION] = 1
         elif kind == "pass":
-            m[row, PASS_ACTION] = 1
+            m[PASS_ACTION] = 1
         else:
-            m[row, PUNG_ACTION] = 1
+            m[PUNG_ACTION] = 1

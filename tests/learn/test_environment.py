@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from mjsim.learn import env
+from mjsim.learn import action_of, env
 from mjsim.learn.environment import AGENTS, MahjongEnv
+from mjsim.players import Rung, view_of
 
 
 @pytest.mark.parametrize("hands", [1, 16])
@@ -18,8 +19,9 @@ def test_pettingzoos_seed_test():
     seed_test(lambda: env(hands=2), num_cycles=300)
 
 
-def play(table, seed, rng):
-    """Play one game with random legal actions: the rewards summed per agent, and the moves."""
+def play(table, seed, rng, rung=None):
+    """Play one game with random legal actions (or ``rung``'s moves, numbered): the rewards
+    summed per agent, and the actions."""
     table.reset(seed=seed)
     totals, actions = dict.fromkeys(AGENTS, 0), []
     for agent in table.agent_iter():
@@ -28,7 +30,11 @@ def play(table, seed, rng):
         if termination or truncation:
             table.step(None)
             continue
-        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        if rung is None:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        else:
+            view = view_of(table.game, AGENTS.index(agent))
+            action = action_of(rung.act(view), view=view)
         actions.append(action)
         table.step(action)
     return totals, actions
@@ -36,10 +42,11 @@ def play(table, seed, rng):
 
 def test_rewards_are_the_games_settlement_points():
     table = MahjongEnv(hands=4)
-    totals, _ = play(table, 3, np.random.default_rng(0))
+    totals, _ = play(table, 3, None, rung=Rung(2))
     assert [totals[a] for a in AGENTS] == table.game.totals
     assert sum(totals.values()) == 0 and any(totals.values())
     assert table.game.status == "finished" and len(table.game.history) == 4
+    assert any(row["result"] == "score" for row in table.game.history)
 
 
 def test_a_seed_gives_the_same_game_and_later_resets_the_next_ones():
