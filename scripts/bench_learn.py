@@ -2,6 +2,10 @@
 legal mask), taking the view itself, a PettingZoo step, and the vectorised games stepped with
 random legal actions.
 
+With riichienv installed (``pip install -e ".[bench]"``) the same figures for it are printed
+beside: its ``Observation.encode`` (74 x 34 float32, on each fresh observation) and its
+``RiichiEnv.step`` with random legal actions (0.4.11 has no ``step_batch``), riichi rules.
+
 Views come from seeded games of rung 2 (every decision of ``--games`` one-hand games); each
 encoding figure is the median (and the best) of ``--repeats`` timings, the cases timed in
 turn. Run from the repository root:
@@ -11,6 +15,8 @@ turn. Run from the repository root:
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -79,6 +85,10 @@ def main() -> None:
     for size in (16, 64, 256):
         print(f"  vectorised, {size:>3} games, random legal actions    "
               f"{vector_steps(size, args.seconds):,.0f} steps/s")
+    if importlib.util.find_spec("riichienv") is not None:
+        encode_seconds, actions = riichienv_figures(args.seconds)
+        print(f"  riichienv Observation.encode, fresh observations   {encode_seconds * 1e6:.2f} µs")
+        print(f"  riichienv RiichiEnv.step, random legal actions    {actions:,.0f} actions/s")
 
 
 def aec_steps(seconds: float) -> float:
@@ -106,6 +116,34 @@ def vector_steps(size: int, seconds: float) -> float:
         _, masks, _, _, _ = games.step(actions)
         steps += size
     return steps / (time.perf_counter() - start)
+
+
+def riichienv_figures(seconds: float) -> tuple[float, float]:
+    """riichienv's seconds an encoding (each observation met, encoded once) and player
+    actions a second, random legal ones, over ``seconds`` of play."""
+    from riichienv import RiichiEnv
+
+    rng = random.Random(0)
+    table = RiichiEnv(game_mode="4p-red-half", skip_mjai_logging=True, seed=1)
+    observations = table.reset()
+    actions_taken, encoded, encoding, start = 0, 0, 0.0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if table.done():
+            observations = table.reset()
+            continue
+        actions = {}
+        for seat, observation in observations.items():
+            before = time.perf_counter()
+            observation.encode()
+            encoding += time.perf_counter() - before
+            encoded += 1
+            legal = observation.legal_actions()
+            if legal:
+                actions[seat] = rng.choice(legal)
+        actions_taken += len(actions)
+        observations = table.step(actions)
+    elapsed = time.perf_counter() - start
+    return encoding / encoded, actions_taken / (elapsed - encoding)
 
 
 if __name__ == "__main__":
