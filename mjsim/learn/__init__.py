@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from mjsim.learn.actions import N_ACTIONS, action_of, move_of
 from mjsim.learn.planes import PLANES, encode, encode_batch, legal_mask
+from mjsim.learn.vector import VectorGames
 
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
-__all__ = ["N_ACTIONS", "PLANES", "action_of", "encode", "encode_batch", "env", "legal_mask",
-           "move_of"]
+__all__ = ["N_ACTIONS", "PLANES", "VectorGames", "action_of", "encode", "encode_batch", "env",
+           "legal_mask", "move_of"]
 
 
 def env(**options: Any) -> AECEnv[str, dict[str, Any], int]:
