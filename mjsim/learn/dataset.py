@@ -20,7 +20,7 @@ array            dtype      what
 Shards are ``npz`` files of ``shard_walls`` walls each (``shard-00000.npz``, ...), each written
 to a temporary name and renamed, and listed in ``manifest.json`` with the settings. Running
 again on the same folder writes only the shards it lacks (a killed run resumes; more walls
-extend it), and refuses other settings. Memory holds one shard at a time.
+extend it), and refuses other settings and fewer walls. Memory holds one shard at a time.
 
 >>> import tempfile
 >>> out = tempfile.mkdtemp()
@@ -125,7 +125,7 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "m
 
     Raises ``ValueError`` for a lineup that is not four specs, a spec that names no player,
     walls or shard sizes below 1, hands outside 1-16, or a folder holding a dataset made with
-    other settings.
+    other settings or of more walls.
     """
     if len(players) != 4:
         raise ValueError(f"a table seats four players, not {len(players)}: {list(players)}")
@@ -137,6 +137,9 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "m
     settings = {"format": FORMAT, "players": list(players), "seed": seed, "hands": hands,
                 "ruleset": ruleset, "shard_walls": shard_walls}
     manifest = _manifest(folder, settings)
+    if manifest["walls"] > walls:
+        raise ValueError(f"{folder} holds {manifest['walls']} walls: give as many or more "
+                         "(a dataset is extended, never cut), or another folder")
     loaded = [load_player(spec) for spec in players]
     ranges = [[start, min(start + shard_walls, walls)] for start in range(0, walls, shard_walls)]
     listed = {shard["file"]: shard for shard in manifest["shards"]}

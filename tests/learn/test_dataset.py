@@ -77,10 +77,13 @@ def test_more_walls_extend_a_dataset(made, tmp_path):
     assert all(np.array_equal(whole[name], again[name]) for name in whole)
 
 
-def test_a_folder_of_other_settings_is_refused(made):
+def test_a_folder_of_other_settings_or_more_walls_is_refused(made):
     out, _ = made
     with pytest.raises(ValueError, match="other settings"):
         dataset.write(out, PLAYERS, walls=3, seed="other", hands=2, shard_walls=2)
+    with pytest.raises(ValueError, match="holds 3 walls"):
+        dataset.write(out, PLAYERS, walls=2, seed="d", hands=2, shard_walls=2)
+    assert dataset.load(out)["wall"].max() == 2  # nothing was cut
 
 
 @pytest.mark.parametrize(("players", "walls", "hands"), [
