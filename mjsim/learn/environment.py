@@ -120,7 +120,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         game, seat = self._playing(), AGENTS.index(agent)
         view = view_of(game, seat)
         number = int(action)
-        if not legal_mask(view)[number]:
+        if not 0 <= number < N_ACTIONS or not legal_mask(view)[number]:
             name = ACTION_NAMES[number] if 0 <= number < N_ACTIONS else "no action"
             raise ValueError(f"action {number} ({name}) is not legal for {agent}: "
                              "see its action_mask")

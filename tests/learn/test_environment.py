@@ -71,6 +71,9 @@ def test_an_action_the_mask_forbids_is_refused():
         table.step(int(np.flatnonzero(mask == 0)[0]))
     with pytest.raises(ValueError, match="must act"):
         table.step(None)
+    for number in (-1, 75):  # -1 would index the mask's last action
+        with pytest.raises(ValueError, match=f"action {number} \\(no action\\)"):
+            table.step(number)
 
 
 def test_agents_not_waited_on_see_an_empty_mask():
