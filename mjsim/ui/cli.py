@@ -656,8 +656,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Each rung step (rung r challenging a field of rung r-1) and each idea at "
                     "rung 3 priced by paired games, and the standings of rungs 1, 2, 3, 3 "
                     "with seats rotated. Writes tables, summary.csv and figures to --out.",
-        epilog="examples: mjsim ladder --walls 100 --jobs 2 --out runs/ladder-100\n"
-               "          mjsim ladder --rungs 2,3,bots/mine.py:Mine --walls 100",
+        epilog="examples: mjsim ladder --walls 4 --jobs 2 --out runs/ladder-4\n"
+               "          mjsim ladder --rungs 2,3,bots/mine.py:Mine --walls 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     ladder.add_argument("--rungs", default="1,2,3", metavar="SPEC,SPEC,...",
                         help="the ladder, lowest first: player specs or --player names "
@@ -670,9 +670,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Price ideas by the paired challenger design: the player with the idea "
                     "switched off challenges a field of the full player, in every seat, on the "
                     "same walls as a control game.",
-        epilog="examples: mjsim price defence planning --until-decided\n"
+        epilog="examples: mjsim price defence planning --until-decided --walls 10\n"
                "          mjsim price planning --plan 0.25 --sd 2.5\n"
-               "          mjsim price greed --baseline bots/mine.py:Mine --walls 40",
+               "          mjsim price claims --baseline bots/mine.py:Mine --walls 4",
         formatter_class=argparse.RawDescriptionHelpFormatter, notes=_idea_notes)
     price.add_argument("ideas", nargs="*", metavar="IDEA",
                        help="an idea to price (the rungs' are listed below; a player of "
@@ -708,8 +708,9 @@ def build_parser() -> argparse.ArgumentParser:
     table = commands.add_parser(
         "table", help="play one lineup with seats rotated and print its standings",
         epilog='examples: mjsim table "3,3,2,1" --walls 10\n'
-               "          mjsim table 3,3,3,mine --player mine='botzone:./bot --fast'\n"
-               "          mjsim table lineup.toml",
+               "          mjsim table 3,3,3,mine --table botzone --walls 2 \\\n"
+               "              --player mine='botzone:mjsim botzone --level 2 --keep-running'\n"
+               "          mjsim table lineup.toml --walls 4",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     table.add_argument("lineup", help="four player specs or names, comma-separated (e.g. "
                                       "3,3,2,1), or a TOML lineup file")

@@ -179,7 +179,7 @@ def _frame(table: _Table, number: int, hand_no: int, actor: int | None, what: st
         drew = table.drawn if seat == table.turn else None
         if drew is not None and drew in tiles:
             tiles.remove(drew)
-        seats.append(Seat(print_tiles(tiles).split(), None if drew is None else NAMES[drew],
+        seats.append(Seat([NAMES[t] for t in sorted(tiles)], None if drew is None else NAMES[drew],
                           [NAMES[t] for t in table.pools[seat]],
                           melds_words(hand.melds, names), print_tiles(hand.flowers)))
     return Frame(number, hand_no, actor, what, lines, seats, table.totals, table.wall,
@@ -192,18 +192,23 @@ STEP_HELP = ("Enter or n: next move   b: back   ] / [: next / previous hand   "
              "h N: hand N   a: every move   q: quit")
 
 
+def compact(names: Sequence[str]) -> str:
+    """Tile names in notation: ``['1m', '2m', 'E']`` is ``12m E``."""
+    return print_tiles(NAMES.index(name) for name in names)
+
+
 def frame_text(frame: Frame, names: Sequence[str], total: int) -> str:
     """A frame as lines of text, every hand open."""
     head = (f"hand {frame.hand_no} · move {frame.number}/{total} · prevalent "
             f"{WINDS[frame.prevalent]} · wall {frame.wall}")
-    lines = [head, f"  {frame.move}" + (": " + "; ".join(frame.said) if frame.said else "")]
+    lines = [head, "  " + ("; ".join(frame.said) or frame.move)]
     for seat, shown in enumerate(frame.seats):
         wind = WINDS[(seat - frame.dealer) % 4]
         pool = " ".join(f"[{t}]" if frame.last == seat and i == len(shown.pool) - 1 else t
                         for i, t in enumerate(shown.pool))
         drew = f"  drew {shown.drew}" if shown.drew else ""
         lines.append(f"  {names[seat]:<10} {wind} {frame.totals[seat]:>+5}  "
-                     f"{' '.join(shown.hand)}{drew}")
+                     f"{compact(shown.hand)}{drew}")
         lines.append(f"  {'':<18}pool: {pool or '-'}")
         if shown.melds or shown.flowers:
             lines.append(f"  {'':<18}" + "  ".join(
@@ -223,7 +228,7 @@ def summary(replay: Replay) -> Iterable[str]:
         if frame.move == "the deal":
             yield f"--- {frame.said[0] if frame.said else f'hand {frame.hand_no}'}"
             for seat, shown in enumerate(frame.seats):
-                yield f"  {replay.names[seat]}: {' '.join(shown.hand)}"
+                yield f"  {replay.names[seat]}: {compact(shown.hand)}"
             yield from (f"  {line}" for line in frame.said[1:])
             continue
         yield from (f"  {line}" for line in frame.said)

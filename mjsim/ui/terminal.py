@@ -147,8 +147,9 @@ class Screen:
                 extras.append("melds: " + melds_words(view.exposed[seat], names))
             if view.flowers[seat]:
                 extras.append("flowers: " + print_tiles(view.flowers[seat]))
-            if extras:
-                say(Text("               " + "  ".join(extras), style="magenta"))
+            joined = "  ".join(extras)
+            for part in [joined] if len(joined) <= WIDTH - 15 else extras:
+                say(Text(" " * 15 + part, style="magenta"))
         say(self._hand(view.hand, view.drawn))
         say(Text(f"legal: {describe_moves(view.legal)}", style="green"))
 

@@ -59,7 +59,7 @@ def test_bad_arguments_exit_2_in_one_line():
 def test_help_has_an_example():
     result = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "shanten", "--help"],
                             capture_output=True, text=True, check=False)
-    assert result.returncode == 0 and "example: mjsim shanten" in result.stdout
+    assert result.returncode == 0 and "examples: mjsim shanten" in result.stdout
 
 
 def test_score_prints_the_breakdown_and_the_verdict(capsys):
