@@ -63,7 +63,7 @@ const WINDS = 'ESWN';
 function show() {
   const f = frames[index];
   document.getElementById('step').textContent =
-    `hand ${f.hand_no} · move ${f.number} of ${frames[frames.length - 1].number} · ` +
+    `hand ${f.hand_no} · step ${index} of ${frames.length - 1} · move ${f.number} · ` +
     `prevalent ${WINDS[f.prevalent]} · wall ${f.wall}`;
   document.getElementById('view').textContent =
     viewer < 0 ? 'every hand open' : `as ${data.names[viewer]} saw it`;

@@ -197,9 +197,9 @@ def compact(names: Sequence[str]) -> str:
     return print_tiles(NAMES.index(name) for name in names)
 
 
-def frame_text(frame: Frame, names: Sequence[str], total: int) -> str:
-    """A frame as lines of text, every hand open."""
-    head = (f"hand {frame.hand_no} · move {frame.number}/{total} · prevalent "
+def frame_text(frame: Frame, names: Sequence[str], index: int, total: int) -> str:
+    """Frame ``index`` of ``total`` as lines of text, every hand open."""
+    head = (f"hand {frame.hand_no} · step {index}/{total} · move {frame.number} · prevalent "
             f"{WINDS[frame.prevalent]} · wall {frame.wall}")
     lines = [head, "  " + ("; ".join(frame.said) or frame.move)]
     for seat, shown in enumerate(frame.seats):
@@ -246,7 +246,7 @@ def step(replay: Replay, ask: Callable[[str], str], say: Callable[[str], None]) 
     if replay.stopped:
         say(f"(the log stops early: {replay.stopped}; replayed up to there)")
     while True:
-        say(frame_text(frames[index], replay.names, total))
+        say(frame_text(frames[index], replay.names, index, total))
         try:
             entry = ask("replay> ").strip().lower()
         except EOFError:
