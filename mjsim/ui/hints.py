@@ -159,7 +159,7 @@ def hint(view: View) -> str:
     lines.extend("  " + o.words() for o in shown)
     picked = next((o for o in shown if o.label == chosen), None)
     if picked is not None and _rank(picked) != _rank(shown[0]):
-        lines.append(f"  rung 3 plays {chosen[8:]} over {shown[0].label[8:]}: it weighs more "
+        lines.append(f"  rung 3 plays {picked.label[8:]} over {shown[0].label[8:]}: it weighs more "
                      "than these numbers (the danger of each discard, the value of its plan)")
     return "\n".join(lines)
 

@@ -123,13 +123,13 @@ class HandEnd:
         lines = [f"hand {self.hand_no}: {verb(who, 'win')} {how}"]
         if self.hand is not None:
             melds = " ".join(print_meld(m) for m in self.hand.melds)
-            flowers = print_tiles(self.hand.flowers)
+            bonus = print_tiles(self.hand.flowers)
             lines.append(f"  hand: {print_tiles(self.hand.tiles())}"
                          + (f"  {melds}" if melds else "")
-                         + (f"  flowers: {flowers}" if flowers else ""))
+                         + (f"  flowers: {bonus}" if bonus else ""))
         lines.extend(describe_fans(self.fans))
-        flowers = self.points - self.total
-        lines.append(f"  {total_words(self.total, flowers)}: paid on {self.points}")
+        lines.append(f"  {total_words(self.total, self.points - self.total)}: "
+                     f"paid on {self.points}")
         lines.append(_payments(self.deltas, names))
         return lines
 

@@ -91,7 +91,9 @@ def test_score_counts_the_hands_flowers(capsys):
     (["score", "123m 456m 789m 123p 5p", "--win", "5p"], "14 tiles"),
     (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--robbing", "--self"],
      "never self-drawn"),
-    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial"], "is self-drawn"),
+    # --initial is self-drawn by definition: robbing contradicts it
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial", "--robbing"],
+     "never self-drawn"),
 ])
 def test_score_refusals(capsys, argv, message):
     code, out, err = run(capsys, *argv)
