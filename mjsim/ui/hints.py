@@ -43,7 +43,7 @@ class Wait:
         mark = "" if self.legal else f", below {MIN_POINTS}"
         if self.legal and self.discard < MIN_POINTS:
             mark = ", self-drawn only"
-        return f"{NAMES[self.tile]} {points}{mark}"
+        return f"{NAMES[self.tile]} {points}{mark}, {self.copies} left"
 
 
 @dataclass(frozen=True)

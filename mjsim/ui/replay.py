@@ -228,7 +228,8 @@ def summary(replay: Replay) -> Iterable[str]:
         if frame.move == "the deal":
             yield f"--- {frame.said[0] if frame.said else f'hand {frame.hand_no}'}"
             for seat, shown in enumerate(frame.seats):
-                yield f"  {replay.names[seat]}: {compact(shown.hand)}"
+                drew = f" + {shown.drew}" if shown.drew else ""
+                yield f"  {replay.names[seat]}: {compact(shown.hand)}{drew}"
             yield from (f"  {line}" for line in frame.said[1:])
             continue
         yield from (f"  {line}" for line in frame.said)

@@ -23,8 +23,9 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
         raise ValueError(f"a seat is 0-3, not {seat}")
     names = seat_names(header["players"])
     game = gamelog.start(header)
-    yield (f"review of {names[seat]} ({header['players'][seat]}) against rung 3, "
-           f"seed {header['seed']}")
+    player = header["players"][seat]
+    who = names[seat] if names[seat] == player else f"{names[seat]} ({player})"
+    yield f"review of {who} against rung 3, seed {header['seed']}"
     decisions = differ = 0
     for number, (mover, move) in enumerate(moves, 1):
         if mover == seat:
