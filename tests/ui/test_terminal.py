@@ -158,3 +158,24 @@ def test_the_log_is_json_lines(first_hand):
     lines = log.read_text().splitlines()
     assert json.loads(lines[0])["format"] == gamelog.FORMAT
     assert all("seat" in json.loads(line) for line in lines[1:])
+
+
+def test_up_recalls_an_entry_and_tab_completes_one(tmp_path):
+    child, _ = spawn(tmp_path, "--seed", "edit")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect("rung 3 would")
+    child.expect("> ")
+    child.send("\x1b[A\r")  # Up, Enter: the hint again, not ^[[A
+    child.expect(["rung 3 would", r"\? "])
+    assert child.after == "rung 3 would"
+    child.expect("> ")
+    child.send("he\t\r")  # Tab completes the command
+    child.expect([r"Moves \(type the short form", r"\? "])
+    assert child.after.startswith("Moves")
+    help_lines = child.before.replace("\r", "").splitlines()
+    child.expect("> ")
+    help_lines += child.before.replace("\r", "").splitlines()
+    assert max(len(line) for line in help_lines) <= 80
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
