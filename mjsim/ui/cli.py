@@ -170,7 +170,7 @@ def cmd_play(args: argparse.Namespace) -> str:
             line_editing()
         game = play(level=args.level, seat=args.seat, seed=args.seed, ruleset=args.ruleset,
                     log=log)
-    return f"game log: {log_path} (mjsim replay {log_path})" if game.moves else ""
+    return f"game log: {log_path} ({game.moves} moves; mjsim replay {log_path})"
 
 
 def _new_file(path: Path, force: bool) -> IO[str]:

@@ -2,10 +2,10 @@
 
 Each function takes a table an experiment returns and gives back a ``Figure``; its
 ``drawn_from`` (:func:`scope` makes it) names the walls, games and ruleset under the title, as
-every figure should say what it was drawn from. Axes are labelled with their units and legends sit outside the data.
-:func:`save` writes a PNG at 200 dpi and an SVG copy beside it. The figures are returned
-closed: a notebook shows the returned figure once (an open one is drawn twice, by the inline
-backend too), and saving still works. No backend is forced.
+every figure should say what it was drawn from. Axes are labelled with their units and legends
+sit outside the data. :func:`save` writes a PNG at 200 dpi and an SVG copy beside it. The
+figures are returned closed: a notebook shows the returned figure once (an open one is drawn
+twice, by the inline backend too), and saving still works. No backend is forced.
 """
 
 from __future__ import annotations

@@ -102,6 +102,10 @@ def test_a_tournament_game_plays_again_from_its_seed(tmp_path):
         assert shown.stopped is None
     status, out, _ = mjsim("replay", str(run), "--game", "3", cwd=tmp_path)
     assert status == 0 and "--- hand 16:" in out
+    status, out, _ = mjsim("replay", str(run), "--game", "3", "--html", "game.html",
+                           cwd=tmp_path)
+    page = (tmp_path / "game.html").read_text()
+    assert status == 0 and "game.html" in out and "seed " + replay.run_games(run)[3][0] in page
     status, _, err = mjsim("replay", str(run), "--game", "8", cwd=tmp_path)
     assert status == 2 and "the run holds games 0-7, not 8" in err
 

@@ -12,7 +12,7 @@ import pytest
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.game.settlement import settle
-from mjsim.ui.terminal import EntryError, read_entry
+from mjsim.ui.terminal import EntryError, Screen, _standings, read_entry
 from tests.ui.conftest import ENV
 
 PROMPT = r"legal: (.*)\r\n> "
@@ -179,3 +179,14 @@ def test_up_recalls_an_entry_and_tab_completes_one(tmp_path):
     assert max(len(line) for line in help_lines) <= 80
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_the_game_ends_on_a_table_of_places():
+    out = io.StringIO()
+    _standings([12, -40, 40, -12], Screen(out, ["you", "bot1", "bot2", "bot3"]))
+    rows = [line.split("│")[1:4] for line in out.getvalue().splitlines() if "│" in line]
+    cells = [[cell.strip() for cell in row] for row in rows]
+    assert cells == [["1", "bot2", "+40"], ["2", "you", "+12"], ["3", "bot3", "-12"],
+                     ["4", "bot1", "-40"]]
+    text = out.getvalue()
+    assert re.search(r"place\W+seat\W+total", text) and "final standings" in text
