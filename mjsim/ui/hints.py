@@ -58,8 +58,6 @@ class Option:
     waits: tuple[Wait, ...]
 
     def words(self) -> str:
-        if self.shanten < 0:
-            return f"{self.label:<13} complete"
         if self.shanten > 0 or not self.waits:
             helped = print_tiles(self.kinds) or "none"
             return (f"{self.label:<13} shanten {self.shanten}, {self.copies} tiles help: "
@@ -148,8 +146,8 @@ def hint(view: View) -> str:
         return "\n".join(lines)
     if any(m.kind == "win" for m in view.legal):
         lines.append(f"  {option_words(view, Move('win'))}")
-    elif shanten.shanten(hand.counts, len(hand.melds)) < 0:
-        points = _points(hand, view.drawn, view, True) if view.drawn is not None else 0
+    elif view.drawn is not None and shanten.shanten(hand.counts, len(hand.melds)) < 0:
+        points = _points(hand, view.drawn, view, True)
         lines.append(f"  your hand is complete but scores {points}, below {MIN_POINTS}: "
                      "no legal win")
     options = _options_after(hand, view)

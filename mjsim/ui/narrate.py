@@ -87,10 +87,6 @@ def describe_fans(fans: Sequence[Sequence[Any]]) -> list[str]:
             for number, name, points, count in fans]
 
 
-def signed(value: int) -> str:
-    return f"{value:+d}"
-
-
 @dataclass(frozen=True)
 class HandEnd:
     """How a hand ended: ``winner`` (None when no one won), the winner's full ``hand`` and its
