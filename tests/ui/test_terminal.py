@@ -11,7 +11,7 @@ import pytest
 
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
-from mjsim.game.settlement import settle
+from mjsim.game.settlement import places, settle
 from mjsim.ui.terminal import EntryError, Screen, _standings, read_entry
 from tests.ui.conftest import ENV
 
@@ -190,3 +190,29 @@ def test_the_game_ends_on_a_table_of_places():
                      ["4", "bot1", "-40"]]
     text = out.getvalue()
     assert re.search(r"place\W+seat\W+total", text) and "final standings" in text
+
+
+def test_a_whole_game_pauses_after_each_hand_and_ends_on_the_places(monkeypatch, tmp_path):
+    """Rung 3 answers for the person: sixteen pauses, then the table of places."""
+    from mjsim.players.rungs import best
+    from mjsim.players.view import view_of
+    from mjsim.ui import terminal
+
+    monkeypatch.setattr(terminal, "_ask_move",
+                        lambda game, seat, screen, ask: best(view_of(game, seat), 3))
+    prompts = []
+    out, log = io.StringIO(), io.StringIO()
+    game = terminal.play(level=2, seed="whole", log=log, out=out,
+                         ask=lambda prompt: prompts.append(prompt) or "")
+    text = out.getvalue()
+    assert not game.is_active and len(prompts) == 16
+    assert prompts[-1].startswith("press Enter for the final standings")
+    assert text.count("end of hand ") == 16
+    header, moves = gamelog.read(io.StringIO(log.getvalue()))
+    *_, (_, _, _, replayed) = gamelog.replay(header, moves)
+    assert replayed.totals == game.totals
+    for seat in range(4):
+        name = "you" if seat == 0 else f"bot{seat}"
+        total = re.escape(f"{game.totals[seat]:+d}")
+        place = places(game.totals)[seat]
+        assert re.search(rf"│\s+{place}\s+│\s+{name}\s+│\s+{total}\s+│", text)
