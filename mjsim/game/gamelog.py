@@ -72,6 +72,11 @@ def read_partial(stream: IO[str]) -> LogRead:
         header = {}
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise ValueError("not an mjsim game log (its first line names no mjsim format)")
+    players = header.get("players")
+    if not (isinstance(header.get("seed"), str) and isinstance(header.get("ruleset"), str)
+            and isinstance(players, list) and len(players) == 4):
+        raise ValueError("a damaged game log: its first line needs a seed, a ruleset and four "
+                         "players")
     moves: list[tuple[int, Move]] = []
     for number, line in numbered[1:]:
         try:

@@ -234,7 +234,10 @@ def cmd_review(args: argparse.Namespace) -> str:
             return gamelog.read_partial(stream)
 
     read = _read(load, source)
-    return "\n".join(review(read.header, read.moves, args.seat, stopped=read.stopped))
+    # A header naming a ruleset this version lacks is refused as the game starts.
+    text: str = _read(lambda: "\n".join(review(read.header, read.moves, args.seat,
+                                               stopped=read.stopped)), source)
+    return text
 
 
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:

@@ -29,6 +29,9 @@ def one_line(err):
     (["play", "--log", "/tmp"], "exists"),
     (["replay", "/nonexistent.jsonl"], "cannot read /nonexistent.jsonl"),
     (["replay", "/etc/passwd"], "not an mjsim game log"),
+    (["replay", "header.jsonl"], "needs a seed, a ruleset and four players"),
+    (["review", "ruleset.jsonl"], "ruleset"),
+    (["replay", "ruleset.jsonl"], "ruleset"),
     (["replay", "/tmp", "--game", "0"], "is not a run folder"),
     (["review", "/nonexistent.jsonl", "--seat", "1"], "cannot read"),
     (["review", "/etc/hostname", "--seat", "4"], "invalid choice"),
@@ -36,6 +39,9 @@ def one_line(err):
     (["price", "planning", "--delta", "-1"], "--delta and --sd are positive"),
 ])
 def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
+    (tmp_path / "header.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x"}\n')
+    (tmp_path / "ruleset.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x", '
+                                            '"ruleset": "nope", "players": ["1", "1", "1", "1"]}\n')
     status, out, err = mjsim(*argv, cwd=tmp_path)
     assert status == 2 and out == "" and one_line(err)
     assert message in err
