@@ -32,11 +32,12 @@ from mjsim.game.rules import Rules
 from mjsim.game.settlement import places
 from mjsim.players import Rung
 from mjsim.players.view import HiddenKong, View, view_of
+from mjsim.scoring import MIN_POINTS
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import LONG_NAMES, NAMES
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.tokens import LETTERS, parse, print_tiles
-from mjsim.ui.hints import hint, move_words
+from mjsim.ui.hints import hint, move_words, waits_of
 from mjsim.ui.narrate import WINDS, HandEnd, hand_end, said
 
 WIDTH = 80
@@ -151,6 +152,10 @@ class Screen:
             for part in [joined] if len(joined) <= WIDTH - 15 else extras:
                 say(Text(" " * 15 + part, style="magenta"))
         say(self._hand(view.hand, view.drawn))
+        if view.window is not None:  # holding thirteen: say whether the hand can win as it is
+            ready = readiness(view)
+            if ready:
+                say(Text(ready, style="yellow"))
         say(Text(f"legal: {describe_moves(view.legal)}", style="green"))
 
     def _pool(self, pool: Sequence[int], seat: int) -> Text:
@@ -175,6 +180,18 @@ class Screen:
             text.append("   drew: ")
             text.append(NAMES[drawn], style="bold reverse")
         return text
+
+
+def readiness(view: View) -> str:
+    """For a ready hand of thirteen, its waits and their points, or that none reaches the
+    minimum (no win will be offered, however long it waits); empty when it is not ready."""
+    waits = waits_of(view.hand, view)
+    if not waits:
+        return ""
+    if not any(wait.legal for wait in waits):
+        return (f"you are ready, but no wait reaches {MIN_POINTS} points: no win will be "
+                "offered")
+    return "you are ready: " + "; ".join(wait.words() for wait in waits)
 
 
 def _complete(text: str, state: int) -> str | None:

@@ -8,6 +8,7 @@ from mjsim.players.view import view_of
 from mjsim.scoring import MIN_POINTS
 from mjsim.tiles.kinds import NAMES
 from mjsim.ui.hints import hint, move_words, option_words, waits_of
+from mjsim.ui.terminal import readiness
 
 
 def _plain(game, view, tile):
@@ -63,9 +64,11 @@ def test_a_ready_hand_that_cannot_win_says_so():
         assert words.count(" left") == len(waits)  # every wait, with its copies left
         if not any(w.legal for w in waits):
             assert f"none reaches {MIN_POINTS}: this hand cannot win" in words
+            assert readiness(view).endswith("no win will be offered")  # on the screen too
             found += 1
         else:
             assert "cannot win" not in words
+            assert readiness(view).startswith("you are ready: ")
     assert found
 
 
