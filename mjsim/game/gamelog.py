@@ -7,13 +7,19 @@
 >>> header, moves = read(io.StringIO(log.getvalue()))
 >>> header["seed"], moves
 ('doc', [(0, Move('discard', tile=5))])
+
+A log cut short (a crash mid-line, a copy that stopped) is read as far as it goes:
+
+>>> cut = read_partial(io.StringIO(log.getvalue() + '{"seat": 1, "mo'))
+>>> len(cut.moves), cut.stopped
+(1, 'line 3 is cut short or damaged')
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
@@ -22,13 +28,18 @@ FORMAT = "mjsim-game-log-1"
 
 
 class GameLog:
-    """Writes a game as it is played; each line is flushed, so a crash loses nothing."""
+    """Writes a game as it is played; each line is flushed, so a crash loses nothing.
+    ``table`` is the engine's (``mcr`` or ``botzone``), recorded so a replay deals the same."""
 
     def __init__(self, stream: IO[str], *, seed: bytes, ruleset: str,
-                 players: Sequence[str]) -> None:
+                 players: Sequence[str], table: str = "mcr") -> None:
         self.stream = stream
-        self._write({"format": FORMAT, "seed": seed.decode("utf-8", "surrogateescape"),
-                     "ruleset": ruleset, "players": list(players)})
+        header: dict[str, Any] = {"format": FORMAT,
+                                  "seed": seed.decode("utf-8", "surrogateescape"),
+                                  "ruleset": ruleset, "players": list(players)}
+        if table != "mcr":  # logs of the sixteen-hand table stay as they always were
+            header["table"] = table
+        self._write(header)
 
     def move(self, seat: int, move: Move) -> None:
         self._write({"seat": seat, "move": move.to_dict()})
@@ -38,24 +49,64 @@ class GameLog:
         self.stream.flush()
 
 
-def read(stream: IO[str]) -> tuple[dict[str, Any], list[tuple[int, Move]]]:
-    """The header and the moves of a log; raises ``ValueError`` for a file that is not one."""
-    lines = [line for line in stream.read().splitlines() if line.strip()]
+class LogRead(NamedTuple):
+    """What a log holds: its ``header``, the ``moves`` read, and why reading ``stopped`` early
+    (naming the file's line), or None when every line was read."""
+
+    header: dict[str, Any]
+    moves: list[tuple[int, Move]]
+    stopped: str | None
+
+
+def read_partial(stream: IO[str]) -> LogRead:
+    """The header and the moves up to the first line that is not a move.
+
+    Raises ``ValueError`` only when the first line is not an mjsim header: a log cut short or
+    damaged further on keeps what comes before, and ``stopped`` names the line.
+    """
+    numbered = [(number, line) for number, line in enumerate(stream.read().splitlines(), 1)
+                if line.strip()]
     try:
-        header = json.loads(lines[0]) if lines else {}
-        if header.get("format") != FORMAT:
-            raise ValueError("not an mjsim game log (its first line names no mjsim format)")
-        moves = [(int(r["seat"]), Move.from_dict(r["move"])) for r in map(json.loads, lines[1:])]
-    except (json.JSONDecodeError, KeyError, TypeError) as error:
-        raise ValueError(f"a damaged game log: {error}") from None
+        header = json.loads(numbered[0][1]) if numbered else {}
+    except json.JSONDecodeError:
+        header = {}
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise ValueError("not an mjsim game log (its first line names no mjsim format)")
+    players = header.get("players")
+    if not (isinstance(header.get("seed"), str) and isinstance(header.get("ruleset"), str)
+            and isinstance(players, list) and len(players) == 4):
+        raise ValueError("a damaged game log: its first line needs a seed, a ruleset and four "
+                         "players")
+    moves: list[tuple[int, Move]] = []
+    for number, line in numbered[1:]:
+        try:
+            record = json.loads(line)
+            moves.append((int(record["seat"]), Move.from_dict(record["move"])))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            return LogRead(header, moves, f"line {number} is cut short or damaged")
+    return LogRead(header, moves, None)
+
+
+def read(stream: IO[str]) -> tuple[dict[str, Any], list[tuple[int, Move]]]:
+    """The header and the moves of a log; raises ``ValueError`` for a file that is not one, or
+    one damaged anywhere (:func:`read_partial` keeps what comes before the damage)."""
+    header, moves, stopped = read_partial(stream)
+    if stopped is not None:
+        raise ValueError(f"a damaged game log: {stopped}")
     return header, moves
+
+
+def start(header: dict[str, Any]) -> Rules:
+    """The fresh game a log's header describes."""
+    return Rules(header["seed"].encode("utf-8", "surrogateescape"), header["ruleset"],
+                 table=header.get("table", "mcr"))
 
 
 def replay(header: dict[str, Any], moves: Sequence[tuple[int, Move]]
            ) -> Iterator[tuple[int | None, Move | None, list[dict[str, Any]], Rules]]:
     """Play the logged moves on a fresh game: first the deal's events (seat and move None), then
     each move with the events it caused. Raises ``ValueError`` at a move the rules refuse."""
-    game = Rules(header["seed"].encode("utf-8", "surrogateescape"), header["ruleset"])
+    game = start(header)
     yield None, None, game.take_outcomes(), game
     for number, (seat, move) in enumerate(moves, 1):
         outcome = game.apply(seat, move)

@@ -10,12 +10,15 @@ argument answer at once instead of loading numpy, the shanten tables, the engine
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from mjsim.errors import NotationError
 from mjsim.scoring.elements import RULESETS
@@ -69,6 +72,8 @@ def cmd_shanten(args: argparse.Namespace) -> str:
     if size not in (13 - 3 * melds, 14 - 3 * melds):
         raise UsageError(f"with {melds} meld(s) a hand holds {13 - 3 * melds} or "
                          f"{14 - 3 * melds} concealed tiles, not {size}")
+    if args.json:
+        return _shanten_json(hand)
     lines = [f"hand: {hand}"]
     by_form = analysis.forms(counts, melds)
     width = max(len(label) for label in FORM_LABELS.values())
@@ -88,6 +93,24 @@ def cmd_shanten(args: argparse.Namespace) -> str:
             lines.append(f"  {print_tiles([d.tile]):<3} {d.shanten:>2}  {d.copies:>3} copies  "
                          f"{print_tiles(d.kinds)}")
     return "\n".join(lines)
+
+
+def _shanten_json(hand: Hand) -> str:
+    """What ``cmd_shanten`` prints, as JSON: the forms, the shanten, and the waits or
+    acceptance of 13 tiles or the discards of 14 (shanten after, copies accepted)."""
+    from mjsim.analysis import shanten as analysis
+
+    counts, melds = hand.counts, len(hand.melds)
+    result: dict[str, Any] = {"hand": str(hand), "forms": analysis.forms(counts, melds),
+                              "shanten": analysis.shanten(counts, melds)}
+    if hand.concealed_count == 13 - 3 * melds:
+        result["acceptance"] = [{"tile": print_tiles([kind]), "copies": copies}
+                                for kind, copies in analysis.acceptance(counts, melds)]
+    else:
+        result["discards"] = [{"tile": print_tiles([d.tile]), "shanten": d.shanten,
+                               "copies": d.copies, "kinds": print_tiles(d.kinds)}
+                              for d in analysis.discards(counts, melds)]
+    return json.dumps(result, indent=2)
 
 
 WINDS = "ESWN"
@@ -116,62 +139,105 @@ def cmd_score(args: argparse.Namespace) -> str:
     hand = _parse_hand(args.hand)
     flowers = len(hand.flowers) if args.flowers is None else args.flowers
     try:
-        ctx = WinContext(args.win, args.self_drawn, args.seat, args.prevalent, flowers=flowers,
+        # A win on the dealt tiles is self-drawn by definition: --initial says so alone.
+        self_drawn = args.self_drawn or args.initial
+        ctx = WinContext(args.win, self_drawn, args.seat, args.prevalent, flowers=flowers,
                          last_copy=args.last_copy, wall_last=args.wall_last,
                          replacement=args.replacement, robbing=args.robbing,
                          initial=args.initial)
         scored = score(hand, ctx, args.ruleset)
     except ValueError as error:  # an impossible context or a hand that is not complete
         raise UsageError(str(error)) from None
+    if args.json:
+        return json.dumps({"hand": str(hand), "win": print_tiles([args.win]),
+                           "ruleset": args.ruleset, "grouping": list(scored.grouping),
+                           "fans": [{"number": n, "name": name, "points": p, "count": c}
+                                    for n, name, p, c in scored.fans],
+                           "total": scored.total, "flowers": flowers,
+                           "total_with_flowers": scored.total_with_flowers,
+                           "legal": scored.total >= MIN_POINTS}, indent=2)
     verdict = ("a legal win" if scored.total >= MIN_POINTS
                else f"not a win: {scored.total} is below the {MIN_POINTS}-point minimum")
     return f"{scored.explain()}\n{verdict}"
 
 
 def cmd_play(args: argparse.Namespace) -> str:
-    from mjsim.ui.terminal import play
+    from mjsim.ui.terminal import line_editing, play
 
     log_path = Path(args.log or f"mjsim-game-{args.seed}.jsonl")
-    with log_path.open("w") as log:
+    with _new_file(log_path, args.force) as log:
+        if sys.stdin.isatty():
+            line_editing()
         game = play(level=args.level, seat=args.seat, seed=args.seed, ruleset=args.ruleset,
                     log=log)
-    return f"final totals: {game.totals}\ngame log: {log_path} (mjsim replay {log_path})"
+    return f"game log: {log_path} ({game.moves} moves; mjsim replay {log_path})"
+
+
+def _new_file(path: Path, force: bool) -> IO[str]:
+    """``path`` opened for writing; one line (status 2) for a file that exists (without
+    ``force``), a folder that does not, or a place that cannot be written."""
+    if path.exists() and not force:
+        raise UsageError(f"{path} exists: pass --force to overwrite it, or --log another file")
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder, not a file")
+    try:
+        return path.open("w")
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
 
 def cmd_replay(args: argparse.Namespace) -> str:
-    from mjsim.game import gamelog
-    from mjsim.ui.terminal import describe_fans
+    from mjsim.ui import replay
 
+    source = Path(args.log)
+    if args.game is not None or source.is_dir():
+        if not (source / "manifest.json").is_file():
+            raise UsageError(f"{source} is not a run folder (it holds no manifest.json)")
+        if args.game is None:
+            games = _read(lambda: replay.run_games(source), source)
+            return "\n".join([f"{source}: {len(games)} games; replay one with --game ID",
+                              *(f"  {index:>4}  seed {seed}  lineup {lineup}"
+                                for index, (seed, lineup) in enumerate(games))])
+        shown = _read(lambda: replay.regenerate(source, args.game), source)
+    else:
+        shown = _read(lambda: replay.load(source), source)
+    if args.html:
+        from mjsim.ui.html import write_page
+
+        with _new_file(Path(args.html), args.force) as page:
+            write_page(shown, page)
+        return f"replay page: {args.html} (open it in a browser; arrow keys step)"
+    if sys.stdin.isatty() and sys.stdout.isatty() and not args.all:
+        replay.step(shown, input, print)
+        return ""
+    return "\n".join(replay.summary(shown))
+
+
+def _read(load: Callable[[], Any], source: Path) -> Any:
+    """What ``load`` reads from ``source``, with its failure in one line."""
     try:
-        with open(args.log) as stream:
-            header, moves = gamelog.read(stream)
-        lines = [(f"seed {header['seed']}, ruleset {header['ruleset']}, "
-                  f"players {', '.join(header['players'])}")]
-        for seat, move, events, game in gamelog.replay(header, moves):
-            for event in events:
-                if event["kind"] == "deal":
-                    lines.append(f"--- hand {event['hand_no']}, dealer seat {event['dealer']}")
-                    lines.extend(f"  seat {seat}: {print_tiles(tiles)}"
-                                 for seat, tiles in enumerate(event["hands"]))
-                elif event["kind"] == "win":
-                    lines.append(f"  seat {event['actor']} wins ({event['by']}):")
-                    lines.append(describe_fans(event["fans"], event["total"]))
-                elif event["kind"] == "settle":
-                    lines.append(f"  totals {event['totals']}")
-                elif event["kind"] not in ("pass", "claim"):
-                    detail = {k: v for k, v in event.items() if k not in ("actor", "kind")}
-                    lines.append(f"  {event['actor']}: {event['kind']} {_event_detail(detail)}")
-        return "\n".join(lines)
+        return load()
     except OSError as error:
-        raise UsageError(f"cannot read {args.log}: {error.strerror}") from None
+        raise UsageError(f"cannot read {source}: {error.strerror}") from None
     except ValueError as error:
-        raise UsageError(f"{args.log}: {error}") from None
+        raise UsageError(f"{source}: {error}") from None
 
 
-def _event_detail(detail: dict[str, Any]) -> str:
-    named = {k: (print_tiles([v]) if k == "tile" and v is not None else
-                 print_tiles(v) if k == "tiles" else v) for k, v in detail.items()}
-    return " ".join(f"{k}={v}" for k, v in named.items() if v is not None)
+def cmd_review(args: argparse.Namespace) -> str:
+    from mjsim.game import gamelog
+    from mjsim.ui.review import review
+
+    source = Path(args.log)
+
+    def load() -> gamelog.LogRead:
+        with source.open() as stream:
+            return gamelog.read_partial(stream)
+
+    read = _read(load, source)
+    # A header naming a ruleset this version lacks is refused as the game starts.
+    text: str = _read(lambda: "\n".join(review(read.header, read.moves, args.seat,
+                                               stopped=read.stopped)), source)
+    return text
 
 
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
@@ -229,6 +295,8 @@ def _parallel_options(parser: argparse.ArgumentParser) -> None:
 def _parallel(args: argparse.Namespace) -> dict[str, Any]:
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.scheduler is not None and args.backend != "dask":
+        raise UsageError("--scheduler is a Dask scheduler's address: it needs --backend dask")
     return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
             "quiet": args.quiet}
 
@@ -259,7 +327,21 @@ def _roster(definitions: Sequence[str]) -> Any:
 
 
 def _out(args: argparse.Namespace, name: str) -> Path:
-    return Path(args.out or f"runs/{name}-{args.seed}-{args.walls}")
+    return writable_folder(Path(args.out or f"runs/{name}-{args.seed}-{args.walls}"))
+
+
+def writable_folder(folder: Path) -> Path:
+    """``folder``, made if missing; one line (status 2) when it is a file, cannot be made or
+    cannot be written."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot write in {folder}: permission denied")
+    return folder
 
 
 def _finish(report: Report) -> str:
@@ -298,6 +380,9 @@ def cmd_resume(args: argparse.Namespace) -> str:
     from mjsim.tournament import resume
 
     options = _parallel(args)
+    if not (Path(args.folder) / "manifest.json").is_file():
+        raise UsageError(f"{args.folder} is not a run folder (it holds no manifest.json)")
+    writable_folder(Path(args.folder))
     return _finish(_experiment(lambda: resume(args.folder, trust=args.trust, **options)))
 
 
@@ -499,21 +584,25 @@ def _number(value: Any, spec: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog="mjsim", description="Chinese Official Mahjong: analyse, score and simulate.")
+    parser.add_argument("--version", action="version", version=f"mjsim {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     shanten = commands.add_parser(
         "shanten", help="shanten of every form, acceptance, and ranked discards",
         description="The shanten of each form (-1 complete, 0 ready), the tiles that help a "
                     "13-tile hand, or the discards of a 14-tile hand ranked by shanten then "
                     "copies accepted.",
-        epilog='example: mjsim shanten "123456789m 1234p E"',
+        epilog='examples: mjsim shanten "123456789m 1234p E"\n'
+               '          mjsim shanten "19m 19p 19s ESWNRGB" --json',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     shanten.add_argument("hand", help="a hand string, e.g. \"19m 55p pung(EEE) 234s\"")
+    shanten.add_argument("--json", action="store_true", help="print JSON instead of text")
     shanten.set_defaults(run=cmd_shanten)
 
     scoring = commands.add_parser(
         "score", help="score a winning hand, element by element",
         description="Score a complete hand; its concealed tiles include the winning tile.",
-        epilog='example: mjsim score "123m 456m 789m 123p 55p" --win 5p --self --seat S',
+        epilog='examples: mjsim score "123m 456m 789m 123p 55p" --win 5p --self --seat S\n'
+               '          mjsim score "123m 456m 789m 123p 55p" --win 5p --initial --json',
         formatter_class=argparse.RawDescriptionHelpFormatter)
     scoring.add_argument("hand", help="the complete hand, melds and flowers included")
     scoring.add_argument("--win", type=_tile, required=True, help="the winning tile, e.g. 5p")
@@ -527,8 +616,10 @@ def build_parser() -> argparse.ArgumentParser:
     scoring.add_argument("--replacement", action="store_true", help="a kong's replacement tile")
     scoring.add_argument("--robbing", action="store_true", help="robbing a promoted kong")
     scoring.add_argument("--initial", action="store_true",
-                         help="the dealer's dealt tiles, complete (self-drawn, no wait element)")
+                         help="the dealer's dealt tiles, complete (implies --self; no wait "
+                              "element)")
     scoring.add_argument("--ruleset", choices=RULESETS, default="green-book")
+    scoring.add_argument("--json", action="store_true", help="print JSON instead of text")
     scoring.set_defaults(run=cmd_score)
 
     play = commands.add_parser(
@@ -542,22 +633,47 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", default="mjsim", help="the game's seed (default mjsim)")
     play.add_argument("--ruleset", choices=RULESETS, default="green-book")
     play.add_argument("--log", help="where to save the game (default mjsim-game-SEED.jsonl)")
+    play.add_argument("--force", action="store_true", help="overwrite the log if it exists")
     play.set_defaults(run=cmd_play)
 
     replay = commands.add_parser(
-        "replay", help="step through a saved game, hand by hand",
-        epilog="example: mjsim replay mjsim-game-42.jsonl",
+        "replay", help="step through a saved game or a tournament's game, move by move",
+        description="At a terminal, step through the game (Enter next, b back, ] and [ next "
+                    "and previous hand, h N hand N, a every move, q quit); into a pipe, print "
+                    "every move. A log cut short replays what it holds. A run folder lists "
+                    "its games; --game ID plays one again from its seed and lineup.",
+        epilog="examples: mjsim replay mjsim-game-42.jsonl --all\n"
+               "          mjsim replay mjsim-game-42.jsonl --html game-42.html --force\n"
+               "          mjsim replay runs/table-mjsim-10 --game 3",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    replay.add_argument("log", help="a game log written by mjsim play")
+    replay.add_argument("log", metavar="LOG|RUN", help="a game log, or a run folder")
+    replay.add_argument("--game", type=int, metavar="ID",
+                        help="the game of the run to play again (the run folder lists them)")
+    replay.add_argument("--html", metavar="FILE",
+                        help="write one self-contained page that steps through the game")
+    replay.add_argument("--all", action="store_true", help="print every move, even at a terminal")
+    replay.add_argument("--force", action="store_true", help="overwrite the --html file")
     replay.set_defaults(run=cmd_replay)
+
+    review = commands.add_parser(
+        "review", help="mark each decision of a seat where rung 3 would play otherwise",
+        description="Replays a game log and, at each decision of SEAT that had a choice, asks "
+                    "rung 3 what it would play; where it differs, shows both options' shanten, "
+                    "acceptance and the points of their waits.",
+        epilog="example: mjsim review mjsim-game-42.jsonl --seat 0",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    review.add_argument("log", help="a game log")
+    review.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
+                        help="the seat to review (default 0)")
+    review.set_defaults(run=cmd_review)
 
     ladder = commands.add_parser(
         "ladder", help="price each rung step and each idea, and the standings of the rungs",
         description="Each rung step (rung r challenging a field of rung r-1) and each idea at "
                     "rung 3 priced by paired games, and the standings of rungs 1, 2, 3, 3 "
                     "with seats rotated. Writes tables, summary.csv and figures to --out.",
-        epilog="examples: mjsim ladder --walls 100 --jobs 2 --out runs/ladder-100\n"
-               "          mjsim ladder --rungs 2,3,bots/mine.py:Mine --walls 100",
+        epilog="examples: mjsim ladder --walls 4 --jobs 2 --out runs/ladder-4\n"
+               "          mjsim ladder --rungs 2,3,bots/mine.py:Mine --walls 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     ladder.add_argument("--rungs", default="1,2,3", metavar="SPEC,SPEC,...",
                         help="the ladder, lowest first: player specs or --player names "
@@ -570,9 +686,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Price ideas by the paired challenger design: the player with the idea "
                     "switched off challenges a field of the full player, in every seat, on the "
                     "same walls as a control game.",
-        epilog="examples: mjsim price defence planning --until-decided\n"
+        epilog="examples: mjsim price defence planning --until-decided --walls 10\n"
                "          mjsim price planning --plan 0.25 --sd 2.5\n"
-               "          mjsim price greed --baseline bots/mine.py:Mine --walls 40",
+               "          mjsim price claims --baseline bots/mine.py:Mine --walls 4",
         formatter_class=argparse.RawDescriptionHelpFormatter, notes=_idea_notes)
     price.add_argument("ideas", nargs="*", metavar="IDEA",
                        help="an idea to price (the rungs' are listed below; a player of "
@@ -608,8 +724,9 @@ def build_parser() -> argparse.ArgumentParser:
     table = commands.add_parser(
         "table", help="play one lineup with seats rotated and print its standings",
         epilog='examples: mjsim table "3,3,2,1" --walls 10\n'
-               "          mjsim table 3,3,3,mine --player mine='botzone:./bot --fast'\n"
-               "          mjsim table lineup.toml",
+               "          mjsim table 3,3,3,mine --table botzone --walls 2 \\\n"
+               "              --player mine='botzone:mjsim botzone --level 2 --keep-running'\n"
+               "          mjsim table lineup.toml --walls 4",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     table.add_argument("lineup", help="four player specs or names, comma-separated (e.g. "
                                       "3,3,2,1), or a TOML lineup file")
@@ -669,22 +786,50 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mjsim")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+RUNS = ("ladder", "price", "table", "resume")  # commands whose run the same command resumes
+_DASHED_TILES = re.compile(r"^-[0-9]+[mpsz]")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; returns the exit status (0 done, 2 bad input)."""
+    """Run one command; returns the exit status (0 done, 1 a run stopped, 2 bad input, 130
+    interrupted)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    dashed = next((word for word in arguments if _DASHED_TILES.match(word)), None)
+    if dashed is not None:  # argparse would take it for an option and say something else
+        parser.error(f"{dashed!r} is not an option: write tiles without a dash, as "
+                     f"{dashed[1:]!r}")
+    args = parser.parse_args(arguments)
     if hasattr(args, "check"):  # what argparse cannot say alone: still one line, status 2
         args.check(args)
     try:
         output = args.run(args)
         if output:
-            print(output)
+            print(output, flush=True)
     except UsageError as error:
         print(f"mjsim {args.command}: {error}", file=sys.stderr)
         return 2
     except RunStopped as error:
         print(f"mjsim {args.command}: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        again = "; what was written stays: run the same command to resume" if (
+            args.command in RUNS) else ""
+        print(f"\nmjsim {args.command}: interrupted{again}", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # a reader such as head stopped reading: that is no error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush fails quietly
+        return 0
     return 0
 
 

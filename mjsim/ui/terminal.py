@@ -1,51 +1,75 @@
 """The keyboard game: a person plays one seat of a sixteen-hand game against three bots.
 
-Each prompt shows only what the seat may see (its :class:`~mjsim.players.view.View`): its hand, the
-drawn tile, every pool and exposed meld, the wall count, the winds, the totals, and the legal
-moves. Entries are short and forgiving: ``d 5p`` or ``5p`` discards, ``pung``, ``chow 345s``,
-``kong E``, ``win``, ``pass``; ``help``, ``hint`` and ``quit`` do what they say.
+Each prompt shows only what the seat may see (its :class:`~mjsim.players.view.View`): whose turn
+it is and what each bot just did, in words; every pool in discard order with the last discard
+marked; melds with the seat they came from; the person's hand sorted with the drawn tile set
+apart; and the legal moves. It is written with rich (colour where the terminal has it) and fits
+80 columns. Entries are short, forgiving and case-blind: ``d 5p``, ``5p`` or ``5P`` discards,
+``pung``, ``chow 345s``, ``kong E``, ``win``, ``pass``; ``help``, ``hint`` and ``quit`` do what
+they say. After each hand the game pauses on how it ended; at its end, a table of places.
 
 >>> from mjsim.game.moves import Move
 >>> legal = [Move('discard', tile=4), Move('discard', tile=13), Move('win')]
->>> read_entry("d 5p", legal), read_entry("5m", legal), read_entry("hu", legal)
+>>> read_entry("d 5P", legal), read_entry("5m", legal), read_entry("hu", legal)
 (Move('discard', tile=13), Move('discard', tile=4), Move('win'))
 """
 
 from __future__ import annotations
 
-import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from mjsim.analysis import shanten
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
 from mjsim.errors import NotationError
 from mjsim.game.gamelog import GameLog
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
+from mjsim.game.settlement import places
 from mjsim.players import Rung
-from mjsim.players.rungs import best
 from mjsim.players.view import HiddenKong, View, view_of
-from mjsim.tiles.kinds import GLYPHS, LONG_NAMES, NAMES
-from mjsim.tiles.notation import LETTERS, parse, print_meld, print_tiles
+from mjsim.scoring import MIN_POINTS
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.kinds import LONG_NAMES, NAMES
+from mjsim.tiles.meld import Meld
+from mjsim.tiles.tokens import LETTERS, parse, print_tiles
+from mjsim.ui.hints import hint, move_words, waits_of
+from mjsim.ui.narrate import WINDS, HandEnd, hand_end, said
 
-WINDS = "ESWN"
-COMMANDS = ["help", "hint", "quit"]
-HELP = f"""Moves (type the short form):
-  d 5p | 5p      discard the 5 of dots          kong E | kong    declare or claim a kong
-  pung           claim a pung                   chow 345s | chow claim a chow (name it if several)
-  win | hu       declare a win                  pass | p         let a discard go
-Also: hint (what rung 3 would do, and why), help, quit (or Ctrl-D).
-Tiles: 1m-9m characters, 1p-9p dots, 1s-9s bamboo; honours {' '.join(
-    f'{letter}={LONG_NAMES[kind]}' for letter, kind in LETTERS.items())}."""
+WIDTH = 80
+COMMANDS = ["help", "hint", "quit", "pass", "pung", "chow", "kong", "win", "discard"]
+HELP = f"""Moves (type the short form; upper or lower case):
+  5p | d 5p    discard the 5 of dots      pung        claim a pung
+  chow 345s    claim a chow (or: chow)    kong E      declare or claim a kong
+  win | hu     declare a win              pass | p    let a discard go
+Also: hint (each option's shanten, acceptance and the points of its waits),
+  help, quit (or Ctrl-D). Up and Down recall entries; Tab completes.
+Tiles: 1m-9m characters, 1p-9p dots, 1s-9s bamboo;
+  honours {' '.join(f'{letter}={LONG_NAMES[kind].split()[0]}'
+                    for letter, kind in LETTERS.items())}."""
 
 _ALIASES = {"d": "discard", "discard": "discard", "p": "pass", "pass": "pass", "pung": "pung",
             "pong": "pung", "chow": "chow", "chi": "chow", "kong": "kong", "gang": "kong",
             "win": "win", "hu": "win", "mahjong": "win"}
+_SUITED = re.compile(r"([0-9]+)([a-zA-Z])")
 
 
 class EntryError(ValueError):
     """An entry that names no legal move; its message says why, for the re-prompt."""
+
+
+def tiles_of(text: str) -> list[int]:
+    """Tiles typed in any case: ``5P`` is 5p, ``e`` is East. Raises :class:`EntryError`."""
+    spelled = _SUITED.sub(lambda m: m.group(1) + m.group(2).lower(), text)
+    spelled = re.sub(r"(?<![0-9a-z])([a-z]+)", lambda m: m.group(1).upper(), spelled)
+    try:
+        return parse(spelled)
+    except NotationError:
+        raise EntryError(f"{text!r} is neither a move nor a tile (type help for both)") from None
 
 
 def read_entry(text: str, legal: Sequence[Move]) -> Move:
@@ -59,89 +83,136 @@ def read_entry(text: str, legal: Sequence[Move]) -> Move:
     kind = _ALIASES[head]
     candidates = [move for move in legal if move.kind == kind]
     if not candidates:
-        raise EntryError(f"no {kind} is possible now; legal: {describe_moves(legal)}")
+        tiles = tiles_of(rest) if rest else []  # a typo says so before "no discard now"
+        what = f"{kind} {print_tiles(tiles)}" if tiles else kind
+        raise EntryError(f"you cannot {what} now; you may: {describe_moves(legal)}")
     if not rest:
         if len(candidates) == 1:
             return candidates[0]
         raise EntryError(f"which {kind}? {describe_moves(candidates)}")
-    try:
-        tiles = parse(rest)
-    except NotationError as error:
-        raise EntryError(f"{error.token!r}: {error.reason}") from None
+    tiles = tiles_of(rest)
     for move in candidates:
         if (move.tile is not None and tiles == [move.tile]) or (
                 move.tiles is not None and sorted(tiles) == list(move.tiles)):
             return move
-    raise EntryError(f"cannot {kind} {rest}; possible: {describe_moves(candidates)}")
+    if kind == "discard" and len(tiles) == 1:
+        raise EntryError(f"you hold no {NAMES[tiles[0]]} to discard")
+    raise EntryError(f"you cannot {kind} {print_tiles(tiles)}; you may: "
+                     f"{describe_moves(candidates)}")
 
 
 def describe_moves(moves: Sequence[Move]) -> str:
-    def one(move: Move) -> str:
-        if move.tiles:
-            return f"chow {print_tiles(move.tiles)}"
-        if move.tile is None:
-            return move.kind
-        return NAMES[move.tile] if move.kind == "discard" else f"{move.kind} {NAMES[move.tile]}"
-    return ", ".join(one(move) for move in moves)
+    """Legal moves for the prompt: discards by tile alone, the rest by verb."""
+    discards = [m.tile for m in moves if m.kind == "discard" and m.tile is not None]
+    parts = [f"discard {print_tiles(discards)}"] if discards else []
+    parts.extend(move_words(m) for m in moves if m.kind != "discard")
+    return ", ".join(parts)
 
 
-def hint(view: View) -> str:
-    """What rung 3 would do, and the shanten and acceptance of the best discards."""
-    move = best(view, 3)
-    lines = [f"rung 3 would play: {describe_moves([move]) if move else 'nothing'}"]
-    hand = view.hand
-    if view.window is None and hand.concealed_count % 3 == 2:
-        unseen = [max(0, u) for u in view.unseen]
-        chosen = move.tile if move is not None and move.kind == "discard" else None
-        rows = sorted(shanten.discards(hand.counts, len(hand.melds), unseen),
-                      key=lambda d: (d.shanten, -d.copies, d.tile != chosen))
-        for row in rows[:3]:
-            lines.append(f"  discard {NAMES[row.tile]:<3} shanten {row.shanten}, "
-                         f"{row.copies} tiles help: {print_tiles(row.kinds) or 'none'}")
-    return "\n".join(lines)
+def melds_words(melds: Sequence[Meld | HiddenKong], names: Sequence[str]) -> str:
+    """Exposed melds, each with the seat its tile came from."""
+    def one(meld: Meld | HiddenKong) -> str:
+        if isinstance(meld, HiddenKong):
+            return "concealed kong"
+        if meld.concealed:
+            return f"concealed kong {print_tiles(meld.tiles)}"
+        shown = f"{meld.kind} {print_tiles(meld.tiles)}"
+        return shown if meld.source is None else f"{shown} (from {names[meld.source]})"
+    return ", ".join(one(m) for m in melds)
 
 
 class Screen:
-    """How tiles and the table are written: notation, with glyphs where the terminal shows them."""
+    """The table as the person's seat sees it, written on a rich console."""
 
-    def __init__(self, glyphs: bool) -> None:
-        self.glyphs = glyphs
+    def __init__(self, out: IO[str], names: Sequence[str]) -> None:
+        self.console = Console(file=out, width=WIDTH, highlight=False, soft_wrap=False)
+        self.names = names
+        self.last: int | None = None  # the seat whose pool ends with the last discard
 
-    def tiles(self, kinds: Sequence[int]) -> str:
-        text = print_tiles(kinds) or "-"
-        if self.glyphs and kinds:
-            return f"{text}  {''.join(GLYPHS[k] for k in sorted(kinds))}"
-        return text
+    def say(self, text: str | Text, style: str = "") -> None:
+        self.console.print(text, style=style)
 
-    def table(self, view: View, totals: Sequence[int], names: Sequence[str]) -> str:
-        lines = [f"hand {view.hand_no}/16  prevalent {WINDS[view.prevalent]}  "
-                 f"wall {view.wall}  totals "
-                 + "  ".join(f"{names[s]} {totals[s]:+d}" for s in range(4))]
+    def table(self, view: View, totals: Sequence[int], turn: str) -> None:
+        names, say = self.names, self.say
+        head = (f"hand {view.hand_no}/16 · prevalent {WINDS[view.prevalent]} · wall {view.wall}"
+                f" · {turn}")
+        self.console.rule(head, style="cyan")
         for seat in range(4):
             wind = WINDS[(seat - view.dealer) % 4]
-            melds = " ".join("ckong(????)" if isinstance(m, HiddenKong) else print_meld(m)
-                             for m in view.exposed[seat])
-            flowers = print_tiles(view.flowers[seat])
-            lines.append(f"  {names[seat]:<6} {wind}  pool: {print_tiles(view.pools[seat]) or '-'}"
-                         + (f"  melds: {melds}" if melds else "")
-                         + (f"  flowers: {flowers}" if flowers else ""))
-        hand = view.hand
-        own = self.tiles(hand.tiles())
-        melds = " ".join(print_meld(m) for m in hand.melds)
-        lines.append(f"your hand: {own}" + (f"  {melds}" if melds else ""))
-        if view.drawn is not None:
-            lines.append(f"you drew: {self.tiles([view.drawn])}")
-        if view.window is not None:
-            kind, tile, source = view.window
-            what = "discarded" if kind == "discard" else "adds to a kong"
-            lines.append(f"{names[source]} {what} {self.tiles([tile])}")
-        lines.append(f"legal: {describe_moves(view.legal)}")
-        return "\n".join(lines)
+            line = Text(f"{names[seat]:<5} {wind} {totals[seat]:>+5}  ",
+                        style="bold" if seat == view.seat else "")
+            line.append(self._pool(view.pools[seat], seat))
+            say(line)
+            extras = []
+            if view.exposed[seat]:
+                extras.append("melds: " + melds_words(view.exposed[seat], names))
+            if view.flowers[seat]:
+                extras.append("flowers: " + print_tiles(view.flowers[seat]))
+            joined = "  ".join(extras)
+            for part in [joined] if len(joined) <= WIDTH - 15 else extras:
+                say(Text(" " * 15 + part, style="magenta"))
+        say(self._hand(view.hand, view.drawn))
+        if view.window is not None:  # holding thirteen: say whether the hand can win as it is
+            ready = readiness(view)
+            if ready:
+                say(Text(ready, style="yellow"))
+        say(Text(f"legal: {describe_moves(view.legal)}", style="green"))
+
+    def _pool(self, pool: Sequence[int], seat: int) -> Text:
+        text = Text()
+        if not pool:
+            text.append("(no discards)", style="dim")
+        for index, tile in enumerate(pool):
+            if self.last == seat and index == len(pool) - 1:
+                text.append(f"[{NAMES[tile]}]", style="bold reverse yellow")
+            else:
+                text.append(NAMES[tile])
+            text.append(" ")
+        return text
+
+    def _hand(self, hand: Hand, drawn: int | None) -> Text:
+        tiles = hand.tiles()
+        if drawn is not None:
+            tiles.remove(drawn)
+        text = Text("your hand: ", style="bold")
+        text.append(print_tiles(tiles), style="bold")
+        if drawn is not None:
+            text.append("   drew: ")
+            text.append(NAMES[drawn], style="bold reverse")
+        return text
 
 
-def glyphs_supported(stream: IO[str]) -> bool:
-    encoding = (getattr(stream, "encoding", None) or "").lower()
-    return "utf" in encoding and os.environ.get("TERM", "") != "dumb"
+def readiness(view: View) -> str:
+    """For a ready hand of thirteen, its waits and their points, or that none reaches the
+    minimum (no win will be offered, however long it waits); empty when it is not ready."""
+    waits = waits_of(view.hand, view)
+    if not waits:
+        return ""
+    if not any(wait.legal for wait in waits):
+        return (f"you are ready, but no wait reaches {MIN_POINTS} points: no win will be "
+                "offered")
+    return "you are ready: " + "; ".join(wait.words() for wait in waits)
+
+
+def _complete(text: str, state: int) -> str | None:
+    """Readline's completion of commands and tiles."""
+    tiles = [*NAMES[:34]]
+    options = [word for word in COMMANDS + tiles if word.lower().startswith(text.lower())]
+    return options[state] if state < len(options) else None
+
+
+def line_editing() -> None:
+    """Up and Down recall entries and Tab completes, where readline is there (a terminal)."""
+    try:
+        import readline
+    except ImportError:  # no readline (Windows): plain input still works
+        return
+    readline.set_completer(_complete)
+    readline.parse_and_bind("tab: complete")
+
+
+class Quit(Exception):
+    """The person ended the game."""
 
 
 def play(*, level: int = 3, seat: int = 0, seed: bytes | str = b"mjsim",
@@ -154,86 +225,102 @@ def play(*, level: int = 3, seat: int = 0, seed: bytes | str = b"mjsim",
     writer = None if log is None else GameLog(log, seed=game.seed, ruleset=ruleset,
                                               players=["you" if s == seat else str(bot)
                                                        for s in range(4)])
-    screen = Screen(glyphs_supported(out))
-    say = out.write
-    say(f"mjsim: you are seat {seat}; three rung-{level} bots. Type help for the commands.\n")
-    _report(game.take_outcomes(), seat, names, screen, say)
-    while game.is_active:
-        turn = game.waiting_on()[0]
-        if turn == seat:
-            move = _ask_move(game, seat, names, screen, ask, say)
-            if move is None:
-                say("game ended by the player\n")
-                return game
-        else:
-            move = bot.act(view_of(game, turn))
+    screen = Screen(out, names)
+    screen.say(f"mjsim: you are seat {seat} against three rung-{level} bots. "
+               "Type help for the moves.")
+    _report(game.take_outcomes(), seat, screen)
+    try:
+        while game.is_active:
+            turn = game.waiting_on()[0]
+            move = (_ask_move(game, seat, screen, ask) if turn == seat
+                    else bot.act(view_of(game, turn)))
             if move is None:
                 raise RuntimeError(f"bot {bot} in seat {turn} offered no move")
-        game.apply(turn, move)
-        if writer:
-            writer.move(turn, move)
-        _report(game.take_outcomes(), seat, names, screen, say)
+            before, hand_no = [game.hand_of(s).copy() for s in range(4)], game.hand_no
+            game.apply(turn, move)
+            if writer:
+                writer.move(turn, move)
+            events = game.take_outcomes()
+            ended = hand_end(events, before, hand_no)
+            if ended is None:
+                _report(events, seat, screen)
+                continue
+            cut = next(i for i, e in enumerate(events) if e["kind"] == "settle")
+            _report(events[:cut], seat, screen)
+            _pause(ended, screen, ask, final=not game.is_active)
+            _report(events[cut:], seat, screen)
+    except Quit:
+        screen.say("game ended by the player")
+        return game
+    _standings(game.totals, screen)
     return game
 
 
-def _ask_move(game: Rules, seat: int, names: Sequence[str], screen: Screen,
-              ask: Callable[[str], str], say: Callable[[str], object]) -> Move | None:
-    """The person's move, or None to quit; re-prompts with the reason after a bad entry."""
+def _ask_move(game: Rules, seat: int, screen: Screen, ask: Callable[[str], str]) -> Move:
+    """The person's move; re-prompts with the reason after a bad entry."""
     view = view_of(game, seat)
-    say(screen.table(view, game.totals, names) + "\n")
+    if view.window is None:
+        turn = "your turn: discard"
+    else:
+        _kind, tile, source = view.window
+        turn = f"{screen.names[source]}'s {NAMES[tile]}: claim or pass"
+    screen.table(view, game.totals, turn)
     while True:
-        try:
-            text = ask("> ")
-        except EOFError:
-            return None
+        text = _ask(ask, "> ")
         word = text.strip().lower()
         if word in ("quit", "exit", "q"):
-            return None
-        if word == "help":
-            say(HELP + "\n")
+            raise Quit
+        if word in ("help", "?", "h"):
+            screen.say(HELP)
             continue
         if word == "hint":
-            say(hint(view) + "\n")
+            screen.say(hint(view), style="cyan")
             continue
         try:
             return read_entry(text, view.legal)
         except EntryError as error:
-            say(f"? {error}\n")
+            screen.say(f"? {error}", style="red")
 
 
-def _report(events: list[dict[str, Any]], seat: int, names: Sequence[str], screen: Screen,
-            say: Callable[[str], object]) -> None:
-    """Say what happened, as the person's seat saw it (others' draws stay hidden)."""
+def _ask(ask: Callable[[str], str], prompt: str) -> str:
+    try:
+        return ask(prompt)
+    except EOFError:
+        raise Quit from None
+
+
+def _pause(ended: HandEnd, screen: Screen, ask: Callable[[str], str], final: bool) -> None:
+    screen.console.rule(f"end of hand {ended.hand_no}", style="yellow")
+    for index, line in enumerate(ended.lines(screen.names)):
+        screen.say(line, style="bold yellow" if index == 0 else "")
+    screen.say("totals: " + "  ".join(f"{screen.names[s]} {t:+d}"
+                                      for s, t in enumerate(ended.totals)))
+    _ask(ask, "press Enter for the " + ("final standings " if final else "next hand "))
+
+
+def _standings(totals: Sequence[int], screen: Screen) -> None:
+    table = Table(title="final standings", width=40)
+    for column in ("place", "seat", "total"):
+        table.add_column(column, justify="right" if column != "seat" else "left")
+    ranked = sorted(range(4), key=lambda s: (places(totals)[s], s))
+    for seat in ranked:
+        table.add_row(str(places(totals)[seat]), screen.names[seat], f"{totals[seat]:+d}")
+    screen.console.print(table)
+
+
+def _report(events: list[dict[str, Any]], seat: int, screen: Screen) -> None:
+    """Say what happened, as the person's seat saw it (others' draws stay hidden), and keep
+    where the last discard lies so the table can mark it."""
     for event in events:
-        kind, actor = event["kind"], event["actor"]
-        who = names[actor] if isinstance(actor, int) else ""
-        if kind == "deal":
-            say(f"--- hand {event['hand_no']}: {names[event['dealer']]} deals ---\n")
-        elif kind == "flower":
-            say(f"{who} shows {LONG_NAMES[event['tile']]}\n")
-        elif kind == "drew" and actor == seat:
-            say(f"you draw {screen.tiles([event['tile']])}\n")
-        elif kind == "discard":
-            say(f"{who} discards {NAMES[event['tile']]}\n")
-        elif kind in ("chow", "pung", "kong") and "tiles" in event:
-            say(f"{who} {kind}s {print_tiles(event['tiles'])}\n")
-        elif kind == "kong" and event.get("how") == "concealed" and actor != seat:
-            say(f"{who} declares a concealed kong\n")
-        elif kind == "kong":
-            say(f"{who} declares a kong of {NAMES[event['tile']]}\n")
-        elif kind == "win":
-            how = "by self-draw" if event["by"] == "self" else f"on {NAMES[event['tile']]}"
-            say(f"*** {who} wins {how} ***\n{describe_fans(event['fans'], event['total'])}\n")
-        elif kind == "exhausted":
-            say("the wall is empty: no winner\n")
-        elif kind == "settle":
-            say("totals: " + "  ".join(f"{names[s]} {t:+d}" for s, t in enumerate(event["totals"]))
-                + "\n")
+        kind = event["kind"]
+        if kind == "discard":
+            screen.last = event["actor"]
+        elif kind in ("chow", "pung", "kong", "deal", "win"):
+            screen.last = None  # the marked tile was claimed, or a new hand began
+        if kind == "drew" and event["actor"] != seat:
+            continue
+        words = said(event, screen.names, seat)
+        if words is not None:
+            style = "bold" if event["actor"] == seat else ""
+            screen.say(words[0].upper() + words[1:] if kind == "deal" else words, style=style)
 
-
-def describe_fans(fans: Sequence[Sequence[Any]], total: int) -> str:
-    """A win's elements, one a line, then its total (flowers apart). Each element is
-    ``(number, name, points, count)``, as an event or a game log holds it (a JSON list)."""
-    lines = [f"  {number:2d} {name + (f' x{count}' if count > 1 else ''):<36} {points * count:>3}"
-             for number, name, points, count in fans]
-    return "\n".join([*lines, f"  total {total}"])

@@ -59,7 +59,7 @@ def test_bad_arguments_exit_2_in_one_line():
 def test_help_has_an_example():
     result = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "shanten", "--help"],
                             capture_output=True, text=True, check=False)
-    assert result.returncode == 0 and "example: mjsim shanten" in result.stdout
+    assert result.returncode == 0 and "examples: mjsim shanten" in result.stdout
 
 
 def test_score_prints_the_breakdown_and_the_verdict(capsys):
@@ -91,7 +91,9 @@ def test_score_counts_the_hands_flowers(capsys):
     (["score", "123m 456m 789m 123p 5p", "--win", "5p"], "14 tiles"),
     (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--robbing", "--self"],
      "never self-drawn"),
-    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial"], "is self-drawn"),
+    # --initial is self-drawn by definition: robbing contradicts it
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial", "--robbing"],
+     "never self-drawn"),
 ])
 def test_score_refusals(capsys, argv, message):
     code, out, err = run(capsys, *argv)

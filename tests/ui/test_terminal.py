@@ -1,5 +1,7 @@
-"""The keyboard game through a pseudo-terminal, and the replay of its log."""
+"""The keyboard game through a pseudo-terminal: a whole hand with claims, hints and a win, the
+pause after it, forgiving entries, and a screen that reads at a glance in 80 columns."""
 
+import io
 import json
 import re
 import sys
@@ -9,107 +11,208 @@ import pytest
 
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
-from mjsim.ui.terminal import EntryError, read_entry
+from mjsim.game.settlement import places, settle
+from mjsim.ui.terminal import EntryError, Screen, _standings, read_entry
+from tests.ui.conftest import ENV
 
-LEGAL = re.compile(r"legal: (.*)\r?\n")
+PROMPT = r"legal: (.*)\r\n> "
 
 
 def spawn(tmp_path, *args):
     log = tmp_path / "game.jsonl"
-    child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "play", "--log", str(log), *args],
-                          env={"TERM": "dumb", "PATH": "/usr/bin:/bin"}, encoding="utf-8",
-                          timeout=60, cwd=str(tmp_path))
+    child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "play", "--log", str(log),
+                                           *args], env=ENV, encoding="utf-8", timeout=60,
+                          cwd=str(tmp_path), dimensions=(50, 80))
     return child, log
 
 
-def choose(legal_line: str) -> str:
-    """A simple player: win when it may, pass a claim, else discard the first legal tile."""
-    moves = [m.strip() for m in legal_line.split(",")]
-    for wanted in ("win", "pass"):
-        if wanted in moves:
-            return wanted
-    return moves[0]
+def answer(child, legal):
+    """Win when it may, claim a pung or chow when offered, else ask the hint and follow it."""
+    moves = [move.strip() for move in legal.split(",")]
+    pick = next((m for m in moves if m == "win" or m.startswith(("pung", "chow"))), None)
+    if pick is None and "pass" in moves:
+        pick = "pass"
+    if pick is None:
+        child.sendline("hint")
+        child.expect(r"rung 3 would discard (\S+)")
+        pick = child.match.group(1).upper()  # the entry is case-blind
+        child.expect("> ")
+    child.sendline(pick)
+    return pick
 
 
-def test_a_whole_hand_at_the_keyboard_then_quit_and_replay(tmp_path):
-    child, log = spawn(tmp_path, "--seed", "keys", "--level", "2")
-    child.expect("Type help")
-    hands_done = 0
-    while hands_done < 1:
-        index = child.expect([r"legal: (.*)\r\n> ", r"totals: you"])
-        if index == 1:
-            hands_done += 1
-            break
-        child.sendline(choose(child.match.group(1)))
-    child.expect("> ")
+@pytest.fixture(scope="module")
+def first_hand(tmp_path_factory):
+    """Seed k5, rung-2 bots: seat 0 claims twice and wins hand 1 on a discard."""
+    tmp_path = tmp_path_factory.mktemp("keys")
+    child, log = spawn(tmp_path, "--seed", "k5", "--level", "2")
+    child.logfile_read = io.StringIO()
+    picks = []
+    while child.expect([PROMPT, "press Enter for the next hand"]) == 0:
+        picks.append(answer(child, child.match.group(1)))
+    hand = child.logfile_read.getvalue()
+    child.sendline("")
+    child.expect(PROMPT)
+    after = child.before
     child.sendline("quit")
     child.expect("game ended by the player")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 0
+    return picks, hand, after, log, child.exitstatus
+
+
+def test_a_whole_hand_with_claims_hints_and_a_win(first_hand):
+    picks, screen, after, log, status = first_hand
+    assert status == 0
+    assert any(p.startswith("chow") for p in picks) and "win" in picks
+    assert "rung 3 would discard" in screen and "you chow" in screen
+    assert "Hand 2: bot1 deals" in after  # the pause comes before the next deal
     header, moves = gamelog.read(log.open())
-    assert header["players"][0] == "you" and moves
     events = [e for _, _, batch, _ in gamelog.replay(header, moves) for e in batch]
-    assert any(e["kind"] == "settle" for e in events)  # the hand ran to its end
+    assert [e["actor"] for e in events if e["kind"] == "win"] == [0]
 
 
-def test_bad_entries_reprompt_and_help_hint_work(tmp_path):
+def test_the_pause_shows_the_hand_each_element_and_who_paid_what(first_hand):
+    _, screen, _, log, _ = first_hand
+    pause = screen[screen.index("end of hand 1"):].replace("\r", "").splitlines()
+    header, moves = gamelog.read(log.open())
+    win = next(e for _, _, batch, _ in gamelog.replay(header, moves) for e in batch
+               if e["kind"] == "win")
+    points = win["points"]
+    assert pause[1] == f"hand 1: you win on bot{win['from']}'s " + pause[1].split("'s ")[1]
+    assert pause[2].startswith("  hand: ") and "flowers: " in pause[2]
+    elements = [line for line in pause if re.match(r"  +\d+ [A-Z]", line)]
+    assert sum(int(line.split()[-1]) for line in elements) == points  # flowers included
+    flowers = points - win["total"]
+    assert f"  Total {win['total']}, with flowers {points}: paid on {points}" in pause
+    deltas = settle(0, "discard", points, win["from"])
+    words = [f"{'you' if s == 0 else f'bot{s}'} {'got' if d > 0 else 'gave'} {abs(d)}"
+             for s, d in enumerate(deltas)]
+    assert f"  {', '.join(words)}" in pause and flowers >= 0
+
+
+def test_the_screen_fits_80_columns_and_marks_the_last_discard(first_hand):
+    _, screen, _, _, _ = first_hand
+    lines = screen.replace("\r", "").splitlines()
+    assert max(len(line) for line in lines) <= 80
+    heading = max(i for i, line in enumerate(lines) if "claim or pass" in line)
+    who, tile = re.search(r"· (bot\d)'s (\S+): claim or pass", lines[heading]).groups()
+    row = next(line for line in lines[heading:] if line.startswith(who))
+    assert row.rstrip().endswith(f"[{tile}]")
+
+
+def test_pools_stay_in_discard_order(first_hand):
+    """Each pool as shown is the seat's discards as they were said, less those claimed."""
+    _, screen, _, _, _ = first_hand
+    lines = screen.replace("\r", "").splitlines()
+    heading = max(i for i, line in enumerate(lines) if line.startswith("───") and "hand 1/" in line)
+    pools = {f"bot{s}": [] for s in (1, 2, 3)} | {"you": []}
+    for line in lines[:heading]:
+        said = re.match(r"^(you|bot\d) discards? (\S+)$", line)
+        claim = re.search(r" from (you|bot\d)$", line)
+        if said:
+            pools[said.group(1)].append(said.group(2))
+        elif claim and not line.startswith("  "):
+            pools[claim.group(1)].pop()
+    checked = set()
+    for line in lines[heading + 1:heading + 12]:
+        name = line.split(" ", 1)[0]
+        if name in pools and re.match(r"^\S+ +[ESWN] +[+-]\d+ ", line):
+            shown = line.split(maxsplit=3)[3].replace("[", "").replace("]", "").split()
+            assert shown == (pools[name] or ["(no", "discards)"])
+            checked.add(name)
+    assert checked == set(pools) and sum(map(len, pools.values())) > 20
+
+
+def test_forgiving_entries_explain_a_refusal(tmp_path):
     child, _ = spawn(tmp_path, "--seed", "reprompt")
-    child.expect(r"legal: .*\r\n> ")
-    child.sendline("d 789x")
-    child.expect(r"\? .*unknown")
-    child.expect("> ")
-    child.sendline("pung")
-    child.expect(r"\? no pung is possible now")
-    child.expect("> ")
-    child.sendline("help")
-    child.expect("Moves \\(type the short form\\)")
-    child.expect("> ")
-    child.sendline("hint")
-    child.expect("rung 3 would play: ")
-    child.expect("> ")
+    child.expect(PROMPT)
+    for entry, reply in [("blah", "'blah' is neither a move nor a tile"),
+                         ("pung", r"you cannot pung now; you may: discard"),
+                         ("d 9z", "'9z' is neither a move nor a tile"),
+                         ("help", r"Moves \(type the short form")]:
+        child.sendline(entry)
+        child.expect(reply)
+        child.expect("> ")
     child.sendeof()
     child.expect("game ended by the player")
     child.expect(pexpect.EOF)
 
 
-def test_replay_command_shows_each_move(tmp_path):
-    child, log = spawn(tmp_path, "--seed", "replay")
-    for _ in range(3):
-        child.expect(r"legal: (.*)\r\n> ")
-        child.sendline(choose(child.match.group(1)))
-    child.expect("> ")
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    out = pexpect.run(f"{sys.executable} -m mjsim.ui.cli replay {log}", encoding="utf-8")
-    assert "--- hand 1, dealer seat 0" in out and "discard tile=" in out
-    bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"format": "nope"}\n')
-    out, status = pexpect.run(f"{sys.executable} -m mjsim.ui.cli replay {bad}", encoding="utf-8",
-                              withexitstatus=True)
-    assert status == 2 and "not an mjsim game log" in out and "Traceback" not in out
-
-
 def test_entries():
     legal = [Move("discard", tile=4), Move("discard", tile=27), Move("pass"),
              Move("chow", tiles=(2, 3, 4)), Move("chow", tiles=(3, 4, 5))]
-    assert read_entry("E", legal) == Move("discard", tile=27)
-    assert read_entry("d 5m", legal) == Move("discard", tile=4)
-    assert read_entry(" p ", legal) == Move("pass")
-    assert read_entry("chow 345m", legal) == Move("chow", tiles=(2, 3, 4))
-    for text, reason in [("chow", "which chow?"), ("", "type a move"), ("win", "no win"),
-                         ("d 9s", "cannot discard 9s"), ("chow 456p", "cannot chow")]:
+    assert read_entry("E", legal) == read_entry("e", legal) == Move("discard", tile=27)
+    assert read_entry("d 5M", legal) == Move("discard", tile=4)
+    assert read_entry(" P ", legal) == Move("pass")
+    assert read_entry("chow 345m", legal) == read_entry("CHOW 345M", legal)
+    for text, reason in [("chow", "which chow?"), ("", "type a move"), ("win", "cannot win"),
+                         ("d 9s", "you hold no 9s"), ("chow 456p", "cannot chow 456p"),
+                         ("-1m", "neither a move nor a tile")]:
         with pytest.raises(EntryError, match=reason):
             read_entry(text, legal)
 
 
-def test_the_log_is_json_lines(tmp_path):
-    child, log = spawn(tmp_path, "--seed", "lines")
-    child.expect(r"legal: (.*)\r\n> ")
-    child.sendline(choose(child.match.group(1)))
-    child.expect("> ")
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
+def test_the_log_is_json_lines(first_hand):
+    *_, log, _ = first_hand
     lines = log.read_text().splitlines()
     assert json.loads(lines[0])["format"] == gamelog.FORMAT
     assert all("seat" in json.loads(line) for line in lines[1:])
+
+
+def test_up_recalls_an_entry_and_tab_completes_one(tmp_path):
+    child, _ = spawn(tmp_path, "--seed", "edit")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect("rung 3 would")
+    child.expect("> ")
+    child.send("\x1b[A\r")  # Up, Enter: the hint again, not ^[[A
+    child.expect(["rung 3 would", r"\? "])
+    assert child.after == "rung 3 would"
+    child.expect("> ")
+    child.send("he\t\r")  # Tab completes the command
+    child.expect([r"Moves \(type the short form", r"\? "])
+    assert child.after.startswith("Moves")
+    help_lines = child.before.replace("\r", "").splitlines()
+    child.expect("> ")
+    help_lines += child.before.replace("\r", "").splitlines()
+    assert max(len(line) for line in help_lines) <= 80
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_the_game_ends_on_a_table_of_places():
+    out = io.StringIO()
+    _standings([12, -40, 40, -12], Screen(out, ["you", "bot1", "bot2", "bot3"]))
+    rows = [line.split("│")[1:4] for line in out.getvalue().splitlines() if "│" in line]
+    cells = [[cell.strip() for cell in row] for row in rows]
+    assert cells == [["1", "bot2", "+40"], ["2", "you", "+12"], ["3", "bot3", "-12"],
+                     ["4", "bot1", "-40"]]
+    text = out.getvalue()
+    assert re.search(r"place\W+seat\W+total", text) and "final standings" in text
+
+
+def test_a_whole_game_pauses_after_each_hand_and_ends_on_the_places(monkeypatch, tmp_path):
+    """Rung 3 answers for the person: sixteen pauses, then the table of places."""
+    from mjsim.players.rungs import best
+    from mjsim.players.view import view_of
+    from mjsim.ui import terminal
+
+    monkeypatch.setattr(terminal, "_ask_move",
+                        lambda game, seat, screen, ask: best(view_of(game, seat), 3))
+    prompts = []
+    out, log = io.StringIO(), io.StringIO()
+    game = terminal.play(level=2, seed="whole", log=log, out=out,
+                         ask=lambda prompt: prompts.append(prompt) or "")
+    text = out.getvalue()
+    assert not game.is_active and len(prompts) == 16
+    assert prompts[-1].startswith("press Enter for the final standings")
+    assert text.count("end of hand ") == 16
+    header, moves = gamelog.read(io.StringIO(log.getvalue()))
+    *_, (_, _, _, replayed) = gamelog.replay(header, moves)
+    assert replayed.totals == game.totals
+    for seat in range(4):
+        name = "you" if seat == 0 else f"bot{seat}"
+        total = re.escape(f"{game.totals[seat]:+d}")
+        place = places(game.totals)[seat]
+        assert re.search(rf"│\s+{place}\s+│\s+{name}\s+│\s+{total}\s+│", text)

@@ -1,0 +1,197 @@
+"""The hint: each option's shanten and acceptance, and for a ready hand each wait with the points
+it would score and whether that reaches the 8-point minimum (a ready hand whose waits all score
+less can never win as it stands, however long it waits).
+
+The waits are scored with :func:`mjsim.scoring.score` as the table would score them: on a
+discard, and self-drawn (which adds Self-Drawn, or Fully Concealed Hand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjsim.analysis import shanten
+from mjsim.game.moves import Move
+from mjsim.players.rungs import best
+from mjsim.players.view import View
+from mjsim.scoring import MIN_POINTS, WinContext, score
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.kinds import NAMES
+from mjsim.tiles.meld import Meld
+from mjsim.tiles.tokens import print_tiles
+
+SHOWN = 4  # discards shown besides rung 3's choice
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A tile that completes the hand, the points a win on it scores on a discard and
+    self-drawn (flowers apart), and the unseen copies left."""
+
+    tile: int
+    discard: int
+    self_drawn: int
+    copies: int
+
+    @property
+    def legal(self) -> bool:
+        return max(self.discard, self.self_drawn) >= MIN_POINTS
+
+    def words(self) -> str:
+        points = (f"{self.discard}" if self.discard == self.self_drawn
+                  else f"{self.discard} ({self.self_drawn} self-drawn)")
+        mark = "" if self.legal else f", below {MIN_POINTS}"
+        if self.legal and self.discard < MIN_POINTS:
+            mark = ", self-drawn only"
+        return f"{NAMES[self.tile]} {points}{mark}, {self.copies} left"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice: what it is, the shanten after it, the unseen copies that help, and the
+    waits when it leaves the hand ready."""
+
+    label: str
+    shanten: int
+    copies: int
+    kinds: tuple[int, ...]
+    waits: tuple[Wait, ...]
+
+    def words(self) -> str:
+        if self.shanten > 0 or not self.waits:
+            helped = print_tiles(self.kinds) or "none"
+            return (f"{self.label:<13} shanten {self.shanten}, {self.copies} tiles help: "
+                    f"{helped}")
+        legal = [w for w in self.waits if w.legal]
+        verdict = ("" if legal else
+                   f" (none reaches {MIN_POINTS}: this hand cannot win)")
+        return (f"{self.label:<13} ready, waits: "
+                + "; ".join(w.words() for w in self.waits) + verdict)
+
+
+def move_words(move: Move) -> str:
+    """A move as a verb phrase: "discard 5m", "chow 345s", "pung E", "pass", "win"."""
+    if move.tiles is not None:
+        return f"chow {print_tiles(move.tiles)}"
+    if move.tile is None:
+        return move.kind
+    return f"{move.kind} {NAMES[move.tile]}"
+
+
+def waits_of(hand: Hand, view: View) -> tuple[Wait, ...]:
+    """The waits of a 13-tile ``hand`` held in ``view``'s seat, each scored."""
+    melds = len(hand.melds)
+    if shanten.shanten(hand.counts, melds) != 0:
+        return ()
+    unseen = view.unseen
+    found = []
+    for tile in shanten.waits(hand.counts, melds):
+        won = hand.copy()
+        won.counts[tile] += 1
+        points = [_points(won, tile, view, self_drawn) for self_drawn in (False, True)]
+        found.append(Wait(tile, points[0], points[1], max(0, unseen[tile])))
+    return tuple(found)
+
+
+def _points(hand: Hand, tile: int, view: View, self_drawn: bool) -> int:
+    context = WinContext(tile, self_drawn, view.seat_wind, view.prevalent,
+                         flowers=len(hand.flowers))
+    try:
+        return score(hand, context, view.ruleset).total
+    except ValueError:  # a context this hand makes impossible scores nothing
+        return 0
+
+
+def _options_after(hand: Hand, view: View, prefix: str = "discard ") -> list[Option]:
+    """Each discard of a 14-tile ``hand``, best first."""
+    melds = len(hand.melds)
+    unseen = [max(0, u) for u in view.unseen]
+    options = []
+    for row in shanten.discards(hand.counts, melds, unseen):
+        after = hand.copy()
+        after.counts[row.tile] -= 1
+        waits = waits_of(after, view) if row.shanten == 0 else ()
+        options.append(Option(f"{prefix}{NAMES[row.tile]}", row.shanten, row.copies,
+                              tuple(row.kinds), waits))
+    return sorted(options, key=_rank)
+
+
+def _rank(option: Option) -> tuple[int, int, int]:
+    legal = sum(w.copies for w in option.waits if w.legal)
+    # A ready hand with no legal wait is no better than one a step away.
+    ready_in_vain = option.shanten == 0 and not legal
+    return (option.shanten + ready_in_vain, -legal, -option.copies)
+
+
+def _claimed(hand: Hand, move: Move, tile: int, source: int) -> Hand:
+    after = hand.copy()
+    if move.tiles is not None:
+        for other in move.tiles:
+            if other != tile:
+                after.counts[other] -= 1
+        after.add_meld(Meld("chow", move.tiles, claimed=tile, source=source))
+    else:
+        after.counts[tile] -= 2
+        after.add_meld(Meld.pung(tile, claimed=tile, source=source))
+    return after
+
+
+def hint(view: View) -> str:
+    """What rung 3 would do, then each option with its numbers, best first."""
+    move = best(view, 3)
+    lines = [f"rung 3 would {move_words(move) if move else 'have no move'}"]
+    hand = view.hand
+    if view.window is not None:  # a claim: each legal answer, as it would leave the hand
+        lines.extend(f"  {option_words(view, option)}" for option in view.legal)
+        return "\n".join(lines)
+    if any(m.kind == "win" for m in view.legal):
+        lines.append(f"  {option_words(view, Move('win'))}")
+    elif view.drawn is not None and shanten.shanten(hand.counts, len(hand.melds)) < 0:
+        points = _points(hand, view.drawn, view, True)
+        lines.append(f"  your hand is complete but scores {points}, below {MIN_POINTS}: "
+                     "no legal win")
+    options = _options_after(hand, view)
+    chosen = (f"discard {NAMES[move.tile]}" if move is not None and move.kind == "discard"
+              and move.tile is not None else None)
+    shown = options[:SHOWN] + [o for o in options[SHOWN:] if o.label == chosen]
+    lines.extend("  " + o.words() for o in shown)
+    picked = next((o for o in shown if o.label == chosen), None)
+    if picked is not None and _rank(picked) != _rank(shown[0]):
+        lines.append(f"  rung 3 plays {picked.label[8:]} over {shown[0].label[8:]}: it weighs more "
+                     "than these numbers (the danger of each discard, the value of its plan)")
+    return "\n".join(lines)
+
+
+def option_words(view: View, move: Move) -> str:
+    """One legal move of ``view`` with its numbers: shanten and acceptance after it, the
+    points of its waits when it leaves the hand ready, the points of a win."""
+    hand = view.hand
+    if move.kind == "win":
+        tile = view.drawn if view.window is None else view.window[1]
+        return f"win           {_win_words(hand, tile, view, view.window is None)}"
+    if move.kind == "discard" and move.tile is not None:
+        label = f"discard {NAMES[move.tile]}"
+        return next(o.words() for o in _options_after(hand, view) if o.label == label)
+    if move.kind == "pass":
+        now = shanten.shanten(hand.counts, len(hand.melds))
+        accepted = shanten.acceptance(hand.counts, len(hand.melds))
+        copies = sum(max(0, view.unseen[kind]) for kind, _ in accepted)
+        return Option("pass", now, copies, tuple(kind for kind, _ in accepted),
+                      waits_of(hand, view)).words()
+    if move.kind in ("chow", "pung") and view.window is not None:
+        _kind, tile, source = view.window
+        after = _claimed(hand, move, tile, source)
+        claim = move_words(move) if move.kind == "chow" else f"pung {NAMES[tile]}"
+        return _options_after(after, view, prefix=f"{claim}, then ")[0].words()
+    return move_words(move)  # a kong: its replacement tile is unknown
+
+
+def _win_words(hand: Hand, tile: int | None, view: View, self_drawn: bool) -> str:
+    if tile is None:
+        return "a win"
+    won = hand.copy()
+    if not self_drawn:
+        won.counts[tile] += 1
+    points = _points(won, tile, view, self_drawn)
+    legal = "a legal win" if points >= MIN_POINTS else f"below {MIN_POINTS}: not a legal win"
+    return f"{points} points (flowers apart), {legal}"

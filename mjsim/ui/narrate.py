@@ -1,0 +1,157 @@
+"""The game in plain words: each event as a sentence, and how a hand ended.
+
+Shared by the keyboard game, the replay in the terminal and the replay page, so the three say the
+same thing the same way. ``names`` are the four seats' names; a seat named ``you`` takes the verb
+without an s ("you discard", "bot1 discards").
+
+>>> names = ["you", "bot1", "bot2", "bot3"]
+>>> said({"actor": 1, "kind": "discard", "tile": 4}, names)
+'bot1 discards 5m'
+>>> said({"actor": 0, "kind": "pung", "tile": 27, "tiles": [27, 27, 27], "from": 3}, names)
+'you pung E from bot3'
+>>> total_words(9, 3)
+'Total 9, with flowers 12'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.kinds import LONG_NAMES, NAMES
+from mjsim.tiles.tokens import print_meld, print_tiles
+
+WINDS = "ESWN"
+WIND_WORDS = ("East", "South", "West", "North")
+
+
+def verb(who: str, base: str) -> str:
+    """``who`` and the verb (the first word of ``base``) agreeing with it: "you draw",
+    "bot2 draws", "bot1 passes", "bot3 discards 5m"."""
+    word, _, rest = base.partition(" ")
+    if who != "you":
+        word += "es" if word.endswith(("s", "sh", "ch", "x")) else "s"
+    return f"{who} {word}" + (f" {rest}" if rest else "")
+
+
+def said(event: dict[str, Any], names: Sequence[str], seat: int | None = None) -> str | None:
+    """An event as a sentence, as ``seat`` saw it (None: every tile face up), or None for one
+    not worth a line (a pass, a claim before it is decided, another seat's hidden draw)."""
+    kind, actor = event["kind"], event["actor"]
+    who = names[actor] if isinstance(actor, int) else ""
+    hidden = seat is not None and actor != seat
+    if kind == "deal":
+        return (f"hand {event['hand_no']}: {verb(names[event['dealer']], 'deal')}, "
+                f"{WIND_WORDS[event['prevalent']]} the prevalent wind")
+    if kind == "flower":
+        return f"{verb(who, 'show')} {LONG_NAMES[event['tile']]}"
+    if kind == "drew":
+        return None if hidden else f"{verb(who, 'draw')} {NAMES[event['tile']]}"
+    if kind == "discard":
+        return f"{verb(who, 'discard')} {NAMES[event['tile']]}"
+    if kind in ("chow", "pung") or (kind == "kong" and "from" in event):
+        shown = NAMES[event["tile"]] if kind != "chow" else print_tiles(event["tiles"])
+        return f"{verb(who, kind)} {shown} from {names[event['from']]}"
+    if kind == "kong" and event.get("how") == "concealed":
+        tile = "" if hidden else f" of {NAMES[event['tile']]}"
+        return f"{verb(who, 'declare')} a concealed kong{tile}"
+    if kind == "kong":
+        return f"{verb(who, 'add')} {NAMES[event['tile']]} to a pung: a kong"
+    if kind == "promote":
+        return None  # the kong event that follows says it
+    if kind == "win":
+        how = ("by self-draw" if event["by"] == "self" else
+               f"robbing {names[event['from']]}'s kong of {NAMES[event['tile']]}"
+               if event["by"] == "rob" else f"on {names[event['from']]}'s {NAMES[event['tile']]}")
+        return f"{verb(who, 'win')} {how}"
+    if kind == "foul":
+        return f"{verb(who, 'foul')}: {event['reason']}"
+    if kind == "exhausted":
+        return "the wall is empty: no one wins this hand"
+    if kind == "end":
+        return "the game is over"
+    return None  # pass, claim, settle: the hand's end says the settlement
+
+
+def total_words(total: int, flowers: int) -> str:
+    """How a win's points are written everywhere: as ``mjsim score`` does."""
+    return f"Total {total}" + (f", with flowers {total + flowers}" if flowers else "")
+
+
+def describe_fans(fans: Sequence[Sequence[Any]]) -> list[str]:
+    """A win's elements, one a line. Each is ``(number, name, points, count)``, as an event or
+    a game log holds it (a JSON list)."""
+    return [f"  {number:2d} {name + (f' x{count}' if count > 1 else ''):<36} {points * count:>3}"
+            for number, name, points, count in fans]
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """How a hand ended: ``winner`` (None when no one won), the winner's full ``hand`` and its
+    ``fans``, ``total`` (flowers apart) and ``points`` (what was paid on, flowers included),
+    ``deltas`` (what each seat gave or got) and ``totals`` after it."""
+
+    hand_no: int
+    winner: int | None
+    by: str
+    source: int | None
+    tile: int | None
+    hand: Hand | None
+    fans: tuple[tuple[int, str, int, int], ...]
+    total: int
+    points: int
+    deltas: tuple[int, ...]
+    totals: tuple[int, ...]
+    foul: str | None = None
+
+    def lines(self, names: Sequence[str]) -> list[str]:
+        """The end of the hand, line by line, for the pause after it."""
+        if self.winner is None:
+            head = (f"hand {self.hand_no} ends in a foul: {self.foul}" if self.foul
+                    else f"hand {self.hand_no}: the wall is empty, no one wins")
+            return [head, _payments(self.deltas, names)]
+        who = names[self.winner]
+        how = ("by self-draw" if self.by == "self" else
+               f"on {names[self.source]}'s {NAMES[self.tile]}" if self.source is not None
+               and self.tile is not None else self.by)
+        lines = [f"hand {self.hand_no}: {verb(who, 'win')} {how}"]
+        if self.hand is not None:
+            melds = " ".join(print_meld(m) for m in self.hand.melds)
+            bonus = print_tiles(self.hand.flowers)
+            lines.append(f"  hand: {print_tiles(self.hand.tiles())}"
+                         + (f"  {melds}" if melds else "")
+                         + (f"  flowers: {bonus}" if bonus else ""))
+        lines.extend(describe_fans(self.fans))
+        lines.append(f"  {total_words(self.total, self.points - self.total)}: "
+                     f"paid on {self.points}")
+        lines.append(_payments(self.deltas, names))
+        return lines
+
+
+def _payments(deltas: Sequence[int], names: Sequence[str]) -> str:
+    parts = [f"{names[s]} {'got' if d > 0 else 'gave'} {abs(d)}" for s, d in enumerate(deltas)
+             if d]
+    return "  " + (", ".join(parts) if parts else "no one pays")
+
+
+def hand_end(events: Sequence[dict[str, Any]], before: Sequence[Hand],
+             hand_no: int) -> HandEnd | None:
+    """The end of hand ``hand_no`` in ``events`` (one move's), given each seat's hand
+    ``before`` the move; None when the move did not end a hand."""
+    settle = next((e for e in events if e["kind"] == "settle"), None)
+    if settle is None:
+        return None
+    win = next((e for e in events if e["kind"] == "win"), None)
+    foul = next((e for e in events if e["kind"] == "foul"), None)
+    deltas, totals = tuple(settle["deltas"]), tuple(settle["totals"])
+    if win is None:
+        return HandEnd(hand_no, None, "foul" if foul else "exhausted", None, None, None, (), 0, 0,
+                       deltas, totals, None if foul is None else foul["reason"])
+    hand = before[win["actor"]].copy()
+    if win["from"] is not None:  # the winning tile came from another seat
+        hand.counts[win["tile"]] += 1
+    fans = tuple((int(n), str(name), int(p), int(c)) for n, name, p, c in win["fans"])
+    return HandEnd(hand_no, win["actor"], win["by"], win["from"], win["tile"], hand, fans,
+                   win["total"], win["points"], deltas, totals)

@@ -1,0 +1,337 @@
+"""Replays: a game log as frames, one a move, to step through in the terminal or a browser; a
+tournament's game regenerated from its seed and lineup as a log.
+
+A frame is the table after a move with every hand open, the move's events in words, and how the
+hand ended when the move ended one. A log cut short replays what it holds.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mjsim.game import gamelog
+from mjsim.game.moves import Move
+from mjsim.game.rules import Rules
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.kinds import NAMES
+from mjsim.tiles.tokens import print_tiles
+from mjsim.ui.hints import move_words
+from mjsim.ui.narrate import WINDS, hand_end, said, verb
+from mjsim.ui.terminal import melds_words
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat in a frame: its concealed ``hand`` (sorted), the tile it just ``drew``, its
+    ``pool`` in discard order, its ``melds`` and ``flowers`` in words."""
+
+    hand: list[str]
+    drew: str | None
+    pool: list[str]
+    melds: str
+    flowers: str
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The table after move ``number`` (0: the deal) of hand ``hand_no``."""
+
+    number: int
+    hand_no: int
+    actor: int | None
+    move: str
+    said: list[str]
+    seats: list[Seat]
+    totals: list[int]
+    wall: int
+    dealer: int
+    prevalent: int
+    last: int | None  # the seat whose pool ends with the last discard
+    ended: list[str] = field(default_factory=list)  # the end of the hand, when it ended here
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "hand_no": self.hand_no, "actor": self.actor,
+                "move": self.move, "said": self.said, "totals": self.totals,
+                "wall": self.wall, "dealer": self.dealer, "prevalent": self.prevalent,
+                "last": self.last, "ended": self.ended,
+                "seats": [vars(seat) for seat in self.seats]}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game's frames, its seats' ``names``, and why it stopped early (or None)."""
+
+    header: dict[str, Any]
+    names: list[str]
+    frames: list[Frame]
+    stopped: str | None
+
+    def hand_starts(self) -> dict[int, int]:
+        """The index of each hand's first frame."""
+        starts: dict[int, int] = {}
+        for index, frame in enumerate(self.frames):
+            starts.setdefault(frame.hand_no, index)
+        return starts
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """A seat's name in a replay: winds change hands, seats do not (the header says who
+    played each)."""
+    return ["you" if name == "you" else f"seat{seat}" for seat, name in enumerate(players)]
+
+
+def load(path: str | Path) -> Replay:
+    """The replay of a log file. Raises ``OSError`` or ``ValueError`` (not a game log)."""
+    with open(path) as stream:
+        read = gamelog.read_partial(stream)
+    return build(read.header, read.moves, read.stopped)
+
+
+def build(header: dict[str, Any], moves: Sequence[tuple[int, Move]],
+          stopped: str | None = None) -> Replay:
+    """The frames of ``moves`` played on the game ``header`` describes."""
+    names = seat_names(header["players"])
+    game = gamelog.start(header)
+    marker = _LastDiscard()
+    frames = [_frame(_Table.of(game), 0, game.hand_no, None, "the deal",
+                     game.take_outcomes(), names, marker)]
+    for number, (seat, move) in enumerate(moves, 1):
+        before, hand_no = _Table.of(game), game.hand_no
+        if not game.apply(seat, move):
+            stopped = f"move {number} ({move_words(move)} by {names[seat]}) is refused"
+            break
+        events = game.take_outcomes()
+        ended = hand_end(events, before.hands, hand_no)
+        what = verb(names[seat], move_words(move))
+        if ended is None:
+            if move.kind == "pass" and not any(said(e, names) for e in events):
+                continue  # a pass that leaves the window open shows nothing new
+            frames.append(_frame(_Table.of(game), number, hand_no, seat, what,
+                                 events, names, marker))
+            continue
+        # A move that ends a hand also deals the next: its frame shows the hands as they
+        # finished and how the hand ended; the next deal gets a frame of its own.
+        cut = next(i for i, e in enumerate(events) if e["kind"] == "settle")
+        finished = before.finished(list(game.totals) if not game.is_active
+                                   else list(ended.totals))
+        frames.append(_frame(finished, number, hand_no, seat, what,
+                             events[:cut], names, marker, ended.lines(names)))
+        if game.is_active:
+            frames.append(_frame(_Table.of(game), number, game.hand_no, None, "the deal",
+                                 events[cut:], names, marker))
+    return Replay(header, names, frames, stopped)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What a frame shows of the engine at one moment."""
+
+    hands: list[Hand]
+    pools: list[list[int]]
+    drawn: int | None
+    turn: int | None
+    totals: list[int]
+    wall: int
+    dealer: int
+    prevalent: int
+
+    @classmethod
+    def of(cls, game: Rules) -> _Table:
+        drawn = game.drawn if game.phase == "discard" else None
+        return cls([game.hand_of(s).copy() for s in range(4)],
+                   [list(game.pool_of(s)) for s in range(4)], drawn, game.turn,
+                   list(game.totals), len(game.wall), game.dealer, game.prevalent)
+
+    def finished(self, totals: list[int]) -> _Table:
+        return _Table(self.hands, self.pools, None, None, totals, self.wall, self.dealer,
+                      self.prevalent)
+
+
+class _LastDiscard:
+    """Follows the events for the seat whose pool ends with the last discard."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+
+    def follow(self, events: Sequence[dict[str, Any]]) -> int | None:
+        for event in events:
+            if event["kind"] == "discard":
+                self.seat = event["actor"]
+            elif event["kind"] in ("chow", "pung", "kong", "deal", "win"):
+                self.seat = None
+        return self.seat
+
+
+def _frame(table: _Table, number: int, hand_no: int, actor: int | None, what: str,
+           events: Sequence[dict[str, Any]], names: Sequence[str], marker: _LastDiscard,
+           ended: list[str] | None = None) -> Frame:
+    last = marker.follow(events)
+    lines = [line for line in (said(e, names) for e in events) if line]
+    seats = []
+    for seat in range(4):
+        hand = table.hands[seat]
+        tiles = hand.tiles()
+        drew = table.drawn if seat == table.turn else None
+        if drew is not None and drew in tiles:
+            tiles.remove(drew)
+        seats.append(Seat([NAMES[t] for t in sorted(tiles)], None if drew is None else NAMES[drew],
+                          [NAMES[t] for t in table.pools[seat]],
+                          melds_words(hand.melds, names), print_tiles(hand.flowers)))
+    return Frame(number, hand_no, actor, what, lines, seats, table.totals, table.wall,
+                 table.dealer, table.prevalent, last, ended or [])
+
+
+# ------------------------------------------------------------------------ the terminal
+
+STEP_HELP = ("Enter or n: next move   b: back   ] / [: next / previous hand   "
+             "h N: hand N   a: every move   q: quit")
+
+
+def compact(names: Sequence[str]) -> str:
+    """Tile names in notation: ``['1m', '2m', 'E']`` is ``12m E``."""
+    return print_tiles(NAMES.index(name) for name in names)
+
+
+def frame_text(frame: Frame, names: Sequence[str], index: int, total: int) -> str:
+    """Frame ``index`` of ``total`` as lines of text, every hand open."""
+    head = (f"hand {frame.hand_no} · step {index}/{total} · move {frame.number} · prevalent "
+            f"{WINDS[frame.prevalent]} · wall {frame.wall}")
+    lines = [head, "  " + ("; ".join(frame.said) or frame.move)]
+    for seat, shown in enumerate(frame.seats):
+        wind = WINDS[(seat - frame.dealer) % 4]
+        pool = " ".join(f"[{t}]" if frame.last == seat and i == len(shown.pool) - 1 else t
+                        for i, t in enumerate(shown.pool))
+        drew = f"  drew {shown.drew}" if shown.drew else ""
+        lines.append(f"  {names[seat]:<10} {wind} {frame.totals[seat]:>+5}  "
+                     f"{compact(shown.hand)}{drew}")
+        lines.append(f"  {'':<18}pool: {pool or '-'}")
+        if shown.melds or shown.flowers:
+            lines.append(f"  {'':<18}" + "  ".join(
+                part for part in (shown.melds and f"melds: {shown.melds}",
+                                  shown.flowers and f"flowers: {shown.flowers}") if part))
+    lines.extend(frame.ended)
+    return "\n".join(lines)
+
+
+def summary(replay: Replay) -> Iterable[str]:
+    """The whole game, a line a move, for a pipe or ``a``."""
+    header = replay.header
+    yield (f"seed {header['seed']}, ruleset {header['ruleset']}, players "
+           + ", ".join(name if name == player else f"{name} {player}"
+                       for name, player in zip(replay.names, header["players"])))
+    for frame in replay.frames:
+        if frame.move == "the deal":
+            yield f"--- {frame.said[0] if frame.said else f'hand {frame.hand_no}'}"
+            for seat, shown in enumerate(frame.seats):
+                drew = f" + {shown.drew}" if shown.drew else ""
+                yield f"  {replay.names[seat]}: {compact(shown.hand)}{drew}"
+            yield from (f"  {line}" for line in frame.said[1:])
+            continue
+        yield from (f"  {line}" for line in frame.said)
+        yield from frame.ended
+    if replay.stopped:
+        yield f"(the log stops early: {replay.stopped}; replayed up to there)"
+
+
+def step(replay: Replay, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+    """Step through ``replay`` at the keyboard until q or the end of input."""
+    frames, starts = replay.frames, replay.hand_starts()
+    total = len(frames) - 1
+    index = 0
+    say(STEP_HELP)
+    if replay.stopped:
+        say(f"(the log stops early: {replay.stopped}; replayed up to there)")
+    while True:
+        say(frame_text(frames[index], replay.names, index, total))
+        try:
+            entry = ask("replay> ").strip().lower()
+        except EOFError:
+            return
+        hand = frames[index].hand_no
+        if entry in ("q", "quit", "exit"):
+            return
+        if entry in ("", "n", "next"):
+            index = min(index + 1, total)
+        elif entry in ("b", "back", "p", "prev"):
+            index = max(index - 1, 0)
+        elif entry == "]":
+            index = starts.get(hand + 1, total)
+        elif entry == "[":
+            index = starts.get(hand - 1 if index == starts[hand] else hand, 0)
+        elif entry in ("a", "all"):
+            say("\n".join(summary(replay)))
+        elif entry.startswith("h") and entry[1:].strip().isdigit():
+            wanted = int(entry[1:])
+            if wanted in starts:
+                index = starts[wanted]
+            else:
+                say(f"? the log holds hands {min(starts)}-{max(starts)}, not {wanted}")
+        else:
+            say(f"? {STEP_HELP}")
+
+
+# ------------------------------------------------------------------ a tournament's games
+
+def run_games(folder: str | Path) -> list[tuple[str, str]]:
+    """The (seed, lineup) of every game a run's manifest schedules, in order: a game's ID is
+    its place in this list. Raises ``OSError`` or ``ValueError`` for a folder that is not a
+    run."""
+    path = Path(folder) / "manifest.json"
+    try:
+        manifest = json.loads(path.read_text())
+        return [(str(seed), str(lineup)) for batch in manifest["batches"]
+                for seed, lineup in batch]
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+        raise ValueError(f"{path} is not an mjsim run's manifest") from None
+
+
+def regenerate(folder: str | Path, game_id: int) -> Replay:
+    """Play game ``game_id`` of the run in ``folder`` again, from its seed and lineup, and
+    return its replay (the same game: everything after a seed is a function of it)."""
+    from mjsim.players import driver
+    from mjsim.tournament import Roster
+
+    manifest = json.loads((Path(folder) / "manifest.json").read_text())
+    games = run_games(folder)
+    if not 0 <= game_id < len(games):
+        raise ValueError(f"the run holds games 0-{len(games) - 1}, not {game_id}")
+    seed, lineup = games[game_id]
+    roster = Roster()
+    for name, spec in manifest.get("definitions", {}).items():
+        roster.define(name, spec)
+    entries = roster.lineup(lineup)
+    buffer = io.StringIO()
+    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset=manifest["ruleset"],
+                          players=list(entries), table=manifest.get("table", "mcr"))
+    players = [_Recorded(roster.player(entry), seat, log) for seat, entry in enumerate(entries)]
+    driver.play(seed, players, ruleset=manifest["ruleset"], table=manifest.get("table", "mcr"),
+                penalty=manifest.get("penalty", driver.PENALTY),
+                max_fouls=manifest.get("max_fouls", driver.MAX_FOULS))
+    buffer.seek(0)
+    read = gamelog.read_partial(buffer)
+    return build(read.header, read.moves, read.stopped)
+
+
+class _Recorded:
+    """A player whose every move is written to a game log as it is played."""
+
+    def __init__(self, inner: Any, seat: int, log: gamelog.GameLog) -> None:
+        self.inner, self.seat, self.log = inner, seat, log
+
+    @property
+    def name(self) -> str:
+        return str(self.inner.name)
+
+    def act(self, view: Any) -> Move | None:
+        move: Move | None = self.inner.act(view)
+        if move is not None:
+            self.log.move(self.seat, move)
+        return move
+
+    def __getattr__(self, attribute: str) -> Any:  # the optional hooks: the player's own
+        return getattr(self.inner, attribute)

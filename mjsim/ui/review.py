@@ -1,0 +1,50 @@
+"""The review of one seat's play: each decision of a logged game where rung 3 would have played
+otherwise, with both options' shanten, acceptance and points, as reviewers of riichi games do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from mjsim.game import gamelog
+from mjsim.game.moves import Move
+from mjsim.players.rungs import best
+from mjsim.players.view import view_of
+from mjsim.ui.hints import move_words, option_words
+from mjsim.ui.replay import seat_names
+
+
+def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
+           stopped: str | None = None) -> Iterator[str]:
+    """Lines marking each decision of ``seat`` (one with a choice) where rung 3 differs, then
+    how often it agreed. Raises ``ValueError`` for a seat outside 0-3."""
+    if not 0 <= seat < 4:
+        raise ValueError(f"a seat is 0-3, not {seat}")
+    names = seat_names(header["players"])
+    game = gamelog.start(header)
+    player = header["players"][seat]
+    who = names[seat] if names[seat] == player else f"{names[seat]} ({player})"
+    yield f"review of {who} against rung 3, seed {header['seed']}"
+    decisions = differ = 0
+    for number, (mover, move) in enumerate(moves, 1):
+        if mover == seat:
+            view = view_of(game, seat)
+            if len(view.legal) > 1:
+                decisions += 1
+                suggested = best(view, 3)
+                if suggested is not None and suggested != move:
+                    differ += 1
+                    yield (f"hand {view.hand_no}, move {number}: played "
+                           f"{move_words(move)}; rung 3 would {move_words(suggested)}")
+                    yield f"  played  {option_words(view, move)}"
+                    yield f"  rung 3  {option_words(view, suggested)}"
+        if not game.apply(mover, move):
+            yield f"(move {number} is refused by the rules: the review stops there)"
+            break
+        game.take_outcomes()
+    if stopped:
+        yield f"(the log stops early: {stopped}; reviewed up to there)"
+    agreed = decisions - differ
+    share = f" ({agreed / decisions:.0%})" if decisions else ""
+    yield f"{decisions} decisions with a choice; rung 3 agreed with {agreed}{share}"

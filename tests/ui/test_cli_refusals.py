@@ -1,0 +1,138 @@
+"""Every rough edge of the command line ends in one line: a bad path or a conflicting flag with
+status 2, Ctrl-C with 130 (and for a run, how to resume it), and no log is overwritten unasked."""
+
+import json
+import signal
+import sys
+import time
+from importlib.metadata import version
+
+import pexpect
+import pytest
+
+from tests.ui.conftest import ENV, mjsim
+
+
+def one_line(err):
+    return len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["table", "3,3,3,3", "--walls", "2", "--out", "/etc/passwd"], "is a file, not a folder"),
+    (["table", "3,3,3,3", "--walls", "2", "--out", "/proc/nope"], "cannot make the folder"),
+    (["ladder", "--walls", "2", "--out", "/proc/nope/deeper"], "cannot make the folder"),
+    (["table", "3,3,3,3", "--walls", "2", "--scheduler", "tcp://x:1"], "needs --backend dask"),
+    (["resume", "/proc"], "is not a run folder"),
+    (["play", "--log", "/nonexistent/dir/x.jsonl"], "cannot write /nonexistent/dir/x.jsonl"),
+    (["play", "--log", "/proc/version"], "exists: pass --force"),
+    (["play", "--log", "/proc/x.jsonl"], "cannot write /proc/x.jsonl"),
+    (["play", "--log", "/tmp"], "exists"),
+    (["replay", "/nonexistent.jsonl"], "cannot read /nonexistent.jsonl"),
+    (["replay", "/etc/passwd"], "not an mjsim game log"),
+    (["replay", "header.jsonl"], "needs a seed, a ruleset and four players"),
+    (["review", "ruleset.jsonl"], "ruleset"),
+    (["replay", "ruleset.jsonl"], "ruleset"),
+    (["replay", "/tmp", "--game", "0"], "is not a run folder"),
+    (["review", "/nonexistent.jsonl", "--seat", "1"], "cannot read"),
+    (["review", "/etc/hostname", "--seat", "4"], "invalid choice"),
+    (["shanten", "-1m"], "write tiles without a dash, as '1m'"),
+    (["price", "planning", "--delta", "-1"], "--delta and --sd are positive"),
+])
+def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
+    (tmp_path / "header.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x"}\n')
+    (tmp_path / "ruleset.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x", '
+                                            '"ruleset": "nope", "players": ["1", "1", "1", "1"]}\n')
+    status, out, err = mjsim(*argv, cwd=tmp_path)
+    assert status == 2 and out == "" and one_line(err)
+    assert message in err
+
+
+def test_a_log_is_not_overwritten_without_force(tmp_path):
+    log = tmp_path / "mjsim-game-42.jsonl"
+    log.write_text("a game worth keeping\n")
+    status, _, err = mjsim("play", "--seed", "42", cwd=tmp_path, stdin="quit\n")
+    assert status == 2 and "--force" in err and log.read_text() == "a game worth keeping\n"
+    status, _, err = mjsim("play", "--seed", "42", "--force", cwd=tmp_path, stdin="quit\n")
+    assert status == 0 and json.loads(log.read_text().splitlines()[0])["seed"] == "42"
+
+
+def test_replay_html_is_not_overwritten_without_force(tmp_path, recorded):
+    page = tmp_path / "page.html"
+    page.write_text("keep")
+    status, _, err = mjsim("replay", str(recorded), "--html", str(page), cwd=tmp_path)
+    assert status == 2 and one_line(err) and page.read_text() == "keep"
+
+
+def test_initial_implies_self_drawn(tmp_path):
+    status, out, _ = mjsim("score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial",
+                           "--json", cwd=tmp_path)
+    names = [fan["name"] for fan in json.loads(out)["fans"]]
+    assert status == 0 and "Fully Concealed Hand" in names  # self-drawn and concealed
+
+
+def test_version_is_the_installed_one(tmp_path):
+    status, out, _ = mjsim("--version", cwd=tmp_path)
+    assert status == 0 and out.strip() == f"mjsim {version('mjsim')}"
+
+
+def test_json_says_what_the_text_says(tmp_path):
+    argv = ("score", "123m 456m 789m 123p 55p F1", "--win", "5p", "--self", "--seat", "S")
+    _, text, _ = mjsim(*argv, cwd=tmp_path)
+    _, data, _ = mjsim(*argv, "--json", cwd=tmp_path)
+    scored = json.loads(data)
+    assert f"Total {scored['total']} (green-book), with flowers " \
+           f"{scored['total_with_flowers']}" in text
+    assert scored["total_with_flowers"] == sum(f["points"] * f["count"] for f in scored["fans"])
+    assert all(f"{fan['number']:2d} {fan['name']}" in text for fan in scored["fans"])
+    _, text, _ = mjsim("shanten", "123456789m 1234p E", cwd=tmp_path)
+    _, data, _ = mjsim("shanten", "123456789m 1234p E", "--json", cwd=tmp_path)
+    shanten = json.loads(data)
+    assert f"shanten: {shanten['shanten']} " in text
+    first = shanten["discards"][0]
+    assert {d["tile"] for d in shanten["discards"]} == {"1m", "2m", "3m", "4m", "5m", "6m",
+                                                        "7m", "8m", "9m", "1p", "2p", "3p",
+                                                        "4p", "E"}
+    assert f"{first['tile']:<3} {first['shanten']:>2}  {first['copies']:>3} copies" in text
+
+
+def interrupt(child, ready):
+    """Ctrl-C once ``ready()`` says the child is at work; what it printed after."""
+    deadline = time.monotonic() + 60
+    while not ready() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    child.kill(signal.SIGINT)
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.before
+
+
+def test_ctrl_c_in_a_run_says_how_to_resume_and_exits_130(tmp_path):
+    run = tmp_path / "run"
+    child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "table", "3,3,2,1", "--walls",
+                                           "400", "--out", str(run)],
+                          env=ENV, encoding="utf-8", timeout=120, cwd=str(tmp_path))
+    rest = interrupt(child, lambda: (run / "manifest.json").exists())  # games are being played
+    assert child.exitstatus == 130 and "Traceback" not in rest
+    assert "interrupted; what was written stays: run the same command to resume" in rest
+
+
+def test_ctrl_c_in_a_game_is_one_line_and_130(tmp_path):
+    child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "play", "--seed", "c"],
+                          env=ENV, encoding="utf-8", timeout=60, cwd=str(tmp_path))
+    child.expect("> ")
+    rest = interrupt(child, lambda: True)
+    assert child.exitstatus == 130 and "Traceback" not in rest
+    assert rest.strip().splitlines()[-1] == "mjsim play: interrupted"
+
+
+def test_a_closed_pipe_is_no_error(tmp_path, recorded):
+    import subprocess
+
+    reader = subprocess.Popen([sys.executable, "-m", "mjsim.ui.cli", "replay", str(recorded)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
+                              cwd=tmp_path)
+    first = reader.stdout.readline()
+    reader.stdout.close()  # as head does after its lines
+    status = reader.wait(timeout=60)
+    assert first.startswith(b"seed r3") and status == 0
+    assert reader.stderr.read() == b""

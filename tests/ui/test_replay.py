@@ -1,0 +1,149 @@
+"""Replays: stepping move by move and hand by hand, a log cut short, a tournament's game played
+again from its seed, and the review of a seat against rung 3."""
+
+import io
+import sys
+
+import pexpect
+
+from mjsim.game import gamelog
+from mjsim.players.rungs import best
+from mjsim.players.view import view_of
+from mjsim.ui import replay
+from mjsim.ui.review import review
+from tests.ui.conftest import ENV, mjsim, record
+
+
+def stepped(shown, entries):
+    """What ``step`` prints for ``entries``, one string per print."""
+    printed = []
+    answers = iter(entries)
+
+    def ask(_prompt):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    replay.step(shown, ask, printed.append)
+    return printed
+
+
+def heads(printed):
+    return [text.splitlines()[0] for text in printed if text.startswith("hand ")]
+
+
+def test_stepping_moves_back_and_between_hands(recorded):
+    shown = replay.load(recorded)
+    starts = shown.hand_starts()
+    assert set(starts) == {1, 2, 3}  # two hands played, and the third dealt
+    total = len(shown.frames) - 1
+    printed = stepped(shown, ["", "n", "b", "]", "[", "h 2", "h 9", "q"])
+    steps = [int(head.split("step ")[1].split("/")[0]) for head in heads(printed)]
+    assert steps == [0, 1, 2, 1, starts[2], 0, starts[2], starts[2]]
+    assert all(head.split(" · ")[1].endswith(f"/{total}") for head in heads(printed))
+    assert heads(printed)[4].startswith("hand 2 ")
+    assert "? the log holds hands 1-3, not 9" in printed
+
+
+def test_a_win_frame_shows_the_scoring_and_every_hand(recorded):
+    shown = replay.load(recorded)
+    won = next(frame for frame in shown.frames if frame.ended)
+    text = replay.frame_text(won, shown.names, 1, len(shown.frames) - 1)
+    header, moves = gamelog.read(recorded.open())
+    wins = [e for _, _, batch, _ in gamelog.replay(header, moves) for e in batch
+            if e["kind"] == "win"]
+    assert f"hand 1: {shown.names[wins[0]['actor']]} wins" in text
+    assert f"paid on {wins[0]['points']}" in text
+    assert all(f" {name}" in text for _, name, _, _ in wins[0]["fans"])
+    assert sum(len(seat.hand) + 3 * seat.melds.count("(from") for seat in won.seats) >= 4 * 13
+
+
+def test_the_replay_at_a_terminal(recorded):
+    child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "replay", str(recorded)],
+                          env=ENV, encoding="utf-8", timeout=60)
+    child.expect("replay> ")
+    child.sendline("]")
+    child.expect(r"hand 2 · step \d+/\d+")
+    child.expect("replay> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_log_cut_short_replays_what_it_holds_and_names_the_line(tmp_path, recorded):
+    lines = recorded.read_text().splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:40]) + lines[40][:15])  # line 41 ends mid-record
+    status, out, err = mjsim("replay", str(cut), cwd=tmp_path)
+    assert status == 0 and err == ""
+    assert out.rstrip().endswith("(the log stops early: line 41 is cut short or damaged; "
+                                 "replayed up to there)")
+    assert len(replay.load(cut).frames) > 1
+
+
+def test_a_tournament_game_plays_again_from_its_seed(tmp_path):
+    run = tmp_path / "run"
+    status, _, err = mjsim("table", "3,2,1,1", "--walls", "2", "--quiet", "--out", str(run),
+                           cwd=tmp_path)
+    assert status == 0, err
+    status, listing, _ = mjsim("replay", str(run), cwd=tmp_path)
+    assert status == 0 and "8 games; replay one with --game ID" in listing
+    from mjsim.tournament.analysis import load
+
+    seats = load(run).tables["seats"]
+    for game_id, (seed, lineup) in enumerate(replay.run_games(run)):
+        if game_id % 3:
+            continue  # three of the eight are enough
+        shown = replay.regenerate(run, game_id)
+        rows = seats[(seats["seed"] == seed) & (seats["lineup"] == lineup)].sort_values("seat")
+        assert shown.frames[-1].totals == rows["points"].tolist()
+        assert shown.stopped is None
+    status, out, _ = mjsim("replay", str(run), "--game", "3", cwd=tmp_path)
+    assert status == 0 and "--- hand 16:" in out
+    status, out, _ = mjsim("replay", str(run), "--game", "3", "--html", "game.html",
+                           cwd=tmp_path)
+    page = (tmp_path / "game.html").read_text()
+    assert status == 0 and "game.html" in out and "seed " + replay.run_games(run)[3][0] in page
+    status, _, err = mjsim("replay", str(run), "--game", "8", cwd=tmp_path)
+    assert status == 2 and "the run holds games 0-7, not 8" in err
+
+
+def test_review_marks_where_rung_3_differs_with_both_options(recorded):
+    header, moves = gamelog.read(recorded.open())
+    lines = list(review(header, moves, 0))
+    marked = [line for line in lines if line.startswith("hand ")]
+    assert marked and lines[-1].endswith("%)")
+    decisions = int(lines[-1].split()[0])
+    agreed = int(lines[-1].split("agreed with ")[1].split()[0])
+    assert decisions - agreed == len(marked)
+    for index, line in enumerate(lines):
+        if line.startswith("hand "):
+            played, suggested = line.split("played ")[1].split("; rung 3 would ")
+            assert played != suggested
+            assert lines[index + 1].startswith("  played  ")
+            assert lines[index + 2].startswith("  rung 3  ")
+            assert any(word in lines[index + 1] for word in ("shanten", "ready", "win", "kong"))
+
+
+def test_review_of_rung_3_by_rung_3_marks_nothing():
+    text = record("self", (3, 3, 3, 3), 1)
+    header, moves = gamelog.read(io.StringIO(text))
+    lines = list(review(header, moves, 2))
+    assert not [line for line in lines if line.startswith("hand ")]
+    assert lines[-1].endswith("rung 3 agreed with " + lines[-1].split()[0] + " (100%)")
+
+
+def test_review_at_the_command_line(tmp_path, recorded):
+    status, out, err = mjsim("review", str(recorded), "--seat", "0", cwd=tmp_path)
+    assert status == 0 and err == "" and "review of seat0 (1) against rung 3" in out
+    header, moves = gamelog.read(recorded.open())
+    game = gamelog.start(header)
+    differs = 0
+    for seat, move in moves:  # rung 1's choices against rung 3's, counted here
+        view = view_of(game, seat)
+        if seat == 0 and len(view.legal) > 1 and best(view, 3) != move:
+            differs += 1
+        game.apply(seat, move)
+    assert out.count("; rung 3 would ") == differs > 0
