@@ -484,7 +484,7 @@ def cmd_dataset(args: argparse.Namespace) -> str:
     from mjsim.learn import dataset
 
     try:
-        manifest = dataset.write(args.out, [p.strip() for p in args.players.split(",")],
+        manifest = dataset.write(writable_folder(Path(args.out)), [p.strip() for p in args.players.split(",")],
                                  args.walls, seed=args.seed, hands=args.hands,
                                  ruleset=args.ruleset, shard_walls=args.shard_walls,
                                  quiet=args.quiet)
@@ -773,7 +773,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     data = commands.add_parser(
         "dataset", help="write every decision of self-play games as arrays (npz shards)",
-        epilog="example: mjsim dataset --players 3,3,3,3 --walls 100 --out data/rung3")
+        epilog="example: mjsim dataset --players 3,3,3,3 --walls 2 --hands 4 --out data/rung3")
     data.add_argument("--players", required=True, help="four player specs, comma-separated")
     data.add_argument("--walls", type=int, required=True, help="games, one a wall seed")
     data.add_argument("--out", required=True, help="the folder; a dataset in it is resumed")
