@@ -44,6 +44,7 @@ cdef class Rules:
     cdef public long moves
     cdef readonly HandState state
     cdef dict _last                    # the latest event taken, or None
+    cdef bint _quiet                   # build no events (the compiled loop, for tables only)
 
     # Check and set the game-wide fields.
     cdef _setup(self, seed, ruleset, hand_no, last_hand, totals)
@@ -68,14 +69,18 @@ cdef class Rules:
     cpdef list waiting_on(self)
     cpdef list legal(self, seat)
 
-    # The legal moves of the seat on turn.
-    @cython.locals(k=int)
+    # The legal moves of the seat on turn, and the tiles it may declare a kong of.
     cdef list _turn_moves(self, int seat)
+    @cython.locals(k=int, kongs=list)
+    cdef _turn_kongs(self, int seat)
 
     cpdef apply(self, seat, move)
     # apply in the discard phase, and in a window.
     cdef _apply_turn(self, int seat, move)
     cdef _apply_answer(self, int seat, move, Window window)
+    # A legal move carried out: apply's, once checked, and the compiled loop's.
+    cdef _take_turn(self, int seat, str kind, int tile)
+    cdef _answer(self, int seat, move, Window window)
 
     # The turn's moves carried out, and their refusals (tile: any int the move named).
     cdef _discard(self, int seat, int tile)

@@ -219,15 +219,17 @@ class Rules:
                                            [k for k in tiles if k >= N_PLAYING])
                                  for tiles in dealt])
         self.state = state
-        self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
-                              "dealer": dealer, "prevalent": self.prevalent,
-                              "hands": [list(tiles) for tiles in dealt]})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
+                                  "dealer": dealer, "prevalent": self.prevalent,
+                                  "hands": [list(tiles) for tiles in dealt]})
         last_tile, from_back = dealt[dealer][-1], False
         # Flowers: the dealer first, then in turn order; each replacement comes from the back.
         for seat in order:
             for flower in state.hands[seat].flowers:
-                self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
-                                      "from": "deal"})
+                if not self._quiet:
+                    self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
+                                          "from": "deal"})
             for _ in state.hands[seat].flowers:
                 drawn = self._draw_playing(seat, back=True)
                 if drawn is None:
@@ -254,13 +256,15 @@ class Rules:
         state = HandState(wall, [_new_hand(dealt[seat], flowers[seat]) for seat in range(4)])
         state.census = census
         self.state = state
-        self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
-                              "prevalent": self._quan, "hands": dealt,
-                              "parts": list(wall.parts)})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
+                                  "prevalent": self._quan, "hands": dealt,
+                                  "parts": list(wall.parts)})
         for seat in range(4):
             for flower in flowers[seat]:
-                self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
-                                      "from": "deal"})
+                if not self._quiet:
+                    self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
+                                          "from": "deal"})
         self._draw_turn(0)
 
     def _draw_playing(self, seat: int, back: bool) -> tuple[int, int] | None:
@@ -281,8 +285,9 @@ class Rules:
                 tile = wall.draw_back() if back else wall.draw()
             if tile >= N_PLAYING:
                 state.hands[seat].add(tile)
-                out.append({"actor": seat, "kind": "flower", "tile": tile,
-                            "from": "back" if back else "wall"})
+                if not self._quiet:
+                    out.append({"actor": seat, "kind": "flower", "tile": tile,
+                                "from": "back" if back else "wall"})
                 back = True
                 flowers += 1
                 continue
@@ -292,8 +297,9 @@ class Rules:
             state.turn_win = None
             state.counts[seat, tile] += 1
             state.waits[seat] = None
-            out.append({"actor": seat, "kind": "drew", "tile": tile,
-                        "from": "back" if back else "wall"})
+            if not self._quiet:
+                out.append({"actor": seat, "kind": "drew", "tile": tile,
+                            "from": "back" if back else "wall"})
             state.last_draw_emptied = not len(wall)
             return tile, flowers
         state.last_draw_emptied = not len(wall)
@@ -460,16 +466,25 @@ class Rules:
         moves = [DISCARDS[k] for k in range(N_PLAYING) if state.counts[seat, k]]
         if state.claimed_this_turn:
             return moves
-        if not self._kong_blocked(seat):
-            for k in range(N_PLAYING):
-                if state.counts[seat, k] == 4:
-                    moves.append(KONGS[k])
-            for meld in state.hands[seat].melds:
-                if meld.kind == "pung" and state.counts[seat, meld.tile]:
-                    moves.append(KONGS[meld.tile])
+        moves.extend(KONGS[k] for k in self._turn_kongs(seat))
         if self._self_win() is not None:
             moves.append(WIN)
         return moves
+
+    def _turn_kongs(self, seat: int) -> Sequence[int]:
+        """The tiles the seat on turn may declare a kong of, in the order :meth:`legal` lists
+        them: four in hand by kind, then exposed pungs whose fourth it holds, in meld order."""
+        state = self.state
+        kongs: list[int] | None = None
+        if state.claimed_this_turn or self._kong_blocked(seat):
+            return ()
+        for k in range(N_PLAYING):
+            if state.counts[seat, k] == 4:
+                kongs = [k] if kongs is None else [*kongs, k]
+        for meld in state.hands[seat].melds:
+            if meld.kind == "pung" and state.counts[seat, meld.tile]:
+                kongs = [meld.tile] if kongs is None else [*kongs, meld.tile]
+        return () if kongs is None else kongs
 
     # ------------------------------------------------------------------------------- moves
 
@@ -524,8 +539,7 @@ class Rules:
                 return _bad_move(move)
             if not 0 <= tile < N_PLAYING or not state.counts[seat, tile]:
                 return _not_held(seat, tile)
-            self.moves += 1
-            self._discard(seat, tile)
+            self._take_turn(seat, kind, tile)
             return True
         if kind == "kong":
             if tile is None or move.tiles is not None:
@@ -533,19 +547,28 @@ class Rules:
             refusal = self._kong_refusal(seat, tile)
             if refusal is not None:
                 return refusal
-            self.moves += 1
-            self._declare_kong(seat, tile)
+            self._take_turn(seat, kind, tile)
             return True
         if kind == "win":
             if tile is not None or move.tiles is not None:
                 return _bad_move(move)
-            scored = self._self_win()
-            if scored is None:
+            if self._self_win() is None:
                 return self._win_refusal(seat)
-            self.moves += 1
-            self._win(seat, "self", None, state.drawn, scored)
+            self._take_turn(seat, kind, -1)
             return True
         return Error("no-window", f"no window is open: a {kind} answers a discard")
+
+    def _take_turn(self, seat: int, kind: str, tile: int) -> None:
+        """Carry out a legal move of the seat on turn (``kind`` discard, kong or win; ``tile``
+        as the move names it): :meth:`apply` once it has checked the move, and the compiled
+        game loop (:mod:`mjsim.players.loop`), whose players make legal moves only."""
+        self.moves += 1
+        if kind == "discard":
+            self._discard(seat, tile)
+        elif kind == "kong":
+            self._declare_kong(seat, tile)
+        else:
+            self._win(seat, "self", None, self.state.drawn, self._self_win())
 
     def _apply_answer(self, seat: int, move: Move, window: Window) -> bool | Error:
         if seat in window.answers:
@@ -554,19 +577,26 @@ class Rules:
             return Error("not-your-turn", f"seat {seat} is not waited on in this window")
         if move not in (PASS, *window.may[seat]):
             return self._claim_refusal(seat, move, window)
+        self._answer(seat, move, window)
+        return True
+
+    def _answer(self, seat: int, move: Move, window: Window) -> None:
+        """Carry out a legal answer to the open window (a pass, or one of the seat's claims):
+        :meth:`apply` once it has checked it, and the compiled game loop."""
         self.moves += 1
         window.answer(seat, move)
         if move.kind == "pass":
-            self.outcomes.append({"actor": seat, "kind": "pass"})
+            if not self._quiet:
+                self.outcomes.append({"actor": seat, "kind": "pass"})
         else:
             claim = {"actor": seat, "kind": "claim", "claim": move.kind, "tile": window.tile}
             if move.tiles is not None:
                 claim["tiles"] = list(move.tiles)
-            self.outcomes.append(claim)
-        if not window.waiting_on():
+            if not self._quiet:
+                self.outcomes.append(claim)
+        if window.next_seat() < 0:
             self.state.window = None
             self._close(window.kind, window.source, window.tile, window.outcome())
-        return True
 
     # ---------------------------------------------------------------------- the discard phase
 
@@ -576,7 +606,8 @@ class Rules:
         state.pools[seat].append(tile)
         state.waits[seat] = None
         state.last_discard_is_last = self._is_last(seat)
-        self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
         self._end_turn()
         self._open("discard", seat, tile)
 
@@ -624,10 +655,13 @@ class Rules:
         if hand.counts[tile] == 4:
             hand.counts[tile] -= 4
             hand.add_meld(Meld.kong(tile, concealed=True))
-            self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile, "how": "concealed"})
+            if not self._quiet:
+                self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile,
+                                      "how": "concealed"})
             self._draw_turn(seat, back=True, kong=True)
             return
-        self.outcomes.append({"actor": seat, "kind": "promote", "tile": tile})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": "promote", "tile": tile})
         self._end_turn()
         self._open("rob", seat, tile)
 
@@ -637,7 +671,9 @@ class Rules:
         hand.counts[tile] -= 1
         hand.melds = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
                            if m.kind == "pung" and m.tile == tile else m for m in hand.melds)
-        self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile, "how": "promoted"})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile,
+                                  "how": "promoted"})
         self._draw_turn(seat, back=True, kong=True)
 
     def _self_win(self) -> scoring.Scored | None:
@@ -809,8 +845,9 @@ class Rules:
             meld = Meld.kong(tile, claimed=tile, source=source)
         hand.add_meld(meld)
         state.waits[seat] = None
-        self.outcomes.append({"actor": seat, "kind": meld.kind, "tile": tile,
-                              "tiles": list(meld.tiles), "from": source})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": meld.kind, "tile": tile,
+                                  "tiles": list(meld.tiles), "from": source})
         if meld.kind == "kong":
             self._draw_turn(seat, back=True, kong=True)
             return
@@ -847,9 +884,10 @@ class Rules:
             hand.counts[tile] += 1
         points = scored.total_with_flowers
         fans = [list(fan) for fan in scored.fans]
-        self.outcomes.append({"actor": seat, "kind": "win", "tile": tile, "by": by,
-                              "from": source, "total": scored.total, "points": points,
-                              "fans": fans})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": "win", "tile": tile, "by": by,
+                                  "from": source, "total": scored.total, "points": points,
+                                  "fans": fans})
         self._finish_hand({"result": "score", "winner": seat, "by": by, "from": source,
                            "tile": tile, "total": scored.total, "points": points, "fans": fans,
                            "deltas": settle(seat, by, points, source)})
@@ -870,8 +908,9 @@ class Rules:
         except ValueError as error:
             return Error("bad-seat", str(error))
         deltas = settle_foul(offender, penalty)
-        self.outcomes.append({"actor": offender, "kind": "foul", "reason": reason,
-                              "answer": answer})
+        if not self._quiet:
+            self.outcomes.append({"actor": offender, "kind": "foul", "reason": reason,
+                                  "answer": answer})
         self._finish_hand({"result": "foul", "winner": None, "by": "foul", "from": None,
                            "tile": None, "total": 0, "points": 0, "fans": [],
                            "deltas": deltas,
@@ -879,7 +918,8 @@ class Rules:
         return True
 
     def _exhaust(self) -> None:
-        self.outcomes.append({"actor": "sys", "kind": "exhausted"})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "exhausted"})
         self._finish_hand({"result": "draw", "winner": None, "by": "exhausted", "from": None,
                            "tile": None, "total": 0, "points": 0, "fans": [],
                            "deltas": settle(None, "exhausted")})
@@ -892,8 +932,9 @@ class Rules:
         self.history.append({"hand_no": self.hand_no, "dealer": self.dealer,
                              "prevalent": self.prevalent, "wall_left": len(self.state.wall),
                              **outcome, "totals": list(self.totals)})
-        self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
-                              "totals": list(self.totals)})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
+                                  "totals": list(self.totals)})
         if self.hand_no < self.last_hand:
             self.hand_no += 1
             self._start_hand()
@@ -901,8 +942,9 @@ class Rules:
         self._end_turn()
         self.state.window = None
         self.status, self.state.phase = "finished", "finished"
-        self.outcomes.append({"actor": "sys", "kind": "end", "totals": list(self.totals),
-                              "places": places(self.totals)})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "end", "totals": list(self.totals),
+                                  "places": places(self.totals)})
 
     # ------------------------------------------------------------------ checks, copies, tests
 

@@ -22,6 +22,10 @@ cdef class Window:
 
     @cython.locals(best_key=int)
     cpdef list waiting_on(self)
+    # The first seat waited on, or -1.
+    @cython.locals(best_key=int, seat=int)
+    cpdef int next_seat(self) except -2
+    cdef bint _waits_for(self, int seat, int best_key) except -1
 
     cpdef outcome(self)
     cpdef Window copy(self)

@@ -71,7 +71,19 @@ class Window:
     def waiting_on(self) -> list[int]:
         """The unanswered seats whose best claim could still beat the best one lodged."""
         best_key = self._best()[0]
-        return [s for s in self._order if s not in self.answers and self._top[s] > best_key]
+        return [s for s in self._order if self._waits_for(s, best_key)]
+
+    def next_seat(self) -> int:
+        """The first seat :meth:`waiting_on` lists, or -1 when it lists none (the window is
+        done), without building the list."""
+        best_key = self._best()[0]
+        for seat in self._order:
+            if self._waits_for(seat, best_key):
+                return seat
+        return -1
+
+    def _waits_for(self, seat: int, best_key: int) -> bool:
+        return seat not in self.answers and self._top[seat] > best_key
 
     def outcome(self) -> tuple[int, Move] | None:
         """The best lodged claim as ``(seat, move)``, or None when every answer so far is a pass."""
