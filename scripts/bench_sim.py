@@ -28,8 +28,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules

@@ -71,6 +71,7 @@ cdef class Rules:
 
     # The legal moves of the seat on turn, and the tiles it may declare a kong of.
     cdef list _turn_moves(self, int seat)
+
     @cython.locals(k=int, kongs=list)
     cdef _turn_kongs(self, int seat)
 

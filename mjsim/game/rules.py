@@ -202,6 +202,7 @@ class Rules:
         self.outcomes: list[dict[str, Any]] = []
         self._last: dict[str, Any] | None = None
         self.table, self._split, self._quan = "mcr", False, -1
+        self._quiet = False  # the compiled loop may set it: then no event is built
 
     # ----------------------------------------------------------------- the deal and the draws
 
@@ -568,7 +569,9 @@ class Rules:
         elif kind == "kong":
             self._declare_kong(seat, tile)
         else:
-            self._win(seat, "self", None, self.state.drawn, self._self_win())
+            scored = self._self_win()
+            assert scored is not None  # a win is taken only when it is legal
+            self._win(seat, "self", None, self.state.drawn, scored)
 
     def _apply_answer(self, seat: int, move: Move, window: Window) -> bool | Error:
         if seat in window.answers:

@@ -22,6 +22,7 @@ cdef class Window:
 
     @cython.locals(best_key=int)
     cpdef list waiting_on(self)
+
     # The first seat waited on, or -1.
     @cython.locals(best_key=int, seat=int)
     cpdef int next_seat(self) except -2

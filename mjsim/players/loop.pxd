@@ -12,18 +12,23 @@ from mjsim_core.rungs cimport answer_pick, turn_pick
 @cython.locals(state=HandState, window=Window, seat=int, rules=int, move=int)
 cdef _run(Rules game, list plans)
 
-@cython.locals(level=int, ideas=int, k=int, mask="long long", hand=object)
+
+@cython.locals(level=int, ideas=int, k=int, mask="long long", row="const unsigned char[::1]")
 cdef int _turn(Rules game, HandState state, int seat, tuple plan, int rules) except -2
 
-@cython.locals(level=int, ideas=int, mask="long long")
+
+@cython.locals(level=int, ideas=int, mask="long long", row="const unsigned char[::1]")
 cdef object _answer(Rules game, HandState state, Window window, int seat, tuple plan, int rules)
+
 
 @cython.locals(salt=long)
 cdef int _pick(Rules game, HandState state, int seat, tuple plan, long long mask,
                Window window) except -1
 
+
 @cython.locals(count=int)
 cdef int _bits(long long mask) noexcept
+
 
 @cython.locals(bit=int)
 cdef int _nth_bit(long long mask, int n) noexcept

@@ -79,8 +79,8 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
     ``hand_no``, ``last_hand``, ``table``, ...) and return it finished. With ``events`` its
     ``outcomes`` keep every event of the game; without, no event is built (the history and
     totals are the same). Raises ``ValueError`` for a table :func:`compiled` refuses."""
-    plans = [plan_of(player) for player in players]
-    if len(plans) != 4 or None in plans:
+    plans = [plan for plan in map(plan_of, players) if plan is not None]
+    if len(plans) != 4 or len(players) != 4:
         raise ValueError("the compiled loop plays four rungs 1-3 or DiscardDrawn players; "
                          "play others with mjsim.players.driver.play")
     options.pop("penalty", None)  # nobody fouls here: the driver's foul options do not apply
@@ -131,9 +131,11 @@ def _turn(game: Rules, state: HandState, seat: int, plan: Plan, rules: int) -> i
             k += 1
         return k
     kongs = game._turn_kongs(seat)
-    hand = state.hands[seat]
-    mask = turn_pick(state.counts[seat], hand.melds, seat, (game.hand_no - 1) % 4, game.prevalent,
-                     rules, state.pools, state.hands, ideas, kongs)
+    # A row of the engine's counts block: compiled, a typed memoryview, read in place.
+    row = state.counts[seat]
+    mask = turn_pick(row, state.hands[seat].melds, seat,  # type: ignore[arg-type]
+                     (game.hand_no - 1) % 4, game.prevalent, rules, state.pools, state.hands,
+                     ideas, kongs)
     if mask >> KONG_BIT:
         return _KONG + kongs[_nth_bit(mask >> KONG_BIT, 0)]
     return _nth_bit(mask, _pick(game, state, seat, plan, mask, None))
@@ -146,14 +148,16 @@ def _answer(game: Rules, state: HandState, window: Window, seat: int, plan: Plan
     may = window.may[seat]
     for move in may:
         if move.kind == "win":
-            return move  # type: ignore[no-any-return]  # the window's moves are Moves
+            return move
     if level == _DRAWN or not ideas & _CLAIMS:
         return PASS
-    mask = answer_pick(state.counts[seat], state.hands[seat].melds, seat, (game.hand_no - 1) % 4,
-                       game.prevalent, rules, state.pools, state.hands, ideas, window.tile, may)
+    row = state.counts[seat]
+    mask = answer_pick(row, state.hands[seat].melds, seat,  # type: ignore[arg-type]
+                       (game.hand_no - 1) % 4, game.prevalent, rules, state.pools, state.hands,
+                       ideas, window.tile, may)
     if not mask:
         return PASS
-    return may[_nth_bit(mask, _pick(game, state, seat, plan, mask, window))]  # type: ignore[no-any-return]
+    return may[_nth_bit(mask, _pick(game, state, seat, plan, mask, window))]
 
 
 def _pick(game: Rules, state: HandState, seat: int, plan: Plan, mask: int,
