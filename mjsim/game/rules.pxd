@@ -10,6 +10,11 @@ from mjsim.tiles.wall cimport SplitWall, Wall
 from mjsim.game.window cimport Window
 
 
+# Module constants read on every draw and discard, as C.
+cdef int _AFTER_FLOWERS
+cdef dict _NO_SCORES
+
+
 # What a hand changes, in one record; its fields are read-only outside this module.
 cdef class HandState:
     cdef readonly Wall wall
@@ -21,6 +26,7 @@ cdef class HandState:
     cdef readonly Window window            # None when no window is open
     cdef readonly dict scores              # seat -> its scored win on the window's tile
     cdef readonly list waits               # per seat: a tuple while its hand is unchanged, or None
+    cdef readonly tuple waits_before_draw  # the seat on turn's, before its draw, or None
     cdef readonly bint turn_win_known
     cdef readonly object turn_win          # a Scored (a Python class) or None
     cdef readonly bint kong_draw
@@ -59,7 +65,7 @@ cdef class Rules:
 
     # Draw for the seat until a playing tile comes: (tile, flowers before it), or None.
     @cython.locals(wall=Wall, parts=SplitWall, out=list, tile=int, flowers=int)
-    cdef _draw_playing(self, int seat, bint back)
+    cdef int _draw_playing(self, int seat, bint back) except -2
 
     # Draw and put the seat on turn, or exhaust the hand.
     @cython.locals(tile=int, flowers=int)

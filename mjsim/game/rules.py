@@ -69,6 +69,9 @@ PHASES = ("discard", "claim", "rob", "finished")
 TABLES = ("mcr", "botzone")
 """The tables: the rulebook's sixteen hands, and Botzone's one hand on a split wall."""
 
+_AFTER_FLOWERS = 64
+"""Added to the tile a draw returns when flowers came before it (above every kind)."""
+
 _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
 
 
@@ -82,6 +85,8 @@ class HandState:
     ``last_draw_emptied`` and ``last_discard_is_last`` (as :class:`Rules` describes them);
     ``window`` (the open one, or None) and ``scores`` (seat -> its scored win on the window's
     tile); ``waits`` (per seat: its waits while its hand is unchanged, or None);
+    ``waits_before_draw`` (the waits the seat on turn had before its draw: its waits again if
+    it discards the tile it drew);
     ``turn_win_known`` and ``turn_win`` (the scored self-drawn win of the seat on turn, or None,
     once worked out); ``kong_draw`` (the seat on turn drew a kong's replacement); ``census``
     (copies of each kind in play).
@@ -102,6 +107,7 @@ class HandState:
         self.window: Window | None = None
         self.scores: dict[int, scoring.Scored] = {}
         self.waits: list[tuple[int, ...] | None] = [None] * 4
+        self.waits_before_draw: tuple[int, ...] | None = None
         self.turn_win_known = False
         self.turn_win: scoring.Scored | None = None
         self.kong_draw = False
@@ -130,6 +136,7 @@ class HandState:
         state.window = None if self.window is None else self.window.copy()
         state.scores = dict(self.scores)
         state.waits = list(self.waits)
+        state.waits_before_draw = self.waits_before_draw
         state.turn_win_known, state.turn_win = self.turn_win_known, self.turn_win
         state.kong_draw = self.kong_draw
         state.census = self.census
@@ -233,11 +240,11 @@ class Rules:
                                           "from": "deal"})
             for _ in state.hands[seat].flowers:
                 drawn = self._draw_playing(seat, back=True)
-                if drawn is None:
+                if drawn < 0:
                     self._exhaust()
                     return
                 if seat == dealer:
-                    last_tile, from_back = drawn[0], True
+                    last_tile, from_back = drawn % _AFTER_FLOWERS, True
         state.turn, state.drawn, state.replacement = dealer, last_tile, from_back
 
     def _deal_split(self, wall: SplitWall) -> None:
@@ -268,12 +275,12 @@ class Rules:
                                           "from": "deal"})
         self._draw_turn(0)
 
-    def _draw_playing(self, seat: int, back: bool) -> tuple[int, int] | None:
+    def _draw_playing(self, seat: int, back: bool) -> int:
         """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way (on
         Botzone's table every draw comes from the end of the seat's own part).
 
-        Returns the tile and how many flowers came first, or None when the wall (the seat's
-        part) ran out.
+        Returns the tile, plus ``_AFTER_FLOWERS`` when flowers came first (an int, not a pair:
+        a draw allocates nothing), or -1 when the wall (the seat's part) ran out.
         """
         state, out = self.state, self.outcomes
         wall = state.wall
@@ -297,27 +304,27 @@ class Rules:
             state.turn_win_known = waits is not None and tile not in waits
             state.turn_win = None
             state.counts[seat, tile] += 1
-            state.waits[seat] = None
+            state.waits_before_draw, state.waits[seat] = waits, None
             if not self._quiet:
                 out.append({"actor": seat, "kind": "drew", "tile": tile,
                             "from": "back" if back else "wall"})
             state.last_draw_emptied = not len(wall)
-            return tile, flowers
+            return tile + _AFTER_FLOWERS if flowers else tile
         state.last_draw_emptied = not len(wall)
-        return None
+        return -1
 
     def _draw_turn(self, seat: int, back: bool = False, kong: bool = False) -> None:
         """The seat draws (from the back after a kong) and is on turn; an empty wall exhausts."""
         drawn = self._draw_playing(seat, back)
-        if drawn is None:
+        if drawn < 0:
             self._exhaust()
             return
-        tile, flowers = drawn
+        tile, flowers = drawn % _AFTER_FLOWERS, drawn >= _AFTER_FLOWERS
         state = self.state
         state.phase, state.turn, state.drawn = "discard", seat, tile
-        state.replacement = back or flowers > 0
+        state.replacement = back or flowers
         # A flower on the way makes it a flower replacement, not a kong's (mcr-rules.md D12).
-        state.kong_draw = kong and flowers == 0
+        state.kong_draw = kong and not flowers
         state.claimed_this_turn = False
 
     # ------------------------------------------------------------------------ reading the state
@@ -607,7 +614,8 @@ class Rules:
         state = self.state
         state.counts[seat, tile] -= 1
         state.pools[seat].append(tile)
-        state.waits[seat] = None
+        # Discarding the tile just drawn leaves the hand as it was before the draw.
+        state.waits[seat] = state.waits_before_draw if tile == state.drawn else None
         state.last_discard_is_last = self._is_last(seat)
         if not self._quiet:
             self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
@@ -617,6 +625,7 @@ class Rules:
     def _end_turn(self) -> None:
         state = self.state
         state.turn = state.drawn = -1
+        state.waits_before_draw = None
         state.replacement = state.kong_draw = state.claimed_this_turn = False
         state.turn_win_known, state.turn_win = False, None
 
@@ -723,8 +732,8 @@ class Rules:
     def _open(self, kind: str, source: int, tile: int) -> None:
         """Ask the seats that can use ``tile``; with none, go straight on."""
         state = self.state
-        may: dict[int, list[Move]] = {}
-        scores: dict[int, scoring.Scored] = {}
+        may: dict[int, list[Move]] | None = None  # made only when a seat can claim
+        scores: dict[int, scoring.Scored] = _NO_SCORES
         nearest = (source + 1) % 4
         cached = state.waits
         for step in range(1, 4):
@@ -736,10 +745,12 @@ class Rules:
                     continue
             claims, scored = self._claims_on(seat, kind, source, tile)
             if claims:
+                if may is None:
+                    may = {}
                 may[seat] = claims
                 if scored is not None:
-                    scores[seat] = scored
-        if not may:
+                    scores = {**scores, seat: scored}
+        if may is None:
             self._close(kind, source, tile, None)
             return
         state.window, state.scores = Window(kind, tile, source, may), scores
@@ -1129,6 +1140,9 @@ class Rules:
         census[:N_PLAYING] += np.sum([hand.counts for hand in state.hands], axis=0, dtype=np.intp)
         return tuple(census.tolist())
 
+
+_NO_SCORES: dict[int, scoring.Scored] = {}
+"""No seat's win: shared, and never written (a window with a win gets a dict of its own)."""
 
 _POSITION_KEYS = frozenset({"hands", "wall", "turn", "pools", "dealer", "hand_no",
                             "claimed_this_turn", "drawn", "totals", "seed", "ruleset",

@@ -51,10 +51,19 @@ class Window:
         self.source = source
         self.may = may
         self.answers: dict[int, Move] = {}
-        # Turn order after the source, so waiting_on reads in the order seats would answer.
-        self._order = [s for s in ((source + 1) % 4, (source + 2) % 4, (source + 3) % 4)
-                       if s in may]
-        self._top = {s: max(claim_key(m, s, source) for m in may[s]) for s in self._order}
+        # Turn order after the source, so waiting_on reads in the order seats would answer;
+        # and each seat's best claim.
+        self._order: list[int] = []
+        self._top: dict[int, int] = {}
+        for step in range(1, 4):
+            seat = (source + step) % 4
+            moves = may.get(seat)
+            if moves is not None:
+                top = 0
+                for move in moves:
+                    top = max(top, claim_key(move, seat, source))
+                self._order.append(seat)
+                self._top[seat] = top
 
     def answer(self, seat: int, move: Move) -> None:
         """Record a seat's answer (the caller has checked it is one of ``may[seat]`` or a pass)."""
