@@ -13,6 +13,7 @@ from mjsim.game.window cimport Window
 # Module constants read on every draw and discard, as C.
 cdef int _AFTER_FLOWERS
 cdef dict _NO_SCORES
+cdef tuple _NO_CLAIMS
 
 
 # What a hand changes, in one record; its fields are read-only outside this module.

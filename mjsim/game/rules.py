@@ -760,24 +760,26 @@ class Rules:
                    tile: int) -> tuple[list[Move], scoring.Scored | None]:
         """The claims ``seat`` may make on ``tile``, and the scored win among them if any."""
         state = self.state
-        claims: list[Move] = []
+        claims: list[Move] | None = None  # made once there is one
         scored = None
         if tile in self._waits_of(seat):
             win = self._score_claimed_win(seat, kind, tile)
             if win.total >= scoring.MIN_POINTS:
-                claims.append(WIN)
+                claims = [WIN]
                 scored = win
         if kind == "discard" and not state.last_discard_is_last:
             held = state.counts[seat, tile]
             if held >= 2:
-                claims.append(PUNG)
+                claims = [PUNG] if claims is None else [*claims, PUNG]
                 if held == 3:
                     claims.append(KONG)
             if seat == (source + 1) % 4 and tile < N_SUITED:
                 for move, a, b in _CHOW_NEEDS[tile]:
                     if state.counts[seat, a] and state.counts[seat, b]:
+                        if claims is None:
+                            claims = []
                         claims.append(move)
-        return claims, scored
+        return _NO_CLAIMS if claims is None else (claims, scored)
 
     def _waits_of(self, seat: int) -> tuple[int, ...]:
         state = self.state
@@ -1141,6 +1143,8 @@ class Rules:
         return tuple(census.tolist())
 
 
+_NO_CLAIMS: tuple[list[Move], None] = ([], None)
+"""What :meth:`Rules._claims_on` answers for a seat with no claim (shared, never written)."""
 _NO_SCORES: dict[int, scoring.Scored] = {}
 """No seat's win: shared, and never written (a window with a win gets a dict of its own)."""
 
