@@ -39,6 +39,7 @@ from mjsim.game.rules import HandState, Rules
 from mjsim.game.window import Window
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import IDEAS, Rung, rekeyed
+from mjsim.players.specs import load_player
 from mjsim.players.trivial import DiscardDrawn
 from mjsim.players.view import word_of
 from mjsim.tiles.wall import Seed
@@ -102,9 +103,15 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
     return game
 
 
-def play_games(seeds: Iterable[Seed], players: Sequence[Player], ruleset: str = "green-book",
-               **options: Any) -> list[Rules]:
-    """:func:`play` for each seed, without events: the finished games, in order."""
+def play_games(seeds: Iterable[Seed], lineup: Sequence[Player | str],
+               ruleset: str = "green-book", **options: Any) -> list[Rules]:
+    """:func:`play` for each seed, without events: the finished games, in order. ``lineup``
+    holds the four players, or their specs (``"3-defence"``).
+
+    >>> [sum(game.totals) for game in play_games(["a", "b"], ["3", "2", "1", "1"], last_hand=1)]
+    [0, 0]
+    """
+    players = [load_player(entry) if isinstance(entry, str) else entry for entry in lineup]
     return [play(seed, players, ruleset=ruleset, **options) for seed in seeds]
 
 
