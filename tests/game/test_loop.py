@@ -69,7 +69,7 @@ def test_identical_games_one_hand_each():
 
 
 def test_identical_whole_games():
-    for index, players in enumerate(lineups(12, 2)):
+    for index, players in enumerate(lineups(30, 2)):
         assert_same(f"whole-{index}", players)
 
 
