@@ -117,6 +117,9 @@ cdef class Rules:
     @cython.locals(nearest=int, step=int, seat=int)
     cdef _open(self, str kind, int source, int tile)
 
+    @cython.locals(rank=int)
+    cdef bint _chow_possible(self, int seat, int tile) except -1
+
     # (claims the seat may make on the tile, its scored win or None).
     @cython.locals(held=int, a=int, b=int)
     cdef tuple _claims_on(self, int seat, str kind, int source, int tile)

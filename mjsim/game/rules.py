@@ -739,7 +739,8 @@ class Rules:
         for step in range(1, 4):
             seat = (source + step) % 4
             # A cheap test first: most seats can neither chow, pung nor win on the tile.
-            if state.counts[seat, tile] < 2 and (seat != nearest or tile >= N_SUITED):
+            if state.counts[seat, tile] < 2 and (seat != nearest
+                                                 or not self._chow_possible(seat, tile)):
                 waits = cached[seat]
                 if tile not in (self._waits_of(seat) if waits is None else waits):
                     continue
@@ -755,6 +756,15 @@ class Rules:
             return
         state.window, state.scores = Window(kind, tile, source, may), scores
         state.phase = "claim" if kind == "discard" else "rob"
+
+    def _chow_possible(self, seat: int, tile: int) -> bool:
+        """Whether ``seat`` holds the two other tiles of some chow with ``tile`` (suited)."""
+        if tile >= N_SUITED:
+            return False
+        counts, rank = self.state.counts, tile % 9
+        return ((rank >= 2 and counts[seat, tile - 2] > 0 and counts[seat, tile - 1] > 0)
+                or (1 <= rank <= 7 and counts[seat, tile - 1] > 0 and counts[seat, tile + 1] > 0)
+                or (rank <= 6 and counts[seat, tile + 1] > 0 and counts[seat, tile + 2] > 0))
 
     def _claims_on(self, seat: int, kind: str, source: int,
                    tile: int) -> tuple[list[Move], scoring.Scored | None]:
