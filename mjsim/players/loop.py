@@ -31,7 +31,8 @@ lineup allows, and through the driver otherwise (Python and Botzone players, sha
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from mjsim.game.moves import PASS, Move
@@ -87,19 +88,12 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
                          "play others with mjsim.players.driver.play")
     options.pop("penalty", None)  # nobody fouls here: the driver's foul options do not apply
     options.pop("max_fouls", None)
-    game = Rules(seed, ruleset, **options)
-    if not events:
-        game._quiet = True
-        game.outcomes = []
-    # The engine makes no reference cycles, so the cyclic collector would only walk the
-    # game's objects again and again (a tenth of the time): off while the game is played.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with _no_collector():
+        game = Rules(seed, ruleset, **options)
+        if not events:
+            game._quiet = True
+            game.outcomes = []
         _run(game, plans)
-    finally:
-        if collecting:
-            gc.enable()
     return game
 
 
@@ -112,7 +106,22 @@ def play_games(seeds: Iterable[Seed], lineup: Sequence[Player | str],
     [0, 0]
     """
     players = [load_player(entry) if isinstance(entry, str) else entry for entry in lineup]
-    return [play(seed, players, ruleset=ruleset, **options) for seed in seeds]
+    with _no_collector():
+        return [play(seed, players, ruleset=ruleset, **options) for seed in seeds]
+
+
+@contextmanager
+def _no_collector() -> Iterator[None]:
+    """The cyclic garbage collector off, then back as it was. The engine makes no reference
+    cycles (reference counts free every object), so the collector would only walk the games'
+    objects again and again, a tenth of the time."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _run(game: Rules, plans: list[Plan]) -> None:

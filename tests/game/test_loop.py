@@ -1,6 +1,7 @@
 """The compiled game loop (mjsim.players.loop) plays the game the Python loop plays: the same
 events, the same history, the same table rows, for every lineup of rungs, ideas and salts."""
 
+import gc
 from itertools import combinations
 
 import numpy as np
@@ -58,14 +59,14 @@ def test_every_player_is_compiled():
 
 
 def test_identical_games_one_hand_each():
-    """Two thousand one-hand games, each of a random hand number and lineup."""
+    """Three thousand one-hand games, each of a random hand number and lineup."""
     rng = np.random.default_rng(16)
     wins = 0
-    for index, players in enumerate(lineups(2000, 1)):
+    for index, players in enumerate(lineups(3000, 1)):
         hand_no = int(rng.integers(1, 17))
         game = assert_same(f"loop-{index}", players, hand_no=hand_no, last_hand=hand_no)
         wins += game.history[0]["winner"] is not None
-    assert wins > 500  # the games reach wins (and their scoring), not only exhausted walls
+    assert wins > 750  # the games reach wins (and their scoring), not only exhausted walls
 
 
 def test_identical_whole_games():
@@ -131,5 +132,33 @@ def test_unknown_players_are_refused():
 
 @pytest.mark.slow
 def test_identical_whole_games_many():
-    for index, players in enumerate(lineups(150, 5)):
+    for index, players in enumerate(lineups(400, 5)):
         assert_same(f"many-{index}", players)
+
+
+def test_games_make_no_reference_cycles():
+    """The loop plays with the cyclic collector off: sound only while a game makes no cycle
+    (else a batch would hold its garbage until the end)."""
+    gc.collect()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for index, players in enumerate(lineups(8, 6)):
+            loop.play(f"cycles-{index}", players, last_hand=4)
+            loop.play(f"cycles-{index}", players, table="botzone", events=True)
+        assert gc.collect() == 0
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def test_the_collector_is_restored():
+    assert gc.isenabled()
+    loop.play_games(["gc"], [Rung(1)] * 4, last_hand=1)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        loop.play("gc", [Rung(1)] * 4, last_hand=1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
