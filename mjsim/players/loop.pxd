@@ -8,6 +8,9 @@ from mjsim.game.rules cimport HandState, Rules
 from mjsim.game.window cimport Window
 from mjsim_core.rungs cimport answer_pick, turn_pick
 
+# The module's constants, read on every move, as C.
+cdef int _DRAWN, _WIN, _KONG, _CLAIMS
+
 
 @cython.locals(state=HandState, window=Window, seat=int, rules=int, move=int)
 cdef _run(Rules game, list plans)
