@@ -2,7 +2,7 @@
 from collections.abc import Sequence
 from typing import Protocol
 
-from mjsim_core._types import Hand, Meld
+from mjsim_core._types import Counts, Hand, Meld
 
 class _Move(Protocol):
     @property
@@ -37,9 +37,16 @@ class _View(Protocol):
     @property
     def legal(self) -> Sequence[_Move]: ...
 
+KONG_BIT: int
 THREAT_MELDS: int
 FLUSH_OUTSIDE: int
 PUNGS_SETS: int
 
 def turn_choices(view: _View, ideas: int) -> tuple[int, ...]: ...
 def answer_choices(view: _View, ideas: int) -> tuple[int, ...]: ...
+def turn_pick(counts: Counts, melds: Sequence[Meld], me: int, dealer: int, prevalent: int,
+              ruleset: int, pools: Sequence[Sequence[int]], hands: Sequence[Hand], ideas: int,
+              kongs: Sequence[int]) -> int: ...
+def answer_pick(counts: Counts, melds: Sequence[Meld], me: int, dealer: int, prevalent: int,
+                ruleset: int, pools: Sequence[Sequence[int]], hands: Sequence[Hand], ideas: int,
+                tile: int, claims: Sequence[_Move]) -> int: ...

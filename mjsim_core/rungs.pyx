@@ -10,7 +10,13 @@ the tests hold every choice to; :mod:`mjsim.players.rungs` says what each rung d
 The shanten work shares one set of parts across a hand's discards (``discard_parts``) and asks
 for acceptance only of the discards still in the running, where the Python ``discards`` gives
 every discard's.
+
+The choices themselves are C functions over a :c:type:`Seat` (``rungs.pxd``): the two Python
+entry points read a view into one, and the compiled game loop (:mod:`mjsim.players.loop`) fills
+one from the engine's own state, so both make the same choice by the same code.
 """
+
+from cpython.object cimport PyObject
 
 cimport numpy as cnp
 from libc.stdint cimport uint8_t
@@ -50,6 +56,8 @@ DRAGON_POINTS[:] = [0] + [BY_NUMBER[n].points
 cdef int _BIG_THREE_WINDS = BY_NUMBER[BIG_THREE_WINDS].points
 cdef int _BIG_FOUR_WINDS = BY_NUMBER[BIG_FOUR_WINDS].points
 
+KONG_BIT = 40
+"""turn_pick's answer names a kong by the bit ``KONG_BIT`` + its index, above every kind's bit."""
 THREAT_MELDS = 3
 """A seat with this many melds declared is close enough to ready to defend against."""
 FLUSH_OUTSIDE = 3
@@ -58,21 +66,10 @@ PUNGS_SETS = 5
 """A pungs hand is in the making with this many pairs and pungs and no chow."""
 
 cdef int _MIN_POINTS = MIN_POINTS
+cdef int _KONG_BIT = KONG_BIT
 cdef int _THREAT_MELDS = THREAT_MELDS
 cdef int _FLUSH_OUTSIDE = FLUSH_OUTSIDE
 cdef int _PUNGS_SETS = PUNGS_SETS
-
-
-cdef struct Seat:
-    # What a decision reads of the view, gathered once.
-    const count_t* counts       # the concealed tiles
-    uint8_t melds[5]            # the declared melds as the scorer's bytes, room for a claim
-    int n_melds
-    int wind
-    int prevalent
-    int ruleset
-    bint have_unseen
-    int unseen[N_KINDS]         # copies the seat cannot see (filled when first needed)
 
 
 cdef struct Targets:
@@ -98,30 +95,50 @@ cdef cnp.ndarray _counts_array(object counts):
     return array
 
 
-cdef int _read(object view, cnp.ndarray counts, Seat* seat) except -1:
-    cdef int me = view.seat, dealer = view.dealer
-    seat.counts = <const count_t*>cnp.PyArray_DATA(counts)
-    seat.n_melds = encode_melds(view.hand.melds, seat.melds)
+cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int dealer,
+                   int prevalent, int ruleset, object pools, object exposed,
+                   bint by_hand) except -1:
+    seat.counts = counts
+    seat.n_melds = encode_melds(melds, seat.melds)
+    seat.me = me
     seat.wind = (me - dealer + 4) % 4
-    seat.prevalent = view.prevalent
-    seat.ruleset = RULESETS.index(view.ruleset)
+    seat.prevalent = prevalent
+    seat.ruleset = ruleset
+    seat.pools = <PyObject*>pools
+    seat.exposed = <PyObject*>exposed
+    seat.by_hand = by_hand
     seat.have_unseen = False
     return 0
 
 
-cdef const int* _unseen(object view, Seat* seat) except NULL:
+cdef int _read(object view, cnp.ndarray counts, Seat* seat) except -1:
+    return read_seat(seat, <const count_t*>cnp.PyArray_DATA(counts), view.hand.melds, view.seat,
+                     view.dealer, view.prevalent, RULESETS.index(view.ruleset), view.pools,
+                     view.exposed, False)
+
+
+cdef object _melds_of(const Seat* seat, int other):
+    """The melds ``other`` shows (another seat's concealed kongs among them: skip those)."""
+    cdef object exposed = <object>seat.exposed
+    return exposed[other].melds if seat.by_hand else exposed[other]
+
+
+cdef const int* _unseen(Seat* seat) except NULL:
     """View.unseen: 4 less the copies held and the copies seen in pools and melds."""
-    cdef int k
+    cdef int k, other
     cdef int* out = seat.unseen
     if seat.have_unseen:
         return out
     for k in range(N_KINDS):
         out[k] = MAX_COPIES - seat.counts[k]
-    for pool in view.pools:
+    for pool in <object>seat.pools:
         for kind in pool:
             out[<int>kind] -= 1
-    for melds in view.exposed:
-        for meld in melds:
+    for other in range(4):
+        for meld in _melds_of(seat, other):
+            # A view shows another seat's concealed kong with no tiles; the hand's has four.
+            if other != seat.me and meld.concealed:
+                continue
             for kind in meld.tiles:
                 out[<int>kind] -= 1
     seat.have_unseen = True
@@ -284,7 +301,7 @@ cdef inline int _keep_best(int* tiles, int n, const int* key) noexcept nogil:
     return kept
 
 
-cdef int _safe(object view, Seat* seat, int* tiles, int n) except -1:
+cdef int _safe(Seat* seat, int* tiles, int n) except -1:
     """Keep the discards safe against every seat with three melds (every copy out, or discarded
     by each such seat), if any is; returns how many are kept."""
     cdef bint safe[N_KINDS]
@@ -293,20 +310,20 @@ cdef int _safe(object view, Seat* seat, int* tiles, int n) except -1:
     cdef const int* unseen
     for k in range(N_KINDS):
         safe[k] = True
-    exposed = view.exposed
+    pools = <object>seat.pools
     for other in range(4):
-        if other == view.seat or len(exposed[other]) < _THREAT_MELDS:
+        if other == seat.me or len(_melds_of(seat, other)) < _THREAT_MELDS:
             continue
         threats += 1
         for k in range(N_KINDS):
             in_pool[k] = False
-        for kind in view.pools[other]:
+        for kind in pools[other]:
             in_pool[<int>kind] = True
         for k in range(N_KINDS):
             safe[k] = safe[k] and in_pool[k]
     if not threats:
         return n
-    unseen = _unseen(view, seat)
+    unseen = _unseen(seat)
     for k in range(n):
         if unseen[tiles[k]] == 0 or safe[tiles[k]]:
             tiles[kept] = tiles[k]
@@ -316,8 +333,8 @@ cdef int _safe(object view, Seat* seat, int* tiles, int n) except -1:
     return kept
 
 
-cdef int _most_winning(object view, Seat* seat, count_t* hand, const DiscardParts* parts,
-                       int* tiles, int n) except -1:
+cdef int _most_winning(Seat* seat, count_t* hand, const DiscardParts* parts, int* tiles,
+                       int n) except -1:
     """Keep the discards leaving a ready hand whose waits win the most copies. Candidates go in
     order of four times their unseen waits, which bounds what they can win, and the rest are
     skipped once none can reach the best."""
@@ -326,7 +343,7 @@ cdef int _most_winning(object view, Seat* seat, count_t* hand, const DiscardPart
     cdef int value[N_KINDS]
     cdef int order[N_KINDS]
     cdef int i, j, k, tile, top = -1, kept = 0
-    cdef const int* unseen = _unseen(view, seat)
+    cdef const int* unseen = _unseen(seat)
     for i in range(n):
         tile = tiles[i]
         hand[tile] -= 1
@@ -364,27 +381,43 @@ def turn_choices(view, int ideas) -> tuple:
     kong, or the discards left tied (at least one). ``view.legal`` holds no win."""
     cdef cnp.ndarray array = _counts_array(view.hand.counts)
     cdef Seat seat
+    cdef Choices out
+    cdef int index[N_KINDS]
+    cdef int kongs[N_KINDS]
+    cdef int at[N_KINDS]
+    cdef int n_kongs = 0, i, tile
+    _read(view, array, &seat)
+    out.n = 0
+    for i, move in enumerate(view.legal):
+        tile = move.tile
+        if move.kind == "discard":
+            index[tile] = i
+            out.items[out.n] = tile
+            out.n += 1
+        elif move.kind == "kong":
+            at[n_kongs] = i
+            kongs[n_kongs] = tile
+            n_kongs += 1
+    turn_kernel(&seat, ideas, kongs, n_kongs, &out)
+    if out.kong >= 0:
+        return (at[out.kong],)
+    return tuple([index[out.items[i]] for i in range(out.n)])
+
+
+cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
+                     Choices* out) except -1:
     cdef DiscardParts parts
     cdef count_t hand[N_KINDS]
     cdef count_t after[N_KINDS]
     cdef int dist[N_KINDS]
     cdef int key[N_KINDS]
-    cdef int index[N_KINDS]
-    cdef int tiles[N_KINDS]
-    cdef int n = 0, i, k, tile, now = 0, least = 0, road
-    cdef const count_t* counts
+    cdef int n = out.n, i, k, tile, now = 0, least = 0, road
+    cdef int* tiles = out.items
+    cdef const count_t* counts = seat.counts
     cdef const int* unseen
     cdef Targets plan
     cdef bint by_shanten = ideas & SHANTEN
-    _read(view, array, &seat)
-    counts = seat.counts
-    legal = view.legal
-    for i, move in enumerate(legal):
-        if move.kind == "discard":
-            tile = move.tile
-            index[tile] = i
-            tiles[n] = tile
-            n += 1
+    out.kong = -1
     memcpy(hand, counts, N_KINDS)
     if by_shanten:
         discard_parts(counts, &parts)
@@ -396,10 +429,8 @@ def turn_choices(view, int ideas) -> tuple:
                 hand[k] += 1
                 now = min(now, dist[k])
         # A kong that leaves the road no longer than the best discard does.
-        for i, move in enumerate(legal):
-            if move.kind != "kong":
-                continue
-            tile = move.tile
+        for i in range(n_kongs):
+            tile = kongs[i]
             if counts[tile] == MAX_COPIES:
                 memcpy(after, counts, N_KINDS)
                 after[tile] = 0
@@ -407,9 +438,10 @@ def turn_choices(view, int ideas) -> tuple:
             else:
                 road = dist[tile]
             if road <= now:
-                return (i,)
+                out.kong = i
+                return 0
     if ideas & DEFENCE and (now if by_shanten else distance(counts, seat.n_melds)) >= 3:
-        n = _safe(view, &seat, tiles, n)
+        n = _safe(seat, tiles, n)
     if by_shanten:
         least = 99
         for i in range(n):
@@ -418,14 +450,14 @@ def turn_choices(view, int ideas) -> tuple:
             key[k] = -dist[k] if counts[k] else 0
         n = _keep_best(tiles, n, key)
     if ideas & PLANNING and n > 1 and (not by_shanten or least > 1):
-        _targets(counts, &seat, &plan)
+        _targets(counts, seat, &plan)
         if _any_target(&plan):
             for i in range(n):
                 key[tiles[i]] = _keeps(&plan, counts, tiles[i])
             n = _keep_best(tiles, n, key)
     if by_shanten and n > 1:
         if least > 1:
-            unseen = _unseen(view, &seat)
+            unseen = _unseen(seat)
             for i in range(n):
                 tile = tiles[i]
                 hand[tile] -= 1
@@ -436,21 +468,20 @@ def turn_choices(view, int ideas) -> tuple:
                     key[tile] += unseen[k] * after[k]
             n = _keep_best(tiles, n, key)
         else:
-            n = _most_winning(view, &seat, hand, &parts, tiles, n)
+            n = _most_winning(seat, hand, &parts, tiles, n)
     for i in range(n):
         key[tiles[i]] = -_isolation(counts, tiles[i])
-    n = _keep_best(tiles, n, key)
-    return tuple([index[tiles[i]] for i in range(n)])
+    out.n = _keep_best(tiles, n, key)
+    return 0
 
 
 # ------------------------------------------------------------------------------- the window
 
-cdef bint _ready_to_win(object view, Seat* seat, count_t* after, int n_melds,
-                        bint drawn) except -1:
+cdef bint _ready_to_win(Seat* seat, count_t* after, int n_melds, bint drawn) except -1:
     """Whether the hand after a claim (and, unless a kong, its discard) is ready to win eight."""
     cdef count_t waits[N_KINDS]
     cdef DiscardParts parts
-    cdef const int* unseen = _unseen(view, seat)
+    cdef const int* unseen = _unseen(seat)
     cdef int k
     if drawn:
         if accepted_kinds(after, n_melds, waits) != 1:
@@ -473,37 +504,68 @@ cdef bint _ready_to_win(object view, Seat* seat, count_t* after, int n_melds,
 def answer_choices(view, int ideas) -> tuple:
     """The indexes into ``view.legal`` of the claims the rung ranks best in a window (a kong
     before a pung before a chow, then the shorter road), or () to pass."""
-    cdef cnp.ndarray array = _counts_array(view.hand.counts)
+    cdef cnp.ndarray array
     cdef Seat seat
-    cdef Targets plan
-    cdef count_t after[N_KINDS]
-    cdef int i, tile, lowest, road, before, floor, rank, best = -1
-    cdef bint chow, kong, planning = ideas & PLANNING, pays
+    cdef Choices out
+    cdef uint8_t claims[N_KINDS]
+    cdef int i, n, tile
     if not ideas & CLAIMS:
         return ()
+    array = _counts_array(view.hand.counts)
     _read(view, array, &seat)
+    tile = view.window.tile
+    n = _claim_bytes(view.legal, tile, claims)
+    answer_kernel(&seat, ideas, tile, claims, n, &out)
+    return tuple([out.items[i] for i in range(out.n)])
+
+
+cdef int _claim_bytes(object moves, int tile, uint8_t* claims) except -1:
+    """Each move of a window as answer_kernel weighs it: the meld byte of a claim, or
+    NOT_A_CLAIM; returns how many (at most N_KINDS are read)."""
+    cdef int n = 0
+    for move in moves:
+        if n == N_KINDS:
+            break
+        name = move.kind
+        if name == "chow":
+            claims[n] = <int>move.tiles[0] | MELD_CHOW << 6
+        elif name == "pung" or name == "kong":
+            claims[n] = tile | (MELD_PUNG if name == "pung" else MELD_KONG) << 6
+        else:
+            claims[n] = NOT_A_CLAIM
+        n += 1
+    return n
+
+
+cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, int n,
+                       Choices* out) except -1:
+    cdef Targets plan
+    cdef count_t after[N_KINDS]
+    cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
+    cdef int i, k, lowest, road, before, floor, rank, best = -1, kind
+    cdef bint chow, kong, planning = ideas & PLANNING, pays
+    out.n = 0
+    out.kong = -1
+    if not ideas & CLAIMS:
+        return 0
     before = distance(seat.counts, seat.n_melds)
     if planning:
-        _targets(seat.counts, &seat, &plan)
-    tile = view.window.tile
-    legal = view.legal
-    keys = [-1] * len(legal)   # rank then road, lower first; -1: not worth claiming
-    for i, move in enumerate(legal):
-        name = move.kind
-        chow, kong = name == "chow", name == "kong"
-        if not (chow or kong or name == "pung"):
+        _targets(seat.counts, seat, &plan)
+    for i in range(n):
+        keys[i] = -1
+        if claims[i] == NOT_A_CLAIM:
             continue
+        kind = claims[i] >> 6
+        lowest = claims[i] & 63
+        chow, kong = kind == MELD_CHOW, kind == MELD_KONG
         memcpy(after, seat.counts, N_KINDS)
         if chow:
-            for other in move.tiles:
-                if other != tile:
-                    after[<int>other] -= 1
-            lowest = move.tiles[0]
-            seat.melds[seat.n_melds] = lowest | MELD_CHOW << 6
+            for k in range(lowest, lowest + 3):
+                if k != tile:
+                    after[k] -= 1
         else:
             after[tile] -= 3 if kong else 2
-            lowest = tile
-            seat.melds[seat.n_melds] = tile | (MELD_KONG if kong else MELD_PUNG) << 6
+        seat.melds[seat.n_melds] = claims[i]
         road = distance(after, seat.n_melds + 1)
         # A kong draws a replacement rather than discarding: keeping the shanten is progress.
         if road > before or (road == before and not kong):
@@ -511,12 +573,72 @@ def answer_choices(view, int ideas) -> tuple:
         floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
         pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8)
         pays = pays or (planning and road <= 2 and _fits(&plan, chow, lowest, floor))
-        pays = pays or (road == 1 and _ready_to_win(view, &seat, after, seat.n_melds + 1, kong))
+        pays = pays or (road == 1 and _ready_to_win(seat, after, seat.n_melds + 1, kong))
         if pays:
-            rank = 100 * (2 * chow + (name == "pung")) + road
+            rank = 100 * (2 * chow + (kind == MELD_PUNG)) + road
             keys[i] = rank
             if best < 0 or rank < best:
                 best = rank
     if best < 0:
-        return ()
-    return tuple([i for i, key in enumerate(keys) if key == best])
+        return 0
+    for i in range(n):
+        if keys[i] == best:
+            out.items[out.n] = i
+            out.n += 1
+    return 0
+
+
+# --------------------------------------------------------------- the game's own state (the loop)
+
+cpdef long long turn_pick(const count_t[::1] counts, object melds, int me, int dealer,
+                          int prevalent, int ruleset, object pools, object hands, int ideas,
+                          object kongs) except -1:
+    """turn_choices for a caller that holds the game itself (the compiled game loop): the
+    seat's ``counts`` and ``melds``, the four ``pools`` and ``hands`` (read for what the seat
+    sees), ``ruleset`` an index into RULESETS, and ``kongs`` the kinds it may declare a kong
+    of in legal order. Every kind held is a legal discard. The answer is a bit set: bit k for
+    each discard of kind k left tied, or the one bit ``KONG_BIT + j`` for the j-th kong."""
+    cdef Seat seat
+    cdef Choices out
+    cdef int tiles[N_KINDS]
+    cdef int n_kongs = 0, k, i
+    cdef long long mask = 0
+    if counts.shape[0] != N_KINDS:
+        raise ValueError(f"a hand's counts are {N_KINDS} entries, not {counts.shape[0]}")
+    read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True)
+    out.n = 0
+    for k in range(N_KINDS):
+        if counts[k]:
+            out.items[out.n] = k
+            out.n += 1
+    for tile in kongs:
+        if n_kongs < N_KINDS:
+            tiles[n_kongs] = tile
+            n_kongs += 1
+    turn_kernel(&seat, ideas, tiles, n_kongs, &out)
+    if out.kong >= 0:
+        return 1LL << (_KONG_BIT + out.kong)
+    for i in range(out.n):
+        mask |= 1LL << out.items[i]
+    return mask
+
+
+cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int dealer,
+                            int prevalent, int ruleset, object pools, object hands, int ideas,
+                            int tile, object claims) except -1:
+    """answer_choices for the compiled game loop (the seat read as turn_pick reads it):
+    ``claims`` are the seat's claims on ``tile``, as the window lists them; the answer is a
+    bit set of the indexes of those the rung ranks best (0: pass)."""
+    cdef Seat seat
+    cdef Choices out
+    cdef uint8_t moves[N_KINDS]
+    cdef int i, n
+    cdef long long mask = 0
+    if counts.shape[0] != N_KINDS:
+        raise ValueError(f"a hand's counts are {N_KINDS} entries, not {counts.shape[0]}")
+    read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True)
+    n = _claim_bytes(claims, tile, moves)
+    answer_kernel(&seat, ideas, tile, moves, n, &out)
+    for i in range(out.n):
+        mask |= 1LL << out.items[i]
+    return mask

@@ -9,6 +9,10 @@ Players:
   leaves the least shanten by PyMahjongGB's ``MahjongShanten`` (the first of equals), win when
   legal, pass every claim (``pip install -e ".[bench]"``). Against it, ``rung3`` shows what the
   compiled decisions buy with the engine held fixed.
+- ``loop-drawn``, ``loop-rung1``, ``loop-rung2``, ``loop-rung3``: the same games (the same
+  players, walls and moves) played by the compiled game loop (``mjsim.players.loop``): no
+  Python call, view or ``Move`` per move, no events. Each prints its ratio to its
+  Python-driven twin above when that ran too.
 
 Each figure is the median over ``--repeats`` runs of ``--games`` sixteen-hand games. Anchors from
 design.md §6 (not run here): the ailab-pku MCR simulator plays about 800 hands/s with random
@@ -25,6 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
@@ -103,6 +108,28 @@ def play_games(player: Player, games: int, offset: int = 0) -> int:
     return hands
 
 
+def play_compiled(players: list[Any], games: int, offset: int = 0) -> int:
+    """:func:`play_games` through the compiled loop: the same seeds; returns the hands played."""
+    from mjsim.players.loop import play_games as loop_games
+
+    seeds = [f"bench-{offset + index}" for index in range(games)]
+    return sum(len(game.history) for game in loop_games(seeds, players))
+
+
+def compiled_players(level: int) -> list[Any]:
+    """Four players the compiled loop plays: DiscardDrawn (level 0) or rungs of ``level``."""
+    from mjsim.players import Rung
+    from mjsim.players.trivial import DiscardDrawn
+
+    return [DiscardDrawn() if level == 0 else Rung(level) for _ in range(4)]
+
+
+COMPILED: dict[str, tuple[str, int]] = {
+    "loop-drawn": ("drawn", 0), "loop-rung1": ("rung1", 1), "loop-rung2": ("rung2", 2),
+    "loop-rung3": ("rung3", 3),
+}
+"""The compiled loop's rows: the Python-driven row each twins, and its players' level."""
+
 PLAYERS: dict[str, Callable[[], Player]] = {
     "drawn": lambda: discard_what_you_drew,
     "rung1": lambda: bot_player(1),
@@ -116,13 +143,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per run (16 hands each)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per player; the median")
-    parser.add_argument("players", nargs="*", choices=[*PLAYERS, []],
-                        help=f"which players (default: all of {', '.join(PLAYERS)})")
+    parser.add_argument("players", nargs="*", choices=[*PLAYERS, *COMPILED, []],
+                        help=f"which players (default: all of {', '.join([*PLAYERS, *COMPILED])})")
     args = parser.parse_args()
-    args.players = args.players or list(PLAYERS)
+    args.players = args.players or [*PLAYERS, *COMPILED]
     print(f"{'players':<8} {'hands/s':>9}  (median of {args.repeats} runs of {args.games} games)")
     play_games(discard_what_you_drew, 1, offset=-1)  # builds the shanten tables: not timed
+    measured: dict[str, float] = {}
     for name in args.players:
+        if name in COMPILED:
+            measured[name] = compiled_row(name, args, measured)
+            continue
         try:
             player = PLAYERS[name]()
         except ImportError as error:
@@ -133,7 +164,23 @@ def main() -> None:
             start = time.perf_counter()
             hands = play_games(player, args.games, offset=repeat * args.games)
             rates.append(hands / (time.perf_counter() - start))
-        print(f"{name:<8} {statistics.median(rates):>9.0f}")
+        measured[name] = statistics.median(rates)
+        print(f"{name:<8} {measured[name]:>9.0f}")
+
+
+def compiled_row(name: str, args: argparse.Namespace, measured: dict[str, float]) -> float:
+    """Time one compiled-loop row and print it, with its ratio to its Python-driven twin."""
+    twin, level = COMPILED[name]
+    players = compiled_players(level)
+    rates = []
+    for repeat in range(args.repeats):
+        start = time.perf_counter()
+        hands = play_compiled(players, args.games, offset=repeat * args.games)
+        rates.append(hands / (time.perf_counter() - start))
+    rate = statistics.median(rates)
+    ratio = f"  {rate / measured[twin]:.2f}x {twin}" if twin in measured else ""
+    print(f"{name:<10} {rate:>7.0f}{ratio}")
+    return rate
 
 
 if __name__ == "__main__":

@@ -10,6 +10,12 @@ from mjsim.tiles.wall cimport SplitWall, Wall
 from mjsim.game.window cimport Window
 
 
+# Module constants read on every draw and discard, as C.
+cdef int _AFTER_FLOWERS
+cdef dict _NO_SCORES
+cdef tuple _NO_CLAIMS
+
+
 # What a hand changes, in one record; its fields are read-only outside this module.
 cdef class HandState:
     cdef readonly Wall wall
@@ -21,6 +27,7 @@ cdef class HandState:
     cdef readonly Window window            # None when no window is open
     cdef readonly dict scores              # seat -> its scored win on the window's tile
     cdef readonly list waits               # per seat: a tuple while its hand is unchanged, or None
+    cdef readonly tuple waits_before_draw  # the seat on turn's, before its draw, or None
     cdef readonly bint turn_win_known
     cdef readonly object turn_win          # a Scored (a Python class) or None
     cdef readonly bint kong_draw
@@ -44,6 +51,7 @@ cdef class Rules:
     cdef public long moves
     cdef readonly HandState state
     cdef dict _last                    # the latest event taken, or None
+    cdef bint _quiet                   # build no events (the compiled loop, for tables only)
 
     # Check and set the game-wide fields.
     cdef _setup(self, seed, ruleset, hand_no, last_hand, totals)
@@ -58,7 +66,7 @@ cdef class Rules:
 
     # Draw for the seat until a playing tile comes: (tile, flowers before it), or None.
     @cython.locals(wall=Wall, parts=SplitWall, out=list, tile=int, flowers=int)
-    cdef _draw_playing(self, int seat, bint back)
+    cdef int _draw_playing(self, int seat, bint back) except -2
 
     # Draw and put the seat on turn, or exhaust the hand.
     @cython.locals(tile=int, flowers=int)
@@ -68,14 +76,19 @@ cdef class Rules:
     cpdef list waiting_on(self)
     cpdef list legal(self, seat)
 
-    # The legal moves of the seat on turn.
-    @cython.locals(k=int)
+    # The legal moves of the seat on turn, and the tiles it may declare a kong of.
     cdef list _turn_moves(self, int seat)
+
+    @cython.locals(k=int, kongs=list)
+    cdef _turn_kongs(self, int seat)
 
     cpdef apply(self, seat, move)
     # apply in the discard phase, and in a window.
     cdef _apply_turn(self, int seat, move)
     cdef _apply_answer(self, int seat, move, Window window)
+    # A legal move carried out: apply's, once checked, and the compiled loop's.
+    cdef _take_turn(self, int seat, str kind, int tile)
+    cdef _answer(self, int seat, move, Window window)
 
     # The turn's moves carried out, and their refusals (tile: any int the move named).
     cdef _discard(self, int seat, int tile)
@@ -103,6 +116,9 @@ cdef class Rules:
     # Ask the seats that can use the tile, or go straight on.
     @cython.locals(nearest=int, step=int, seat=int)
     cdef _open(self, str kind, int source, int tile)
+
+    @cython.locals(rank=int)
+    cdef bint _chow_possible(self, int seat, int tile) except -1
 
     # (claims the seat may make on the tile, its scored win or None).
     @cython.locals(held=int, a=int, b=int)

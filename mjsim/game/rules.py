@@ -69,6 +69,9 @@ PHASES = ("discard", "claim", "rob", "finished")
 TABLES = ("mcr", "botzone")
 """The tables: the rulebook's sixteen hands, and Botzone's one hand on a split wall."""
 
+_AFTER_FLOWERS = 64
+"""Added to the tile a draw returns when flowers came before it (above every kind)."""
+
 _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
 
 
@@ -82,6 +85,8 @@ class HandState:
     ``last_draw_emptied`` and ``last_discard_is_last`` (as :class:`Rules` describes them);
     ``window`` (the open one, or None) and ``scores`` (seat -> its scored win on the window's
     tile); ``waits`` (per seat: its waits while its hand is unchanged, or None);
+    ``waits_before_draw`` (the waits the seat on turn had before its draw: its waits again if
+    it discards the tile it drew);
     ``turn_win_known`` and ``turn_win`` (the scored self-drawn win of the seat on turn, or None,
     once worked out); ``kong_draw`` (the seat on turn drew a kong's replacement); ``census``
     (copies of each kind in play).
@@ -102,6 +107,7 @@ class HandState:
         self.window: Window | None = None
         self.scores: dict[int, scoring.Scored] = {}
         self.waits: list[tuple[int, ...] | None] = [None] * 4
+        self.waits_before_draw: tuple[int, ...] | None = None
         self.turn_win_known = False
         self.turn_win: scoring.Scored | None = None
         self.kong_draw = False
@@ -130,6 +136,7 @@ class HandState:
         state.window = None if self.window is None else self.window.copy()
         state.scores = dict(self.scores)
         state.waits = list(self.waits)
+        state.waits_before_draw = self.waits_before_draw
         state.turn_win_known, state.turn_win = self.turn_win_known, self.turn_win
         state.kong_draw = self.kong_draw
         state.census = self.census
@@ -202,6 +209,7 @@ class Rules:
         self.outcomes: list[dict[str, Any]] = []
         self._last: dict[str, Any] | None = None
         self.table, self._split, self._quan = "mcr", False, -1
+        self._quiet = False  # the compiled loop may set it: then no event is built
 
     # ----------------------------------------------------------------- the deal and the draws
 
@@ -219,22 +227,24 @@ class Rules:
                                            [k for k in tiles if k >= N_PLAYING])
                                  for tiles in dealt])
         self.state = state
-        self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
-                              "dealer": dealer, "prevalent": self.prevalent,
-                              "hands": [list(tiles) for tiles in dealt]})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
+                                  "dealer": dealer, "prevalent": self.prevalent,
+                                  "hands": [list(tiles) for tiles in dealt]})
         last_tile, from_back = dealt[dealer][-1], False
         # Flowers: the dealer first, then in turn order; each replacement comes from the back.
         for seat in order:
             for flower in state.hands[seat].flowers:
-                self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
-                                      "from": "deal"})
+                if not self._quiet:
+                    self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
+                                          "from": "deal"})
             for _ in state.hands[seat].flowers:
                 drawn = self._draw_playing(seat, back=True)
-                if drawn is None:
+                if drawn < 0:
                     self._exhaust()
                     return
                 if seat == dealer:
-                    last_tile, from_back = drawn[0], True
+                    last_tile, from_back = drawn % _AFTER_FLOWERS, True
         state.turn, state.drawn, state.replacement = dealer, last_tile, from_back
 
     def _deal_split(self, wall: SplitWall) -> None:
@@ -254,21 +264,23 @@ class Rules:
         state = HandState(wall, [_new_hand(dealt[seat], flowers[seat]) for seat in range(4)])
         state.census = census
         self.state = state
-        self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
-                              "prevalent": self._quan, "hands": dealt,
-                              "parts": list(wall.parts)})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
+                                  "prevalent": self._quan, "hands": dealt,
+                                  "parts": list(wall.parts)})
         for seat in range(4):
             for flower in flowers[seat]:
-                self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
-                                      "from": "deal"})
+                if not self._quiet:
+                    self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
+                                          "from": "deal"})
         self._draw_turn(0)
 
-    def _draw_playing(self, seat: int, back: bool) -> tuple[int, int] | None:
+    def _draw_playing(self, seat: int, back: bool) -> int:
         """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way (on
         Botzone's table every draw comes from the end of the seat's own part).
 
-        Returns the tile and how many flowers came first, or None when the wall (the seat's
-        part) ran out.
+        Returns the tile, plus ``_AFTER_FLOWERS`` when flowers came first (an int, not a pair:
+        a draw allocates nothing), or -1 when the wall (the seat's part) ran out.
         """
         state, out = self.state, self.outcomes
         wall = state.wall
@@ -281,8 +293,9 @@ class Rules:
                 tile = wall.draw_back() if back else wall.draw()
             if tile >= N_PLAYING:
                 state.hands[seat].add(tile)
-                out.append({"actor": seat, "kind": "flower", "tile": tile,
-                            "from": "back" if back else "wall"})
+                if not self._quiet:
+                    out.append({"actor": seat, "kind": "flower", "tile": tile,
+                                "from": "back" if back else "wall"})
                 back = True
                 flowers += 1
                 continue
@@ -291,26 +304,27 @@ class Rules:
             state.turn_win_known = waits is not None and tile not in waits
             state.turn_win = None
             state.counts[seat, tile] += 1
-            state.waits[seat] = None
-            out.append({"actor": seat, "kind": "drew", "tile": tile,
-                        "from": "back" if back else "wall"})
+            state.waits_before_draw, state.waits[seat] = waits, None
+            if not self._quiet:
+                out.append({"actor": seat, "kind": "drew", "tile": tile,
+                            "from": "back" if back else "wall"})
             state.last_draw_emptied = not len(wall)
-            return tile, flowers
+            return tile + _AFTER_FLOWERS if flowers else tile
         state.last_draw_emptied = not len(wall)
-        return None
+        return -1
 
     def _draw_turn(self, seat: int, back: bool = False, kong: bool = False) -> None:
         """The seat draws (from the back after a kong) and is on turn; an empty wall exhausts."""
         drawn = self._draw_playing(seat, back)
-        if drawn is None:
+        if drawn < 0:
             self._exhaust()
             return
-        tile, flowers = drawn
+        tile, flowers = drawn % _AFTER_FLOWERS, drawn >= _AFTER_FLOWERS
         state = self.state
         state.phase, state.turn, state.drawn = "discard", seat, tile
-        state.replacement = back or flowers > 0
+        state.replacement = back or flowers
         # A flower on the way makes it a flower replacement, not a kong's (mcr-rules.md D12).
-        state.kong_draw = kong and flowers == 0
+        state.kong_draw = kong and not flowers
         state.claimed_this_turn = False
 
     # ------------------------------------------------------------------------ reading the state
@@ -460,16 +474,25 @@ class Rules:
         moves = [DISCARDS[k] for k in range(N_PLAYING) if state.counts[seat, k]]
         if state.claimed_this_turn:
             return moves
-        if not self._kong_blocked(seat):
-            for k in range(N_PLAYING):
-                if state.counts[seat, k] == 4:
-                    moves.append(KONGS[k])
-            for meld in state.hands[seat].melds:
-                if meld.kind == "pung" and state.counts[seat, meld.tile]:
-                    moves.append(KONGS[meld.tile])
+        moves.extend(KONGS[k] for k in self._turn_kongs(seat))
         if self._self_win() is not None:
             moves.append(WIN)
         return moves
+
+    def _turn_kongs(self, seat: int) -> Sequence[int]:
+        """The tiles the seat on turn may declare a kong of, in the order :meth:`legal` lists
+        them: four in hand by kind, then exposed pungs whose fourth it holds, in meld order."""
+        state = self.state
+        kongs: list[int] | None = None
+        if state.claimed_this_turn or self._kong_blocked(seat):
+            return ()
+        for k in range(N_PLAYING):
+            if state.counts[seat, k] == 4:
+                kongs = [k] if kongs is None else [*kongs, k]
+        for meld in state.hands[seat].melds:
+            if meld.kind == "pung" and state.counts[seat, meld.tile]:
+                kongs = [meld.tile] if kongs is None else [*kongs, meld.tile]
+        return () if kongs is None else kongs
 
     # ------------------------------------------------------------------------------- moves
 
@@ -524,8 +547,7 @@ class Rules:
                 return _bad_move(move)
             if not 0 <= tile < N_PLAYING or not state.counts[seat, tile]:
                 return _not_held(seat, tile)
-            self.moves += 1
-            self._discard(seat, tile)
+            self._take_turn(seat, kind, tile)
             return True
         if kind == "kong":
             if tile is None or move.tiles is not None:
@@ -533,19 +555,30 @@ class Rules:
             refusal = self._kong_refusal(seat, tile)
             if refusal is not None:
                 return refusal
-            self.moves += 1
-            self._declare_kong(seat, tile)
+            self._take_turn(seat, kind, tile)
             return True
         if kind == "win":
             if tile is not None or move.tiles is not None:
                 return _bad_move(move)
-            scored = self._self_win()
-            if scored is None:
+            if self._self_win() is None:
                 return self._win_refusal(seat)
-            self.moves += 1
-            self._win(seat, "self", None, state.drawn, scored)
+            self._take_turn(seat, kind, -1)
             return True
         return Error("no-window", f"no window is open: a {kind} answers a discard")
+
+    def _take_turn(self, seat: int, kind: str, tile: int) -> None:
+        """Carry out a legal move of the seat on turn (``kind`` discard, kong or win; ``tile``
+        as the move names it): :meth:`apply` once it has checked the move, and the compiled
+        game loop (:mod:`mjsim.players.loop`), whose players make legal moves only."""
+        self.moves += 1
+        if kind == "discard":
+            self._discard(seat, tile)
+        elif kind == "kong":
+            self._declare_kong(seat, tile)
+        else:
+            scored = self._self_win()
+            assert scored is not None  # a win is taken only when it is legal
+            self._win(seat, "self", None, self.state.drawn, scored)
 
     def _apply_answer(self, seat: int, move: Move, window: Window) -> bool | Error:
         if seat in window.answers:
@@ -554,19 +587,26 @@ class Rules:
             return Error("not-your-turn", f"seat {seat} is not waited on in this window")
         if move not in (PASS, *window.may[seat]):
             return self._claim_refusal(seat, move, window)
+        self._answer(seat, move, window)
+        return True
+
+    def _answer(self, seat: int, move: Move, window: Window) -> None:
+        """Carry out a legal answer to the open window (a pass, or one of the seat's claims):
+        :meth:`apply` once it has checked it, and the compiled game loop."""
         self.moves += 1
         window.answer(seat, move)
         if move.kind == "pass":
-            self.outcomes.append({"actor": seat, "kind": "pass"})
+            if not self._quiet:
+                self.outcomes.append({"actor": seat, "kind": "pass"})
         else:
             claim = {"actor": seat, "kind": "claim", "claim": move.kind, "tile": window.tile}
             if move.tiles is not None:
                 claim["tiles"] = list(move.tiles)
-            self.outcomes.append(claim)
-        if not window.waiting_on():
+            if not self._quiet:
+                self.outcomes.append(claim)
+        if window.next_seat() < 0:
             self.state.window = None
             self._close(window.kind, window.source, window.tile, window.outcome())
-        return True
 
     # ---------------------------------------------------------------------- the discard phase
 
@@ -574,15 +614,18 @@ class Rules:
         state = self.state
         state.counts[seat, tile] -= 1
         state.pools[seat].append(tile)
-        state.waits[seat] = None
+        # Discarding the tile just drawn leaves the hand as it was before the draw.
+        state.waits[seat] = state.waits_before_draw if tile == state.drawn else None
         state.last_discard_is_last = self._is_last(seat)
-        self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
         self._end_turn()
         self._open("discard", seat, tile)
 
     def _end_turn(self) -> None:
         state = self.state
         state.turn = state.drawn = -1
+        state.waits_before_draw = None
         state.replacement = state.kong_draw = state.claimed_this_turn = False
         state.turn_win_known, state.turn_win = False, None
 
@@ -624,10 +667,13 @@ class Rules:
         if hand.counts[tile] == 4:
             hand.counts[tile] -= 4
             hand.add_meld(Meld.kong(tile, concealed=True))
-            self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile, "how": "concealed"})
+            if not self._quiet:
+                self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile,
+                                      "how": "concealed"})
             self._draw_turn(seat, back=True, kong=True)
             return
-        self.outcomes.append({"actor": seat, "kind": "promote", "tile": tile})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": "promote", "tile": tile})
         self._end_turn()
         self._open("rob", seat, tile)
 
@@ -637,7 +683,9 @@ class Rules:
         hand.counts[tile] -= 1
         hand.melds = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
                            if m.kind == "pung" and m.tile == tile else m for m in hand.melds)
-        self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile, "how": "promoted"})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile,
+                                  "how": "promoted"})
         self._draw_turn(seat, back=True, kong=True)
 
     def _self_win(self) -> scoring.Scored | None:
@@ -684,50 +732,64 @@ class Rules:
     def _open(self, kind: str, source: int, tile: int) -> None:
         """Ask the seats that can use ``tile``; with none, go straight on."""
         state = self.state
-        may: dict[int, list[Move]] = {}
-        scores: dict[int, scoring.Scored] = {}
+        may: dict[int, list[Move]] | None = None  # made only when a seat can claim
+        scores: dict[int, scoring.Scored] = _NO_SCORES
         nearest = (source + 1) % 4
         cached = state.waits
         for step in range(1, 4):
             seat = (source + step) % 4
             # A cheap test first: most seats can neither chow, pung nor win on the tile.
-            if state.counts[seat, tile] < 2 and (seat != nearest or tile >= N_SUITED):
+            if state.counts[seat, tile] < 2 and (seat != nearest
+                                                 or not self._chow_possible(seat, tile)):
                 waits = cached[seat]
                 if tile not in (self._waits_of(seat) if waits is None else waits):
                     continue
             claims, scored = self._claims_on(seat, kind, source, tile)
             if claims:
+                if may is None:
+                    may = {}
                 may[seat] = claims
                 if scored is not None:
-                    scores[seat] = scored
-        if not may:
+                    scores = {**scores, seat: scored}
+        if may is None:
             self._close(kind, source, tile, None)
             return
         state.window, state.scores = Window(kind, tile, source, may), scores
         state.phase = "claim" if kind == "discard" else "rob"
 
+    def _chow_possible(self, seat: int, tile: int) -> bool:
+        """Whether ``seat`` holds the two other tiles of some chow with ``tile`` (suited)."""
+        if tile >= N_SUITED:
+            return False
+        counts, rank = self.state.counts, tile % 9
+        return ((rank >= 2 and counts[seat, tile - 2] > 0 and counts[seat, tile - 1] > 0)
+                or (1 <= rank <= 7 and counts[seat, tile - 1] > 0 and counts[seat, tile + 1] > 0)
+                or (rank <= 6 and counts[seat, tile + 1] > 0 and counts[seat, tile + 2] > 0))
+
     def _claims_on(self, seat: int, kind: str, source: int,
                    tile: int) -> tuple[list[Move], scoring.Scored | None]:
         """The claims ``seat`` may make on ``tile``, and the scored win among them if any."""
         state = self.state
-        claims: list[Move] = []
+        claims: list[Move] | None = None  # made once there is one
         scored = None
         if tile in self._waits_of(seat):
             win = self._score_claimed_win(seat, kind, tile)
             if win.total >= scoring.MIN_POINTS:
-                claims.append(WIN)
+                claims = [WIN]
                 scored = win
         if kind == "discard" and not state.last_discard_is_last:
             held = state.counts[seat, tile]
             if held >= 2:
-                claims.append(PUNG)
+                claims = [PUNG] if claims is None else [*claims, PUNG]
                 if held == 3:
                     claims.append(KONG)
             if seat == (source + 1) % 4 and tile < N_SUITED:
                 for move, a, b in _CHOW_NEEDS[tile]:
                     if state.counts[seat, a] and state.counts[seat, b]:
+                        if claims is None:
+                            claims = []
                         claims.append(move)
-        return claims, scored
+        return _NO_CLAIMS if claims is None else (claims, scored)
 
     def _waits_of(self, seat: int) -> tuple[int, ...]:
         state = self.state
@@ -809,8 +871,9 @@ class Rules:
             meld = Meld.kong(tile, claimed=tile, source=source)
         hand.add_meld(meld)
         state.waits[seat] = None
-        self.outcomes.append({"actor": seat, "kind": meld.kind, "tile": tile,
-                              "tiles": list(meld.tiles), "from": source})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": meld.kind, "tile": tile,
+                                  "tiles": list(meld.tiles), "from": source})
         if meld.kind == "kong":
             self._draw_turn(seat, back=True, kong=True)
             return
@@ -847,9 +910,10 @@ class Rules:
             hand.counts[tile] += 1
         points = scored.total_with_flowers
         fans = [list(fan) for fan in scored.fans]
-        self.outcomes.append({"actor": seat, "kind": "win", "tile": tile, "by": by,
-                              "from": source, "total": scored.total, "points": points,
-                              "fans": fans})
+        if not self._quiet:
+            self.outcomes.append({"actor": seat, "kind": "win", "tile": tile, "by": by,
+                                  "from": source, "total": scored.total, "points": points,
+                                  "fans": fans})
         self._finish_hand({"result": "score", "winner": seat, "by": by, "from": source,
                            "tile": tile, "total": scored.total, "points": points, "fans": fans,
                            "deltas": settle(seat, by, points, source)})
@@ -870,8 +934,9 @@ class Rules:
         except ValueError as error:
             return Error("bad-seat", str(error))
         deltas = settle_foul(offender, penalty)
-        self.outcomes.append({"actor": offender, "kind": "foul", "reason": reason,
-                              "answer": answer})
+        if not self._quiet:
+            self.outcomes.append({"actor": offender, "kind": "foul", "reason": reason,
+                                  "answer": answer})
         self._finish_hand({"result": "foul", "winner": None, "by": "foul", "from": None,
                            "tile": None, "total": 0, "points": 0, "fans": [],
                            "deltas": deltas,
@@ -879,7 +944,8 @@ class Rules:
         return True
 
     def _exhaust(self) -> None:
-        self.outcomes.append({"actor": "sys", "kind": "exhausted"})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "exhausted"})
         self._finish_hand({"result": "draw", "winner": None, "by": "exhausted", "from": None,
                            "tile": None, "total": 0, "points": 0, "fans": [],
                            "deltas": settle(None, "exhausted")})
@@ -892,8 +958,9 @@ class Rules:
         self.history.append({"hand_no": self.hand_no, "dealer": self.dealer,
                              "prevalent": self.prevalent, "wall_left": len(self.state.wall),
                              **outcome, "totals": list(self.totals)})
-        self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
-                              "totals": list(self.totals)})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
+                                  "totals": list(self.totals)})
         if self.hand_no < self.last_hand:
             self.hand_no += 1
             self._start_hand()
@@ -901,8 +968,9 @@ class Rules:
         self._end_turn()
         self.state.window = None
         self.status, self.state.phase = "finished", "finished"
-        self.outcomes.append({"actor": "sys", "kind": "end", "totals": list(self.totals),
-                              "places": places(self.totals)})
+        if not self._quiet:
+            self.outcomes.append({"actor": "sys", "kind": "end", "totals": list(self.totals),
+                                  "places": places(self.totals)})
 
     # ------------------------------------------------------------------ checks, copies, tests
 
@@ -1084,6 +1152,11 @@ class Rules:
         census[:N_PLAYING] += np.sum([hand.counts for hand in state.hands], axis=0, dtype=np.intp)
         return tuple(census.tolist())
 
+
+_NO_CLAIMS: tuple[list[Move], None] = ([], None)
+"""What :meth:`Rules._claims_on` answers for a seat with no claim (shared, never written)."""
+_NO_SCORES: dict[int, scoring.Scored] = {}
+"""No seat's win: shared, and never written (a window with a win gets a dict of its own)."""
 
 _POSITION_KEYS = frozenset({"hands", "wall", "turn", "pools", "dealer", "hand_no",
                             "claimed_this_turn", "drawn", "totals", "seed", "ruleset",

@@ -51,37 +51,55 @@ class Window:
         self.source = source
         self.may = may
         self.answers: dict[int, Move] = {}
-        # Turn order after the source, so waiting_on reads in the order seats would answer.
-        self._order = [s for s in ((source + 1) % 4, (source + 2) % 4, (source + 3) % 4)
-                       if s in may]
-        self._top = {s: max(claim_key(m, s, source) for m in may[s]) for s in self._order}
+        # Turn order after the source, so waiting_on reads in the order seats would answer;
+        # and each seat's best claim.
+        self._order: list[int] = []
+        self._top: dict[int, int] = {}
+        for step in range(1, 4):
+            seat = (source + step) % 4
+            moves = may.get(seat)
+            if moves is not None:
+                top = 0
+                for move in moves:
+                    top = max(top, claim_key(move, seat, source))
+                self._order.append(seat)
+                self._top[seat] = top
+        # The best answer lodged so far (key 0 and no move while every answer is a pass).
+        self._best_key, self._best_seat = 0, -1
+        self._best_move: Move | None = None
 
     def answer(self, seat: int, move: Move) -> None:
         """Record a seat's answer (the caller has checked it is one of ``may[seat]`` or a pass)."""
         self.answers[seat] = move
-
-    def _best(self) -> tuple[int, int, Move | None]:
-        best_key, best_seat, best_move = 0, -1, None
-        for seat, move in self.answers.items():
-            key = claim_key(move, seat, self.source)
-            if key > best_key:
-                best_key, best_seat, best_move = key, seat, move
-        return best_key, best_seat, best_move
+        key = claim_key(move, seat, self.source)
+        if key > self._best_key:
+            self._best_key, self._best_seat, self._best_move = key, seat, move
 
     def waiting_on(self) -> list[int]:
         """The unanswered seats whose best claim could still beat the best one lodged."""
-        best_key = self._best()[0]
-        return [s for s in self._order if s not in self.answers and self._top[s] > best_key]
+        return [s for s in self._order if self._waits_for(s)]
+
+    def next_seat(self) -> int:
+        """The first seat :meth:`waiting_on` lists, or -1 when it lists none (the window is
+        done), without building the list."""
+        for seat in self._order:
+            if self._waits_for(seat):
+                return seat
+        return -1
+
+    def _waits_for(self, seat: int) -> bool:
+        return seat not in self.answers and self._top[seat] > self._best_key
 
     def outcome(self) -> tuple[int, Move] | None:
         """The best lodged claim as ``(seat, move)``, or None when every answer so far is a pass."""
-        _, seat, move = self._best()
-        return None if move is None else (seat, move)
+        move = self._best_move
+        return None if move is None else (self._best_seat, move)
 
     def copy(self) -> Window:
         clone = Window(self.kind, self.tile, self.source,
                        {s: list(moves) for s, moves in self.may.items()})
-        clone.answers = dict(self.answers)
+        for seat, move in self.answers.items():
+            clone.answer(seat, move)
         return clone
 
     def as_dict(self) -> dict[str, Any]:

@@ -131,16 +131,9 @@ class View:
         phase, the window and its draw). It uses nothing a seat at another table cannot see,
         and no seat number, so a player answering a Botzone judge (which knows no seed or move
         count, and numbers the seats from the dealer) breaks its ties exactly as in mjsim."""
-        seat, window, pools, exposed = self.seat, self.window, self.pools, self.exposed
-        text = b"%d/%s/%s|%s|%s|%s/%d%d%d%d/%s/%d/%s" % (
-            self.seat_wind, self.hand.counts.tobytes(), bytes(pools[seat]),
-            bytes(pools[(seat + 1) % 4]), bytes(pools[(seat + 2) % 4]),
-            bytes(pools[(seat + 3) % 4]), len(exposed[seat]), len(exposed[(seat + 1) % 4]),
-            len(exposed[(seat + 2) % 4]), len(exposed[(seat + 3) % 4]), self.phase.encode(),
-            -1 if self.drawn is None else self.drawn,
-            b"" if window is None else b"%s %d %d" % (window.kind.encode(), window.tile,
-                                                      (window.source - seat) % 4))
-        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+        return word_of(self.seat, self.seat_wind, self.hand.counts.tobytes(), self.pools,
+                       [len(melds) for melds in self.exposed], self.phase,
+                       -1 if self.drawn is None else self.drawn, self.window)
 
     def _key(self) -> tuple[object, ...]:
         hand = self.hand
@@ -160,6 +153,21 @@ class View:
     def __repr__(self) -> str:
         return (f"<View seat={self.seat} hand={self.hand} hand_no={self.hand_no} "
                 f"moves={self.moves} phase={self.phase} legal={list(self.legal)}>")
+
+
+def word_of(seat: int, seat_wind: int, counts: bytes, pools: Sequence[Sequence[Kind]],
+            n_melds: Sequence[int], phase: str, drawn: int,
+            window: tuple[str, int, int] | None) -> int:
+    """:attr:`View.word` from its parts (``drawn`` -1 for none; ``window`` as kind, tile and
+    source), for the compiled game loop, which breaks its rungs' ties from the engine's state."""
+    text = b"%d/%s/%s|%s|%s|%s/%d%d%d%d/%s/%d/%s" % (
+        seat_wind, counts, bytes(pools[seat]), bytes(pools[(seat + 1) % 4]),
+        bytes(pools[(seat + 2) % 4]), bytes(pools[(seat + 3) % 4]), n_melds[seat],
+        n_melds[(seat + 1) % 4], n_melds[(seat + 2) % 4], n_melds[(seat + 3) % 4],
+        phase.encode(), drawn,
+        b"" if window is None else b"%s %d %d" % (window[0].encode(), window[1],
+                                                  (window[2] - seat) % 4))
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
 
 def _shown(melds: tuple[Shown, ...]) -> tuple[Shown, ...]:

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from mjsim.game.rules import Rules
 from mjsim.game.settlement import places
-from mjsim.players import driver
+from mjsim.players import driver, loop
 from mjsim.players.compare import Shadowed
 from mjsim.tiles.wall import Seed
 from mjsim.tournament.lineups import Lineup, Roster
@@ -93,7 +93,9 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
               options: GameOptions = MCR_GAMES) -> GameRecords:
     """Play one game, seat i played by ``lineup[i]`` (a spec, or a name ``roster`` defines),
     and return its records: sixteen hands, or one on Botzone's table (``options``).
-    A program seat runs in ``workdir``/seatN (its stderr kept there).
+    A program seat runs in ``workdir``/seatN (its stderr kept there). A table of built-in
+    rungs is played by the compiled loop (:mod:`mjsim.players.loop`), any other by the driver:
+    the same game either way.
 
     Raises :class:`~mjsim.players.driver.TooManyFouls` when a player fouls hand after hand.
 
@@ -111,8 +113,11 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
             shadow_dir = None if workdir is None else workdir / f"seat{seat}-shadow"
             players[seat] = Shadowed(players[seat],
                                      roster.player(shadows[entry], workdir=shadow_dir))
-    game = driver.play(seed, players, ruleset=ruleset, table=options.table,
-                       penalty=options.penalty, max_fouls=options.max_fouls)
+    if loop.compiled(players):  # the same game, with no Python call per move
+        game = loop.play(seed, players, ruleset=ruleset, table=options.table)
+    else:
+        game = driver.play(seed, players, ruleset=ruleset, table=options.table,
+                           penalty=options.penalty, max_fouls=options.max_fouls)
     counts = [(p.decisions, p.changed) if isinstance(p, Shadowed) else (0, 0) for p in players]
     return records_of(game, entries, counts)
 

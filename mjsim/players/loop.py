@@ -1,0 +1,222 @@
+# Compiled with loop.pxd in Cython's pure-Python mode (setup.py says how).
+"""The compiled game loop: whole games played without a Python call per move, when every seat
+is a player it knows (the rungs 1-3 with any ideas off or salt, and :class:`DiscardDrawn`).
+
+:func:`play` is :func:`mjsim.players.driver.play` for such a table, move for move: the same
+:class:`~mjsim.game.rules.Rules` carries out every move by the same code (its cdef methods
+``_take_turn`` and ``_answer``, which :meth:`~mjsim.game.rules.Rules.apply` calls once it has
+checked a move), and each rung decides by the same C functions as
+:meth:`~mjsim.players.rungs.Rung.act` (:func:`mjsim_core.rungs.turn_pick` and
+:func:`~mjsim_core.rungs.answer_pick` run the kernels of ``turn_choices`` and
+``answer_choices``), reading the engine's own state instead of a view. What it skips is the
+traffic around a move: no view, no list of legal moves, no ``Move`` to check, no event (unless
+``events=True``); ties are broken by the view's own word (:func:`mjsim.players.view.word_of`),
+computed only when a tie is left. The players make legal moves only, so nobody fouls.
+
+Why here: the loop needs the engine (mjsim.game) and the rungs (mjsim.players), and
+``mjsim_core`` imports nothing from mjsim, so it is the players layer's; it is a ``.py`` with a
+``.pxd`` (setup.py compiles those) so that it calls the engine's cdef methods and the rung
+kernels directly. The engine's state is Python objects (hands, melds, pools, the window), so
+the loop holds the GIL; the kernels it calls (shanten, scoring) are nogil C.
+
+:func:`mjsim.tournament.records.play_game` plays here whenever :func:`compiled` says the
+lineup allows, and through the driver otherwise (Python and Botzone players, shadowed seats).
+
+>>> from mjsim.players.rungs import Rung
+>>> game = play(b"doc", [Rung(3), Rung(2), Rung(1), DiscardDrawn()], hand_no=1, last_hand=2)
+>>> game.status, len(game.history), sum(game.totals)
+('finished', 2, 0)
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from mjsim.game.moves import PASS, Move
+from mjsim.game.rules import HandState, Rules
+from mjsim.game.window import Window
+from mjsim.players.protocol import Player
+from mjsim.players.rungs import IDEAS, Rung, rekeyed
+from mjsim.players.specs import load_player
+from mjsim.players.trivial import DiscardDrawn
+from mjsim.players.view import word_of
+from mjsim.tiles.wall import Seed
+from mjsim_core.elements import RULESETS
+from mjsim_core.rungs import KONG_BIT, answer_pick, turn_pick
+
+__all__ = ["compiled", "play", "play_games"]
+
+LEVELS = (1, 2, 3)
+"""The rungs the loop plays (a later rung falls back to the driver)."""
+_DRAWN = 0
+_WIN = -1  # _turn's answer: a discard's tile, _KONG + a kong's tile, or _WIN
+_KONG = 64
+_CLAIMS = 1 << IDEAS.index("claims")
+_KNOWN_IDEAS = frozenset(IDEAS[:4])
+
+Plan = tuple[int, int, int]
+"""A seat as the loop plays it: (level, 0 for DiscardDrawn; the ideas' bits; the salt)."""
+
+
+def plan_of(player: object) -> Plan | None:
+    """How the loop plays ``player``, or None when it cannot (then the driver does)."""
+    if type(player) is DiscardDrawn:
+        return (_DRAWN, 0, 0)
+    if type(player) is Rung and player.level in LEVELS and player.off <= _KNOWN_IDEAS:
+        bits = sum(1 << IDEAS.index(name) for name in player.ideas if name not in player.off)
+        return (player.level, bits, player.salt)
+    return None
+
+
+def compiled(players: Sequence[object]) -> bool:
+    """Whether the loop can play this table: four players, each one it knows."""
+    return len(players) == 4 and all(plan_of(player) is not None for player in players)
+
+
+def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
+         events: bool = False, **options: Any) -> Rules:
+    """Play the game :func:`mjsim.players.driver.play` would (``options`` as it takes them:
+    ``hand_no``, ``last_hand``, ``table``, ...) and return it finished. With ``events`` its
+    ``outcomes`` keep every event of the game; without, no event is built (the history and
+    totals are the same). Raises ``ValueError`` for a table :func:`compiled` refuses."""
+    plans = [plan for plan in map(plan_of, players) if plan is not None]
+    if len(plans) != 4 or len(players) != 4:
+        raise ValueError("the compiled loop plays four rungs 1-3 or DiscardDrawn players; "
+                         "play others with mjsim.players.driver.play")
+    options.pop("penalty", None)  # nobody fouls here: the driver's foul options do not apply
+    options.pop("max_fouls", None)
+    with _no_collector():
+        game = Rules(seed, ruleset, **options)
+        if not events:
+            game._quiet = True
+            game.outcomes = []
+        _run(game, plans)
+    return game
+
+
+def play_games(seeds: Iterable[Seed], lineup: Sequence[Player | str],
+               ruleset: str = "green-book", **options: Any) -> list[Rules]:
+    """:func:`play` for each seed, without events: the finished games, in order. ``lineup``
+    holds the four players, or their specs (``"3-defence"``).
+
+    >>> [sum(game.totals) for game in play_games(["a", "b"], ["3", "2", "1", "1"], last_hand=1)]
+    [0, 0]
+    """
+    players = [load_player(entry) if isinstance(entry, str) else entry for entry in lineup]
+    with _no_collector():
+        return [play(seed, players, ruleset=ruleset, **options) for seed in seeds]
+
+
+@contextmanager
+def _no_collector() -> Iterator[None]:
+    """The cyclic garbage collector off, then back as it was. The engine makes no reference
+    cycles (reference counts free every object), so the collector would only walk the games'
+    objects again and again, a tenth of the time."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(game: Rules, plans: list[Plan]) -> None:
+    rules = RULESETS.index(game.ruleset)
+    while game.status == "active":
+        state = game.state
+        window = state.window
+        if window is None:
+            seat = state.turn
+            move = _turn(game, state, seat, plans[seat], rules)
+            if move == _WIN:
+                game._take_turn(seat, "win", -1)
+            elif move >= _KONG:
+                game._take_turn(seat, "kong", move - _KONG)
+            else:
+                game._take_turn(seat, "discard", move)
+        else:
+            seat = window.next_seat()
+            game._answer(seat, _answer(game, state, window, seat, plans[seat], rules), window)
+
+
+def _turn(game: Rules, state: HandState, seat: int, plan: Plan, rules: int) -> int:
+    """The move of the seat on turn: a discard's tile, ``_KONG`` + a kong's tile, or ``_WIN``."""
+    level, ideas = plan[0], plan[1]
+    if game._self_win() is not None:  # every player here wins whenever it may
+        return _WIN
+    if level == _DRAWN:
+        if state.drawn >= 0:
+            return state.drawn
+        k = 0
+        while not state.counts[seat, k]:  # the seat on turn holds a tile
+            k += 1
+        return k
+    kongs = game._turn_kongs(seat)
+    # A row of the engine's counts block: compiled, a typed memoryview, read in place.
+    row = state.counts[seat]
+    mask = turn_pick(row, state.hands[seat].melds, seat,  # type: ignore[arg-type]
+                     (game.hand_no - 1) % 4, game.prevalent, rules, state.pools, state.hands,
+                     ideas, kongs)
+    if mask >> KONG_BIT:
+        return _KONG + kongs[_nth_bit(mask >> KONG_BIT, 0)]
+    return _nth_bit(mask, _pick(game, state, seat, plan, mask, None))
+
+
+def _answer(game: Rules, state: HandState, window: Window, seat: int, plan: Plan,
+            rules: int) -> Move:
+    """The seat's answer to the window: a win when it has one, else its rung's claim or a pass."""
+    level, ideas = plan[0], plan[1]
+    may = window.may[seat]
+    for move in may:
+        if move.kind == "win":
+            return move
+    if level == _DRAWN or not ideas & _CLAIMS:
+        return PASS
+    row = state.counts[seat]
+    mask = answer_pick(row, state.hands[seat].melds, seat,  # type: ignore[arg-type]
+                       (game.hand_no - 1) % 4, game.prevalent, rules, state.pools, state.hands,
+                       ideas, window.tile, may)
+    if not mask:
+        return PASS
+    return may[_nth_bit(mask, _pick(game, state, seat, plan, mask, window))]
+
+
+def _pick(game: Rules, state: HandState, seat: int, plan: Plan, mask: int,
+          window: Window | None) -> int:
+    """Which of the choices in ``mask`` the rung takes: the only one, or the one its word
+    picks (:meth:`mjsim.players.rungs.Rung.act`: the view's word, re-keyed by the salt)."""
+    count = _bits(mask)
+    if count == 1:
+        return 0
+    hands = state.hands
+    word = word_of(seat, (seat - game.hand_no + 1) % 4, hands[seat].counts.tobytes(), state.pools,
+                   [len(hand.melds) for hand in hands], state.phase,
+                   state.drawn if window is None else -1,
+                   None if window is None else (window.kind, window.tile, window.source))
+    salt = plan[2]
+    if salt:
+        word = rekeyed(word, salt)
+    return word % count
+
+
+def _bits(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def _nth_bit(mask: int, n: int) -> int:
+    """The index of the ``n``-th (from 0) set bit of ``mask``."""
+    bit = 0
+    while True:
+        if mask >> bit & 1:
+            if not n:
+                return bit
+            n -= 1
+        bit += 1

@@ -1,0 +1,58 @@
+# The rungs' choices as C functions, for a caller that holds the game's state itself (the
+# compiled game loop, mjsim.players.loop) rather than a view; rungs.pyx says what they choose.
+from cpython.object cimport PyObject
+from libc.stdint cimport uint8_t
+
+from mjsim_core._types cimport count_t, N_KINDS
+
+cdef enum:
+    NOT_A_CLAIM = 255           # a window's move that answer_kernel does not weigh (win, pass)
+
+cdef struct Seat:
+    # What a decision reads of the seat, gathered once (read_seat).
+    const count_t* counts       # the concealed tiles
+    uint8_t melds[5]            # the declared melds as the scorer's bytes, room for a claim
+    int n_melds
+    int me
+    int wind
+    int prevalent
+    int ruleset
+    # Borrowed for the call: the four pools, and the four seats' melds, read only when a
+    # decision needs them (exposed: four sequences of melds; or, with by_hand, four hands whose
+    # .melds they are). Another seat's concealed kong is never counted as seen.
+    PyObject* pools
+    PyObject* exposed
+    bint by_hand
+    bint have_unseen
+    int unseen[N_KINDS]         # copies the seat cannot see (filled when first needed)
+
+cdef struct Choices:
+    # What turn_kernel and answer_kernel leave: the kept discards (kinds, ascending) or claims
+    # (indexes), and the kong chosen (an index into the kongs given, or -1).
+    int n
+    int kong
+    int items[N_KINDS]
+
+# Gather the seat: ruleset is an index into mjsim_core.elements.RULESETS.
+cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int dealer,
+                   int prevalent, int ruleset, object pools, object exposed,
+                   bint by_hand) except -1
+
+# On one's turn: of the discards in out (kinds, ascending, out.n of them) and the kongs (kinds, in
+# legal order), those the rung ranks best: one kong (out.kong), or the discards left tied;
+# ``ideas`` as turn_choices takes them.
+cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
+                     Choices* out) except -1
+
+# In a window on ``tile``: the claims (meld bytes with the claim in them, or NOT_A_CLAIM) the
+# rung ranks best; none: pass.
+cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, int n,
+                       Choices* out) except -1
+
+# The same for a caller holding the game's state (rungs.pyx says what the bit sets mean).
+cpdef long long turn_pick(const count_t[::1] counts, object melds, int me, int dealer,
+                          int prevalent, int ruleset, object pools, object hands, int ideas,
+                          object kongs) except -1
+cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int dealer,
+                            int prevalent, int ruleset, object pools, object hands, int ideas,
+                            int tile, object claims) except -1
