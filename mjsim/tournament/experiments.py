@@ -14,6 +14,7 @@ Every player is named by a spec or by a name the ``roster`` defines (:mod:`.line
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -23,12 +24,21 @@ from typing import Any, Unpack
 import pandas as pd
 
 from mjsim.game.settlement import HANDS
-from mjsim.tournament import power, pricing, sequential, triggers
+from mjsim.tournament import power, pricing, sequential, signflip, triggers
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup
 from mjsim.tournament.rankings import contrasts, standings
 from mjsim.tournament.records import lineup_key
 from mjsim.tournament.runner import RunOptions, run
-from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_index, wall_seeds
+from mjsim.tournament.schedule import (
+    CONTROL_EVERY,
+    challenger_games,
+    control_game,
+    per_wall,
+    priced_walls,
+    rotations,
+    wall_index,
+    wall_seeds,
+)
 from mjsim.tournament.sequential import Sequential
 from mjsim.tournament.store import MANIFEST, RunFolder, origin
 
@@ -84,10 +94,13 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     if walls is None:
         walls = power.plan(delta, sd, STAGE).cap if until_decided else 20
     challengers = [roster.with_off(baseline, idea) for idea in chosen]
-    lineups = challenger_games(baseline, challengers)
-    batches = per_wall(wall_seeds(seed, walls), lineups)
+    every = control_every(out)
+    batches = priced_walls(wall_seeds(seed, walls),
+                           [(control_game(baseline), challenger_games(baseline, challengers))],
+                           every)
     arguments = {"ideas": chosen, "baseline": baseline, "walls": walls, "seed": seed,
-                 "until_decided": until_decided, "delta": delta, "sd": sd}
+                 "until_decided": until_decided, "delta": delta, "sd": sd,
+                 "control_every": every}
     hands = hands_per_game(run_options)
     report = Report(Path(out))
     limit = min(STAGE, walls) if until_decided else walls
@@ -113,8 +126,9 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     if until_decided:
         report.estimates = _decided(report.estimates, report.sequential,
                                     power.plan(delta, sd, STAGE), walls)
-    report.estimates = _with_bh(report.estimates)
-    report.estimates = triggers.with_triggers(report.estimates, report.tables["seats"])
+    seats = report.tables["seats"]
+    estimates = _with_sparse(triggers.with_triggers(report.estimates, seats), means, hands)
+    report.estimates = _with_health(_with_bh(estimates), seats)
     return _written(report)
 
 
@@ -162,11 +176,13 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     ideas = roster.ideas(top)
     idea_challengers = [roster.with_off(top, idea) for idea in ideas]
     seated = ladder_table(steps)
-    lineups = [*(game for lower, upper in pairwise(steps)
-                 for game in challenger_games(lower, [upper])),
-               *(challenger_games(top, idea_challengers) if ideas else []), *rotations(seated)]
-    batches = per_wall(wall_seeds(seed, walls), list(dict.fromkeys(lineups)))
-    arguments = {"rungs": steps, "walls": walls, "seed": seed}
+    groups = [(control_game(lower), challenger_games(lower, [upper]))
+              for lower, upper in pairwise(steps)]
+    if ideas:
+        groups.append((control_game(top), challenger_games(top, idea_challengers)))
+    every = control_every(out)
+    batches = priced_walls(wall_seeds(seed, walls), groups, every, rest=rotations(seated))
+    arguments = {"rungs": steps, "walls": walls, "seed": seed, "control_every": every}
     tables = run(batches, out, kind="ladder", arguments=arguments, roster=roster,
                  shadows=triggers.shadows(top, idea_challengers), **run_options)
     seats = tables["seats"]
@@ -188,9 +204,20 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     if looks:  # a finished ladder extended: its intervals must hold however it stopped
         estimates = _stopped(estimates, means, looks)
     rotated = {lineup_key(lineup) for lineup in rotations(seated)}
-    estimates = triggers.with_triggers(_with_bh(estimates), seats)
+    estimates = _with_sparse(triggers.with_triggers(estimates, seats), means, hands)
+    estimates = _with_health(_with_bh(estimates), seats)
     return _written(_with_standings(Report(Path(out), estimates=estimates, tables=tables),
                                     seats[seats["lineup"].isin(rotated)]))
+
+
+def control_every(out: str | Path) -> int:
+    """Walls between the health check's control games for the run in ``out``: as its manifest
+    says, 1 for a folder made when every wall had one (before they became a health check), and
+    :data:`.schedule.CONTROL_EVERY` for a new run, so a run resumes or extends as it began."""
+    manifest = RunFolder(out).manifest()
+    if manifest is None:
+        return CONTROL_EVERY
+    return int(manifest.get("arguments", {}).get("control_every", 1))
 
 
 def _label(entry: str) -> str:
@@ -248,6 +275,7 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
                          f"{made.get('folder', '?')}); resuming it would run {specs}; pass "
                          "--trust to run them")
     arguments = dict(manifest["arguments"])
+    arguments.pop("control_every", None)  # read again from the manifest by the experiment
     options: RunOptions = {**run_options, "ruleset": manifest["ruleset"],
                            "table": manifest.get("table", "mcr")}
     for setting in ("penalty", "max_fouls"):
@@ -319,6 +347,48 @@ def _row(estimate: pricing.Estimate, hands: int, delta: float) -> dict[str, Any]
         "sd_seed_hand": sd, "detectable_hand": power.detectable(sd, estimate.seeds),
         "delta_hand": delta, "walls_for_delta": power.walls_needed(delta, sd),
     }
+
+
+def _with_sparse(frame: pd.DataFrame, means: Mapping[str, list[float]],
+                 hands: int) -> pd.DataFrame:
+    """Each row's ``method``: "t", or for an idea that changed moves on fewer than
+    :data:`.signflip.FEW` seeds in a fixed run, "sign-flip": the interval then spans both the
+    exact sign-flip interval (kept as ``sf_low_hand``, ``sf_high_hand``, ``sf_p``) and the t
+    interval, and p is the larger of theirs. A run read before it stopped keeps its confidence
+    sequence (the sign-flip interval holds only at a fixed size)."""
+    if "interval" in frame.columns:
+        frame["method"] = "confidence sequence"
+        return frame
+    changed = frame["seeds_changed"] if "seeds_changed" in frame else pd.Series(math.nan,
+                                                                               frame.index)
+    sparse = (changed > 0) & (changed < signflip.FEW)
+    frame["method"] = ["sign-flip" if few else "t" for few in sparse]
+    for column in ("sf_low_hand", "sf_high_hand", "sf_p"):
+        frame[column] = math.nan
+    for index in frame.index[sparse]:
+        values = means[frame.at[index, "name"]]
+        if sum(value != 0 for value in values) > signflip.MOST_NONZERO:  # not a zero-sum field
+            frame.at[index, "method"] = "t"
+            continue
+        low, high, p = signflip.sign_flip(values)
+        frame.loc[index, ["sf_low_hand", "sf_high_hand", "sf_p"]] = [low, high, p]
+        frame.at[index, "low_hand"] = min(low, frame.at[index, "low_hand"])
+        frame.at[index, "high_hand"] = max(high, frame.at[index, "high_hand"])
+        frame.at[index, "p"] = max(p, frame.at[index, "p"])
+        frame.at[index, "low_game"] = frame.at[index, "low_hand"] * hands
+        frame.at[index, "high_game"] = frame.at[index, "high_hand"] * hands
+    return frame
+
+
+def _with_health(frame: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Each row's health check: the control games of its baseline the run played
+    (``controls``) and the most one's seats summed to (``control_sum``; 0 when a field of
+    baselines sums to zero, as the estimate takes it to)."""
+    checks = {baseline: pricing.control_check(seats, baseline)
+              for baseline in dict.fromkeys(frame["baseline"])}
+    frame["controls"] = [checks[baseline][0] for baseline in frame["baseline"]]
+    frame["control_sum"] = [checks[baseline][1] for baseline in frame["baseline"]]
+    return frame
 
 
 def _with_bh(frame: pd.DataFrame) -> pd.DataFrame:

@@ -311,7 +311,7 @@ def cmd_price(args: argparse.Namespace) -> str:
     from mjsim.tournament import Roster, price
     from mjsim.tournament.experiments import chosen_ideas
     from mjsim.tournament.power import PILOT_SD, format_plan, plan
-    from mjsim.tournament.schedule import challenger_games
+    from mjsim.tournament.schedule import CONTROL_EVERY, challenger_games
 
     args.sd = PILOT_SD if args.sd is None else args.sd
     if args.sd <= 0 or args.delta <= 0:
@@ -326,7 +326,7 @@ def cmd_price(args: argparse.Namespace) -> str:
         except ValueError as error:
             raise UsageError(str(error)) from None
         games = len(challenger_games(baseline, [roster.with_off(baseline, idea)
-                                                for idea in ideas]))
+                                                for idea in ideas])) + 1 / CONTROL_EVERY
         return format_plan(plan(args.plan, args.sd), games)
     if args.walls is None:
         args.walls = plan(args.delta, args.sd).cap if args.until_decided else 20
@@ -398,6 +398,8 @@ def cmd_botzone(args: argparse.Namespace) -> str:
 def format_estimates(estimates: pd.DataFrame) -> str:
     """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved,
     ending with what the run could detect and the walls its target effect would take."""
+    from mjsim.tournament.signflip import FEW
+
     sequential = "decision" in estimates.columns  # priced with --until-decided
     stopped = "interval" in estimates.columns  # read before it stopped: intervals for that
     interval = "95% CS" if stopped else "95% interval"
@@ -410,8 +412,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
         if sequential and isinstance(row.note, str) and row.note:  # a CSV's empty note: NaN
             verdict += "; " + row.note
         never = counted and row.changed == 0  # an idea that changed no move has no interval
-        span = (f"{'never changed a move':>19}" if never
-                else f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}]")
+        few = getattr(row, "method", "t") == "sign-flip"
+        span = (f"{'never changed a move':>19} " if never
+                else f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}]{'*' if few else ' '}")
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} {span} {row.p:>7.3f} "
                      f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x "
                      f"{'±' + format(row.detectable_hand, '.2f'):>9}{verdict}")
@@ -434,6 +437,12 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      f"{first['planned_sd_hand']:.2f} the test expects about "
                      f"{first['expected_zero']:,.0f} walls if the price is 0, "
                      f"{first['expected_delta']:,.0f} if it is ±{delta:.2f}")
+    if "method" in estimates.columns and (estimates["method"] == "sign-flip").any():
+        notes.append(f"*: changed moves on fewer than {FEW} walls: the interval spans the exact "
+                     "sign-flip interval (randomisation, no SD needed) and the t interval, and "
+                     "p is the larger of their p-values")
+    if "controls" in estimates.columns:
+        notes.extend(_health_words(estimates))
     if counted:
         notes.extend(f"{row.name}: {row.triggers}" for row in estimates.itertuples()
                      if isinstance(row.triggers, str) and row.triggers)
@@ -443,6 +452,22 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     lines.extend(line for note in notes for line in textwrap.wrap(
         note, 100, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines)
+
+
+def _health_words(estimates: pd.DataFrame) -> list[str]:
+    """The health check of each baseline priced against: its control games summed to zero."""
+    words = []
+    for baseline, row in estimates.groupby("baseline", sort=False).first().iterrows():
+        if row["controls"] == 0:
+            words.append(f"health check: no control game of {baseline} yet")
+        elif row["control_sum"] == 0:
+            words.append(f"health check: the {row['controls']} control games of {baseline} "
+                         "each summed to 0, as the estimate takes a field of them to")
+        else:
+            words.append(f"health check FAILED: a control game of {baseline} summed to "
+                         f"{row['control_sum']:g}, not 0; the prices take the field to sum "
+                         "to zero")
+    return words
 
 
 def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None) -> str:
@@ -555,8 +580,9 @@ def build_parser() -> argparse.ArgumentParser:
     price = commands.add_parser(
         "price", help="what each idea is worth, in points per hand",
         description="Price ideas by the paired challenger design: the player with the idea "
-                    "switched off challenges a field of the full player, in every seat, on the "
-                    "same walls as a control game.",
+                    "switched off challenges a field of the full player, in every seat of the "
+                    "same walls; a control game of the full player every tenth wall checks "
+                    "that a field of them sums to zero.",
         epilog="examples: mjsim price defence planning --until-decided\n"
                "          mjsim price planning --plan 0.25 --sd 2.5\n"
                "          mjsim price greed --baseline bots/mine.py:Mine --walls 40",
