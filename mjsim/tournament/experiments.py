@@ -6,7 +6,8 @@
 - :func:`ladder`: each step of a ladder of players (rung r challenging a field of rung r-1; the
   built-in rungs 1, 2, 3 by default), every idea of the top rung, and the standings of a table
   of rungs with its seats rotated.
-- :func:`table`: the standings of one lineup with its seats rotated.
+- :func:`table`: the standings of one lineup with its seats rotated, or in the competition
+  format (each match 4 walls x 24 seatings, scored by rank points 4/3/2/1).
 - :func:`resume`: a run continued from its manifest alone.
 
 Every player is named by a spec or by a name the ``roster`` defines (:mod:`.lineups`).
@@ -26,7 +27,7 @@ import pandas as pd
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, pricing, sequential, signflip, triggers
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup
-from mjsim.tournament.rankings import contrasts, standings
+from mjsim.tournament.rankings import MATCH_WALLS, competition, contrasts, standings
 from mjsim.tournament.records import lineup_key
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import (
@@ -36,6 +37,7 @@ from mjsim.tournament.schedule import (
     per_wall,
     priced_walls,
     rotations,
+    seatings,
     wall_index,
     wall_seeds,
 )
@@ -59,6 +61,7 @@ class Report:
     standings: pd.DataFrame = field(default_factory=pd.DataFrame)
     contrasts: pd.DataFrame = field(default_factory=pd.DataFrame)
     sequential: dict[str, Sequential] = field(default_factory=dict)
+    competition: pd.DataFrame = field(default_factory=pd.DataFrame)
     tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
 
 
@@ -239,16 +242,33 @@ def ladder_table(rungs: Sequence[str]) -> Lineup:
     return as_lineup(rungs[-4:])
 
 
+FORMATS = ("rotated", "competition")
+"""How :func:`table` seats a lineup on each wall: its four rotations, or all 24 seatings."""
+
+
 def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None = None,
-          walls: int = 20, seed: str = "mjsim", **run_options: Unpack[RunOptions]) -> Report:
-    """Play ``lineup`` (specs, or names ``roster`` defines) with its seats rotated on each
-    wall, and report its standings."""
+          walls: int = 20, seed: str = "mjsim", schedule: str = "rotated",
+          **run_options: Unpack[RunOptions]) -> Report:
+    """Play ``lineup`` (specs, or names ``roster`` defines) on each wall, and report its
+    standings. ``schedule`` "rotated" plays its seats rotated four ways; "competition" plays four
+    different players in all 24 seatings, in matches of :data:`.rankings.MATCH_WALLS` walls
+    (``walls`` a multiple of it), and adds their standings by rank points
+    (:func:`.rankings.competition`) as ``report.competition``."""
+    if schedule not in FORMATS:
+        raise ValueError(f"no format {schedule!r}; the formats are {', '.join(FORMATS)}")
     roster = roster or Roster()
     entries = roster.lineup(lineup)
-    batches = per_wall(wall_seeds(seed, walls), rotations(entries))
-    arguments = {"lineup": list(entries), "walls": walls, "seed": seed}
+    if schedule == "competition" and walls % MATCH_WALLS:
+        raise ValueError(f"the competition format plays matches of {MATCH_WALLS} walls: "
+                         f"--walls is a multiple of {MATCH_WALLS}, not {walls}")
+    lineups = seatings(entries) if schedule == "competition" else rotations(entries)
+    batches = per_wall(wall_seeds(seed, walls), lineups)
+    arguments = {"lineup": list(entries), "walls": walls, "seed": seed, "schedule": schedule}
     tables = run(batches, out, kind="table", arguments=arguments, roster=roster, **run_options)
-    return _written(_with_standings(Report(Path(out), tables=tables), tables["seats"]))
+    report = _with_standings(Report(Path(out), tables=tables), tables["seats"])
+    if schedule == "competition":
+        report.competition = competition(tables["seats"])
+    return _written(report)
 
 
 def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOptions]) -> Report:
@@ -307,6 +327,8 @@ def _written(report: Report) -> Report:
     """Save the summary CSVs beside the tables (figures: ``mjsim.ui.plots.save_report``)."""
     if not report.estimates.empty:
         report.estimates.to_csv(report.out / "summary.csv", index=False)
+    if not report.competition.empty:
+        report.competition.to_csv(report.out / "competition.csv", index=False)
     if not report.standings.empty:
         report.standings.to_csv(report.out / "standings.csv", index=False)
         report.contrasts.to_csv(report.out / "contrasts.csv", index=False)

@@ -271,6 +271,8 @@ def _finish(report: Report) -> str:
         parts.append(format_estimates(report.estimates))
     if not report.standings.empty:
         parts.append(format_standings(report.standings, report.contrasts))
+    if not report.competition.empty:
+        parts.append(format_competition(report.competition))
     parts.append(f"results: {report.out}")
     return "\n\n".join(parts)
 
@@ -364,6 +366,8 @@ def _null_check(args: argparse.Namespace) -> str:
 def cmd_table(args: argparse.Namespace) -> str:
     from mjsim.tournament import read_lineup_file, table
 
+    if args.walls is None:  # a match of the competition format is four walls
+        args.walls = 4 if args.format == "competition" else 10
     options = _run_options(args)
     lineup: str | tuple[str, ...] = args.lineup
     if args.lineup.endswith(".toml"):
@@ -374,7 +378,8 @@ def cmd_table(args: argparse.Namespace) -> str:
         for name, spec in options["roster"].definitions.items():
             roster.define(name, spec)
         options["roster"] = roster
-    return _finish(_experiment(lambda: table(lineup, _out(args, "table"), **options)))
+    return _finish(_experiment(lambda: table(lineup, _out(args, "table"),
+                                             schedule=args.format, **options)))
 
 
 def cmd_botzone(args: argparse.Namespace) -> str:
@@ -494,6 +499,20 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
             lines.append(f"{pair:<34} {row.points:>+11.1f} "
                          f"{_bounds(row.points_low, row.points_high, '>+6.1f')} "
                          f"{p_bh:>7} {row.seeds:>5}")
+    return "\n".join(lines)
+
+
+def format_competition(table: pd.DataFrame) -> str:
+    """The competition format's standings: rank points, their mean a game with its interval,
+    total points and matches won, ranked by rank points, ties by total points."""
+    lines = [(f"{'place':>5} {'variant':<16} {'rank points':>11} {'a game':>6} "
+              f"{'95% interval':>14} {'points':>8} {'matches won':>11}")]
+    for row in table.itertuples():
+        lines.append(f"{row.place:>5} {row.variant:<16} {row.rank_points:>11g} "
+                     f"{row.rank_per_game:>6.3f} {_bounds(row.rank_low, row.rank_high, '.3f'):>14} "
+                     f"{row.points:>+8g} {row.matches_won:>5} of {row.matches}")
+    lines.append("competition format: each match 4 walls x 24 seatings; rank points 4/3/2/1 a "
+                 "game (seats level on points share), ties by total points; interval over walls")
     return "\n".join(lines)
 
 
@@ -621,12 +640,19 @@ def build_parser() -> argparse.ArgumentParser:
     table = commands.add_parser(
         "table", help="play one lineup with seats rotated and print its standings",
         epilog='examples: mjsim table "3,3,2,1" --walls 10\n'
+               "          mjsim table 3,2,1,3-planning --format competition --walls 8\n"
                "          mjsim table 3,3,3,mine --player mine='botzone:./bot --fast'\n"
                "          mjsim table lineup.toml",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     table.add_argument("lineup", help="four player specs or names, comma-separated (e.g. "
                                       "3,3,2,1), or a TOML lineup file")
+    table.add_argument("--format", choices=("rotated", "competition"), default="rotated",
+                       help="rotated: the seats rotated four ways on each wall (default); "
+                            "competition: four different players in all 24 seatings of each "
+                            "wall, matches of 4 walls scored by rank points 4/3/2/1, as "
+                            "Botzone's duplicate contests")
     _experiment_options(table, walls=10)
+    table.set_defaults(walls=None)  # 10, or a match of 4 walls with --format competition
     table.set_defaults(run=cmd_table)
 
     resume = commands.add_parser(
