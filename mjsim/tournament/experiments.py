@@ -128,9 +128,9 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
         report.estimates = _stopped(report.estimates, means, looks)
     if until_decided:
         report.estimates = _decided(report.estimates, report.sequential,
-                                    power.plan(delta, sd, STAGE), walls)
+                                    power.plan(delta, sd, STAGE), walls, means)
     seats = report.tables["seats"]
-    estimates = _with_sparse(triggers.with_triggers(report.estimates, seats), means, hands)
+    estimates = with_sign_flip(triggers.with_triggers(report.estimates, seats), means, hands)
     report.estimates = _with_health(_with_bh(estimates), seats)
     return _written(report)
 
@@ -153,9 +153,10 @@ def _stopped(estimates: pd.DataFrame, means: Mapping[str, list[float]],
 
 
 def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: power.Plan,
-             cap: int) -> pd.DataFrame:
-    """Each idea's sequential decision beside its row, with the cap and the walls the test was
-    expected to take at the SD planned with."""
+             cap: int, means: Mapping[str, list[float]]) -> pd.DataFrame:
+    """Each idea's sequential decision beside its row, with the cap, the walls the test was
+    expected to take at the SD planned with, and the estimate adjusted for the stop's bias
+    (``adjusted_hand``; ``bias_hand`` is how far the plain mean runs from it)."""
     frame = estimates.assign(cap=cap, planned_sd_hand=planned.sd,
                              expected_zero=planned.expected_zero,
                              expected_delta=planned.expected_delta)
@@ -163,6 +164,10 @@ def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: 
     frame["verdict"] = [tests[name].words for name in frame["name"]]
     frame["decided_at"] = [tests[name].seeds for name in frame["name"]]
     frame["note"] = [tests[name].note for name in frame["name"]]
+    adjusted = [sequential.bias_adjusted(means[name], planned.delta, cap, STAGE)
+                for name in frame["name"]]
+    frame["adjusted_hand"] = [value for value, _ in adjusted]
+    frame["bias_hand"] = [bias for _, bias in adjusted]
     return frame
 
 
@@ -207,7 +212,7 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     if looks:  # a finished ladder extended: its intervals must hold however it stopped
         estimates = _stopped(estimates, means, looks)
     rotated = {lineup_key(lineup) for lineup in rotations(seated)}
-    estimates = _with_sparse(triggers.with_triggers(estimates, seats), means, hands)
+    estimates = with_sign_flip(triggers.with_triggers(estimates, seats), means, hands)
     estimates = _with_health(_with_bh(estimates), seats)
     return _written(_with_standings(Report(Path(out), estimates=estimates, tables=tables),
                                     seats[seats["lineup"].isin(rotated)]))
@@ -371,29 +376,34 @@ def _row(estimate: pricing.Estimate, hands: int, delta: float) -> dict[str, Any]
     }
 
 
-def _with_sparse(frame: pd.DataFrame, means: Mapping[str, list[float]],
+def with_sign_flip(frame: pd.DataFrame, means: Mapping[str, list[float]],
                  hands: int) -> pd.DataFrame:
-    """Each row's ``method``: "t", or for an idea that changed moves on fewer than
-    :data:`.signflip.FEW` seeds in a fixed run, "sign-flip": the interval then spans both the
-    exact sign-flip interval (kept as ``sf_low_hand``, ``sf_high_hand``, ``sf_p``) and the t
-    interval, and p is the larger of theirs. A run read before it stopped keeps its confidence
-    sequence (the sign-flip interval holds only at a fixed size)."""
+    """Each row's ``method``: "t", or "sign-flip" for an idea of a fixed run that changed moves
+    on fewer than :data:`.signflip.FEW` walls but not on all of them (its price rests on those
+    few; one that changed every wall is priced as any other). Such a row's interval spans the
+    exact sign-flip interval (``sf_low_hand``, ``sf_high_hand``, ``sf_p``) and the t interval
+    (kept as ``t_low_hand``, ``t_high_hand``, ``t_p``), and p is the larger of theirs. A run
+    read before it stopped keeps its confidence sequence (a sign-flip interval holds only at a
+    fixed size)."""
     if "interval" in frame.columns:
         frame["method"] = "confidence sequence"
         return frame
-    changed = frame["seeds_changed"] if "seeds_changed" in frame else pd.Series(math.nan,
-                                                                               frame.index)
-    sparse = (changed > 0) & (changed < signflip.FEW)
-    frame["method"] = ["sign-flip" if few else "t" for few in sparse]
+    frame["t_low_hand"], frame["t_high_hand"], frame["t_p"] = (
+        frame["low_hand"], frame["high_hand"], frame["p"])
     for column in ("sf_low_hand", "sf_high_hand", "sf_p"):
         frame[column] = math.nan
-    for index in frame.index[sparse]:
+    frame["method"] = "t"
+    if "seeds_changed" not in frame.columns:
+        return frame
+    changed = frame["seeds_changed"]
+    for index in frame.index[(changed > 0) & (changed < signflip.FEW)
+                             & (changed < frame["seeds"])]:
         values = means[frame.at[index, "name"]]
         if sum(value != 0 for value in values) > signflip.MOST_NONZERO:  # not a zero-sum field
-            frame.at[index, "method"] = "t"
             continue
         low, high, p = signflip.sign_flip(values)
         frame.loc[index, ["sf_low_hand", "sf_high_hand", "sf_p"]] = [low, high, p]
+        frame.at[index, "method"] = signflip.METHOD
         frame.at[index, "low_hand"] = min(low, frame.at[index, "low_hand"])
         frame.at[index, "high_hand"] = max(high, frame.at[index, "high_hand"])
         frame.at[index, "p"] = max(p, frame.at[index, "p"])

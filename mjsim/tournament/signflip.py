@@ -24,9 +24,9 @@ ALPHA = 0.05
 MOST_NONZERO = 14
 """Seeds other than 0 the exact enumeration takes (2^14 subsets of them)."""
 FEW = 10
-"""An idea that changed moves on fewer seeds than this gets the sign-flip interval beside its t
-interval: below ten, the t interval's SD comes from fewer values than its degrees of freedom
-say."""
+"""An idea that changed moves on fewer walls than this, and not on all of them, gets the
+sign-flip interval beside its t interval: its price rests on those walls, so the t interval's SD
+comes from fewer values than its degrees of freedom say."""
 METHOD = "sign-flip"
 """The ``method`` of a row whose interval joins the exact sign-flip one to the t interval."""
 

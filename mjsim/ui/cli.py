@@ -437,6 +437,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      f"+{delta:.2f} over 0 (said with chance at most 2.5% when the price is 0 "
                      "or less, at least 95% when it is that much or more); 'costs' likewise; "
                      "the CS says how much")
+        notes.append("bias-adjusted (Whitehead, the stop's bias simulated at each idea's SD): "
+                     + ", ".join(f"{row.name} {row.adjusted_hand:+.3f}"
+                                 for row in estimates.itertuples()))
         first = estimates.iloc[0]
         notes.append(f"cap {first['cap']:,} walls; at a per-seed SD of "
                      f"{first['planned_sd_hand']:.2f} the test expects about "

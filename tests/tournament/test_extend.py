@@ -23,8 +23,9 @@ def test_extending_a_run_keeps_its_games_and_equals_one_run(tmp_path):
     assert RunFolder(tmp_path / "grown").manifest()["looks"] == [3]
     row, fixed = grown.estimates.iloc[0], once.estimates.iloc[0]
     assert row["value_hand"] == fixed["value_hand"] and row["looks"] == "3"
-    assert (row["t_low_hand"], row["t_high_hand"]) == (fixed["low_hand"], fixed["high_hand"])
-    assert row["low_hand"] < fixed["low_hand"] and row["high_hand"] > fixed["high_hand"]
+    assert (row["t_low_hand"], row["t_high_hand"]) == (fixed["t_low_hand"],
+                                                       fixed["t_high_hand"])
+    assert row["low_hand"] < fixed["t_low_hand"] and row["high_hand"] > fixed["t_high_hand"]
 
 
 def test_a_run_cut_short_or_changed_says_what_differs(tmp_path):

@@ -8,6 +8,7 @@ Carlo standard error at 95% is 0.49 points, and the bounds are two of them.
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from mjsim.tournament.signflip import MOST_NONZERO, sign_flip
@@ -78,3 +79,24 @@ def test_too_few_seeds_give_infinite_ends_and_too_many_are_refused():
         sign_flip(np.arange(1.0, 16.0))
     with pytest.raises(ValueError, match="at least one value"):
         sign_flip([])
+
+
+def test_a_price_run_uses_it_only_for_an_idea_that_changed_few_walls():
+    from mjsim.tournament.experiments import with_sign_flip
+
+    sparse = [0.0] * 17 + [2.0, -0.5, 1.5]
+    dense = list(np.random.default_rng(3).normal(0.4, 1.0, 20))
+    frame = pd.DataFrame({"name": ["rare", "often"], "seeds": [20, 20],
+                          "seeds_changed": [3, 20], "low_hand": [-0.1, 0.0],
+                          "high_hand": [0.4, 0.9], "p": [0.2, 0.04],
+                          "low_game": [-1.6, 0.0], "high_game": [6.4, 14.4]})
+    out = with_sign_flip(frame.copy(), {"rare": sparse, "often": dense}, hands=16).set_index("name")
+    low, high, p = sign_flip(sparse)
+    rare, often = out.loc["rare"], out.loc["often"]
+    assert rare["method"] == "sign-flip" and often["method"] == "t"
+    assert (rare["sf_low_hand"], rare["sf_high_hand"], rare["sf_p"]) == (low, high, p)
+    assert rare["low_hand"] == min(low, -0.1) and rare["high_hand"] == max(high, 0.4)
+    assert rare["p"] == max(p, 0.2) and rare["low_game"] == rare["low_hand"] * 16
+    assert (rare["t_low_hand"], rare["t_high_hand"], rare["t_p"]) == (-0.1, 0.4, 0.2)
+    assert (often["low_hand"], often["high_hand"], often["p"]) == (0.0, 0.9, 0.04)
+    assert np.isnan(often["sf_p"])
