@@ -398,17 +398,16 @@ def with_sign_flip(frame: pd.DataFrame, means: Mapping[str, list[float]],
     changed = frame["seeds_changed"]
     for index in frame.index[(changed > 0) & (changed < signflip.FEW)
                              & (changed < frame["seeds"])]:
-        values = means[frame.at[index, "name"]]
+        values = means[str(frame.at[index, "name"])]
         if sum(value != 0 for value in values) > signflip.MOST_NONZERO:  # not a zero-sum field
             continue
         low, high, p = signflip.sign_flip(values)
-        frame.loc[index, ["sf_low_hand", "sf_high_hand", "sf_p"]] = [low, high, p]
+        t_low, t_high, t_p = frame.loc[index, ["t_low_hand", "t_high_hand", "t_p"]].astype(float)
+        low_hand, high_hand = min(low, t_low), max(high, t_high)
+        frame.loc[index, ["sf_low_hand", "sf_high_hand", "sf_p", "low_hand", "high_hand", "p",
+                          "low_game", "high_game"]] = [
+            low, high, p, low_hand, high_hand, max(p, t_p), low_hand * hands, high_hand * hands]
         frame.at[index, "method"] = signflip.METHOD
-        frame.at[index, "low_hand"] = min(low, frame.at[index, "low_hand"])
-        frame.at[index, "high_hand"] = max(high, frame.at[index, "high_hand"])
-        frame.at[index, "p"] = max(p, frame.at[index, "p"])
-        frame.at[index, "low_game"] = frame.at[index, "low_hand"] * hands
-        frame.at[index, "high_game"] = frame.at[index, "high_hand"] * hands
     return frame
 
 

@@ -11,9 +11,9 @@ not independent draws (design.md §4). Per variant, :func:`standings` gives
   one comparison, a shared place half a win each), on the Elo scale, with a bootstrap interval.
 
 :func:`contrasts` gives every two variants' paired difference of per-seed mean points, since
-both played the same walls. :func:`competition` scores a table played in the competition format (4 walls x 24 seatings a
-match) by rank points, as Botzone's duplicate contests do. The bootstrap draws its resamples
-of the seeds from
+both played the same walls. :func:`competition` scores a table played in the competition
+format (4 walls x 24 seatings a match) by rank points, as Botzone's duplicate contests do. The
+bootstrap draws its resamples of the seeds from
 ``numpy.random.default_rng(BOOTSTRAP_SEED)`` (a generator of its own, no global state), so a
 table's standings are the same every time.
 
@@ -305,7 +305,7 @@ def competition(seats: pd.DataFrame, match_walls: int = MATCH_WALLS) -> pd.DataF
     rows = []
     for variant, mine in frame.groupby("variant"):
         per_wall = mine.groupby("seed")["rank_points"].mean().to_numpy()
-        mean, low, high, _ = t_interval(per_wall)
+        _, low, high, _ = t_interval(per_wall)
         rows.append({"variant": variant, "matches": mine["match"].nunique(),
                      "games": len(mine), "rank_points": float(mine["rank_points"].sum()),
                      "rank_per_game": float(mine["rank_points"].mean()), "rank_low": low,
