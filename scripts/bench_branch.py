@@ -8,6 +8,7 @@ mean over the four seats is each design's observation. Prints both estimates (po
 buys the same interval width for less CPU):
 
     python scripts/bench_branch.py --walls 100 --reshuffles 2 planning claims
+    python scripts/bench_branch.py --walls 100 "3?salt=1"    # the null: a true price of 0
 """
 
 import argparse
@@ -17,7 +18,7 @@ import time
 import numpy as np
 from scipy import stats
 
-from mjsim.players import Rung
+from mjsim.players.specs import load_player
 from mjsim.tournament import play_game
 from mjsim.tournament.branch import branch_game
 
@@ -36,10 +37,10 @@ def main() -> None:
     parser.add_argument("--reshuffles", type=int, default=2)
     parser.add_argument("--seed", default="branch")
     args = parser.parse_args()
-    baseline = Rung.parse("3")
+    baseline = load_player("3")
     for idea in args.ideas:
-        name = f"3-{idea}"
-        challenger = Rung.parse(name)
+        name = idea if idea[0].isdigit() else f"3-{idea}"  # an idea of rung 3, or a spec
+        challenger = load_player(name)
         paired, branched = np.zeros(args.walls), np.zeros(args.walls)
         paired_cpu = branch_cpu = 0.0
         branches = 0
