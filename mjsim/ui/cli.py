@@ -463,19 +463,16 @@ def format_estimates(estimates: pd.DataFrame) -> str:
 
 
 def _health_words(estimates: pd.DataFrame) -> list[str]:
-    """The health check of each baseline priced against: its control games summed to zero."""
-    words = []
-    for baseline, row in estimates.groupby("baseline", sort=False).first().iterrows():
-        if row["controls"] == 0:
-            words.append(f"health check: no control game of {baseline} yet")
-        elif row["control_sum"] == 0:
-            words.append(f"health check: the {row['controls']} control games of {baseline} "
-                         "each summed to 0, as the estimate takes a field of them to")
-        else:
-            words.append(f"health check FAILED: a control game of {baseline} summed to "
-                         f"{row['control_sum']:g}, not 0; the prices take the field to sum "
-                         "to zero")
-    return words
+    """The health check in words: each baseline's control games summed to zero, or which not."""
+    checks = estimates.groupby("baseline", sort=False)[["controls", "control_sum"]].first()
+    failed = [f"health check FAILED: a control game of {baseline} summed to {row.control_sum:g}, "
+              "not 0; the prices take a field of baselines to sum to zero"
+              for baseline, row in checks.iterrows() if row.controls and row.control_sum != 0]
+    counts = ", ".join(f"{int(row.controls)} of {baseline}"
+                       for baseline, row in checks.iterrows())
+    held = (f"health check: every control game summed to 0 ({counts}), as the estimates take a "
+            "field of baselines to")
+    return failed or [held]
 
 
 def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None) -> str:

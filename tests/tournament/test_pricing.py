@@ -112,3 +112,17 @@ def test_an_ideas_price_is_signed_as_the_tables_are():
     assert price.p == gain.p and price.sign == -1
     with pytest.raises(ValueError, match="sign is 1 or -1"):
         estimate(diffs, "C", "B", sign=2)
+
+
+def test_the_printed_table_says_whether_the_health_check_held():
+    from mjsim.ui.cli import _health_words
+
+    rows = pd.DataFrame({"baseline": ["1", "2", "2"], "controls": [1, 3, 3],
+                         "control_sum": [0.0, 0.0, 0.0]})
+    held = ("health check: every control game summed to 0 (1 of 1, 3 of 2), as the estimates "
+            "take a field of baselines to")
+    assert _health_words(rows) == [held]
+    rows.loc[rows["baseline"] == "2", "control_sum"] = 30.0
+    failed = ("health check FAILED: a control game of 2 summed to 30, not 0; the prices take a "
+              "field of baselines to sum to zero")
+    assert _health_words(rows) == [failed]
