@@ -6,7 +6,7 @@ from itertools import permutations
 import pandas as pd
 import pytest
 
-from mjsim.tournament import table
+from mjsim.tournament import resume, table
 from mjsim.tournament.rankings import competition, rank_points
 from mjsim.tournament.schedule import per_wall, seatings, wall_seeds
 from mjsim.ui.cli import main
@@ -66,6 +66,8 @@ def test_a_real_match_is_96_games_and_hands_out_10_rank_points_each(tmp_path):
     assert set(report.competition["variant"]) == set(players)
     assert report.competition["matches_won"].sum() == 1
     assert (tmp_path / "competition.csv").exists() and len(report.standings) == 4
+    again = resume(tmp_path, quiet=True)   # the manifest says which schedule it played
+    pd.testing.assert_frame_equal(again.competition, report.competition)
 
 
 def test_the_cli_refuses_a_competition_that_is_not_whole_matches(capsys):
