@@ -37,7 +37,7 @@ def load(folder: str | Path) -> Report:
                                 f"mjsim ladder --out {folder}")
     report = Report(Path(folder), tables=run.tables())
     for attribute, name in (("estimates", "summary.csv"), ("standings", "standings.csv"),
-                            ("contrasts", "contrasts.csv")):
+                            ("contrasts", "contrasts.csv"), ("competition", "competition.csv")):
         path = Path(folder) / name
         if path.exists():
             # Variants such as "3" are names, not numbers.

@@ -6,7 +6,8 @@
 - :func:`ladder`: each step of a ladder of players (rung r challenging a field of rung r-1; the
   built-in rungs 1, 2, 3 by default), every idea of the top rung, and the standings of a table
   of rungs with its seats rotated.
-- :func:`table`: the standings of one lineup with its seats rotated.
+- :func:`table`: the standings of one lineup with its seats rotated, or in the competition
+  format (each match 4 walls x 24 seatings, scored by rank points 4/3/2/1).
 - :func:`resume`: a run continued from its manifest alone.
 
 Every player is named by a spec or by a name the ``roster`` defines (:mod:`.lineups`).
@@ -14,6 +15,7 @@ Every player is named by a spec or by a name the ``roster`` defines (:mod:`.line
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -23,12 +25,22 @@ from typing import Any, Unpack
 import pandas as pd
 
 from mjsim.game.settlement import HANDS
-from mjsim.tournament import power, pricing, sequential, triggers
+from mjsim.tournament import power, pricing, sequential, signflip, triggers
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup
-from mjsim.tournament.rankings import contrasts, standings
+from mjsim.tournament.rankings import MATCH_WALLS, competition, contrasts, standings
 from mjsim.tournament.records import lineup_key
 from mjsim.tournament.runner import RunOptions, run
-from mjsim.tournament.schedule import challenger_games, per_wall, rotations, wall_index, wall_seeds
+from mjsim.tournament.schedule import (
+    CONTROL_EVERY,
+    challenger_games,
+    control_game,
+    per_wall,
+    priced_walls,
+    rotations,
+    seatings,
+    wall_index,
+    wall_seeds,
+)
 from mjsim.tournament.sequential import Sequential
 from mjsim.tournament.store import MANIFEST, RunFolder, origin
 
@@ -49,6 +61,7 @@ class Report:
     standings: pd.DataFrame = field(default_factory=pd.DataFrame)
     contrasts: pd.DataFrame = field(default_factory=pd.DataFrame)
     sequential: dict[str, Sequential] = field(default_factory=dict)
+    competition: pd.DataFrame = field(default_factory=pd.DataFrame)
     tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
 
 
@@ -84,10 +97,13 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     if walls is None:
         walls = power.plan(delta, sd, STAGE).cap if until_decided else 20
     challengers = [roster.with_off(baseline, idea) for idea in chosen]
-    lineups = challenger_games(baseline, challengers)
-    batches = per_wall(wall_seeds(seed, walls), lineups)
+    every = control_every(out)
+    batches = priced_walls(wall_seeds(seed, walls),
+                           [(control_game(baseline), challenger_games(baseline, challengers))],
+                           every)
     arguments = {"ideas": chosen, "baseline": baseline, "walls": walls, "seed": seed,
-                 "until_decided": until_decided, "delta": delta, "sd": sd}
+                 "until_decided": until_decided, "delta": delta, "sd": sd,
+                 "control_every": every}
     hands = hands_per_game(run_options)
     report = Report(Path(out))
     limit = min(STAGE, walls) if until_decided else walls
@@ -112,9 +128,10 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
         report.estimates = _stopped(report.estimates, means, looks)
     if until_decided:
         report.estimates = _decided(report.estimates, report.sequential,
-                                    power.plan(delta, sd, STAGE), walls)
-    report.estimates = _with_bh(report.estimates)
-    report.estimates = triggers.with_triggers(report.estimates, report.tables["seats"])
+                                    power.plan(delta, sd, STAGE), walls, means)
+    seats = report.tables["seats"]
+    estimates = with_sign_flip(triggers.with_triggers(report.estimates, seats), means, hands)
+    report.estimates = _with_health(_with_bh(estimates), seats)
     return _written(report)
 
 
@@ -136,9 +153,10 @@ def _stopped(estimates: pd.DataFrame, means: Mapping[str, list[float]],
 
 
 def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: power.Plan,
-             cap: int) -> pd.DataFrame:
-    """Each idea's sequential decision beside its row, with the cap and the walls the test was
-    expected to take at the SD planned with."""
+             cap: int, means: Mapping[str, list[float]]) -> pd.DataFrame:
+    """Each idea's sequential decision beside its row, with the cap, the walls the test was
+    expected to take at the SD planned with, and the estimate adjusted for the stop's bias
+    (``adjusted_hand``; ``bias_hand`` is how far the plain mean runs from it)."""
     frame = estimates.assign(cap=cap, planned_sd_hand=planned.sd,
                              expected_zero=planned.expected_zero,
                              expected_delta=planned.expected_delta)
@@ -146,6 +164,10 @@ def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: 
     frame["verdict"] = [tests[name].words for name in frame["name"]]
     frame["decided_at"] = [tests[name].seeds for name in frame["name"]]
     frame["note"] = [tests[name].note for name in frame["name"]]
+    adjusted = [sequential.bias_adjusted(means[name], planned.delta, cap, STAGE)
+                for name in frame["name"]]
+    frame["adjusted_hand"] = [value for value, _ in adjusted]
+    frame["bias_hand"] = [bias for _, bias in adjusted]
     return frame
 
 
@@ -162,11 +184,13 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     ideas = roster.ideas(top)
     idea_challengers = [roster.with_off(top, idea) for idea in ideas]
     seated = ladder_table(steps)
-    lineups = [*(game for lower, upper in pairwise(steps)
-                 for game in challenger_games(lower, [upper])),
-               *(challenger_games(top, idea_challengers) if ideas else []), *rotations(seated)]
-    batches = per_wall(wall_seeds(seed, walls), list(dict.fromkeys(lineups)))
-    arguments = {"rungs": steps, "walls": walls, "seed": seed}
+    groups = [(control_game(lower), challenger_games(lower, [upper]))
+              for lower, upper in pairwise(steps)]
+    if ideas:
+        groups.append((control_game(top), challenger_games(top, idea_challengers)))
+    every = control_every(out)
+    batches = priced_walls(wall_seeds(seed, walls), groups, every, rest=rotations(seated))
+    arguments = {"rungs": steps, "walls": walls, "seed": seed, "control_every": every}
     tables = run(batches, out, kind="ladder", arguments=arguments, roster=roster,
                  shadows=triggers.shadows(top, idea_challengers), **run_options)
     seats = tables["seats"]
@@ -188,9 +212,20 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     if looks:  # a finished ladder extended: its intervals must hold however it stopped
         estimates = _stopped(estimates, means, looks)
     rotated = {lineup_key(lineup) for lineup in rotations(seated)}
-    estimates = triggers.with_triggers(_with_bh(estimates), seats)
+    estimates = with_sign_flip(triggers.with_triggers(estimates, seats), means, hands)
+    estimates = _with_health(_with_bh(estimates), seats)
     return _written(_with_standings(Report(Path(out), estimates=estimates, tables=tables),
                                     seats[seats["lineup"].isin(rotated)]))
+
+
+def control_every(out: str | Path) -> int:
+    """Walls between the health check's control games for the run in ``out``: as its manifest
+    says, 1 for a folder made when every wall had one (before they became a health check), and
+    :data:`.schedule.CONTROL_EVERY` for a new run, so a run resumes or extends as it began."""
+    manifest = RunFolder(out).manifest()
+    if manifest is None:
+        return CONTROL_EVERY
+    return int(manifest.get("arguments", {}).get("control_every", 1))
 
 
 def _label(entry: str) -> str:
@@ -212,16 +247,33 @@ def ladder_table(rungs: Sequence[str]) -> Lineup:
     return as_lineup(rungs[-4:])
 
 
+FORMATS = ("rotated", "competition")
+"""How :func:`table` seats a lineup on each wall: its four rotations, or all 24 seatings."""
+
+
 def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None = None,
-          walls: int = 20, seed: str = "mjsim", **run_options: Unpack[RunOptions]) -> Report:
-    """Play ``lineup`` (specs, or names ``roster`` defines) with its seats rotated on each
-    wall, and report its standings."""
+          walls: int = 20, seed: str = "mjsim", schedule: str = "rotated",
+          **run_options: Unpack[RunOptions]) -> Report:
+    """Play ``lineup`` (specs, or names ``roster`` defines) on each wall, and report its
+    standings. ``schedule`` "rotated" plays its seats rotated four ways; "competition" plays four
+    different players in all 24 seatings, in matches of :data:`.rankings.MATCH_WALLS` walls
+    (``walls`` a multiple of it), and adds their standings by rank points
+    (:func:`.rankings.competition`) as ``report.competition``."""
+    if schedule not in FORMATS:
+        raise ValueError(f"no format {schedule!r}; the formats are {', '.join(FORMATS)}")
     roster = roster or Roster()
     entries = roster.lineup(lineup)
-    batches = per_wall(wall_seeds(seed, walls), rotations(entries))
-    arguments = {"lineup": list(entries), "walls": walls, "seed": seed}
+    if schedule == "competition" and walls % MATCH_WALLS:
+        raise ValueError(f"the competition format plays matches of {MATCH_WALLS} walls: "
+                         f"--walls is a multiple of {MATCH_WALLS}, not {walls}")
+    lineups = seatings(entries) if schedule == "competition" else rotations(entries)
+    batches = per_wall(wall_seeds(seed, walls), lineups)
+    arguments = {"lineup": list(entries), "walls": walls, "seed": seed, "schedule": schedule}
     tables = run(batches, out, kind="table", arguments=arguments, roster=roster, **run_options)
-    return _written(_with_standings(Report(Path(out), tables=tables), tables["seats"]))
+    report = _with_standings(Report(Path(out), tables=tables), tables["seats"])
+    if schedule == "competition":
+        report.competition = competition(tables["seats"])
+    return _written(report)
 
 
 def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOptions]) -> Report:
@@ -248,6 +300,7 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
                          f"{made.get('folder', '?')}); resuming it would run {specs}; pass "
                          "--trust to run them")
     arguments = dict(manifest["arguments"])
+    arguments.pop("control_every", None)  # read again from the manifest by the experiment
     options: RunOptions = {**run_options, "ruleset": manifest["ruleset"],
                            "table": manifest.get("table", "mcr")}
     for setting in ("penalty", "max_fouls"):
@@ -279,6 +332,8 @@ def _written(report: Report) -> Report:
     """Save the summary CSVs beside the tables (figures: ``mjsim.ui.plots.save_report``)."""
     if not report.estimates.empty:
         report.estimates.to_csv(report.out / "summary.csv", index=False)
+    if not report.competition.empty:
+        report.competition.to_csv(report.out / "competition.csv", index=False)
     if not report.standings.empty:
         report.standings.to_csv(report.out / "standings.csv", index=False)
         report.contrasts.to_csv(report.out / "contrasts.csv", index=False)
@@ -319,6 +374,52 @@ def _row(estimate: pricing.Estimate, hands: int, delta: float) -> dict[str, Any]
         "sd_seed_hand": sd, "detectable_hand": power.detectable(sd, estimate.seeds),
         "delta_hand": delta, "walls_for_delta": power.walls_needed(delta, sd),
     }
+
+
+def with_sign_flip(frame: pd.DataFrame, means: Mapping[str, list[float]],
+                 hands: int) -> pd.DataFrame:
+    """Each row's ``method``: "t", or "sign-flip" for an idea of a fixed run that changed moves
+    on fewer than :data:`.signflip.FEW` walls but not on all of them (its price rests on those
+    few; one that changed every wall is priced as any other). Such a row's interval spans the
+    exact sign-flip interval (``sf_low_hand``, ``sf_high_hand``, ``sf_p``) and the t interval
+    (kept as ``t_low_hand``, ``t_high_hand``, ``t_p``), and p is the larger of theirs. A run
+    read before it stopped keeps its confidence sequence (a sign-flip interval holds only at a
+    fixed size)."""
+    if "interval" in frame.columns:
+        frame["method"] = "confidence sequence"
+        return frame
+    frame["t_low_hand"], frame["t_high_hand"], frame["t_p"] = (
+        frame["low_hand"], frame["high_hand"], frame["p"])
+    for column in ("sf_low_hand", "sf_high_hand", "sf_p"):
+        frame[column] = math.nan
+    frame["method"] = "t"
+    if "seeds_changed" not in frame.columns:
+        return frame
+    changed = frame["seeds_changed"]
+    for index in frame.index[(changed > 0) & (changed < signflip.FEW)
+                             & (changed < frame["seeds"])]:
+        values = means[str(frame.at[index, "name"])]
+        if sum(value != 0 for value in values) > signflip.MOST_NONZERO:  # not a zero-sum field
+            continue
+        low, high, p = signflip.sign_flip(values)
+        t_low, t_high, t_p = frame.loc[index, ["t_low_hand", "t_high_hand", "t_p"]].astype(float)
+        low_hand, high_hand = min(low, t_low), max(high, t_high)
+        frame.loc[index, ["sf_low_hand", "sf_high_hand", "sf_p", "low_hand", "high_hand", "p",
+                          "low_game", "high_game"]] = [
+            low, high, p, low_hand, high_hand, max(p, t_p), low_hand * hands, high_hand * hands]
+        frame.at[index, "method"] = signflip.METHOD
+    return frame
+
+
+def _with_health(frame: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """Each row's health check: the control games of its baseline the run played
+    (``controls``) and the most one's seats summed to (``control_sum``; 0 when a field of
+    baselines sums to zero, as the estimate takes it to)."""
+    checks = {baseline: pricing.control_check(seats, baseline)
+              for baseline in dict.fromkeys(frame["baseline"])}
+    frame["controls"] = [checks[baseline][0] for baseline in frame["baseline"]]
+    frame["control_sum"] = [checks[baseline][1] for baseline in frame["baseline"]]
+    return frame
 
 
 def _with_bh(frame: pd.DataFrame) -> pd.DataFrame:

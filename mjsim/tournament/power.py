@@ -93,13 +93,13 @@ def plan(delta: float, sd: float = PILOT_SD, stage: int = 10) -> Plan:
                 expected[theta], stage * math.ceil(tail / stage))
 
 
-def format_plan(result: Plan, games_per_wall: int) -> str:
+def format_plan(result: Plan, games_per_wall: float) -> str:
     """The plan as the lines ``mjsim price --plan`` prints."""
     def walls(count: float) -> str:
         return f"{count:,.0f} walls ({count * games_per_wall:,.0f} games)"
     return "\n".join([
         (f"to price an effect of {result.delta:.2f} points a hand at a per-seed SD of "
-         f"{result.sd:.2f} ({games_per_wall} games a wall):"),
+         f"{result.sd:.2f} ({games_per_wall:g} games a wall):"),
         f"  a fixed run (--walls): {walls(result.fixed)} for 80% power at alpha 0.05, two-sided",
         (f"  --until-decided (alpha 0.05, beta 0.05), expected: {walls(result.expected_zero)} "
          "if the price is 0,"),

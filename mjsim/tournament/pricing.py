@@ -1,12 +1,13 @@
 """The statistics of pricing: paired differences, clustered errors and BH (the sequential test
 and its interval are in :mod:`.sequential`, power in :mod:`.power`).
 
-The design (design.md §4): for each wall seed, one control game with four seats at the baseline
-variant, and for each challenger variant one game per seat with that seat at the challenger and
-the other three at the baseline. The paired difference ``d(s, k)`` is seat k's points in the
-challenger game minus its points in the control game on seed s. The four seats of a seed share
-its walls, so their differences are correlated: the standard error treats each seed as a cluster
-(the mean of its seats), and the t interval has one degree of freedom fewer than the seeds.
+The design (design.md §4): for each wall seed and each challenger variant, one game per seat
+with that seat at the challenger and the other three at the baseline. The observation is the
+seed's mean of the challenger's points over its four seats: what it gains over a field of
+baselines, whose seats sum to zero (a control game of four baselines, played now and then as a
+health check, would subtract exactly 0 from it). The four seats of a seed share its walls, so
+they are correlated: the standard error treats each seed as a cluster (the mean of its seats),
+and the t interval has one degree of freedom fewer than the seeds.
 """
 
 from __future__ import annotations
@@ -57,34 +58,44 @@ class Estimate:
 
 
 def paired_differences(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
-    """The paired differences of every challenger game against its seed's control game.
+    """The challenger games of ``seats`` (the per-seat-per-game table: columns ``seed``,
+    ``lineup``, ``seat``, ``variant``, ``points``), each against a field of ``baseline``.
 
-    ``seats`` is the per-seat-per-game table (columns ``seed``, ``lineup``, ``seat``,
-    ``variant``, ``points``). A control game has every seat at ``baseline``; a challenger game has
-    exactly one seat at another variant. Returns one row per challenger game: ``seed``, ``seat``,
-    ``challenger``, ``points``, ``control``, ``diff``. Raises ``ValueError`` when a challenger
-    game has no control game on its seed.
+    A challenger game has exactly one seat at a variant other than ``baseline``. Returns one
+    row per challenger game: ``seed``, ``seat``, ``challenger``, ``points``, ``control`` (that
+    seat's points in the seed's control game, all four seats at ``baseline``, where one was
+    played, else NaN) and ``diff``, the challenger's points over the field's mean. A field of
+    baselines sums to zero, so that mean is 0 and ``diff`` is the challenger's points: the
+    paired estimate is the same whether or not a control game was played (subtracting one moves
+    each seat's difference but not its seed's mean; :func:`control_check` checks the zero).
     """
     is_base = seats["variant"] == baseline
     off_seats = (~is_base).groupby([seats["seed"], seats["lineup"]]).transform("sum")
     control = seats[off_seats == 0].set_index(["seed", "seat"])["points"]
     challenger = seats[(off_seats == 1) & ~is_base]
+    columns = ["seed", "seat", "challenger", "points", "control", "diff"]
     if challenger.empty:
-        return pd.DataFrame(columns=["seed", "seat", "challenger", "points", "control", "diff"])
+        return pd.DataFrame(columns=columns)
     keys = pd.MultiIndex.from_arrays([challenger["seed"], challenger["seat"]])
-    missing = ~keys.isin(control.index)
-    if missing.any():
-        seed = challenger["seed"].iloc[int(np.argmax(missing))]
-        raise ValueError(f"seed {seed!r} has a challenger game but no control game")
     out = pd.DataFrame({
         "seed": challenger["seed"].to_numpy(),
         "seat": challenger["seat"].to_numpy(),
         "challenger": challenger["variant"].to_numpy(),
         "points": challenger["points"].to_numpy(),
-        "control": control.loc[keys].to_numpy(),
+        "control": control.reindex(keys).to_numpy(dtype=float),
     })
-    out["diff"] = out["points"] - out["control"]
-    return out.sort_values(["challenger", "seed", "seat"], ignore_index=True)
+    out["diff"] = out["points"].astype(float)
+    return out.sort_values(["challenger", "seed", "seat"], ignore_index=True)[columns]
+
+
+def control_check(seats: pd.DataFrame, baseline: str) -> tuple[int, float]:
+    """The health check of a price: the control games of ``baseline`` the run played (every
+    seat at it), and the largest their seats' points summed to in absolute value, which is 0
+    when a field of baselines sums to zero, as the estimate takes it to (NaN with none)."""
+    control = seats[(seats["variant"] == baseline).groupby(
+        [seats["seed"], seats["lineup"]]).transform("all")]
+    sums = control.groupby(["seed", "lineup"])["points"].sum()
+    return len(sums), float(sums.abs().max()) if len(sums) else math.nan
 
 
 def estimate(diffs: pd.DataFrame, challenger: str, baseline: str, sign: int = 1) -> Estimate:

@@ -11,7 +11,9 @@ not independent draws (design.md §4). Per variant, :func:`standings` gives
   one comparison, a shared place half a win each), on the Elo scale, with a bootstrap interval.
 
 :func:`contrasts` gives every two variants' paired difference of per-seed mean points, since
-both played the same walls. The bootstrap draws its resamples of the seeds from
+both played the same walls. :func:`competition` scores a table played in the competition
+format (4 walls x 24 seatings a match) by rank points, as Botzone's duplicate contests do. The
+bootstrap draws its resamples of the seeds from
 ``numpy.random.default_rng(BOOTSTRAP_SEED)`` (a generator of its own, no global state), so a
 table's standings are the same every time.
 
@@ -31,6 +33,7 @@ from numpy.random import default_rng
 from scipy import stats
 
 from mjsim.tournament.pricing import CONFIDENCE, bh_adjust, unpaired_se
+from mjsim.tournament.schedule import wall_index
 
 BOOTSTRAP_SEED = 15
 """Seeds the resampling of walls, so a table's intervals are a function of its games."""
@@ -38,6 +41,10 @@ RESAMPLES = 4000
 """Bootstrap resamples of the seeds."""
 ELO = 400 / math.log(10)
 """Rating points per unit of log strength: a lead of 400 is odds of 10 to 1 of placing above."""
+RANK_POINTS = (4, 3, 2, 1)
+"""What first to fourth place in a game earn in the competition format."""
+MATCH_WALLS = 4
+"""Walls a match of the competition format plays, each with its 24 seatings."""
 PRIOR_TIE = 1.0
 """Virtual tied comparisons between every two variants, so a variant that always places above
 another keeps a finite rating (a weak prior; real games outnumber it)."""
@@ -272,3 +279,39 @@ def unpaired_baseline(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
             "control_change": control_change})
     return pd.DataFrame(rows, columns=["challenger", "seeds", "games", "points", "se_paired",
                                        "se_unpaired", "variance_reduction", "control_change"])
+
+
+def rank_points(seats: pd.DataFrame) -> pd.Series:
+    """Each seat's rank points in its game (rows grouped by ``seed`` and ``lineup``): 4, 3, 2, 1
+    from the most ``points`` down, seats level on points sharing those of the places they span
+    (two level first get 3.5 each), so a game always hands out 10."""
+    rank = seats.groupby(["seed", "lineup"])["points"].rank(method="average", ascending=False)
+    return (len(RANK_POINTS) + 1 - rank).rename("rank_points")
+
+
+def competition(seats: pd.DataFrame, match_walls: int = MATCH_WALLS) -> pd.DataFrame:
+    """The standings of the competition format: per variant, its rank points over every game
+    (:func:`rank_points`), their mean a game with the 95% t interval of its per-wall means, its
+    total points, and how many matches (``match_walls`` walls each, in the order played) it
+    won; ranked by rank points, ties by total points."""
+    if seats.empty:
+        raise ValueError("no games to make standings of")
+    frame = seats.assign(rank_points=rank_points(seats),
+                         match=seats["seed"].map(wall_index) // match_walls)
+    per_match = frame.groupby(["match", "variant"])[["rank_points", "points"]].sum()
+    per_match = per_match.reset_index().sort_values(
+        ["match", "rank_points", "points"], ascending=[True, False, False])
+    winners = per_match.groupby("match")["variant"].first().value_counts()
+    rows = []
+    for variant, mine in frame.groupby("variant"):
+        per_wall = mine.groupby("seed")["rank_points"].mean().to_numpy()
+        _, low, high, _ = t_interval(per_wall)
+        rows.append({"variant": variant, "matches": mine["match"].nunique(),
+                     "games": len(mine), "rank_points": float(mine["rank_points"].sum()),
+                     "rank_per_game": float(mine["rank_points"].mean()), "rank_low": low,
+                     "rank_high": high, "points": float(mine["points"].sum()),
+                     "matches_won": int(winners.get(variant, 0))})
+    table = pd.DataFrame(rows).sort_values(["rank_points", "points"], ascending=False,
+                                           ignore_index=True)
+    table.insert(0, "place", range(1, len(table) + 1))
+    return table

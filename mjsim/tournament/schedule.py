@@ -1,16 +1,23 @@
-"""Which games an experiment plays: wall seeds, paired challenger designs, rotated tables.
+"""Which games an experiment plays: wall seeds, paired challenger designs, rotated tables and the
+competition's 24 seatings.
 
 Every wall seed's games form one batch, so a run can stop (or be extended) at a whole number of
-walls, and a challenger's games always sit beside the control game they are paired with.
+walls. A price needs no control game (a field of baselines sums to zero, so its seat mean is 0):
+a control game is played only as a health check, on the first wall and every
+:data:`CONTROL_EVERY` walls after it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations
 
 from mjsim.tournament.lineups import Lineup, as_lineup
 
 Task = tuple[str, Lineup]
+
+CONTROL_EVERY = 10
+"""Walls between two health-check control games: one on wall 0, 10, 20, ..."""
 
 
 def wall_seeds(seed: str, walls: int) -> list[str]:
@@ -34,16 +41,51 @@ def wall_index(seed: str) -> int:
 
 
 def challenger_games(baseline: str, challengers: Sequence[str]) -> list[Lineup]:
-    """The control lineup, then each challenger in each of the four seats of a baseline field.
+    """Each challenger in each of the four seats of a baseline field.
 
     >>> challenger_games("2", ["3"])[:2]
-    [('2', '2', '2', '2'), ('3', '2', '2', '2')]
+    [('3', '2', '2', '2'), ('2', '3', '2', '2')]
     """
-    games: list[Lineup] = [(baseline,) * 4]
-    for challenger in challengers:
-        for seat in range(4):
-            games.append(as_lineup(challenger if s == seat else baseline for s in range(4)))
-    return _unique(games)
+    return _unique([as_lineup(challenger if s == seat else baseline for s in range(4))
+                    for challenger in challengers for seat in range(4)])
+
+
+def control_game(baseline: str) -> Lineup:
+    """The health check's game: four seats of the baseline, whose points must sum to zero."""
+    return as_lineup((baseline,) * 4)
+
+
+def priced_walls(seeds: Sequence[str], groups: Sequence[tuple[Lineup, Sequence[Lineup]]],
+                 every: int = CONTROL_EVERY, rest: Sequence[Lineup] = ()) -> list[list[Task]]:
+    """One batch per wall seed: each group's challenger games, preceded on the first wall and
+    every ``every`` walls after it by the group's control game, then the ``rest``. ``every`` 1
+    puts a control on every wall, as pricing did before the control became a health check (so
+    a run folder made then resumes with its own walls).
+
+    >>> walls = priced_walls(["a", "b", "c"], [(("2",) * 4, [("3", "2", "2", "2")])], every=2)
+    >>> [len(batch) for batch in walls], walls[0][0]
+    ([2, 1, 2], ('a', ('2', '2', '2', '2')))
+    """
+    if every < 1:
+        raise ValueError(f"a control game every {every} walls is not a schedule")
+    batches = []
+    for index, seed in enumerate(seeds):
+        lineups = [game for control, games in groups
+                   for game in ([control] if index % every == 0 else []) + list(games)]
+        batches.append([(seed, lineup) for lineup in _unique([*lineups, *rest])])
+    return batches
+
+
+def seatings(lineup: Lineup) -> list[Lineup]:
+    """The 24 seatings of four different players: the competition format plays each on a wall.
+
+    >>> len(seatings(("a", "b", "c", "d"))), seatings(("a", "b", "c", "d"))[1]
+    (24, ('a', 'b', 'd', 'c'))
+    """
+    if len(set(lineup)) != 4:
+        raise ValueError(f"the competition format seats four different players, not "
+                         f"{', '.join(lineup)}")
+    return [as_lineup(order) for order in permutations(lineup)]
 
 
 def rotations(lineup: Lineup) -> list[Lineup]:

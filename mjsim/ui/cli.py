@@ -353,6 +353,8 @@ def _finish(report: Report) -> str:
         parts.append(format_estimates(report.estimates))
     if not report.standings.empty:
         parts.append(format_standings(report.standings, report.contrasts))
+    if not report.competition.empty:
+        parts.append(format_competition(report.competition))
     parts.append(f"results: {report.out}")
     return "\n\n".join(parts)
 
@@ -396,7 +398,7 @@ def cmd_price(args: argparse.Namespace) -> str:
     from mjsim.tournament import Roster, price
     from mjsim.tournament.experiments import chosen_ideas
     from mjsim.tournament.power import PILOT_SD, format_plan, plan
-    from mjsim.tournament.schedule import challenger_games
+    from mjsim.tournament.schedule import CONTROL_EVERY, challenger_games
 
     args.sd = PILOT_SD if args.sd is None else args.sd
     if args.sd <= 0 or args.delta <= 0:
@@ -411,7 +413,7 @@ def cmd_price(args: argparse.Namespace) -> str:
         except ValueError as error:
             raise UsageError(str(error)) from None
         games = len(challenger_games(baseline, [roster.with_off(baseline, idea)
-                                                for idea in ideas]))
+                                                for idea in ideas])) + 1 / CONTROL_EVERY
         return format_plan(plan(args.plan, args.sd), games)
     if args.walls is None:
         args.walls = plan(args.delta, args.sd).cap if args.until_decided else 20
@@ -449,6 +451,8 @@ def _null_check(args: argparse.Namespace) -> str:
 def cmd_table(args: argparse.Namespace) -> str:
     from mjsim.tournament import read_lineup_file, table
 
+    if args.walls is None:  # a match of the competition format is four walls
+        args.walls = 4 if args.format == "competition" else 10
     options = _run_options(args)
     lineup: str | tuple[str, ...] = args.lineup
     if args.lineup.endswith(".toml"):
@@ -459,7 +463,8 @@ def cmd_table(args: argparse.Namespace) -> str:
         for name, spec in options["roster"].definitions.items():
             roster.define(name, spec)
         options["roster"] = roster
-    return _finish(_experiment(lambda: table(lineup, _out(args, "table"), **options)))
+    return _finish(_experiment(lambda: table(lineup, _out(args, "table"),
+                                             schedule=args.format, **options)))
 
 
 def cmd_botzone(args: argparse.Namespace) -> str:
@@ -496,6 +501,8 @@ def cmd_dataset(args: argparse.Namespace) -> str:
 def format_estimates(estimates: pd.DataFrame) -> str:
     """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved,
     ending with what the run could detect and the walls its target effect would take."""
+    from mjsim.tournament.signflip import FEW
+
     sequential = "decision" in estimates.columns  # priced with --until-decided
     stopped = "interval" in estimates.columns  # read before it stopped: intervals for that
     interval = "95% CS" if stopped else "95% interval"
@@ -508,8 +515,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
         if sequential and isinstance(row.note, str) and row.note:  # a CSV's empty note: NaN
             verdict += "; " + row.note
         never = counted and row.changed == 0  # an idea that changed no move has no interval
-        span = (f"{'never changed a move':>19}" if never
-                else f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}]")
+        few = getattr(row, "method", "t") == "sign-flip"
+        span = (f"{'never changed a move':>19} " if never
+                else f"[{row.low_hand:>+7.3f}, {row.high_hand:>+7.3f}]{'*' if few else ' '}")
         lines.append(f"{row.name:<22} {row.value_hand:>+11.3f} {span} {row.p:>7.3f} "
                      f"{row.p_bh:>7.3f} {row.seeds:>5} {row.variance_reduction:>7.1f}x "
                      f"{'±' + format(row.detectable_hand, '.2f'):>9}{verdict}")
@@ -527,11 +535,20 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      f"+{delta:.2f} over 0 (said with chance at most 2.5% when the price is 0 "
                      "or less, at least 95% when it is that much or more); 'costs' likewise; "
                      "the CS says how much")
+        notes.append("bias-adjusted (Whitehead, the stop's bias simulated at each idea's SD): "
+                     + ", ".join(f"{row.name} {row.adjusted_hand:+.3f}"
+                                 for row in estimates.itertuples()))
         first = estimates.iloc[0]
         notes.append(f"cap {first['cap']:,} walls; at a per-seed SD of "
                      f"{first['planned_sd_hand']:.2f} the test expects about "
                      f"{first['expected_zero']:,.0f} walls if the price is 0, "
                      f"{first['expected_delta']:,.0f} if it is ±{delta:.2f}")
+    if "method" in estimates.columns and (estimates["method"] == "sign-flip").any():
+        notes.append(f"*: changed moves on fewer than {FEW} walls: the interval spans the exact "
+                     "sign-flip interval (randomisation, no SD needed) and the t interval, and "
+                     "p is the larger of their p-values")
+    if "controls" in estimates.columns:
+        notes.extend(_health_words(estimates))
     if counted:
         notes.extend(f"{row.name}: {row.triggers}" for row in estimates.itertuples()
                      if isinstance(row.triggers, str) and row.triggers)
@@ -541,6 +558,19 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     lines.extend(line for note in notes for line in textwrap.wrap(
         note, 100, subsequent_indent="  ", break_on_hyphens=False))
     return "\n".join(lines)
+
+
+def _health_words(estimates: pd.DataFrame) -> list[str]:
+    """The health check in words: each baseline's control games summed to zero, or which not."""
+    checks = estimates.groupby("baseline", sort=False)[["controls", "control_sum"]].first()
+    failed = [f"health check FAILED: a control game of {baseline} summed to {row.control_sum:g}, "
+              "not 0; the prices take a field of baselines to sum to zero"
+              for baseline, row in checks.iterrows() if row.controls and row.control_sum != 0]
+    counts = ", ".join(f"{int(row.controls)} of {baseline}"
+                       for baseline, row in checks.iterrows())
+    held = (f"health check: every control game summed to 0 ({counts}), as the estimates take a "
+            "field of baselines to")
+    return failed or [held]
 
 
 def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None) -> str:
@@ -567,6 +597,20 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
             lines.append(f"{pair:<34} {row.points:>+11.1f} "
                          f"{_bounds(row.points_low, row.points_high, '>+6.1f')} "
                          f"{p_bh:>7} {row.seeds:>5}")
+    return "\n".join(lines)
+
+
+def format_competition(table: pd.DataFrame) -> str:
+    """The competition format's standings: rank points, their mean a game with its interval,
+    total points and matches won, ranked by rank points, ties by total points."""
+    lines = [(f"{'place':>5} {'variant':<16} {'rank points':>11} {'a game':>6} "
+              f"{'95% interval':>14} {'points':>8} {'matches won':>11}")]
+    for row in table.itertuples():
+        lines.append(f"{row.place:>5} {row.variant:<16} {row.rank_points:>11g} "
+                     f"{row.rank_per_game:>6.3f} {_bounds(row.rank_low, row.rank_high, '.3f'):>14} "
+                     f"{row.points:>+8g} {row.matches_won:>5} of {row.matches}")
+    lines.append("competition format: each match 4 walls x 24 seatings; rank points 4/3/2/1 a "
+                 "game (seats level on points share), ties by total points; interval over walls")
     return "\n".join(lines)
 
 
@@ -684,8 +728,9 @@ def build_parser() -> argparse.ArgumentParser:
     price = commands.add_parser(
         "price", help="what each idea is worth, in points per hand",
         description="Price ideas by the paired challenger design: the player with the idea "
-                    "switched off challenges a field of the full player, in every seat, on the "
-                    "same walls as a control game.",
+                    "switched off challenges a field of the full player, in every seat of the "
+                    "same walls; a control game of the full player every tenth wall checks "
+                    "that a field of them sums to zero.",
         epilog="examples: mjsim price defence planning --until-decided --walls 10\n"
                "          mjsim price planning --plan 0.25 --sd 2.5\n"
                "          mjsim price claims --baseline bots/mine.py:Mine --walls 4",
@@ -724,13 +769,20 @@ def build_parser() -> argparse.ArgumentParser:
     table = commands.add_parser(
         "table", help="play one lineup with seats rotated and print its standings",
         epilog='examples: mjsim table "3,3,2,1" --walls 10\n'
+               "          mjsim table 3,2,1,3-planning --format competition --walls 4\n"
                "          mjsim table 3,3,3,mine --table botzone --walls 2 \\\n"
                "              --player mine='botzone:mjsim botzone --level 2 --keep-running'\n"
                "          mjsim table lineup.toml --walls 4",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     table.add_argument("lineup", help="four player specs or names, comma-separated (e.g. "
                                       "3,3,2,1), or a TOML lineup file")
+    table.add_argument("--format", choices=("rotated", "competition"), default="rotated",
+                       help="rotated: the seats rotated four ways on each wall (default); "
+                            "competition: four different players in all 24 seatings of each "
+                            "wall, matches of 4 walls scored by rank points 4/3/2/1, as "
+                            "Botzone's duplicate contests")
     _experiment_options(table, walls=10)
+    table.set_defaults(walls=None)  # 10, or a match of 4 walls with --format competition
     table.set_defaults(run=cmd_table)
 
     resume = commands.add_parser(

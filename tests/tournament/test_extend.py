@@ -23,8 +23,9 @@ def test_extending_a_run_keeps_its_games_and_equals_one_run(tmp_path):
     assert RunFolder(tmp_path / "grown").manifest()["looks"] == [3]
     row, fixed = grown.estimates.iloc[0], once.estimates.iloc[0]
     assert row["value_hand"] == fixed["value_hand"] and row["looks"] == "3"
-    assert (row["t_low_hand"], row["t_high_hand"]) == (fixed["low_hand"], fixed["high_hand"])
-    assert row["low_hand"] < fixed["low_hand"] and row["high_hand"] > fixed["high_hand"]
+    assert (row["t_low_hand"], row["t_high_hand"]) == (fixed["t_low_hand"],
+                                                       fixed["t_high_hand"])
+    assert row["low_hand"] < fixed["t_low_hand"] and row["high_hand"] > fixed["t_high_hand"]
 
 
 def test_a_run_cut_short_or_changed_says_what_differs(tmp_path):
@@ -45,3 +46,27 @@ def test_an_extended_ladder_is_reported_as_a_sequential_look(tmp_path):
     assert set(extended.estimates["looks"]) == {"3"}
     assert (extended.estimates["low_hand"] <= extended.estimates["t_low_hand"] + 1e-9).all()
     assert (extended.estimates["high_hand"] >= extended.estimates["t_high_hand"] - 1e-9).all()
+
+
+def test_a_folder_made_with_a_control_on_every_wall_resumes_and_extends_so(tmp_path):
+    """Before the control game became a health check (one every tenth wall), every wall had
+    one: such a folder, whose manifest records no ``control_every``, keeps that design."""
+    from mjsim.tournament import resume
+    from mjsim.tournament.schedule import challenger_games, control_game, priced_walls
+    from mjsim.tournament.triggers import shadows
+
+    old = priced_walls(wall_seeds("extend", 2), [(control_game("2"), challenger_games(
+        "2", ["2-claims"]))], every=1)
+    arguments = {"ideas": ["claims"], "baseline": "2", "walls": 2, "seed": "extend",
+                 "until_decided": False, "delta": 0.5, "sd": 3.0}
+    run(old, tmp_path, kind="price", arguments=arguments, backend="sequential", quiet=True,
+        shadows=shadows("2", ["2-claims"]))
+    assert resume(tmp_path, quiet=True).estimates.loc[0, "controls"] == 2
+    grown = price(["claims"], tmp_path, walls=3, **OPTIONS)
+    manifest = RunFolder(tmp_path).manifest()
+    assert manifest["arguments"]["control_every"] == 1 and manifest["looks"] == [2]
+    assert all(len(batch) == 5 for batch in manifest["batches"])   # a control on every wall
+    assert grown.estimates.loc[0, "controls"] == 3
+    new = price(["claims"], tmp_path / "new", walls=3, **OPTIONS)
+    assert [len(b) for b in RunFolder(tmp_path / "new").manifest()["batches"]] == [5, 4, 4]
+    assert new.estimates.loc[0, "controls"] == 1

@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 from mjsim.game.settlement import HANDS
-from mjsim.tournament.pricing import bh_adjust, estimate, paired_differences
+from mjsim.tournament.pricing import bh_adjust, control_check, estimate, paired_differences
 
 
 def zero_sum(points):
@@ -33,22 +33,35 @@ def synthetic_seats(rng, seeds, effect, seat_noise=20.0, seed_noise=30.0):
     return pd.DataFrame(rows, columns=["seed", "lineup", "seat", "variant", "points"])
 
 
-def test_paired_differences_pair_each_seat_with_its_control():
+def test_paired_differences_are_the_challengers_points_beside_its_control():
     seats = synthetic_seats(np.random.default_rng(1), seeds=3, effect=5.0)
     diffs = paired_differences(seats, "B")
     assert len(diffs) == 12 and set(diffs["challenger"]) == {"C"}
     row = diffs.iloc[0]
     control = seats[(seats.seed == row.seed) & (seats.lineup == "B,B,B,B")
                     & (seats.seat == row.seat)]
-    assert row["control"] == control.points.item()
-    assert row["diff"] == row["points"] - row["control"]
+    assert row["control"] == control.points.item() and row["diff"] == row["points"]
 
 
-def test_missing_control_is_refused():
-    seats = synthetic_seats(np.random.default_rng(2), seeds=2, effect=0.0)
-    seats = seats[~((seats.seed == "s1") & (seats.lineup == "B,B,B,B"))]
-    with pytest.raises(ValueError, match="'s1' has a challenger game but no control"):
-        paired_differences(seats, "B")
+def test_a_control_game_changes_no_estimate():
+    """The control's seats sum to zero, so pricing without it (the health check plays it on a
+    few walls only) gives the same estimate as subtracting it seat by seat."""
+    seats = synthetic_seats(np.random.default_rng(2), seeds=6, effect=3.0)
+    without = seats[~((seats.lineup == "B,B,B,B") & (seats.seed != "s0"))]
+    diffs = paired_differences(without, "B")
+    assert diffs["control"].notna().sum() == 4 and diffs["control"].isna().sum() == 20
+    full = paired_differences(seats, "B")
+    subtracted = full.assign(diff=full["points"] - full["control"])
+    for kept in (estimate(diffs, "C", "B"), estimate(full, "C", "B")):
+        assert kept.mean == pytest.approx(estimate(subtracted, "C", "B").mean)
+        assert kept.se == pytest.approx(estimate(subtracted, "C", "B").se)
+    assert control_check(seats, "B")[0] == 6 and control_check(seats, "B")[1] < 1e-9
+    assert control_check(without, "B")[0] == 1
+    broken = seats.copy()
+    broken.loc[(broken.lineup == "B,B,B,B") & (broken.seed == "s1") & (broken.seat == 0),
+               "points"] += 7
+    assert control_check(broken, "B")[1] == pytest.approx(7)
+    assert np.isnan(control_check(seats[seats.lineup != "B,B,B,B"], "B")[1])
 
 
 def test_identical_challenger_gives_zero():
@@ -99,3 +112,17 @@ def test_an_ideas_price_is_signed_as_the_tables_are():
     assert price.p == gain.p and price.sign == -1
     with pytest.raises(ValueError, match="sign is 1 or -1"):
         estimate(diffs, "C", "B", sign=2)
+
+
+def test_the_printed_table_says_whether_the_health_check_held():
+    from mjsim.ui.cli import _health_words
+
+    rows = pd.DataFrame({"baseline": ["1", "2", "2"], "controls": [1, 3, 3],
+                         "control_sum": [0.0, 0.0, 0.0]})
+    held = ("health check: every control game summed to 0 (1 of 1, 3 of 2), as the estimates "
+            "take a field of baselines to")
+    assert _health_words(rows) == [held]
+    rows.loc[rows["baseline"] == "2", "control_sum"] = 30.0
+    failed = ("health check FAILED: a control game of 2 summed to 30, not 0; the prices take a "
+              "field of baselines to sum to zero")
+    assert _health_words(rows) == [failed]

@@ -113,7 +113,7 @@ def test_an_identical_challenger_differs_by_exactly_zero(tmp_path):
         copies.append(again.assign(lineup=lineup, variant=again["variant"].where(
             again["seat"] != seat, "copy")))
     diffs = paired_differences(pd.concat([control, *copies], ignore_index=True), "2")
-    assert len(diffs) == 3 * 4 and (diffs["diff"] == 0).all()
+    assert len(diffs) == 3 * 4 and (diffs["points"] == diffs["control"]).all()
 
 
 def test_price_reports_every_idea(tmp_path):

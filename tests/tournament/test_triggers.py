@@ -79,7 +79,7 @@ def test_defence_triggers_rarely_and_shanten_often(tmp_path: Any) -> None:
     assert rows.loc["3-defence", "rate"] < 0.01
     assert rows.loc["3-shanten", "rate"] > 0.1
     assert rows.loc["3-shanten", "seeds_changed"] == rows.loc["3-shanten", "seeds"] == 2
-    # Baseline seats, and every seat of a control game, count nothing.
+    # Baseline seats count nothing.
     seats = tables["seats"]
     assert (seats.loc[seats["variant"] == "3", ["decisions", "changed"]] == 0).all().all()
     manifest = RunFolder(tmp_path / "run").manifest() or {}

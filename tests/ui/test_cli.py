@@ -126,7 +126,9 @@ def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
     code, out, _ = run(capsys, "price", "defence", "planning", "--plan", "0.5", "--out",
                        str(tmp_path / "run"))
     result = plan(0.5)
-    assert code == 0 and f"{result.fixed} walls ({result.fixed * 9:,} games)" in out
+    games = 8 + 1 / 10  # four seats for each idea, and a health-check control every tenth wall
+    assert code == 0 and f"{result.fixed} walls ({result.fixed * games:,.0f} games)" in out
+    assert "(8.1 games a wall)" in out
     assert f"{result.cap} walls" in out and "nothing has been played" in out
     assert not (tmp_path / "run").exists()
     help_text = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "price", "--help"],

@@ -1,0 +1,76 @@
+"""The competition format: 24 seatings a wall, rank points 4/3/2/1 with shared places, and its
+standings ranked by rank points, ties by total points."""
+
+from itertools import permutations
+
+import pandas as pd
+import pytest
+
+from mjsim.tournament import resume, table
+from mjsim.tournament.rankings import competition, rank_points
+from mjsim.tournament.schedule import per_wall, seatings, wall_seeds
+from mjsim.ui.cli import main
+
+PLAYERS = ("a", "b", "c", "d")
+
+
+def test_each_wall_plays_exactly_the_24_seatings():
+    batches = per_wall(wall_seeds("m", 4), seatings(PLAYERS))
+    for batch in batches:
+        lineups = [lineup for _, lineup in batch]
+        assert len(lineups) == 24 and set(lineups) == set(permutations(PLAYERS))
+        for player in PLAYERS:  # every player in every seat six times
+            assert all(sum(lineup[seat] == player for lineup in lineups) == 6
+                       for seat in range(4))
+    with pytest.raises(ValueError, match="four different players"):
+        seatings(("a", "a", "b", "c"))
+
+
+def game(seed, lineup, points):
+    return [{"seed": seed, "lineup": ",".join(lineup), "seat": seat, "variant": lineup[seat],
+             "points": value} for seat, value in enumerate(points)]
+
+
+@pytest.mark.parametrize(("points", "expected"), [
+    ((10, 5, -5, -10), [4, 3, 2, 1]),
+    ((10, 10, -5, -15), [3.5, 3.5, 2, 1]),       # two level first share 4 and 3
+    ((30, -10, -10, -10), [4, 2, 2, 2]),         # three level last share 3, 2 and 1
+    ((0, 0, 0, 0), [2.5] * 4),
+    ((-8, 24, -8, -8), [2, 4, 2, 2]),
+])
+def test_rank_points_share_the_places_of_seats_level_on_points(points, expected):
+    seats = pd.DataFrame(game("m-0", PLAYERS, points))
+    assert rank_points(seats).tolist() == expected
+
+
+def test_standings_rank_by_rank_points_then_total_points():
+    rows = [*game("m-0", ("a", "b", "c", "d"), (10, 5, -5, -10)),   # a 4, b 3, c 2, d 1
+            *game("m-0", ("b", "a", "c", "d"), (20, 1, -1, -20)),   # b 4, a 3, c 2, d 1
+            *game("m-4", ("a", "b", "c", "d"), (0, 0, 0, 0))]       # a second match: 2.5 each
+    standing = competition(pd.DataFrame(rows)).set_index("variant")
+    # a and b have 9.5 rank points each; b's 25 points to a's 11 put it first.
+    assert standing.loc["b", "place"] == 1 and standing.loc["a", "place"] == 2
+    assert standing.loc["a", "rank_points"] == standing.loc["b", "rank_points"] == 9.5
+    assert standing.loc["b", "points"] == 25 and standing["rank_points"].sum() == 30
+    assert standing.loc["b", "matches_won"] == 1 and standing["matches_won"].sum() == 2
+    assert (standing["matches"] == 2).all()
+
+
+def test_a_real_match_is_96_games_and_hands_out_10_rank_points_each(tmp_path):
+    players = ("1", "2", "1?salt=1", "2-claims")
+    report = table(players, tmp_path, walls=4, seed="match", schedule="competition",
+                   backend="sequential", quiet=True)
+    seats = report.tables["seats"]
+    assert seats.groupby(["seed", "lineup"]).ngroups == 96
+    assert report.competition["rank_points"].sum() == 10 * 96
+    assert set(report.competition["variant"]) == set(players)
+    assert report.competition["matches_won"].sum() == 1
+    assert (tmp_path / "competition.csv").exists() and len(report.standings) == 4
+    again = resume(tmp_path, quiet=True)   # the manifest says which schedule it played
+    pd.testing.assert_frame_equal(again.competition, report.competition)
+
+
+def test_the_cli_refuses_a_competition_that_is_not_whole_matches(capsys):
+    assert main(["table", "1,2,1?salt=1,2-claims", "--format", "competition",
+                 "--walls", "6", "--quiet"]) == 2
+    assert "multiple of 4, not 6" in capsys.readouterr().err
