@@ -772,7 +772,7 @@ def build_parser() -> argparse.ArgumentParser:
                "          mjsim table 3,2,1,3-planning --format competition --walls 4\n"
                "          mjsim table 3,3,3,mine --table botzone --walls 2 \\\n"
                "              --player mine='botzone:mjsim botzone --level 2 --keep-running'\n"
-               "          mjsim table lineup.toml --walls 4",
+               "          mjsim table lineup.toml --walls 3",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     table.add_argument("lineup", help="four player specs or names, comma-separated (e.g. "
                                       "3,3,2,1), or a TOML lineup file")
