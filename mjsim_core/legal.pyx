@@ -808,6 +808,19 @@ def legal_search(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     return found.cost - 1, bool(found.exact), accepted, targets
 
 
+def legal_acceptance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+                     bint self_drawn=False, unseen=None, str ruleset="green-book",
+                     int limit=DEFAULT_LIMIT) -> list:
+    """(kind, copies to be had) for each kind some nearest legal target of a 13-3m tile hand
+    draws; [] when none is within the limit."""
+    cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                               ruleset, limit, True, False)
+    cdef Found found
+    cdef int k
+    search(asked.held, &asked.q, limit, True, False, &found)
+    return [(k, asked.q.cap[k] - asked.held[k]) for k in range(N_KINDS) if found.accepted[k]]
+
+
 def legal_waits(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                 bint self_drawn=False, unseen=None, str ruleset="green-book") -> list:
     """(wait, points by discard, points self-drawn) of each wait of a 13-3m tile hand that wins

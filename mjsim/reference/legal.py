@@ -195,12 +195,11 @@ def legal_waits(counts: Sequence[int], melds: Sequence[Meld] = (), seat_wind: in
     """(wait, points by discard, points self-drawn) of each wait that wins eight as asked."""
     held = [int(c) for c in counts]
     cap = caps(held, melds, unseen)
+    complete = targets(held, melds, cap, 1)
     out = []
     for wait in range(34):
-        if held[wait] >= cap[wait]:
-            continue
         target = tuple(h + (k == wait) for k, h in enumerate(held))
-        if target not in targets(held, melds, cap, 1):
+        if held[wait] >= cap[wait] or target not in complete:
             continue
         by_discard, by_draw = (_points(target, melds, wait, drawn, seat_wind, prevalent_wind,
                                        ruleset) for drawn in (False, True))
