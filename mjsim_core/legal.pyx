@@ -350,7 +350,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                      int cost) noexcept nogil:
     """Every pattern of the suit from rank i on, given the chows open from ranks i-1 (c1) and
     i-2 (c2), within the budget."""
-    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k
+    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead
     cdef uint32_t key, slot
     cdef Pattern* p
     if i == S.n:
@@ -383,7 +383,15 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                 add = tiles - S.held[k]
                 if add < 0:
                     add = 0
-                if cost + add > S.node_budget[sets2][pair + pr]:
+                ahead = 0
+                if c0 or c1:
+                    # The chows open here need tiles of the next ranks: those not held cost too.
+                    ahead = c0 + c1 - S.held[k + 1]
+                    if ahead < 0:
+                        ahead = 0
+                    if c0 and c0 > S.held[k + 2]:
+                        ahead += c0 - S.held[k + 2]
+                if cost + add + ahead > S.node_budget[sets2][pair + pr]:
                     continue
                 # The chows opened here need two more ranks that can hold them.
                 if c0 and (c0 + c1 > S.q.cap[k + 1] or c0 > S.q.cap[k + 2]):
@@ -514,43 +522,57 @@ cdef bint _visit(Search* S) noexcept nogil:
     return not S.want_all
 
 
-cdef bint _combine(Search* S, int suit, int sets_left, int budget, const int* sets_of,
-                   int pair_suit) noexcept nogil:
+cdef inline uint32_t _costs(const Search* S, int s, int m, int p) noexcept nogil:
+    """The costs the patterns of (s, m, p) come at, as bits."""
+    cdef uint32_t bits = 0
+    cdef int c
+    for c in range(16):
+        if _at(S, s, m, p, c) < _at(S, s, m, p, c + 1):
+            bits |= 1u << c
+    return bits
+
+
+cdef inline uint32_t _sums(uint32_t a, uint32_t b) noexcept nogil:
+    """Every sum of a cost in a and a cost in b, as bits (sums past 31 dropped)."""
+    cdef uint32_t out = 0
+    cdef int c
+    for c in range(16):
+        if a >> c & 1:
+            out |= b << c
+    return out
+
+
+cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair_suit,
+                   const uint32_t* reach) noexcept nogil:
     """Fill suits suit.. with the assignment sets_of and the pair in pair_suit, costing exactly
-    budget in all; True when the search may stop."""
-    cdef int m = sets_of[suit], p = suit == pair_suit, i, lo, hi, rest, c, s
-    cdef int first = 9 * suit, n = 9 if suit < 3 else 7, j
+    budget in all; True when the search may stop. ``reach[s]``: the total costs suits s.. can
+    come to, so that only the costs that leave the later suits a reachable total are tried."""
+    cdef int m = sets_of[suit], p = suit == pair_suit, i, c, j
+    cdef int first = 9 * suit, n = 9 if suit < 3 else 7
     cdef const Pattern* pattern
-    if suit == 3:
-        if budget > MAX_COST:
-            return False
-        lo = _at(S, 3, m, p, budget)
-        hi = _at(S, 3, m, p, budget + 1)
-    else:
-        rest = 0
-        for s in range(suit + 1, 4):
-            rest += _least(S, s, sets_of[s], s == pair_suit)
-        if rest > budget:
-            return False
-        lo = _at(S, suit, m, p, 0)
-        hi = _at(S, suit, m, p, budget - rest + 1)
-    for i in range(lo, hi):
-        pattern = &S.pool[i]
-        c = (pattern.key >> 21) & 15
-        for j in range(n):
-            S.target[first + j] = pattern.t[j]
+    for c in range(budget + 1 if budget < 16 else 16):
         if suit == 3:
-            if _visit(S):
+            if c != budget:
+                continue
+        elif not (reach[suit + 1] >> (budget - c)) & 1:
+            continue
+        for i in range(_at(S, suit, m, p, c), _at(S, suit, m, p, c + 1)):
+            pattern = &S.pool[i]
+            for j in range(n):
+                S.target[first + j] = pattern.t[j]
+            if suit == 3:
+                if _visit(S):
+                    return True
+            elif _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach):
                 return True
-        elif _combine(S, suit + 1, sets_left - m, budget - c, sets_of, pair_suit):
-            return True
     return False
 
 
 cdef bint _regular_level(Search* S, int cost) noexcept nogil:
     """Every regular combination costing exactly ``cost``; True when the search may stop."""
     cdef int sets_of[4]
-    cdef int a, b, c, pair, total = S.max_sets
+    cdef uint32_t reach[5]
+    cdef int a, b, c, s, pair, total = S.max_sets
     for a in range(total + 1):
         for b in range(total - a + 1):
             for c in range(total - a - b + 1):
@@ -559,11 +581,11 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
                 sets_of[2] = c
                 sets_of[3] = total - a - b - c
                 for pair in range(4):
-                    if (_least(S, 0, a, pair == 0) + _least(S, 1, b, pair == 1)
-                            + _least(S, 2, c, pair == 2)
-                            + _least(S, 3, sets_of[3], pair == 3)) > cost:
-                        continue
-                    if _combine(S, 0, total, cost, sets_of, pair):
+                    reach[4] = 1
+                    for s in range(3, -1, -1):
+                        reach[s] = _sums(_costs(S, s, sets_of[s], s == pair), reach[s + 1])
+                    if cost < 32 and (reach[0] >> cost) & 1 and _combine(S, 0, cost, sets_of,
+                                                                         pair, reach):
                         return True
     return False
 

@@ -77,6 +77,12 @@ def cmd_shanten(args: argparse.Namespace) -> str:
         lines.append(f"  {FORM_LABELS[form]:<{width}}  {shown:>2}")
     overall = analysis.shanten(counts, melds)
     lines.append(f"shanten: {overall} ({_describe(overall)})")
+    # Beside the shanten, the distance to a win worth eight (won on a discard, East seat and
+    # round): the one that decides whether a ready hand can win at all.
+    from mjsim.analysis import legal
+    far = legal.legal_distance(counts, hand.melds)
+    shown = f"at least {far}" if far > legal.LIMIT else str(far)
+    lines.append(f"legal distance: {shown} (draws to an 8-point win on a discard)")
     if size == 13 - 3 * melds:
         accepted = analysis.acceptance(counts, melds)
         label = "waits" if overall == 0 else "acceptance"
