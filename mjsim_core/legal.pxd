@@ -44,3 +44,6 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
                  bint keep_targets, Found* out) noexcept nogil
 # Whether a complete 14-3m tile hand scores eight or more won on ``win``.
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil
+# The legal distance of a 14-3m tile hand: -1 when it wins eight on one of its tiles, else the
+# least over its discards (each discard lies face up: no more of it to be had).
+cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil

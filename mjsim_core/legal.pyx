@@ -765,30 +765,21 @@ cdef int _melded(const Question* q, int k) noexcept nogil:
     return n
 
 
-cdef bint _is_legal_win(const count_t* held, const Question* q) noexcept nogil:
-    """A 14-3m tile hand that scores eight won on one of its tiles."""
-    cdef int k
+cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil:
+    cdef count_t hand[N_KINDS]
+    cdef Question after = q[0]
+    cdef Found found
+    cdef int k, best = limit + 1
     for k in range(N_KINDS):
         if held[k] and win_points(held, q, k) >= _MIN_POINTS:
-            return True
-    return False
-
-
-cdef int _distance_14(_Asked asked, Found* found) except -2:
-    """The legal distance of a 14-3m tile hand: -1 when it wins legally, else the least over its
-    discards (the discard lies face up: no more of it to be had)."""
-    cdef count_t hand[N_KINDS]
-    cdef Question q = asked.q
-    cdef int k, best = asked.limit + 1
-    if _is_legal_win(asked.held, &asked.q):
-        return -1
-    memcpy(hand, asked.held, N_KINDS)
+            return -1
+    memcpy(hand, held, N_KINDS)
     for k in range(N_KINDS):
         if not hand[k]:
             continue
         hand[k] -= 1
-        _discard_caps(&asked.q, &q, k)
-        search(hand, &q, asked.limit, False, False, found)
+        _discard_caps(q, &after, k)
+        search(hand, &after, limit, False, False, &found)
         if found.cost - 1 < best:
             best = found.cost - 1
         hand[k] += 1
@@ -810,7 +801,7 @@ def legal_distance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                                ruleset, limit, True, True)
     cdef Found found
     if asked.is_14():
-        return _distance_14(asked, &found)
+        return distance_drawn(asked.held, &asked.q, limit)
     search(asked.held, &asked.q, limit, False, False, &found)
     return found.cost - 1
 

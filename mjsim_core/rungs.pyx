@@ -22,6 +22,7 @@ from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_K
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, suit_of)
+from mjsim_core.legal cimport DEFAULT_LIMIT, Found, Question, distance_drawn, prepare, search
 
 import numpy as np
 
@@ -35,6 +36,7 @@ cdef enum:
     CLAIMS = 2
     DEFENCE = 4
     PLANNING = 8
+    EIGHT = 16
     NO_SUIT = -1
     DRAGON_PUNG = 59            # the elements the honour pungs declared score, by number
     TWO_DRAGON_PUNGS = 54
@@ -376,6 +378,8 @@ def turn_choices(view, int ideas) -> tuple:
     cdef const int* unseen
     cdef Targets plan
     cdef bint by_shanten = ideas & SHANTEN
+    if ideas & EIGHT:
+        return _turn_eight(view, ideas)
     _read(view, array, &seat)
     counts = seat.counts
     legal = view.legal
@@ -481,6 +485,8 @@ def answer_choices(view, int ideas) -> tuple:
     cdef bint chow, kong, planning = ideas & PLANNING, pays
     if not ideas & CLAIMS:
         return ()
+    if ideas & EIGHT:
+        return _answer_eight(view, ideas)
     _read(view, array, &seat)
     before = distance(seat.counts, seat.n_melds)
     if planning:
@@ -514,6 +520,179 @@ def answer_choices(view, int ideas) -> tuple:
         pays = pays or (road == 1 and _ready_to_win(view, &seat, after, seat.n_melds + 1, kong))
         if pays:
             rank = 100 * (2 * chow + (name == "pung")) + road
+            keys[i] = rank
+            if best < 0 or rank < best:
+                best = rank
+    if best < 0:
+        return ()
+    return tuple([i for i, key in enumerate(keys) if key == best])
+
+
+# ------------------------------------------------------------------ rung 4: eight in sight
+
+cdef inline int _road_key(int legal, int shanten) noexcept nogil:
+    """Rung 4's road as one number, lower nearer: the legal distance (capped at LIMIT + 1, "at
+    least that"), then the shanten."""
+    if legal > DEFAULT_LIMIT + 1:
+        legal = DEFAULT_LIMIT + 1
+    return 100 * (legal + 1) + shanten + 1
+
+
+cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* melds, int n_melds,
+                        const int* unseen, int* copies) noexcept nogil:
+    """The legal distance of a hand between turns, and (copies not NULL) the copies to be had
+    of the kinds a nearest legal target draws."""
+    cdef Question q
+    cdef Found found
+    cdef int k
+    prepare(&q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
+    search(hand, &q, DEFAULT_LIMIT, copies != NULL, False, &found)
+    if copies != NULL:
+        copies[0] = 0
+        for k in range(N_KINDS):
+            if found.accepted[k]:
+                copies[0] += q.cap[k] - hand[k]
+    return found.cost - 1
+
+
+cdef tuple _turn_eight(object view, int ideas):
+    """turn_choices with the idea eight: rung 3's turn, the road rung 4's."""
+    cdef cnp.ndarray array = _counts_array(view.hand.counts)
+    cdef Seat seat
+    cdef DiscardParts parts
+    cdef count_t hand[N_KINDS]
+    cdef count_t after[N_KINDS]
+    cdef int road[N_KINDS]
+    cdef int legal_copies[N_KINDS]
+    cdef int key[N_KINDS]
+    cdef int index[N_KINDS]
+    cdef int tiles[N_KINDS]
+    cdef int shanten_of[N_KINDS]
+    cdef int n = 0, i, k, tile, now = 1 << 20, least, far, kong
+    cdef const count_t* counts
+    cdef const int* unseen
+    cdef Targets plan
+    _read(view, array, &seat)
+    counts = seat.counts
+    unseen = _unseen(view, &seat)
+    legal = view.legal
+    for i, move in enumerate(legal):
+        if move.kind == "discard":
+            tile = move.tile
+            index[tile] = i
+            tiles[n] = tile
+            n += 1
+    memcpy(hand, counts, N_KINDS)
+    discard_parts(counts, &parts)
+    for k in range(N_KINDS):
+        if counts[k]:
+            hand[k] -= 1
+            shanten_of[k] = distance_after(hand, seat.n_melds, suit_of(k), &parts) - 1
+            far = _legal_between(hand, &seat, seat.melds, seat.n_melds, unseen, &legal_copies[k])
+            road[k] = _road_key(far, shanten_of[k])
+            hand[k] += 1
+            now = min(now, road[k])
+    for i, move in enumerate(legal):
+        if move.kind != "kong":
+            continue
+        tile = move.tile
+        if counts[tile] == MAX_COPIES:
+            memcpy(after, counts, N_KINDS)
+            after[tile] = 0
+            seat.melds[seat.n_melds] = tile | MELD_CONCEALED_KONG << 6
+            far = _legal_between(after, &seat, seat.melds, seat.n_melds + 1, unseen, NULL)
+            kong = _road_key(far, distance(after, seat.n_melds + 1) - 1)
+        else:
+            kong = road[tile]
+        if kong <= now:
+            return (i,)
+    if ideas & DEFENCE and now % 100 - 1 >= 2:
+        n = _safe(view, &seat, tiles, n)
+    least = 1 << 20
+    for i in range(n):
+        least = min(least, road[tiles[i]])
+    for k in range(N_KINDS):
+        key[k] = -road[k] if counts[k] else 0
+    n = _keep_best(tiles, n, key)
+    if ideas & PLANNING and n > 1 and least // 100 - 1 > 0:
+        _targets(counts, &seat, &plan)
+        if _any_target(&plan):
+            for i in range(n):
+                key[tiles[i]] = _keeps(&plan, counts, tiles[i])
+            n = _keep_best(tiles, n, key)
+    if n > 1:
+        for i in range(n):
+            tile = tiles[i]
+            if least // 100 - 1 <= DEFAULT_LIMIT:
+                key[tile] = legal_copies[tile]
+            else:
+                hand[tile] -= 1
+                accepted_after(hand, seat.n_melds, suit_of(tile), &parts, after)
+                hand[tile] += 1
+                key[tile] = 0
+                for k in range(N_KINDS):
+                    key[tile] += unseen[k] * after[k]
+        n = _keep_best(tiles, n, key)
+    for i in range(n):
+        key[tiles[i]] = -_isolation(counts, tiles[i])
+    n = _keep_best(tiles, n, key)
+    return tuple([index[tiles[i]] for i in range(n)])
+
+
+cdef tuple _answer_eight(object view, int ideas):
+    """answer_choices with the idea eight: rung 3's claims, the road rung 4's."""
+    cdef cnp.ndarray array = _counts_array(view.hand.counts)
+    cdef Seat seat
+    cdef Targets plan
+    cdef Question q
+    cdef count_t after[N_KINDS]
+    cdef int i, tile, lowest, road, before, floor, rank, far, shanten, best = -1
+    cdef bint chow, kong, planning = ideas & PLANNING, pays
+    cdef const int* unseen
+    _read(view, array, &seat)
+    unseen = _unseen(view, &seat)
+    before = _road_key(_legal_between(seat.counts, &seat, seat.melds, seat.n_melds, unseen,
+                                      NULL), distance(seat.counts, seat.n_melds) - 1)
+    if planning:
+        _targets(seat.counts, &seat, &plan)
+    tile = view.window.tile
+    legal = view.legal
+    keys = [-1] * len(legal)
+    for i, move in enumerate(legal):
+        name = move.kind
+        chow, kong = name == "chow", name == "kong"
+        if not (chow or kong or name == "pung"):
+            continue
+        memcpy(after, seat.counts, N_KINDS)
+        if chow:
+            for other in move.tiles:
+                if other != tile:
+                    after[<int>other] -= 1
+            lowest = move.tiles[0]
+            seat.melds[seat.n_melds] = lowest | MELD_CHOW << 6
+        else:
+            after[tile] -= 3 if kong else 2
+            lowest = tile
+            seat.melds[seat.n_melds] = tile | (MELD_KONG if kong else MELD_PUNG) << 6
+        shanten = distance(after, seat.n_melds + 1) - 1
+        if kong:
+            far = _legal_between(after, &seat, seat.melds, seat.n_melds + 1, unseen, NULL)
+        else:
+            prepare(&q, after, seat.melds, seat.n_melds + 1, unseen, 0, seat.wind,
+                    seat.prevalent, seat.ruleset)
+            far = distance_drawn(after, &q, DEFAULT_LIMIT)
+        road = _road_key(far, shanten)
+        if road > before or (road == before and not kong):
+            continue
+        pays = road // 100 - 1 <= DEFAULT_LIMIT
+        if not pays:
+            floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
+            pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8)
+            pays = pays or (planning and shanten <= 1 and _fits(&plan, chow, lowest, floor))
+            pays = pays or (shanten == 0
+                            and _ready_to_win(view, &seat, after, seat.n_melds + 1, kong))
+        if pays:
+            rank = 100000 * (2 * chow + (name == "pung")) + road
             keys[i] = rank
             if best < 0 or rank < best:
                 best = rank

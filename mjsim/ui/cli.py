@@ -552,7 +552,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples: mjsim ladder --walls 100 --jobs 2 --out runs/ladder-100\n"
                "          mjsim ladder --rungs 2,3,bots/mine.py:Mine --walls 100",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    ladder.add_argument("--rungs", default="1,2,3", metavar="SPEC,SPEC,...",
+    ladder.add_argument("--rungs", default="1,2,3,4", metavar="SPEC,SPEC,...",
                         help="the ladder, lowest first: player specs or --player names "
                              "(default 1,2,3)")
     _experiment_options(ladder, walls=40)
