@@ -40,6 +40,7 @@ class _View(Protocol):
 THREAT_MELDS: int
 FLUSH_OUTSIDE: int
 PUNGS_SETS: int
+EIGHT_LIMIT: int
 
 def turn_choices(view: _View, ideas: int) -> tuple[int, ...]: ...
 def answer_choices(view: _View, ideas: int) -> tuple[int, ...]: ...

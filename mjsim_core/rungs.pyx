@@ -59,7 +59,12 @@ FLUSH_OUTSIDE = 3
 PUNGS_SETS = 5
 """A pungs hand is in the making with this many pairs and pungs and no chow."""
 
+EIGHT_LIMIT = 1
+"""How far rung 4 sees the legal distance: exactly up to this, beyond it "at least 3" (a search
+to depth 3 costs many times one to depth 2, and the road beyond is long anyway)."""
+
 cdef int _MIN_POINTS = MIN_POINTS
+cdef int _EIGHT_LIMIT = EIGHT_LIMIT
 cdef int _THREAT_MELDS = THREAT_MELDS
 cdef int _FLUSH_OUTSIDE = FLUSH_OUTSIDE
 cdef int _PUNGS_SETS = PUNGS_SETS
@@ -533,8 +538,8 @@ def answer_choices(view, int ideas) -> tuple:
 cdef inline int _road_key(int legal, int shanten) noexcept nogil:
     """Rung 4's road as one number, lower nearer: the legal distance (capped at LIMIT + 1, "at
     least that"), then the shanten."""
-    if legal > DEFAULT_LIMIT + 1:
-        legal = DEFAULT_LIMIT + 1
+    if legal > _EIGHT_LIMIT + 1:
+        legal = _EIGHT_LIMIT + 1
     return 100 * (legal + 1) + shanten + 1
 
 
@@ -545,8 +550,10 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     cdef Question q
     cdef Found found
     cdef int k
+    if copies == NULL and distance(hand, n_melds) - 1 > _EIGHT_LIMIT:
+        return _EIGHT_LIMIT + 1     # the legal distance is at least the shanten: out of sight
     prepare(&q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
-    search(hand, &q, DEFAULT_LIMIT, copies != NULL, False, &found)
+    search(hand, &q, _EIGHT_LIMIT, copies != NULL, False, &found)
     if copies != NULL:
         copies[0] = 0
         for k in range(N_KINDS):
@@ -555,26 +562,79 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     return found.cost - 1
 
 
+cdef struct Roads:
+    # Rung 4's road after each discard, worked out when first needed: a discard's shanten bounds
+    # its legal distance from below, so one whose bound is already beaten need not be searched.
+    count_t hand[N_KINDS]       # the hand, each discard taken out and put back
+    int shanten[N_KINDS]
+    int road[N_KINDS]           # -1 until known
+    const int* unseen
+
+
+cdef inline int _bound(const Roads* r, int k) noexcept nogil:
+    """The least the road after discarding k can be."""
+    return _road_key(r.shanten[k], r.shanten[k])
+
+
+cdef int _road_of(Roads* r, const Seat* seat, int k) noexcept nogil:
+    cdef int far = _EIGHT_LIMIT + 1
+    if r.road[k] < 0:
+        r.hand[k] -= 1
+        if r.shanten[k] <= _EIGHT_LIMIT:
+            far = _legal_between(r.hand, seat, seat.melds, seat.n_melds, r.unseen, NULL)
+        r.hand[k] += 1
+        r.road[k] = _road_key(far, r.shanten[k])
+    return r.road[k]
+
+
+cdef int _least_road(Roads* r, const Seat* seat, const int* tiles, int n) noexcept nogil:
+    """The shortest road after the discards ``tiles``, searching only those whose bound could
+    beat the best found; then every discard that may tie it is searched too."""
+    cdef int i, k, least = 1 << 20, pick, low
+    while True:
+        pick = -1
+        low = least
+        for i in range(n):
+            k = tiles[i]
+            if r.road[k] >= 0:
+                least = min(least, r.road[k])
+            elif _bound(r, k) < low:
+                low = _bound(r, k)
+                pick = k
+        if pick < 0 or low >= least:
+            break
+        least = min(least, _road_of(r, seat, pick))
+    for i in range(n):
+        if r.road[tiles[i]] < 0 and _bound(r, tiles[i]) <= least:
+            _road_of(r, seat, tiles[i])
+    return least
+
+
+cdef inline int _known_road(const Roads* r, int k) noexcept nogil:
+    """The road after discarding k if searched, else its bound (then longer than the least)."""
+    return r.road[k] if r.road[k] >= 0 else _bound(r, k)
+
+
 cdef tuple _turn_eight(object view, int ideas):
     """turn_choices with the idea eight: rung 3's turn, the road rung 4's."""
     cdef cnp.ndarray array = _counts_array(view.hand.counts)
     cdef Seat seat
     cdef DiscardParts parts
-    cdef count_t hand[N_KINDS]
+    cdef Roads roads
+    cdef count_t* hand = roads.hand
     cdef count_t after[N_KINDS]
-    cdef int road[N_KINDS]
-    cdef int legal_copies[N_KINDS]
     cdef int key[N_KINDS]
     cdef int index[N_KINDS]
     cdef int tiles[N_KINDS]
-    cdef int shanten_of[N_KINDS]
-    cdef int n = 0, i, k, tile, now = 1 << 20, least, far, kong
+    cdef int held[N_KINDS]
+    cdef int n = 0, i, k, tile, now, least, far, kong, n_held = 0
     cdef const count_t* counts
     cdef const int* unseen
     cdef Targets plan
     _read(view, array, &seat)
     counts = seat.counts
     unseen = _unseen(view, &seat)
+    roads.unseen = unseen
     legal = view.legal
     for i, move in enumerate(legal):
         if move.kind == "discard":
@@ -585,13 +645,14 @@ cdef tuple _turn_eight(object view, int ideas):
     memcpy(hand, counts, N_KINDS)
     discard_parts(counts, &parts)
     for k in range(N_KINDS):
+        roads.road[k] = -1
         if counts[k]:
             hand[k] -= 1
-            shanten_of[k] = distance_after(hand, seat.n_melds, suit_of(k), &parts) - 1
-            far = _legal_between(hand, &seat, seat.melds, seat.n_melds, unseen, &legal_copies[k])
-            road[k] = _road_key(far, shanten_of[k])
+            roads.shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), &parts) - 1
             hand[k] += 1
-            now = min(now, road[k])
+            held[n_held] = k
+            n_held += 1
+    now = _least_road(&roads, &seat, held, n_held)
     for i, move in enumerate(legal):
         if move.kind != "kong":
             continue
@@ -603,16 +664,14 @@ cdef tuple _turn_eight(object view, int ideas):
             far = _legal_between(after, &seat, seat.melds, seat.n_melds + 1, unseen, NULL)
             kong = _road_key(far, distance(after, seat.n_melds + 1) - 1)
         else:
-            kong = road[tile]
+            kong = _road_of(&roads, &seat, tile)
         if kong <= now:
             return (i,)
     if ideas & DEFENCE and now % 100 - 1 >= 2:
         n = _safe(view, &seat, tiles, n)
-    least = 1 << 20
+    least = _least_road(&roads, &seat, tiles, n)
     for i in range(n):
-        least = min(least, road[tiles[i]])
-    for k in range(N_KINDS):
-        key[k] = -road[k] if counts[k] else 0
+        key[tiles[i]] = -_known_road(&roads, tiles[i])
     n = _keep_best(tiles, n, key)
     if ideas & PLANNING and n > 1 and least // 100 - 1 > 0:
         _targets(counts, &seat, &plan)
@@ -623,8 +682,10 @@ cdef tuple _turn_eight(object view, int ideas):
     if n > 1:
         for i in range(n):
             tile = tiles[i]
-            if least // 100 - 1 <= DEFAULT_LIMIT:
-                key[tile] = legal_copies[tile]
+            if least // 100 - 1 <= _EIGHT_LIMIT:
+                hand[tile] -= 1
+                _legal_between(hand, &seat, seat.melds, seat.n_melds, unseen, &key[tile])
+                hand[tile] += 1
             else:
                 hand[tile] -= 1
                 accepted_after(hand, seat.n_melds, suit_of(tile), &parts, after)
@@ -675,16 +736,20 @@ cdef tuple _answer_eight(object view, int ideas):
             lowest = tile
             seat.melds[seat.n_melds] = tile | (MELD_KONG if kong else MELD_PUNG) << 6
         shanten = distance(after, seat.n_melds + 1) - 1
+        if _road_key(shanten, shanten) > before:
+            continue                # the legal distance is at least the shanten
         if kong:
             far = _legal_between(after, &seat, seat.melds, seat.n_melds + 1, unseen, NULL)
         else:
-            prepare(&q, after, seat.melds, seat.n_melds + 1, unseen, 0, seat.wind,
-                    seat.prevalent, seat.ruleset)
-            far = distance_drawn(after, &q, DEFAULT_LIMIT)
+            far = _EIGHT_LIMIT + 1
+            if shanten <= _EIGHT_LIMIT:
+                prepare(&q, after, seat.melds, seat.n_melds + 1, unseen, 0, seat.wind,
+                        seat.prevalent, seat.ruleset)
+                far = distance_drawn(after, &q, _EIGHT_LIMIT)
         road = _road_key(far, shanten)
         if road > before or (road == before and not kong):
             continue
-        pays = road // 100 - 1 <= DEFAULT_LIMIT
+        pays = road // 100 - 1 <= _EIGHT_LIMIT
         if not pays:
             floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
             pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8)

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from mjsim.analysis.legal import LIMIT, legal_discards, legal_distance
+from mjsim.analysis.legal import legal_discards, legal_distance
 from mjsim.game.moves import Move
 from mjsim.players.rungs import IDEAS
 from mjsim.players.view import View
@@ -27,6 +27,7 @@ from mjsim.reference.measures import (
     winning_copies,
 )
 from mjsim.tiles.meld import Meld, MeldKind
+from mjsim_core.rungs import EIGHT_LIMIT as LIMIT
 from mjsim_core.rungs import THREAT_MELDS
 from mjsim_core.shanten import discards, shanten
 
@@ -236,14 +237,14 @@ def _most(items: Sequence[_T], key: Callable[[_T], int]) -> list[_T]:
 # ------------------------------------------------------------------- rung 4: eight in sight
 
 Road = tuple[int, int]
-"""How far a hand is, rung 4's way: its legal distance (``LIMIT + 1`` for "at least that"),
-then its shanten."""
+"""How far a hand is, rung 4's way: its legal distance (``LIMIT + 1``, rung 4's limit
+:data:`mjsim_core.rungs.EIGHT_LIMIT` plus one, for "at least that"), then its shanten."""
 
 
 def _road(view: View, counts: Counts, melds: Sequence[Meld]) -> Road:
     """The road of a hand between turns (13-3m tiles) or holding a tile to discard (14-3m)."""
     far = legal_distance(counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen,
-                         ruleset=view.ruleset)
+                         ruleset=view.ruleset, limit=LIMIT)
     return min(far, LIMIT + 1), shanten(counts, len(melds))
 
 
@@ -256,7 +257,8 @@ def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
     tiles = [_tile(move) for move in view.legal if move.kind == "discard"]
     rows = {row[0]: row for row in discards(counts, len(melds))}
     legal = {row.tile: row for row in legal_discards(
-        counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen, ruleset=view.ruleset)}
+        counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen, ruleset=view.ruleset,
+        limit=LIMIT)}
     road = {t: (min(legal[t].distance, LIMIT + 1), rows[t][1]) for t in rows}
     now = min(road.values())
     for move in view.legal:
