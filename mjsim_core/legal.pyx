@@ -19,9 +19,10 @@ draws. The search is exact up to a cost of ``limit + 1`` draws; beyond it the an
 obvious twin.
 """
 
+cimport cython
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t
-from libc.stdlib cimport malloc, free, qsort
+from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
@@ -57,8 +58,9 @@ cdef enum:
 
 cdef int ORPHAN_KINDS[13]
 cdef int KNITTED[6][9]          # the nine kinds of each knitted arrangement
-cdef int CHOW_OR_PUNG[55]       # the sets of a knitted straight's remainder: chow starts, then
-                                # 100 + each pung's kind
+# The sets of a knitted straight's remainder: the chows by their lowest kind, then 100 + each
+# pung's kind.
+cdef int CHOW_OR_PUNG[55]
 
 
 cdef void _init() noexcept nogil:
@@ -318,8 +320,8 @@ cdef struct Search:
     # the caps: a lower bound), and the least the other suits need beside it.
     const count_t* vec[4]
     int others[4][5][2]
-    int node_budget[5][2]       # while listing a suit: the most its patterns may cost, by the
-                                # sets and pair placed so far
+    # While listing a suit: the most its patterns may cost, by the sets and pair placed so far.
+    int node_budget[5][2]
     # While listing one suit:
     int suit
     int first
@@ -445,7 +447,7 @@ cdef void _node_budgets(Search* S, int suit) noexcept nogil:
 cdef void _list_patterns(Search* S) noexcept nogil:
     """List every suit's patterns within the budget, once each (a pattern read two ways is
     listed once), grouped by suit, sets, pair and cost."""
-    cdef int suit, i, g, c, total, n_groups = 4 * 5 * 2 * 16
+    cdef int suit, i, g, n_groups = 4 * 5 * 2 * 16
     cdef int at[4 * 5 * 2 * 16 + 1]
     S.n_pool = 0
     S.overflow = False
@@ -697,6 +699,7 @@ cdef const count_t* _counts_of(object counts) except NULL:
     return &view[0]
 
 
+@cython.auto_pickle(False)
 cdef class _Asked:
     """One call's question, checked: the counts (kept alive), melds and caps."""
     cdef object array
@@ -726,7 +729,8 @@ cdef class _Asked:
                 raise ValueError(f"kind {k} has {self.held[k]} copies; at most {MAX_COPIES} exist")
             total += self.held[k]
         self.size = total
-        if not ((allow_13 and total == 13 - 3 * n_melds) or (allow_14 and total == 14 - 3 * n_melds)):
+        if not ((allow_13 and total == 13 - 3 * n_melds)
+                or (allow_14 and total == 14 - 3 * n_melds)):
             sizes = " or ".join(str(n - 3 * n_melds) for n, ok in ((13, allow_13), (14, allow_14))
                                 if ok)
             raise ValueError(f"with {n_melds} meld(s) the concealed tiles number {sizes}, "

@@ -22,7 +22,7 @@ from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_K
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, suit_of)
-from mjsim_core.legal cimport DEFAULT_LIMIT, Found, Question, distance_drawn, prepare, search
+from mjsim_core.legal cimport Found, Question, distance_drawn, prepare, search
 
 import numpy as np
 

@@ -13,12 +13,12 @@ from mjsim.scoring import WinContext, score
 # hand, seat wind, prevalent wind, shanten, legal distance by discard, self-drawn, why
 GOLDEN = [
     ("123m 567p 234s 678s 9p", 0, 0, 0, 2, 1,
-     "the 9p scores Concealed Hand, All Chows and Single Wait (5); the nearest 8 is a Mixed "
-     "Straight 123m 456p 789s: draw 4p and 9s for 7p and 6s, then the 9p. Self-drawn, Fully "
-     "Concealed Hand makes the 9p worth 7, and one exchange is enough"),
+     ("the 9p scores Concealed Hand, All Chows and Single Wait (5); the nearest 8 is a Mixed "
+      "Straight 123m 456p 789s: draw 4p and 9s for 7p and 6s, then the 9p. Self-drawn, Fully "
+      "Concealed Hand makes the 9p worth 7, and one exchange is enough")),
     ("123m 345p 567s 678s 5m", 0, 0, 0, 1, 1,
-     "5 points on the 5m; drawing 2m and 4m for the 1m makes 345m 345p 567s 678s 22m, All "
-     "Simples and a Mixed Double Chow beside the rest"),
+     ("5 points on the 5m; drawing 2m and 4m for the 1m makes 345m 345p 567s 678s 22m, All "
+      "Simples and a Mixed Double Chow beside the rest")),
     ("1122m 5588p 99s EE R", 0, 0, 0, 0, 0,
      "the regular form is two from ready; seven pairs (24) waits on the red"),
     ("147m 258p 369s 123m 5p", 0, 0, 0, 0, 0, "a knitted straight (12) waiting on the 5p"),
@@ -26,8 +26,8 @@ GOLDEN = [
     ("pung(111m) 1m 234p 567p 789p", 0, 0, 0, 1, 1,
      "the only formal wait is a fifth 1m: no wait at all"),
     ("234m 567p 234s 678s 9p", 0, 0, 0, 1, 0,
-     "concealed, the 9p is worth 7 on a discard (Concealed Hand, All Chows, Mixed Double Chow, "
-     "Single Wait) and 8 self-drawn (Fully Concealed Hand for Concealed Hand) ..."),
+     ("concealed, the 9p is worth 7 on a discard (Concealed Hand, All Chows, Mixed Double "
+      "Chow, Single Wait) and 8 self-drawn (Fully Concealed Hand for Concealed Hand) ...")),
     ("chow(234m) 567p 234s 678s 9p", 0, 0, 0, 2, 1,
      "... but with the 234m declared both concealment elements are gone, one step each way"),
     ("pung(RRR) pung(GGG) 123m 456p 9s", 0, 0, 0, 1, 0,
