@@ -383,7 +383,7 @@ def turn_choices(view, int ideas) -> tuple:
     cdef const int* unseen
     cdef Targets plan
     cdef bint by_shanten = ideas & SHANTEN
-    if ideas & EIGHT:
+    if ideas & EIGHT and by_shanten:   # eight refines the shanten: alone it does nothing
         return _turn_eight(view, ideas)
     _read(view, array, &seat)
     counts = seat.counts
@@ -490,7 +490,7 @@ def answer_choices(view, int ideas) -> tuple:
     cdef bint chow, kong, planning = ideas & PLANNING, pays
     if not ideas & CLAIMS:
         return ()
-    if ideas & EIGHT:
+    if ideas & EIGHT and ideas & SHANTEN:
         return _answer_eight(view, ideas)
     _read(view, array, &seat)
     before = distance(seat.counts, seat.n_melds)

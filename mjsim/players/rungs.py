@@ -26,8 +26,8 @@ Each rung is the one below plus one idea; every rung wins whenever a win is lega
    the shanten: discards, kongs and claims keep the shortest road, and ties go to the most
    copies that a nearest legal target draws (:func:`mjsim.analysis.legal.legal_discards`).
    A claim that shortens the road is made without rung 3's test that it pays, unless the legal
-   distance is out of the search's sight (beyond :data:`mjsim.analysis.legal.LIMIT`), where
-   rung 3's rules stand.
+   distance is out of rung 4's sight (beyond :data:`mjsim_core.rungs.EIGHT_LIMIT`, 1), where
+   rung 3's rules stand. The idea refines the shanten: without ``shanten`` it does nothing.
 
 "Shortens the road" means the shanten after the claim (and the discard it calls for) is less
 than before; a kong draws a replacement instead of discarding, so a kong that keeps the shanten

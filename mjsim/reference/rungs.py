@@ -64,7 +64,7 @@ def _tile(move: Move) -> int:
 
 def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
     """The kong to declare, or the discards left tied after every idea."""
-    if "eight" in ideas:
+    if "eight" in ideas and "shanten" in ideas:   # eight refines the shanten: alone, nothing
         return _turn_eight(view, ideas)
     hand = view.hand
     counts, melds = hand.counts, hand.melds
@@ -154,7 +154,7 @@ def _answer(view: View, ideas: frozenset[str]) -> list[Move]:
     shorter road) and the best kept; none to pass."""
     if "claims" not in ideas:
         return []
-    if "eight" in ideas:
+    if "eight" in ideas and "shanten" in ideas:
         return _answer_eight(view, ideas)
     hand = view.hand
     counts, melds = hand.counts, hand.melds
