@@ -1,13 +1,13 @@
 # Types of what Python code uses of the compiled mjsim_core.legal (see legal.pyx).
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
 
 from mjsim_core._types import Counts, Meld
 
-_Unseen = Sequence[int] | NDArray[np.integer[Any]] | None
+_Unseen: TypeAlias = Sequence[int] | NDArray[np.integer[Any]] | None
 
 LIMIT: Final[int]
 
