@@ -12,7 +12,8 @@ hand. The loop costs the same in every row; ``python loop`` shows it.
 Targets (design.md §6): all-forms shanten <= 0.5 us per call and >= 14x PyMahjongGB's
 MahjongShanten; batch shanten <= 100 ns per hand; acceptance <= 1.2 us per call; the legal
 distance of a 13-tile hand at shanten <= 2 <= 50 us median (its rows time the hands of the
-sample at shanten <= 2, and the farther ones, which get the bound "at least LIMIT + 1"). Needs
+sample at shanten <= 2, and the farther ones, which get the bound "at least LIMIT + 1", one
+call at a time: the median hand). Needs
 the ``bench`` extra (``pip install -e ".[bench]"``).
 """
 
@@ -114,12 +115,15 @@ def rows(hands: np.ndarray, drawn: np.ndarray, chunk: int, repeats: int) -> list
         ("mahjong calculate_shanten", riichi.calculate_shanten, lists, None,
          "pure Python, riichi forms"),
     ]
-    # Passes go round every row in turn, so that a busy machine slows every row alike.
+    # Passes go round every row in turn, so that a busy machine slows every row alike. The legal
+    # rows time each call alone: their target is the median hand, and a call costs from a few
+    # to a few hundred microseconds, so a chunk's mean would be its slowest hands'.
     times: list[list[float]] = [[] for _ in timed]
     for _ in range(repeats):
-        for row, (_, function, arguments, _, _) in enumerate(timed):
+        for row, (what, function, arguments, _, _) in enumerate(timed):
             times[row] += (batch_times(hands) if function is None
-                           else chunk_times(function, arguments, chunk))
+                           else chunk_times(function, arguments,
+                                            1 if what.startswith("mjsim legal") else chunk))
     return [{"what": what, "seconds": statistics.median(times[row]), "target": target,
              "note": note} for row, (what, _, _, target, note) in enumerate(timed)]
 
