@@ -49,7 +49,6 @@ cdef enum:
     POOL = 3072                 # suit patterns a search may list
     HASH_BITS = 12
     HASH = 4096                 # slots of the table that drops a pattern listed twice
-    MAX_COST = 15
     SEVEN_PAIRS = 0             # the special forms, in the order costs report them
     ORPHANS = 1
     HONORS_KNITTED = 2
@@ -125,14 +124,6 @@ cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_
     q.seat = seat
     q.prevalent = prevalent
     q.ruleset = ruleset
-
-
-cdef inline int _cost(const count_t* target, const count_t* held) noexcept nogil:
-    cdef int k, cost = 0
-    for k in range(N_KINDS):
-        if target[k] > held[k]:
-            cost += target[k] - held[k]
-    return cost
 
 
 # ---------------------------------------------------------------------------------------------
@@ -312,7 +303,6 @@ cdef struct Search:
     int n_pool
     uint32_t seen[HASH]         # key + 1 of each pattern listed, hashed
     int group_at[4 * 5 * 2 * 16 + 1]    # where each group begins in pool
-    int least[4][5][2]          # the cheapest pattern of each (suit, sets, pair), INF if none
     bint overflow
     int budget                  # the most draws a combination may cost
     int max_sets
@@ -330,9 +320,6 @@ cdef struct Search:
     count_t t[9]
     # The combination under way.
     count_t target[N_KINDS]
-    int picks[4]
-    int pair_suit
-    int level
     bint want_all
     bint keep_targets
     int found
@@ -473,29 +460,11 @@ cdef void _list_patterns(Search* S) noexcept nogil:
         g = S.raw[i].key >> 21
         S.pool[at[g]] = S.raw[i]
         at[g] += 1
-    _find_least(S)
 
 
 cdef inline int _at(const Search* S, int s, int m, int p, int cost) noexcept nogil:
     """Where the patterns of (s, m, p) costing ``cost`` or more begin (their end at 16)."""
     return S.group_at[((s * 5 + m) * 2 + p) * 16 + (cost if cost < 16 else 16)]
-
-
-cdef inline int _least(const Search* S, int s, int m, int p) noexcept nogil:
-    """The cheapest pattern of the list, INF when it is empty."""
-    return S.least[s][m][p]
-
-
-cdef void _find_least(Search* S) noexcept nogil:
-    cdef int s, m, p, c
-    for s in range(4):
-        for m in range(5):
-            for p in range(2):
-                S.least[s][m][p] = INF
-                for c in range(16):
-                    if _at(S, s, m, p, c) < _at(S, s, m, p, c + 1):
-                        S.least[s][m][p] = c
-                        break
 
 
 cdef bint _visit(Search* S) noexcept nogil:
