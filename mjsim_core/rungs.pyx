@@ -28,6 +28,7 @@ from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_K
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, suit_of)
+from mjsim_core.legal cimport Found, Question, distance_drawn, prepare, search
 
 import numpy as np
 
@@ -41,6 +42,7 @@ cdef enum:
     CLAIMS = 2
     DEFENCE = 4
     PLANNING = 8
+    EIGHT = 16
     NO_SUIT = -1
     DRAGON_PUNG = 59            # the elements the honour pungs declared score, by number
     TWO_DRAGON_PUNGS = 54
@@ -65,8 +67,13 @@ FLUSH_OUTSIDE = 3
 PUNGS_SETS = 5
 """A pungs hand is in the making with this many pairs and pungs and no chow."""
 
+EIGHT_LIMIT = 1
+"""How far rung 4 sees the legal distance: exactly up to this, beyond it "at least 3" (a search
+to depth 3 costs many times one to depth 2, and the road beyond is long anyway)."""
+
 cdef int _MIN_POINTS = MIN_POINTS
 cdef int _KONG_BIT = KONG_BIT
+cdef int _EIGHT_LIMIT = EIGHT_LIMIT
 cdef int _THREAT_MELDS = THREAT_MELDS
 cdef int _FLUSH_OUTSIDE = FLUSH_OUTSIDE
 cdef int _PUNGS_SETS = PUNGS_SETS
@@ -386,6 +393,8 @@ def turn_choices(view, int ideas) -> tuple:
     cdef int kongs[N_KINDS]
     cdef int at[N_KINDS]
     cdef int n_kongs = 0, i, tile
+    if ideas & EIGHT and ideas & SHANTEN:   # eight refines the shanten: alone it does nothing
+        return _turn_eight(view, ideas)
     _read(view, array, &seat)
     out.n = 0
     for i, move in enumerate(view.legal):
@@ -511,6 +520,8 @@ def answer_choices(view, int ideas) -> tuple:
     cdef int i, n, tile
     if not ideas & CLAIMS:
         return ()
+    if ideas & EIGHT and ideas & SHANTEN:
+        return _answer_eight(view, ideas)
     array = _counts_array(view.hand.counts)
     _read(view, array, &seat)
     tile = view.window.tile
@@ -642,3 +653,236 @@ cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int
     for i in range(out.n):
         mask |= 1LL << out.items[i]
     return mask
+
+
+# ------------------------------------------------------------------ rung 4: eight in sight
+
+cdef inline int _road_key(int legal, int shanten) noexcept nogil:
+    """Rung 4's road as one number, lower nearer: the legal distance (capped at LIMIT + 1, "at
+    least that"), then the shanten."""
+    if legal > _EIGHT_LIMIT + 1:
+        legal = _EIGHT_LIMIT + 1
+    return 100 * (legal + 1) + shanten + 1
+
+
+cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* melds, int n_melds,
+                        const int* unseen, int* copies) noexcept nogil:
+    """The legal distance of a hand between turns, and (copies not NULL) the copies to be had
+    of the kinds a nearest legal target draws."""
+    cdef Question q
+    cdef Found found
+    cdef int k
+    if copies == NULL and distance(hand, n_melds) - 1 > _EIGHT_LIMIT:
+        return _EIGHT_LIMIT + 1     # the legal distance is at least the shanten: out of sight
+    prepare(&q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
+    search(hand, &q, _EIGHT_LIMIT, copies != NULL, False, &found)
+    if copies != NULL:
+        copies[0] = 0
+        for k in range(N_KINDS):
+            if found.accepted[k]:
+                copies[0] += q.cap[k] - hand[k]
+    return found.cost - 1
+
+
+cdef struct Roads:
+    # Rung 4's road after each discard, worked out when first needed: a discard's shanten bounds
+    # its legal distance from below, so one whose bound is already beaten need not be searched.
+    count_t hand[N_KINDS]       # the hand, each discard taken out and put back
+    int shanten[N_KINDS]
+    int road[N_KINDS]           # -1 until known
+    const int* unseen
+
+
+cdef inline int _bound(const Roads* r, int k) noexcept nogil:
+    """The least the road after discarding k can be."""
+    return _road_key(r.shanten[k], r.shanten[k])
+
+
+cdef int _road_of(Roads* r, const Seat* seat, int k) noexcept nogil:
+    cdef int far = _EIGHT_LIMIT + 1
+    if r.road[k] < 0:
+        r.hand[k] -= 1
+        if r.shanten[k] <= _EIGHT_LIMIT:
+            far = _legal_between(r.hand, seat, seat.melds, seat.n_melds, r.unseen, NULL)
+        r.hand[k] += 1
+        r.road[k] = _road_key(far, r.shanten[k])
+    return r.road[k]
+
+
+cdef int _least_road(Roads* r, const Seat* seat, const int* tiles, int n) noexcept nogil:
+    """The shortest road after the discards ``tiles``, searching only those whose bound could
+    beat the best found; then every discard that may tie it is searched too."""
+    cdef int i, k, least = 1 << 20, pick, low
+    while True:
+        pick = -1
+        low = least
+        for i in range(n):
+            k = tiles[i]
+            if r.road[k] >= 0:
+                least = min(least, r.road[k])
+            elif _bound(r, k) < low:
+                low = _bound(r, k)
+                pick = k
+        if pick < 0 or low >= least:
+            break
+        least = min(least, _road_of(r, seat, pick))
+    for i in range(n):
+        if r.road[tiles[i]] < 0 and _bound(r, tiles[i]) <= least:
+            _road_of(r, seat, tiles[i])
+    return least
+
+
+cdef inline int _known_road(const Roads* r, int k) noexcept nogil:
+    """The road after discarding k if searched, else its bound (then longer than the least)."""
+    return r.road[k] if r.road[k] >= 0 else _bound(r, k)
+
+
+cdef tuple _turn_eight(object view, int ideas):
+    """turn_choices with the idea eight: rung 3's turn, the road rung 4's."""
+    cdef cnp.ndarray array = _counts_array(view.hand.counts)
+    cdef Seat seat
+    cdef DiscardParts parts
+    cdef Roads roads
+    cdef count_t* hand = roads.hand
+    cdef count_t after[N_KINDS]
+    cdef int key[N_KINDS]
+    cdef int index[N_KINDS]
+    cdef int tiles[N_KINDS]
+    cdef int held[N_KINDS]
+    cdef int n = 0, i, k, tile, now, least, far, kong, n_held = 0
+    cdef const count_t* counts
+    cdef const int* unseen
+    cdef Targets plan
+    _read(view, array, &seat)
+    counts = seat.counts
+    unseen = _unseen(&seat)
+    roads.unseen = unseen
+    legal = view.legal
+    for i, move in enumerate(legal):
+        if move.kind == "discard":
+            tile = move.tile
+            index[tile] = i
+            tiles[n] = tile
+            n += 1
+    memcpy(hand, counts, N_KINDS)
+    discard_parts(counts, &parts)
+    for k in range(N_KINDS):
+        roads.road[k] = -1
+        if counts[k]:
+            hand[k] -= 1
+            roads.shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), &parts) - 1
+            hand[k] += 1
+            held[n_held] = k
+            n_held += 1
+    now = _least_road(&roads, &seat, held, n_held)
+    for i, move in enumerate(legal):
+        if move.kind != "kong":
+            continue
+        tile = move.tile
+        if counts[tile] == MAX_COPIES:
+            memcpy(after, counts, N_KINDS)
+            after[tile] = 0
+            seat.melds[seat.n_melds] = tile | MELD_CONCEALED_KONG << 6
+            far = _legal_between(after, &seat, seat.melds, seat.n_melds + 1, unseen, NULL)
+            kong = _road_key(far, distance(after, seat.n_melds + 1) - 1)
+        else:
+            kong = _road_of(&roads, &seat, tile)
+        if kong <= now:
+            return (i,)
+    if ideas & DEFENCE and now % 100 - 1 >= 2:
+        n = _safe(&seat, tiles, n)
+    least = _least_road(&roads, &seat, tiles, n)
+    for i in range(n):
+        key[tiles[i]] = -_known_road(&roads, tiles[i])
+    n = _keep_best(tiles, n, key)
+    if ideas & PLANNING and n > 1 and least // 100 - 1 > 0:
+        _targets(counts, &seat, &plan)
+        if _any_target(&plan):
+            for i in range(n):
+                key[tiles[i]] = _keeps(&plan, counts, tiles[i])
+            n = _keep_best(tiles, n, key)
+    if n > 1:
+        for i in range(n):
+            tile = tiles[i]
+            if least // 100 - 1 <= _EIGHT_LIMIT:
+                hand[tile] -= 1
+                _legal_between(hand, &seat, seat.melds, seat.n_melds, unseen, &key[tile])
+                hand[tile] += 1
+            else:
+                hand[tile] -= 1
+                accepted_after(hand, seat.n_melds, suit_of(tile), &parts, after)
+                hand[tile] += 1
+                key[tile] = 0
+                for k in range(N_KINDS):
+                    key[tile] += unseen[k] * after[k]
+        n = _keep_best(tiles, n, key)
+    for i in range(n):
+        key[tiles[i]] = -_isolation(counts, tiles[i])
+    n = _keep_best(tiles, n, key)
+    return tuple([index[tiles[i]] for i in range(n)])
+
+
+cdef tuple _answer_eight(object view, int ideas):
+    """answer_choices with the idea eight: rung 3's claims, the road rung 4's."""
+    cdef cnp.ndarray array = _counts_array(view.hand.counts)
+    cdef Seat seat
+    cdef Targets plan
+    cdef Question q
+    cdef count_t after[N_KINDS]
+    cdef int i, tile, lowest, road, before, floor, rank, far, shanten, best = -1
+    cdef bint chow, kong, planning = ideas & PLANNING, pays
+    cdef const int* unseen
+    _read(view, array, &seat)
+    unseen = _unseen(&seat)
+    before = _road_key(_legal_between(seat.counts, &seat, seat.melds, seat.n_melds, unseen,
+                                      NULL), distance(seat.counts, seat.n_melds) - 1)
+    if planning:
+        _targets(seat.counts, &seat, &plan)
+    tile = view.window.tile
+    legal = view.legal
+    keys = [-1] * len(legal)
+    for i, move in enumerate(legal):
+        name = move.kind
+        chow, kong = name == "chow", name == "kong"
+        if not (chow or kong or name == "pung"):
+            continue
+        memcpy(after, seat.counts, N_KINDS)
+        if chow:
+            for other in move.tiles:
+                if other != tile:
+                    after[<int>other] -= 1
+            lowest = move.tiles[0]
+            seat.melds[seat.n_melds] = lowest | MELD_CHOW << 6
+        else:
+            after[tile] -= 3 if kong else 2
+            lowest = tile
+            seat.melds[seat.n_melds] = tile | (MELD_KONG if kong else MELD_PUNG) << 6
+        shanten = distance(after, seat.n_melds + 1) - 1
+        if _road_key(shanten, shanten) > before:
+            continue                # the legal distance is at least the shanten
+        if kong:
+            far = _legal_between(after, &seat, seat.melds, seat.n_melds + 1, unseen, NULL)
+        else:
+            far = _EIGHT_LIMIT + 1
+            if shanten <= _EIGHT_LIMIT:
+                prepare(&q, after, seat.melds, seat.n_melds + 1, unseen, 0, seat.wind,
+                        seat.prevalent, seat.ruleset)
+                far = distance_drawn(after, &q, _EIGHT_LIMIT)
+        road = _road_key(far, shanten)
+        if road > before or (road == before and not kong):
+            continue
+        pays = road // 100 - 1 <= _EIGHT_LIMIT
+        if not pays:
+            floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
+            pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8)
+            pays = pays or (planning and shanten <= 1 and _fits(&plan, chow, lowest, floor))
+            pays = pays or (shanten == 0
+                            and _ready_to_win(&seat, after, seat.n_melds + 1, kong))
+        if pays:
+            rank = 100000 * (2 * chow + (name == "pung")) + road
+            keys[i] = rank
+            if best < 0 or rank < best:
+                best = rank
+    if best < 0:
+        return ()
+    return tuple([i for i, key in enumerate(keys) if key == best])

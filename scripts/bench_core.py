@@ -10,8 +10,11 @@ hand. The loop costs the same in every row; ``python loop`` shows it.
     python scripts/bench_core.py --out results/bench # also a folder: table.csv, manifest.json
 
 Targets (design.md §6): all-forms shanten <= 0.5 us per call and >= 14x PyMahjongGB's
-MahjongShanten; batch shanten <= 100 ns per hand; acceptance <= 1.2 us per call. Needs the
-``bench`` extra (``pip install -e ".[bench]"``).
+MahjongShanten; batch shanten <= 100 ns per hand; acceptance <= 1.2 us per call; the legal
+distance of a 13-tile hand at shanten <= 2 <= 50 us median (its rows time the hands of the
+sample at shanten <= 2, and the farther ones, which get the bound "at least LIMIT + 1", one
+call at a time: the median hand). Needs
+the ``bench`` extra (``pip install -e ".[bench]"``).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 import mjsim
-from mjsim.analysis import shanten
+from mjsim.analysis import legal, shanten
 from mjsim.tiles.botzone import NAMES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' helpers
@@ -87,6 +90,11 @@ def rows(hands: np.ndarray, drawn: np.ndarray, chunk: int, repeats: int) -> list
     gb_regular = [(tiles,) for _, tiles in gb]
     riichi = Shanten()
     lists = [(h.tolist(),) for h in hands]
+    near = shanten.shanten_batch(hands) <= 2
+    # At most a tenth of the sample, the near hands and the far ones each: the legal search costs
+    # some hundred times a shanten.
+    legal_near = [(h,) for h in hands[near][:len(hands) // 10]]
+    legal_far = [(h,) for h in hands[~near][:len(hands) // 10]]
     timed = [
         ("python loop (no call)", lambda *_: None, ours, None, "the loop every row pays"),
         ("mjsim shanten, all forms", shanten.shanten, ours, 0.5e-6, "one Python call"),
@@ -95,18 +103,27 @@ def rows(hands: np.ndarray, drawn: np.ndarray, chunk: int, repeats: int) -> list
         ("mjsim acceptance", shanten.acceptance, ours, 1.2e-6, "kinds and copies"),
         ("mjsim discards", shanten.discards, ours_drawn, None, "14 tiles, every discard"),
         ("mjsim waits", shanten.waits, ours, None, ""),
+        ("mjsim legal_distance, shanten <= 2", legal.legal_distance, legal_near, 50e-6,
+         f"{len(legal_near)} hands, exact up to {legal.LIMIT}"),
+        ("mjsim legal_distance, shanten >= 3", legal.legal_distance, legal_far, 50e-6,
+         f"{len(legal_far)} hands, the bound beyond {legal.LIMIT}"),
+        ("mjsim legal_acceptance, shanten <= 2", legal.legal_acceptance, legal_near, None,
+         "every nearest legal target"),
         ("PyMahjongGB MahjongShanten", MahjongGB.MahjongShanten, gb, None, "all forms"),
         ("PyMahjongGB RegularShanten", MahjongGB.RegularShanten, gb_regular, None,
          "regular form, with useful tiles"),
         ("mahjong calculate_shanten", riichi.calculate_shanten, lists, None,
          "pure Python, riichi forms"),
     ]
-    # Passes go round every row in turn, so that a busy machine slows every row alike.
+    # Passes go round every row in turn, so that a busy machine slows every row alike. The legal
+    # rows time each call alone: their target is the median hand, and a call costs from a few
+    # to a few hundred microseconds, so a chunk's mean would be its slowest hands'.
     times: list[list[float]] = [[] for _ in timed]
     for _ in range(repeats):
-        for row, (_, function, arguments, _, _) in enumerate(timed):
+        for row, (what, function, arguments, _, _) in enumerate(timed):
             times[row] += (batch_times(hands) if function is None
-                           else chunk_times(function, arguments, chunk))
+                           else chunk_times(function, arguments,
+                                            1 if what.startswith("mjsim legal") else chunk))
     return [{"what": what, "seconds": statistics.median(times[row]), "target": target,
              "note": note} for row, (what, _, _, target, note) in enumerate(timed)]
 

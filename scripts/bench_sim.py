@@ -4,7 +4,7 @@ Players:
 
 - ``drawn``: "discard what you drew" (after a claim, the first tile held); take a win when it is
   legal, pass every other claim. This measures the engine itself.
-- ``rung1``, ``rung2``, ``rung3``: four bots of that rung (``mjsim.players.Rung``).
+- ``rung1``, ``rung2``, ``rung3``, ``rung4``: four bots of that rung (``mjsim.players.Rung``).
 - ``gbgreedy``: the greedy bot of design.md's anchor, in this engine: discard the tile that
   leaves the least shanten by PyMahjongGB's ``MahjongShanten`` (the first of equals), win when
   legal, pass every claim (``pip install -e ".[bench]"``). Against it, ``rung3`` shows what the
@@ -135,6 +135,7 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "rung1": lambda: bot_player(1),
     "rung2": lambda: bot_player(2),
     "rung3": lambda: bot_player(3),
+    "rung4": lambda: bot_player(4),
     "gbgreedy": gb_greedy,
 }
 

@@ -1,4 +1,4 @@
-"""The three rungs of the bot, reading a view and nothing else (the seed Search).
+"""The four rungs of the bot, reading a view and nothing else (the seed Search).
 
 Each rung is the one below plus one idea; every rung wins whenever a win is legal.
 
@@ -21,6 +21,13 @@ Each rung is the one below plus one idea; every rung wins whenever a win is lega
    (:func:`mjsim.reference.measures.targets`; not once ready, when only winning copies count),
    and claim toward such a hand one step earlier: when the claim leaves the hand one from ready
    and the hand promises eight (:meth:`mjsim.reference.measures.Targets.fits`).
+4. **Eight in sight** (idea ``eight``). Rung 3 with the road measured by the legal distance
+   (:func:`mjsim.analysis.legal.legal_distance`: the draws to a win worth eight points), then
+   the shanten: discards, kongs and claims keep the shortest road, and ties go to the most
+   copies that a nearest legal target draws (:func:`mjsim.analysis.legal.legal_discards`).
+   A claim that shortens the road is made without rung 3's test that it pays, unless the legal
+   distance is out of rung 4's sight (beyond :data:`mjsim_core.rungs.EIGHT_LIMIT`, 1), where
+   rung 3's rules stand. The idea refines the shanten: without ``shanten`` it does nothing.
 
 "Shortens the road" means the shanten after the claim (and the discard it calls for) is less
 than before; a kong draws a replacement instead of discarding, so a kong that keeps the shanten
@@ -55,10 +62,11 @@ from mjsim_core.rungs import answer_choices, turn_choices
 
 __all__ = ["IDEAS", "LEVELS", "RUNG_IDEAS", "Rung", "best", "check_ideas"]
 
-IDEAS: tuple[str, ...] = ("shanten", "claims", "defence", "planning")
+IDEAS: tuple[str, ...] = ("shanten", "claims", "defence", "planning", "eight")
 """The ideas a rung may switch off, in the order a variant names them."""
-RUNG_IDEAS: dict[int, tuple[str, ...]] = {1: (), 2: IDEAS[:2], 3: IDEAS}
-"""The ideas each rung adds up to: rung 2 has shanten and claims, rung 3 all four."""
+RUNG_IDEAS: dict[int, tuple[str, ...]] = {1: (), 2: IDEAS[:2], 3: IDEAS[:4], 4: IDEAS}
+"""The ideas each rung adds up to: rung 2 has shanten and claims, rung 3 defence and planning
+too, rung 4 all five."""
 LEVELS = tuple(RUNG_IDEAS)
 
 
@@ -68,7 +76,7 @@ def check_ideas(off: Collection[str]) -> None:
     >>> check_ideas({"claims"}); check_ideas({"greed"})
     Traceback (most recent call last):
     ...
-    ValueError: no idea 'greed'; the ideas are shanten, claims, defence, planning
+    ValueError: no idea 'greed'; the ideas are shanten, claims, defence, planning, eight
     """
     for name in off:
         if name not in IDEAS:
@@ -77,14 +85,14 @@ def check_ideas(off: Collection[str]) -> None:
 
 def best(view: View, level: int, word: int | None = None,
          off: Collection[str] = frozenset()) -> Move | None:
-    """A member of ``view.legal`` chosen by rung ``level`` (1-3) with the ideas ``off``
+    """A member of ``view.legal`` chosen by rung ``level`` (1-4) with the ideas ``off``
     switched off, or None when there is no legal move. ``word`` breaks the ties left after
     every idea deterministically; by default :attr:`View.word` (a hash of what the seat sees).
 
-    Raises ``ValueError`` for a level other than 1-3 or an unknown idea.
+    Raises ``ValueError`` for a level other than 1-4 or an unknown idea.
     """
     if level not in RUNG_IDEAS:
-        raise ValueError(f"no rung {level!r}; the rungs are 1, 2 and 3")
+        raise ValueError(f"no rung {level!r}; the rungs are 1, 2, 3 and 4")
     if off:
         check_ideas(off)
     legal = view.legal
@@ -114,7 +122,7 @@ def _idea_bits(level: int, off: frozenset[str]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Rung:
-    """A rung (``level`` 1-3) with the ideas in ``off`` switched off, breaking its last ties by
+    """A rung (``level`` 1-4) with the ideas in ``off`` switched off, breaking its last ties by
     :attr:`View.word` re-keyed by ``salt`` (0: the word itself).
 
     Raises ``ValueError`` for an unknown rung or idea, an idea the rung does not have, or a salt
@@ -127,7 +135,7 @@ class Rung:
 
     def __post_init__(self) -> None:
         if self.level not in RUNG_IDEAS:
-            raise ValueError(f"no rung {self.level!r}; the rungs are 1, 2 and 3")
+            raise ValueError(f"no rung {self.level!r}; the rungs are 1, 2, 3 and 4")
         if isinstance(self.salt, bool) or not isinstance(self.salt, int) or self.salt < 0:
             raise ValueError(f"a rung's salt is a whole number from 0, not {self.salt!r}")
         object.__setattr__(self, "off", frozenset(self.off))
@@ -151,7 +159,7 @@ class Rung:
         level, *names = spec.split("-")
         try:
             if not level.isdigit() or len(set(names)) != len(names):
-                raise ValueError("a variant is a rung 1-3 then distinct ideas, joined by '-'")
+                raise ValueError("a variant is a rung 1-4 then distinct ideas, joined by '-'")
             return cls(int(level), frozenset(names))
         except ValueError as error:
             raise ValueError(f"bad rung {spec!r}: {error}") from None

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from mjsim.analysis.legal import legal_discards, legal_distance
 from mjsim.game.moves import Move
 from mjsim.players.rungs import IDEAS
 from mjsim.players.view import View
@@ -26,6 +27,7 @@ from mjsim.reference.measures import (
     winning_copies,
 )
 from mjsim.tiles.meld import Meld, MeldKind
+from mjsim_core.rungs import EIGHT_LIMIT as LIMIT
 from mjsim_core.rungs import THREAT_MELDS
 from mjsim_core.shanten import discards, shanten
 
@@ -62,6 +64,8 @@ def _tile(move: Move) -> int:
 
 def _turn(view: View, ideas: frozenset[str]) -> list[Move]:
     """The kong to declare, or the discards left tied after every idea."""
+    if "eight" in ideas and "shanten" in ideas:   # eight refines the shanten: alone, nothing
+        return _turn_eight(view, ideas)
     hand = view.hand
     counts, melds = hand.counts, hand.melds
     held = counts.tobytes()
@@ -150,6 +154,8 @@ def _answer(view: View, ideas: frozenset[str]) -> list[Move]:
     shorter road) and the best kept; none to pass."""
     if "claims" not in ideas:
         return []
+    if "eight" in ideas and "shanten" in ideas:
+        return _answer_eight(view, ideas)
     hand = view.hand
     counts, melds = hand.counts, hand.melds
     before = shanten(counts, len(melds))
@@ -226,3 +232,86 @@ def _most(items: Sequence[_T], key: Callable[[_T], int]) -> list[_T]:
     top = max(keys)
     return [item for item, k in zip(items, keys) if k == top]
 
+
+
+# ------------------------------------------------------------------- rung 4: eight in sight
+
+Road = tuple[int, int]
+"""How far a hand is, rung 4's way: its legal distance (``LIMIT + 1``, rung 4's limit
+:data:`mjsim_core.rungs.EIGHT_LIMIT` plus one, for "at least that"), then its shanten."""
+
+
+def _road(view: View, counts: Counts, melds: Sequence[Meld]) -> Road:
+    """The road of a hand between turns (13-3m tiles) or holding a tile to discard (14-3m)."""
+    far = legal_distance(counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen,
+                         ruleset=view.ruleset, limit=LIMIT)
+    return min(far, LIMIT + 1), shanten(counts, len(melds))
+
+
+def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
+    """Rung 3's turn with each discard's road its legal distance, then its shanten, and the
+    copies that count those a nearest legal target draws."""
+    hand = view.hand
+    counts, melds = hand.counts, hand.melds
+    held = counts.tobytes()
+    tiles = [_tile(move) for move in view.legal if move.kind == "discard"]
+    rows = {row[0]: row for row in discards(counts, len(melds))}
+    legal = {row.tile: row for row in legal_discards(
+        counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen, ruleset=view.ruleset,
+        limit=LIMIT)}
+    road = {t: (min(legal[t].distance, LIMIT + 1), rows[t][1]) for t in rows}
+    now = min(road.values())
+    for move in view.legal:
+        if move.kind != "kong":
+            continue
+        tile = _tile(move)
+        if counts[tile] == 4:
+            after = counts.copy()
+            after[tile] -= 4
+            kong: Road = _road(view, after, (*melds, Meld.kong(tile, concealed=True)))
+        else:
+            kong = road[tile]
+        if kong <= now:
+            return [move]
+    if "defence" in ideas and now[1] >= 2:
+        tiles = _safe(view, tiles) or tiles
+    least = min(road[t] for t in tiles)
+    tiles = [t for t in tiles if road[t] == least]
+    if "planning" in ideas and len(tiles) > 1 and least[0] > 0:
+        plan = targets(held, melds, view.seat_wind, view.prevalent)
+        if plan:
+            tiles = _most(tiles, lambda t: plan.keeps(held, t))
+    if len(tiles) > 1:
+        unseen = view.unseen
+        if least[0] <= LIMIT:
+            tiles = _most(tiles, lambda t: legal[t].copies)
+        else:
+            tiles = _most(tiles, lambda t: sum(map(unseen.__getitem__, rows[t][2])))
+    tiles = _most(tiles, lambda t: -isolation(held, t))
+    return [move for move in view.legal if move.kind == "discard" and move.tile in tiles]
+
+
+def _answer_eight(view: View, ideas: frozenset[str]) -> list[Move]:
+    """Rung 3's claims with the road rung 4's: a claim that shortens it (a kong that keeps it)
+    is worth making, and when the legal distance is out of sight it must also pay as rung 3's."""
+    hand = view.hand
+    counts, melds = hand.counts, hand.melds
+    before = _road(view, counts, melds)
+    plan = (targets(counts.tobytes(), melds, view.seat_wind, view.prevalent)
+            if "planning" in ideas else None)
+    window = view.window
+    assert window is not None, "a rung answers only in a window"
+    worth: list[tuple[int, Road, Move]] = []
+    for move in view.legal:
+        if move.kind not in ("pung", "kong", "chow"):
+            continue
+        after, meld = _claimed(counts, move, window.tile, window.source)
+        road = _road(view, after, (*melds, meld))
+        if road > before or (road == before and move.kind != "kong"):
+            continue
+        if road[0] <= LIMIT or _claim_pays(view, move, meld, after, road[1], plan):
+            worth.append(((move.kind == "chow") * 2 + (move.kind == "pung"), road, move))
+    if not worth:
+        return []
+    first = min(w[:2] for w in worth)
+    return [w[2] for w in worth if w[:2] == first]

@@ -16,7 +16,7 @@ import pandas as pd
 
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import pricing
-from mjsim.tournament.experiments import Report, ladder, seed_means
+from mjsim.tournament.experiments import RUNGS, Report, ladder, seed_means
 from mjsim.tournament.lineups import Roster
 from mjsim.tournament.schedule import wall_index
 from mjsim.tournament.sequential import Sequential, t_sprt
@@ -56,8 +56,13 @@ def ensure_run(folder: str | Path | None = None, *, walls: int = 3) -> Report:
     return load(DEMO_RUN)
 
 
-def idea_challengers(player: str = "3") -> dict[str, str]:
-    """Each idea of a player (a spec) and the variant that plays without it.
+TOP = RUNGS[-1]
+"""The top rung of the built-in ladder, whose ideas a ladder run prices."""
+
+
+def idea_challengers(player: str = TOP) -> dict[str, str]:
+    """Each idea of a player (a spec; by default the ladder's top rung) and the variant that
+    plays without it.
 
     >>> idea_challengers("2")
     {'shanten': '2-shanten', 'claims': '2-claims'}

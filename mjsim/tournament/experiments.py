@@ -4,7 +4,7 @@
   declares ideas) is priced by the paired challenger design, with "B-X" (B with X switched off)
   challenging a field of B; the price is the points X adds.
 - :func:`ladder`: each step of a ladder of players (rung r challenging a field of rung r-1; the
-  built-in rungs 1, 2, 3 by default), every idea of the top rung, and the standings of a table
+  built-in rungs 1, 2, 3, 4 by default), every idea of the top rung, and the standings of a table
   of rungs with its seats rotated.
 - :func:`table`: the standings of one lineup with its seats rotated, or in the competition
   format (each match 4 walls x 24 seatings, scored by rank points 4/3/2/1).
@@ -44,7 +44,7 @@ from mjsim.tournament.schedule import (
 from mjsim.tournament.sequential import Sequential
 from mjsim.tournament.store import MANIFEST, RunFolder, origin
 
-RUNGS: tuple[str, ...] = ("1", "2", "3")
+RUNGS: tuple[str, ...] = ("1", "2", "3", "4")
 """The built-in ladder."""
 DELTA = 0.5
 """Points a hand: the effect the sequential test looks for, and that tables plan walls for."""
@@ -174,7 +174,7 @@ def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: 
 def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | None = None,
            walls: int = 20, seed: str = "mjsim", **run_options: Unpack[RunOptions]) -> Report:
     """Each step of the ladder ``rungs`` (each a spec or a name ``roster`` defines, lowest
-    first: the built-in rungs 1, 2, 3 by default), every idea the top rung has switched on, and
+    first: the built-in rungs 1, 2, 3, 4 by default), every idea the top rung has switched on, and
     the standings of a table of rungs (:func:`ladder_table`) with its seats rotated."""
     roster = roster or Roster()
     steps = [roster.entry(rung) for rung in rungs]

@@ -82,6 +82,12 @@ def cmd_shanten(args: argparse.Namespace) -> str:
         lines.append(f"  {FORM_LABELS[form]:<{width}}  {shown:>2}")
     overall = analysis.shanten(counts, melds)
     lines.append(f"shanten: {overall} ({_describe(overall)})")
+    # Beside the shanten, the distance to a win worth eight (won on a discard, East seat and
+    # round): the one that decides whether a ready hand can win at all.
+    from mjsim.analysis import legal
+    far = legal.legal_distance(counts, hand.melds)
+    shown = f"at least {far}" if far > legal.LIMIT else str(far)
+    lines.append(f"legal distance: {shown} (draws to an 8-point win on a discard)")
     if size == 13 - 3 * melds:
         accepted = analysis.acceptance(counts, melds)
         label = "waits" if overall == 0 else "acceptance"
@@ -719,7 +725,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples: mjsim ladder --walls 4 --jobs 2 --out runs/ladder-4\n"
                "          mjsim ladder --rungs 2,3,bots/mine.py:Mine --walls 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    ladder.add_argument("--rungs", default="1,2,3", metavar="SPEC,SPEC,...",
+    ladder.add_argument("--rungs", default="1,2,3,4", metavar="SPEC,SPEC,...",
                         help="the ladder, lowest first: player specs or --player names "
                              "(default 1,2,3)")
     _experiment_options(ladder, walls=40)

@@ -21,7 +21,7 @@ def test_ideas_print_in_their_canonical_order():
     assert str(Rung.parse("3-planning-claims")) == "3-claims-planning"
 
 
-@pytest.mark.parametrize("spec", ["", "0", "4", "x", "3-", "3-greed", "2-defence", "1-shanten",
+@pytest.mark.parametrize("spec", ["", "0", "5", "x", "3-", "3-greed", "2-defence", "1-shanten",
                                   "3-defence-defence", "-3", "three"])
 def test_an_invalid_spec_raises_naming_it(spec):
     with pytest.raises(ValueError, match=f"bad rung {spec!r}"):

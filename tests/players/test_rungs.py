@@ -53,8 +53,8 @@ def tiles_of(moves):
 
 def test_no_legal_move_gives_none_and_bad_arguments_raise():
     assert best(own_turn("123m 456m EE 13p 45s 7s 9p", legal=[]), 2) is None
-    with pytest.raises(ValueError, match="no rung 4"):
-        best(own_turn("123m 456m EE 13p 45s 7s 9p"), 4)
+    with pytest.raises(ValueError, match="no rung 5"):
+        best(own_turn("123m 456m EE 13p 45s 7s 9p"), 5)
     with pytest.raises(ValueError, match="'greed'"):
         best(own_turn("123m 456m EE 13p 45s 7s 9p"), 3, off={"greed"})
 

@@ -22,7 +22,7 @@ LINEUPS = ("3333", "3322", "2211", "3131")
 
 
 def test_every_set_of_ideas_is_checked():
-    assert VARIANTS == list(range(16))   # rung 3 with any ideas off covers rungs 1 and 2
+    assert VARIANTS == list(range(32))   # rung 4 with any ideas off covers rungs 1 to 3
 
 
 def decisions(seed, lineup, hand_no):

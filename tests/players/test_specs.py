@@ -82,7 +82,7 @@ def test_describe_records_what_a_file_resolves_to():
 
 @pytest.mark.parametrize("spec, message", [
     ("", "empty player spec"),
-    ("4", "no rung 4"),
+    ("5", "no rung 5"),
     ("3?x=1", "a rung takes one option, salt"),
     ("3?salt=-1", "salt is a whole number from 0"),
     ("3?salt=true", "salt is a whole number from 0"),

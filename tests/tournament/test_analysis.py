@@ -24,15 +24,16 @@ def report(tmp_path_factory):
 
 def test_load_reads_back_what_the_ladder_wrote(report):
     assert set(report.tables) == {"seats", "hands", "fans"}
-    assert list(report.estimates["name"]) == ["rung 2 over rung 1", "rung 3 over rung 2", *IDEAS]
-    assert set(report.standings["variant"]) == {"1", "2", "3"}
+    assert list(report.estimates["name"]) == ["rung 2 over rung 1", "rung 3 over rung 2",
+                                              "rung 4 over rung 3", *IDEAS]
+    assert set(report.standings["variant"]) == {"1", "2", "3", "4"}
     with pytest.raises(FileNotFoundError, match="mjsim ladder --out"):
         analysis.load(report.out / "nothing-here")
 
 
 def test_running_estimate_grows_wall_by_wall(report):
     seats = report.tables["seats"]
-    running = analysis.running_estimate(seats, "3-defence", "3")
+    running = analysis.running_estimate(seats, "4-defence", "4")
     assert list(running["walls"]) == [2, 3]
     final = report.estimates.set_index("name").loc["defence"]
     assert running["value_hand"].iloc[-1] == pytest.approx(final["value_hand"])
@@ -69,9 +70,9 @@ def test_each_figure_has_its_axes_and_data(report, name, tmp_path):
         "forest": lambda: plots.forest(report.estimates),
         "standings": lambda: plots.standings(report.standings),
         "sequential": lambda: plots.sequential_trace(analysis.sequential(
-            seats, analysis.idea_challengers(), "3")),
+            seats, analysis.idea_challengers(), "4")),
         "running": lambda: plots.running_estimate(
-            analysis.running_estimate(seats, "3-claims", "3"), "claims"),
+            analysis.running_estimate(seats, "4-claims", "4"), "claims"),
         "points": lambda: plots.points_distribution(seats),
         "fans": lambda: plots.fan_frequency(analysis.fan_frequency(fans, hands)),
         "by_seat": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "seat")),

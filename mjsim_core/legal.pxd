@@ -1,0 +1,49 @@
+from libc.stdint cimport uint8_t
+
+from mjsim_core._types cimport count_t, N_KINDS
+
+cdef enum:
+    # Distances up to this are searched exactly by default; beyond, "at least LIMIT + 1".
+    DEFAULT_LIMIT = 3
+    # The legal targets a search keeps for its caller (the first found at the best cost).
+    MAX_TARGETS = 64
+
+# The question: a hand of 13-3m concealed tiles, its melds, and how a win would be scored.
+cdef struct Question:
+    const uint8_t* melds        # the scorer's meld bytes
+    int n_melds
+    int flags                   # 0 (won on a discard) or SELF_DRAWN
+    int seat
+    int prevalent
+    int ruleset
+    int exposed[N_KINDS]        # copies of each kind in the winner's exposed melds (Last Tile)
+    count_t cap[N_KINDS]        # the most copies a target may hold concealed
+
+# A legal target hand: its concealed tiles and the tile it is won on.
+cdef struct Target:
+    count_t tiles[N_KINDS]
+    int win
+
+# What a search found: the fewest tiles to draw (the distance plus one) when exact, else a
+# bound (exact is 0); the kinds some best legal target draws; the targets kept.
+cdef struct Found:
+    int cost
+    bint exact
+    count_t accepted[N_KINDS]
+    int n_targets
+    Target targets[MAX_TARGETS]
+
+# The question's exposed counts and caps, from the concealed tiles, meld bytes and copies still
+# to be had (NULL: every copy not held or melded).
+cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
+                  const int* unseen, int flags, int seat, int prevalent,
+                  int ruleset) noexcept nogil
+# Search a 13-3m tile hand, exactly for costs up to limit + 1. all_kinds: find every best legal
+# target (for out.accepted), not only one; keep_targets: fill out.targets.
+cdef void search(const count_t* held, const Question* q, int limit, bint all_kinds,
+                 bint keep_targets, Found* out) noexcept nogil
+# Whether a complete 14-3m tile hand scores eight or more won on ``win``.
+cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil
+# The legal distance of a 14-3m tile hand: -1 when it wins eight on one of its tiles, else the
+# least over its discards (each discard lies face up: no more of it to be had).
+cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil

@@ -1,0 +1,861 @@
+"""The legal distance, compiled: how far a hand is from a win that scores eight points.
+
+The shanten measures the distance to *any* complete hand; Chinese Official Mahjong only lets a
+hand win with at least eight points (flowers excluded), so a ready hand may have no wait that
+wins. The *legal distance* of a hand of 13-3m concealed tiles is the fewest draws, each but the
+last followed by a discard, after which it is complete and scores eight or more, won on a
+discard with no luck element (Last Tile only when the other three copies are in the winner's own
+exposed melds), or self-drawn when asked; 0 when a wait wins legally. A target hand may hold no
+fifth copy, and draws only the copies still to be had.
+
+Every special form (seven pairs, thirteen orphans, honours and knitted, knitted straight)
+scores at least twelve whatever it holds, so its distance is worked out directly. The regular
+form is searched: each suit's patterns of m sets and p pairs within the budget are listed
+(drawing a tile the hand lacks costs one), the suits are combined in order of total cost, and
+each complete hand is scored by the scoring kernel (:mod:`mjsim_core.score`) on each tile it
+draws. The search is exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
+
+:mod:`mjsim.analysis.legal` is the face of this module; :mod:`mjsim.reference.legal` its slow,
+obvious twin.
+"""
+
+cimport cython
+cimport numpy as cnp
+from libc.stdint cimport uint8_t, uint32_t
+from libc.stdlib cimport malloc, free
+from libc.string cimport memcpy, memset
+
+from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
+from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
+                               Scoring, encode_melds, score_kernel)
+from mjsim_core.shanten cimport DiscardParts, discard_parts
+
+import numpy as np
+
+from mjsim_core.elements import RULESETS, check_ruleset
+from mjsim_core.score import MIN_POINTS
+from mjsim_core.shanten import KNITTED_ARRANGEMENTS
+
+cnp.import_array()
+
+LIMIT = DEFAULT_LIMIT
+"""Distances up to this are exact by default; a hand farther off gets ``LIMIT + 1``, read "at
+least LIMIT + 1"."""
+
+cdef int _MIN_POINTS = MIN_POINTS
+
+cdef enum:
+    INF = 99
+    POOL = 3072                 # suit patterns a search may list
+    HASH_BITS = 12
+    HASH = 4096                 # slots of the table that drops a pattern listed twice
+    SEVEN_PAIRS = 0             # the special forms, in the order costs report them
+    ORPHANS = 1
+    HONORS_KNITTED = 2
+    KNITTED_STRAIGHT = 3
+    N_SPECIAL = 4
+
+cdef int ORPHAN_KINDS[13]
+cdef int KNITTED[6][9]          # the nine kinds of each knitted arrangement
+# The sets of a knitted straight's remainder: the chows by their lowest kind, then 100 + each
+# pung's kind.
+cdef int CHOW_OR_PUNG[55]
+
+
+cdef void _init() noexcept nogil:
+    cdef int i, n = 0
+    for i in range(3):
+        ORPHAN_KINDS[2 * i] = 9 * i
+        ORPHAN_KINDS[2 * i + 1] = 9 * i + 8
+    for i in range(7):
+        ORPHAN_KINDS[6 + i] = N_SUITED + i
+    for i in range(N_SUITED):
+        if i % 9 <= 6:
+            CHOW_OR_PUNG[n] = i
+            n += 1
+    for i in range(N_KINDS):
+        CHOW_OR_PUNG[n] = 100 + i
+        n += 1
+
+
+_init()
+for _perm, _kinds in enumerate(KNITTED_ARRANGEMENTS):
+    for _i in range(9):
+        KNITTED[_perm][_i] = _kinds[_i]
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring a target
+
+cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil:
+    cdef Scoring scored
+    cdef int flags = q.flags | (LAST_COPY if q.exposed[win] == 3 else 0)
+    if score_kernel(tiles, q.melds, q.n_melds, win, flags, q.seat, q.prevalent, q.ruleset,
+                    &scored) != 0:
+        return -1
+    return scored.total
+
+
+cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
+                  const int* unseen, int flags, int seat, int prevalent,
+                  int ruleset) noexcept nogil:
+    cdef int melded[N_KINDS]
+    cdef int i, k, tile, kind, room, can
+    memset(melded, 0, sizeof(melded))
+    memset(q.exposed, 0, sizeof(q.exposed))
+    for i in range(n_melds):
+        tile = melds[i] & 63
+        kind = melds[i] >> 6
+        if kind == MELD_CHOW:
+            for k in range(tile, tile + 3):
+                melded[k] += 1
+                q.exposed[k] += 1
+        else:
+            melded[tile] += 4 if kind >= MELD_KONG else 3
+            if kind != MELD_CONCEALED_KONG:
+                q.exposed[tile] += 4 if kind == MELD_KONG else 3
+    for k in range(N_KINDS):
+        room = MAX_COPIES - melded[k]
+        can = held[k] + (unseen[k] if unseen != NULL else room - held[k])
+        q.cap[k] = <count_t>(room if can > room else (can if can > 0 else 0))
+    q.melds = melds
+    q.n_melds = n_melds
+    q.flags = flags
+    q.seat = seat
+    q.prevalent = prevalent
+    q.ruleset = ruleset
+
+
+# ---------------------------------------------------------------------------------------------
+# The special forms: always legal, so only their cost (with a target reaching it) is needed
+
+cdef int _seven_pairs(const count_t* h, const count_t* cap, count_t* out) noexcept nogil:
+    """Fewest draws to seven pairs (a kind held four times is two): the pairs are taken
+    cheapest first, since a kind's second pair never costs less than its first."""
+    cdef int k, price, first, second, left = 7, cost = 0
+    memset(out, 0, N_KINDS)
+    for price in range(3):
+        for k in range(N_KINDS):
+            if left == 0:
+                return cost
+            first = 2 - h[k] if h[k] < 2 else 0
+            second = (4 - h[k] if h[k] < 4 else 0) - first
+            if out[k] == 0 and cap[k] >= 2 and first == price:
+                out[k] = 2
+                cost += price
+                left -= 1
+            if left and out[k] == 2 and cap[k] >= 4 and second == price:
+                out[k] = 4
+                cost += price
+                left -= 1
+    return cost if left == 0 else INF
+
+
+cdef int _orphans(const count_t* h, const count_t* cap, count_t* out) noexcept nogil:
+    cdef int i, k, extra = -1, price, best = INF, cost = 0
+    memset(out, 0, N_KINDS)
+    for i in range(13):
+        k = ORPHAN_KINDS[i]
+        if cap[k] < 1:
+            return INF
+        out[k] = 1
+        cost += h[k] == 0
+    for i in range(13):
+        k = ORPHAN_KINDS[i]
+        price = (2 - h[k] if h[k] < 2 else 0) - (h[k] == 0)
+        if cap[k] >= 2 and price < best:
+            best = price
+            extra = k
+    if extra < 0:
+        return INF
+    out[extra] = 2
+    return cost + best
+
+
+cdef int _honors_knitted(const count_t* h, const count_t* cap, count_t* out) noexcept nogil:
+    """Fourteen different kinds of one arrangement and the honours: the held ones first, then
+    the lowest still to be had."""
+    cdef count_t trial[N_KINDS]
+    cdef int perm, i, k, took, cost, best = INF
+    for perm in range(6):
+        memset(trial, 0, N_KINDS)
+        took = cost = 0
+        for i in range(16):
+            k = KNITTED[perm][i] if i < 9 else N_SUITED + i - 9
+            if h[k]:
+                trial[k] = 1
+                took += 1
+        for i in range(16):
+            k = KNITTED[perm][i] if i < 9 else N_SUITED + i - 9
+            if took < 14 and not h[k] and cap[k] >= 1:
+                trial[k] = 1
+                took += 1
+                cost += 1
+        if took == 14 and cost < best:
+            best = cost
+            memcpy(out, trial, N_KINDS)
+    return best
+
+
+cdef int _knitted_straight(const count_t* h, const count_t* cap, int melds, int bound,
+                           count_t* out) noexcept nogil:
+    """The nine tiles of one knitted arrangement, 1 - melds sets and a pair; any value >= bound
+    once it cannot come in under bound."""
+    cdef count_t trial[N_KINDS]
+    cdef int perm, i, k, missing, s, code, p, cost, set_cost, best = bound
+    if melds > 1:
+        return INF
+    for perm in range(6):
+        missing = 0
+        memset(trial, 0, N_KINDS)
+        for i in range(9):
+            k = KNITTED[perm][i]
+            if cap[k] < 1:
+                missing = INF
+                break
+            trial[k] = 1
+            missing += h[k] == 0
+        if missing >= best:
+            continue
+        for s in range(55 if melds == 0 else 1):
+            code = CHOW_OR_PUNG[s]
+            set_cost = missing
+            if melds == 0:
+                if not _fits_set(trial, cap, code):
+                    continue
+                set_cost += _add_set(trial, h, code, 1)
+            if set_cost < best:
+                for p in range(N_KINDS):
+                    if trial[p] + 2 > cap[p]:
+                        continue
+                    cost = set_cost + _extra(trial[p], 2, h[p])
+                    if cost < best:
+                        best = cost
+                        memcpy(out, trial, N_KINDS)
+                        out[p] += 2
+            if melds == 0:
+                _add_set(trial, h, code, -1)
+    return best
+
+
+cdef inline int _extra(int have, int more, int held) noexcept nogil:
+    """The draws ``more`` copies cost a target that has ``have`` of a kind the hand holds
+    ``held`` of."""
+    cdef int before = have - held, after = have + more - held
+    return (after if after > 0 else 0) - (before if before > 0 else 0)
+
+
+cdef inline bint _fits_set(const count_t* t, const count_t* cap, int code) noexcept nogil:
+    """A chow starting at code, or a pung of code - 100, fits under the caps."""
+    if code >= 100:
+        return t[code - 100] + 3 <= cap[code - 100]
+    return t[code] < cap[code] and t[code + 1] < cap[code + 1] and t[code + 2] < cap[code + 2]
+
+
+cdef inline int _add_set(count_t* t, const count_t* h, int code, int sign) noexcept nogil:
+    """Add (sign 1) or take back (sign -1) a chow starting at code, or a pung of code - 100;
+    returns the draws it costs (or saves)."""
+    cdef int k, cost = 0
+    if code >= 100:
+        k = code - 100
+        if sign < 0:
+            t[k] -= 3
+        cost = _extra(t[k], 3, h[k])
+        if sign > 0:
+            t[k] += 3
+        return cost
+    for k in range(code, code + 3):
+        if sign < 0:
+            t[k] -= 1
+        cost += _extra(t[k], 1, h[k])
+        if sign > 0:
+            t[k] += 1
+    return cost
+
+
+cdef int _special(const count_t* h, const count_t* cap, int melds, int form, int bound,
+                  count_t* out) noexcept nogil:
+    """The cost of one special form (INF when the melds rule it out); the target in out."""
+    if form == KNITTED_STRAIGHT:
+        return _knitted_straight(h, cap, melds, bound, out)
+    if melds:
+        return INF
+    if form == SEVEN_PAIRS:
+        return _seven_pairs(h, cap, out)
+    if form == ORPHANS:
+        return _orphans(h, cap, out)
+    return _honors_knitted(h, cap, out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The regular form: suit patterns, then their combinations
+
+cdef struct Pattern:
+    uint32_t key                # suit, sets, pair, cost and the digits, so that sorting groups
+    count_t t[9]
+
+
+cdef struct Search:
+    const count_t* held
+    const Question* q
+    Pattern* raw                # the patterns as listed
+    Pattern* pool               # the same grouped by suit, sets, pair and cost
+    int n_pool
+    uint32_t seen[HASH]         # key + 1 of each pattern listed, hashed
+    int group_at[4 * 5 * 2 * 16 + 1]    # where each group begins in pool
+    bint overflow
+    int budget                  # the most draws a combination may cost
+    int max_sets
+    # The fewest draws each suit needs for m sets and p pairs (the shanten tables, which ignore
+    # the caps: a lower bound), and the least the other suits need beside it.
+    const count_t* vec[4]
+    int others[4][5][2]
+    # While listing a suit: the most its patterns may cost, by the sets and pair placed so far.
+    int node_budget[5][2]
+    # While listing one suit:
+    int suit
+    int first
+    int n
+    bint chows
+    count_t t[9]
+    # The combination under way.
+    count_t target[N_KINDS]
+    bint want_all
+    bint keep_targets
+    int found
+    Found* out
+
+
+cdef inline uint32_t _key(int suit, int sets, int pair, int cost, const count_t* t,
+                          int n) noexcept nogil:
+    cdef uint32_t code = 0
+    cdef int i
+    for i in range(n):
+        code = 5 * code + t[i]
+    return ((((<uint32_t>suit * 5 + sets) * 2 + pair) * 16 + cost) << 21) | code
+
+
+cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
+                     int cost) noexcept nogil:
+    """Every pattern of the suit from rank i on, given the chows open from ranks i-1 (c1) and
+    i-2 (c2), within the budget."""
+    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead
+    cdef uint32_t key, slot
+    cdef Pattern* p
+    if i == S.n:
+        key = _key(S.suit, sets, pair, cost, S.t, S.n)
+        slot = (key * 2654435761u) >> (32 - HASH_BITS)
+        while S.seen[slot]:
+            if S.seen[slot] == key + 1:
+                return
+            slot = (slot + 1) & (HASH - 1)
+        if S.n_pool == POOL:
+            S.overflow = True
+            return
+        S.seen[slot] = key + 1
+        p = &S.raw[S.n_pool]
+        S.n_pool += 1
+        memcpy(p.t, S.t, 9)
+        p.key = key
+        return
+    k = S.first + i
+    c0_max = 4 if S.chows and i <= S.n - 3 else 0
+    for c0 in range(c0_max + 1):
+        for pung in range(2):
+            for pr in range(2 - pair):
+                tiles = c0 + c1 + c2 + 3 * pung + 2 * pr
+                if tiles > S.q.cap[k]:
+                    continue
+                sets2 = sets + c0 + pung
+                if sets2 > S.max_sets:
+                    continue
+                add = tiles - S.held[k]
+                if add < 0:
+                    add = 0
+                ahead = 0
+                if c0 or c1:
+                    # The chows open here need tiles of the next ranks: those not held cost too.
+                    ahead = c0 + c1 - S.held[k + 1]
+                    if ahead < 0:
+                        ahead = 0
+                    if c0 and c0 > S.held[k + 2]:
+                        ahead += c0 - S.held[k + 2]
+                if cost + add + ahead > S.node_budget[sets2][pair + pr]:
+                    continue
+                # The chows opened here need two more ranks that can hold them.
+                if c0 and (c0 + c1 > S.q.cap[k + 1] or c0 > S.q.cap[k + 2]):
+                    continue
+                S.t[i] = tiles
+                _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add)
+    S.t[i] = 0
+
+
+cdef void _lower_bounds(Search* S) noexcept nogil:
+    """S.others: for each suit, sets and pair, the least the other suits need beside it."""
+    cdef int sets_of[4]
+    cdef int a, b, c, d, pair, s, t, total = S.max_sets, rest
+    for s in range(4):
+        for a in range(5):
+            S.others[s][a][0] = S.others[s][a][1] = INF
+    for a in range(total + 1):
+        for b in range(total - a + 1):
+            for c in range(total - a - b + 1):
+                sets_of[0] = a
+                sets_of[1] = b
+                sets_of[2] = c
+                sets_of[3] = total - a - b - c
+                for pair in range(4):
+                    for s in range(4):
+                        rest = 0
+                        for t in range(4):
+                            if t != s:
+                                rest += S.vec[t][2 * sets_of[t] + (t == pair)]
+                        d = sets_of[s]
+                        if rest < S.others[s][d][s == pair]:
+                            S.others[s][d][s == pair] = rest
+
+
+cdef void _node_budgets(Search* S, int suit) noexcept nogil:
+    """What a pattern of the suit may cost, by the sets and pair it has so far: the most over
+    the lists it can still end in."""
+    cdef int a, b, m, p, room, most
+    for a in range(5):
+        for b in range(2):
+            most = -1
+            for m in range(a, 5):
+                for p in range(b, 2):
+                    if S.others[suit][m][p] < INF:
+                        room = S.budget - S.others[suit][m][p]
+                        if room > most:
+                            most = room
+            S.node_budget[a][b] = most
+
+
+cdef void _list_patterns(Search* S) noexcept nogil:
+    """List every suit's patterns within the budget, once each (a pattern read two ways is
+    listed once), grouped by suit, sets, pair and cost."""
+    cdef int suit, i, g, n_groups = 4 * 5 * 2 * 16
+    cdef int at[4 * 5 * 2 * 16 + 1]
+    S.n_pool = 0
+    S.overflow = False
+    memset(S.seen, 0, sizeof(S.seen))
+    for suit in range(4):
+        _node_budgets(S, suit)
+        S.suit = suit
+        S.first = 9 * suit
+        S.n = 9 if suit < 3 else 7
+        S.chows = suit < 3
+        memset(S.t, 0, 9)
+        _list_suit(S, 0, 0, 0, 0, 0, 0)
+    # A counting sort by group (the key's top bits: suit, sets, pair, cost).
+    memset(at, 0, sizeof(at))
+    for i in range(S.n_pool):
+        at[(S.raw[i].key >> 21) + 1] += 1
+    for g in range(n_groups):
+        at[g + 1] += at[g]
+    for g in range(n_groups):
+        S.group_at[g] = at[g]
+    S.group_at[n_groups] = at[n_groups]
+    for i in range(S.n_pool):
+        g = S.raw[i].key >> 21
+        S.pool[at[g]] = S.raw[i]
+        at[g] += 1
+
+
+cdef inline int _at(const Search* S, int s, int m, int p, int cost) noexcept nogil:
+    """Where the patterns of (s, m, p) costing ``cost`` or more begin (their end at 16)."""
+    return S.group_at[((s * 5 + m) * 2 + p) * 16 + (cost if cost < 16 else 16)]
+
+
+cdef bint _visit(Search* S) noexcept nogil:
+    """Score the combination in S.target on each tile it draws; record it if legal. Returns True
+    when the search may stop."""
+    cdef const count_t* h = S.held
+    cdef int k, total, best = -1, win = -1
+    for k in range(N_KINDS):
+        if S.target[k] > h[k]:
+            total = win_points(S.target, S.q, k)
+            if total > best:
+                best = total
+                win = k
+            if best >= _MIN_POINTS and not S.keep_targets:
+                break
+    if best < _MIN_POINTS:
+        return False
+    S.found += 1
+    for k in range(N_KINDS):
+        if S.target[k] > h[k]:
+            S.out.accepted[k] = 1
+    if S.keep_targets and S.out.n_targets < MAX_TARGETS:
+        memcpy(S.out.targets[S.out.n_targets].tiles, S.target, N_KINDS)
+        S.out.targets[S.out.n_targets].win = win
+        S.out.n_targets += 1
+    return not S.want_all
+
+
+cdef inline uint32_t _costs(const Search* S, int s, int m, int p) noexcept nogil:
+    """The costs the patterns of (s, m, p) come at, as bits."""
+    cdef uint32_t bits = 0
+    cdef int c
+    for c in range(16):
+        if _at(S, s, m, p, c) < _at(S, s, m, p, c + 1):
+            bits |= 1u << c
+    return bits
+
+
+cdef inline uint32_t _sums(uint32_t a, uint32_t b) noexcept nogil:
+    """Every sum of a cost in a and a cost in b, as bits (sums past 31 dropped)."""
+    cdef uint32_t out = 0
+    cdef int c
+    for c in range(16):
+        if a >> c & 1:
+            out |= b << c
+    return out
+
+
+cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair_suit,
+                   const uint32_t* reach) noexcept nogil:
+    """Fill suits suit.. with the assignment sets_of and the pair in pair_suit, costing exactly
+    budget in all; True when the search may stop. ``reach[s]``: the total costs suits s.. can
+    come to, so that only the costs that leave the later suits a reachable total are tried."""
+    cdef int m = sets_of[suit], p = suit == pair_suit, i, c, j
+    cdef int first = 9 * suit, n = 9 if suit < 3 else 7
+    cdef const Pattern* pattern
+    for c in range(budget + 1 if budget < 16 else 16):
+        if suit == 3:
+            if c != budget:
+                continue
+        elif not (reach[suit + 1] >> (budget - c)) & 1:
+            continue
+        for i in range(_at(S, suit, m, p, c), _at(S, suit, m, p, c + 1)):
+            pattern = &S.pool[i]
+            for j in range(n):
+                S.target[first + j] = pattern.t[j]
+            if suit == 3:
+                if _visit(S):
+                    return True
+            elif _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach):
+                return True
+    return False
+
+
+cdef bint _regular_level(Search* S, int cost) noexcept nogil:
+    """Every regular combination costing exactly ``cost``; True when the search may stop."""
+    cdef int sets_of[4]
+    cdef uint32_t reach[5]
+    cdef int a, b, c, s, pair, total = S.max_sets
+    for a in range(total + 1):
+        for b in range(total - a + 1):
+            for c in range(total - a - b + 1):
+                sets_of[0] = a
+                sets_of[1] = b
+                sets_of[2] = c
+                sets_of[3] = total - a - b - c
+                for pair in range(4):
+                    reach[4] = 1
+                    for s in range(3, -1, -1):
+                        reach[s] = _sums(_costs(S, s, sets_of[s], s == pair), reach[s + 1])
+                    if cost < 32 and (reach[0] >> cost) & 1 and _combine(S, 0, cost, sets_of,
+                                                                         pair, reach):
+                        return True
+    return False
+
+
+cdef void search(const count_t* held, const Question* q, int limit, bint all_kinds,
+                 bint keep_targets, Found* out) noexcept nogil:
+    cdef count_t special[N_SPECIAL][N_KINDS]
+    cdef int costs[N_SPECIAL]
+    cdef int form, best, cost, bound = limit + 2, lower, k, overflow = 0
+    cdef Search S
+    cdef DiscardParts parts
+    memset(out.accepted, 0, N_KINDS)
+    out.n_targets = 0
+    out.exact = True
+    best = bound
+    for form in range(N_SPECIAL):
+        costs[form] = _special(held, q.cap, q.n_melds, form, best + 1, special[form])
+        if costs[form] < best:
+            best = costs[form]
+    S.held = held
+    S.q = q
+    S.max_sets = 4 - q.n_melds
+    S.out = out
+    S.keep_targets = keep_targets
+    S.want_all = all_kinds
+    S.found = 0
+    discard_parts(held, &parts)
+    for k in range(4):
+        S.vec[k] = parts.vec[k]
+    _lower_bounds(&S)
+    lower = INF
+    for k in range(10):
+        if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
+            lower = S.others[0][k // 2][k % 2] + S.vec[0][k]
+    if lower < 1:
+        lower = 1
+    if lower <= best:
+        S.raw = <Pattern*>malloc(2 * POOL * sizeof(Pattern))
+        if S.raw == NULL:
+            overflow = lower
+        else:
+            S.pool = S.raw + POOL
+            for cost in range(lower, (best if best < bound else bound - 1) + 1):
+                # Listed anew for each cost, within it: the first cost tried is nearly always
+                # the answer, and a pattern list within a larger budget is many times longer.
+                S.budget = cost
+                _list_patterns(&S)
+                if S.overflow:
+                    overflow = cost
+                    break
+                _regular_level(&S, cost)
+                if S.found:
+                    best = cost
+                    break
+            free(S.raw)
+    if overflow:
+        # Too many patterns to list: nothing legal below this cost is all that is known.
+        out.cost = overflow
+        out.exact = False
+        return
+    if best >= bound:
+        out.cost = bound
+        out.exact = False
+        memset(out.accepted, 0, N_KINDS)
+        out.n_targets = 0
+        return
+    out.cost = best
+    for form in range(N_SPECIAL):
+        if costs[form] != best:
+            continue
+        _accept_special(held, q, form, best, out.accepted)
+        if keep_targets and out.n_targets < MAX_TARGETS:
+            memcpy(out.targets[out.n_targets].tiles, special[form], N_KINDS)
+            out.targets[out.n_targets].win = -1
+            for k in range(N_KINDS):
+                if special[form][k] > held[k]:
+                    out.targets[out.n_targets].win = k
+                    break
+            out.n_targets += 1
+
+
+cdef void _accept_special(const count_t* held, const Question* q, int form, int cost,
+                          count_t* accepted) noexcept nogil:
+    """Mark the kinds whose draw brings the special form one nearer: those some best target of
+    the form draws."""
+    cdef count_t more[N_KINDS]
+    cdef count_t scratch[N_KINDS]
+    cdef int k
+    memcpy(more, held, N_KINDS)
+    for k in range(N_KINDS):
+        if accepted[k] or held[k] >= q.cap[k]:
+            continue
+        more[k] += 1
+        if _special(more, q.cap, q.n_melds, form, cost, scratch) < cost:
+            accepted[k] = 1
+        more[k] -= 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Python face (mjsim.analysis.legal documents and wraps these)
+
+cdef const count_t* _counts_of(object counts) except NULL:
+    cdef const count_t[::1] view
+    if counts is None:
+        raise TypeError("counts is a 34-entry uint8 array, not None")
+    view = counts
+    if view.shape[0] != N_KINDS:
+        raise ValueError(f"a counts array has {N_KINDS} entries, not {view.shape[0]}")
+    return &view[0]
+
+
+@cython.auto_pickle(False)
+cdef class _Asked:
+    """One call's question, checked: the counts (kept alive), melds and caps."""
+    cdef object array
+    cdef const count_t* held
+    cdef uint8_t melds[4]
+    cdef int size
+    cdef int unseen[N_KINDS]
+    cdef bint have_unseen
+    cdef int limit
+    cdef Question q
+
+    def __init__(self, counts, melds, int seat_wind, int prevalent_wind, bint self_drawn,
+                 unseen, str ruleset, int limit, bint allow_13, bint allow_14):
+        cdef int n_melds, k, total = 0
+        cdef long value
+        self.array = np.ascontiguousarray(counts, dtype=np.uint8) \
+            if not isinstance(counts, (bytes, bytearray, memoryview)) else counts
+        self.held = _counts_of(self.array)
+        n_melds = encode_melds(melds, self.melds)
+        if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4):
+            raise ValueError("winds are 0-3 (E S W N)")
+        if limit < 0:
+            raise ValueError(f"the search limit is a distance from 0, not {limit}")
+        self.limit = limit
+        for k in range(N_KINDS):
+            if self.held[k] > MAX_COPIES:
+                raise ValueError(f"kind {k} has {self.held[k]} copies; at most {MAX_COPIES} exist")
+            total += self.held[k]
+        self.size = total
+        if not ((allow_13 and total == 13 - 3 * n_melds)
+                or (allow_14 and total == 14 - 3 * n_melds)):
+            sizes = " or ".join(str(n - 3 * n_melds) for n, ok in ((13, allow_13), (14, allow_14))
+                                if ok)
+            raise ValueError(f"with {n_melds} meld(s) the concealed tiles number {sizes}, "
+                             f"not {total}")
+        self.have_unseen = unseen is not None
+        if self.have_unseen:
+            if len(unseen) != N_KINDS:
+                raise ValueError(f"unseen is {N_KINDS} counts of 0 to 4 copies, not {len(unseen)}")
+            for k in range(N_KINDS):
+                value = unseen[k]
+                if not 0 <= value <= MAX_COPIES:
+                    raise ValueError(f"unseen is 34 counts of 0 to 4 copies; kind {k} has {value}")
+                self.unseen[k] = value
+        cdef const int* copies = self.unseen if self.have_unseen else NULL
+        prepare(&self.q, self.held, self.melds, n_melds, copies,
+                SELF_DRAWN if self_drawn else 0, seat_wind, prevalent_wind,
+                RULESETS.index(check_ruleset(ruleset)))
+        for k in range(N_KINDS):
+            if self.held[k] + _melded(&self.q, k) > MAX_COPIES:
+                raise ValueError(f"kind {k}: a fifth copy, melds counted")
+
+    cdef bint is_14(self):
+        return self.size == 14 - 3 * self.q.n_melds
+
+
+cdef int _melded(const Question* q, int k) noexcept nogil:
+    """Copies of kind k in the declared melds."""
+    cdef int i, tile, kind, n = 0
+    for i in range(q.n_melds):
+        tile = q.melds[i] & 63
+        kind = q.melds[i] >> 6
+        if kind == MELD_CHOW:
+            n += tile <= k <= tile + 2
+        elif tile == k:
+            n += 4 if kind >= MELD_KONG else 3
+    return n
+
+
+cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil:
+    cdef count_t hand[N_KINDS]
+    cdef Question after = q[0]
+    cdef Found found
+    cdef int k, best = limit + 1
+    for k in range(N_KINDS):
+        if held[k] and win_points(held, q, k) >= _MIN_POINTS:
+            return -1
+    memcpy(hand, held, N_KINDS)
+    for k in range(N_KINDS):
+        if not hand[k]:
+            continue
+        hand[k] -= 1
+        _discard_caps(q, &after, k)
+        search(hand, &after, limit, False, False, &found)
+        if found.cost - 1 < best:
+            best = found.cost - 1
+        hand[k] += 1
+    return best
+
+
+cdef inline void _discard_caps(const Question* before, Question* after, int tile) noexcept nogil:
+    """The caps once ``tile`` is discarded from the 14-tile hand the caps were made for."""
+    memcpy(after.cap, before.cap, N_KINDS)
+    if after.cap[tile]:
+        after.cap[tile] -= 1
+
+
+def legal_distance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+                   bint self_drawn=False, unseen=None, str ruleset="green-book",
+                   int limit=DEFAULT_LIMIT) -> int:
+    """The legal distance of a 13-3m or 14-3m tile hand; ``limit + 1`` reads "at least that"."""
+    cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                               ruleset, limit, True, True)
+    cdef Found found
+    if asked.is_14():
+        return distance_drawn(asked.held, &asked.q, limit)
+    search(asked.held, &asked.q, limit, False, False, &found)
+    return found.cost - 1
+
+
+def legal_search(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+                 bint self_drawn=False, unseen=None, str ruleset="green-book",
+                 int limit=DEFAULT_LIMIT) -> tuple:
+    """(distance, exact, accepted kinds, targets as (tiles, win)) of a 13-3m tile hand."""
+    cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                               ruleset, limit, True, False)
+    cdef Found found
+    cdef int i, k
+    search(asked.held, &asked.q, limit, True, True, &found)
+    accepted = tuple([k for k in range(N_KINDS) if found.accepted[k]])
+    targets = [(bytes((<char*>found.targets[i].tiles)[:N_KINDS]), found.targets[i].win)
+               for i in range(found.n_targets)]
+    return found.cost - 1, bool(found.exact), accepted, targets
+
+
+def legal_acceptance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+                     bint self_drawn=False, unseen=None, str ruleset="green-book",
+                     int limit=DEFAULT_LIMIT) -> list:
+    """(kind, copies to be had) for each kind some nearest legal target of a 13-3m tile hand
+    draws; [] when none is within the limit."""
+    cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                               ruleset, limit, True, False)
+    cdef Found found
+    cdef int k
+    search(asked.held, &asked.q, limit, True, False, &found)
+    return [(k, asked.q.cap[k] - asked.held[k]) for k in range(N_KINDS) if found.accepted[k]]
+
+
+def legal_waits(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+                bint self_drawn=False, unseen=None, str ruleset="green-book") -> list:
+    """(wait, points by discard, points self-drawn) of each wait of a 13-3m tile hand that wins
+    eight points as asked (by discard, or self-drawn)."""
+    cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                               ruleset, 0, True, False)
+    cdef count_t hand[N_KINDS]
+    cdef Question other = asked.q
+    cdef int k, by_discard, by_draw
+    other.flags = 0 if self_drawn else SELF_DRAWN
+    memcpy(hand, asked.held, N_KINDS)
+    out = []
+    for k in range(N_KINDS):
+        if hand[k] >= asked.q.cap[k]:
+            continue
+        hand[k] += 1
+        mine = win_points(hand, &asked.q, k)
+        theirs = win_points(hand, &other, k)
+        hand[k] -= 1
+        if mine >= _MIN_POINTS:
+            by_discard, by_draw = (theirs, mine) if self_drawn else (mine, theirs)
+            out.append((k, by_discard, by_draw))
+    return out
+
+
+def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+                   bint self_drawn=False, unseen=None, str ruleset="green-book",
+                   int limit=DEFAULT_LIMIT) -> list:
+    """(tile, legal distance after, accepted kinds, their copies) for each kind of a 14-3m tile
+    hand."""
+    cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                               ruleset, limit, False, True)
+    cdef count_t hand[N_KINDS]
+    cdef Question q = asked.q
+    cdef Found found
+    cdef int k, j, copies
+    memcpy(hand, asked.held, N_KINDS)
+    out = []
+    for k in range(N_KINDS):
+        if not hand[k]:
+            continue
+        hand[k] -= 1
+        _discard_caps(&asked.q, &q, k)
+        search(hand, &q, limit, True, False, &found)
+        copies = 0
+        for j in range(N_KINDS):
+            if found.accepted[j]:
+                copies += q.cap[j] - hand[j]
+        out.append((k, found.cost - 1, tuple([j for j in range(N_KINDS) if found.accepted[j]]),
+                    copies))
+        hand[k] += 1
+    return out

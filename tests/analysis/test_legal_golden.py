@@ -1,0 +1,135 @@
+"""Hard cases of the legal distance, each checked by the reasoning in its row and, where a win's
+points are the point, by the public scorer itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjsim import Hand
+from mjsim.analysis import legal_distance, legal_search, legal_waits, shanten
+from mjsim.reference import legal as twin
+from mjsim.scoring import WinContext, score
+
+# hand, seat wind, prevalent wind, shanten, legal distance by discard, self-drawn, why
+GOLDEN = [
+    ("123m 567p 234s 678s 9p", 0, 0, 0, 2, 1,
+     ("the 9p scores Concealed Hand, All Chows and Single Wait (5); the nearest 8 is a Mixed "
+      "Straight 123m 456p 789s: draw 4p and 9s for 7p and 6s, then the 9p. Self-drawn, Fully "
+      "Concealed Hand makes the 9p worth 7, and one exchange is enough")),
+    ("123m 345p 567s 678s 5m", 0, 0, 0, 1, 1,
+     ("5 points on the 5m; drawing 2m and 4m for the 1m makes 345m 345p 567s 678s 22m, All "
+      "Simples and a Mixed Double Chow beside the rest")),
+    ("1122m 5588p 99s EE R", 0, 0, 0, 0, 0,
+     "the regular form is two from ready; seven pairs (24) waits on the red"),
+    ("147m 258p 369s 123m 5p", 0, 0, 0, 0, 0, "a knitted straight (12) waiting on the 5p"),
+    ("147m 258p 369s ESW N", 0, 0, 0, 0, 0, "lesser honours and knitted tiles (12)"),
+    ("pung(111m) 1m 234p 567p 789p", 0, 0, 0, 1, 1,
+     "the only formal wait is a fifth 1m: no wait at all"),
+    ("234m 567p 234s 678s 9p", 0, 0, 0, 1, 0,
+     ("concealed, the 9p is worth 7 on a discard (Concealed Hand, All Chows, Mixed Double "
+      "Chow, Single Wait) and 8 self-drawn (Fully Concealed Hand for Concealed Hand) ...")),
+    ("chow(234m) 567p 234s 678s 9p", 0, 0, 0, 2, 1,
+     "... but with the 234m declared both concealment elements are gone, one step each way"),
+    ("pung(RRR) pung(GGG) 123m 456p 9s", 0, 0, 0, 1, 0,
+     "Two Dragon Pungs and Single Wait make 7 on a discard, 8 with Self-Drawn"),
+    ("chow(123m) pung(888p) 345s 67s EE", 1, 2, 0, 0, 2,
+     "a Chicken Hand on the 5s scores 8 on a discard, but self-drawn only Self-Drawn (1)"),
+]
+
+
+@pytest.mark.parametrize("text, seat, prevalent, ready, by_discard, by_draw, why", GOLDEN)
+def test_golden(text: str, seat: int, prevalent: int, ready: int, by_discard: int, by_draw: int,
+                why: str) -> None:
+    hand = Hand.parse(text)
+    assert shanten.shanten(hand.counts, len(hand.melds)) == ready, why
+    assert legal_distance(hand.counts, hand.melds, seat, prevalent) == by_discard, why
+    assert legal_distance(hand.counts, hand.melds, seat, prevalent, self_drawn=True) == by_draw
+    far = max(by_discard, by_draw)     # the twin searches only as far as it must
+    assert twin.legal_distance(hand.counts, hand.melds, seat, prevalent,
+                               limit=far) == by_discard, why
+    assert twin.legal_distance(hand.counts, hand.melds, seat, prevalent, self_drawn=True,
+                               limit=far) == by_draw, why
+
+
+def _points(text: str, win: int, self_drawn: bool, seat: int = 0, prevalent: int = 0) -> int:
+    hand = Hand.parse(text)
+    hand.add(win)
+    return score(hand, WinContext(win, self_drawn, seat, prevalent)).total
+
+
+def test_ready_without_a_legal_wait() -> None:
+    """The README's hand: ready on the 9p, which scores five."""
+    hand = Hand.parse("123m 567p 234s 678s 9p")
+    assert shanten.waits(hand.counts) == [17]
+    assert _points("123m 567p 234s 678s 9p", 17, False) == 5
+    assert legal_waits(hand.counts) == []
+    found = legal_search(hand.counts)
+    assert found.exact
+    assert any(39 in dict(t.fans) for t in found.targets)   # Mixed Straight
+    assert all(len(t.draws) == 3 and t.points >= 8 for t in found.targets)
+    straight = next(t for t in found.targets if t.draws == (12, 17, 26))
+    assert straight.discards == (15, 23) and straight.win in straight.draws
+
+
+def test_waits_carry_both_scores() -> None:
+    text = "chow(123m) pung(888p) 345s 67s EE"
+    hand = Hand.parse(text)
+    waits = legal_waits(hand.counts, hand.melds, 1, 2)
+    assert [(w.tile, w.discard, w.self_drawn) for w in waits] == [
+        (22, _points(text, 22, False, 1, 2), _points(text, 22, True, 1, 2))]
+    assert waits[0].discard == 8 and waits[0].self_drawn == 1
+    drawn = legal_waits(Hand.parse("pung(RRR) pung(GGG) 123m 456p 9s").counts,
+                        Hand.parse("pung(RRR) pung(GGG) 123m 456p 9s").melds, self_drawn=True)
+    assert [(w.tile, w.discard, w.self_drawn) for w in drawn] == [(26, 7, 8)]
+
+
+def test_only_a_special_form() -> None:
+    hand = Hand.parse("1122m 5588p 99s EE R")
+    assert shanten.forms(hand.counts)["regular"] >= 1
+    found = legal_search(hand.counts)
+    assert found.kinds == (31,) and {t.form for t in found.targets} == {"seven_pairs"}
+
+
+def test_knitted_straight_target() -> None:
+    found = legal_search(Hand.parse("147m 258p 369s 123m 5p").counts)
+    assert found.distance == 0 and found.kinds == (13,)
+    assert found.targets[0].form == "knitted_straight" and 35 in dict(found.targets[0].fans)
+
+
+def test_a_complete_legal_hand_is_minus_one() -> None:
+    hand = Hand.parse("123m 456p 789s 234s 55m")
+    assert legal_distance(hand.counts) == -1
+    chicken_less = Hand.parse("123m 567p 234s 678s 99p")      # complete, five points
+    assert legal_distance(chicken_less.counts) == 1
+    assert twin.legal_distance(chicken_less.counts, limit=1) == 1
+
+
+def test_unseen_removes_a_wait() -> None:
+    """With every other 5s seen, the Chicken Hand's only legal wait is gone."""
+    hand = Hand.parse("chow(123m) pung(888p) 345s 67s EE")
+    unseen = [4 - int(c) for c in hand.counts]
+    unseen[22] = 0
+    assert legal_distance(hand.counts, hand.melds, 1, 2, unseen=unseen) >= 1
+    assert legal_waits(hand.counts, hand.melds, 1, 2, unseen=unseen) == []
+
+
+def test_far_hands_get_the_bound() -> None:
+    hand = Hand.parse("1m 5m 9m 2p 6p 1s 5s 9s E S W N R")
+    found = legal_search(hand.counts, limit=1)
+    assert found.distance == 2 and not found.exact and found.kinds == ()
+
+
+@pytest.mark.parametrize("bad", ["123m", "123456789m 1234p 5p 6p"])
+def test_bad_sizes_are_refused(bad: str) -> None:
+    with pytest.raises(ValueError, match="concealed tiles number"):
+        legal_distance(Hand.parse(bad).counts)
+
+
+def test_bad_arguments_are_refused() -> None:
+    counts = Hand.parse("123456789m 1234p").counts
+    with pytest.raises(ValueError, match="ruleset"):
+        legal_distance(counts, ruleset="riichi")
+    with pytest.raises(ValueError, match="unseen"):
+        legal_distance(counts, unseen=[5] * 34)
+    with pytest.raises(ValueError, match="winds"):
+        legal_distance(counts, seat_wind=4)

@@ -1,0 +1,49 @@
+"""Rung 4, eight in sight: it leaves a ready hand that cannot win legally, and its compiled
+choices agree with the readable twin on the views of rung-4 games."""
+
+from __future__ import annotations
+
+from mjsim import Hand
+from mjsim.analysis import legal_discards, shanten
+from mjsim.game.rules import Rules
+from mjsim.players import Rung
+from mjsim.players.view import view_of
+from mjsim.tiles.notation import print_tiles
+from tests.players.test_rungs_compiled import VARIANTS, assert_same_choices, decisions
+
+READY_NO_WIN = "123m 567p 234s 678s 9p 6m"   # ready on the 9p, worth 5, after the 6m goes
+
+
+def position(text: str) -> Rules:
+    """Seat 0 holds ``text``; the other copies go round the other seats, two to the wall."""
+    held = Hand.parse(text).counts
+    rest = [k for k in range(34) for _ in range(4 - int(held[k]))]
+    others = [rest[i::3][:13] for i in range(3)]
+    left = list(rest)
+    for hand in others:
+        for kind in hand:
+            left.remove(kind)
+    return Rules.from_position({"hands": [text, *(print_tiles(sorted(h)) for h in others)],
+                                "wall": print_tiles(left[:2])})
+
+
+def test_rung_4_leaves_a_ready_hand_with_no_legal_wait() -> None:
+    view = view_of(position(READY_NO_WIN), 0)
+    after = {row.tile: row.distance for row in legal_discards(view.hand.counts)}
+    three, four = Rung(3).act(view), Rung(4).act(view)
+    assert three is not None and four is not None
+    assert three.tile == 5 and four.tile == 17            # the 6m, and the 9p
+    kept = view.hand.counts.copy()
+    kept[5] -= 1
+    assert shanten.shanten(kept) == 0 and after[5] == 2 and after[17] == 1
+    assert Rung.parse("4-eight").act(view) == three       # without the idea, rung 3
+
+
+def test_compiled_choices_agree_on_rung_4_games() -> None:
+    assert 16 in VARIANTS and 31 in VARIANTS             # the variants with eight on
+    met = 0
+    for seed, lineup in ((b"eight-1", "4444"), (b"eight-2", "4433"), (b"eight-3", "4321")):
+        for view in decisions(seed, lineup, 1):
+            assert_same_choices(view)
+            met += 1
+    assert met > 100
