@@ -23,8 +23,9 @@ def figures(report):
         "forest": plots.forest(report.estimates, scope),
         "standings": plots.standings(report.standings, scope),
         "sequential": plots.sequential_trace(
-            analysis.sequential(seats, analysis.idea_challengers(), "3"), scope),
-        "running": plots.running_estimate(analysis.running_estimate(seats, "3-claims", "3"),
+            analysis.sequential(seats, analysis.idea_challengers(), analysis.TOP), scope),
+        "running": plots.running_estimate(analysis.running_estimate(seats, f"{analysis.TOP}-claims",
+                                                                   analysis.TOP),
                                           "claims", scope),
         "points": plots.points_distribution(seats, scope),
         "fans": plots.fan_frequency(analysis.fan_frequency(fans, hands), drawn_from=scope),
