@@ -21,7 +21,7 @@ import mjsim
 from mjsim.players.driver import MAX_FOULS, PENALTY
 from mjsim.tournament.lineups import Lineup, Roster
 from mjsim.tournament.records import GameOptions, GameRecords, lineup_key, play_game
-from mjsim.tournament.store import RunFolder, git_hash, origin
+from mjsim.tournament.store import RunFolder, encode_batch, git_hash, origin
 
 Task = tuple[str, Lineup]
 BACKENDS = ("loky", "dask", "sequential")
@@ -41,16 +41,17 @@ class RunOptions(TypedDict, total=False):
 
 
 def play_batch(batch: int, tasks: Sequence[Task], ruleset: str, definitions: dict[str, str],
-               options: GameOptions, programs: str | None) -> tuple[int, GameRecords]:
-    """Play the games of one batch in order (this is what a worker runs: it rebuilds the
-    players from their specs). A program seat of game g runs in ``programs``/bBATCH-gG/seatN."""
+               options: GameOptions, programs: str | None) -> tuple[int, dict[str, bytes]]:
+    """Play the games of one batch in order and encode its tables (:func:`encode_batch`): this
+    is what a worker runs, rebuilding the players from their specs. A program seat of game g
+    runs in ``programs``/bBATCH-gG/seatN."""
     roster = Roster(definitions)
     records = GameRecords()
     for game, (seed, lineup) in enumerate(tasks):
         workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
         records.extend(play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
                                  options=options))
-    return batch, records
+    return batch, encode_batch(records)
 
 
 def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "green-book",
@@ -103,8 +104,8 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
                     delayed(play_batch)(batch, batches[batch], ruleset, roster.definitions,
                                         GameOptions(table, penalty, max_fouls, pairs), programs)
                     for batch in pending)
-                for batch, records in results:
-                    folder.write_batch(batch, records)
+                for batch, files in results:
+                    folder.write_encoded(batch, files)
                     advance()
     return folder.tables()
 
