@@ -10,9 +10,16 @@ Players:
   legal, pass every claim (``pip install -e ".[bench]"``). Against it, ``rung3`` shows what the
   compiled decisions buy with the engine held fixed.
 
-Each figure is the median over ``--repeats`` runs of ``--games`` sixteen-hand games. Anchors from
-design.md §6 (not run here): the ailab-pku MCR simulator plays about 800 hands/s with random
-agents, RiichiEnv about 750; with a PyMahjongGB greedy bot about 100.
+- ``riichienv``: **a riichi engine, measured for scale** (riichienv 0.4.11, a Rust core behind
+  a Python API, ``pip install -e ".[bench]"``): four first-legal agents (each seat plays the
+  first of ``legal_actions()``), one seeded hand (kyoku) per environment, as many hands as the
+  other rows play. Riichi is not MCR (other claims, riichi, no eight-point minimum), so it
+  anchors the order of magnitude of a Python-driven engine, not an equal game.
+
+Each figure is the median over ``--repeats`` runs of ``--games`` sixteen-hand games, the rows
+run in turn in each round so that they share the machine's load. Each row is printed with its
+ratio to the two anchors measured in the same run: riichienv (design.md §6: the Python-driven
+engine at least 4x) and ``gbgreedy`` (rung-3 tables at least 3,000 hands/s, against about 185).
 
     python scripts/bench_sim.py --games 20 --repeats 3
 """
@@ -20,6 +27,7 @@ agents, RiichiEnv about 750; with a PyMahjongGB greedy bot about 100.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -103,37 +111,71 @@ def play_games(player: Player, games: int, offset: int = 0) -> int:
     return hands
 
 
-PLAYERS: dict[str, Callable[[], Player]] = {
-    "drawn": lambda: discard_what_you_drew,
-    "rung1": lambda: bot_player(1),
-    "rung2": lambda: bot_player(2),
-    "rung3": lambda: bot_player(3),
-    "gbgreedy": gb_greedy,
+def riichienv_hands(hands: int, offset: int = 0) -> int:
+    """Play ``hands`` seeded riichienv hands with four first-legal agents; returns ``hands``."""
+    from riichienv import RiichiEnv
+
+    for index in range(hands):
+        env = RiichiEnv(seed=offset + index)
+        observations = env.reset()
+        while not env.done():
+            observations = env.step({seat: observation.legal_actions()[0]
+                                     for seat, observation in observations.items()})
+    return hands
+
+
+# A row: its name -> a function of (games, offset) that plays and returns the hands played, made
+# when the row runs (so a missing extra skips the row).
+Row = Callable[[int, int], int]
+
+
+def engine_row(make: Callable[[], Player]) -> Callable[[], Row]:
+    def row() -> Row:
+        player = make()
+        return lambda games, offset: play_games(player, games, offset)
+    return row
+
+
+ROWS: dict[str, Callable[[], Row]] = {
+    "drawn": engine_row(lambda: discard_what_you_drew),
+    "rung1": engine_row(lambda: bot_player(1)),
+    "rung2": engine_row(lambda: bot_player(2)),
+    "rung3": engine_row(lambda: bot_player(3)),
+    "gbgreedy": engine_row(gb_greedy),
+    "riichienv": lambda: lambda games, offset: riichienv_hands(16 * games, 16 * offset),
 }
+ANCHORS = ("riichienv", "gbgreedy")
+WARM_UP = 10**6  # the seeds of the untimed first game, apart from the timed ones
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per run (16 hands each)")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per player; the median")
-    parser.add_argument("players", nargs="*", choices=[*PLAYERS, []],
-                        help=f"which players (default: all of {', '.join(PLAYERS)})")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per row; the median")
+    parser.add_argument("rows", nargs="*", choices=[*ROWS, []],
+                        help=f"which rows (default: all of {', '.join(ROWS)})")
     args = parser.parse_args()
-    args.players = args.players or list(PLAYERS)
-    print(f"{'players':<8} {'hands/s':>9}  (median of {args.repeats} runs of {args.games} games)")
-    play_games(discard_what_you_drew, 1, offset=-1)  # builds the shanten tables: not timed
-    for name in args.players:
+    rows: dict[str, Row] = {}
+    for name in args.rows or list(ROWS):
         try:
-            player = PLAYERS[name]()
+            rows[name] = ROWS[name]()
+            rows[name](1, WARM_UP)  # first calls (imports, tables) are not timed
         except ImportError as error:
-            print(f"{name:<8} {'n/a':>9}  ({error})")
-            continue
-        rates = []
-        for repeat in range(args.repeats):
+            print(f"{name:<10} n/a ({error})")
+    rates: dict[str, list[float]] = {name: [] for name in rows}
+    for repeat in range(args.repeats):
+        for name, row in rows.items():
             start = time.perf_counter()
-            hands = play_games(player, args.games, offset=repeat * args.games)
-            rates.append(hands / (time.perf_counter() - start))
-        print(f"{name:<8} {statistics.median(rates):>9.0f}")
+            hands = row(args.games, repeat * args.games)
+            rates[name].append(hands / (time.perf_counter() - start))
+    medians = {name: statistics.median(values) for name, values in rates.items()}
+    anchors = [anchor for anchor in ANCHORS if anchor in medians]
+    print(f"median of {args.repeats} rounds of {args.games} games (16 hands each), rows in turn; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'row':<10} {'hands/s':>9}" + "".join(f" {'/ ' + a:>13}" for a in anchors))
+    for name, rate in medians.items():
+        print(f"{name:<10} {rate:>9.0f}" + "".join(f" {rate / medians[a]:>13.2f}"
+                                                  for a in anchors))
 
 
 if __name__ == "__main__":
