@@ -187,3 +187,23 @@ def test_a_batch_encoded_by_its_worker_reads_back_as_its_rows(tmp_path):
     assert folder.done() == {3} and folder.load("hands").equals(
         pd.DataFrame(records.hands).sort_values(["seed", "lineup", "hand_no", "seat"],
                                                 kind="stable", ignore_index=True))
+
+
+def test_workers_started_early_are_the_ones_a_run_uses():
+    """start_workers (called by a command before it loads its statistics) leaves loky workers
+    that have built the tables, and the run's Parallel reuses them rather than starting more."""
+    import threading
+
+    import psutil
+    from joblib import Parallel, delayed, parallel_config
+
+    from mjsim.tournament.runner import start_workers
+
+    start_workers(2)
+    for thread in threading.enumerate():
+        if thread.name == "mjsim-start-workers":
+            thread.join(timeout=120)
+    started = {child.pid for child in psutil.Process().children(recursive=True)}
+    with parallel_config(backend="loky"):
+        used = set(Parallel(n_jobs=2)(delayed(os.getpid)() for _ in range(6)))
+    assert used and used <= started
