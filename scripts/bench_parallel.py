@@ -109,8 +109,9 @@ def predicted(walls: int, cpu_one: float, cpu_two: float, stage: dict[str, float
     serial = max(cpu_one - walls * stage["wall"] - stage["tables"], 0.0)
     two_jobs = serial + (cpu_two - serial) / 2
     print(f"  {walls} walls: serial part {serial:.2f} s; two jobs use {cpu_two - cpu_one:.2f} s "
-          f"more CPU than one (start-up); on two free cores {cpu_one:.1f} s becomes "
-          f"{two_jobs:.1f} s, a speed-up of {cpu_one / two_jobs:.2f}")
+          f"more CPU than one (start-up, and games slowed by sharing the cache); on two free "
+          f"cores {cpu_one:.1f} s becomes {two_jobs:.1f} s, a speed-up of "
+          f"{cpu_one / two_jobs:.2f}")
 
 
 def main() -> None:
