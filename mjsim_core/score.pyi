@@ -1,6 +1,8 @@
 # Types of what Python code uses of the compiled mjsim_core.score (see score.pyx).
 from collections.abc import Iterable, Sequence
-from typing import Literal, Protocol, TypeAlias, TypedDict
+from typing import Literal, Protocol, TypeAlias, TypedDict, TypeVar, overload
+
+from typing_extensions import disjoint_base
 
 from mjsim_core._types import Counts, Hand, Meld
 from mjsim_core.elements import RULESETS as RULESETS
@@ -37,11 +39,51 @@ class Tables(TypedDict):
     excludes: dict[str, dict[int, frozenset[int]]]
     patterns: dict[tuple[str, int], tuple[int, ...]]
 
-__all__ = ["FLAGS", "MIN_POINTS", "RULESETS", "context_flags", "formal_wait_count",
-           "group_elements", "meld_bytes", "score_counts", "score_hand", "tables"]
+__all__ = ["CONFLICTS", "FLAGS", "MIN_POINTS", "RULESETS", "ContextConflict", "Result",
+           "check_win", "context_flags", "formal_wait_count", "group_elements", "meld_bytes",
+           "score_counts", "score_hand", "score_win", "tables"]
 
 MIN_POINTS: int
 FLAGS: dict[str, int]
+CONFLICTS: tuple[str, ...]
+
+class _Hand(Hand, Protocol):
+    @property
+    def flowers(self) -> Sequence[int]: ...
+
+class _WinContext(_Context, Protocol):
+    @property
+    def flowers(self) -> int: ...
+
+class ContextConflict(ValueError):
+    problem: str
+    def __init__(self, problem: str) -> None: ...
+
+@disjoint_base
+class Result:
+    @property
+    def total(self) -> int: ...
+    @property
+    def flowers(self) -> int: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def melds(self) -> tuple[Meld, ...]: ...
+    def __init__(self, total: int, flowers: int, ruleset: str, melds: Iterable[Meld],
+                 found: Iterable[tuple[int, int]], decomposition: ReadingTuple,
+                 held: Counts | Sequence[int]) -> None: ...
+    def found(self) -> tuple[tuple[int, int], ...]: ...
+    def decomposition(self) -> ReadingTuple: ...
+    def held(self) -> list[int]: ...
+    def __reduce__(self) -> tuple[object, ...]: ...
+
+_R = TypeVar("_R", bound=Result)
+
+def check_win(hand: _Hand, ctx: _WinContext) -> tuple[int, bool]: ...
+@overload
+def score_win(hand: _Hand, ctx: _WinContext, ruleset: str) -> Result: ...
+@overload
+def score_win(hand: _Hand, ctx: _WinContext, ruleset: str, cls: type[_R]) -> _R: ...
 
 def meld_bytes(melds: Iterable[Meld]) -> bytes: ...
 def context_flags(ctx: _Context) -> int: ...

@@ -22,10 +22,13 @@ checkers are written here, in C.
 ('regular', 27, (1, 4, 4), (), (), ())
 """
 
+from types import MemberDescriptorType
+
 import numpy as np
 
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 from libc.string cimport memset, memcpy
+from cpython.object cimport PyObject, Py_TYPE
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 cimport numpy as cnp
@@ -37,6 +40,7 @@ from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading,
 
 from mjsim_core import kinds as _kinds
 from mjsim_core.elements import ELEMENTS, MIXED_KONGS, RULESETS
+from mjsim_core.elements import check_ruleset as _check_ruleset
 from mjsim_core.elements import excludes as _excludes, points as _points
 from mjsim_core.shanten import FORMS, KNITTED_ARRANGEMENTS
 
@@ -45,8 +49,9 @@ cnp.import_array()
 MIN_POINTS = 8
 """The least a win may score, flowers excluded (mcr-rules.md §1)."""
 
-__all__ = ["FLAGS", "MIN_POINTS", "RULESETS", "context_flags", "formal_wait_count",
-           "group_elements", "meld_bytes", "score_counts", "score_hand", "tables"]
+__all__ = ["CONFLICTS", "FLAGS", "MIN_POINTS", "RULESETS", "ContextConflict", "Result",
+           "check_win", "context_flags", "formal_wait_count", "group_elements", "meld_bytes",
+           "score_counts", "score_hand", "score_win", "tables"]
 
 cdef enum:
     CHOWS = 0                   # relation scopes
@@ -1038,28 +1043,91 @@ _load_tables()
 # ---------------------------------------------------------------------------------------------
 # Python face
 
+cdef extern from "structmember.h":
+    int T_OBJECT_EX
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        int type
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+
+cdef enum:
+    MAX_SLOTS = 10
+
+
+cdef class _Slots:
+    """Reads named attributes of a ``__slots__`` class's instances (a frozen dataclass with
+    slots: the hand, its melds, the win context) from their offsets, found once per class: the
+    scorer reads sixteen-odd attributes a call, and looking each one up by name would cost
+    about as much as scoring. An attribute that is not a plain slot (a property, a subclass's
+    override, an unset slot) is looked up by name."""
+
+    cdef tuple names
+    cdef object cls                     # the class whose offsets are held
+    cdef Py_ssize_t offsets[MAX_SLOTS]  # -1: look up by name
+
+    def __init__(self, *names: str) -> None:
+        assert len(names) <= MAX_SLOTS
+        self.names = names
+        self.cls = None
+
+    cdef void _bind(self, object cls):
+        cdef int i
+        self.cls = cls
+        for i, name in enumerate(self.names):
+            descr = getattr(cls, name, None)
+            self.offsets[i] = -1
+            if type(descr) is _MEMBER and (<PyMemberDescrObject*>descr).d_member.type == \
+                    T_OBJECT_EX:
+                self.offsets[i] = (<PyMemberDescrObject*>descr).d_member.offset
+
+    cdef inline object get(self, object obj, int i):
+        cdef PyObject* value
+        if <PyObject*>Py_TYPE(obj) != <PyObject*>self.cls:
+            self._bind(type(obj))
+        if self.offsets[i] >= 0:
+            value = (<PyObject**>(<char*><PyObject*>obj + self.offsets[i]))[0]
+            if value != NULL:
+                return <object>value
+        return getattr(obj, self.names[i])
+
+
+cdef object _MEMBER = MemberDescriptorType
+
+
+cdef _Slots _MELD = _Slots("kind", "tiles", "concealed")
+cdef _Slots _HAND = _Slots("counts", "melds", "flowers")
+cdef _Slots _CONTEXT = _Slots("win_tile", "self_drawn", "seat_wind", "prevalent_wind", "flowers",
+                              "last_copy", "wall_last", "replacement", "robbing", "initial")
+
+
 cdef int encode_melds(object melds, uint8_t* out) except -1:
     """Write the byte of each meld (at most four) to out; returns how many."""
     cdef int n = 0, kind
     for meld in melds:
         if n == 4:
             raise ValueError("a hand declares 0 to 4 melds, not more")
-        name = meld.kind
+        name = _MELD.get(meld, 0)
         if name == "chow":
             kind = MELD_CHOW
         elif name == "pung":
             kind = MELD_PUNG
         else:
-            kind = MELD_CONCEALED_KONG if meld.concealed else MELD_KONG
-        out[n] = <int>meld.tiles[0] | kind << 6
+            kind = MELD_CONCEALED_KONG if _MELD.get(meld, 2) else MELD_KONG
+        out[n] = <int>_MELD.get(meld, 1)[0] | kind << 6
         n += 1
     return n
 
 
 cdef int _flags(object ctx) except -1:
-    return ((SELF_DRAWN if ctx.self_drawn else 0) | (LAST_COPY if ctx.last_copy else 0)
-            | (WALL_LAST if ctx.wall_last else 0) | (REPLACEMENT if ctx.replacement else 0)
-            | (ROBBING if ctx.robbing else 0) | (INITIAL if ctx.initial else 0))
+    return ((SELF_DRAWN if _CONTEXT.get(ctx, 1) else 0)
+            | (LAST_COPY if _CONTEXT.get(ctx, 5) else 0)
+            | (WALL_LAST if _CONTEXT.get(ctx, 6) else 0)
+            | (REPLACEMENT if _CONTEXT.get(ctx, 7) else 0)
+            | (ROBBING if _CONTEXT.get(ctx, 8) else 0)
+            | (INITIAL if _CONTEXT.get(ctx, 9) else 0))
 
 
 def meld_bytes(melds) -> bytes:
@@ -1128,11 +1196,10 @@ cdef cnp.ndarray _counts_array(object counts):
     return array
 
 
-cdef tuple _score(const count_t* c, const uint8_t* m, int n_melds, int win_tile, int flags,
-                  int seat_wind, int prevalent_wind, int ruleset):
-    """Check the input, run the kernel, build (total, fans, reading)."""
-    cdef Scoring result
-    cdef int k, total = 0, i, tile, kind, n_fans = 0
+cdef int _run(const count_t* c, const uint8_t* m, int n_melds, int win_tile, int flags,
+              int seat_wind, int prevalent_wind, int ruleset, Scoring* result) except -1:
+    """Check the input, run the kernel into result."""
+    cdef int k, total = 0, i, tile, kind
     cdef count_t every[N_KINDS]
     if n_melds > 4:
         raise ValueError(f"a hand declares 0 to 4 melds, not {n_melds}")
@@ -1160,11 +1227,16 @@ cdef tuple _score(const count_t* c, const uint8_t* m, int n_melds, int win_tile,
         raise ValueError(f"with {n_melds} meld(s) the concealed tiles number "
                          f"{14 - 3 * n_melds}, not {total}")
     # The kernel takes well under a microsecond: releasing the GIL would cost more than it frees.
-    total = score_kernel(c, m, n_melds, win_tile, flags, seat_wind, prevalent_wind, ruleset,
-                         &result)
-    if total < 0:
+    if score_kernel(c, m, n_melds, win_tile, flags, seat_wind, prevalent_wind, ruleset,
+                    result) < 0:
         raise ValueError("not a complete hand: no reading as four sets and a pair, seven pairs, "
                          "thirteen orphans or a knitted hand")
+    return 0
+
+
+cdef tuple _found(const Scoring* result):
+    """The elements scored as (number, count) pairs, ascending."""
+    cdef int k, n_fans = 0
     for k in range(1, N_NUMBERS):
         n_fans += result.counts[k] > 0
     fans = PyTuple_New(n_fans)
@@ -1175,7 +1247,15 @@ cdef tuple _score(const count_t* c, const uint8_t* m, int n_melds, int win_tile,
             Py_INCREF(pair)
             PyTuple_SET_ITEM(fans, n_fans, pair)
             n_fans += 1
-    return result.total, fans, _reading_tuple(&result.reading, c)
+    return fans
+
+
+cdef tuple _score(const count_t* c, const uint8_t* m, int n_melds, int win_tile, int flags,
+                  int seat_wind, int prevalent_wind, int ruleset):
+    """Check the input, run the kernel, build (total, fans, reading)."""
+    cdef Scoring result
+    _run(c, m, n_melds, win_tile, flags, seat_wind, prevalent_wind, ruleset, &result)
+    return result.total, _found(&result), _reading_tuple(&result.reading, c)
 
 
 def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat_wind,
@@ -1208,11 +1288,174 @@ def score_hand(hand, ctx, int ruleset=0) -> tuple:
     >>> score_hand(Hand.parse("chow(234m) 234m 567m 567m EE"), WinContext(27, False, 1, 2))[:2]
     (10, ((50, 1), (69, 2), (71, 1), (79, 1)))
     """
-    cdef cnp.ndarray array = _counts_array(hand.counts)
+    cdef cnp.ndarray array = _counts_array(_HAND.get(hand, 0))
     cdef uint8_t melds[4]
-    cdef int n_melds = encode_melds(hand.melds, melds)
-    return _score(<const count_t*>cnp.PyArray_DATA(array), melds, n_melds, ctx.win_tile,
-                  _flags(ctx), ctx.seat_wind, ctx.prevalent_wind, ruleset)
+    cdef int n_melds = encode_melds(_HAND.get(hand, 1), melds)
+    return _score(<const count_t*>cnp.PyArray_DATA(array), melds, n_melds, _CONTEXT.get(ctx, 0),
+                  _flags(ctx), _CONTEXT.get(ctx, 2), _CONTEXT.get(ctx, 3), ruleset)
+
+
+class ContextConflict(ValueError):
+    """A win context the hand makes impossible. ``problem`` names the check that failed, one of
+    :data:`CONFLICTS`; :func:`mjsim.scoring.scorer.check_context` words it, naming the tiles."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+CONFLICTS = ("not_held", "size", "robbing", "replacement", "initial", "last_copy", "flowers")
+"""The checks of :func:`check_win`, in the order they are made."""
+
+
+cdef int _checked_flags(const count_t* c, const uint8_t* m, int n_melds, int win, int flags,
+                        int ctx_flowers, int hand_flowers, int* flowers) except -1:
+    """The flags made consistent with the hand (mcr-rules.md §6.4: three copies of the winning
+    tile in the winner's exposed melds make it the last copy) and the flowers counted (the
+    hand's when the context counts none); ContextConflict when they cannot be."""
+    cdef int i, k, tile, kind, copies, size = 3 * n_melds, in_melds = 0, exposed = 0, kongs = 0
+    if not 0 <= win < N_KINDS:
+        raise ValueError(f"the winning tile must be a playing kind 0-{N_KINDS - 1}, not {win}")
+    if c[win] == 0:
+        raise ContextConflict("not_held")
+    for k in range(N_KINDS):
+        size += c[k]
+    for i in range(n_melds):
+        tile = m[i] & 63
+        kind = m[i] >> 6
+        if kind == MELD_CHOW:
+            copies = tile <= win <= tile + 2
+        else:
+            copies = (3 if kind == MELD_PUNG else 4) if tile == win else 0
+            kongs += kind != MELD_PUNG
+        in_melds += copies
+        exposed += copies if kind != MELD_CONCEALED_KONG else 0
+    if size != 14:
+        raise ContextConflict("size")
+    if flags & ROBBING and c[win] + in_melds != 1:
+        raise ContextConflict("robbing")
+    if flags & REPLACEMENT and kongs == 0:
+        raise ContextConflict("replacement")
+    if flags & INITIAL and n_melds:
+        raise ContextConflict("initial")
+    if flags & LAST_COPY and c[win] != 1:
+        raise ContextConflict("last_copy")
+    if hand_flowers and ctx_flowers and ctx_flowers != hand_flowers:
+        raise ContextConflict("flowers")
+    flowers[0] = ctx_flowers or hand_flowers
+    return flags | (LAST_COPY if exposed == 3 else 0)
+
+
+def check_win(hand, ctx) -> tuple:
+    """``(flowers, last_copy)`` of ``ctx`` made consistent with ``hand`` (the checks of
+    :func:`score_win`); ``ContextConflict`` when the hand makes the context impossible."""
+    cdef cnp.ndarray array = _counts_array(_HAND.get(hand, 0))
+    cdef uint8_t melds[4]
+    cdef int n_melds = encode_melds(_HAND.get(hand, 1), melds), flowers
+    cdef int flags = _checked_flags(<const count_t*>cnp.PyArray_DATA(array), melds, n_melds,
+                                    _CONTEXT.get(ctx, 0), _flags(ctx), _CONTEXT.get(ctx, 4),
+                                    len(_HAND.get(hand, 2)), &flowers)
+    return flowers, (flags & LAST_COPY) != 0
+
+
+cdef dict _RULESET_INDEX = {name: i for i, name in enumerate(RULESETS)}
+
+
+cdef int _ruleset_index(object ruleset) except -1:
+    index = _RULESET_INDEX.get(ruleset) if isinstance(ruleset, str) else None
+    if index is None:
+        _check_ruleset(ruleset)     # raises, naming the rulesets
+    return index
+
+
+cdef class Result:
+    """The value of a winning hand as the kernel leaves it: ``total`` (flowers apart),
+    ``flowers``, ``ruleset`` and the hand's declared ``melds``; the elements (:meth:`found`) and
+    the reading scored (:meth:`decomposition`) are made into Python objects when first asked
+    for, since a game engine checking whether a hand reaches eight points needs neither.
+    :class:`mjsim.scoring.Scored` adds the readable forms.
+
+    Made by :func:`score_win`, or from Python values (a scorer written in Python) as
+    ``Result(total, flowers, ruleset, melds, found, decomposition, held)``, ``held`` being the
+    concealed tiles' counts.
+    """
+
+    cdef readonly int total
+    cdef readonly int flowers
+    cdef readonly str ruleset
+    cdef readonly tuple melds
+    cdef object _found                  # the Python forms, None until first asked for
+    cdef object _decomposition
+    cdef Scoring _scoring
+    cdef count_t _held[N_KINDS]         # the concealed tiles (a copy: the hand plays on)
+
+    def __init__(self, int total, int flowers, str ruleset, melds, found, decomposition,
+                 held) -> None:
+        cdef int k
+        self.total, self.flowers, self.ruleset, self.melds = total, flowers, ruleset, tuple(melds)
+        self._found = tuple([(int(number), int(count)) for number, count in found])
+        self._decomposition = tuple(decomposition)
+        if len(held) != N_KINDS:
+            raise ValueError(f"held counts {N_KINDS} kinds, not {len(held)}")
+        for k in range(N_KINDS):
+            self._held[k] = held[k]
+
+    def found(self) -> tuple:
+        """The elements scored, as ``(number, count)`` pairs ascending (Flower Tiles apart)."""
+        if self._found is None:
+            self._found = _found(&self._scoring)
+        return self._found
+
+    def decomposition(self) -> tuple:
+        """The reading scored, as :func:`mjsim_core.shanten.decompositions` gives it."""
+        if self._decomposition is None:
+            self._decomposition = _reading_tuple(&self._scoring.reading, self._held)
+        return self._decomposition
+
+    def held(self) -> list:
+        """The concealed tiles, ascending, one entry per tile."""
+        cdef int k, _copy
+        return [k for k in range(N_KINDS) for _copy in range(self._held[k])]
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.total, self.flowers, self.ruleset, self.melds, self.found(),
+                            self.decomposition(), (<char*>self._held)[:N_KINDS])
+
+
+def score_win(hand, ctx, ruleset, cls=Result) -> Result:
+    """The :class:`Result` (made as ``cls``, a subclass) of a complete
+    :class:`~mjsim.tiles.hand.Hand` won as a :class:`~mjsim.scoring.WinContext` says under
+    ``ruleset`` (a name in :data:`RULESETS`): the context is checked against the hand as
+    :func:`check_win` does, and made consistent with it.
+
+    Raises ``ContextConflict`` for a context the hand makes impossible, ``ValueError`` for an
+    unknown ruleset or a hand that is not complete.
+
+    >>> from mjsim import Hand
+    >>> from mjsim.scoring import WinContext
+    >>> result = score_win(Hand.parse("chow(234m) 234m 567m 567m EE"),
+    ...                    WinContext(27, False, 1, 2), "green-book")
+    >>> result.total, result.found()
+    (10, ((50, 1), (69, 2), (71, 1), (79, 1)))
+    """
+    cdef int index = _ruleset_index(ruleset), flowers, n_melds, win, flags
+    cdef cnp.ndarray array = _counts_array(_HAND.get(hand, 0))
+    cdef const count_t* c = <const count_t*>cnp.PyArray_DATA(array)
+    cdef uint8_t melds[4]
+    cdef Result out = Result.__new__(cls)
+    cdef object declared = _HAND.get(hand, 1)
+    n_melds = encode_melds(declared, melds)
+    win = _CONTEXT.get(ctx, 0)
+    flags = _checked_flags(c, melds, n_melds, win, _flags(ctx), _CONTEXT.get(ctx, 4),
+                           len(_HAND.get(hand, 2)), &flowers)
+    _run(c, melds, n_melds, win, flags, _CONTEXT.get(ctx, 2), _CONTEXT.get(ctx, 3), index,
+         &out._scoring)
+    memcpy(out._held, c, N_KINDS)
+    out.total = out._scoring.total
+    out.flowers = flowers
+    out.ruleset = ruleset
+    out.melds = declared if type(declared) is tuple else tuple(declared)
+    return out
 
 
 # The (number, count) pairs score_counts returns, made once.

@@ -4,19 +4,28 @@ Players:
 
 - ``drawn``: "discard what you drew" (after a claim, the first tile held); take a win when it is
   legal, pass every other claim. This measures the engine itself.
-- ``rung1``, ``rung2``, ``rung3``, ``rung4``: four bots of that rung (``mjsim.players.Rung``).
+- ``rung1``, ``rung2``, ``rung3``: four bots of that rung (``mjsim.players.Rung``).
 - ``gbgreedy``: the greedy bot of design.md's anchor, in this engine: discard the tile that
   leaves the least shanten by PyMahjongGB's ``MahjongShanten`` (the first of equals), win when
   legal, pass every claim (``pip install -e ".[bench]"``). Against it, ``rung3`` shows what the
   compiled decisions buy with the engine held fixed.
+- ``rung4``: four rung-4 players (rung 3 with the legal distance, idea ``eight``), through the
+  driver: the compiled loop does not play rung 4.
 - ``loop-drawn``, ``loop-rung1``, ``loop-rung2``, ``loop-rung3``: the same games (the same
   players, walls and moves) played by the compiled game loop (``mjsim.players.loop``): no
-  Python call, view or ``Move`` per move, no events. Each prints its ratio to its
-  Python-driven twin above when that ran too.
+  Python call, view or ``Move`` per move, no events. Each is printed with its ratio to its
+  Python-driven twin when that ran too.
 
-Each figure is the median over ``--repeats`` runs of ``--games`` sixteen-hand games. Anchors from
-design.md §6 (not run here): the ailab-pku MCR simulator plays about 800 hands/s with random
-agents, RiichiEnv about 750; with a PyMahjongGB greedy bot about 100.
+- ``riichienv``: **a riichi engine, measured for scale** (riichienv 0.4.11, a Rust core behind
+  a Python API, ``pip install -e ".[bench]"``): four first-legal agents (each seat plays the
+  first of ``legal_actions()``), one seeded hand (kyoku) per environment, as many hands as the
+  other rows play. Riichi is not MCR (other claims, riichi, no eight-point minimum), so it
+  anchors the order of magnitude of a Python-driven engine, not an equal game.
+
+Each figure is the median over ``--repeats`` runs of ``--games`` sixteen-hand games, the rows
+run in turn in each round so that they share the machine's load. Each row is printed with its
+ratio to the two anchors measured in the same run: riichienv (design.md §6: the Python-driven
+engine at least 4x) and ``gbgreedy`` (rung-3 tables at least 3,000 hands/s, against about 185).
 
     python scripts/bench_sim.py --games 20 --repeats 3
 """
@@ -24,12 +33,12 @@ agents, RiichiEnv about 750; with a PyMahjongGB greedy bot about 100.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
@@ -108,80 +117,99 @@ def play_games(player: Player, games: int, offset: int = 0) -> int:
     return hands
 
 
-def play_compiled(players: list[Any], games: int, offset: int = 0) -> int:
-    """:func:`play_games` through the compiled loop: the same seeds; returns the hands played."""
-    from mjsim.players.loop import play_games as loop_games
+def riichienv_hands(hands: int, offset: int = 0) -> int:
+    """Play ``hands`` seeded riichienv hands with four first-legal agents; returns ``hands``."""
+    from riichienv import RiichiEnv
 
-    seeds = [f"bench-{offset + index}" for index in range(games)]
-    return sum(len(game.history) for game in loop_games(seeds, players))
-
-
-def compiled_players(level: int) -> list[Any]:
-    """Four players the compiled loop plays: DiscardDrawn (level 0) or rungs of ``level``."""
-    from mjsim.players import Rung
-    from mjsim.players.trivial import DiscardDrawn
-
-    return [DiscardDrawn() if level == 0 else Rung(level) for _ in range(4)]
+    for index in range(hands):
+        env = RiichiEnv(seed=offset + index)
+        observations = env.reset()
+        while not env.done():
+            observations = env.step({seat: observation.legal_actions()[0]
+                                     for seat, observation in observations.items()})
+    return hands
 
 
-COMPILED: dict[str, tuple[str, int]] = {
-    "loop-drawn": ("drawn", 0), "loop-rung1": ("rung1", 1), "loop-rung2": ("rung2", 2),
-    "loop-rung3": ("rung3", 3),
+def compiled_row(level: int) -> Callable[[], Row]:
+    """A row of the compiled loop: DiscardDrawn (level 0) or rungs of ``level``, on the seeds
+    :func:`play_games` uses."""
+    def row() -> Row:
+        from mjsim.players import Rung
+        from mjsim.players.loop import play_games as loop_games
+        from mjsim.players.trivial import DiscardDrawn
+
+        players = [DiscardDrawn() if level == 0 else Rung(level) for _ in range(4)]
+
+        def play(games: int, offset: int) -> int:
+            seeds = [f"bench-{offset + index}" for index in range(games)]
+            return sum(len(game.history) for game in loop_games(seeds, players))
+        return play
+    return row
+
+
+# A row: its name -> a function of (games, offset) that plays and returns the hands played, made
+# when the row runs (so a missing extra skips the row).
+Row = Callable[[int, int], int]
+
+
+def engine_row(make: Callable[[], Player]) -> Callable[[], Row]:
+    def row() -> Row:
+        player = make()
+        return lambda games, offset: play_games(player, games, offset)
+    return row
+
+
+ROWS: dict[str, Callable[[], Row]] = {
+    "drawn": engine_row(lambda: discard_what_you_drew),
+    "rung1": engine_row(lambda: bot_player(1)),
+    "rung2": engine_row(lambda: bot_player(2)),
+    "rung3": engine_row(lambda: bot_player(3)),
+    "rung4": engine_row(lambda: bot_player(4)),
+    "gbgreedy": engine_row(gb_greedy),
+    "riichienv": lambda: lambda games, offset: riichienv_hands(16 * games, 16 * offset),
+    "loop-drawn": compiled_row(0),
+    "loop-rung1": compiled_row(1),
+    "loop-rung2": compiled_row(2),
+    "loop-rung3": compiled_row(3),
 }
-"""The compiled loop's rows: the Python-driven row each twins, and its players' level."""
-
-PLAYERS: dict[str, Callable[[], Player]] = {
-    "drawn": lambda: discard_what_you_drew,
-    "rung1": lambda: bot_player(1),
-    "rung2": lambda: bot_player(2),
-    "rung3": lambda: bot_player(3),
-    "rung4": lambda: bot_player(4),
-    "gbgreedy": gb_greedy,
-}
+ANCHORS = ("riichienv", "gbgreedy")
+TWINS = {"loop-drawn": "drawn", "loop-rung1": "rung1", "loop-rung2": "rung2",
+         "loop-rung3": "rung3"}
+"""Each compiled-loop row's Python-driven twin: the same games."""
+WARM_UP = 10**6  # the seeds of the untimed first game, apart from the timed ones
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per run (16 hands each)")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per player; the median")
-    parser.add_argument("players", nargs="*", choices=[*PLAYERS, *COMPILED, []],
-                        help=f"which players (default: all of {', '.join([*PLAYERS, *COMPILED])})")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per row; the median")
+    parser.add_argument("rows", nargs="*", choices=[*ROWS, []],
+                        help=f"which rows (default: all of {', '.join(ROWS)})")
     args = parser.parse_args()
-    args.players = args.players or [*PLAYERS, *COMPILED]
-    print(f"{'players':<8} {'hands/s':>9}  (median of {args.repeats} runs of {args.games} games)")
-    play_games(discard_what_you_drew, 1, offset=-1)  # builds the shanten tables: not timed
-    measured: dict[str, float] = {}
-    for name in args.players:
-        if name in COMPILED:
-            measured[name] = compiled_row(name, args, measured)
-            continue
+    rows: dict[str, Row] = {}
+    for name in args.rows or list(ROWS):
         try:
-            player = PLAYERS[name]()
+            rows[name] = ROWS[name]()
+            rows[name](1, WARM_UP)  # first calls (imports, tables) are not timed
         except ImportError as error:
-            print(f"{name:<8} {'n/a':>9}  ({error})")
-            continue
-        rates = []
-        for repeat in range(args.repeats):
-            start = time.perf_counter()
-            hands = play_games(player, args.games, offset=repeat * args.games)
-            rates.append(hands / (time.perf_counter() - start))
-        measured[name] = statistics.median(rates)
-        print(f"{name:<8} {measured[name]:>9.0f}")
-
-
-def compiled_row(name: str, args: argparse.Namespace, measured: dict[str, float]) -> float:
-    """Time one compiled-loop row and print it, with its ratio to its Python-driven twin."""
-    twin, level = COMPILED[name]
-    players = compiled_players(level)
-    rates = []
+            print(f"{name:<10} n/a ({error})")
+    rates: dict[str, list[float]] = {name: [] for name in rows}
     for repeat in range(args.repeats):
-        start = time.perf_counter()
-        hands = play_compiled(players, args.games, offset=repeat * args.games)
-        rates.append(hands / (time.perf_counter() - start))
-    rate = statistics.median(rates)
-    ratio = f"  {rate / measured[twin]:.2f}x {twin}" if twin in measured else ""
-    print(f"{name:<10} {rate:>7.0f}{ratio}")
-    return rate
+        for name, row in rows.items():
+            start = time.perf_counter()
+            hands = row(args.games, repeat * args.games)
+            rates[name].append(hands / (time.perf_counter() - start))
+    medians = {name: statistics.median(values) for name, values in rates.items()}
+    anchors = [anchor for anchor in ANCHORS if anchor in medians]
+    print(f"median of {args.repeats} rounds of {args.games} games (16 hands each), rows in turn; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'row':<10} {'hands/s':>9}" + "".join(f" {'/ ' + a:>13}" for a in anchors)
+          + "  / its Python-driven twin")
+    for name, rate in medians.items():
+        twin = TWINS.get(name)
+        ratio = f"  {rate / medians[twin]:.2f}x {twin}" if twin in medians else ""
+        print(f"{name:<10} {rate:>9.0f}" + "".join(f" {rate / medians[a]:>13.2f}"
+                                                  for a in anchors) + ratio)
 
 
 if __name__ == "__main__":

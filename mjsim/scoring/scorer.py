@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from mjsim.analysis.shanten import Decomposition
-from mjsim.scoring.elements import BY_NUMBER, RULESETS, WinContext, check_ruleset, points
+from mjsim.scoring.elements import BY_NUMBER, WinContext, points
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import NAMES
+from mjsim.tiles.meld import Meld
 from mjsim.tiles.notation import print_meld, print_tiles
 from mjsim_core import score as compiled
 from mjsim_core.score import MIN_POINTS
@@ -36,37 +36,41 @@ __all__ = ["MIN_POINTS", "Scored", "WinContext", "check_context", "score", "scor
 FLOWER_TILES = 81
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+class Scored(compiled.Result):
     """The value of a winning hand: ``total`` without flowers, the elements, the grouping used.
 
     ``fans`` holds ``(number, name, points, count)`` with points per count, highest first; Flower
-    Tiles (81) is listed when there are flowers but is not part of ``total``. ``reading`` (the
-    reading scored, as :func:`mjsim.analysis.shanten.decompositions` gives it) and ``grouping``
-    are made when first asked for: a game engine checking whether a hand reaches eight points
-    needs neither.
+    Tiles (81) is listed when there are flowers but is not part of ``total``. The compiled
+    scorer leaves only numbers behind: ``fans``, ``reading`` (the reading scored, as
+    :func:`mjsim.analysis.shanten.decompositions` gives it), ``grouping`` and :meth:`explain` are
+    made when asked for, since a game engine checking whether a hand reaches eight points needs
+    none of them. Immutable; equal when total, flowers, fans and ruleset are.
     """
 
-    total: int
-    flowers: int
-    fans: tuple[tuple[int, str, int, int], ...]
-    ruleset: str
-    _hand: Hand = dataclasses.field(repr=False, compare=False)
-    _reading: ReadingTuple = dataclasses.field(repr=False, compare=False)
+    __slots__ = ()
+
+    @property
+    def fans(self) -> tuple[tuple[int, str, int, int], ...]:
+        ruleset = self.ruleset
+        fans = [(n, BY_NUMBER[n].name, points(n, ruleset), c) for n, c in self.found()]
+        if self.flowers:
+            fans.append((FLOWER_TILES, BY_NUMBER[FLOWER_TILES].name, 1, self.flowers))
+        fans.sort(key=lambda f: (-f[2], f[0]))
+        return tuple(fans)
 
     @property
     def reading(self) -> Decomposition:
-        return Decomposition(*self._reading)
+        return Decomposition(*self.decomposition())
 
     @property
     def grouping(self) -> tuple[str, ...]:
         """The sets and pairs of the reading scored, in notation: declared melds first."""
         reading = self.reading
-        groups = [print_meld(m) for m in self._hand.melds]
+        groups = [print_meld(cast(Meld, m)) for m in self.melds]
         if reading.form in ("honors_knitted", "knitted_straight"):
             groups.append(print_tiles(reading.knitted))
         if reading.form == "thirteen_orphans":
-            groups.append(print_tiles(self._hand.tiles()))
+            groups.append(print_tiles(self.held()))
         groups += [print_tiles([low, low + 1, low + 2]) for low in reading.chows]
         groups += [print_tiles([kind] * 3) for kind in reading.pungs]
         groups += [print_tiles([kind] * 2) for kind in reading.pairs]
@@ -90,6 +94,21 @@ class Scored:
             lines.append(f"Below the {MIN_POINTS}-point minimum: not a legal win")
         return "\n".join(lines)
 
+    def _key(self) -> tuple[int, int, tuple[tuple[int, int], ...], str]:
+        return self.total, self.flowers, self.found(), self.ruleset
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Scored):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Scored(total={self.total}, flowers={self.flowers}, fans={self.fans!r}, "
+                f"ruleset={self.ruleset!r})")
+
 
 def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
     """Score a complete hand (its concealed tiles include the winning tile) won as ``ctx`` says.
@@ -97,36 +116,33 @@ def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
     Raises ``ValueError`` for an unknown ruleset, a hand that is not complete, a winning tile
     not among the concealed tiles, or a context the hand makes impossible (robbing a tile the
     winner holds, a replacement win without a kong, a last copy the winner holds another of,
-    flowers that disagree with the hand's).
+    flowers that disagree with the hand's). The checks and the scoring are one compiled call
+    (:func:`mjsim_core.score.score_win`).
 
     >>> from mjsim import Hand
     >>> s = score(Hand.parse("1199m 99s EE WW RR BB"), WinContext(33, False, 1, 0))
     >>> s.total, s.grouping
     (57, ('11m', '99m', '99s', 'EE', 'WW', 'RR', 'BB'))
     """
-    index = RULESETS.index(check_ruleset(ruleset))
-    ctx = check_context(hand, ctx)
-    total, found, reading = compiled.score_hand(hand, ctx, index)
-    # The caller's hand may go on changing; the grouping is read from this copy.
-    return scored(hand.copy(), ctx, ruleset, total, found, reading)
+    try:
+        return compiled.score_win(hand, ctx, ruleset, Scored)
+    except compiled.ContextConflict as conflict:
+        raise _worded(conflict, hand, ctx) from None
 
 
 def scored(hand: Hand, ctx: WinContext, ruleset: str, total: int,
            found: Iterable[tuple[int, int]], reading: ReadingTuple) -> Scored:
     """The :class:`Scored` of ``reading`` (as :func:`mjsim.analysis.shanten.decompositions`
     gives it), whose elements are the ``(number, count)`` pairs ``found``, worth ``total``."""
-    fans = [(n, BY_NUMBER[n].name, points(n, ruleset), c) for n, c in found]
-    if ctx.flowers:
-        fans.append((FLOWER_TILES, BY_NUMBER[FLOWER_TILES].name, 1, ctx.flowers))
-    fans.sort(key=lambda f: (-f[2], f[0]))
-    return Scored(total, ctx.flowers, tuple(fans), ruleset, hand, reading)
+    return Scored(total, ctx.flowers, ruleset, hand.melds, sorted(found), reading, hand.counts)
 
 
 def check_context(hand: Hand, ctx: WinContext) -> WinContext:
     """``ctx`` made consistent with ``hand``, or ``ValueError`` naming the conflict.
 
     The flowers are the hand's when the context counts none, and three copies of the winning
-    tile in the winner's own exposed melds make it the last copy (mcr-rules.md §6.4).
+    tile in the winner's own exposed melds make it the last copy (mcr-rules.md §6.4). The
+    checks are :func:`mjsim_core.score.check_win`'s, the ones :func:`score` makes.
 
     >>> from mjsim import Hand
     >>> hand = Hand.parse("pung(555m) 345m 456p 789s EE F2")
@@ -134,26 +150,26 @@ def check_context(hand: Hand, ctx: WinContext) -> WinContext:
     >>> ctx.flowers, ctx.last_copy
     (1, True)
     """
-    win = int(ctx.win_tile)
-    name = NAMES[win]
-    if hand.counts[win] == 0:
-        raise ValueError(f"the winning tile {name} is not among the concealed tiles")
-    if hand.size != 14:
-        raise ValueError(f"a winning hand has 14 tiles (a kong counting 3), not {hand.size}")
-    if ctx.robbing and hand.total_copies(win) != 1:
-        raise ValueError(f"cannot rob a kong of {name}: the winner holds another {name}")
-    if ctx.replacement and not any(m.is_kong for m in hand.melds):
-        raise ValueError("a win on a replacement tile needs a declared kong")
-    if ctx.initial and hand.melds:
-        raise ValueError("a win on the dealt tiles has no declared meld")
-    if ctx.last_copy and hand.counts[win] != 1:
-        raise ValueError(f"{name} cannot be the last copy: the winner holds another")
-    if hand.flowers and ctx.flowers and ctx.flowers != len(hand.flowers):
-        raise ValueError(f"the context counts {ctx.flowers} flowers, the hand shows "
-                         f"{len(hand.flowers)}")
-    flowers = ctx.flowers or len(hand.flowers)
-    exposed = sum(m.tiles.count(win) for m in hand.melds if not m.concealed)
-    last_copy = ctx.last_copy or exposed == 3
+    try:
+        flowers, last_copy = compiled.check_win(hand, ctx)
+    except compiled.ContextConflict as conflict:
+        raise _worded(conflict, hand, ctx) from None
     if (flowers, last_copy) == (ctx.flowers, ctx.last_copy):
         return ctx  # the common case: nothing to add, and no copy to pay for
     return dataclasses.replace(ctx, flowers=flowers, last_copy=last_copy)
+
+
+def _worded(conflict: compiled.ContextConflict, hand: Hand, ctx: WinContext) -> ValueError:
+    """The conflict the compiled check found, in words naming the tiles."""
+    name = NAMES[int(ctx.win_tile)]
+    words = {
+        "not_held": f"the winning tile {name} is not among the concealed tiles",
+        "size": f"a winning hand has 14 tiles (a kong counting 3), not {hand.size}",
+        "robbing": f"cannot rob a kong of {name}: the winner holds another {name}",
+        "replacement": "a win on a replacement tile needs a declared kong",
+        "initial": "a win on the dealt tiles has no declared meld",
+        "last_copy": f"{name} cannot be the last copy: the winner holds another",
+        "flowers": f"the context counts {ctx.flowers} flowers, the hand shows "
+                   f"{len(hand.flowers)}",
+    }
+    return ValueError(words[conflict.problem])

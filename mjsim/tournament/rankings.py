@@ -174,11 +174,22 @@ def _per_seed(seats: pd.DataFrame) -> dict[str, pd.DataFrame]:
 
 
 def _resample_counts(seeds: int) -> np.ndarray:
-    """How often each seed is drawn in each bootstrap resample (``RESAMPLES`` x ``seeds``)."""
-    draws = default_rng(BOOTSTRAP_SEED).integers(0, seeds, size=(RESAMPLES, seeds))
+    """How often each seed is drawn in each bootstrap resample (``RESAMPLES`` x ``seeds``).
+
+    The draws are made a block of resamples at a time (the generator gives the same numbers as
+    in one call), so that with thousands of walls they and their index never take three times
+    the counts' memory (issue 16: a million-hand table is 15,625 walls)."""
+    rng = default_rng(BOOTSTRAP_SEED)
     counts = np.zeros((RESAMPLES, seeds))
-    np.add.at(counts, (np.arange(RESAMPLES)[:, None], draws), 1)
+    block = max(1, _DRAW_BLOCK // max(seeds, 1))
+    for start in range(0, RESAMPLES, block):
+        rows = counts[start:start + block]
+        draws = rng.integers(0, seeds, size=rows.shape)
+        np.add.at(rows, (np.arange(len(rows))[:, None], draws), 1)
     return counts
+
+
+_DRAW_BLOCK = 1 << 20  # draws per block of resamples: 8 MiB
 
 
 def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
@@ -18,10 +19,12 @@ import pandas as pd
 from joblib import Parallel, delayed, parallel_config
 
 import mjsim
+from mjsim.analysis import shanten
 from mjsim.players.driver import MAX_FOULS, PENALTY
+from mjsim.tiles.hand import Hand
 from mjsim.tournament.lineups import Lineup, Roster
 from mjsim.tournament.records import GameOptions, GameRecords, lineup_key, play_game
-from mjsim.tournament.store import RunFolder, git_hash, origin
+from mjsim.tournament.store import RunFolder, encode_batch, git_hash, origin
 
 Task = tuple[str, Lineup]
 BACKENDS = ("loky", "dask", "sequential")
@@ -41,16 +44,17 @@ class RunOptions(TypedDict, total=False):
 
 
 def play_batch(batch: int, tasks: Sequence[Task], ruleset: str, definitions: dict[str, str],
-               options: GameOptions, programs: str | None) -> tuple[int, GameRecords]:
-    """Play the games of one batch in order (this is what a worker runs: it rebuilds the
-    players from their specs). A program seat of game g runs in ``programs``/bBATCH-gG/seatN."""
+               options: GameOptions, programs: str | None) -> tuple[int, dict[str, bytes]]:
+    """Play the games of one batch in order and encode its tables (:func:`encode_batch`): this
+    is what a worker runs, rebuilding the players from their specs. A program seat of game g
+    runs in ``programs``/bBATCH-gG/seatN."""
     roster = Roster(definitions)
     records = GameRecords()
     for game, (seed, lineup) in enumerate(tasks):
         workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
         records.extend(play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
                                  options=options))
-    return batch, records
+    return batch, encode_batch(records)
 
 
 def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "green-book",
@@ -103,10 +107,31 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
                     delayed(play_batch)(batch, batches[batch], ruleset, roster.definitions,
                                         GameOptions(table, penalty, max_fouls, pairs), programs)
                     for batch in pending)
-                for batch, records in results:
-                    folder.write_batch(batch, records)
+                for batch, files in results:
+                    folder.write_encoded(batch, files)
                     advance()
     return folder.tables()
+
+
+def start_workers(n_jobs: int) -> None:
+    """Start the ``n_jobs`` loky workers of a run about to be made, in a thread, each loading
+    the game and building the tables its first game would. A command calls this before it
+    loads its statistics and plots (two seconds on one core), so that the workers' start-up
+    (half a second each, and loky's own) runs on the idle core meanwhile instead of after; the
+    run reuses the workers, which loky keeps alive between calls."""
+    if n_jobs > 1:
+        threading.Thread(target=_start, args=(n_jobs,), name="mjsim-start-workers",
+                         daemon=True).start()
+
+
+def _start(n_jobs: int) -> None:
+    with parallel_config(backend="loky"):
+        Parallel(n_jobs=n_jobs)(delayed(warm_up)() for _ in range(n_jobs))
+
+
+def warm_up() -> None:
+    """What a worker runs first: the tables every game reads, built once in its process."""
+    shanten.shanten(Hand.parse("123456789m 1234p").counts)
 
 
 @contextlib.contextmanager

@@ -312,9 +312,14 @@ def _run_options(args: argparse.Namespace) -> dict[str, Any]:
         raise UsageError(f"--walls must be at least 2 (an interval needs two), not {args.walls}")
     if args.penalty < 0 or args.max_fouls < 1:
         raise UsageError("--penalty is at least 0 and --max-fouls at least 1")
-    return {**_parallel(args), "ruleset": args.ruleset, "table": args.table,
-            "penalty": args.penalty, "max_fouls": args.max_fouls, "walls": args.walls,
-            "seed": args.seed, "roster": _roster(args.player)}
+    options = {**_parallel(args), "ruleset": args.ruleset, "table": args.table,
+               "penalty": args.penalty, "max_fouls": args.max_fouls, "walls": args.walls,
+               "seed": args.seed, "roster": _roster(args.player)}
+    if args.backend == "loky":  # the arguments are good: the workers start while we load
+        from mjsim.tournament.runner import start_workers
+
+        start_workers(args.jobs)
+    return options
 
 
 def _roster(definitions: Sequence[str]) -> Any:
@@ -377,9 +382,9 @@ def _experiment(run: Callable[[], Report]) -> Report:
 
 
 def cmd_ladder(args: argparse.Namespace) -> str:
+    options = _run_options(args)  # first: it starts the workers
     from mjsim.tournament import ladder
 
-    options = _run_options(args)
     rungs = [part.strip() for part in args.rungs.split(",")]
     return _finish(_experiment(lambda: ladder(_out(args, "ladder"), rungs=rungs, **options)))
 
@@ -455,11 +460,11 @@ def _null_check(args: argparse.Namespace) -> str:
 
 
 def cmd_table(args: argparse.Namespace) -> str:
-    from mjsim.tournament import read_lineup_file, table
-
     if args.walls is None:  # a match of the competition format is four walls
         args.walls = 4 if args.format == "competition" else 10
-    options = _run_options(args)
+    options = _run_options(args)  # first: it starts the workers
+    from mjsim.tournament import read_lineup_file, table
+
     lineup: str | tuple[str, ...] = args.lineup
     if args.lineup.endswith(".toml"):
         try:

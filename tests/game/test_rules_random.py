@@ -16,6 +16,7 @@ from mjsim.game.moves import DISCARDS, WIN, Move
 from mjsim.game.rules import HandState, Rules
 from mjsim.game.settlement import HANDS
 from mjsim.game.window import Window
+from mjsim.scoring import Scored
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.wall import Wall
 from tests.helpers.positions import SEAT0, SEAT1, SEAT2, SEAT3, position
@@ -212,8 +213,9 @@ def plain(value):
 
 
 def _immutable(value):
-    """A scalar or a frozen dataclass (a Scored, a Move, a Meld): safe to share."""
-    return (value is None or isinstance(value, (bool, int, str, bytes))
+    """A scalar, a Scored (a compiled result, read-only) or a frozen dataclass (a Move, a Meld):
+    safe to share."""
+    return (value is None or isinstance(value, (bool, int, str, bytes, Scored))
             or dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen)
 
 

@@ -244,3 +244,88 @@ def test_the_generator_is_deterministic_and_every_hand_is_complete():
     for hand, ctx in drawn:
         assert hand.size == 14 and hand.counts[ctx.win_tile] > 0
         assert score(hand, ctx).total > 0
+
+
+# ---- the result: made in C, read lazily -------------------------------------------------------
+
+def generated_wins(count: int, seed: int) -> list[tuple[Hand, WinContext]]:
+    rng = np.random.default_rng(seed)
+    drawn = (random_win(rng) for _ in range(3 * count))
+    return [w for w in drawn if w is not None][:count]
+
+
+def test_the_lazy_forms_are_the_references_on_every_kind_of_hand():
+    """fans, reading, grouping and explain() made from the kernel's numbers are those the
+    reference scorer builds from its Python values, on the generator's hands (every element)."""
+    for hand, ctx in generated_wins(400, 11):
+        for ruleset in ("green-book", "gb-mahjong"):
+            fast, slow = score(hand, ctx, ruleset), reference_score(hand, ctx, ruleset)
+            assert fast == slow and hash(fast) == hash(slow), str(hand)
+            assert (fast.fans, fast.reading, fast.grouping, fast.explain()) == \
+                (slow.fans, slow.reading, slow.grouping, slow.explain()), str(hand)
+
+
+def test_the_result_keeps_its_grouping_as_the_hand_plays_on():
+    hand, ctx = hand_and_ctx("19m 19p 19s ESWNRG B", "1m")   # thirteen orphans: reads the hand
+    scored = score(hand, ctx)
+    before = (scored.grouping, scored.reading, scored.explain())
+    hand.remove(parse("1m")[0])
+    hand.remove(parse("9s")[0])
+    assert (scored.grouping, scored.reading, scored.explain()) == before
+    assert scored.grouping == ("119m 19p 19s ESWNRGB",)
+
+
+def test_the_result_is_read_only_and_survives_a_pickle():
+    import pickle
+
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E F3", "E")
+    scored = score(hand, ctx)
+    with pytest.raises(AttributeError):
+        scored.total = 99
+    with pytest.raises(AttributeError):
+        scored.anything = 1
+    again = pickle.loads(pickle.dumps(scored))
+    assert type(again) is type(scored) and again == scored
+    assert (again.explain(), again.flowers, again.melds) == (scored.explain(), 1, hand.melds)
+
+
+_FIELDS = [field.name for field in dataclasses.fields(WinContext)]
+
+
+class _PropertyContext:
+    """A context in slots but for its winning tile, a property: read by name."""
+
+    __slots__ = ("_win", *(name for name in _FIELDS if name != "win_tile"))
+
+    def __init__(self, ctx: WinContext) -> None:
+        for name in _FIELDS:
+            setattr(self, "_win" if name == "win_tile" else name, getattr(ctx, name))
+
+    @property
+    def win_tile(self) -> int:
+        return self._win
+
+
+def test_contexts_and_hands_of_any_class_are_read_alike():
+    """The compiled scorer reads slots by offset; any other object by attribute name."""
+    from types import SimpleNamespace
+
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E", flowers=2)
+    expected = score(hand, ctx)
+    duck_ctx = SimpleNamespace(**{name: getattr(ctx, name) for name in _FIELDS})
+    duck_hand = SimpleNamespace(counts=hand.counts.copy(), melds=list(hand.melds), flowers=())
+    duck_melds = SimpleNamespace(counts=hand.counts, flowers=(), melds=[
+        SimpleNamespace(kind=m.kind, tiles=m.tiles, concealed=m.concealed) for m in hand.melds])
+    for h, c in [(duck_hand, ctx), (hand, duck_ctx), (duck_melds, duck_ctx),
+                 (hand, _PropertyContext(ctx))]:
+        got = score(h, c)
+        assert (got, got.explain()) == (expected, expected.explain())
+
+
+def test_every_conflict_the_compiled_check_finds_is_worded():
+    from mjsim.scoring.scorer import _worded
+    from mjsim_core.score import CONFLICTS, ContextConflict
+
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E")
+    words = {_worded(ContextConflict(problem), hand, ctx).args[0] for problem in CONFLICTS}
+    assert len(words) == len(CONFLICTS)

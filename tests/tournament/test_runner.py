@@ -1,3 +1,4 @@
+import io
 import os
 import signal
 import subprocess
@@ -9,8 +10,10 @@ import pytest
 
 from mjsim.tournament import RunFolder, play_game, price, run, table
 from mjsim.tournament.pricing import paired_differences
-from mjsim.tournament.records import COLUMNS, parse_lineup
+from mjsim.tournament.records import COLUMNS, GameRecords, parse_lineup
 from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
+from mjsim.tournament.store import encode_batch
+from tests.helpers.fresh import modules_after
 
 FAST = ("1", "1", "2", "1")
 RUNG1 = ("1", "1", "1", "1")   # the quickest games, for the tests of the machinery
@@ -155,3 +158,52 @@ def test_tables_are_read_when_first_asked_for(tmp_path):
     for batch in (tmp_path / "tables" / "hands").glob("*.parquet"):
         batch.unlink()  # what is never read is never needed
     assert len(tables["seats"]) == 4 and tables["seats"] is tables["seats"]
+
+
+def test_a_worker_loads_the_game_not_the_statistics():
+    """What a worker imports to run a batch (the runner, by unpickling play_batch): not scipy,
+    matplotlib or the experiments, which cost a worker a second of start-up."""
+    loaded = modules_after("import mjsim.tournament.runner")
+    assert {"mjsim.tournament.records", "pandas"} <= loaded
+    assert not loaded & {"scipy", "matplotlib", "mjsim.tournament.experiments",
+                         "mjsim.tournament.power", "mjsim.ui.plots"}
+    assert "mjsim.tournament.experiments" in modules_after("from mjsim.tournament import ladder")
+
+
+def test_a_batch_encoded_by_its_worker_reads_back_as_its_rows(tmp_path):
+    """The parquet bytes a worker sends are the frames of its rows; a game with no win gives an
+    empty fans table with the columns."""
+    records = play_game("encoded", RUNG1)
+    records.extend(play_game("encoded-2", FAST))
+    files = encode_batch(records)
+    assert set(files) == {"seats", "hands", "fans"}
+    for name in files:
+        frame = pd.read_parquet(io.BytesIO(files[name]))
+        assert frame.equals(pd.DataFrame(getattr(records, name))), name
+    empty = pd.read_parquet(io.BytesIO(encode_batch(GameRecords())["fans"]))
+    assert empty.empty and list(empty.columns) == COLUMNS["fans"]
+    folder = RunFolder(tmp_path)
+    folder.write_encoded(3, files)
+    assert folder.done() == {3} and folder.load("hands").equals(
+        pd.DataFrame(records.hands).sort_values(["seed", "lineup", "hand_no", "seat"],
+                                                kind="stable", ignore_index=True))
+
+
+def test_workers_started_early_are_the_ones_a_run_uses():
+    """start_workers (called by a command before it loads its statistics) leaves loky workers
+    that have built the tables, and the run's Parallel reuses them rather than starting more."""
+    import threading
+
+    import psutil
+    from joblib import Parallel, delayed, parallel_config
+
+    from mjsim.tournament.runner import start_workers
+
+    start_workers(2)
+    for thread in threading.enumerate():
+        if thread.name == "mjsim-start-workers":
+            thread.join(timeout=120)
+    started = {child.pid for child in psutil.Process().children(recursive=True)}
+    with parallel_config(backend="loky"):
+        used = set(Parallel(n_jobs=2)(delayed(os.getpid)() for _ in range(6)))
+    assert used and used <= started

@@ -1,0 +1,74 @@
+"""Peak memory of a run as it grows: is it flat, and what would a million hands take?
+
+Plays a run at growing numbers of walls, each in a new process with one job, and reads the
+process's peak resident memory (``ru_maxrss``) when it ends: the games, the batch records
+written wall by wall, and the analysis of the tables read back at the end. A run that held its
+tables in memory would grow with its hands; a flat column is the run folder doing its job. The
+last line fits peak memory against hands and extrapolates to 1M hands.
+
+- ``ladder`` (the default): ``mjsim ladder``, 31 games of sixteen hands a wall (496 hands);
+- ``table``: ``mjsim table 1,1,1,2``, rung-1 bots, four rotated games a wall (64 hands): the
+  most walls per hand, so the most for the standings' bootstrap over walls.
+
+    python scripts/bench_memory.py --walls 2 8 32                    # 992 to 15,872 hands
+    python scripts/bench_memory.py table --walls 32 128 512          # 2,048 to 32,768 hands
+    python scripts/bench_memory.py --walls 2016                      # 1,000,000 hands
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+COMMANDS = {"ladder": (["ladder"], 496), "table": (["table", "1,1,1,2"], 64)}
+MILLION = 1_000_000
+GIB = 1024**3
+
+
+def peak_bytes(command: list[str], walls: int, out: str) -> tuple[int, float]:
+    """Peak resident bytes and wall seconds of one run of ``walls`` walls in a new process."""
+    code = (
+        "import resource, sys\n"
+        "from mjsim.ui.cli import main\n"
+        "status = main(sys.argv[1:])\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"  # KiB on Linux
+        "sys.exit(status)\n"
+    )
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-c", code, *command, "--walls", str(walls),
+                             "--jobs", "1", "--quiet", "--out", out],
+                            check=True, capture_output=True, text=True)
+    return int(result.stdout.split()[-1]) * 1024, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", nargs="?", default="ladder", choices=COMMANDS)
+    parser.add_argument("--walls", type=int, nargs="+", default=[2, 8, 32],
+                        help="the sizes to run, in walls")
+    args = parser.parse_args()
+    command, hands_per_wall = COMMANDS[args.command]
+    hands, peaks = [], []
+    print(f"{'walls':>7} {'hands':>9} {'peak MiB':>9} {'seconds':>8}  load average")
+    with tempfile.TemporaryDirectory() as folder:
+        for walls in args.walls:
+            peak, seconds = peak_bytes(command, walls, os.path.join(folder, f"run-{walls}"))
+            hands.append(walls * hands_per_wall)
+            peaks.append(peak)
+            load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+            print(f"{walls:>7} {hands[-1]:>9,} {peak / 2**20:>9.1f} {seconds:>8.1f}  {load}")
+    if len(hands) > 1:
+        slope, intercept = np.polyfit(hands, peaks, 1)
+        at_million = intercept + slope * MILLION
+        print(f"growth {slope * 100_000 / 2**20:.2f} MiB per 100,000 hands; at 1M hands "
+              f"{at_million / 2**20:.0f} MiB ({'under' if at_million < GIB else 'over'} 1 GiB)")
+
+
+if __name__ == "__main__":
+    main()
