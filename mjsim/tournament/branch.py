@@ -15,16 +15,15 @@ The README gives what it measured against the paired design: its variance per CP
 
 from __future__ import annotations
 
-import hashlib
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
-
-import numpy as np
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.players.protocol import Player
 from mjsim.players.view import view_of
-from mjsim.tiles.wall import seed_bytes
+from mjsim.tiles.wall import seed_bytes, shuffled_tiles
 
 __all__ = ["BranchGame", "branch_game"]
 
@@ -52,7 +51,10 @@ def branch_game(seed: str, seat: int, challenger: Player, baseline: Player, *,
     if reshuffles < 1:
         raise ValueError(f"a branch is played on one or more reshuffles, not {reshuffles}")
     game = Rules(seed, ruleset, last_hand=last_hand)
-    rng = np.random.default_rng(list(hashlib.sha256(seed_bytes(seed) + bytes([seat])).digest()))
+    # The reshuffles are the project's keyed wall stream, on a key of the game's seed and seat
+    # and numbered in turn: a function of the seed, as every wall is.
+    key = seed_bytes(seed) + b"/branch/" + bytes([seat])
+    numbers = itertools.count()
     players = [challenger if s == seat else baseline for s in range(4)]
     advantage, branched, decisions = 0.0, 0, 0
     while True:
@@ -70,17 +72,18 @@ def branch_game(seed: str, seat: int, challenger: Player, baseline: Player, *,
             other = baseline.act(view)
             if other is not None and other != move:
                 branched += 1
-                advantage += _advantage(game, seat, move, other, baseline, rng, reshuffles)
+                advantage += _advantage(game, seat, move, other, baseline, key, numbers,
+                                        reshuffles)
         _apply(game, mover, move)
 
 
 def _advantage(game: Rules, seat: int, mine: Move, theirs: Move, baseline: Player,
-               rng: np.random.Generator, reshuffles: int) -> float:
+               key: bytes, numbers: Iterator[int], reshuffles: int) -> float:
     """The mean over reshuffles of the seat's rest-of-hand points after ``mine`` less after
     ``theirs``, every seat playing ``baseline`` afterwards, both on the same reshuffles."""
     total = 0.0
     for _ in range(reshuffles):
-        order = rng.permutation(np.asarray(game.wall.order, dtype=np.int64)).tolist()
+        order = shuffled_tiles(key, next(numbers), game.wall.order)
         ends = []
         for move in (mine, theirs):
             branch = game.clone()

@@ -500,10 +500,10 @@ def cmd_dataset(args: argparse.Namespace) -> str:
     from mjsim.learn import dataset
 
     try:
-        manifest = dataset.write(writable_folder(Path(args.out)), [p.strip() for p in args.players.split(",")],
-                                 args.walls, seed=args.seed, hands=args.hands,
-                                 ruleset=args.ruleset, shard_walls=args.shard_walls,
-                                 quiet=args.quiet)
+        players = [spec.strip() for spec in args.players.split(",")]
+        manifest = dataset.write(writable_folder(Path(args.out)), players, args.walls,
+                                 seed=args.seed, hands=args.hands, ruleset=args.ruleset,
+                                 shard_walls=args.shard_walls, quiet=args.quiet)
     except ValueError as error:
         raise UsageError(str(error)) from None
     return f"{manifest['rows']} decisions, {len(manifest['shards'])} shards: {args.out}"
