@@ -1,6 +1,9 @@
-"""The hint: each option's shanten and acceptance, and for a ready hand each wait with the points
-it would score and whether that reaches the 8-point minimum (a ready hand whose waits all score
-less can never win as it stands, however long it waits).
+"""The hint: each option's shanten, legal distance and acceptance, and for a ready hand each wait
+with the points it would score and whether that reaches the 8-point minimum (a ready hand whose
+waits all score less can never win as it stands, however long it waits).
+
+The legal distance (:func:`mjsim.analysis.legal_discards`) is the draws to a win worth eight
+points; the options are ranked by it first, then by the shanten.
 
 The waits are scored with :func:`mjsim.scoring.score` as the table would score them: on a
 discard, and self-drawn (which adds Self-Drawn, or Fully Concealed Hand).
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjsim.analysis import shanten
+from mjsim.analysis import legal_discards, legal_distance, shanten
 from mjsim.game.moves import Move
 from mjsim.players.rungs import best
 from mjsim.players.view import View
@@ -21,6 +24,7 @@ from mjsim.tiles.meld import Meld
 from mjsim.tiles.tokens import print_tiles
 
 SHOWN = 4  # discards shown besides rung 3's choice
+SEEN = 2  # how far the hint searches the legal distance: beyond it, "at least 3"
 
 
 @dataclass(frozen=True)
@@ -48,23 +52,24 @@ class Wait:
 
 @dataclass(frozen=True)
 class Option:
-    """One choice: what it is, the shanten after it, the unseen copies that help, and the
-    waits when it leaves the hand ready."""
+    """One choice: what it is, the shanten and legal distance after it, the unseen copies that
+    help, and the waits when it leaves the hand ready."""
 
     label: str
     shanten: int
+    legal: int
     copies: int
     kinds: tuple[int, ...]
     waits: tuple[Wait, ...]
 
     def words(self) -> str:
+        legal = f"{SEEN + 1}+" if self.legal > SEEN else f"{self.legal}"  # 3+: at least 3
         if self.shanten > 0 or not self.waits:
             helped = print_tiles(self.kinds) or "none"
-            return (f"{self.label:<13} shanten {self.shanten}, {self.copies} tiles help: "
-                    f"{helped}")
-        legal = [w for w in self.waits if w.legal]
-        verdict = ("" if legal else
-                   f" (none reaches {MIN_POINTS}: this hand cannot win)")
+            return (f"{self.label:<13} shanten {self.shanten}, legal {legal}, "
+                    f"{self.copies} tiles help: {helped}")
+        verdict = ("" if any(w.legal for w in self.waits) else
+                   f" (none reaches {MIN_POINTS}: this hand cannot win; legal distance {legal})")
         return (f"{self.label:<13} ready, waits: "
                 + "; ".join(w.words() for w in self.waits) + verdict)
 
@@ -106,21 +111,22 @@ def _options_after(hand: Hand, view: View, prefix: str = "discard ") -> list[Opt
     """Each discard of a 14-tile ``hand``, best first."""
     melds = len(hand.melds)
     unseen = [max(0, u) for u in view.unseen]
+    distances = {row.tile: row.distance for row in legal_discards(
+        hand.counts, hand.melds, view.seat_wind, view.prevalent, unseen=unseen,
+        ruleset=view.ruleset, limit=SEEN)}
     options = []
     for row in shanten.discards(hand.counts, melds, unseen):
         after = hand.copy()
         after.counts[row.tile] -= 1
         waits = waits_of(after, view) if row.shanten == 0 else ()
-        options.append(Option(f"{prefix}{NAMES[row.tile]}", row.shanten, row.copies,
-                              tuple(row.kinds), waits))
+        options.append(Option(f"{prefix}{NAMES[row.tile]}", row.shanten, distances[row.tile],
+                              row.copies, tuple(row.kinds), waits))
     return sorted(options, key=_rank)
 
 
-def _rank(option: Option) -> tuple[int, int, int]:
+def _rank(option: Option) -> tuple[int, int, int, int]:
     legal = sum(w.copies for w in option.waits if w.legal)
-    # A ready hand with no legal wait is no better than one a step away.
-    ready_in_vain = option.shanten == 0 and not legal
-    return (option.shanten + ready_in_vain, -legal, -option.copies)
+    return (option.legal, option.shanten, -legal, -option.copies)
 
 
 def _claimed(hand: Hand, move: Move, tile: int, source: int) -> Hand:
@@ -163,8 +169,8 @@ def hint(view: View) -> str:
 
 
 def option_words(view: View, move: Move) -> str:
-    """One legal move of ``view`` with its numbers: shanten and acceptance after it, the
-    points of its waits when it leaves the hand ready, the points of a win."""
+    """One legal move of ``view`` with its numbers: shanten, legal distance and acceptance after
+    it, the points of its waits when it leaves the hand ready, the points of a win."""
     hand = view.hand
     if move.kind == "win":
         tile = view.drawn if view.window is None else view.window[1]
@@ -175,8 +181,11 @@ def option_words(view: View, move: Move) -> str:
     if move.kind == "pass":
         now = shanten.shanten(hand.counts, len(hand.melds))
         accepted = shanten.acceptance(hand.counts, len(hand.melds))
-        copies = sum(max(0, view.unseen[kind]) for kind, _ in accepted)
-        return Option("pass", now, copies, tuple(kind for kind, _ in accepted),
+        unseen = [max(0, u) for u in view.unseen]
+        copies = sum(unseen[kind] for kind, _ in accepted)
+        legal = legal_distance(hand.counts, hand.melds, view.seat_wind, view.prevalent,
+                               unseen=unseen, ruleset=view.ruleset, limit=SEEN)
+        return Option("pass", now, legal, copies, tuple(kind for kind, _ in accepted),
                       waits_of(hand, view)).words()
     if move.kind in ("chow", "pung") and view.window is not None:
         _kind, tile, source = view.window

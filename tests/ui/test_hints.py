@@ -1,7 +1,9 @@
 """The hint knows the 8-point minimum: the points it gives each wait agree with the engine's
 own refusal or offer of that win, and a ready hand with no legal wait is said to be one."""
 
-from mjsim.analysis import shanten
+import re
+
+from mjsim.analysis import legal_discards, legal_distance, shanten
 from mjsim.game.rules import Rules
 from mjsim.players.rungs import best
 from mjsim.players.view import view_of
@@ -64,12 +66,43 @@ def test_a_ready_hand_that_cannot_win_says_so():
         assert words.count(" left") == len(waits)  # every wait, with its copies left
         if not any(w.legal for w in waits):
             assert f"none reaches {MIN_POINTS}: this hand cannot win" in words
+            unseen = [max(0, u) for u in view.unseen]
+            distance = legal_distance(hand.counts, hand.melds, view.seat_wind, view.prevalent,
+                                      unseen=unseen, limit=2)
+            assert distance >= 1  # ready, yet no legal wait: a draw away at least
+            shown = "3+" if distance > 2 else str(distance)
+            assert words.endswith(f"legal distance {shown})")
             assert readiness(view).endswith("no win will be offered")  # on the screen too
             found += 1
         else:
             assert "cannot win" not in words
             assert readiness(view).startswith("you are ready: ")
     assert found
+
+
+def test_the_discards_are_ranked_by_legal_distance_first_with_its_number_shown():
+    checked = 0
+    for _game, view in positions([b"h1", b"h2"], hands=1):
+        if view.window is not None or view.drawn is None:
+            continue
+        hand = view.hand
+        unseen = [max(0, u) for u in view.unseen]
+        distance = {NAMES[row.tile]: row.distance for row in legal_discards(
+            hand.counts, hand.melds, view.seat_wind, view.prevalent, unseen=unseen, limit=2)}
+        lines = [line.strip() for line in hint(view).splitlines()[1:]
+                 if line.strip().startswith("discard ")]
+        shown = []
+        for line in lines:
+            tile = line.split()[1]
+            match = re.search(r"legal (3\+|\d)", line)
+            if match:  # not ready: the distance is printed
+                assert match.group(1) == ("3+" if distance[tile] > 2
+                                          else str(distance[tile]))
+            shown.append(distance[tile])
+        best_shown = shown[:4]  # the top rows, before rung 3's own choice if it ranks lower
+        assert best_shown == sorted(best_shown) and best_shown[0] == min(distance.values())
+        checked += 1
+    assert checked > 20
 
 
 def test_the_hint_names_rung_3s_move_and_explains_a_lower_ranked_choice():
