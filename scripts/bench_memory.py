@@ -6,13 +6,16 @@ written wall by wall, and the analysis of the tables read back at the end. A run
 tables in memory would grow with its hands; a flat column is the run folder doing its job. The
 last line fits peak memory against hands and extrapolates to 1M hands.
 
-- ``ladder`` (the default): ``mjsim ladder``, 31 games of sixteen hands a wall (496 hands);
-- ``table``: ``mjsim table 1,1,1,2``, rung-1 bots, four rotated games a wall (64 hands): the
-  most walls per hand, so the most for the standings' bootstrap over walls.
+- ``ladder`` (the default): ``mjsim ladder``, the rungs 1-4 (about 36 games a wall);
+- ``table``: ``mjsim table 1,1,1,2``, rung-1 and rung-2 bots (the compiled loop plays them),
+  four rotated games a wall (64 hands): the most walls per hand, so the most for the
+  standings' bootstrap over walls.
 
-    python scripts/bench_memory.py --walls 2 8 32                    # 992 to 15,872 hands
+The hands are counted from the run's own seats table.
+
+    python scripts/bench_memory.py --walls 2 8 32
     python scripts/bench_memory.py table --walls 32 128 512          # 2,048 to 32,768 hands
-    python scripts/bench_memory.py --walls 2016                      # 1,000,000 hands
+    python scripts/bench_memory.py table --walls 15625               # 1,000,000 hands
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import time
 
 import numpy as np
 
-COMMANDS = {"ladder": (["ladder"], 496), "table": (["table", "1,1,1,2"], 64)}
+COMMANDS = {"ladder": ["ladder"], "table": ["table", "1,1,1,2"]}
 MILLION = 1_000_000
 GIB = 1024**3
 
@@ -47,19 +50,27 @@ def peak_bytes(command: list[str], walls: int, out: str) -> tuple[int, float]:
     return int(result.stdout.split()[-1]) * 1024, time.perf_counter() - start
 
 
+def hands_played(out: str) -> int:
+    """The hands of the run in ``out``: four seats a game, sixteen hands a game."""
+    from mjsim.tournament.analysis import load
+
+    return len(load(out).tables["seats"]) // 4 * 16
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", nargs="?", default="ladder", choices=COMMANDS)
     parser.add_argument("--walls", type=int, nargs="+", default=[2, 8, 32],
                         help="the sizes to run, in walls")
     args = parser.parse_args()
-    command, hands_per_wall = COMMANDS[args.command]
+    command = COMMANDS[args.command]
     hands, peaks = [], []
     print(f"{'walls':>7} {'hands':>9} {'peak MiB':>9} {'seconds':>8}  load average")
     with tempfile.TemporaryDirectory() as folder:
         for walls in args.walls:
-            peak, seconds = peak_bytes(command, walls, os.path.join(folder, f"run-{walls}"))
-            hands.append(walls * hands_per_wall)
+            out = os.path.join(folder, f"run-{walls}")
+            peak, seconds = peak_bytes(command, walls, out)
+            hands.append(hands_played(out))
             peaks.append(peak)
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())
             print(f"{walls:>7} {hands[-1]:>9,} {peak / 2**20:>9.1f} {seconds:>8.1f}  {load}")

@@ -162,8 +162,9 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "m
         os.replace(temporary, folder / name)
         listed[name] = {"file": name, "walls": [start, stop], "rows": len(arrays["action"])}
         kept.append(listed[name])
-        # Written after every shard, so a killed run resumes after its last whole shard.
-        _save(folder, {**manifest, "walls": walls, "shards": sorted(
+        # Written after every shard, so a killed run resumes after its last whole shard; it
+        # holds the walls played so far (the greater of them and what it held), not the target.
+        _save(folder, {**manifest, "walls": max(manifest["walls"], stop), "shards": sorted(
             listed.values(), key=lambda shard: str(shard["file"]))})
     manifest = {**manifest, "walls": walls, "shards": kept}
     _save(folder, manifest)

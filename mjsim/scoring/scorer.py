@@ -31,7 +31,8 @@ from mjsim_core.score import MIN_POINTS
 if TYPE_CHECKING:
     from mjsim_core.score import ReadingTuple
 
-__all__ = ["MIN_POINTS", "Scored", "WinContext", "check_context", "score", "scored"]
+__all__ = ["MIN_POINTS", "Scored", "WinContext", "check_context", "fan_line", "score", "scored",
+           "total_line"]
 
 FLOWER_TILES = 81
 
@@ -85,11 +86,8 @@ class Scored(compiled.Result):
     def explain(self) -> str:
         """A breakdown a player can check line by line."""
         lines = [f"Grouping: {'  '.join(self.grouping)}"]
-        for number, name, value, count in self.fans:
-            times = f" x{count}" if count > 1 else ""
-            lines.append(f"  {number:2d} {name + times:<40} {value * count:>3}")
-        lines.append(f"Total {self.total} ({self.ruleset})"
-                     + (f", with flowers {self.total_with_flowers}" if self.flowers else ""))
+        lines.extend(fan_line(*fan) for fan in self.fans)
+        lines.append(total_line(self.total, self.flowers, self.ruleset))
         if self.total < MIN_POINTS:
             lines.append(f"Below the {MIN_POINTS}-point minimum: not a legal win")
         return "\n".join(lines)
@@ -108,6 +106,27 @@ class Scored(compiled.Result):
     def __repr__(self) -> str:
         return (f"Scored(total={self.total}, flowers={self.flowers}, fans={self.fans!r}, "
                 f"ruleset={self.ruleset!r})")
+
+
+def fan_line(number: int, name: str, points: int, count: int) -> str:
+    """One element of a win as every breakdown writes it (``explain``, the game's hand end).
+
+    >>> fan_line(48, "Pure Shifted Pungs", 2, 2)
+    '  48 Pure Shifted Pungs x2                      4'
+    """
+    times = f" x{count}" if count > 1 else ""
+    return f"  {number:2d} {name + times:<40} {points * count:>3}"
+
+
+def total_line(total: int, flowers: int, ruleset: str | None = None) -> str:
+    """A win's total as every breakdown writes it: the points (flowers apart), then with the
+    flowers when there are any.
+
+    >>> total_line(9, 3, "green-book"), total_line(9, 0)
+    ('Total 9 (green-book), with flowers 12', 'Total 9')
+    """
+    named = f" ({ruleset})" if ruleset else ""
+    return f"Total {total}{named}" + (f", with flowers {total + flowers}" if flowers else "")
 
 
 def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:

@@ -276,6 +276,20 @@ def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None
     return _written(report)
 
 
+def refuse_untrusted(path: Path, manifest: dict[str, Any], roster: Roster,
+                     entries: Sequence[str], trust: bool, doing: str) -> None:
+    """Raise ``ValueError`` when ``entries`` would run code (a file, module, plugin or
+    program) named by a run folder made elsewhere, unless ``trust``: a folder copied from
+    someone else is data, and running what it names is the user's choice."""
+    code = roster.runs_code(entries)
+    if code and not trust and manifest.get("origin") != origin(path):
+        made = manifest.get("origin") or {}
+        specs = ", ".join(roster.spec(entry) for entry in code)
+        raise ValueError(f"{path} was made elsewhere ({made.get('host', '?')}:"
+                         f"{made.get('folder', '?')}); {doing} would run {specs}; pass "
+                         "--trust to run them")
+
+
 def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOptions]) -> Report:
     """Continue the run in ``out`` from its manifest alone, with the same experiment, players,
     ruleset and table.
@@ -292,13 +306,7 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     roster = Roster(manifest.get("definitions", {}))
     entries = sorted({entry for batch in manifest["batches"] for _, lineup in batch
                       for entry in lineup.split(",")})
-    code = roster.runs_code(entries)
-    if code and not trust and manifest.get("origin") != origin(folder.path):
-        made = manifest.get("origin") or {}
-        specs = ", ".join(roster.spec(entry) for entry in code)
-        raise ValueError(f"{out} was made elsewhere ({made.get('host', '?')}:"
-                         f"{made.get('folder', '?')}); resuming it would run {specs}; pass "
-                         "--trust to run them")
+    refuse_untrusted(folder.path, manifest, roster, entries, trust, "resuming it")
     arguments = dict(manifest["arguments"])
     arguments.pop("control_every", None)  # read again from the manifest by the experiment
     options: RunOptions = {**run_options, "ruleset": manifest["ruleset"],

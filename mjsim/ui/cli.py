@@ -25,6 +25,10 @@ from mjsim.scoring.elements import RULESETS
 from mjsim.tiles.kinds import N_PLAYING
 from mjsim.tiles.tokens import parse, print_tiles  # the notation's grammar, without Hand
 
+LEVELS = (1, 2, 3, 4)
+"""The rungs (:data:`mjsim.players.rungs.LEVELS`, written here so that ``--help`` loads no
+player; a test holds the two equal)."""
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -171,7 +175,7 @@ def cmd_play(args: argparse.Namespace) -> str:
     from mjsim.ui.terminal import line_editing, play
 
     log_path = Path(args.log or f"mjsim-game-{args.seed}.jsonl")
-    with _new_file(log_path, args.force) as log:
+    with _new_file(log_path, args.force, "--log") as log:
         if sys.stdin.isatty():
             line_editing()
         game = play(level=args.level, seat=args.seat, seed=args.seed, ruleset=args.ruleset,
@@ -179,11 +183,11 @@ def cmd_play(args: argparse.Namespace) -> str:
     return f"game log: {log_path} ({game.moves} moves; mjsim replay {log_path})"
 
 
-def _new_file(path: Path, force: bool) -> IO[str]:
-    """``path`` opened for writing; one line (status 2) for a file that exists (without
-    ``force``), a folder that does not, or a place that cannot be written."""
+def _new_file(path: Path, force: bool, flag: str) -> IO[str]:
+    """``path`` (given by ``flag``) opened for writing; one line (status 2) for a file that
+    exists (without ``force``), a folder that does not, or a place that cannot be written."""
     if path.exists() and not force:
-        raise UsageError(f"{path} exists: pass --force to overwrite it, or --log another file")
+        raise UsageError(f"{path} exists: pass --force to overwrite it, or {flag} another file")
     if path.is_dir():
         raise UsageError(f"{path} is a folder, not a file")
     try:
@@ -204,13 +208,13 @@ def cmd_replay(args: argparse.Namespace) -> str:
             return "\n".join([f"{source}: {len(games)} games; replay one with --game ID",
                               *(f"  {index:>4}  seed {seed}  lineup {lineup}"
                                 for index, (seed, lineup) in enumerate(games))])
-        shown = _read(lambda: replay.regenerate(source, args.game), source)
+        shown = _read(lambda: replay.regenerate(source, args.game, trust=args.trust), source)
     else:
         shown = _read(lambda: replay.load(source), source)
     if args.html:
         from mjsim.ui.html import write_page
 
-        with _new_file(Path(args.html), args.force) as page:
+        with _new_file(Path(args.html), args.force, "--html") as page:
             write_page(shown, page)
         return f"replay page: {args.html} (open it in a browser; arrow keys step)"
     if sys.stdin.isatty() and sys.stdout.isatty() and not args.all:
@@ -683,7 +687,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "prompt for the moves. The game is logged, so it can be replayed.",
         epilog="example: mjsim play --level 3 --seat 0 --seed 42",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    play.add_argument("--level", type=int, choices=(1, 2, 3), default=3, help="the bots' rung")
+    play.add_argument("--level", type=int, choices=LEVELS, default=3, help="the bots' rung")
     play.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0, help="your seat")
     play.add_argument("--seed", default="mjsim", help="the game's seed (default mjsim)")
     play.add_argument("--ruleset", choices=RULESETS, default="green-book")
@@ -708,6 +712,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write one self-contained page that steps through the game")
     replay.add_argument("--all", action="store_true", help="print every move, even at a terminal")
     replay.add_argument("--force", action="store_true", help="overwrite the --html file")
+    replay.add_argument("--trust", action="store_true",
+                        help="play a game of a run made elsewhere even if its players run code")
     replay.set_defaults(run=cmd_replay)
 
     review = commands.add_parser(
@@ -724,15 +730,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     ladder = commands.add_parser(
         "ladder", help="price each rung step and each idea, and the standings of the rungs",
-        description="Each rung step (rung r challenging a field of rung r-1) and each idea at "
-                    "rung 3 priced by paired games, and the standings of rungs 1, 2, 3, 3 "
-                    "with seats rotated. Writes tables, summary.csv and figures to --out.",
+        description="Each rung step (rung r challenging a field of rung r-1) and each idea of "
+                    "the top rung priced by paired games, and the standings of the top four "
+                    "rungs (of three, the top one twice) with seats rotated. Writes tables, "
+                    "summary.csv and figures to --out.",
         epilog="examples: mjsim ladder --walls 4 --jobs 2 --out runs/ladder-4\n"
                "          mjsim ladder --rungs 2,3,bots/mine.py:Mine --walls 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     ladder.add_argument("--rungs", default="1,2,3,4", metavar="SPEC,SPEC,...",
                         help="the ladder, lowest first: player specs or --player names "
-                             "(default 1,2,3)")
+                             "(default 1,2,3,4)")
     _experiment_options(ladder, walls=40)
     ladder.set_defaults(run=cmd_ladder)
 
@@ -755,7 +762,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "is fooled and the intervals hold 0")
     price.add_argument("--replicates", type=int, default=20, help="runs of --null (20)")
     price.add_argument("--salt", type=int, default=1, help="the re-keying of --null (1)")
-    price.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
+    price.add_argument("--level", type=int, choices=LEVELS, default=3,
                        help="the rung whose ideas to price (default 3)")
     price.add_argument("--baseline", metavar="SPEC",
                        help="price the ideas of this player instead of a rung's")
@@ -820,7 +827,7 @@ def build_parser() -> argparse.ArgumentParser:
                "          mjsim botzone --player bots/mine.py:Mine --simple-io",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     who = botzone.add_mutually_exclusive_group()
-    who.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
+    who.add_argument("--level", type=int, choices=LEVELS, default=3,
                      help="the rung that answers (default 3)")
     who.add_argument("--player", metavar="SPEC", help="a player spec that answers instead")
     botzone.add_argument("--simple-io", action="store_true",

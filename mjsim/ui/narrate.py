@@ -9,8 +9,6 @@ without an s ("you discard", "bot1 discards").
 'bot1 discards 5m'
 >>> said({"actor": 0, "kind": "pung", "tile": 27, "tiles": [27, 27, 27], "from": 3}, names)
 'you pung E from bot3'
->>> total_words(9, 3)
-'Total 9, with flowers 12'
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mjsim.scoring.scorer import fan_line, total_line
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import LONG_NAMES, NAMES
 from mjsim.tiles.tokens import print_meld, print_tiles
@@ -75,16 +74,10 @@ def said(event: dict[str, Any], names: Sequence[str], seat: int | None = None) -
     return None  # pass, claim, settle: the hand's end says the settlement
 
 
-def total_words(total: int, flowers: int) -> str:
-    """How a win's points are written everywhere: as ``mjsim score`` does."""
-    return f"Total {total}" + (f", with flowers {total + flowers}" if flowers else "")
-
-
 def describe_fans(fans: Sequence[Sequence[Any]]) -> list[str]:
-    """A win's elements, one a line. Each is ``(number, name, points, count)``, as an event or
-    a game log holds it (a JSON list)."""
-    return [f"  {number:2d} {name + (f' x{count}' if count > 1 else ''):<36} {points * count:>3}"
-            for number, name, points, count in fans]
+    """A win's elements, one a line, as ``mjsim score`` writes them. Each is ``(number, name,
+    points, count)``, as an event or a game log holds it (a JSON list)."""
+    return [fan_line(*fan) for fan in fans]
 
 
 @dataclass(frozen=True)
@@ -124,7 +117,7 @@ class HandEnd:
                          + (f"  {melds}" if melds else "")
                          + (f"  flowers: {bonus}" if bonus else ""))
         lines.extend(describe_fans(self.fans))
-        lines.append(f"  {total_words(self.total, self.points - self.total)}: "
+        lines.append(f"  {total_line(self.total, self.points - self.total)}: "
                      f"paid on {self.points}")
         lines.append(_payments(self.deltas, names))
         return lines

@@ -290,28 +290,42 @@ def run_games(folder: str | Path) -> list[tuple[str, str]]:
         raise ValueError(f"{path} is not an mjsim run's manifest") from None
 
 
-def regenerate(folder: str | Path, game_id: int) -> Replay:
+def regenerate(folder: str | Path, game_id: int, *, trust: bool = False) -> Replay:
     """Play game ``game_id`` of the run in ``folder`` again, from its seed and lineup, and
-    return its replay (the same game: everything after a seed is a function of it)."""
+    return its replay (the same game: everything after a seed is a function of it).
+
+    Raises ``ValueError`` for a game the run does not hold, for a game with a foul (a game log
+    holds moves, and a foul is none), and, unless ``trust``, for a run made elsewhere whose
+    lineup would run code (as :func:`mjsim.tournament.resume` does)."""
     from mjsim.players import driver
     from mjsim.tournament import Roster
+    from mjsim.tournament.experiments import refuse_untrusted
 
     manifest = json.loads((Path(folder) / "manifest.json").read_text())
     games = run_games(folder)
     if not 0 <= game_id < len(games):
         raise ValueError(f"the run holds games 0-{len(games) - 1}, not {game_id}")
     seed, lineup = games[game_id]
+    if "ruleset" not in manifest:
+        raise ValueError(f"{folder}'s manifest names no ruleset")
+    ruleset, table = str(manifest["ruleset"]), manifest.get("table", "mcr")
     roster = Roster()
     for name, spec in manifest.get("definitions", {}).items():
         roster.define(name, spec)
     entries = roster.lineup(lineup)
+    refuse_untrusted(Path(folder), manifest, roster, entries, trust, "replaying this game")
     buffer = io.StringIO()
-    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset=manifest["ruleset"],
-                          players=list(entries), table=manifest.get("table", "mcr"))
+    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset=ruleset, players=list(entries),
+                          table=table)
     players = [_Recorded(roster.player(entry), seat, log) for seat, entry in enumerate(entries)]
-    driver.play(seed, players, ruleset=manifest["ruleset"], table=manifest.get("table", "mcr"),
-                penalty=manifest.get("penalty", driver.PENALTY),
-                max_fouls=manifest.get("max_fouls", driver.MAX_FOULS))
+    game = driver.play(seed, players, ruleset=ruleset, table=table,
+                       penalty=manifest.get("penalty", driver.PENALTY),
+                       max_fouls=manifest.get("max_fouls", driver.MAX_FOULS))
+    fouled = next((hand for hand, row in enumerate(game.history, 1)
+                   if row.get("result") == "foul"), None)
+    if fouled is not None:
+        raise ValueError(f"game {game_id} has a foul in hand {fouled}: a game log holds moves "
+                         "and a foul is none, so it cannot be replayed")
     buffer.seek(0)
     read = gamelog.read_partial(buffer)
     return build(read.header, read.moves, read.stopped)

@@ -68,6 +68,30 @@ def test_a_killed_run_resumes_to_the_same_data(made, tmp_path):
     assert all(np.array_equal(whole[name], again[name]) for name in whole)
 
 
+def test_a_run_killed_after_a_shard_holds_only_the_walls_it_played(made, tmp_path,
+                                                                     monkeypatch):
+    out, _ = made
+    save, calls = np.savez_compressed, []
+
+    def killed_on_the_second_shard(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        save(*args, **kwargs)
+
+    monkeypatch.setattr(np, "savez_compressed", killed_on_the_second_shard)
+    with pytest.raises(KeyboardInterrupt):
+        dataset.write(tmp_path, PLAYERS, walls=3, seed="d", hands=2, shard_walls=2)
+    monkeypatch.undo()
+    held = json.loads((tmp_path / dataset.MANIFEST).read_text())
+    assert held["walls"] == 2 and [s["walls"] for s in held["shards"]] == [[0, 2]]
+    # Resumed with only the walls it holds, then to the end: the data of an unbroken run.
+    dataset.write(tmp_path, PLAYERS, walls=2, seed="d", hands=2, shard_walls=2)
+    dataset.write(tmp_path, PLAYERS, walls=3, seed="d", hands=2, shard_walls=2)
+    whole, again = dataset.load(out), dataset.load(tmp_path)
+    assert all(np.array_equal(whole[name], again[name]) for name in whole)
+
+
 def test_more_walls_extend_a_dataset(made, tmp_path):
     out, _ = made
     dataset.write(tmp_path, PLAYERS, walls=1, seed="d", hands=2, shard_walls=2)

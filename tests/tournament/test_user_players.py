@@ -111,3 +111,18 @@ def test_the_commands_take_user_players(tmp_path, capsys):
     assert "over rung 1" in capsys.readouterr().out
     assert main(["table", "3,3,3,g", "--player", "g", "--walls", "2"]) == 2
     assert "--player takes NAME=SPEC" in capsys.readouterr().err
+
+
+def test_a_game_of_a_run_made_elsewhere_replays_no_code_without_trust(tmp_path):
+    from mjsim.ui import replay
+
+    table("3,3,2,greedy", tmp_path, roster=greedy_roster(), walls=1, quiet=True)
+    here = replay.regenerate(tmp_path, 0)  # its own folder: replayed
+    manifest_path = tmp_path / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["origin"] = {"host": "elsewhere", "folder": "/far/away"}
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(ValueError, match=r"replaying this game would run .*greedy\.py:Greedy"):
+        replay.regenerate(tmp_path, 0)
+    trusted = replay.regenerate(tmp_path, 0, trust=True)
+    assert trusted.frames[-1].totals == here.frames[-1].totals

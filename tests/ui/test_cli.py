@@ -203,3 +203,10 @@ def test_price_null_prints_the_calibration_and_refuses_an_idea_beside_it(capsys,
     assert code == 0 and "false alarms (p < 0.05) in " in out and "of 2 runs" in out
     code, out, err = run(capsys, "price", "defence", "--null", "--walls", "2")
     assert code == 2 and "name no idea" in err
+
+
+def test_the_levels_offered_are_the_rungs():
+    from mjsim.players.rungs import LEVELS
+    from mjsim.ui import cli
+
+    assert cli.LEVELS == LEVELS
