@@ -58,8 +58,12 @@ def standings(seats: pd.DataFrame) -> pd.DataFrame:
         raise ValueError("no games to make standings of")
     cells = _per_seed(seats)
     variants = list(cells["games"].columns)
-    resampled = _resample_counts(len(cells["games"]))
-    ratings, low, high = _ratings(seats, cells["games"].index, variants, resampled)
+    n = len(variants)
+    wins = _pairwise_wins(seats, cells["games"].index, variants)
+    # One bootstrap for every statistic: each resample's sums of places, games and wins.
+    sums = _resampled_sums(np.hstack([cells["place"].to_numpy(), cells["games"].to_numpy(),
+                                      wins.reshape(len(wins), -1)]))
+    ratings, low, high = _ratings(wins, sums[:, 2 * n:])
     rows = []
     for i, variant in enumerate(variants):
         games = cells["games"][variant].to_numpy()
@@ -69,9 +73,8 @@ def standings(seats: pd.DataFrame) -> pd.DataFrame:
         firsts = float(cells["first"][variant].sum())
         first_low, first_high = wilson(firsts, float(games.sum()),
                                        _design_effect(cells["first"][variant].to_numpy(), games))
-        place_low, place_high = _percentile(
-            _ratio(resampled @ cells["place"][variant].to_numpy(), resampled @ games),
-            int(played.sum()))
+        place_low, place_high = _percentile(_ratio(sums[:, i], sums[:, n + i]),
+                                            int(played.sum()))
         rows.append({
             "variant": variant, "games": int(games.sum()), "seeds": int(played.sum()),
             "points": points, "points_low": points_low, "points_high": points_high,
@@ -173,20 +176,25 @@ def _per_seed(seats: pd.DataFrame) -> dict[str, pd.DataFrame]:
             for column in columns}
 
 
-def _resample_counts(seeds: int) -> np.ndarray:
-    """How often each seed is drawn in each bootstrap resample (``RESAMPLES`` x ``seeds``).
+def _resampled_sums(values: np.ndarray) -> np.ndarray:
+    """Each bootstrap resample's sums of ``values`` (seeds x k) over the seeds it draws
+    (``RESAMPLES`` x k).
 
-    The draws are made a block of resamples at a time (the generator gives the same numbers as
-    in one call), so that with thousands of walls they and their index never take three times
-    the counts' memory (issue 16: a million-hand table is 15,625 walls)."""
+    The resamples are drawn a block at a time and summed at once, so memory holds one block's
+    counts, never ``RESAMPLES`` x seeds of them: a long run's standings stay flat (issue 16: a
+    million-hand table is 15,625 walls, whose counts alone took 500 MB). The draws are those of
+    one call, whatever the block."""
+    seeds = len(values)
     rng = default_rng(BOOTSTRAP_SEED)
-    counts = np.zeros((RESAMPLES, seeds))
+    out = np.empty((RESAMPLES, values.shape[1]))
     block = max(1, _DRAW_BLOCK // max(seeds, 1))
     for start in range(0, RESAMPLES, block):
-        rows = counts[start:start + block]
-        draws = rng.integers(0, seeds, size=rows.shape)
-        np.add.at(rows, (np.arange(len(rows))[:, None], draws), 1)
-    return counts
+        stop = min(start + block, RESAMPLES)
+        counts = np.zeros((stop - start, seeds))
+        draws = rng.integers(0, seeds, size=counts.shape)
+        np.add.at(counts, (np.arange(len(counts))[:, None], draws), 1)
+        out[start:stop] = counts @ values
+    return out
 
 
 _DRAW_BLOCK = 1 << 20  # draws per block of resamples: 8 MiB
@@ -233,21 +241,23 @@ def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
     return max(1 / n, clustered / (rate * (1 - rate) / n) * t * t)
 
 
-def _ratings(seats: pd.DataFrame, seeds: pd.Index, variants: list[str],
-             resampled: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each variant's rating (Elo scale) and its bootstrap interval over seeds."""
-    if len(variants) < 2:
+def _ratings(wins: np.ndarray, resampled_wins: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each variant's rating (Elo scale) from the seeds' pairwise ``wins`` (seeds x n x n), and
+    its bootstrap interval from each resample's summed wins (flattened)."""
+    seeds, n = len(wins), wins.shape[1]
+    if n < 2:
         return np.zeros(1), np.full(1, math.nan), np.full(1, math.nan)
-    wins = _pairwise_wins(seats, seeds, variants)
     rating = ELO * bradley_terry(wins.sum(axis=0))
-    flat = resampled @ wins.reshape(len(seeds), -1)
-    boot = ELO * bradley_terry(flat.reshape(-1, len(variants), len(variants)))
-    bounds = [_percentile(boot[:, i], len(seeds)) for i in range(len(variants))]
+    boot = ELO * bradley_terry(resampled_wins.reshape(-1, n, n))
+    bounds = [_percentile(boot[:, i], seeds) for i in range(n)]
     return rating, np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])
 
 
 def _pairwise_wins(seats: pd.DataFrame, seeds: pd.Index, variants: list[str]) -> np.ndarray:
     """``wins[s, i, j]``: on seed s, the times a seat of variant i placed above one of j."""
+    if len(variants) < 2:  # nobody to place above
+        return np.zeros((len(seeds), len(variants), len(variants)))
     game = seats[["seed", "lineup", "seat", "variant", "place"]]
     pairs = game.merge(game, on=["seed", "lineup"], suffixes=("", "_other"))
     pairs = pairs[pairs["variant"] != pairs["variant_other"]]
