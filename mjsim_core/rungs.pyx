@@ -341,6 +341,20 @@ cdef int _safe(Seat* seat, int* tiles, int n) except -1:
     return kept
 
 
+cdef int _copies_after(count_t* hand, int n_melds, int tile, const DiscardParts* parts,
+                       const int* unseen) noexcept nogil:
+    """The unseen copies of the kinds that bring ``hand`` one nearer once ``tile`` is discarded
+    (the acceptance a discard keeps, rung 2's and 3's tie-break and rung 4's past its sight)."""
+    cdef count_t after[N_KINDS]
+    cdef int k, copies = 0
+    hand[tile] -= 1
+    accepted_after(hand, n_melds, suit_of(tile), parts, after)
+    hand[tile] += 1
+    for k in range(N_KINDS):
+        copies += unseen[k] * after[k]
+    return copies
+
+
 cdef int _most_winning(Seat* seat, count_t* hand, const DiscardParts* parts, int* tiles,
                        int n) except -1:
     """Keep the discards leaving a ready hand whose waits win the most copies. Candidates go in
@@ -469,13 +483,7 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
         if least > 1:
             unseen = _unseen(seat)
             for i in range(n):
-                tile = tiles[i]
-                hand[tile] -= 1
-                accepted_after(hand, seat.n_melds, suit_of(tile), &parts, after)
-                hand[tile] += 1
-                key[tile] = 0
-                for k in range(N_KINDS):
-                    key[tile] += unseen[k] * after[k]
+                key[tiles[i]] = _copies_after(hand, seat.n_melds, tiles[i], &parts, unseen)
             n = _keep_best(tiles, n, key)
         else:
             n = _most_winning(seat, hand, &parts, tiles, n)
@@ -810,12 +818,7 @@ cdef tuple _turn_eight(object view, int ideas):
                 _legal_between(hand, &seat, seat.melds, seat.n_melds, unseen, &key[tile])
                 hand[tile] += 1
             else:
-                hand[tile] -= 1
-                accepted_after(hand, seat.n_melds, suit_of(tile), &parts, after)
-                hand[tile] += 1
-                key[tile] = 0
-                for k in range(N_KINDS):
-                    key[tile] += unseen[k] * after[k]
+                key[tile] = _copies_after(hand, seat.n_melds, tile, &parts, unseen)
         n = _keep_best(tiles, n, key)
     for i in range(n):
         key[tiles[i]] = -_isolation(counts, tiles[i])
