@@ -179,20 +179,48 @@ def option_words(view: View, move: Move) -> str:
         label = f"discard {NAMES[move.tile]}"
         return next(o.words() for o in _options_after(hand, view) if o.label == label)
     if move.kind == "pass":
-        now = shanten.shanten(hand.counts, len(hand.melds))
-        accepted = shanten.acceptance(hand.counts, len(hand.melds))
-        unseen = [max(0, u) for u in view.unseen]
-        copies = sum(unseen[kind] for kind, _ in accepted)
-        legal = legal_distance(hand.counts, hand.melds, view.seat_wind, view.prevalent,
-                               unseen=unseen, ruleset=view.ruleset, limit=SEEN)
-        return Option("pass", now, legal, copies, tuple(kind for kind, _ in accepted),
-                      waits_of(hand, view)).words()
+        return _standing(hand, view, "pass").words()
     if move.kind in ("chow", "pung") and view.window is not None:
         _kind, tile, source = view.window
         after = _claimed(hand, move, tile, source)
         claim = move_words(move) if move.kind == "chow" else f"pung {NAMES[tile]}"
         return _options_after(after, view, prefix=f"{claim}, then ")[0].words()
-    return move_words(move)  # a kong: its replacement tile is unknown
+    if move.kind == "kong":
+        # The replacement tile is unknown: the numbers are those of the hand that waits for it.
+        tile = move.tile if move.tile is not None else view.window[1] if view.window else None
+        if tile is not None:
+            return _standing(_konged(hand, tile, view), view, f"kong {NAMES[tile]}").words()
+    return move_words(move)
+
+
+def _standing(hand: Hand, view: View, label: str) -> Option:
+    """A hand of 13-3m tiles as it stands, waiting for its next tile, labelled ``label``."""
+    melds = len(hand.melds)
+    accepted = shanten.acceptance(hand.counts, melds)
+    unseen = [max(0, u) for u in view.unseen]
+    legal = legal_distance(hand.counts, hand.melds, view.seat_wind, view.prevalent,
+                           unseen=unseen, ruleset=view.ruleset, limit=SEEN)
+    return Option(label, shanten.shanten(hand.counts, melds), legal,
+                  sum(unseen[kind] for kind, _ in accepted),
+                  tuple(kind for kind, _ in accepted), waits_of(hand, view))
+
+
+def _konged(hand: Hand, tile: int, view: View) -> Hand:
+    """``hand`` after a kong of ``tile``: of a discard in ``view``'s window, of four concealed
+    copies, or a pung promoted with the fourth."""
+    after = hand.copy()
+    if view.window is not None:
+        _kind, _tile, source = view.window
+        after.counts[tile] -= 3
+        after.add_meld(Meld.kong(tile, claimed=tile, source=source))
+    elif after.counts[tile] == 4:
+        after.counts[tile] -= 4
+        after.add_meld(Meld.kong(tile, concealed=True))
+    else:
+        after.counts[tile] -= 1
+        after.melds = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
+                            if m.kind == "pung" and m.tile == tile else m for m in after.melds)
+    return after
 
 
 def _win_words(hand: Hand, tile: int | None, view: View, self_drawn: bool) -> str:

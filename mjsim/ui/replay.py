@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from mjsim.tiles.kinds import NAMES
 from mjsim.tiles.tokens import print_tiles
 from mjsim.ui.hints import move_words
 from mjsim.ui.narrate import WINDS, hand_end, said, verb
-from mjsim.ui.terminal import melds_words
+from mjsim.ui.terminal import WIDTH, melds_words
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,8 @@ def frame_text(frame: Frame, names: Sequence[str], index: int, total: int) -> st
     """Frame ``index`` of ``total`` as lines of text, every hand open."""
     head = (f"hand {frame.hand_no} · step {index}/{total} · move {frame.number} · prevalent "
             f"{WINDS[frame.prevalent]} · wall {frame.wall}")
-    lines = [head, "  " + ("; ".join(frame.said) or frame.move)]
+    lines = [head, textwrap.fill("; ".join(frame.said) or frame.move, WIDTH,
+                                 initial_indent="  ", subsequent_indent="  ")]
     for seat, shown in enumerate(frame.seats):
         wind = WINDS[(seat - frame.dealer) % 4]
         pool = " ".join(f"[{t}]" if frame.last == seat and i == len(shown.pool) - 1 else t
@@ -209,7 +211,8 @@ def frame_text(frame: Frame, names: Sequence[str], index: int, total: int) -> st
         drew = f"  drew {shown.drew}" if shown.drew else ""
         lines.append(f"  {names[seat]:<10} {wind} {frame.totals[seat]:>+5}  "
                      f"{compact(shown.hand)}{drew}")
-        lines.append(f"  {'':<18}pool: {pool or '-'}")
+        lines.append(textwrap.fill(pool or "-", WIDTH, initial_indent=f"  {'':<18}pool: ",
+                                   subsequent_indent=" " * 26, break_on_hyphens=False))
         if shown.melds or shown.flowers:
             lines.append(f"  {'':<18}" + "  ".join(
                 part for part in (shown.melds and f"melds: {shown.melds}",

@@ -125,3 +125,23 @@ def test_the_hint_names_rung_3s_move_and_explains_a_lower_ranked_choice():
             assert not says_why
         explained += says_why
     assert explained
+
+
+def test_a_kong_is_explained_by_the_hand_that_waits_for_its_replacement():
+    found = 0
+    for _game, view in positions([f"kong{n}".encode() for n in range(12)]):
+        for move in view.legal:
+            if move.kind != "kong":
+                continue
+            tile = view.window[1] if view.window is not None else move.tile
+            counts, melds = view.hand.counts.copy(), len(view.hand.melds)
+            taken = 3 if view.window is not None else 4 if counts[tile] == 4 else 1
+            counts[tile] -= taken
+            melds += taken != 1  # a promoted pung stays one meld
+            words = option_words(view, move)
+            assert words.startswith(f"kong {NAMES[tile]}")
+            now = shanten.shanten(counts, melds)
+            assert (f"shanten {now}," in words) if now > 0 else ("ready" in words
+                                                                or "shanten 0," in words)
+            found += 1
+    assert found

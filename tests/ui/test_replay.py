@@ -46,6 +46,24 @@ def test_stepping_moves_back_and_between_hands(recorded):
     assert "? the log holds hands 1-3, not 9" in printed
 
 
+def test_every_frame_fits_80_columns_and_shows_every_discard(tmp_path):
+    log = tmp_path / "long.jsonl"
+    log.write_text(record("w3", (1, 1, 1, 1), 1))  # rung 1 all round: pools of 21 tiles
+    shown = replay.load(log)
+    longest = max(shown.frames, key=lambda frame: max(len(seat.pool) for seat in frame.seats))
+    assert max(len(seat.pool) for seat in longest.seats) > 18  # longer than one line holds
+    for index, frame in enumerate(shown.frames):
+        text = replay.frame_text(frame, shown.names, index, len(shown.frames) - 1)
+        assert max(len(line) for line in text.splitlines()) <= 80, text
+    lines = replay.frame_text(longest, shown.names, 0, 1).splitlines()
+    starts = [i for i, line in enumerate(lines) if "pool:" in line]
+    for seat, start in zip(longest.seats, starts, strict=True):
+        wrapped = [lines[start].split("pool:")[1]]  # the pool's line and those continuing it
+        wrapped += [line for line in lines[start + 1:start + 3] if line.startswith(" " * 26)]
+        tiles = " ".join(wrapped).replace("[", "").replace("]", "").split()
+        assert tiles == (seat.pool or ["-"])
+
+
 def test_a_win_frame_shows_the_scoring_and_every_hand(recorded):
     shown = replay.load(recorded)
     won = next(frame for frame in shown.frames if frame.ended)
