@@ -161,6 +161,7 @@ def hint(view: View) -> str:
               and move.tile is not None else None)
     shown = options[:SHOWN] + [o for o in options[SHOWN:] if o.label == chosen]
     lines.extend("  " + o.words() for o in shown)
+    lines.extend(f"  {option_words(view, m)}" for m in view.legal if m.kind == "kong")
     picked = next((o for o in shown if o.label == chosen), None)
     if picked is not None and _rank(picked) != _rank(shown[0]):
         lines.append(f"  rung 3 plays {picked.label[8:]} over {shown[0].label[8:]}: it weighs more "

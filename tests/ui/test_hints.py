@@ -140,6 +140,7 @@ def test_a_kong_is_explained_by_the_hand_that_waits_for_its_replacement():
             melds += taken != 1  # a promoted pung stays one meld
             words = option_words(view, move)
             assert words.startswith(f"kong {NAMES[tile]}")
+            assert f"  {words}" in hint(view).splitlines()  # the hint lists it
             now = shanten.shanten(counts, melds)
             assert (f"shanten {now}," in words) if now > 0 else ("ready" in words
                                                                 or "shanten 0," in words)
