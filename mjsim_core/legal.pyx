@@ -28,7 +28,7 @@ from libc.string cimport memcpy, memset
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
                                Scoring, encode_melds, score_kernel)
-from mjsim_core.shanten cimport DiscardParts, discard_parts
+from mjsim_core.shanten cimport DiscardParts, counts_of, discard_parts
 
 import numpy as np
 
@@ -658,16 +658,6 @@ cdef void _accept_special(const count_t* held, const Question* q, int form, int 
 # ---------------------------------------------------------------------------------------------
 # Python face (mjsim.analysis.legal documents and wraps these)
 
-cdef const count_t* _counts_of(object counts) except NULL:
-    cdef const count_t[::1] view
-    if counts is None:
-        raise TypeError("counts is a 34-entry uint8 array, not None")
-    view = counts
-    if view.shape[0] != N_KINDS:
-        raise ValueError(f"a counts array has {N_KINDS} entries, not {view.shape[0]}")
-    return &view[0]
-
-
 @cython.auto_pickle(False)
 cdef class _Asked:
     """One call's question, checked: the counts (kept alive), melds and caps."""
@@ -686,7 +676,7 @@ cdef class _Asked:
         cdef long value
         self.array = np.ascontiguousarray(counts, dtype=np.uint8) \
             if not isinstance(counts, (bytes, bytearray, memoryview)) else counts
-        self.held = _counts_of(self.array)
+        self.held = counts_of(self.array)
         n_melds = encode_melds(melds, self.melds)
         if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4):
             raise ValueError("winds are 0-3 (E S W N)")

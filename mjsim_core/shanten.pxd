@@ -69,3 +69,7 @@ cdef int distance_after(const count_t* hand, int melds, int suit,
                         const DiscardParts* shared) noexcept nogil
 cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardParts* shared,
                         count_t* accepted) noexcept nogil
+
+# The 34 counts of a Python object, for the Python faces of every kernel (the caller keeps the
+# object alive while it reads them).
+cdef const count_t* counts_of(object counts) except NULL

@@ -693,7 +693,7 @@ cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
 # ---------------------------------------------------------------------------------------------
 # Python face (mjsim.analysis.shanten wraps these with documentation and validation)
 
-cdef const count_t* _counts_of(object counts) except NULL:
+cdef const count_t* counts_of(object counts) except NULL:
     """The 34 counts of a uint8 array (the common case, read without a buffer request) or of any
     other buffer of bytes; the caller keeps ``counts`` alive while it reads them."""
     cdef cnp.ndarray array
@@ -713,7 +713,7 @@ cdef const count_t* _counts_of(object counts) except NULL:
 
 cdef const count_t* _check(object array, int melds, bint allow_13, bint allow_14) except NULL:
     """The counts of ``array``, checked: 0-4 copies a kind and 13-3m or 14-3m tiles."""
-    cdef const count_t* counts = _counts_of(array)
+    cdef const count_t* counts = counts_of(array)
     cdef int total = 0, k
     if not 0 <= melds <= 4:
         raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
