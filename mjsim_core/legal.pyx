@@ -28,7 +28,7 @@ from libc.string cimport memcpy, memset
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
                                Scoring, encode_melds, score_kernel)
-from mjsim_core.shanten cimport DiscardParts, counts_of, discard_parts
+from mjsim_core.shanten cimport DiscardParts, counts_of, discard_parts, read_unseen
 
 import numpy as np
 
@@ -673,7 +673,7 @@ cdef class _Asked:
     def __init__(self, counts, melds, int seat_wind, int prevalent_wind, bint self_drawn,
                  unseen, str ruleset, int limit, bint allow_13, bint allow_14):
         cdef int n_melds, k, total = 0
-        cdef long value
+        cdef count_t copied[N_KINDS]
         self.array = np.ascontiguousarray(counts, dtype=np.uint8) \
             if not isinstance(counts, (bytes, bytearray, memoryview)) else counts
         self.held = counts_of(self.array)
@@ -696,13 +696,9 @@ cdef class _Asked:
                              f"not {total}")
         self.have_unseen = unseen is not None
         if self.have_unseen:
-            if len(unseen) != N_KINDS:
-                raise ValueError(f"unseen is {N_KINDS} counts of 0 to 4 copies, not {len(unseen)}")
+            read_unseen(unseen, copied)
             for k in range(N_KINDS):
-                value = unseen[k]
-                if not 0 <= value <= MAX_COPIES:
-                    raise ValueError(f"unseen is 34 counts of 0 to 4 copies; kind {k} has {value}")
-                self.unseen[k] = value
+                self.unseen[k] = copied[k]
         cdef const int* copies = self.unseen if self.have_unseen else NULL
         prepare(&self.q, self.held, self.melds, n_melds, copies,
                 SELF_DRAWN if self_drawn else 0, seat_wind, prevalent_wind,

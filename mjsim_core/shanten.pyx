@@ -769,11 +769,18 @@ cdef int _copies_of(object unseen, const count_t* counts, count_t* copies) excep
     """The copies of each kind a player can still draw: ``unseen`` (checked), else 4 minus the
     copies in ``counts``."""
     cdef int k
-    cdef long value
     if unseen is None:
         for k in range(N_KINDS):
             copies[k] = MAX_COPIES - counts[k]
         return 0
+    return read_unseen(unseen, copies)
+
+
+cdef int read_unseen(object unseen, count_t* copies) except -1:
+    """``unseen``, the copies of each kind a player has not seen (34 counts of 0-4), into
+    ``copies``; ``ValueError`` naming what is wrong."""
+    cdef int k
+    cdef long value
     if len(unseen) != N_KINDS:
         raise ValueError(f"unseen is {N_KINDS} counts of 0 to 4 copies, not {len(unseen)}")
     for k in range(N_KINDS):

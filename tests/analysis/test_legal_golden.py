@@ -133,3 +133,13 @@ def test_bad_arguments_are_refused() -> None:
         legal_distance(counts, unseen=[5] * 34)
     with pytest.raises(ValueError, match="winds"):
         legal_distance(counts, seat_wind=4)
+
+
+@pytest.mark.parametrize(("unseen", "message"), [
+    ([4] * 33, "not 33"), ([4] * 33 + [5], "kind 33 has 5"), ([-1] + [4] * 33, "kind 0 has -1")])
+def test_a_bad_unseen_is_refused_as_the_shanten_functions_refuse_it(unseen, message):
+    counts = Hand.parse("123m 567p 234s 678s 9p").counts
+    with pytest.raises(ValueError, match=message):
+        legal_distance(counts, unseen=unseen)
+    with pytest.raises(ValueError, match=message):
+        shanten.acceptance(counts, unseen=unseen)
