@@ -4,7 +4,6 @@
 cimport cython
 
 
-@cython.locals(i=int, j=int, word=long, limit=long)
 cpdef list shuffled_tiles(seed, hand_no, tiles=*)
 
 

@@ -3,7 +3,8 @@
 
 The shuffle is a Fisher-Yates pass driven by 32-bit words of BLAKE2b(hand number, counter) keyed
 by the seed, with rejection sampling so every permutation is equally likely. It uses no global
-random state and no clock, so a (seed, hand number) gives the same wall on every machine.
+random state and no clock, so a (seed, hand number) gives the same wall on every machine. It runs
+in C (:func:`mjsim_core.shuffle.shuffle`); :mod:`mjsim.reference.wall` is its slow twin.
 
 :class:`SplitWall` is the wall of Botzone's table (docs/botzone-table.md): the tiles cut into four
 equal parts, each seat drawing only from the end of its own.
@@ -19,18 +20,14 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from mjsim.errors import WallEmptyError
 from mjsim.tiles.kinds import ALL_TILES, N_PLAYING, Kind
+from mjsim_core.shuffle import shuffle
 
 Seed = bytes | str | int
-
-_PERSON = b"mjsim.wall.v1"
-_WORDS = struct.Struct("<16I")
 
 
 def seed_bytes(seed: Seed) -> bytes:
@@ -50,22 +47,6 @@ def seed_bytes(seed: Seed) -> bytes:
     raise TypeError(f"a seed is bytes, str or int, not {type(seed).__name__}")
 
 
-def _words(seed: bytes, hand_no: int) -> Iterator[int]:
-    """32-bit words from BLAKE2b blocks of (hand number, counter), keyed by the seed."""
-    # A BLAKE2b key is at most 64 bytes: hash the seed into one so any seed length works.
-    key = hashlib.blake2b(seed, digest_size=32, person=_PERSON).digest()
-    prefix = hand_no.to_bytes(4, "big")
-    keyed = hashlib.blake2b(key=key, person=_PERSON)  # copied per block: the key is hashed once
-    for counter in itertools.count():
-        block = keyed.copy()
-        block.update(prefix + counter.to_bytes(8, "big"))
-        yield from _WORDS.unpack(block.digest())
-
-
-# Words at or above the limit for n would make ``word % n`` favour the low numbers: redrawn.
-_LIMITS = [0] + [(1 << 32) - (1 << 32) % n for n in range(1, len(ALL_TILES) + 1)]
-
-
 PLAYING_TILES = tuple(k for k in ALL_TILES if k < N_PLAYING)
 """The 136 tiles without the flowers and seasons, in ``ALL_TILES`` order."""
 
@@ -76,16 +57,7 @@ def shuffled_tiles(seed: Seed, hand_no: int, tiles: Sequence[Kind] = ALL_TILES) 
         raise ValueError(f"a hand number is a non-negative int, not {hand_no!r}")
     if len(tiles) > len(ALL_TILES):
         raise ValueError(f"a wall holds at most {len(ALL_TILES)} tiles, not {len(tiles)}")
-    tiles = list(tiles)
-    words = _words(seed_bytes(seed), hand_no)
-    for i in range(len(tiles) - 1, 0, -1):
-        limit = _LIMITS[i + 1]
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % (i + 1)
-        tiles[i], tiles[j] = tiles[j], tiles[i]
-    return tiles
+    return shuffle(seed_bytes(seed), hand_no, tiles)
 
 
 class Wall:

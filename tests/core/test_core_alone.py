@@ -1,5 +1,6 @@
 """mjsim_core stands alone: every module of it loads, and the scorer runs, with nothing of mjsim
-imported; its plain-data modules' examples hold (pytest collects doctests under mjsim/ only)."""
+imported; the examples of its plain-data modules, its hash and its shuffle hold (pytest collects
+doctests under mjsim/ only)."""
 
 import doctest
 import subprocess
@@ -8,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+import mjsim_core.blake2b
 import mjsim_core.elements
 import mjsim_core.kinds
+import mjsim_core.shuffle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +37,8 @@ def test_the_core_imports_nothing_from_mjsim():
     assert out[:2] == ["30", "[]"]   # Seven Pairs 24 and Half Flush 6; no mjsim module
 
 
-@pytest.mark.parametrize("module", [mjsim_core.kinds, mjsim_core.elements],
+@pytest.mark.parametrize("module", [mjsim_core.kinds, mjsim_core.elements,
+                                    mjsim_core.blake2b, mjsim_core.shuffle],
                          ids=lambda m: m.__name__)
 def test_the_examples_hold(module):
     result = doctest.testmod(module)

@@ -1,0 +1,101 @@
+"""The wall's shuffle in C: a Fisher-Yates pass driven by a keyed BLAKE2b counter stream.
+
+The stream's words are those of :mod:`mjsim.tiles.wall`'s definition: the seed hashed into a
+32-byte key, then BLAKE2b blocks of (hand number, counter), keyed by it, read as little-endian
+32-bit words; a word at or above the largest multiple of ``n`` below 2**32 is redrawn, so each
+of the ``n`` choices is equally likely. The whole shuffle makes one Python object, its list.
+
+>>> order = shuffle(b"demo", 1, range(10))
+>>> sorted(order) == list(range(10)), order == shuffle(b"demo", 1, range(10))
+(True, True)
+>>> order == shuffle(b"demo", 2, range(10))
+False
+"""
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+from mjsim_core.blake2b cimport Blake2b, final, init, update
+
+cdef enum:
+    MAX_TILES = 144
+    WORDS = 16                         # a 64-byte block's 32-bit words
+
+PERSON = b"mjsim.wall.v1"
+
+
+cdef struct Stream:
+    Blake2b keyed                      # the keyed hash with the hand number in it, unfinished
+    uint64_t counter                   # the next block's
+    uint32_t words[WORDS]
+    int next                           # the next unread word of ``words``
+
+
+cdef void _open(Stream* stream, const uint8_t* seed, Py_ssize_t seed_size, uint32_t hand_no,
+                const uint8_t* person, int person_size) noexcept nogil:
+    cdef uint8_t key[32]
+    cdef uint8_t prefix[4]
+    cdef Blake2b hashed
+    cdef int i
+    # A BLAKE2b key is at most 64 bytes: the seed is hashed into one so any seed length works.
+    init(&hashed, 32, NULL, 0, person, person_size)
+    update(&hashed, seed, seed_size)
+    final(&hashed, key)
+    init(&stream.keyed, 64, key, 32, person, person_size)
+    for i in range(4):
+        prefix[i] = (hand_no >> (24 - 8 * i)) & 0xFF
+    # The key's block is compressed here, once, rather than once a block.
+    update(&stream.keyed, prefix, 4)
+    stream.counter, stream.next = 0, WORDS
+
+
+cdef uint32_t _word(Stream* stream) noexcept nogil:
+    cdef Blake2b block
+    cdef uint8_t counter[8]
+    cdef uint8_t digest[64]
+    cdef int i
+    if stream.next == WORDS:
+        memcpy(&block, &stream.keyed, sizeof(Blake2b))
+        for i in range(8):
+            counter[i] = (stream.counter >> (56 - 8 * i)) & 0xFF
+        update(&block, counter, 8)
+        final(&block, digest)
+        for i in range(WORDS):
+            stream.words[i] = (digest[4 * i] | <uint32_t>digest[4 * i + 1] << 8
+                               | <uint32_t>digest[4 * i + 2] << 16
+                               | <uint32_t>digest[4 * i + 3] << 24)
+        stream.counter += 1
+        stream.next = 0
+    stream.next += 1
+    return stream.words[stream.next - 1]
+
+
+def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
+    """``tiles`` (at most 144 kinds, 0-255) in the order the wall of ``hand_no`` (0 to 2**32 - 1)
+    of ``seed`` deals them."""
+    if not 0 <= hand_no < 1 << 32:
+        raise ValueError(f"a hand number is 0 to 2**32 - 1, not {hand_no}")
+    cdef uint8_t order[MAX_TILES]
+    cdef Py_ssize_t n = len(tiles), i
+    if n > MAX_TILES:
+        raise ValueError(f"a wall holds at most {MAX_TILES} tiles, not {n}")
+    for i in range(n):
+        order[i] = tiles[i]
+    cdef Stream stream
+    cdef const uint8_t[::1] person = PERSON
+    cdef uint64_t span, limit
+    cdef uint32_t word
+    cdef uint8_t swapped
+    with nogil:
+        _open(&stream, &seed[0] if seed.shape[0] else NULL, seed.shape[0], <uint32_t>hand_no,
+              &person[0], person.shape[0])
+        for i in range(n - 1, 0, -1):
+            span = i + 1
+            limit = (<uint64_t>1 << 32) - (<uint64_t>1 << 32) % span
+            word = _word(&stream)
+            while word >= limit:
+                word = _word(&stream)
+            swapped = order[i]
+            order[i] = order[word % span]
+            order[word % span] = swapped
+    return [order[i] for i in range(n)]

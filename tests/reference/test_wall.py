@@ -1,0 +1,28 @@
+"""The compiled shuffle against its twin, hashlib's BLAKE2b and Python's ints: any seed, any hand
+number a wall can have, any tiles up to a full wall."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mjsim.reference.wall import shuffled
+from mjsim.tiles.kinds import ALL_TILES
+from mjsim_core.shuffle import shuffle
+
+
+@given(seed=st.binary(max_size=100), hand_no=st.integers(0, 2**32 - 1),
+       tiles=st.lists(st.integers(0, 41), max_size=144))
+def test_the_shuffle_is_its_twins(seed, hand_no, tiles):
+    assert shuffle(seed, hand_no, tiles) == shuffled(seed, hand_no, tiles)
+
+
+@pytest.mark.parametrize("hand_no", [0, 1, 16, 2**32 - 1])
+def test_full_walls(hand_no):
+    assert shuffle(b"full", hand_no, ALL_TILES) == shuffled(b"full", hand_no, ALL_TILES)
+
+
+def test_refusals():
+    with pytest.raises(ValueError, match="0 to 2\\*\\*32 - 1, not 4294967296"):
+        shuffle(b"s", 2**32, [1, 2])
+    with pytest.raises(ValueError, match="at most 144 tiles, not 145"):
+        shuffle(b"s", 1, [0] * 145)
