@@ -14,6 +14,7 @@ from mjsim.game.window cimport Window
 cdef int _AFTER_FLOWERS
 cdef dict _NO_SCORES
 cdef tuple _NO_CLAIMS
+cdef bytes _DEAL
 
 
 # What a hand changes, in one record; its fields are read-only outside this module.
@@ -57,7 +58,8 @@ cdef class Rules:
     cdef _setup(self, seed, ruleset, hand_no, last_hand, totals)
 
     # Shuffle, deal, replace the flowers and put the dealer on turn.
-    @cython.locals(wall=Wall, dealer=int, seat=int)
+    @cython.locals(wall=Wall, dealer=int, seat=int, after_dealer=int, tile=int, last_tile=int,
+                   counts="unsigned char[:, ::1]")
     cdef _start_hand(self)
 
     # Botzone's deal from the split wall.

@@ -74,6 +74,10 @@ _AFTER_FLOWERS = 64
 
 _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
 
+_DEAL = bytes([*(i // 4 % 4 for i in range(48)), 0, 1, 2, 3, 0])
+"""Who gets each tile of the deal, counted from the dealer: three times round, four tiles
+each; then one more each, and the dealer's fourteenth."""
+
 
 class HandState:
     """What a hand changes, in one record (python-chess's ``_BoardState``): what
@@ -92,10 +96,14 @@ class HandState:
     (copies of each kind in play).
     """
 
-    def __init__(self, wall: Wall, hands: list[Hand]) -> None:
-        """A hand as dealt, before its flowers are replaced and anyone is on turn."""
+    def __init__(self, wall: Wall, hands: list[Hand], block: np.ndarray | None = None) -> None:
+        """A hand as dealt, before its flowers are replaced and anyone is on turn (``block``:
+        the 4 x 34 array whose rows the hands' counts already are, if they are)."""
         self.wall = wall
-        self._seat_hands(hands)
+        if block is None:
+            self._seat_hands(hands)
+        else:
+            self.hands, self.counts = hands, block.data
         self.pools: list[list[int]] = [[], [], [], []]
         self.phase = "discard"
         self.turn = -1
@@ -215,25 +223,32 @@ class Rules:
 
     def _start_hand(self) -> None:
         wall, dealer = Wall(self.seed, self.hand_no), self.dealer
-        order = [(dealer + i) % 4 for i in range(4)]
+        # The deal goes straight into the seats' counts block; the tiles in the order dealt
+        # are kept for the deal's event only.
+        block = np.zeros((4, N_PLAYING), dtype=np.uint8)
+        counts = block
+        flowers: list[list[int]] = [[], [], [], []]
         dealt: list[list[int]] = [[], [], [], []]
-        for _ in range(3):  # three times round, four tiles each, then one more each ...
-            for seat in order:
-                dealt[seat].extend((wall.draw(), wall.draw(), wall.draw(), wall.draw()))
-        for seat in order:
-            dealt[seat].append(wall.draw())
-        dealt[dealer].append(wall.draw())  # ... and the dealer's fourteenth
-        state = HandState(wall, [_new_hand([k for k in tiles if k < N_PLAYING],
-                                           [k for k in tiles if k >= N_PLAYING])
-                                 for tiles in dealt])
+        for after_dealer in _DEAL:
+            seat = (dealer + after_dealer) % 4
+            tile = wall.draw()
+            if tile < N_PLAYING:
+                counts[seat, tile] += 1
+            else:
+                flowers[seat].append(tile)
+            if not self._quiet:
+                dealt[seat].append(tile)
+        last_tile, from_back = tile, False  # the dealer's fourteenth, the deal's last tile
+        state = HandState(wall, [_new_hand(block[seat], flowers[seat]) for seat in range(4)],
+                          block)
         self.state = state
         if not self._quiet:
             self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
                                   "dealer": dealer, "prevalent": self.prevalent,
-                                  "hands": [list(tiles) for tiles in dealt]})
-        last_tile, from_back = dealt[dealer][-1], False
+                                  "hands": dealt})
         # Flowers: the dealer first, then in turn order; each replacement comes from the back.
-        for seat in order:
+        for after_dealer in range(4):
+            seat = (dealer + after_dealer) % 4
             for flower in state.hands[seat].flowers:
                 if not self._quiet:
                     self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
@@ -261,7 +276,8 @@ class Rules:
                                      "thirteen tiles are dealt")
                 tile = wall.draw_from(seat)
                 (dealt if tile < N_PLAYING else flowers)[seat].append(tile)
-        state = HandState(wall, [_new_hand(dealt[seat], flowers[seat]) for seat in range(4)])
+        state = HandState(wall, [_new_hand(ccounts.from_kinds(dealt[seat]), flowers[seat])
+                                 for seat in range(4)])
         state.census = census
         self.state = state
         if not self._quiet:
@@ -1237,10 +1253,10 @@ def _not_held(seat: int, tile: int) -> Error:
     return Error("tile-not-held", f"seat {seat} holds no {name}")
 
 
-def _new_hand(playing: list[int], flowers: list[int]) -> Hand:
+def _new_hand(counts: np.ndarray, flowers: list[int]) -> Hand:
     """A dealt hand; the wall holds each tile once, so Hand's per-kind checks are skipped."""
     hand = Hand.__new__(Hand)
-    hand.counts = ccounts.from_kinds(playing)
+    hand.counts = counts
     hand.melds = ()
     hand.flowers = tuple(sorted(flowers))
     return hand
