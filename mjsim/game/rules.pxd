@@ -7,7 +7,7 @@ cimport cython
 from libc.stdint cimport uint8_t
 
 from mjsim.tiles.wall cimport SplitWall, Wall
-from mjsim.game.window cimport Window
+from mjsim.game.window cimport Window, open_window
 
 
 # Module constants read on every draw and discard, as C.

@@ -54,7 +54,7 @@ from mjsim.analysis import shanten
 from mjsim.errors import Error
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.settlement import FOUL, HANDS, places, settle, settle_foul
-from mjsim.game.window import Window
+from mjsim.game.window import Window, open_window
 from mjsim.scoring import scorer as scoring
 from mjsim.scoring.elements import check_ruleset
 from mjsim.tiles.hand import Hand
@@ -770,7 +770,7 @@ class Rules:
         if may is None:
             self._close(kind, source, tile, None)
             return
-        state.window, state.scores = Window(kind, tile, source, may), scores
+        state.window, state.scores = open_window(kind, tile, source, may), scores
         state.phase = "claim" if kind == "discard" else "rob"
 
     def _chow_possible(self, seat: int, tile: int) -> bool:

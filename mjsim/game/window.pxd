@@ -11,20 +11,30 @@ cdef class Window:
     cdef public str kind
     cdef public int tile, source
     cdef public dict may, answers
-    cdef list _order                   # the seats asked, in turn order after the source
-    cdef dict _top                     # seat -> the key of its best claim
+    cdef int _tops                     # each seat's best claim key, four bits a seat
     cdef int _best_key, _best_seat     # the best answer lodged (0 and -1 while all pass)
     cdef object _best_move             # ... and its move, or None
+    cdef int _answered                 # a bit a seat
+
+    @cython.locals(seat=int, top=int)
+    cdef _open(self, str kind, int tile, int source, dict may)
 
     @cython.locals(key=int)
-    cpdef answer(self, seat, move)
+    cpdef answer(self, int seat, move)
 
+    @cython.locals(step=int)
     cpdef list waiting_on(self)
 
     # The first seat waited on, or -1.
-    @cython.locals(seat=int)
+    @cython.locals(seat=int, step=int)
     cpdef int next_seat(self) except -2
     cdef bint _waits_for(self, int seat) except -1
 
     cpdef outcome(self)
+    cdef list _asked(self)
     cpdef Window copy(self)
+
+
+# A window opened by the engine: Window(...) without the call's argument parsing.
+@cython.locals(window=Window)
+cpdef Window open_window(str kind, int tile, int source, dict may)

@@ -46,49 +46,52 @@ class Window:
     """
 
     def __init__(self, kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> None:
+        self._open(kind, tile, source, may)
+
+    def _open(self, kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> None:
         self.kind = kind
         self.tile = tile
         self.source = source
         self.may = may
         self.answers: dict[int, Move] = {}
-        # Turn order after the source, so waiting_on reads in the order seats would answer;
-        # and each seat's best claim.
-        self._order: list[int] = []
-        self._top: dict[int, int] = {}
-        for step in range(1, 4):
-            seat = (source + step) % 4
-            moves = may.get(seat)
-            if moves is not None:
-                top = 0
-                for move in moves:
-                    top = max(top, claim_key(move, seat, source))
-                self._order.append(seat)
-                self._top[seat] = top
+        # Each seat's best claim key, four bits a seat (a key is at most 15; 0: not asked), in
+        # one int rather than a dict: a window opens on about one discard in five.
+        self._tops = 0
+        for seat, moves in may.items():
+            top = 0
+            for move in moves:
+                top = max(top, claim_key(move, seat, source))
+            self._tops |= top << 4 * seat
         # The best answer lodged so far (key 0 and no move while every answer is a pass).
         self._best_key, self._best_seat = 0, -1
         self._best_move: Move | None = None
+        self._answered = 0  # a bit a seat
 
     def answer(self, seat: int, move: Move) -> None:
         """Record a seat's answer (the caller has checked it is one of ``may[seat]`` or a pass)."""
         self.answers[seat] = move
+        self._answered |= 1 << seat
         key = claim_key(move, seat, self.source)
         if key > self._best_key:
             self._best_key, self._best_seat, self._best_move = key, seat, move
 
     def waiting_on(self) -> list[int]:
-        """The unanswered seats whose best claim could still beat the best one lodged."""
-        return [s for s in self._order if self._waits_for(s)]
+        """The unanswered seats whose best claim could still beat the best one lodged, in turn
+        order after the source (the order they would answer in)."""
+        return [(self.source + step) % 4 for step in range(1, 4)
+                if self._waits_for((self.source + step) % 4)]
 
     def next_seat(self) -> int:
         """The first seat :meth:`waiting_on` lists, or -1 when it lists none (the window is
         done), without building the list."""
-        for seat in self._order:
+        for step in range(1, 4):
+            seat = (self.source + step) % 4
             if self._waits_for(seat):
                 return seat
         return -1
 
     def _waits_for(self, seat: int) -> bool:
-        return seat not in self.answers and self._top[seat] > self._best_key
+        return not self._answered >> seat & 1 and self._tops >> 4 * seat & 15 > self._best_key
 
     def outcome(self) -> tuple[int, Move] | None:
         """The best lodged claim as ``(seat, move)``, or None when every answer so far is a pass."""
@@ -102,9 +105,21 @@ class Window:
             clone.answer(seat, move)
         return clone
 
+    def _asked(self) -> list[int]:
+        """The seats asked, in turn order after the source."""
+        return [(self.source + step) % 4 for step in range(1, 4)
+                if (self.source + step) % 4 in self.may]
+
     def as_dict(self) -> dict[str, Any]:
         """The window as the seed writes it: kind, tile, from, may (claims besides passing) and
         answers, with moves as values."""
         return {"kind": self.kind, "tile": self.tile, "from": self.source,
-                "may": {s: list(self.may[s]) for s in self._order},
+                "may": {seat: list(self.may[seat]) for seat in self._asked()},
                 "answers": dict(self.answers)}
+
+
+def open_window(kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> Window:
+    """``Window(kind, tile, source, may)``, the engine's way (compiled: a C call)."""
+    window = Window.__new__(Window)
+    window._open(kind, tile, source, may)
+    return window
