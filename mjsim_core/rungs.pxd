@@ -40,7 +40,7 @@ cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int 
 
 # On one's turn: of the discards in out (kinds, ascending, out.n of them) and the kongs (kinds, in
 # legal order), those the rung ranks best: one kong (out.kong), or the discards left tied;
-# ``ideas`` as turn_choices takes them.
+# ``ideas`` as turn_choices takes them (with eight and shanten, rung 4's road).
 cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
                      Choices* out) except -1
 

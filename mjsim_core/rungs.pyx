@@ -11,9 +11,12 @@ The shanten work shares one set of parts across a hand's discards (``discard_par
 for acceptance only of the discards still in the running, where the Python ``discards`` gives
 every discard's.
 
-The choices themselves are C functions over a :c:type:`Seat` (``rungs.pxd``): the two Python
-entry points read a view into one, and the compiled game loop (:mod:`mjsim.players.loop`) fills
-one from the engine's own state, so both make the same choice by the same code.
+The choices themselves are C functions over a :c:type:`Seat` (``rungs.pxd``), rung 4's (the
+idea ``eight``) among them: the two Python entry points read a view into one, and the compiled
+game loop (:mod:`mjsim.players.loop`) fills one from the engine's own state, so both make the
+same choice by the same code. The last tie-break, :func:`seat_word` (and :func:`rekeyed` for a
+salt), is written here too, from a view's fields or from the engine's lists alike;
+:mod:`mjsim.reference.measures` writes it out in Python.
 """
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
