@@ -19,7 +19,6 @@ from mjsim.players.view import view_of
 from mjsim.tournament import records
 
 
-
 def variants(level):
     """Rung ``level`` with each set of its ideas off."""
     ideas = RUNG_IDEAS[level]
