@@ -40,7 +40,7 @@ cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int 
 
 # On one's turn: of the discards in out (kinds, ascending, out.n of them) and the kongs (kinds, in
 # legal order), those the rung ranks best: one kong (out.kong), or the discards left tied;
-# ``ideas`` as turn_choices takes them.
+# ``ideas`` as turn_choices takes them (with eight and shanten, rung 4's road).
 cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
                      Choices* out) except -1
 
@@ -56,3 +56,10 @@ cpdef long long turn_pick(const count_t[::1] counts, object melds, int me, int d
 cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int dealer,
                             int prevalent, int ruleset, object pools, object hands, int ideas,
                             int tile, object claims) except -1
+
+# The tie-break word of what the seat sees (rungs.pyx says how it is written), and the word
+# re-keyed by a salt.
+cpdef unsigned long long seat_word(const count_t[::1] counts, int seat, int seat_wind,
+                                   object pools, object exposed, bint by_hand, str phase,
+                                   int drawn, object window) except? 0
+cpdef unsigned long long rekeyed(unsigned long long word, unsigned long long salt) noexcept

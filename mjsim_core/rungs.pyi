@@ -14,7 +14,11 @@ class _Move(Protocol):
 
 class _Window(Protocol):
     @property
+    def kind(self) -> str: ...
+    @property
     def tile(self) -> int: ...
+    @property
+    def source(self) -> int: ...
 
 class _View(Protocol):
     # What the choices read of a mjsim.players.view.View.
@@ -51,3 +55,7 @@ def turn_pick(counts: Counts, melds: Sequence[Meld], me: int, dealer: int, preva
 def answer_pick(counts: Counts, melds: Sequence[Meld], me: int, dealer: int, prevalent: int,
                 ruleset: int, pools: Sequence[Sequence[int]], hands: Sequence[Hand], ideas: int,
                 tile: int, claims: Sequence[_Move]) -> int: ...
+def seat_word(counts: Counts, seat: int, seat_wind: int, pools: Sequence[Sequence[int]],
+              exposed: Sequence[Sequence[object]] | Sequence[Hand], by_hand: bool, phase: str,
+              drawn: int, window: _Window | None) -> int: ...
+def rekeyed(word: int, salt: int) -> int: ...

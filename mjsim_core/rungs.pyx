@@ -11,15 +11,22 @@ The shanten work shares one set of parts across a hand's discards (``discard_par
 for acceptance only of the discards still in the running, where the Python ``discards`` gives
 every discard's.
 
-The choices themselves are C functions over a :c:type:`Seat` (``rungs.pxd``): the two Python
-entry points read a view into one, and the compiled game loop (:mod:`mjsim.players.loop`) fills
-one from the engine's own state, so both make the same choice by the same code.
+The choices themselves are C functions over a :c:type:`Seat` (``rungs.pxd``), rung 4's (the
+idea ``eight``) among them: the two Python entry points read a view into one, and the compiled
+game loop (:mod:`mjsim.players.loop`) fills one from the engine's own state, so both make the
+same choice by the same code. The last tie-break, :func:`seat_word` (and :func:`rekeyed` for a
+salt), is written here too, from a view's fields or from the engine's lists alike;
+:mod:`mjsim.reference.measures` writes it out in Python.
 """
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyObject
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
 cimport numpy as cnp
 from libc.stdint cimport uint8_t
+from libc.stdio cimport snprintf
 from libc.string cimport memcpy
 
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
@@ -29,6 +36,8 @@ from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_K
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, suit_of)
 from mjsim_core.legal cimport Found, Question, distance_drawn, prepare, search
+
+import hashlib
 
 import numpy as np
 
@@ -408,8 +417,6 @@ def turn_choices(view, int ideas) -> tuple:
     cdef int kongs[N_KINDS]
     cdef int at[N_KINDS]
     cdef int n_kongs = 0, i, tile
-    if ideas & EIGHT and ideas & SHANTEN:   # eight refines the shanten: alone it does nothing
-        return _turn_eight(view, ideas)
     _read(view, array, &seat)
     out.n = 0
     for i, move in enumerate(view.legal):
@@ -441,6 +448,8 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef const int* unseen
     cdef Targets plan
     cdef bint by_shanten = ideas & SHANTEN
+    if ideas & EIGHT and by_shanten:    # eight refines the shanten: alone it does nothing
+        return _turn_eight(seat, ideas, kongs, n_kongs, out)
     out.kong = -1
     memcpy(hand, counts, N_KINDS)
     if by_shanten:
@@ -529,8 +538,6 @@ def answer_choices(view, int ideas) -> tuple:
     cdef int i, n, tile
     if not ideas & CLAIMS:
         return ()
-    if ideas & EIGHT and ideas & SHANTEN:
-        return _answer_eight(view, ideas)
     array = _counts_array(view.hand.counts)
     _read(view, array, &seat)
     tile = view.window.tile
@@ -568,6 +575,8 @@ cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     out.kong = -1
     if not ideas & CLAIMS:
         return 0
+    if ideas & EIGHT and ideas & SHANTEN:
+        return _answer_eight(seat, ideas, tile, claims, n, out)
     before = distance(seat.counts, seat.n_melds)
     if planning:
         _targets(seat.counts, seat, &plan)
@@ -606,6 +615,124 @@ cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, i
             out.items[out.n] = i
             out.n += 1
     return 0
+
+
+# ------------------------------------------------------------------------- the tie-break word
+
+_BLAKE = hashlib.blake2b(digest_size=8)
+"""An empty hash of the word's size: a word hashes a copy (no keyword call, no options)."""
+
+cdef enum:
+    WORD_ROOM = 256             # a word's text fits here but for a far longer phase or pools
+
+
+cdef struct Text:
+    # A byte string written piece by piece, on the stack until it outgrows WORD_ROOM.
+    char* data
+    Py_ssize_t n, room
+    char local[WORD_ROOM]
+
+
+cdef int _put(Text* text, const char* piece, Py_ssize_t n) except -1:
+    cdef char* grown
+    if text.n + n > text.room:
+        text.room = 2 * (text.n + n)
+        if text.data == text.local:
+            grown = <char*>PyMem_Malloc(text.room)
+            if grown != NULL:
+                memcpy(grown, text.local, text.n)
+        else:
+            grown = <char*>PyMem_Realloc(text.data, text.room)
+        if grown == NULL:
+            raise MemoryError()
+        text.data = grown
+    memcpy(text.data + text.n, piece, n)
+    text.n += n
+    return 0
+
+
+cdef int _put_int(Text* text, long long value) except -1:
+    cdef char digits[24]
+    return _put(text, digits, snprintf(digits, sizeof(digits), "%lld", value))
+
+
+cdef int _put_str(Text* text, str value) except -1:
+    cdef Py_ssize_t n
+    cdef const char* utf8 = PyUnicode_AsUTF8AndSize(value, &n)
+    return _put(text, utf8, n)
+
+
+cdef int _put_pool(Text* text, object pool) except -1:
+    """The pool as bytes(pool) writes it: a byte per kind."""
+    cdef char byte
+    cdef int kind
+    for value in pool:
+        kind = value
+        if not 0 <= kind < 256:
+            raise ValueError("bytes must be in range(0, 256)")
+        byte = <char>kind
+        _put(text, &byte, 1)
+    return 0
+
+
+cpdef unsigned long long seat_word(const count_t[::1] counts, int seat, int seat_wind,
+                                   object pools, object exposed, bint by_hand, str phase,
+                                   int drawn, object window) except? 0:
+    """:attr:`mjsim.players.view.View.word`, the rungs' last tie-break: the 8-byte BLAKE2b (as
+    a little-endian number) of what the seat sees from its own chair, written as
+    ``b"%d/%s/%s|%s|%s|%s/%d%d%d%d/%s/%d/%s"`` of its wind, its ``counts`` (raw bytes), the four
+    pools from its own round the table (a byte per kind), the melds each of the four shows,
+    the phase, the tile it drew (-1 for none) and the window (``b""``, or ``b"%s %d %d"`` of
+    its kind, tile and source counted round from the seat). ``exposed`` holds the four seats'
+    melds, or with ``by_hand`` four hands holding them; ``window`` has ``kind``, ``tile`` and
+    ``source``, or is None."""
+    cdef Text text
+    cdef int step, other
+    cdef const unsigned char* digest
+    cdef unsigned long long word = 0
+    text.data, text.n, text.room = text.local, 0, WORD_ROOM
+    try:
+        _put_int(&text, seat_wind)
+        _put(&text, "/", 1)
+        if counts.shape[0]:
+            _put(&text, <const char*>&counts[0], counts.shape[0])
+        for step in range(4):
+            _put(&text, b"|" if step else b"/", 1)
+            _put_pool(&text, pools[(seat + step) % 4])
+        _put(&text, "/", 1)
+        for step in range(4):
+            other = (seat + step) % 4
+            _put_int(&text, len(exposed[other].melds if by_hand else exposed[other]))
+        _put(&text, "/", 1)
+        _put_str(&text, phase)
+        _put(&text, "/", 1)
+        _put_int(&text, drawn)
+        _put(&text, "/", 1)
+        if window is not None:
+            _put_str(&text, window.kind)
+            _put(&text, " ", 1)
+            _put_int(&text, window.tile)
+            _put(&text, " ", 1)
+            _put_int(&text, (<int>window.source - seat + 4) % 4)
+        hashed = _BLAKE.copy()
+        hashed.update(PyBytes_FromStringAndSize(text.data, text.n))
+        out = hashed.digest()
+    finally:
+        if text.data != text.local:
+            PyMem_Free(text.data)
+    digest = <const unsigned char*>PyBytes_AS_STRING(out)
+    for step in range(8):
+        word |= <unsigned long long>digest[step] << (8 * step)
+    return word
+
+
+cpdef unsigned long long rekeyed(unsigned long long word, unsigned long long salt) noexcept:
+    """``word`` mixed with ``salt`` (SplitMix64's finaliser): a tie-break independent of the
+    word's own, the same on every machine (:func:`mjsim.players.rungs.rekeyed`)."""
+    cdef unsigned long long x = word ^ (salt * 0x9E3779B97F4A7C15ULL)
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL
+    return x ^ (x >> 31)
 
 
 # --------------------------------------------------------------- the game's own state (the loop)
@@ -746,33 +873,22 @@ cdef inline int _known_road(const Roads* r, int k) noexcept nogil:
     return r.road[k] if r.road[k] >= 0 else _bound(r, k)
 
 
-cdef tuple _turn_eight(object view, int ideas):
-    """turn_choices with the idea eight: rung 3's turn, the road rung 4's."""
-    cdef cnp.ndarray array = _counts_array(view.hand.counts)
-    cdef Seat seat
+cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
+                     Choices* out) except -1:
+    """turn_kernel with the idea eight: rung 3's turn, the road rung 4's."""
     cdef DiscardParts parts
     cdef Roads roads
     cdef count_t* hand = roads.hand
     cdef count_t after[N_KINDS]
     cdef int key[N_KINDS]
-    cdef int index[N_KINDS]
-    cdef int tiles[N_KINDS]
     cdef int held[N_KINDS]
-    cdef int n = 0, i, k, tile, now, least, far, kong, n_held = 0
-    cdef const count_t* counts
-    cdef const int* unseen
+    cdef int n = out.n, i, k, tile, now, least, far, kong, n_held = 0
+    cdef int* tiles = out.items
+    cdef const count_t* counts = seat.counts
+    cdef const int* unseen = _unseen(seat)
     cdef Targets plan
-    _read(view, array, &seat)
-    counts = seat.counts
-    unseen = _unseen(&seat)
+    out.kong = -1
     roads.unseen = unseen
-    legal = view.legal
-    for i, move in enumerate(legal):
-        if move.kind == "discard":
-            tile = move.tile
-            index[tile] = i
-            tiles[n] = tile
-            n += 1
     memcpy(hand, counts, N_KINDS)
     discard_parts(counts, &parts)
     for k in range(N_KINDS):
@@ -783,29 +899,28 @@ cdef tuple _turn_eight(object view, int ideas):
             hand[k] += 1
             held[n_held] = k
             n_held += 1
-    now = _least_road(&roads, &seat, held, n_held)
-    for i, move in enumerate(legal):
-        if move.kind != "kong":
-            continue
-        tile = move.tile
+    now = _least_road(&roads, seat, held, n_held)
+    for i in range(n_kongs):
+        tile = kongs[i]
         if counts[tile] == MAX_COPIES:
             memcpy(after, counts, N_KINDS)
             after[tile] = 0
             seat.melds[seat.n_melds] = tile | MELD_CONCEALED_KONG << 6
-            far = _legal_between(after, &seat, seat.melds, seat.n_melds + 1, unseen, NULL)
+            far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, NULL)
             kong = _road_key(far, distance(after, seat.n_melds + 1) - 1)
         else:
-            kong = _road_of(&roads, &seat, tile)
+            kong = _road_of(&roads, seat, tile)
         if kong <= now:
-            return (i,)
+            out.kong = i
+            return 0
     if ideas & DEFENCE and now % 100 - 1 >= 2:
-        n = _safe(&seat, tiles, n)
-    least = _least_road(&roads, &seat, tiles, n)
+        n = _safe(seat, tiles, n)
+    least = _least_road(&roads, seat, tiles, n)
     for i in range(n):
         key[tiles[i]] = -_known_road(&roads, tiles[i])
     n = _keep_best(tiles, n, key)
     if ideas & PLANNING and n > 1 and least // 100 - 1 > 0:
-        _targets(counts, &seat, &plan)
+        _targets(counts, seat, &plan)
         if _any_target(&plan):
             for i in range(n):
                 key[tiles[i]] = _keeps(&plan, counts, tiles[i])
@@ -815,57 +930,53 @@ cdef tuple _turn_eight(object view, int ideas):
             tile = tiles[i]
             if least // 100 - 1 <= _EIGHT_LIMIT:
                 hand[tile] -= 1
-                _legal_between(hand, &seat, seat.melds, seat.n_melds, unseen, &key[tile])
+                _legal_between(hand, seat, seat.melds, seat.n_melds, unseen, &key[tile])
                 hand[tile] += 1
             else:
                 key[tile] = _copies_after(hand, seat.n_melds, tile, &parts, unseen)
         n = _keep_best(tiles, n, key)
     for i in range(n):
         key[tiles[i]] = -_isolation(counts, tiles[i])
-    n = _keep_best(tiles, n, key)
-    return tuple([index[tiles[i]] for i in range(n)])
+    out.n = _keep_best(tiles, n, key)
+    return 0
 
 
-cdef tuple _answer_eight(object view, int ideas):
-    """answer_choices with the idea eight: rung 3's claims, the road rung 4's."""
-    cdef cnp.ndarray array = _counts_array(view.hand.counts)
-    cdef Seat seat
+cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, int n,
+                       Choices* out) except -1:
+    """answer_kernel with the idea eight: rung 3's claims, the road rung 4's."""
     cdef Targets plan
     cdef Question q
     cdef count_t after[N_KINDS]
-    cdef int i, tile, lowest, road, before, floor, rank, far, shanten, best = -1
+    cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
+    cdef int i, k, kind, lowest, road, before, floor, rank, far, shanten, best = -1
     cdef bint chow, kong, planning = ideas & PLANNING, pays
-    cdef const int* unseen
-    _read(view, array, &seat)
-    unseen = _unseen(&seat)
-    before = _road_key(_legal_between(seat.counts, &seat, seat.melds, seat.n_melds, unseen,
+    cdef const int* unseen = _unseen(seat)
+    out.n = 0
+    out.kong = -1
+    before = _road_key(_legal_between(seat.counts, seat, seat.melds, seat.n_melds, unseen,
                                       NULL), distance(seat.counts, seat.n_melds) - 1)
     if planning:
-        _targets(seat.counts, &seat, &plan)
-    tile = view.window.tile
-    legal = view.legal
-    keys = [-1] * len(legal)
-    for i, move in enumerate(legal):
-        name = move.kind
-        chow, kong = name == "chow", name == "kong"
-        if not (chow or kong or name == "pung"):
+        _targets(seat.counts, seat, &plan)
+    for i in range(n):
+        keys[i] = -1
+        if claims[i] == NOT_A_CLAIM:
             continue
+        kind = claims[i] >> 6
+        lowest = claims[i] & 63
+        chow, kong = kind == MELD_CHOW, kind == MELD_KONG
         memcpy(after, seat.counts, N_KINDS)
         if chow:
-            for other in move.tiles:
-                if other != tile:
-                    after[<int>other] -= 1
-            lowest = move.tiles[0]
-            seat.melds[seat.n_melds] = lowest | MELD_CHOW << 6
+            for k in range(lowest, lowest + 3):
+                if k != tile:
+                    after[k] -= 1
         else:
             after[tile] -= 3 if kong else 2
-            lowest = tile
-            seat.melds[seat.n_melds] = tile | (MELD_KONG if kong else MELD_PUNG) << 6
+        seat.melds[seat.n_melds] = claims[i]
         shanten = distance(after, seat.n_melds + 1) - 1
         if _road_key(shanten, shanten) > before:
             continue                # the legal distance is at least the shanten
         if kong:
-            far = _legal_between(after, &seat, seat.melds, seat.n_melds + 1, unseen, NULL)
+            far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, NULL)
         else:
             far = _EIGHT_LIMIT + 1
             if shanten <= _EIGHT_LIMIT:
@@ -881,12 +992,16 @@ cdef tuple _answer_eight(object view, int ideas):
             pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8)
             pays = pays or (planning and shanten <= 1 and _fits(&plan, chow, lowest, floor))
             pays = pays or (shanten == 0
-                            and _ready_to_win(&seat, after, seat.n_melds + 1, kong))
+                            and _ready_to_win(seat, after, seat.n_melds + 1, kong))
         if pays:
-            rank = 100000 * (2 * chow + (name == "pung")) + road
+            rank = 100000 * (2 * chow + (kind == MELD_PUNG)) + road
             keys[i] = rank
             if best < 0 or rank < best:
                 best = rank
     if best < 0:
-        return ()
-    return tuple([i for i, key in enumerate(keys) if key == best])
+        return 0
+    for i in range(n):
+        if keys[i] == best:
+            out.items[out.n] = i
+            out.n += 1
+    return 0

@@ -9,12 +9,11 @@ Players:
   leaves the least shanten by PyMahjongGB's ``MahjongShanten`` (the first of equals), win when
   legal, pass every claim (``pip install -e ".[bench]"``). Against it, ``rung3`` shows what the
   compiled decisions buy with the engine held fixed.
-- ``rung4``: four rung-4 players (rung 3 with the legal distance, idea ``eight``), through the
-  driver: the compiled loop does not play rung 4.
-- ``loop-drawn``, ``loop-rung1``, ``loop-rung2``, ``loop-rung3``: the same games (the same
-  players, walls and moves) played by the compiled game loop (``mjsim.players.loop``): no
-  Python call, view or ``Move`` per move, no events. Each is printed with its ratio to its
-  Python-driven twin when that ran too.
+- ``rung4``: four rung-4 players (rung 3 with the legal distance, idea ``eight``).
+- ``loop-drawn``, ``loop-rung1`` ... ``loop-rung4``: the same games (the same players, walls
+  and moves) played by the compiled game loop (``mjsim.players.loop``): no Python call, view or
+  ``Move`` per move, no events. Each is printed with its ratio to its Python-driven twin when
+  that ran too.
 
 - ``riichienv``: **a riichi engine, measured for scale** (riichienv 0.4.11, a Rust core behind
   a Python API, ``pip install -e ".[bench]"``): four first-legal agents (each seat plays the
@@ -171,10 +170,11 @@ ROWS: dict[str, Callable[[], Row]] = {
     "loop-rung1": compiled_row(1),
     "loop-rung2": compiled_row(2),
     "loop-rung3": compiled_row(3),
+    "loop-rung4": compiled_row(4),
 }
 ANCHORS = ("riichienv", "gbgreedy")
 TWINS = {"loop-drawn": "drawn", "loop-rung1": "rung1", "loop-rung2": "rung2",
-         "loop-rung3": "rung3"}
+         "loop-rung3": "rung3", "loop-rung4": "rung4"}
 """Each compiled-loop row's Python-driven twin: the same games."""
 WARM_UP = 10**6  # the seeds of the untimed first game, apart from the timed ones
 

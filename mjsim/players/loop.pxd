@@ -6,10 +6,10 @@ cimport cython
 
 from mjsim.game.rules cimport HandState, Rules
 from mjsim.game.window cimport Window
-from mjsim_core.rungs cimport answer_pick, turn_pick
+from mjsim_core.rungs cimport answer_pick, rekeyed, seat_word, turn_pick
 
 # The module's constants, read on every move, as C.
-cdef int _DRAWN, _WIN, _KONG, _CLAIMS
+cdef int _DRAWN, _WIN, _KONG, _KONG_BIT, _CLAIMS
 
 
 @cython.locals(state=HandState, window=Window, seat=int, rules=int, move=int)
@@ -24,7 +24,7 @@ cdef int _turn(Rules game, HandState state, int seat, tuple plan, int rules) exc
 cdef object _answer(Rules game, HandState state, Window window, int seat, tuple plan, int rules)
 
 
-@cython.locals(salt=long)
+@cython.locals(count=int, word="unsigned long long", row="const unsigned char[::1]")
 cdef int _pick(Rules game, HandState state, int seat, tuple plan, long long mask,
                Window window) except -1
 

@@ -1,6 +1,7 @@
 # Compiled with loop.pxd in Cython's pure-Python mode (setup.py says how).
 """The compiled game loop: whole games played without a Python call per move, when every seat
-is a player it knows (the rungs 1-3 with any ideas off or salt, and :class:`DiscardDrawn`).
+is a player it knows (every rung, 1-4, with any of its ideas off or a salt, and
+:class:`DiscardDrawn`).
 
 :func:`play` is :func:`mjsim.players.driver.play` for such a table, move for move: the same
 :class:`~mjsim.game.rules.Rules` carries out every move by the same code (its cdef methods
@@ -8,10 +9,20 @@ is a player it knows (the rungs 1-3 with any ideas off or salt, and :class:`Disc
 checked a move), and each rung decides by the same C functions as
 :meth:`~mjsim.players.rungs.Rung.act` (:func:`mjsim_core.rungs.turn_pick` and
 :func:`~mjsim_core.rungs.answer_pick` run the kernels of ``turn_choices`` and
-``answer_choices``), reading the engine's own state instead of a view. What it skips is the
-traffic around a move: no view, no list of legal moves, no ``Move`` to check, no event (unless
-``events=True``); ties are broken by the view's own word (:func:`mjsim.players.view.word_of`),
-computed only when a tie is left. The players make legal moves only, so nobody fouls.
+``answer_choices``, rung 4's legal-distance ones among them), reading the engine's own state
+instead of a view. What it skips is the traffic around a move: no view, no list of legal
+moves, no ``Move`` to check, no event (unless ``events=True``). A tie left after every idea is
+broken by the view's own word (:func:`mjsim_core.rungs.seat_word`, which
+:attr:`~mjsim.players.view.View.word` calls too), written in C from the engine's arrays and
+lists, and re-keyed in C by a salt. The players make legal moves only, so nobody fouls.
+
+The Python objects a move still makes (allocations counted over five seeded whole games): of
+the loop's own, only a tie's word (its text, the hash and its digest, about four objects; a tie
+is left at about one decision in nine at rungs 2-4, one in five at rung 1); the rest are the
+engine's: a window's ``Window``, its dicts and the seats' claim lists (built only when a seat
+can claim), a win's scoring and records, and, once a hand, the wall's shuffle (its words are
+Python ints: half of all) and the new hands. In all about 3.3 objects a move with
+DiscardDrawn, 6.2 with rung 3 and 6.4 with rung 4.
 
 Why here: the loop needs the engine (mjsim.game) and the rungs (mjsim.players), and
 ``mjsim_core`` imports nothing from mjsim, so it is the players layer's; it is a ``.py`` with a
@@ -23,7 +34,7 @@ the loop holds the GIL; the kernels it calls (shanten, scoring) are nogil C.
 lineup allows, and through the driver otherwise (Python and Botzone players, shadowed seats).
 
 >>> from mjsim.players.rungs import Rung
->>> game = play(b"doc", [Rung(3), Rung(2), Rung(1), DiscardDrawn()], hand_no=1, last_hand=2)
+>>> game = play(b"doc", [Rung(4), Rung(3), Rung(1), DiscardDrawn()], hand_no=1, last_hand=2)
 >>> game.status, len(game.history), sum(game.totals)
 ('finished', 2, 0)
 """
@@ -39,35 +50,37 @@ from mjsim.game.moves import PASS, Move
 from mjsim.game.rules import HandState, Rules
 from mjsim.game.window import Window
 from mjsim.players.protocol import Player
-from mjsim.players.rungs import IDEAS, Rung, rekeyed
+from mjsim.players.rungs import IDEAS, Rung
+from mjsim.players.rungs import LEVELS as RUNGS
 from mjsim.players.specs import load_player
 from mjsim.players.trivial import DiscardDrawn
-from mjsim.players.view import word_of
 from mjsim.tiles.wall import Seed
 from mjsim_core.elements import RULESETS
-from mjsim_core.rungs import KONG_BIT, answer_pick, turn_pick
+from mjsim_core.rungs import KONG_BIT, answer_pick, rekeyed, seat_word, turn_pick
 
 __all__ = ["compiled", "play", "play_games"]
 
-LEVELS = (1, 2, 3)
-"""The rungs the loop plays (a later rung falls back to the driver)."""
+LEVELS = RUNGS
+"""The rungs the loop plays: all of them, with any of their ideas off."""
 _DRAWN = 0
 _WIN = -1  # _turn's answer: a discard's tile, _KONG + a kong's tile, or _WIN
 _KONG = 64
+_KONG_BIT = KONG_BIT
 _CLAIMS = 1 << IDEAS.index("claims")
-_KNOWN_IDEAS = frozenset(IDEAS[:4])
+_MASK = (1 << 64) - 1
 
-Plan = tuple[int, int, int]
-"""A seat as the loop plays it: (level, 0 for DiscardDrawn; the ideas' bits; the salt)."""
+Plan = tuple[int, int, bool, int]
+"""A seat as the loop plays it: (level, 0 for DiscardDrawn; the ideas' bits; whether it has a
+salt; the salt's low 64 bits, all that :func:`mjsim.players.rungs.rekeyed` reads of it)."""
 
 
 def plan_of(player: object) -> Plan | None:
     """How the loop plays ``player``, or None when it cannot (then the driver does)."""
     if type(player) is DiscardDrawn:
-        return (_DRAWN, 0, 0)
-    if type(player) is Rung and player.level in LEVELS and player.off <= _KNOWN_IDEAS:
+        return (_DRAWN, 0, False, 0)
+    if type(player) is Rung and player.level in LEVELS:
         bits = sum(1 << IDEAS.index(name) for name in player.ideas if name not in player.off)
-        return (player.level, bits, player.salt)
+        return (player.level, bits, player.salt != 0, player.salt & _MASK)
     return None
 
 
@@ -84,7 +97,7 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
     totals are the same). Raises ``ValueError`` for a table :func:`compiled` refuses."""
     plans = [plan for plan in map(plan_of, players) if plan is not None]
     if len(plans) != 4 or len(players) != 4:
-        raise ValueError("the compiled loop plays four rungs 1-3 or DiscardDrawn players; "
+        raise ValueError("the compiled loop plays four rungs or DiscardDrawn players; "
                          "play others with mjsim.players.driver.play")
     options.pop("penalty", None)  # nobody fouls here: the driver's foul options do not apply
     options.pop("max_fouls", None)
@@ -161,8 +174,8 @@ def _turn(game: Rules, state: HandState, seat: int, plan: Plan, rules: int) -> i
     mask = turn_pick(row, state.hands[seat].melds, seat,  # type: ignore[arg-type]
                      (game.hand_no - 1) % 4, game.prevalent, rules, state.pools, state.hands,
                      ideas, kongs)
-    if mask >> KONG_BIT:
-        return _KONG + kongs[_nth_bit(mask >> KONG_BIT, 0)]
+    if mask >> _KONG_BIT:
+        return _KONG + kongs[_nth_bit(mask >> _KONG_BIT, 0)]
     return _nth_bit(mask, _pick(game, state, seat, plan, mask, None))
 
 
@@ -188,18 +201,17 @@ def _answer(game: Rules, state: HandState, window: Window, seat: int, plan: Plan
 def _pick(game: Rules, state: HandState, seat: int, plan: Plan, mask: int,
           window: Window | None) -> int:
     """Which of the choices in ``mask`` the rung takes: the only one, or the one its word
-    picks (:meth:`mjsim.players.rungs.Rung.act`: the view's word, re-keyed by the salt)."""
+    picks (:meth:`mjsim.players.rungs.Rung.act`: the view's word, re-keyed by the salt),
+    written and hashed from the engine's arrays and lists as the view's is from its own."""
     count = _bits(mask)
     if count == 1:
         return 0
-    hands = state.hands
-    word = word_of(seat, (seat - game.hand_no + 1) % 4, hands[seat].counts.tobytes(), state.pools,
-                   [len(hand.melds) for hand in hands], state.phase,
-                   state.drawn if window is None else -1,
-                   None if window is None else (window.kind, window.tile, window.source))
-    salt = plan[2]
-    if salt:
-        word = rekeyed(word, salt)
+    row = state.counts[seat]
+    word = seat_word(row, seat, (seat - game.hand_no + 1) % 4,  # type: ignore[arg-type]
+                     state.pools, state.hands, True, state.phase,
+                     state.drawn if window is None else -1, window)
+    if plan[2]:
+        word = rekeyed(word, plan[3])
     return word % count
 
 

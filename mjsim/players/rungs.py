@@ -59,6 +59,7 @@ from functools import cache
 from mjsim.game.moves import PASS, Move
 from mjsim.players.view import View
 from mjsim_core.rungs import answer_choices, turn_choices
+from mjsim_core.rungs import rekeyed as mixed
 
 __all__ = ["IDEAS", "LEVELS", "RUNG_IDEAS", "Rung", "best", "check_ideas"]
 
@@ -188,13 +189,11 @@ _MASK = (1 << 64) - 1
 
 
 def rekeyed(word: int, salt: int) -> int:
-    """``word`` mixed with ``salt`` (SplitMix64's finaliser): a tie-break independent of the
-    word's own, the same on every machine.
+    """``word`` mixed with ``salt`` (SplitMix64's finaliser, in C: the compiled loop's own),
+    a tie-break independent of the word's own, the same on every machine. Only the low 64
+    bits of each count.
 
     >>> rekeyed(12345, 1) == rekeyed(12345, 1) != rekeyed(12345, 2)
     True
     """
-    x = (word ^ (salt * 0x9E3779B97F4A7C15)) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
+    return mixed(word & _MASK, salt & _MASK)

@@ -27,7 +27,6 @@ remains unseen are worked out only when a rung first asks.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -36,6 +35,7 @@ from mjsim.game.moves import Move
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, Kind
 from mjsim.tiles.meld import Meld
+from mjsim_core.rungs import seat_word
 
 if TYPE_CHECKING:
     from mjsim.game.rules import Rules
@@ -131,9 +131,9 @@ class View:
         phase, the window and its draw). It uses nothing a seat at another table cannot see,
         and no seat number, so a player answering a Botzone judge (which knows no seed or move
         count, and numbers the seats from the dealer) breaks its ties exactly as in mjsim."""
-        return word_of(self.seat, self.seat_wind, self.hand.counts.tobytes(), self.pools,
-                       [len(melds) for melds in self.exposed], self.phase,
-                       -1 if self.drawn is None else self.drawn, self.window)
+        return seat_word(self.hand.counts, self.seat, self.seat_wind, self.pools, self.exposed,
+                         False, self.phase, -1 if self.drawn is None else self.drawn,
+                         self.window)
 
     def _key(self) -> tuple[object, ...]:
         hand = self.hand
@@ -153,21 +153,6 @@ class View:
     def __repr__(self) -> str:
         return (f"<View seat={self.seat} hand={self.hand} hand_no={self.hand_no} "
                 f"moves={self.moves} phase={self.phase} legal={list(self.legal)}>")
-
-
-def word_of(seat: int, seat_wind: int, counts: bytes, pools: Sequence[Sequence[Kind]],
-            n_melds: Sequence[int], phase: str, drawn: int,
-            window: tuple[str, int, int] | None) -> int:
-    """:attr:`View.word` from its parts (``drawn`` -1 for none; ``window`` as kind, tile and
-    source), for the compiled game loop, which breaks its rungs' ties from the engine's state."""
-    text = b"%d/%s/%s|%s|%s|%s/%d%d%d%d/%s/%d/%s" % (
-        seat_wind, counts, bytes(pools[seat]), bytes(pools[(seat + 1) % 4]),
-        bytes(pools[(seat + 2) % 4]), bytes(pools[(seat + 3) % 4]), n_melds[seat],
-        n_melds[(seat + 1) % 4], n_melds[(seat + 2) % 4], n_melds[(seat + 3) % 4],
-        phase.encode(), drawn,
-        b"" if window is None else b"%s %d %d" % (window[0].encode(), window[1],
-                                                  (window[2] - seat) % 4))
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
 
 def _shown(melds: tuple[Shown, ...]) -> tuple[Shown, ...]:

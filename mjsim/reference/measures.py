@@ -6,6 +6,8 @@
 - :func:`meld_floor`: the points a hand's declared melds assure whatever the rest becomes;
 - :func:`scores_alone`: whether a pung of a kind scores by itself;
 - :func:`targets`: the flush, pungs hand or scoring pairs a hand has in the making (rung 3).
+- :func:`word` and :func:`rekeyed`: the last tie-break (:attr:`mjsim.players.view.View.word`),
+  and the same re-keyed by a rung's salt.
 
 >>> from mjsim import Hand
 >>> held = Hand.parse("1m 9p 5s EE R").counts.tobytes()
@@ -15,6 +17,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -241,3 +244,29 @@ def targets(held: bytes, melds: Sequence[Meld], seat_wind: int, prevalent: int) 
              and sets + len(melds) >= PUNGS_SETS)
     pairs = tuple(k for k in _SCORING[seat_wind][prevalent] if held[k] >= 2)
     return Targets(flush, flush is not None and not honours, pungs, pairs)
+
+
+def word(seat: int, seat_wind: int, counts: bytes, pools: Sequence[Sequence[Kind]],
+         n_melds: Sequence[int], phase: str, drawn: int,
+         window: tuple[str, int, int] | None) -> int:
+    """The tie-break word of a seat (``drawn`` -1 for none; ``window`` as kind, tile and
+    source; ``n_melds`` the melds each seat shows): a hash of what it sees from its own chair."""
+    text = b"%d/%s/%s|%s|%s|%s/%d%d%d%d/%s/%d/%s" % (
+        seat_wind, counts, bytes(pools[seat]), bytes(pools[(seat + 1) % 4]),
+        bytes(pools[(seat + 2) % 4]), bytes(pools[(seat + 3) % 4]), n_melds[seat],
+        n_melds[(seat + 1) % 4], n_melds[(seat + 2) % 4], n_melds[(seat + 3) % 4],
+        phase.encode(), drawn,
+        b"" if window is None else b"%s %d %d" % (window[0].encode(), window[1],
+                                                  (window[2] - seat) % 4))
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+
+
+_MASK = (1 << 64) - 1
+
+
+def rekeyed(word: int, salt: int) -> int:
+    """``word`` mixed with ``salt`` by SplitMix64's finaliser, in 64 bits."""
+    x = (word ^ (salt * 0x9E3779B97F4A7C15)) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)

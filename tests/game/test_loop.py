@@ -1,5 +1,8 @@
 """The compiled game loop (mjsim.players.loop) plays the game the Python loop plays: the same
-events, the same history, the same table rows, for every lineup of rungs, ideas and salts."""
+events, the same history, the same table rows, for every lineup of rungs, ideas and salts.
+
+Rung 4 (its legal search) is slow, so its lineups are tested on fewer games: a few hundred
+one-hand games and a few whole ones by default, more under the ``slow`` marker."""
 
 import gc
 from itertools import combinations
@@ -10,15 +13,24 @@ import pytest
 from mjsim.game.rules import Rules
 from mjsim.players import driver, loop
 from mjsim.players.compare import Shadowed
-from mjsim.players.rungs import RUNG_IDEAS, Rung
+from mjsim.players.rungs import LEVELS, RUNG_IDEAS, Rung
 from mjsim.players.trivial import DiscardDrawn
 from mjsim.players.view import view_of
 from mjsim.tournament import records
 
-# Every player the loop plays: DiscardDrawn, and each rung with each set of its ideas off.
-PLAYERS = [DiscardDrawn()] + [
-    Rung(level, frozenset(off)) for level in (1, 2, 3) for n in range(len(RUNG_IDEAS[level]) + 1)
-    for off in combinations(RUNG_IDEAS[level], n)] + [Rung(3, salt=1), Rung(2, salt=7)]
+
+def variants(level):
+    """Rung ``level`` with each set of its ideas off."""
+    ideas = RUNG_IDEAS[level]
+    return [Rung(level, frozenset(off)) for n in range(len(ideas) + 1)
+            for off in combinations(ideas, n)]
+
+
+# Every player the loop plays: DiscardDrawn, and each rung with each set of its ideas off; a
+# salt re-keys the last tie-break (one beyond 64 bits, of which the tie-break reads the low 64).
+PLAYERS = [DiscardDrawn()] + variants(1) + variants(2) + variants(3) + [
+    Rung(3, salt=1), Rung(2, salt=7)]
+EIGHT = variants(4) + [Rung(4, salt=3), Rung(4, frozenset({"planning"}), salt=2**64 + 5)]
 
 
 def python_game(seed, players, **options):
@@ -44,6 +56,19 @@ def lineups(count, seed):
     return [[PLAYERS[i] for i in rng.integers(len(PLAYERS), size=4)] for _ in range(count)]
 
 
+def eight_lineups(count, seed):
+    """``count`` lineups with one to four rung-4 seats (any ideas off, or a salt), the others
+    drawn from PLAYERS, in random seats."""
+    rng = np.random.default_rng(seed)
+    tables = []
+    for _ in range(count):
+        fours = int(rng.integers(1, 5))
+        players = ([EIGHT[i] for i in rng.integers(len(EIGHT), size=fours)]
+                   + [PLAYERS[i] for i in rng.integers(len(PLAYERS), size=4 - fours)])
+        tables.append([players[i] for i in rng.permutation(4)])
+    return tables
+
+
 def assert_same(seed, players, **options):
     python, python_events = python_game(seed, players, **options)
     compiled, compiled_events = compiled_game(seed, players, **options)
@@ -55,7 +80,29 @@ def assert_same(seed, players, **options):
 
 
 def test_every_player_is_compiled():
-    assert all(loop.compiled([player] * 4) for player in PLAYERS)
+    assert all(loop.compiled([player] * 4) for player in PLAYERS + EIGHT)
+
+
+def test_the_loop_plays_every_rung():
+    """Every rung a spec may name (the CLI offers the same, tests/ui) is a compiled player."""
+    assert loop.LEVELS == LEVELS
+    assert {player.level for player in PLAYERS + EIGHT if isinstance(player, Rung)} == set(LEVELS)
+
+
+def test_identical_games_with_rung_four_one_hand_each():
+    rng = np.random.default_rng(44)
+    wins = 0
+    for index, players in enumerate(eight_lineups(400, 7)):
+        hand_no = int(rng.integers(1, 17))
+        game = assert_same(f"eight-{index}", players, hand_no=hand_no, last_hand=hand_no)
+        wins += game.history[0]["winner"] is not None
+    assert wins > 100
+
+
+def test_identical_whole_games_with_rung_four():
+    for index, players in enumerate(eight_lineups(4, 8)):
+        assert_same(f"eight-whole-{index}", players)
+    assert_same("eight-botzone", eight_lineups(1, 9)[0], table="botzone")
 
 
 def test_identical_games_one_hand_each():
@@ -105,6 +152,13 @@ def test_records_take_the_loop_and_give_the_drivers_rows(monkeypatch):
     assert len(fast.hands) == 64
 
 
+def test_records_of_rung_four_take_the_loop_and_give_the_drivers_rows(monkeypatch):
+    lineup, one_hand = ("4", "4-defence", "3", "4-shanten?salt=9"), records.GameOptions("botzone")
+    fast = [records.play_game(f"rows-{i}", lineup, options=one_hand) for i in range(3)]
+    monkeypatch.setattr(loop, "compiled", lambda players: False)
+    assert fast == [records.play_game(f"rows-{i}", lineup, options=one_hand) for i in range(3)]
+
+
 def test_records_use_the_loop_only_for_compiled_tables(monkeypatch):
     played = []
     real = loop.play
@@ -114,6 +168,9 @@ def test_records_use_the_loop_only_for_compiled_tables(monkeypatch):
     shadowed = records.GameOptions(shadows=(("3", "3-defence"),))
     records.play_game("hook", ("3", "2", "1", "1"), options=shadowed)
     assert len(played) == 1  # a shadowed seat is played by the driver
+    records.play_game("hook", ("4", "4-eight", "3", "4?salt=2"),
+                      options=records.GameOptions(table="botzone"))
+    assert len(played) == 2  # rung 4 too
 
 
 def test_unknown_players_are_refused():
@@ -134,6 +191,19 @@ def test_unknown_players_are_refused():
 def test_identical_whole_games_many():
     for index, players in enumerate(lineups(400, 5)):
         assert_same(f"many-{index}", players)
+
+
+@pytest.mark.slow
+def test_identical_games_with_rung_four_many():
+    rng = np.random.default_rng(45)
+    for index, players in enumerate(eight_lineups(1500, 10)):
+        hand_no = int(rng.integers(1, 17))
+        if index % 4:
+            assert_same(f"eight-many-{index}", players, hand_no=hand_no, last_hand=hand_no)
+        else:
+            assert_same(f"eight-many-{index}", players, table="botzone")
+    for index, players in enumerate(eight_lineups(20, 11)):
+        assert_same(f"eight-whole-many-{index}", players)
 
 
 def test_games_make_no_reference_cycles():
