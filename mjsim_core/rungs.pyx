@@ -19,7 +19,6 @@ salt), is written here too, from a view's fields or from the engine's lists alik
 :mod:`mjsim.reference.measures` writes it out in Python.
 """
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
@@ -35,9 +34,9 @@ from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_K
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, suit_of)
+from mjsim_core.blake2b cimport Blake2b, final, init, update
 from mjsim_core.legal cimport Found, Question, distance_drawn, prepare, search
 
-import hashlib
 
 import numpy as np
 
@@ -619,9 +618,6 @@ cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, i
 
 # ------------------------------------------------------------------------- the tie-break word
 
-_BLAKE = hashlib.blake2b(digest_size=8)
-"""An empty hash of the word's size: a word hashes a copy (no keyword call, no options)."""
-
 cdef enum:
     WORD_ROOM = 256             # a word's text fits here but for a far longer phase or pools
 
@@ -688,7 +684,8 @@ cpdef unsigned long long seat_word(const count_t[::1] counts, int seat, int seat
     ``source``, or is None."""
     cdef Text text
     cdef int step, other
-    cdef const unsigned char* digest
+    cdef Blake2b hashed
+    cdef uint8_t digest[8]
     cdef unsigned long long word = 0
     text.data, text.n, text.room = text.local, 0, WORD_ROOM
     try:
@@ -714,13 +711,12 @@ cpdef unsigned long long seat_word(const count_t[::1] counts, int seat, int seat
             _put_int(&text, window.tile)
             _put(&text, " ", 1)
             _put_int(&text, (<int>window.source - seat + 4) % 4)
-        hashed = _BLAKE.copy()
-        hashed.update(PyBytes_FromStringAndSize(text.data, text.n))
-        out = hashed.digest()
+        init(&hashed, 8, NULL, 0, NULL, 0)
+        update(&hashed, <const uint8_t*>text.data, text.n)
+        final(&hashed, digest)
     finally:
         if text.data != text.local:
             PyMem_Free(text.data)
-    digest = <const unsigned char*>PyBytes_AS_STRING(out)
     for step in range(8):
         word |= <unsigned long long>digest[step] << (8 * step)
     return word
