@@ -13,7 +13,8 @@ from mjsim.game.window cimport Window, open_window
 # Module constants read on every draw and discard, as C.
 cdef int _AFTER_FLOWERS
 cdef dict _NO_SCORES
-cdef tuple _NO_CLAIMS
+cdef tuple _CLAIM_SETS, _CHOW_NEEDS
+cdef int _WIN_BIT, _PUNG_BIT, _KONG_BIT, _FIRST_CHOW_BIT
 cdef bytes _DEAL
 
 
@@ -122,9 +123,11 @@ cdef class Rules:
     @cython.locals(rank=int)
     cdef bint _chow_possible(self, int seat, int tile) except -1
 
-    # (claims the seat may make on the tile, its scored win or None).
-    @cython.locals(held=int, a=int, b=int)
-    cdef tuple _claims_on(self, int seat, str kind, int source, int tile)
+    # The seat's scored win on the tile, or None; the claims it may make on it (a shared tuple).
+    cdef _claim_win(self, int seat, str kind, int tile)
+
+    @cython.locals(bits=int, held=int, i=int, a=int, b=int)
+    cdef tuple _claims_on(self, int seat, str kind, int source, int tile, bint wins)
 
     # The seat's waits, worked out once per change of its hand.
     cdef tuple _waits_of(self, int seat)
@@ -132,7 +135,7 @@ cdef class Rules:
     cdef _claim_refusal(self, int seat, move, Window window)
 
     # Carry out a closed window's outcome.
-    cdef _close(self, str kind, int source, int tile, outcome)
+    cdef _close(self, str kind, int source, int tile, int seat, move)
     cdef _claim(self, int seat, move, int source, int tile)
 
     # The end of a hand: a win, or an exhausted wall; then settle and deal on.
@@ -144,6 +147,9 @@ cdef class Rules:
 
     @cython.locals(clone=Rules)
     cpdef Rules clone(self)
+
+    @cython.locals(seen=int, tile=int, pool=list)
+    cdef int _visible(self, int kind) except -1
 
     # Copies of each of the 42 kinds anywhere in the game.
     cdef tuple _count_tiles(self)

@@ -622,7 +622,8 @@ class Rules:
                 self.outcomes.append(claim)
         if window.next_seat() < 0:
             self.state.window = None
-            self._close(window.kind, window.source, window.tile, window.outcome())
+            self._close(window.kind, window.source, window.tile, window._best_seat,
+                        window._best_move)
 
     # ---------------------------------------------------------------------- the discard phase
 
@@ -748,7 +749,7 @@ class Rules:
     def _open(self, kind: str, source: int, tile: int) -> None:
         """Ask the seats that can use ``tile``; with none, go straight on."""
         state = self.state
-        may: dict[int, list[Move]] | None = None  # made only when a seat can claim
+        may: dict[int, Sequence[Move]] | None = None  # made only when a seat can claim
         scores: dict[int, scoring.Scored] = _NO_SCORES
         nearest = (source + 1) % 4
         cached = state.waits
@@ -760,7 +761,8 @@ class Rules:
                 waits = cached[seat]
                 if tile not in (self._waits_of(seat) if waits is None else waits):
                     continue
-            claims, scored = self._claims_on(seat, kind, source, tile)
+            scored = self._claim_win(seat, kind, tile)
+            claims = self._claims_on(seat, kind, source, tile, scored is not None)
             if claims:
                 if may is None:
                     may = {}
@@ -768,7 +770,7 @@ class Rules:
                 if scored is not None:
                     scores = {**scores, seat: scored}
         if may is None:
-            self._close(kind, source, tile, None)
+            self._close(kind, source, tile, -1, None)
             return
         state.window, state.scores = open_window(kind, tile, source, may), scores
         state.phase = "claim" if kind == "discard" else "rob"
@@ -782,30 +784,28 @@ class Rules:
                 or (1 <= rank <= 7 and counts[seat, tile - 1] > 0 and counts[seat, tile + 1] > 0)
                 or (rank <= 6 and counts[seat, tile + 1] > 0 and counts[seat, tile + 2] > 0))
 
-    def _claims_on(self, seat: int, kind: str, source: int,
-                   tile: int) -> tuple[list[Move], scoring.Scored | None]:
-        """The claims ``seat`` may make on ``tile``, and the scored win among them if any."""
+    def _claim_win(self, seat: int, kind: str, tile: int) -> scoring.Scored | None:
+        """The scored win ``seat`` may claim on ``tile``, or None."""
+        if tile not in self._waits_of(seat):
+            return None
+        win = self._score_claimed_win(seat, kind, tile)
+        return win if win.total >= scoring.MIN_POINTS else None
+
+    def _claims_on(self, seat: int, kind: str, source: int, tile: int,
+                   wins: bool) -> tuple[Move, ...]:
+        """The claims ``seat`` may make on ``tile`` (``wins``: a win among them), in the order
+        :meth:`legal` lists them: one of the shared tuples of ``_CLAIM_SETS``."""
         state = self.state
-        claims: list[Move] | None = None  # made once there is one
-        scored = None
-        if tile in self._waits_of(seat):
-            win = self._score_claimed_win(seat, kind, tile)
-            if win.total >= scoring.MIN_POINTS:
-                claims = [WIN]
-                scored = win
+        bits = _WIN_BIT if wins else 0
         if kind == "discard" and not state.last_discard_is_last:
             held = state.counts[seat, tile]
             if held >= 2:
-                claims = [PUNG] if claims is None else [*claims, PUNG]
-                if held == 3:
-                    claims.append(KONG)
+                bits |= _PUNG_BIT | (_KONG_BIT if held == 3 else 0)
             if seat == (source + 1) % 4 and tile < N_SUITED:
-                for move, a, b in _CHOW_NEEDS[tile]:
+                for i, (_, a, b) in enumerate(_CHOW_NEEDS[tile]):
                     if state.counts[seat, a] and state.counts[seat, b]:
-                        if claims is None:
-                            claims = []
-                        claims.append(move)
-        return _NO_CLAIMS if claims is None else (claims, scored)
+                        bits |= _FIRST_CHOW_BIT << i
+        return _CLAIM_SETS[tile][bits]
 
     def _waits_of(self, seat: int) -> tuple[int, ...]:
         state = self.state
@@ -854,10 +854,10 @@ class Rules:
                 return Error("bad-chow", f"{move.tiles} is not a chow holding {NAMES[tile]}")
         return Error("cannot-claim", f"seat {seat} lacks the tiles to {kind} {NAMES[tile]}")
 
-    def _close(self, kind: str, source: int, tile: int, outcome: tuple[int, Move] | None) -> None:
-        """Carry out the outcome of a closed window (None: nobody claimed)."""
-        if outcome is not None:
-            seat, move = outcome
+    def _close(self, kind: str, source: int, tile: int, seat: int, move: Move | None) -> None:
+        """Carry out the outcome of a closed window: ``seat``'s claim ``move``, or nobody's
+        (-1 and None)."""
+        if move is not None:
             if move.kind == "win":
                 self._win(seat, kind, source, tile, self.state.scores[seat])
             else:
@@ -910,9 +910,16 @@ class Rules:
     def _visible(self, kind: int) -> int:
         """Copies of ``kind`` face up: in the pools and in exposed melds (not concealed kongs)."""
         state = self.state
-        return (sum(pool.count(kind) for pool in state.pools)
-                + sum(m.tiles.count(kind) for hand in state.hands for m in hand.melds
-                      if not m.concealed))
+        seen = 0
+        for pool in state.pools:
+            for tile in pool:
+                seen += tile == kind
+        for hand in state.hands:
+            for meld in hand.melds:
+                if not meld.concealed:
+                    for tile in meld.tiles:
+                        seen += tile == kind
+        return seen
 
     def _win(self, seat: int, by: str, source: int | None, tile: int,
              scored: scoring.Scored) -> None:
@@ -1053,8 +1060,9 @@ class Rules:
                 if seat in window.may:
                     problems.append(f"seat {seat} is asked about its own tile")
                 continue
-            claims = self._claims_on(seat, window.kind, window.source, window.tile)[0]
-            if claims != window.may.get(seat, []):
+            wins = self._claim_win(seat, window.kind, window.tile) is not None
+            claims = self._claims_on(seat, window.kind, window.source, window.tile, wins)
+            if claims != tuple(window.may.get(seat, ())):
                 problems.append(f"seat {seat} may {window.may.get(seat)} but can {claims}")
         for seat, move in window.answers.items():
             if move != PASS and move not in window.may.get(seat, []):
@@ -1169,8 +1177,6 @@ class Rules:
         return tuple(census.tolist())
 
 
-_NO_CLAIMS: tuple[list[Move], None] = ([], None)
-"""What :meth:`Rules._claims_on` answers for a seat with no claim (shared, never written)."""
 _NO_SCORES: dict[int, scoring.Scored] = {}
 """No seat's win: shared, and never written (a window with a win gets a dict of its own)."""
 
@@ -1202,6 +1208,25 @@ def _all_chows(tile: int) -> tuple[Move, ...]:
 # For each suited tile, its chows with the two other tiles each needs from the hand.
 _CHOW_NEEDS: tuple[tuple[tuple[Move, int, int], ...], ...] = tuple(
     tuple(_needs(first, tile) for first in _firsts(tile)) for tile in range(N_SUITED))
+
+
+_WIN_BIT, _PUNG_BIT, _KONG_BIT, _FIRST_CHOW_BIT = 1, 2, 4, 8
+
+
+def _claim_set(tile: int, bits: int) -> tuple[Move, ...]:
+    """The claims on ``tile`` that ``bits`` names: a win, a pung, a kong, then the chows of
+    ``_CHOW_NEEDS[tile]`` one bit each, in that order."""
+    chows = [move for i, (move, _, _) in enumerate(_CHOW_NEEDS[tile] if tile < N_SUITED else ())
+             if bits & _FIRST_CHOW_BIT << i]
+    return (*[move for move, bit in ((WIN, _WIN_BIT), (PUNG, _PUNG_BIT), (KONG, _KONG_BIT))
+              if bits & bit], *chows)
+
+
+# Every set of claims a seat can have, by tile and bits: shared tuples, so that opening a
+# window builds no list of claims.
+_CLAIM_SETS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(_claim_set(tile, bits) for bits in range(_FIRST_CHOW_BIT << len(_all_chows(tile))))
+    for tile in range(N_PLAYING))
 
 
 def _seat(seat: int) -> int:

@@ -12,8 +12,10 @@ cdef class Window:
     cdef public int tile, source
     cdef public dict may, answers
     cdef int _tops                     # each seat's best claim key, four bits a seat
-    cdef int _best_key, _best_seat     # the best answer lodged (0 and -1 while all pass)
-    cdef object _best_move             # ... and its move, or None
+    # The best answer lodged (0, -1 and None while all pass): the engine reads the seat and
+    # the move when the window closes.
+    cdef int _best_key, _best_seat
+    cdef object _best_move
     cdef int _answered                 # a bit a seat
 
     @cython.locals(seat=int, top=int)

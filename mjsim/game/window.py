@@ -18,6 +18,7 @@ could still beat the best one lodged, so the window closes as soon as nothing ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mjsim.game.moves import Move
@@ -45,10 +46,10 @@ class Window:
     ``may`` (seat -> the claims it may make, besides passing) and ``answers`` (seat -> move).
     """
 
-    def __init__(self, kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> None:
+    def __init__(self, kind: str, tile: int, source: int, may: dict[int, Sequence[Move]]) -> None:
         self._open(kind, tile, source, may)
 
-    def _open(self, kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> None:
+    def _open(self, kind: str, tile: int, source: int, may: dict[int, Sequence[Move]]) -> None:
         self.kind = kind
         self.tile = tile
         self.source = source
@@ -100,7 +101,7 @@ class Window:
 
     def copy(self) -> Window:
         clone = Window(self.kind, self.tile, self.source,
-                       {s: list(moves) for s, moves in self.may.items()})
+                       {seat: tuple(moves) for seat, moves in self.may.items()})
         for seat, move in self.answers.items():
             clone.answer(seat, move)
         return clone
@@ -118,7 +119,7 @@ class Window:
                 "answers": dict(self.answers)}
 
 
-def open_window(kind: str, tile: int, source: int, may: dict[int, list[Move]]) -> Window:
+def open_window(kind: str, tile: int, source: int, may: dict[int, Sequence[Move]]) -> Window:
     """``Window(kind, tile, source, may)``, the engine's way (compiled: a C call)."""
     window = Window.__new__(Window)
     window._open(kind, tile, source, may)
