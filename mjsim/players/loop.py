@@ -16,13 +16,11 @@ broken by the view's own word (:func:`mjsim_core.rungs.seat_word`, which
 :attr:`~mjsim.players.view.View.word` calls too), written in C from the engine's arrays and
 lists, and re-keyed in C by a salt. The players make legal moves only, so nobody fouls.
 
-The Python objects a move still makes (allocations counted over five seeded whole games): of
-the loop's own, only a tie's word (its text, the hash and its digest, about four objects; a tie
-is left at about one decision in nine at rungs 2-4, one in five at rung 1); the rest are the
-engine's: a window's ``Window``, its dicts and the seats' claim lists (built only when a seat
-can claim), a win's scoring and records, and, once a hand, the wall's shuffle (its words are
-Python ints: half of all) and the new hands. In all about 3.3 objects a move with
-DiscardDrawn, 6.2 with rung 3 and 6.4 with rung 4.
+A draw, a discard nobody can use, a pass and a decision make no Python object. What a move
+still makes is the engine's state changing: a window when a seat can claim (a ``Window``, its
+``may`` and ``answers`` dicts), a claim's meld, a win's score and records, and once a hand the
+deal; about 0.8 objects a move at the DiscardDrawn table, 1.9 at rung 3's
+(``scripts/bench_objects.py``; ``tests/game/test_objects.py`` holds the bounds).
 
 Why here: the loop needs the engine (mjsim.game) and the rungs (mjsim.players), and
 ``mjsim_core`` imports nothing from mjsim, so it is the players layer's; it is a ``.py`` with a

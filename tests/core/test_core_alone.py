@@ -1,6 +1,6 @@
 """mjsim_core stands alone: every module of it loads, and the scorer runs, with nothing of mjsim
-imported; the examples of its plain-data modules, its hash and its shuffle hold (pytest collects
-doctests under mjsim/ only)."""
+imported; the examples of its plain-data modules, its hash, its shuffle and its object counter
+hold (pytest collects doctests under mjsim/ only)."""
 
 import doctest
 import subprocess
@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import mjsim_core.allocations
 import mjsim_core.blake2b
 import mjsim_core.elements
 import mjsim_core.kinds
@@ -38,7 +39,8 @@ def test_the_core_imports_nothing_from_mjsim():
 
 
 @pytest.mark.parametrize("module", [mjsim_core.kinds, mjsim_core.elements,
-                                    mjsim_core.blake2b, mjsim_core.shuffle],
+                                    mjsim_core.blake2b, mjsim_core.shuffle,
+                                    mjsim_core.allocations],
                          ids=lambda m: m.__name__)
 def test_the_examples_hold(module):
     result = doctest.testmod(module)
