@@ -56,15 +56,20 @@ cdef int KNIT_OFFSET[6][3]      # the rank offset (0: 147, 1: 258, 2: 369) of ea
 
 
 cdef struct KnitParts:
-    # What every arrangement shares: per suit and offset, the knitted ranks missing, and the suit's
-    # table vector once one of each held knitted rank is set aside (NULL until first needed).
-    int missing[3][3]
+    # What every arrangement shares: the kinds held more than 0, 1, 2 and 3 times as bit sets,
+    # how many of each arrangement's nine kinds the hand lacks, and per suit and offset the
+    # suit's table vector once one of each held knitted rank is set aside (NULL until needed).
+    uint64_t held[4]
+    int missing[6]
     const count_t* rest[3][3]
     const count_t* honors
+
+
 cdef int ORPHAN_KINDS[13]
 cdef uint64_t KNITTED_BITS[6]   # each arrangement's kinds as a bit set over the 34 kinds
 cdef uint64_t ORPHAN_BITS
 cdef uint64_t HONOR_BITS
+cdef uint64_t CHOW_BITS         # the kinds a chow can start at: suited, rank 1-7
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,6 +180,11 @@ cdef void _init_constants() noexcept nogil:
         ORPHAN_BITS |= (<uint64_t>1) << ORPHAN_KINDS[i]
     for i in range(N_SUITED, N_KINDS):
         HONOR_BITS |= (<uint64_t>1) << i
+    global CHOW_BITS
+    CHOW_BITS = 0
+    for i in range(N_SUITED):
+        if i % 9 < 7:
+            CHOW_BITS |= (<uint64_t>1) << i
     for perm in range(6):
         KNITTED_BITS[perm] = 0
         for i in range(9):
@@ -235,18 +245,22 @@ cdef inline int _honor_rank(const count_t* counts) noexcept nogil:
     return rank
 
 
+cdef inline int _least(int a, int b) noexcept nogil:
+    # A select rather than a branch: which term wins is unpredictable.
+    return a if a < b else b
+
+
 cdef inline void _merge(const count_t* a, const count_t* b, count_t* out) noexcept nogil:
     """Min-plus convolution of two slot vectors."""
-    cdef int m, p, m1, p1, v, best
+    cdef int m, m1, no_pair, pair
     for m in range(5):
-        for p in range(2):
-            best = INF
-            for m1 in range(m + 1):
-                for p1 in range(p + 1):
-                    v = a[2 * m1 + p1] + b[2 * (m - m1) + p - p1]
-                    if v < best:
-                        best = v
-            out[2 * m + p] = best
+        no_pair = pair = INF
+        for m1 in range(m + 1):
+            no_pair = _least(no_pair, a[2 * m1] + b[2 * (m - m1)])
+            pair = _least(pair, _least(a[2 * m1] + b[2 * (m - m1) + 1],
+                                       a[2 * m1 + 1] + b[2 * (m - m1)]))
+        out[2 * m] = no_pair
+        out[2 * m + 1] = pair
 
 
 cdef inline void _merge_one(const count_t* a, const count_t* b, count_t* out) noexcept nogil:
@@ -309,10 +323,11 @@ cdef int _regular_sets(const count_t* counts, int sets) noexcept nogil:
     if sets <= 1:
         _merge_one(vec[0], vec[1], ab)
         _merge_one(ab, vec[2], abc)
-    else:
-        _merge(vec[0], vec[1], ab)
-        _merge(ab, vec[2], abc)
-    return _final(abc, vec[3], sets)
+        return _final(abc, vec[3], sets)
+    # Two independent merges, then their product's one slot: shorter chains than a, b, c in turn.
+    _merge(vec[0], vec[1], ab)
+    _merge(vec[2], vec[3], abc)
+    return _final(ab, abc, sets)
 
 
 cdef int regular_distance(const count_t* counts, int melds) noexcept nogil:
@@ -320,10 +335,46 @@ cdef int regular_distance(const count_t* counts, int melds) noexcept nogil:
     return _regular_sets(counts, 4 - melds)
 
 
-cdef inline void _pair_tally(int c, int* free, int* one) noexcept nogil:
-    """Pairs a kind held c times gives for nothing, and for one more tile (four counts as two)."""
-    free[0] += c // 2
-    one[0] += c & 1
+cdef inline uint64_t _low_bits(const count_t* counts, int n) noexcept nogil:
+    """The n <= 8 counts from ``counts`` as the bytes of one word, the first lowest."""
+    cdef uint64_t word = 0
+    cdef int i
+    for i in range(n):
+        word |= (<uint64_t>counts[i]) << (8 * i)
+    return word
+
+
+cdef inline uint64_t _byte_flags(uint64_t flags) noexcept nogil:
+    """Bit i: bit 0 of byte i of ``flags``, whose other bits are clear. The product's terms that
+    reach bits 56-63 are exactly those bits, and no two terms share a bit, so nothing carries."""
+    return (flags * <uint64_t>0x0102040810204080) >> 56
+
+
+cdef void _held_bits(const count_t* counts, uint64_t* held) noexcept nogil:
+    """held[j]: the kinds held more than j times (j 0-3), as bit sets, eight kinds at a time."""
+    cdef uint64_t word, half, quarter, low = <uint64_t>0x0101010101010101
+    cdef int first, j
+    for j in range(4):
+        held[j] = 0
+    for first in range(0, N_KINDS, 8):
+        word = _low_bits(counts + first, min(8, N_KINDS - first))
+        half = word >> 1
+        quarter = word >> 2
+        # Counts are 0-4, three bits: c >= 1 is any bit, c >= 2 bit 1 or 2, c >= 3 bit 2 or
+        # bits 0 and 1, c = 4 bit 2.
+        held[0] |= _byte_flags((word | half | quarter) & low) << first
+        held[1] |= _byte_flags((half | quarter) & low) << first
+        held[2] |= _byte_flags((quarter | (word & half)) & low) << first
+        held[3] |= _byte_flags(quarter & low) << first
+
+
+cdef inline int _bit_count(uint64_t bits) noexcept nogil:
+    """The bits set, summed in place in ever wider fields (without a popcount instruction, which
+    the baseline x86-64 target lacks, the builtin calls a byte-table loop)."""
+    bits -= (bits >> 1) & <uint64_t>0x5555555555555555
+    bits = (bits & <uint64_t>0x3333333333333333) + ((bits >> 2) & <uint64_t>0x3333333333333333)
+    bits = (bits + (bits >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return (bits * <uint64_t>0x0101010101010101) >> 56
 
 
 cdef int _seven_pairs_from(int free, int one) noexcept nogil:
@@ -335,39 +386,40 @@ cdef int _seven_pairs_from(int free, int one) noexcept nogil:
     return take + 2 * need
 
 
+cdef inline int _free_pairs(const uint64_t* held) noexcept nogil:
+    """The pairs the hand holds for nothing (four of a kind counts as two)."""
+    return _bit_count(held[1]) + _bit_count(held[3])
+
+
+cdef inline int _odd_kinds(const uint64_t* held) noexcept nogil:
+    """The kinds held an odd number of times: each gives a pair for one more tile."""
+    return _bit_count((held[0] ^ held[1]) | (held[2] ^ held[3]))
+
+
+cdef inline int _seven_pairs_held(const uint64_t* held) noexcept nogil:
+    return _seven_pairs_from(_free_pairs(held), _odd_kinds(held))
+
+
 cdef int seven_pairs_distance(const count_t* counts) noexcept nogil:
-    cdef int k, free = 0, one = 0
-    for k in range(N_KINDS):
-        _pair_tally(counts[k], &free, &one)
-    return _seven_pairs_from(free, one)
+    cdef uint64_t held[4]
+    _held_bits(counts, held)
+    return _seven_pairs_held(held)
+
+
+cdef inline int _orphans_held(const uint64_t* held) noexcept nogil:
+    return 13 - _bit_count(held[0] & ORPHAN_BITS) + ((held[1] & ORPHAN_BITS) == 0)
 
 
 cdef int orphans_distance(const count_t* counts) noexcept nogil:
-    cdef int i, c, missing = 0, paired = 0
-    for i in range(13):
-        c = counts[ORPHAN_KINDS[i]]
-        missing += c == 0
-        paired |= c >= 2
-    return missing + 1 - paired
+    cdef uint64_t held[4]
+    _held_bits(counts, held)
+    return _orphans_held(held)
 
 
-cdef inline int _honors_held(const count_t* counts) noexcept nogil:
-    cdef int k, held = 0
-    for k in range(N_SUITED, N_KINDS):
-        held += counts[k] > 0
-    return held
-
-
-cdef inline int _knitted_missing(const KnitParts* parts, int perm) noexcept nogil:
-    """How many of an arrangement's nine kinds the hand lacks."""
-    return (parts.missing[0][KNIT_OFFSET[perm][0]] + parts.missing[1][KNIT_OFFSET[perm][1]]
-            + parts.missing[2][KNIT_OFFSET[perm][2]])
-
-
-cdef int _honors_knitted_from(const count_t* counts, const KnitParts* parts) noexcept nogil:
-    cdef int perm, held, best = INF, honors = _honors_held(counts)
+cdef int _honors_knitted_from(const KnitParts* parts) noexcept nogil:
+    cdef int perm, held, best = INF, honors = _bit_count(parts.held[0] & HONOR_BITS)
     for perm in range(6):
-        held = honors + 9 - _knitted_missing(parts, perm)
+        held = honors + 9 - parts.missing[perm]
         held = 14 - (held if held < 14 else 14)
         if held < best:
             best = held
@@ -377,18 +429,16 @@ cdef int _honors_knitted_from(const count_t* counts, const KnitParts* parts) noe
 cdef int honors_knitted_distance(const count_t* counts) noexcept nogil:
     cdef KnitParts parts
     _knit_parts(counts, &parts)
-    return _honors_knitted_from(counts, &parts)
+    return _honors_knitted_from(&parts)
 
 
 cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
-    """The knitted ranks each suit lacks, per offset; the rest is worked out when first needed."""
-    cdef int suit, offset, i
-    for suit in range(3):
-        for offset in range(3):
-            parts.missing[suit][offset] = 0
-            for i in range(3):
-                parts.missing[suit][offset] += counts[9 * suit + offset + 3 * i] == 0
-            parts.rest[suit][offset] = NULL
+    """The held bits and the kinds each arrangement lacks; the rest is worked out when needed."""
+    cdef int perm
+    _held_bits(counts, parts.held)
+    for perm in range(6):
+        parts.missing[perm] = 9 - _bit_count(parts.held[0] & KNITTED_BITS[perm])
+    memset(parts.rest, 0, sizeof(parts.rest))
     parts.honors = NULL
 
 
@@ -405,15 +455,29 @@ cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit
     return parts.rest[suit][offset]
 
 
+cdef inline int _knit_rest_bound(const KnitParts* parts, int perm, int sets) noexcept nogil:
+    """A lower bound on the distance of what an arrangement leaves (``sets`` 0-1 sets and a
+    pair)."""
+    cdef uint64_t knit = KNITTED_BITS[perm], once, twice, thrice
+    # The rest holds one copy less of each knitted kind held.
+    once = (parts.held[0] & ~knit) | (parts.held[1] & knit)
+    twice = (parts.held[1] & ~knit) | (parts.held[2] & knit)
+    thrice = (parts.held[2] & ~knit) | (parts.held[3] & knit)
+    # The bound holds because the target's pair and set are disjoint: each that the rest lacks
+    # outright (no kind twice; no pung and no chow) costs at least one tile of its own.
+    return (twice == 0) + (sets > 0 and thrice == 0
+                           and (once & (once >> 1) & (once >> 2) & CHOW_BITS) == 0)
+
+
 cdef int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int melds,
                         int bound) noexcept nogil:
     """Distance to the knitted straight of one arrangement; any value >= bound once it cannot
     win."""
     cdef count_t ab[SLOTS]
     cdef count_t abc[SLOTS]
-    cdef int missing = _knitted_missing(parts, perm)
-    if missing >= bound:
-        return missing
+    cdef int missing = parts.missing[perm]
+    if missing >= bound or missing + _knit_rest_bound(parts, perm, 1 - melds) >= bound:
+        return bound
     if parts.honors == NULL:
         parts.honors = HONOR_TABLE[_honor_rank(counts)]
     _merge_one(_knit_rest(counts, parts, 0, KNIT_OFFSET[perm][0]),
@@ -466,15 +530,15 @@ cdef int _others_below(const count_t* counts, int melds, int best) noexcept nogi
     cdef KnitParts parts
     if melds > 1:
         return best
-    _knit_parts(counts, &parts)  # shared by both knitted forms
+    _knit_parts(counts, &parts)  # shared by every special form
     if melds == 0:
-        d = seven_pairs_distance(counts)
+        d = _seven_pairs_held(parts.held)
         if d < best:
             best = d
-        d = orphans_distance(counts)
+        d = _orphans_held(parts.held)
         if d < best:
             best = d
-        d = _honors_knitted_from(counts, &parts)
+        d = _honors_knitted_from(&parts)
         if d < best:
             best = d
     return _knitted_below(counts, &parts, melds, best)
@@ -527,10 +591,9 @@ cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int 
             accepted[k] = 1
 
 
-cdef void _accept_seven_pairs(const count_t* counts, int base, count_t* accepted) noexcept nogil:
-    cdef int k, free = 0, one = 0, c
-    for k in range(N_KINDS):
-        _pair_tally(counts[k], &free, &one)
+cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
+                              count_t* accepted) noexcept nogil:
+    cdef int k, c, free = _free_pairs(held), one = _odd_kinds(held)
     for k in range(N_KINDS):
         c = counts[k]
         if c >= MAX_COPIES:
@@ -553,13 +616,11 @@ cdef void _accept_orphans(const count_t* counts, count_t* accepted) noexcept nog
             accepted[k] = 1
 
 
-cdef void _accept_honors_knitted(const count_t* counts, int base, count_t* accepted) noexcept nogil:
-    cdef int perm, i, k, held, honors = _honors_held(counts)
+cdef void _accept_honors_knitted(const count_t* counts, const KnitParts* parts, int base,
+                                 count_t* accepted) noexcept nogil:
+    cdef int perm, i, k, honors = _bit_count(parts.held[0] & HONOR_BITS)
     for perm in range(6):
-        held = honors
-        for i in range(9):
-            held += counts[KNITTED[perm][i]] > 0
-        if 14 - held != base:
+        if 14 - (honors + 9 - parts.missing[perm]) != base:
             continue
         for i in range(9):
             if counts[KNITTED[perm][i]] == 0:
@@ -598,9 +659,9 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     if melds <= 1:
         _knit_parts(counts, &knit)
     if melds == 0:
-        pairs = seven_pairs_distance(counts)
-        orphans = orphans_distance(counts)
-        knitted = _honors_knitted_from(counts, &knit)
+        pairs = _seven_pairs_held(knit.held)
+        orphans = _orphans_held(knit.held)
+        knitted = _honors_knitted_from(&knit)
         base = min(base, min(pairs, min(orphans, knitted)))
     for perm in range(6):
         # Exact below the bound; anything at or above it cannot be the minimum.
@@ -611,11 +672,11 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     if regular == base:
         _accept_regular(counts, parts, 4 - melds, base, accepted)
     if pairs == base:
-        _accept_seven_pairs(counts, base, accepted)
+        _accept_seven_pairs(counts, knit.held, base, accepted)
     if orphans == base:
         _accept_orphans(counts, accepted)
     if knitted == base:
-        _accept_honors_knitted(counts, base, accepted)
+        _accept_honors_knitted(counts, &knit, base, accepted)
     for perm in range(6):
         if per_arrangement[perm] == base:
             _accept_knitted_arrangement(counts, perm, melds, base, accepted)
