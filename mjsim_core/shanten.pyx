@@ -335,13 +335,13 @@ cdef int regular_distance(const count_t* counts, int melds) noexcept nogil:
     return _regular_sets(counts, 4 - melds)
 
 
-cdef inline uint64_t _low_bits(const count_t* counts, int n) noexcept nogil:
-    """The n <= 8 counts from ``counts`` as the bytes of one word, the first lowest."""
-    cdef uint64_t word = 0
-    cdef int i
-    for i in range(n):
-        word |= (<uint64_t>counts[i]) << (8 * i)
-    return word
+cdef inline uint64_t _word(const count_t* counts) noexcept nogil:
+    """Eight counts as the bytes of one word, the first lowest (the compiler makes it one load
+    where bytes lie in that order)."""
+    return (<uint64_t>counts[0] | (<uint64_t>counts[1]) << 8 | (<uint64_t>counts[2]) << 16
+            | (<uint64_t>counts[3]) << 24 | (<uint64_t>counts[4]) << 32
+            | (<uint64_t>counts[5]) << 40 | (<uint64_t>counts[6]) << 48
+            | (<uint64_t>counts[7]) << 56)
 
 
 cdef inline uint64_t _byte_flags(uint64_t flags) noexcept nogil:
@@ -353,19 +353,24 @@ cdef inline uint64_t _byte_flags(uint64_t flags) noexcept nogil:
 cdef void _held_bits(const count_t* counts, uint64_t* held) noexcept nogil:
     """held[j]: the kinds held more than j times (j 0-3), as bit sets, eight kinds at a time."""
     cdef uint64_t word, half, quarter, low = <uint64_t>0x0101010101010101
-    cdef int first, j
-    for j in range(4):
-        held[j] = 0
+    cdef uint64_t once = 0, twice = 0, thrice = 0, four = 0
+    cdef int first
     for first in range(0, N_KINDS, 8):
-        word = _low_bits(counts + first, min(8, N_KINDS - first))
+        # The last word takes the last two kinds (32, 33) alone.
+        word = _word(counts + first) if first + 8 <= N_KINDS else \
+            (<uint64_t>counts[first] | (<uint64_t>counts[first + 1]) << 8)
         half = word >> 1
         quarter = word >> 2
         # Counts are 0-4, three bits: c >= 1 is any bit, c >= 2 bit 1 or 2, c >= 3 bit 2 or
         # bits 0 and 1, c = 4 bit 2.
-        held[0] |= _byte_flags((word | half | quarter) & low) << first
-        held[1] |= _byte_flags((half | quarter) & low) << first
-        held[2] |= _byte_flags((quarter | (word & half)) & low) << first
-        held[3] |= _byte_flags(quarter & low) << first
+        once |= _byte_flags((word | half | quarter) & low) << first
+        twice |= _byte_flags((half | quarter) & low) << first
+        thrice |= _byte_flags((quarter | (word & half)) & low) << first
+        four |= _byte_flags(quarter & low) << first
+    held[0] = once
+    held[1] = twice
+    held[2] = thrice
+    held[3] = four
 
 
 cdef inline int _bit_count(uint64_t bits) noexcept nogil:
@@ -469,21 +474,26 @@ cdef inline int _knit_rest_bound(const KnitParts* parts, int perm, int sets) noe
                            and (once & (once >> 1) & (once >> 2) & CHOW_BITS) == 0)
 
 
-cdef int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int melds,
-                        int bound) noexcept nogil:
-    """Distance to the knitted straight of one arrangement; any value >= bound once it cannot
-    win."""
+cdef int _knit_exact(const count_t* counts, KnitParts* parts, int perm, int melds) noexcept nogil:
+    """Distance to the knitted straight of one arrangement: its missing kinds and its rest."""
     cdef count_t ab[SLOTS]
     cdef count_t abc[SLOTS]
-    cdef int missing = parts.missing[perm]
-    if missing >= bound or missing + _knit_rest_bound(parts, perm, 1 - melds) >= bound:
-        return bound
     if parts.honors == NULL:
         parts.honors = HONOR_TABLE[_honor_rank(counts)]
     _merge_one(_knit_rest(counts, parts, 0, KNIT_OFFSET[perm][0]),
                _knit_rest(counts, parts, 1, KNIT_OFFSET[perm][1]), ab)
     _merge_one(ab, _knit_rest(counts, parts, 2, KNIT_OFFSET[perm][2]), abc)
-    return missing + _final(abc, parts.honors, 1 - melds)
+    return parts.missing[perm] + _final(abc, parts.honors, 1 - melds)
+
+
+cdef inline int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int melds,
+                               int bound) noexcept nogil:
+    """Distance to the knitted straight of one arrangement; any value >= bound once it cannot
+    win (its bounds are tested inline: most arrangements stop there)."""
+    cdef int missing = parts.missing[perm]
+    if missing >= bound or missing + _knit_rest_bound(parts, perm, 1 - melds) >= bound:
+        return bound
+    return _knit_exact(counts, parts, perm, melds)
 
 
 cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds,
