@@ -345,8 +345,9 @@ cdef inline uint64_t _word(const count_t* counts) noexcept nogil:
 
 
 cdef inline uint64_t _byte_flags(uint64_t flags) noexcept nogil:
-    """Bit i: bit 0 of byte i of ``flags``, whose other bits are clear. The product's terms that
-    reach bits 56-63 are exactly those bits, and no two terms share a bit, so nothing carries."""
+    """Bit i: bit 0 of byte i of ``flags``, whose other bits are clear. Byte j of the factor is
+    2^(7 - j), so bit 0 of byte i lands on bit 8(i + j) + 7 - j: for i + j = 7 on bit 56 + i,
+    every other term below bit 56 or above bit 63, no two on one bit, so nothing carries."""
     return (flags * <uint64_t>0x0102040810204080) >> 56
 
 
@@ -374,8 +375,8 @@ cdef void _held_bits(const count_t* counts, uint64_t* held) noexcept nogil:
 
 
 cdef inline int _bit_count(uint64_t bits) noexcept nogil:
-    """The bits set, summed in place in ever wider fields (without a popcount instruction, which
-    the baseline x86-64 target lacks, the builtin calls a byte-table loop)."""
+    """The bits set, summed in place in ever wider fields: the baseline x86-64 target has no
+    popcount instruction, and there the builtin is a library call."""
     bits -= (bits >> 1) & <uint64_t>0x5555555555555555
     bits = (bits & <uint64_t>0x3333333333333333) + ((bits >> 2) & <uint64_t>0x3333333333333333)
     bits = (bits + (bits >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F

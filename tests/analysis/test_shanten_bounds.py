@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 from mjsim.analysis import shanten
 from mjsim.reference import shanten as ref
 from mjsim.reference.shanten import HONORS, KNITTED
-from tests.helpers.strategies import counts_of
+from tests.helpers.strategies import ANY_MELDS, DRAWN, counts_of
 
 MANY = settings(max_examples=400, deadline=None)
 SOME = settings(max_examples=80, deadline=None)
 
 
 @st.composite
-def near_knitted_hands(draw, melds=st.integers(0, 4), drawn=st.booleans()):
+def near_knitted_hands(draw, melds=ANY_MELDS, drawn=DRAWN):
     """Five to nine kinds of one knitted arrangement once each, the rest drawn from that
     arrangement again (pairs and pungs in the rest), the honours, the suits (chows) or anywhere."""
     m = draw(melds)
@@ -38,7 +38,7 @@ def near_knitted_hands(draw, melds=st.integers(0, 4), drawn=st.booleans()):
 
 
 @st.composite
-def honours_heavy_hands(draw, melds=st.integers(0, 4), drawn=st.booleans()):
+def honours_heavy_hands(draw, melds=ANY_MELDS, drawn=DRAWN):
     """Mostly honours (pairs, pungs, singles), the rest suited tiles."""
     m = draw(melds)
     n = 13 - 3 * m + int(draw(drawn))
