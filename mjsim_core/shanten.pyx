@@ -26,6 +26,53 @@ cnp.import_array()
 
 cdef extern from *:
     """
+    /* The regular form's merges (see _merge) in SSE2, which every x86-64 processor has: slot s
+       of the product is the least a[i] + b[s - i], so each a[i] is added to all of b moved up
+       i slots (INF shifted in), ten slots at once; an odd i holds the pair, so it meets b with
+       b's pair slots at INF. Other targets, or a build with -DMJSIM_SCALAR_MERGE, take the loop
+       in _merge instead. */
+    #if defined(__SSE2__) && !defined(MJSIM_SCALAR_MERGE)
+    #include <emmintrin.h>
+    #define MJSIM_VECTOR_MERGE 1
+    static inline __m128i mjsim_load_slots(const unsigned char* slots) {
+        unsigned short last;
+        memcpy(&last, slots + 8, 2);
+        return _mm_insert_epi16(_mm_loadl_epi64((const __m128i*)slots), last, 4);
+    }
+    /* Add a[i] (dword i % 4 of `spread`) to b moved up i slots; keep the least so far. */
+    #define MJSIM_TERM(i, moved, spread) acc = _mm_min_epu8(acc, _mm_adds_epu8( \
+        _mm_shuffle_epi32(spread, ((i) % 4) * 0x55), \
+        _mm_or_si128(_mm_slli_si128(moved, i), _mm_srli_si128(infs, 16 - (i)))))
+    static inline void mjsim_merge_slots(const unsigned char* a, const unsigned char* b,
+                                         unsigned char* out, unsigned char inf) {
+        const __m128i infs = _mm_set1_epi8((char)inf);
+        const __m128i pair_slots = _mm_slli_epi16(_mm_set1_epi16(inf), 8);
+        __m128i va = mjsim_load_slots(a), vb = mjsim_load_slots(b);
+        __m128i unpaired = _mm_max_epu8(vb, pair_slots);
+        /* Each a[i] four times over, in a dword of a03, a47 or a89. */
+        __m128i twice = _mm_unpacklo_epi8(va, va), twice_hi = _mm_unpackhi_epi8(va, va);
+        __m128i a03 = _mm_unpacklo_epi16(twice, twice), a47 = _mm_unpackhi_epi16(twice, twice);
+        __m128i a89 = _mm_unpacklo_epi16(twice_hi, twice_hi);
+        __m128i acc = _mm_min_epu8(infs, _mm_adds_epu8(_mm_shuffle_epi32(a03, 0), vb));
+        unsigned short last;
+        MJSIM_TERM(1, unpaired, a03);
+        MJSIM_TERM(2, vb, a03);
+        MJSIM_TERM(3, unpaired, a03);
+        MJSIM_TERM(4, vb, a47);
+        MJSIM_TERM(5, unpaired, a47);
+        MJSIM_TERM(6, vb, a47);
+        MJSIM_TERM(7, unpaired, a47);
+        MJSIM_TERM(8, vb, a89);
+        MJSIM_TERM(9, unpaired, a89);
+        last = (unsigned short)_mm_extract_epi16(acc, 4);
+        _mm_storel_epi64((__m128i*)out, acc);
+        memcpy(out + 8, &last, 2);
+    }
+    #else
+    #define MJSIM_VECTOR_MERGE 0
+    static inline void mjsim_merge_slots(const unsigned char* a, const unsigned char* b,
+                                         unsigned char* out, unsigned char inf) {}
+    #endif
     static int mjsim_tables_ready = 0;
     #define MJSIM_TABLES_READY() __atomic_load_n(&mjsim_tables_ready, __ATOMIC_ACQUIRE)
     #define MJSIM_SET_TABLES_READY() __atomic_store_n(&mjsim_tables_ready, 1, __ATOMIC_RELEASE)
@@ -35,6 +82,9 @@ cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
     int popcount "__builtin_popcountll"(unsigned long long bits) noexcept nogil
     int lowest_bit "__builtin_ctzll"(unsigned long long bits) noexcept nogil
+    bint VECTOR_MERGE "MJSIM_VECTOR_MERGE"
+    void merge_slots "mjsim_merge_slots"(const count_t* a, const count_t* b, count_t* out,
+                                         count_t inf) noexcept nogil
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
@@ -253,6 +303,9 @@ cdef inline int _least(int a, int b) noexcept nogil:
 cdef inline void _merge(const count_t* a, const count_t* b, count_t* out) noexcept nogil:
     """Min-plus convolution of two slot vectors."""
     cdef int m, m1, no_pair, pair
+    if VECTOR_MERGE:
+        merge_slots(a, b, out, INF)
+        return
     for m in range(5):
         no_pair = pair = INF
         for m1 in range(m + 1):
