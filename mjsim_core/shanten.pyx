@@ -26,6 +26,53 @@ cnp.import_array()
 
 cdef extern from *:
     """
+    /* The regular form's merges (see _merge) in SSE2, which every x86-64 processor has: slot s
+       of the product is the least a[i] + b[s - i], so each a[i] is added to all of b moved up
+       i slots (INF shifted in), ten slots at once; an odd i holds the pair, so it meets b with
+       b's pair slots at INF. Other targets, or a build with -DMJSIM_SCALAR_MERGE, take the loop
+       in _merge instead. */
+    #if defined(__SSE2__) && !defined(MJSIM_SCALAR_MERGE)
+    #include <emmintrin.h>
+    #define MJSIM_VECTOR_MERGE 1
+    static inline __m128i mjsim_load_slots(const unsigned char* slots) {
+        unsigned short last;
+        memcpy(&last, slots + 8, 2);
+        return _mm_insert_epi16(_mm_loadl_epi64((const __m128i*)slots), last, 4);
+    }
+    /* Add a[i] (dword i % 4 of `spread`) to b moved up i slots; keep the least so far. */
+    #define MJSIM_TERM(i, moved, spread) acc = _mm_min_epu8(acc, _mm_adds_epu8( \
+        _mm_shuffle_epi32(spread, ((i) % 4) * 0x55), \
+        _mm_or_si128(_mm_slli_si128(moved, i), _mm_srli_si128(infs, 16 - (i)))))
+    static inline void mjsim_merge_slots(const unsigned char* a, const unsigned char* b,
+                                         unsigned char* out, unsigned char inf) {
+        const __m128i infs = _mm_set1_epi8((char)inf);
+        const __m128i pair_slots = _mm_slli_epi16(_mm_set1_epi16(inf), 8);
+        __m128i va = mjsim_load_slots(a), vb = mjsim_load_slots(b);
+        __m128i unpaired = _mm_max_epu8(vb, pair_slots);
+        /* Each a[i] four times over, in a dword of a03, a47 or a89. */
+        __m128i twice = _mm_unpacklo_epi8(va, va), twice_hi = _mm_unpackhi_epi8(va, va);
+        __m128i a03 = _mm_unpacklo_epi16(twice, twice), a47 = _mm_unpackhi_epi16(twice, twice);
+        __m128i a89 = _mm_unpacklo_epi16(twice_hi, twice_hi);
+        __m128i acc = _mm_min_epu8(infs, _mm_adds_epu8(_mm_shuffle_epi32(a03, 0), vb));
+        unsigned short last;
+        MJSIM_TERM(1, unpaired, a03);
+        MJSIM_TERM(2, vb, a03);
+        MJSIM_TERM(3, unpaired, a03);
+        MJSIM_TERM(4, vb, a47);
+        MJSIM_TERM(5, unpaired, a47);
+        MJSIM_TERM(6, vb, a47);
+        MJSIM_TERM(7, unpaired, a47);
+        MJSIM_TERM(8, vb, a89);
+        MJSIM_TERM(9, unpaired, a89);
+        last = (unsigned short)_mm_extract_epi16(acc, 4);
+        _mm_storel_epi64((__m128i*)out, acc);
+        memcpy(out + 8, &last, 2);
+    }
+    #else
+    #define MJSIM_VECTOR_MERGE 0
+    static inline void mjsim_merge_slots(const unsigned char* a, const unsigned char* b,
+                                         unsigned char* out, unsigned char inf) {}
+    #endif
     static int mjsim_tables_ready = 0;
     #define MJSIM_TABLES_READY() __atomic_load_n(&mjsim_tables_ready, __ATOMIC_ACQUIRE)
     #define MJSIM_SET_TABLES_READY() __atomic_store_n(&mjsim_tables_ready, 1, __ATOMIC_RELEASE)
@@ -35,6 +82,9 @@ cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
     int popcount "__builtin_popcountll"(unsigned long long bits) noexcept nogil
     int lowest_bit "__builtin_ctzll"(unsigned long long bits) noexcept nogil
+    bint VECTOR_MERGE "MJSIM_VECTOR_MERGE"
+    void merge_slots "mjsim_merge_slots"(const count_t* a, const count_t* b, count_t* out,
+                                         count_t inf) noexcept nogil
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
@@ -56,15 +106,20 @@ cdef int KNIT_OFFSET[6][3]      # the rank offset (0: 147, 1: 258, 2: 369) of ea
 
 
 cdef struct KnitParts:
-    # What every arrangement shares: per suit and offset, the knitted ranks missing, and the suit's
-    # table vector once one of each held knitted rank is set aside (NULL until first needed).
-    int missing[3][3]
+    # What every arrangement shares: the kinds held more than 0, 1, 2 and 3 times as bit sets,
+    # how many of each arrangement's nine kinds the hand lacks, and per suit and offset the
+    # suit's table vector once one of each held knitted rank is set aside (NULL until needed).
+    uint64_t held[4]
+    int missing[6]
     const count_t* rest[3][3]
     const count_t* honors
+
+
 cdef int ORPHAN_KINDS[13]
 cdef uint64_t KNITTED_BITS[6]   # each arrangement's kinds as a bit set over the 34 kinds
 cdef uint64_t ORPHAN_BITS
 cdef uint64_t HONOR_BITS
+cdef uint64_t CHOW_BITS         # the kinds a chow can start at: suited, rank 1-7
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,6 +230,11 @@ cdef void _init_constants() noexcept nogil:
         ORPHAN_BITS |= (<uint64_t>1) << ORPHAN_KINDS[i]
     for i in range(N_SUITED, N_KINDS):
         HONOR_BITS |= (<uint64_t>1) << i
+    global CHOW_BITS
+    CHOW_BITS = 0
+    for i in range(N_SUITED):
+        if i % 9 < 7:
+            CHOW_BITS |= (<uint64_t>1) << i
     for perm in range(6):
         KNITTED_BITS[perm] = 0
         for i in range(9):
@@ -235,18 +295,25 @@ cdef inline int _honor_rank(const count_t* counts) noexcept nogil:
     return rank
 
 
+cdef inline int _least(int a, int b) noexcept nogil:
+    # A select rather than a branch: which term wins is unpredictable.
+    return a if a < b else b
+
+
 cdef inline void _merge(const count_t* a, const count_t* b, count_t* out) noexcept nogil:
     """Min-plus convolution of two slot vectors."""
-    cdef int m, p, m1, p1, v, best
+    cdef int m, m1, no_pair, pair
+    if VECTOR_MERGE:
+        merge_slots(a, b, out, INF)
+        return
     for m in range(5):
-        for p in range(2):
-            best = INF
-            for m1 in range(m + 1):
-                for p1 in range(p + 1):
-                    v = a[2 * m1 + p1] + b[2 * (m - m1) + p - p1]
-                    if v < best:
-                        best = v
-            out[2 * m + p] = best
+        no_pair = pair = INF
+        for m1 in range(m + 1):
+            no_pair = _least(no_pair, a[2 * m1] + b[2 * (m - m1)])
+            pair = _least(pair, _least(a[2 * m1] + b[2 * (m - m1) + 1],
+                                       a[2 * m1 + 1] + b[2 * (m - m1)]))
+        out[2 * m] = no_pair
+        out[2 * m + 1] = pair
 
 
 cdef inline void _merge_one(const count_t* a, const count_t* b, count_t* out) noexcept nogil:
@@ -309,10 +376,11 @@ cdef int _regular_sets(const count_t* counts, int sets) noexcept nogil:
     if sets <= 1:
         _merge_one(vec[0], vec[1], ab)
         _merge_one(ab, vec[2], abc)
-    else:
-        _merge(vec[0], vec[1], ab)
-        _merge(ab, vec[2], abc)
-    return _final(abc, vec[3], sets)
+        return _final(abc, vec[3], sets)
+    # Two independent merges, then their product's one slot: shorter chains than a, b, c in turn.
+    _merge(vec[0], vec[1], ab)
+    _merge(vec[2], vec[3], abc)
+    return _final(ab, abc, sets)
 
 
 cdef int regular_distance(const count_t* counts, int melds) noexcept nogil:
@@ -320,10 +388,52 @@ cdef int regular_distance(const count_t* counts, int melds) noexcept nogil:
     return _regular_sets(counts, 4 - melds)
 
 
-cdef inline void _pair_tally(int c, int* free, int* one) noexcept nogil:
-    """Pairs a kind held c times gives for nothing, and for one more tile (four counts as two)."""
-    free[0] += c // 2
-    one[0] += c & 1
+cdef inline uint64_t _word(const count_t* counts) noexcept nogil:
+    """Eight counts as the bytes of one word, the first lowest (the compiler makes it one load
+    where bytes lie in that order)."""
+    return (<uint64_t>counts[0] | (<uint64_t>counts[1]) << 8 | (<uint64_t>counts[2]) << 16
+            | (<uint64_t>counts[3]) << 24 | (<uint64_t>counts[4]) << 32
+            | (<uint64_t>counts[5]) << 40 | (<uint64_t>counts[6]) << 48
+            | (<uint64_t>counts[7]) << 56)
+
+
+cdef inline uint64_t _byte_flags(uint64_t flags) noexcept nogil:
+    """Bit i: bit 0 of byte i of ``flags``, whose other bits are clear. Byte j of the factor is
+    2^(7 - j), so bit 0 of byte i lands on bit 8(i + j) + 7 - j: for i + j = 7 on bit 56 + i,
+    every other term below bit 56 or above bit 63, no two on one bit, so nothing carries."""
+    return (flags * <uint64_t>0x0102040810204080) >> 56
+
+
+cdef void _held_bits(const count_t* counts, uint64_t* held) noexcept nogil:
+    """held[j]: the kinds held more than j times (j 0-3), as bit sets, eight kinds at a time."""
+    cdef uint64_t word, half, quarter, low = <uint64_t>0x0101010101010101
+    cdef uint64_t once = 0, twice = 0, thrice = 0, four = 0
+    cdef int first
+    for first in range(0, N_KINDS, 8):
+        # The last word takes the last two kinds (32, 33) alone.
+        word = _word(counts + first) if first + 8 <= N_KINDS else \
+            (<uint64_t>counts[first] | (<uint64_t>counts[first + 1]) << 8)
+        half = word >> 1
+        quarter = word >> 2
+        # Counts are 0-4, three bits: c >= 1 is any bit, c >= 2 bit 1 or 2, c >= 3 bit 2 or
+        # bits 0 and 1, c = 4 bit 2.
+        once |= _byte_flags((word | half | quarter) & low) << first
+        twice |= _byte_flags((half | quarter) & low) << first
+        thrice |= _byte_flags((quarter | (word & half)) & low) << first
+        four |= _byte_flags(quarter & low) << first
+    held[0] = once
+    held[1] = twice
+    held[2] = thrice
+    held[3] = four
+
+
+cdef inline int _bit_count(uint64_t bits) noexcept nogil:
+    """The bits set, summed in place in ever wider fields: the baseline x86-64 target has no
+    popcount instruction, and there the builtin is a library call."""
+    bits -= (bits >> 1) & <uint64_t>0x5555555555555555
+    bits = (bits & <uint64_t>0x3333333333333333) + ((bits >> 2) & <uint64_t>0x3333333333333333)
+    bits = (bits + (bits >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return (bits * <uint64_t>0x0101010101010101) >> 56
 
 
 cdef int _seven_pairs_from(int free, int one) noexcept nogil:
@@ -335,39 +445,40 @@ cdef int _seven_pairs_from(int free, int one) noexcept nogil:
     return take + 2 * need
 
 
+cdef inline int _free_pairs(const uint64_t* held) noexcept nogil:
+    """The pairs the hand holds for nothing (four of a kind counts as two)."""
+    return _bit_count(held[1]) + _bit_count(held[3])
+
+
+cdef inline int _odd_kinds(const uint64_t* held) noexcept nogil:
+    """The kinds held an odd number of times: each gives a pair for one more tile."""
+    return _bit_count((held[0] ^ held[1]) | (held[2] ^ held[3]))
+
+
+cdef inline int _seven_pairs_held(const uint64_t* held) noexcept nogil:
+    return _seven_pairs_from(_free_pairs(held), _odd_kinds(held))
+
+
 cdef int seven_pairs_distance(const count_t* counts) noexcept nogil:
-    cdef int k, free = 0, one = 0
-    for k in range(N_KINDS):
-        _pair_tally(counts[k], &free, &one)
-    return _seven_pairs_from(free, one)
+    cdef uint64_t held[4]
+    _held_bits(counts, held)
+    return _seven_pairs_held(held)
+
+
+cdef inline int _orphans_held(const uint64_t* held) noexcept nogil:
+    return 13 - _bit_count(held[0] & ORPHAN_BITS) + ((held[1] & ORPHAN_BITS) == 0)
 
 
 cdef int orphans_distance(const count_t* counts) noexcept nogil:
-    cdef int i, c, missing = 0, paired = 0
-    for i in range(13):
-        c = counts[ORPHAN_KINDS[i]]
-        missing += c == 0
-        paired |= c >= 2
-    return missing + 1 - paired
+    cdef uint64_t held[4]
+    _held_bits(counts, held)
+    return _orphans_held(held)
 
 
-cdef inline int _honors_held(const count_t* counts) noexcept nogil:
-    cdef int k, held = 0
-    for k in range(N_SUITED, N_KINDS):
-        held += counts[k] > 0
-    return held
-
-
-cdef inline int _knitted_missing(const KnitParts* parts, int perm) noexcept nogil:
-    """How many of an arrangement's nine kinds the hand lacks."""
-    return (parts.missing[0][KNIT_OFFSET[perm][0]] + parts.missing[1][KNIT_OFFSET[perm][1]]
-            + parts.missing[2][KNIT_OFFSET[perm][2]])
-
-
-cdef int _honors_knitted_from(const count_t* counts, const KnitParts* parts) noexcept nogil:
-    cdef int perm, held, best = INF, honors = _honors_held(counts)
+cdef int _honors_knitted_from(const KnitParts* parts) noexcept nogil:
+    cdef int perm, held, best = INF, honors = _bit_count(parts.held[0] & HONOR_BITS)
     for perm in range(6):
-        held = honors + 9 - _knitted_missing(parts, perm)
+        held = honors + 9 - parts.missing[perm]
         held = 14 - (held if held < 14 else 14)
         if held < best:
             best = held
@@ -377,18 +488,16 @@ cdef int _honors_knitted_from(const count_t* counts, const KnitParts* parts) noe
 cdef int honors_knitted_distance(const count_t* counts) noexcept nogil:
     cdef KnitParts parts
     _knit_parts(counts, &parts)
-    return _honors_knitted_from(counts, &parts)
+    return _honors_knitted_from(&parts)
 
 
 cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
-    """The knitted ranks each suit lacks, per offset; the rest is worked out when first needed."""
-    cdef int suit, offset, i
-    for suit in range(3):
-        for offset in range(3):
-            parts.missing[suit][offset] = 0
-            for i in range(3):
-                parts.missing[suit][offset] += counts[9 * suit + offset + 3 * i] == 0
-            parts.rest[suit][offset] = NULL
+    """The held bits and the kinds each arrangement lacks; the rest is worked out when needed."""
+    cdef int perm
+    _held_bits(counts, parts.held)
+    for perm in range(6):
+        parts.missing[perm] = 9 - _bit_count(parts.held[0] & KNITTED_BITS[perm])
+    memset(parts.rest, 0, sizeof(parts.rest))
     parts.honors = NULL
 
 
@@ -405,21 +514,40 @@ cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit
     return parts.rest[suit][offset]
 
 
-cdef int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int melds,
-                        int bound) noexcept nogil:
-    """Distance to the knitted straight of one arrangement; any value >= bound once it cannot
-    win."""
+cdef inline int _knit_rest_bound(const KnitParts* parts, int perm, int sets) noexcept nogil:
+    """A lower bound on the distance of what an arrangement leaves (``sets`` 0-1 sets and a
+    pair)."""
+    cdef uint64_t knit = KNITTED_BITS[perm], once, twice, thrice
+    # The rest holds one copy less of each knitted kind held.
+    once = (parts.held[0] & ~knit) | (parts.held[1] & knit)
+    twice = (parts.held[1] & ~knit) | (parts.held[2] & knit)
+    thrice = (parts.held[2] & ~knit) | (parts.held[3] & knit)
+    # The bound holds because the target's pair and set are disjoint: each that the rest lacks
+    # outright (no kind twice; no pung and no chow) costs at least one tile of its own.
+    return (twice == 0) + (sets > 0 and thrice == 0
+                           and (once & (once >> 1) & (once >> 2) & CHOW_BITS) == 0)
+
+
+cdef int _knit_exact(const count_t* counts, KnitParts* parts, int perm, int melds) noexcept nogil:
+    """Distance to the knitted straight of one arrangement: its missing kinds and its rest."""
     cdef count_t ab[SLOTS]
     cdef count_t abc[SLOTS]
-    cdef int missing = _knitted_missing(parts, perm)
-    if missing >= bound:
-        return missing
     if parts.honors == NULL:
         parts.honors = HONOR_TABLE[_honor_rank(counts)]
     _merge_one(_knit_rest(counts, parts, 0, KNIT_OFFSET[perm][0]),
                _knit_rest(counts, parts, 1, KNIT_OFFSET[perm][1]), ab)
     _merge_one(ab, _knit_rest(counts, parts, 2, KNIT_OFFSET[perm][2]), abc)
-    return missing + _final(abc, parts.honors, 1 - melds)
+    return parts.missing[perm] + _final(abc, parts.honors, 1 - melds)
+
+
+cdef inline int _knit_distance(const count_t* counts, KnitParts* parts, int perm, int melds,
+                               int bound) noexcept nogil:
+    """Distance to the knitted straight of one arrangement; any value >= bound once it cannot
+    win (its bounds are tested inline: most arrangements stop there)."""
+    cdef int missing = parts.missing[perm]
+    if missing >= bound or missing + _knit_rest_bound(parts, perm, 1 - melds) >= bound:
+        return bound
+    return _knit_exact(counts, parts, perm, melds)
 
 
 cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds,
@@ -466,15 +594,15 @@ cdef int _others_below(const count_t* counts, int melds, int best) noexcept nogi
     cdef KnitParts parts
     if melds > 1:
         return best
-    _knit_parts(counts, &parts)  # shared by both knitted forms
+    _knit_parts(counts, &parts)  # shared by every special form
     if melds == 0:
-        d = seven_pairs_distance(counts)
+        d = _seven_pairs_held(parts.held)
         if d < best:
             best = d
-        d = orphans_distance(counts)
+        d = _orphans_held(parts.held)
         if d < best:
             best = d
-        d = _honors_knitted_from(counts, &parts)
+        d = _honors_knitted_from(&parts)
         if d < best:
             best = d
     return _knitted_below(counts, &parts, melds, best)
@@ -527,10 +655,9 @@ cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int 
             accepted[k] = 1
 
 
-cdef void _accept_seven_pairs(const count_t* counts, int base, count_t* accepted) noexcept nogil:
-    cdef int k, free = 0, one = 0, c
-    for k in range(N_KINDS):
-        _pair_tally(counts[k], &free, &one)
+cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
+                              count_t* accepted) noexcept nogil:
+    cdef int k, c, free = _free_pairs(held), one = _odd_kinds(held)
     for k in range(N_KINDS):
         c = counts[k]
         if c >= MAX_COPIES:
@@ -553,13 +680,11 @@ cdef void _accept_orphans(const count_t* counts, count_t* accepted) noexcept nog
             accepted[k] = 1
 
 
-cdef void _accept_honors_knitted(const count_t* counts, int base, count_t* accepted) noexcept nogil:
-    cdef int perm, i, k, held, honors = _honors_held(counts)
+cdef void _accept_honors_knitted(const count_t* counts, const KnitParts* parts, int base,
+                                 count_t* accepted) noexcept nogil:
+    cdef int perm, i, k, honors = _bit_count(parts.held[0] & HONOR_BITS)
     for perm in range(6):
-        held = honors
-        for i in range(9):
-            held += counts[KNITTED[perm][i]] > 0
-        if 14 - held != base:
+        if 14 - (honors + 9 - parts.missing[perm]) != base:
             continue
         for i in range(9):
             if counts[KNITTED[perm][i]] == 0:
@@ -598,9 +723,9 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     if melds <= 1:
         _knit_parts(counts, &knit)
     if melds == 0:
-        pairs = seven_pairs_distance(counts)
-        orphans = orphans_distance(counts)
-        knitted = _honors_knitted_from(counts, &knit)
+        pairs = _seven_pairs_held(knit.held)
+        orphans = _orphans_held(knit.held)
+        knitted = _honors_knitted_from(&knit)
         base = min(base, min(pairs, min(orphans, knitted)))
     for perm in range(6):
         # Exact below the bound; anything at or above it cannot be the minimum.
@@ -611,11 +736,11 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     if regular == base:
         _accept_regular(counts, parts, 4 - melds, base, accepted)
     if pairs == base:
-        _accept_seven_pairs(counts, base, accepted)
+        _accept_seven_pairs(counts, knit.held, base, accepted)
     if orphans == base:
         _accept_orphans(counts, accepted)
     if knitted == base:
-        _accept_honors_knitted(counts, base, accepted)
+        _accept_honors_knitted(counts, &knit, base, accepted)
     for perm in range(6):
         if per_arrangement[perm] == base:
             _accept_knitted_arrangement(counts, perm, melds, base, accepted)
