@@ -21,15 +21,19 @@ import json
 import os
 import socket
 import subprocess
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 
 MANIFEST = "manifest.json"
+SCAN_BATCHES = 256
+"""Batches :meth:`RunFolder.scan` reads at a time: a few thousand rows, whatever the run's size."""
 # The order that makes a loaded table independent of which batch finished first.
 SORT_KEYS = {
     "seats": ["seed", "lineup", "seat"],
@@ -105,18 +109,69 @@ class RunFolder:
         """Every table of the run, each loaded when first read."""
         return Tables(self)
 
-    def load(self, table: str) -> pd.DataFrame:
-        """One table of the run, from every finished batch, in a canonical order."""
+    def load(self, table: str, columns: Iterable[str] | None = None) -> pd.DataFrame:
+        """One table of the run (only ``columns``, if given), from every finished batch, in a
+        canonical order."""
+        names = self._columns(table, columns)
+        files = self._files(table)
+        if not files:
+            return pd.DataFrame(columns=names)
+        frame = _read(files, names)
+        return frame.sort_values([key for key in SORT_KEYS[table] if key in names],
+                                 kind="stable", ignore_index=True)
+
+    def scan(self, table: str, columns: Iterable[str] | None = None,
+             batches: int = SCAN_BATCHES) -> Iterator[pd.DataFrame]:
+        """One table of the run (only ``columns``, if given) a few finished ``batches`` at a
+        time, in the order they were numbered: what an analysis that sums per wall reads, so
+        that it holds those batches' rows and its sums, never the whole table. A batch's rows
+        are all in one frame (each game's seats together); the rows of a frame are in no
+        particular order."""
+        names = self._columns(table, columns)
+        files = self._files(table)
+        for start in range(0, len(files), batches):
+            yield _read(files[start:start + batches], names)
+
+    def extent(self) -> Extent:
+        """How much the run holds: its walls (distinct seeds), games and rulesets, counted a
+        few batches at a time (a game is played and written in one batch)."""
+        seeds: set[str] = set()
+        rulesets: set[str] = set()
+        games = 0
+        for frame in self.scan("seats", ["seed", "lineup", "ruleset"]):
+            seeds.update(frame["seed"].unique())
+            rulesets.update(frame["ruleset"].unique())
+            games += len(frame[["seed", "lineup"]].drop_duplicates())
+        return Extent(len(seeds), games, tuple(sorted(rulesets)))
+
+    def _columns(self, table: str, columns: Iterable[str] | None) -> list[str]:
         if table not in TABLES:
             raise ValueError(f"no table {table!r}; the tables are {', '.join(TABLES)}")
-        done = sorted(self.done())
+        names = list(COLUMNS[table] if columns is None else columns)
+        unknown = [name for name in names if name not in COLUMNS[table]]
+        if unknown:
+            raise ValueError(f"the {table} table has no column {', '.join(unknown)}")
+        return names
+
+    def _files(self, table: str) -> list[tuple[Path, pa.Schema]]:
+        """The table's files of the finished batches, in batch order, leaving out those with no
+        rows (a batch with no win has an empty fans file, whose columns have no types)."""
         folder = self.path / "tables" / table
-        frames = [pd.read_parquet(folder / f"b{batch:06d}.parquet") for batch in done]
-        frames = [frame for frame in frames if not frame.empty]
-        if not frames:
-            return pd.DataFrame(columns=COLUMNS[table])
-        frame = pd.concat(frames, ignore_index=True)
-        return frame.sort_values(SORT_KEYS[table], kind="stable", ignore_index=True)
+        files = []
+        for batch in sorted(self.done()):
+            path = folder / f"b{batch:06d}.parquet"
+            metadata = pq.read_metadata(path)
+            if metadata.num_rows:
+                files.append((path, metadata.schema.to_arrow_schema()))
+        return files
+
+
+class Extent(NamedTuple):
+    """The walls, games and rulesets of a run (:meth:`RunFolder.extent`)."""
+
+    walls: int
+    games: int
+    rulesets: tuple[str, ...]
 
 
 class Tables(Mapping[str, pd.DataFrame]):
@@ -135,8 +190,25 @@ class Tables(Mapping[str, pd.DataFrame]):
     def __iter__(self) -> Iterator[str]:
         return iter(TABLES)
 
+    def extent(self) -> Extent:
+        """The run's walls, games and rulesets (:meth:`RunFolder.extent`), read batch-wise."""
+        return self._folder.extent()
+
     def __len__(self) -> int:
         return len(TABLES)
+
+
+def _read(files: Sequence[tuple[Path, pa.Schema]], columns: list[str]) -> pd.DataFrame:
+    """The ``columns`` of some files (and their schemas) of one table, as one frame: read at
+    once and converted to pandas once, as pandas' own reader converts a file (a frame a file,
+    concatenated, held a long run's table several times over in thousands of small frames).
+    Files whose columns differ in type (one without a value in a batch has none) are read a
+    frame a file and concatenated, as pandas gives them."""
+    types = {tuple(schema.field(name).type for name in columns) for _, schema in files}
+    if len(types) > 1:
+        return pd.concat([pd.read_parquet(path, columns=columns) for path, _ in files],
+                         ignore_index=True)
+    return pq.read_table([str(path) for path, _ in files], columns=columns).to_pandas()
 
 
 def encode_batch(records: GameRecords) -> dict[str, bytes]:
