@@ -99,11 +99,11 @@ def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
     """Per variant of the ``seats`` table (columns ``seed``, ``lineup``, ``seat``, ``variant``,
     ``points``, ``place``), or of its :class:`WallSums`: games, seeds, points per game, place,
     first-place rate and rating, each with its 95% interval, the highest points first."""
-    sums = _played(seats)
-    cells = _per_seed(sums)
+    walls = _played(seats)
+    cells = _per_seed(walls)
     variants = list(cells["games"].columns)
     n = len(variants)
-    wins = _pairwise_wins(sums, cells["games"].index, variants)
+    wins = _pairwise_wins(walls, cells["games"].index, variants)
     # One bootstrap for every statistic: each resample's sums of places, games and wins.
     sums = _resampled_sums(np.hstack([cells["place"].to_numpy(), cells["games"].to_numpy(),
                                       wins.reshape(len(wins), -1)]))

@@ -113,24 +113,29 @@ class RunFolder:
         """One table of the run (only ``columns``, if given), from every finished batch, in a
         canonical order."""
         names = self._columns(table, columns)
-        files = self._files(table)
-        if not files:
+        frames = list(self.scan(table, columns))
+        if not frames:
             return pd.DataFrame(columns=names)
-        frame = _read(files, names)
+        frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
         return frame.sort_values([key for key in SORT_KEYS[table] if key in names],
                                  kind="stable", ignore_index=True)
 
     def scan(self, table: str, columns: Iterable[str] | None = None,
-             batches: int = SCAN_BATCHES) -> Iterator[pd.DataFrame]:
+             batches: int | None = None) -> Iterator[pd.DataFrame]:
         """One table of the run (only ``columns``, if given) a few finished ``batches`` at a
-        time, in the order they were numbered: what an analysis that sums per wall reads, so
-        that it holds those batches' rows and its sums, never the whole table. A batch's rows
-        are all in one frame (each game's seats together); the rows of a frame are in no
-        particular order."""
+        time (:data:`SCAN_BATCHES` by default), in the order they were numbered: what an
+        analysis that sums per wall reads, so that it holds those batches' rows and its sums,
+        never the whole table. A batch's rows are all in one frame (each game's seats
+        together); batches without rows give none."""
         names = self._columns(table, columns)
-        files = self._files(table)
-        for start in range(0, len(files), batches):
-            yield _read(files[start:start + batches], names)
+        folder = self.path / "tables" / table
+        done = sorted(self.done())
+        batches = batches or SCAN_BATCHES
+        for start in range(0, len(done), batches):
+            paths = [folder / f"b{batch:06d}.parquet" for batch in done[start:start + batches]]
+            frame = _read(paths, names, whole=columns is None)
+            if frame is not None:
+                yield frame
 
     def extent(self) -> Extent:
         """How much the run holds: its walls (distinct seeds), games and rulesets, counted a
@@ -152,18 +157,6 @@ class RunFolder:
         if unknown:
             raise ValueError(f"the {table} table has no column {', '.join(unknown)}")
         return names
-
-    def _files(self, table: str) -> list[tuple[Path, pa.Schema]]:
-        """The table's files of the finished batches, in batch order, leaving out those with no
-        rows (a batch with no win has an empty fans file, whose columns have no types)."""
-        folder = self.path / "tables" / table
-        files = []
-        for batch in sorted(self.done()):
-            path = folder / f"b{batch:06d}.parquet"
-            metadata = pq.read_metadata(path)
-            if metadata.num_rows:
-                files.append((path, metadata.schema.to_arrow_schema()))
-        return files
 
 
 class Extent(NamedTuple):
@@ -198,17 +191,32 @@ class Tables(Mapping[str, pd.DataFrame]):
         return len(TABLES)
 
 
-def _read(files: Sequence[tuple[Path, pa.Schema]], columns: list[str]) -> pd.DataFrame:
-    """The ``columns`` of some files (and their schemas) of one table, as one frame: read at
-    once and converted to pandas once, as pandas' own reader converts a file (a frame a file,
-    concatenated, held a long run's table several times over in thousands of small frames).
-    Files whose columns differ in type (one without a value in a batch has none) are read a
-    frame a file and concatenated, as pandas gives them."""
-    types = {tuple(schema.field(name).type for name in columns) for _, schema in files}
-    if len(types) > 1:
-        return pd.concat([pd.read_parquet(path, columns=columns) for path, _ in files],
-                         ignore_index=True)
-    return pq.read_table([str(path) for path, _ in files], columns=columns).to_pandas()
+def _read(paths: Sequence[Path], columns: list[str], whole: bool) -> pd.DataFrame | None:
+    """The ``columns`` of some files of one table (``whole``: all its columns) as one frame,
+    ``None`` when they hold no rows. Each file is read as arrow and the whole converted to
+    pandas once, as pandas' own reader converts a file (a frame a file, concatenated, held a
+    long run's table several times over in thousands of small frames). Files whose columns
+    differ in type (a column with no value in a batch has none) or lack some (a folder made
+    before they were recorded) are read a frame a file and concatenated, as pandas aligns them;
+    files with no rows (a batch with no win writes an empty fans file) are left out."""
+    tables: list[pa.Table] = []
+    full: list[Path] = []
+    aligned = True
+    for path in paths:
+        with pq.ParquetFile(path) as file:
+            if not file.metadata.num_rows:
+                continue
+            full.append(path)
+            aligned = aligned and set(columns) <= set(file.schema_arrow.names)
+            if aligned:
+                tables.append(file.read(columns=columns, use_threads=False))
+    if not full:
+        return None
+    if not aligned or any(not table.schema.equals(tables[0].schema) for table in tables):
+        frame = pd.concat([pd.read_parquet(path) for path in full], ignore_index=True)
+        return frame if whole else frame.reindex(columns=columns)
+    read: pd.DataFrame = pa.concat_tables(tables).to_pandas()
+    return read
 
 
 def encode_batch(records: GameRecords) -> dict[str, bytes]:
