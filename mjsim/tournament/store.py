@@ -61,7 +61,7 @@ class RunFolder:
         existing = self.manifest()
         if existing is None:
             self.path.mkdir(parents=True, exist_ok=True)
-            _write_atomic(self.path / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
+            _write_manifest(self.path / MANIFEST, manifest)
             return []
         looks: list[int] = list(existing.get("looks", []))
         old, new = _comparable(existing), _comparable(manifest)
@@ -74,8 +74,7 @@ class RunFolder:
         played = len(old["batches"])
         if set(range(played)) <= self.done():
             looks.append(played)
-        _write_atomic(self.path / MANIFEST,
-                      json.dumps({**manifest, "looks": looks}, indent=2, sort_keys=True))
+        _write_manifest(self.path / MANIFEST, {**manifest, "looks": looks})
         return looks
 
     def manifest(self) -> dict[str, Any] | None:
@@ -276,7 +275,11 @@ def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     return ""
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:
+    """Write a manifest to a temporary name and rename it into place. It is written as it is
+    encoded: a long run's manifest lists tens of thousands of games, whose text built whole
+    (and its pieces first) took more memory than the games' own analysis."""
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(text)
+    with temporary.open("w") as file:
+        json.dump(manifest, file, indent=2, sort_keys=True)
     os.replace(temporary, path)
