@@ -4,7 +4,8 @@ Plays a run at growing numbers of walls, each in a new process with one job, and
 process's peak resident memory (``ru_maxrss``) when it ends: the games, the batch records
 written wall by wall, and the analysis of the tables read back at the end. A run that held its
 tables in memory would grow with its hands; a flat column is the run folder doing its job. The
-last line fits peak memory against hands and extrapolates to 1M hands.
+last lines fit peak memory against hands, extrapolate to 1M hands, and say whether it is flat:
+the largest run's peak within 15% of the smallest's.
 
 - ``ladder`` (the default): ``mjsim ladder``, the rungs 1-4 (about 36 games a wall);
 - ``table``: ``mjsim table 1,1,1,2``, rung-1 and rung-2 bots (the compiled loop plays them),
@@ -32,6 +33,8 @@ import numpy as np
 COMMANDS = {"ladder": ["ladder"], "table": ["table", "1,1,1,2"]}
 MILLION = 1_000_000
 GIB = 1024**3
+FLAT = 0.15
+"""How much more than the smallest run's peak the largest's may be for memory to count as flat."""
 
 
 def peak_bytes(command: list[str], walls: int, out: str) -> tuple[int, float]:
@@ -51,10 +54,10 @@ def peak_bytes(command: list[str], walls: int, out: str) -> tuple[int, float]:
 
 
 def hands_played(out: str) -> int:
-    """The hands of the run in ``out``: four seats a game, sixteen hands a game."""
-    from mjsim.tournament.analysis import load
+    """The hands of the run in ``out``: sixteen a game."""
+    from mjsim.tournament.store import RunFolder
 
-    return len(load(out).tables["seats"]) // 4 * 16
+    return RunFolder(out).extent().games * 16
 
 
 def main() -> None:
@@ -79,6 +82,23 @@ def main() -> None:
         at_million = intercept + slope * MILLION
         print(f"growth {slope * 100_000 / 2**20:.2f} MiB per 100,000 hands; at 1M hands "
               f"{at_million / 2**20:.0f} MiB ({'under' if at_million < GIB else 'over'} 1 GiB)")
+        print(verdict(hands, peaks))
+
+
+def verdict(hands: list[int], peaks: list[int]) -> str:
+    """Whether the peak stayed flat: the largest run's within ``FLAT`` of the smallest's.
+
+    >>> verdict([16_000, 1_000_000], [250 * 2**20, 270 * 2**20])
+    'flat: 1,000,000 hands peak 8% above 16,000 hands (flat is within 15%)'
+    >>> verdict([16_000, 1_000_000], [250 * 2**20, 500 * 2**20]).split(":")[0]
+    'NOT flat'
+    """
+    small, large = min(range(len(hands)), key=hands.__getitem__), max(
+        range(len(hands)), key=hands.__getitem__)
+    rise = peaks[large] / peaks[small] - 1
+    word = "flat" if rise <= FLAT else "NOT flat"
+    return (f"{word}: {hands[large]:,} hands peak {rise:.0%} above {hands[small]:,} hands "
+            f"(flat is within {FLAT:.0%})")
 
 
 if __name__ == "__main__":

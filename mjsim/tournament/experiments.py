@@ -27,7 +27,14 @@ import pandas as pd
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, pricing, sequential, signflip, triggers
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup
-from mjsim.tournament.rankings import MATCH_WALLS, competition, contrasts, standings
+from mjsim.tournament.rankings import (
+    MATCH_WALLS,
+    WALL_COLUMNS,
+    WallSums,
+    competition,
+    contrasts,
+    standings,
+)
 from mjsim.tournament.records import lineup_key
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import (
@@ -211,11 +218,11 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     looks = (RunFolder(out).manifest() or {}).get("looks", [])
     if looks:  # a finished ladder extended: its intervals must hold however it stopped
         estimates = _stopped(estimates, means, looks)
-    rotated = {lineup_key(lineup) for lineup in rotations(seated)}
+    rotated = [lineup_key(lineup) for lineup in rotations(seated)]
     estimates = with_sign_flip(triggers.with_triggers(estimates, seats), means, hands)
     estimates = _with_health(_with_bh(estimates), seats)
     return _written(_with_standings(Report(Path(out), estimates=estimates, tables=tables),
-                                    seats[seats["lineup"].isin(rotated)]))
+                                    wall_sums(out, rotated)))
 
 
 def control_every(out: str | Path) -> int:
@@ -270,10 +277,20 @@ def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None
     batches = per_wall(wall_seeds(seed, walls), lineups)
     arguments = {"lineup": list(entries), "walls": walls, "seed": seed, "schedule": schedule}
     tables = run(batches, out, kind="table", arguments=arguments, roster=roster, **run_options)
-    report = _with_standings(Report(Path(out), tables=tables), tables["seats"])
+    sums = wall_sums(out)
+    report = _with_standings(Report(Path(out), tables=tables), sums)
     if schedule == "competition":
-        report.competition = competition(tables["seats"])
+        report.competition = competition(sums)
     return _written(report)
+
+
+def wall_sums(out: str | Path, lineups: Sequence[str] | None = None) -> WallSums:
+    """The per-wall sums of the standings of the run in ``out`` (of its games of ``lineups``,
+    lineup keys, if given), read a few batches at a time: a long run's analysis holds those
+    sums, never its seats table."""
+    frames = RunFolder(out).scan("seats", WALL_COLUMNS)
+    return WallSums.of_frames(frames if lineups is None else
+                              (frame[frame["lineup"].isin(lineups)] for frame in frames))
 
 
 def refuse_untrusted(path: Path, manifest: dict[str, Any], roster: Roster,
@@ -329,10 +346,11 @@ def hands_per_game(run_options: RunOptions) -> int:
     return 1 if run_options.get("table", "mcr") == "botzone" else HANDS
 
 
-def _with_standings(report: Report, seats: pd.DataFrame) -> Report:
-    """The report with the standings of the rotated games ``seats`` and their contrasts."""
-    report.standings = standings(seats)
-    report.contrasts = contrasts(seats, order=list(report.standings["variant"]))
+def _with_standings(report: Report, sums: WallSums) -> Report:
+    """The report with the standings of the rotated games summed in ``sums``, and their
+    contrasts."""
+    report.standings = standings(sums)
+    report.contrasts = contrasts(sums, order=list(report.standings["variant"]))
     return report
 
 

@@ -24,6 +24,8 @@ unpaired one, and that the saving is the seat swap's, not the control game's.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -48,18 +50,60 @@ MATCH_WALLS = 4
 PRIOR_TIE = 1.0
 """Virtual tied comparisons between every two variants, so a variant that always places above
 another keeps a finite rating (a weak prior; real games outnumber it)."""
+WALL_COLUMNS = ("seed", "lineup", "variant", "points", "place")
+"""The columns of the seats table that :class:`WallSums` reads."""
 
 
-def standings(seats: pd.DataFrame) -> pd.DataFrame:
+@dataclass(frozen=True)
+class WallSums:
+    """What the standings, contrasts and competition are computed from, summed per wall seed:
+    ``cells``, indexed by seed and variant, the variant's games there and their points, places,
+    first places and rank points; ``wins``, indexed by seed, variant and other variant, the
+    times a seat of the variant placed above one of the other in a game (a shared place half a
+    win each). A run's sums are the sums of its batches' (:meth:`of_frames`), so a long run is
+    analysed a few batches at a time, holding its per-wall sums, never the whole table."""
+
+    cells: pd.DataFrame
+    wins: pd.Series
+
+    @classmethod
+    def of(cls, seats: pd.DataFrame) -> WallSums:
+        """The sums of the games of ``seats`` (the :data:`WALL_COLUMNS` of the seats table)."""
+        frame = seats.assign(games=1, first=(seats["place"] == 1).astype(float),
+                             rank_points=rank_points(seats))
+        cells = frame.groupby(["seed", "variant"])[list(_SUMMED)].sum()
+        game = seats[["seed", "lineup", "variant", "place"]]
+        pairs = game.merge(game, on=["seed", "lineup"], suffixes=("", "_other"))
+        pairs = pairs[pairs["variant"] != pairs["variant_other"]]
+        score = ((pairs["place"] < pairs["place_other"]).astype(float)
+                 + 0.5 * (pairs["place"] == pairs["place_other"]))
+        wins = score.groupby([pairs["seed"], pairs["variant"], pairs["variant_other"]]).sum()
+        return cls(cells, wins)
+
+    @classmethod
+    def of_frames(cls, frames: Iterable[pd.DataFrame]) -> WallSums:
+        """The sums of the games of several frames, each holding whole games (a batch holds
+        its games' seats): the sums of each frame's, added seed by seed. The counts and
+        points are whole numbers and the wins halves, so the sums are exact in any order."""
+        parts = [cls.of(frame) for frame in frames]
+        if not parts:
+            return cls.of(pd.DataFrame({column: [] for column in WALL_COLUMNS}))
+        return cls(pd.concat([part.cells for part in parts]).groupby(level=[0, 1]).sum(),
+                   pd.concat([part.wins for part in parts]).groupby(level=[0, 1, 2]).sum())
+
+
+_SUMMED = ("games", "points", "place", "first", "rank_points")
+
+
+def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
     """Per variant of the ``seats`` table (columns ``seed``, ``lineup``, ``seat``, ``variant``,
-    ``points``, ``place``): games, seeds, points per game, place, first-place rate and rating,
-    each with its 95% interval, the highest points first."""
-    if seats.empty:
-        raise ValueError("no games to make standings of")
-    cells = _per_seed(seats)
+    ``points``, ``place``), or of its :class:`WallSums`: games, seeds, points per game, place,
+    first-place rate and rating, each with its 95% interval, the highest points first."""
+    walls = _played(seats)
+    cells = _per_seed(walls)
     variants = list(cells["games"].columns)
     n = len(variants)
-    wins = _pairwise_wins(seats, cells["games"].index, variants)
+    wins = _pairwise_wins(walls, cells["games"].index, variants)
     # One bootstrap for every statistic: each resample's sums of places, games and wins.
     sums = _resampled_sums(np.hstack([cells["place"].to_numpy(), cells["games"].to_numpy(),
                                       wins.reshape(len(wins), -1)]))
@@ -86,15 +130,16 @@ def standings(seats: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows).sort_values("points", ascending=False, ignore_index=True)
 
 
-def contrasts(seats: pd.DataFrame, order: list[str] | None = None) -> pd.DataFrame:
-    """Every two variants' paired contrast: the points per game ``variant`` gains over
-    ``versus`` (the mean over the seeds both played of the difference of their per-seed mean
-    points), its 95% t interval, p and Benjamini-Hochberg p across the table's contrasts.
+def contrasts(seats: pd.DataFrame | WallSums, order: list[str] | None = None) -> pd.DataFrame:
+    """Every two variants' paired contrast, from the ``seats`` table or its
+    :class:`WallSums`: the points per game ``variant`` gains over ``versus`` (the mean over the
+    seeds both played of the difference of their per-seed mean points), its 95% t interval, p
+    and Benjamini-Hochberg p across the table's contrasts.
 
     ``order`` (by default the variants by name) decides which of two is ``variant``: the
     earlier. One row per pair; none for a table of one variant.
     """
-    means = _per_seed(seats)
+    means = _per_seed(WallSums.of(seats) if isinstance(seats, pd.DataFrame) else seats)
     per_seed = means["points"] / means["games"]  # NaN where a variant sat out a seed
     order = order if order is not None else list(per_seed.columns)
     rows: list[dict[str, Any]] = []
@@ -167,13 +212,17 @@ def bradley_terry(wins: np.ndarray, prior_tie: float = PRIOR_TIE) -> np.ndarray:
     return centred
 
 
-def _per_seed(seats: pd.DataFrame) -> dict[str, pd.DataFrame]:
+def _played(seats: pd.DataFrame | WallSums) -> WallSums:
+    """The wall sums of a table or the sums themselves; ``ValueError`` when no game was played."""
+    if seats.empty if isinstance(seats, pd.DataFrame) else seats.cells.empty:
+        raise ValueError("no games to make standings of")
+    return WallSums.of(seats) if isinstance(seats, pd.DataFrame) else seats
+
+
+def _per_seed(sums: WallSums) -> dict[str, pd.DataFrame]:
     """Seeds x variants tables of games played, points, places and first places summed."""
-    frame = seats.assign(games=1, first=(seats["place"] == 1).astype(float))
-    columns = ["games", "points", "place", "first"]
-    sums = frame.groupby(["seed", "variant"])[columns].sum()
-    return {column: sums[column].unstack(fill_value=0).astype(float).sort_index()
-            for column in columns}
+    return {column: sums.cells[column].unstack(fill_value=0).astype(float).sort_index()
+            for column in ("games", "points", "place", "first")}
 
 
 def _resampled_sums(values: np.ndarray) -> np.ndarray:
@@ -254,20 +303,16 @@ def _ratings(wins: np.ndarray, resampled_wins: np.ndarray
     return rating, np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])
 
 
-def _pairwise_wins(seats: pd.DataFrame, seeds: pd.Index, variants: list[str]) -> np.ndarray:
+def _pairwise_wins(sums: WallSums, seeds: pd.Index, variants: list[str]) -> np.ndarray:
     """``wins[s, i, j]``: on seed s, the times a seat of variant i placed above one of j."""
-    if len(variants) < 2:  # nobody to place above
-        return np.zeros((len(seeds), len(variants), len(variants)))
-    game = seats[["seed", "lineup", "seat", "variant", "place"]]
-    pairs = game.merge(game, on=["seed", "lineup"], suffixes=("", "_other"))
-    pairs = pairs[pairs["variant"] != pairs["variant_other"]]
-    score = ((pairs["place"] < pairs["place_other"]).astype(float)
-             + 0.5 * (pairs["place"] == pairs["place_other"]))
     wins = np.zeros((len(seeds), len(variants), len(variants)))
-    index = {variant: i for i, variant in enumerate(variants)}
-    np.add.at(wins, (seeds.get_indexer(pd.Index(pairs["seed"])),
-                     pairs["variant"].map(index).to_numpy(),
-                     pairs["variant_other"].map(index).to_numpy()), score.to_numpy())
+    if len(variants) < 2:  # nobody to place above
+        return wins
+    index = pd.Index(variants)
+    keys = sums.wins.index
+    np.add.at(wins, (seeds.get_indexer(keys.get_level_values(0)),
+                     index.get_indexer(keys.get_level_values(1)),
+                     index.get_indexer(keys.get_level_values(2))), sums.wins.to_numpy())
     return wins
 
 
@@ -310,27 +355,33 @@ def rank_points(seats: pd.DataFrame) -> pd.Series:
     return (len(RANK_POINTS) + 1 - rank).rename("rank_points")
 
 
-def competition(seats: pd.DataFrame, match_walls: int = MATCH_WALLS) -> pd.DataFrame:
-    """The standings of the competition format: per variant, its rank points over every game
-    (:func:`rank_points`), their mean a game with the 95% t interval of its per-wall means, its
-    total points, and how many matches (``match_walls`` walls each, in the order played) it
-    won; ranked by rank points, ties by total points."""
-    if seats.empty:
-        raise ValueError("no games to make standings of")
-    frame = seats.assign(rank_points=rank_points(seats),
-                         match=seats["seed"].map(wall_index) // match_walls)
-    per_match = frame.groupby(["match", "variant"])[["rank_points", "points"]].sum()
+def competition(seats: pd.DataFrame | WallSums, match_walls: int = MATCH_WALLS) -> pd.DataFrame:
+    """The standings of the competition format, from the ``seats`` table or its
+    :class:`WallSums`: per variant, its rank points over every game (:func:`rank_points`),
+    their mean a game with the 95% t interval of its per-wall means, its total points, and how
+    many matches (``match_walls`` walls each, in the order played) it won; ranked by rank
+    points, ties by total points."""
+    if isinstance(seats, pd.DataFrame):  # its places are not needed: only its points
+        if seats.empty:
+            raise ValueError("no games to make standings of")
+        cells = seats.assign(games=1, rank_points=rank_points(seats)).groupby(
+            ["seed", "variant"])[["games", "points", "rank_points"]].sum().reset_index()
+    else:
+        cells = _played(seats).cells.reset_index()
+    cells["match"] = cells["seed"].map(wall_index) // match_walls
+    per_match = cells.groupby(["match", "variant"])[["rank_points", "points"]].sum()
     per_match = per_match.reset_index().sort_values(
         ["match", "rank_points", "points"], ascending=[True, False, False])
     winners = per_match.groupby("match")["variant"].first().value_counts()
     rows = []
-    for variant, mine in frame.groupby("variant"):
-        per_wall = mine.groupby("seed")["rank_points"].mean().to_numpy()
+    for variant, mine in cells.groupby("variant"):  # a row per seed it played, in seed order
+        per_wall = (mine["rank_points"] / mine["games"]).to_numpy()
         _, low, high, _ = t_interval(per_wall)
+        games = int(mine["games"].sum())
         rows.append({"variant": variant, "matches": mine["match"].nunique(),
-                     "games": len(mine), "rank_points": float(mine["rank_points"].sum()),
-                     "rank_per_game": float(mine["rank_points"].mean()), "rank_low": low,
-                     "rank_high": high, "points": float(mine["points"].sum()),
+                     "games": games, "rank_points": float(mine["rank_points"].sum()),
+                     "rank_per_game": float(mine["rank_points"].sum()) / games,
+                     "rank_low": low, "rank_high": high, "points": float(mine["points"].sum()),
                      "matches_won": int(winners.get(variant, 0))})
     table = pd.DataFrame(rows).sort_values(["rank_points", "points"], ascending=False,
                                            ignore_index=True)

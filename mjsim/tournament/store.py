@@ -21,15 +21,19 @@ import json
 import os
 import socket
 import subprocess
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 
 MANIFEST = "manifest.json"
+SCAN_BATCHES = 256
+"""Batches :meth:`RunFolder.scan` reads at a time: a few thousand rows, whatever the run's size."""
 # The order that makes a loaded table independent of which batch finished first.
 SORT_KEYS = {
     "seats": ["seed", "lineup", "seat"],
@@ -57,7 +61,7 @@ class RunFolder:
         existing = self.manifest()
         if existing is None:
             self.path.mkdir(parents=True, exist_ok=True)
-            _write_atomic(self.path / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
+            _write_manifest(self.path / MANIFEST, manifest)
             return []
         looks: list[int] = list(existing.get("looks", []))
         old, new = _comparable(existing), _comparable(manifest)
@@ -70,8 +74,7 @@ class RunFolder:
         played = len(old["batches"])
         if set(range(played)) <= self.done():
             looks.append(played)
-        _write_atomic(self.path / MANIFEST,
-                      json.dumps({**manifest, "looks": looks}, indent=2, sort_keys=True))
+        _write_manifest(self.path / MANIFEST, {**manifest, "looks": looks})
         return looks
 
     def manifest(self) -> dict[str, Any] | None:
@@ -105,18 +108,62 @@ class RunFolder:
         """Every table of the run, each loaded when first read."""
         return Tables(self)
 
-    def load(self, table: str) -> pd.DataFrame:
-        """One table of the run, from every finished batch, in a canonical order."""
+    def load(self, table: str, columns: Iterable[str] | None = None) -> pd.DataFrame:
+        """One table of the run (only ``columns``, if given), from every finished batch, in a
+        canonical order."""
+        names = self._columns(table, columns)
+        frames = list(self.scan(table, columns))
+        if not frames:
+            return pd.DataFrame(columns=names)
+        frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+        return frame.sort_values([key for key in SORT_KEYS[table] if key in names],
+                                 kind="stable", ignore_index=True)
+
+    def scan(self, table: str, columns: Iterable[str] | None = None,
+             batches: int | None = None) -> Iterator[pd.DataFrame]:
+        """One table of the run (only ``columns``, if given) a few finished ``batches`` at a
+        time (:data:`SCAN_BATCHES` by default), in the order they were numbered: what an
+        analysis that sums per wall reads, so that it holds those batches' rows and its sums,
+        never the whole table. A batch's rows are all in one frame (each game's seats
+        together); batches without rows give none."""
+        names = self._columns(table, columns)
+        folder = self.path / "tables" / table
+        done = sorted(self.done())
+        batches = batches or SCAN_BATCHES
+        for start in range(0, len(done), batches):
+            paths = [folder / f"b{batch:06d}.parquet" for batch in done[start:start + batches]]
+            frame = _read(paths, names, whole=columns is None)
+            if frame is not None:
+                yield frame
+
+    def extent(self) -> Extent:
+        """How much the run holds: its walls (distinct seeds), games and rulesets, counted a
+        few batches at a time (a game is played and written in one batch)."""
+        seeds: set[str] = set()
+        rulesets: set[str] = set()
+        games = 0
+        for frame in self.scan("seats", ["seed", "lineup", "ruleset"]):
+            seeds.update(frame["seed"].unique())
+            rulesets.update(frame["ruleset"].unique())
+            games += len(frame[["seed", "lineup"]].drop_duplicates())
+        return Extent(len(seeds), games, tuple(sorted(rulesets)))
+
+    def _columns(self, table: str, columns: Iterable[str] | None) -> list[str]:
         if table not in TABLES:
             raise ValueError(f"no table {table!r}; the tables are {', '.join(TABLES)}")
-        done = sorted(self.done())
-        folder = self.path / "tables" / table
-        frames = [pd.read_parquet(folder / f"b{batch:06d}.parquet") for batch in done]
-        frames = [frame for frame in frames if not frame.empty]
-        if not frames:
-            return pd.DataFrame(columns=COLUMNS[table])
-        frame = pd.concat(frames, ignore_index=True)
-        return frame.sort_values(SORT_KEYS[table], kind="stable", ignore_index=True)
+        names = list(COLUMNS[table] if columns is None else columns)
+        unknown = [name for name in names if name not in COLUMNS[table]]
+        if unknown:
+            raise ValueError(f"the {table} table has no column {', '.join(unknown)}")
+        return names
+
+
+class Extent(NamedTuple):
+    """The walls, games and rulesets of a run (:meth:`RunFolder.extent`)."""
+
+    walls: int
+    games: int
+    rulesets: tuple[str, ...]
 
 
 class Tables(Mapping[str, pd.DataFrame]):
@@ -135,8 +182,40 @@ class Tables(Mapping[str, pd.DataFrame]):
     def __iter__(self) -> Iterator[str]:
         return iter(TABLES)
 
+    def extent(self) -> Extent:
+        """The run's walls, games and rulesets (:meth:`RunFolder.extent`), read batch-wise."""
+        return self._folder.extent()
+
     def __len__(self) -> int:
         return len(TABLES)
+
+
+def _read(paths: Sequence[Path], columns: list[str], whole: bool) -> pd.DataFrame | None:
+    """The ``columns`` of some files of one table (``whole``: all its columns) as one frame,
+    ``None`` when they hold no rows. Each file is read as arrow and the whole converted to
+    pandas once, as pandas' own reader converts a file (a frame a file, concatenated, held a
+    long run's table several times over in thousands of small frames). Files whose columns
+    differ in type (a column with no value in a batch has none) or lack some (a folder made
+    before they were recorded) are read a frame a file and concatenated, as pandas aligns them;
+    files with no rows (a batch with no win writes an empty fans file) are left out."""
+    tables: list[pa.Table] = []
+    full: list[Path] = []
+    aligned = True
+    for path in paths:
+        with pq.ParquetFile(path) as file:
+            if not file.metadata.num_rows:
+                continue
+            full.append(path)
+            aligned = aligned and set(columns) <= set(file.schema_arrow.names)
+            if aligned:
+                tables.append(file.read(columns=columns, use_threads=False))
+    if not full:
+        return None
+    if not aligned or any(not table.schema.equals(tables[0].schema) for table in tables):
+        frame = pd.concat([pd.read_parquet(path) for path in full], ignore_index=True)
+        return frame if whole else frame.reindex(columns=columns)
+    read: pd.DataFrame = pa.concat_tables(tables).to_pandas()
+    return read
 
 
 def encode_batch(records: GameRecords) -> dict[str, bytes]:
@@ -196,7 +275,11 @@ def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     return ""
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:
+    """Write a manifest to a temporary name and rename it into place. It is written as it is
+    encoded: a long run's manifest lists tens of thousands of games, whose text built whole
+    (and its pieces first) took more memory than the games' own analysis."""
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(text)
+    with temporary.open("w") as file:
+        json.dump(manifest, file, indent=2, sort_keys=True)
     os.replace(temporary, path)

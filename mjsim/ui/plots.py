@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from mjsim.tournament.sequential import MIN_SEEDS
+from mjsim.tournament.store import Extent, Tables
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -40,11 +41,18 @@ def scope(table: pd.DataFrame) -> str:
     """
     if table.empty:
         return ""
-    games = len(table[["seed", "lineup"]].drop_duplicates())
-    rulesets = ", ".join(sorted(table["ruleset"].unique()))
-    walls = table["seed"].nunique()
+    return extent_words(Extent(table["seed"].nunique(),
+                               len(table[["seed", "lineup"]].drop_duplicates()),
+                               tuple(sorted(table["ruleset"].unique()))))
+
+
+def extent_words(extent: Extent) -> str:
+    """:func:`scope`'s words for a run's :class:`~mjsim.tournament.store.Extent`."""
+    if not extent.games:
+        return ""
+    walls, games = extent.walls, extent.games
     return (f"{walls} wall{'s' * (walls != 1)}, {games} game{'s' * (games != 1)}, "
-            f"ruleset {rulesets}")
+            f"ruleset {', '.join(extent.rulesets)}")
 
 
 def _figure(width: float, height: float) -> tuple[Figure, Axes]:
@@ -140,8 +148,11 @@ def save(fig: Figure, path: str | Path) -> list[Path]:
 def save_report(report: Report) -> list[Path]:
     """Write the figures of an experiment into its run folder; returns the PNG files written
     (each has its SVG copy beside it)."""
-    seats = report.tables.get("seats")
-    drawn_from = "" if seats is None else scope(seats)
+    if isinstance(report.tables, Tables):  # a run folder's: counted without reading it whole
+        drawn_from = extent_words(report.tables.extent())
+    else:
+        seats = report.tables.get("seats")
+        drawn_from = "" if seats is None else scope(seats)
     figures = []
     if not report.estimates.empty:
         figures.append((forest(report.estimates, drawn_from), "prices.png"))

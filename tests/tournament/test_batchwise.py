@@ -1,0 +1,168 @@
+"""A run's tables read a few batches at a time: the same frames as its files read one by one and
+concatenated, the same standings as the whole table gives, and an analysis of a table run that
+never holds a table whole (what keeps a million-hand run's memory flat)."""
+
+from itertools import combinations
+
+import pandas as pd
+import pytest
+
+from mjsim.tournament import ladder, store, table
+from mjsim.tournament.experiments import wall_sums
+from mjsim.tournament.rankings import WALL_COLUMNS, WallSums, competition, contrasts, standings
+from mjsim.tournament.records import COLUMNS, TABLES
+from mjsim.tournament.schedule import rotations
+from mjsim.tournament.store import SORT_KEYS, RunFolder, Tables
+from mjsim.ui.cli import main
+
+LINEUP = "1,1,1,2"
+WALLS = 5
+
+
+@pytest.fixture(scope="module")
+def run_folder(tmp_path_factory):
+    out = tmp_path_factory.mktemp("table")
+    table(LINEUP, out, walls=WALLS, seed="batchwise", quiet=True)
+    return RunFolder(out)
+
+
+def file_by_file(folder, name):
+    """What loading a table was: each finished batch's file read by pandas, the empty ones left
+    out, concatenated and sorted."""
+    frames = [pd.read_parquet(folder.path / "tables" / name / f"b{batch:06d}.parquet")
+              for batch in sorted(folder.done())]
+    frame = pd.concat([frame for frame in frames if not frame.empty], ignore_index=True)
+    return frame.sort_values(SORT_KEYS[name], kind="stable", ignore_index=True)
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_a_table_loads_as_its_files_read_one_by_one_and_concatenated(run_folder, name,
+                                                                     monkeypatch):
+    monkeypatch.setattr(store, "SCAN_BATCHES", 2)  # three reads of five batches, concatenated
+    whole = run_folder.load(name)
+    pd.testing.assert_frame_equal(whole, file_by_file(run_folder, name))
+    columns = [*SORT_KEYS[name], COLUMNS[name][-1]]
+    pd.testing.assert_frame_equal(run_folder.load(name, columns), whole[columns])
+    with pytest.raises(ValueError, match="no column nothing"):
+        run_folder.load(name, ["seed", "nothing"])
+
+
+def test_a_scan_reads_batches_a_few_at_a_time_and_only_the_columns_asked_for(run_folder):
+    frames = list(run_folder.scan("seats", ["seed", "points"], batches=2))
+    assert [len(frame) for frame in frames] == [32, 32, 16]  # 4 games of 4 seats a batch
+    assert all(list(frame.columns) == ["seed", "points"] for frame in frames)
+    assert [frame["seed"].nunique() for frame in frames] == [2, 2, 1]
+    whole = run_folder.load("seats")
+    assert sorted(zip(*(pd.concat(frames)[column] for column in ("seed", "points")))) == sorted(
+        zip(whole["seed"], whole["points"]))
+    extent = run_folder.extent()
+    assert extent == (WALLS, 4 * WALLS, ("green-book",))
+
+
+def seats_row(seed, seat, points, **changes):
+    row = {column: 0 for column in COLUMNS["seats"]}
+    row.update(seed=seed, lineup="1,1,1,1", ruleset="green-book", seat=seat, variant="1",
+               points=points, place=seat + 1)
+    row.update(changes)
+    return row
+
+
+def test_files_whose_columns_differ_or_lack_one_load_as_pandas_aligns_them(tmp_path):
+    """A batch whose column has no value anywhere has no type, and a folder made before a
+    column was recorded lacks it: such files are read by pandas and concatenated, as before."""
+    folder = tmp_path / "tables" / "seats"
+    folder.mkdir(parents=True)
+    frames = [
+        pd.DataFrame([seats_row("w-0", seat, 10 - seat) for seat in range(4)]),
+        pd.DataFrame([seats_row("w-1", seat, seat, variant=None) for seat in range(4)]),
+        pd.DataFrame([seats_row("w-2", seat, 0) for seat in range(4)]).drop(columns="changed"),
+        pd.DataFrame(columns=COLUMNS["seats"]),  # a batch without rows
+    ]
+    for batch, frame in enumerate(frames):
+        frame.to_parquet(folder / f"b{batch:06d}.parquet", index=False)
+    run = RunFolder(tmp_path)
+    expected = file_by_file(run, "seats")
+    assert expected["changed"].isna().sum() == 4 and expected["variant"].isna().sum() == 4
+    for batches in (1, 2, 4):
+        frames_read = list(run.scan("seats", batches=batches))
+        assert sum(len(frame) for frame in frames_read) == 12
+    pd.testing.assert_frame_equal(run.load("seats"), expected)
+    pd.testing.assert_frame_equal(run.load("seats", ["seed", "changed"]),
+                                  expected[["seed", "changed"]])
+    nothing = RunFolder(tmp_path / "none").load("seats")
+    assert nothing.empty and list(nothing.columns) == COLUMNS["seats"]
+
+
+@pytest.mark.parametrize("batches", [1, 2, 100])
+def test_the_standings_summed_batch_by_batch_are_those_of_the_whole_table(run_folder, batches):
+    seats = run_folder.load("seats")
+    sums = WallSums.of_frames(run_folder.scan("seats", WALL_COLUMNS, batches=batches))
+    whole = standings(seats)
+    pd.testing.assert_frame_equal(standings(sums), whole, check_exact=True)
+    order = list(whole["variant"])
+    pd.testing.assert_frame_equal(contrasts(sums, order), contrasts(seats, order),
+                                  check_exact=True)
+    pd.testing.assert_frame_equal(competition(sums, 2), competition(seats, 2), check_exact=True)
+    # What the table command found, written with every digit.
+    written = pd.read_csv(run_folder.path / "standings.csv", dtype={"variant": str})
+    pd.testing.assert_frame_equal(written, whole, check_dtype=False, check_exact=True)
+
+
+def test_wall_sums_are_each_walls_games_counted_by_hand(run_folder):
+    seats = run_folder.load("seats")
+    sums = wall_sums(run_folder.path)
+    for (seed, variant), cell in sums.cells.iterrows():
+        mine = seats[(seats["seed"] == seed) & (seats["variant"] == variant)]
+        assert cell["games"] == len(mine) and cell["points"] == mine["points"].sum()
+        assert cell["place"] == mine["place"].sum()
+        assert cell["first"] == (mine["place"] == 1).sum()
+    assert sums.cells["rank_points"].groupby(level="seed").sum().eq(10 * 4).all()  # 4 games
+    wins: dict[tuple[str, str, str], float] = {}
+    for (seed, _), game in seats.groupby(["seed", "lineup"]):
+        for a, b in combinations(game.itertuples(), 2):
+            if a.variant == b.variant:
+                continue
+            for one, other in ((a, b), (b, a)):
+                key = (seed, one.variant, other.variant)
+                score = 1.0 if one.place < other.place else 0.5 if one.place == other.place else 0
+                wins[key] = wins.get(key, 0.0) + score
+    assert sums.wins.to_dict() == wins
+
+
+def test_the_analysis_of_a_table_run_reads_batches_never_a_whole_table(tmp_path, monkeypatch,
+                                                                      capsys):
+    """The command plays, sums the standings and draws its figures reading two batches at a
+    time and only the columns it needs: loading a table would fail here."""
+    def whole(*_args, **_kwargs):
+        raise AssertionError("the analysis read a whole table")
+
+    reads = []
+    read = store._read
+
+    def counted(paths, columns, whole):
+        reads.append((len(paths), tuple(columns), whole))
+        return read(paths, columns, whole)
+
+    monkeypatch.setattr(RunFolder, "load", whole)
+    monkeypatch.setattr(Tables, "__getitem__", whole)
+    monkeypatch.setattr(store, "_read", counted)
+    monkeypatch.setattr(store, "SCAN_BATCHES", 2)
+    out = tmp_path / "run"
+    argv = ["table", LINEUP, "--walls", "3", "--jobs", "1", "--quiet", "--out", str(out)]
+    assert main(argv) == 0
+    assert "points/game" in capsys.readouterr().out and (out / "standings.png").exists()
+    assert reads and all(paths <= 2 and not whole for paths, _, whole in reads)
+    assert {columns for _, columns, _ in reads} == {WALL_COLUMNS, ("seed", "lineup", "ruleset")}
+    reads.clear()
+    assert main(argv) == 0  # the finished run again: its analysis alone
+    assert reads and all(paths <= 2 for paths, _, _ in reads)
+
+
+def test_a_ladders_standings_are_those_of_its_rotated_games(tmp_path):
+    report = ladder(tmp_path, rungs=("1", "2"), walls=2, seed="batchwise", quiet=True)
+    seats = RunFolder(tmp_path).load("seats")
+    rotated = {",".join(lineup) for lineup in rotations(("1", "1", "2", "2"))}
+    pd.testing.assert_frame_equal(report.standings,
+                                  standings(seats[seats["lineup"].isin(rotated)]),
+                                  check_exact=True)
+    assert report.standings["games"].sum() == 2 * 4 * len(rotated)
