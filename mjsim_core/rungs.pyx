@@ -563,12 +563,26 @@ cdef int _claim_bytes(object moves, int tile, uint8_t* claims) except -1:
     return n
 
 
+cdef void _keep_lowest(const int* keys, int n, Choices* out) noexcept:
+    """The claims of the lowest key (-1: not worth claiming) into ``out``, in their order."""
+    cdef int i, best = -1
+    for i in range(n):
+        if keys[i] >= 0 and (best < 0 or keys[i] < best):
+            best = keys[i]
+    if best < 0:
+        return
+    for i in range(n):
+        if keys[i] == best:
+            out.items[out.n] = i
+            out.n += 1
+
+
 cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, int n,
                        Choices* out) except -1:
     cdef Targets plan
     cdef count_t after[N_KINDS]
     cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
-    cdef int i, k, lowest, road, before, floor, rank, best = -1, kind
+    cdef int i, k, lowest, road, before, floor, rank, kind
     cdef bint chow, kong, planning = ideas & PLANNING, pays
     out.n = 0
     out.kong = -1
@@ -605,14 +619,7 @@ cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, i
         if pays:
             rank = 100 * (2 * chow + (kind == MELD_PUNG)) + road
             keys[i] = rank
-            if best < 0 or rank < best:
-                best = rank
-    if best < 0:
-        return 0
-    for i in range(n):
-        if keys[i] == best:
-            out.items[out.n] = i
-            out.n += 1
+    _keep_lowest(keys, n, out)
     return 0
 
 
@@ -944,7 +951,7 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     cdef Question q
     cdef count_t after[N_KINDS]
     cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
-    cdef int i, k, kind, lowest, road, before, floor, rank, far, shanten, best = -1
+    cdef int i, k, kind, lowest, road, before, floor, rank, far, shanten
     cdef bint chow, kong, planning = ideas & PLANNING, pays
     cdef const int* unseen = _unseen(seat)
     out.n = 0
@@ -992,12 +999,5 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
         if pays:
             rank = 100000 * (2 * chow + (kind == MELD_PUNG)) + road
             keys[i] = rank
-            if best < 0 or rank < best:
-                best = rank
-    if best < 0:
-        return 0
-    for i in range(n):
-        if keys[i] == best:
-            out.items[out.n] = i
-            out.n += 1
+    _keep_lowest(keys, n, out)
     return 0
