@@ -2,7 +2,7 @@
 move costs in objects (``scripts/bench_objects.py``).
 
 While a :class:`Counting` block runs, every allocation from Python's object allocator (each new
-object, and each object's memory that grows) is counted; nothing else changes. One block at a
+object, and each resizing of one's memory) is counted; nothing else changes. One block at a
 time, in one thread.
 
 >>> with Counting() as counted:
