@@ -11,12 +11,17 @@ the largest run's peak within 15% of the smallest's.
 - ``table``: ``mjsim table 1,1,1,2``, rung-1 and rung-2 bots (the compiled loop plays them),
   four rotated games a wall (64 hands): the most walls per hand, so the most for the
   standings' bootstrap over walls.
+- ``price``: ``mjsim price shanten claims --level 2``, rung 2's two ideas priced (each
+  challenger seat shadowed by rung 2, so the driver plays them): eight challenger games a wall
+  and a control game every tenth (8.1 games, 129.6 hands a wall), whose analysis reads the seats
+  table for the paired differences, the trigger counts and the health check.
 
 The hands are counted from the run's own seats table.
 
     python scripts/bench_memory.py --walls 2 8 32
     python scripts/bench_memory.py table --walls 32 128 512          # 2,048 to 32,768 hands
     python scripts/bench_memory.py table --walls 15625               # 1,000,000 hands
+    python scripts/bench_memory.py price --walls 124 7716            # 16,080 and 1,000,000
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ import time
 
 import numpy as np
 
-COMMANDS = {"ladder": ["ladder"], "table": ["table", "1,1,1,2"]}
+COMMANDS = {"ladder": ["ladder"], "table": ["table", "1,1,1,2"],
+            "price": ["price", "shanten", "claims", "--level", "2"]}
 MILLION = 1_000_000
 GIB = 1024**3
 FLAT = 0.15

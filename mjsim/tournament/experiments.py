@@ -27,6 +27,7 @@ import pandas as pd
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, pricing, sequential, signflip, triggers
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup
+from mjsim.tournament.priced import PricedSeats, priced_seats
 from mjsim.tournament.rankings import (
     MATCH_WALLS,
     WALL_COLUMNS,
@@ -118,7 +119,8 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
         report.tables = run(batches, out, limit=limit, kind="price", arguments=arguments,
                             roster=roster, shadows=triggers.shadows(baseline, challengers),
                             **run_options)
-        diffs = pricing.paired_differences(report.tables["seats"], baseline)
+        seats = priced_seats(out, [baseline])
+        diffs = seats.differences[baseline]
         means = {idea: [m / hands for m in seed_means(diffs, challenger, sign=-1)]
                  for idea, challenger in zip(chosen, challengers)}
         if not until_decided:
@@ -136,8 +138,8 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     if until_decided:
         report.estimates = _decided(report.estimates, report.sequential,
                                     power.plan(delta, sd, STAGE), walls, means)
-    seats = report.tables["seats"]
-    estimates = with_sign_flip(triggers.with_triggers(report.estimates, seats), means, hands)
+    estimates = with_sign_flip(triggers.with_triggers(report.estimates, seats.counts), means,
+                               hands)
     report.estimates = _with_health(_with_bh(estimates), seats)
     return _written(report)
 
@@ -200,16 +202,16 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     arguments = {"rungs": steps, "walls": walls, "seed": seed, "control_every": every}
     tables = run(batches, out, kind="ladder", arguments=arguments, roster=roster,
                  shadows=triggers.shadows(top, idea_challengers), **run_options)
-    seats = tables["seats"]
+    seats = priced_seats(out, steps)  # each step's lower rung, and the top's ideas
     hands = hands_per_game(run_options)
     rows, means = [], {}
     for lower, upper in pairwise(steps):
-        step_diffs = pricing.paired_differences(seats, lower)
+        step_diffs = seats.differences[lower]
         estimate = pricing.estimate(step_diffs, upper, lower)
         name = f"{_label(upper)} over {_label(lower)}"
         rows.append({"kind": "step", "name": name, **_row(estimate, hands, DELTA)})
         means[name] = [m / hands for m in seed_means(step_diffs, upper)]
-    diffs = pricing.paired_differences(seats, top)
+    diffs = seats.differences[top]
     rows.extend({"kind": "idea", **_idea_row(diffs, idea, challenger, top, hands, DELTA)}
                 for idea, challenger in zip(ideas, idea_challengers))
     means.update({idea: [m / hands for m in seed_means(diffs, challenger, sign=-1)]
@@ -219,7 +221,7 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     if looks:  # a finished ladder extended: its intervals must hold however it stopped
         estimates = _stopped(estimates, means, looks)
     rotated = [lineup_key(lineup) for lineup in rotations(seated)]
-    estimates = with_sign_flip(triggers.with_triggers(estimates, seats), means, hands)
+    estimates = with_sign_flip(triggers.with_triggers(estimates, seats.counts), means, hands)
     estimates = _with_health(_with_bh(estimates), seats)
     return _written(_with_standings(Report(Path(out), estimates=estimates, tables=tables),
                                     wall_sums(out, rotated)))
@@ -437,11 +439,11 @@ def with_sign_flip(frame: pd.DataFrame, means: Mapping[str, list[float]],
     return frame
 
 
-def _with_health(frame: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+def _with_health(frame: pd.DataFrame, seats: PricedSeats) -> pd.DataFrame:
     """Each row's health check: the control games of its baseline the run played
     (``controls``) and the most one's seats summed to (``control_sum``; 0 when a field of
     baselines sums to zero, as the estimate takes it to)."""
-    checks = {baseline: pricing.control_check(seats, baseline)
+    checks = {baseline: seats.health(baseline)
               for baseline in dict.fromkeys(frame["baseline"])}
     frame["controls"] = [checks[baseline][0] for baseline in frame["baseline"]]
     frame["control_sum"] = [checks[baseline][1] for baseline in frame["baseline"]]

@@ -18,6 +18,7 @@ import pandas as pd
 from mjsim.tournament import pricing
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
+from mjsim.tournament.store import RunFolder
 
 __all__ = ["NullCheck", "null_check"]
 
@@ -65,10 +66,14 @@ def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: 
     rows = []
     for replicate in range(replicates):
         batches = per_wall(wall_seeds(f"{seed}-null{replicate}", walls), lineups)
-        tables = run(batches, Path(out) / f"null{replicate}", kind="null",
-                     arguments={"level": level, "replicate": replicate, "walls": walls,
-                                "seed": seed, "salt": salt}, **run_options)
-        diffs = pricing.paired_differences(tables["seats"], baseline)
+        folder = Path(out) / f"null{replicate}"
+        run(batches, folder, kind="null", arguments={"level": level, "replicate": replicate,
+                                                     "walls": walls, "seed": seed, "salt": salt},
+            **run_options)
+        # A wall's games are one batch, so the differences are taken a few batches at a time.
+        diffs = pricing.joined_differences(
+            pricing.paired_differences(frame, baseline)
+            for frame in RunFolder(folder).scan("seats", pricing.SEATS_COLUMNS))
         estimate = pricing.estimate(diffs, challenger, baseline)
         rows.append({"replicate": replicate, "value_game": estimate.mean,
                      "low_game": estimate.low, "high_game": estimate.high, "p": estimate.p})

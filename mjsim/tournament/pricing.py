@@ -13,7 +13,7 @@ and the t interval has one degree of freedom fewer than the seeds.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -23,6 +23,10 @@ from scipy import stats
 from mjsim.game.settlement import HANDS
 
 CONFIDENCE = 0.95
+SEATS_COLUMNS = ("seed", "lineup", "seat", "variant", "points")
+"""The columns of the seats table that :func:`paired_differences` and :func:`control_sums` read."""
+DIFFERENCE_COLUMNS = ["seed", "seat", "challenger", "points", "control", "diff"]
+"""The columns of :func:`paired_differences`."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +77,8 @@ def paired_differences(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
     off_seats = (~is_base).groupby([seats["seed"], seats["lineup"]]).transform("sum")
     control = seats[off_seats == 0].set_index(["seed", "seat"])["points"]
     challenger = seats[(off_seats == 1) & ~is_base]
-    columns = ["seed", "seat", "challenger", "points", "control", "diff"]
     if challenger.empty:
-        return pd.DataFrame(columns=columns)
+        return pd.DataFrame(columns=DIFFERENCE_COLUMNS)
     keys = pd.MultiIndex.from_arrays([challenger["seed"], challenger["seat"]])
     out = pd.DataFrame({
         "seed": challenger["seed"].to_numpy(),
@@ -85,16 +88,43 @@ def paired_differences(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
         "control": control.reindex(keys).to_numpy(dtype=float),
     })
     out["diff"] = out["points"].astype(float)
-    return out.sort_values(["challenger", "seed", "seat"], ignore_index=True)[columns]
+    return joined_differences([out])
+
+
+def joined_differences(parts: Iterable[pd.DataFrame]) -> pd.DataFrame:
+    """The :func:`paired_differences` of parts of a seats table as one frame, in the order
+    they are given for the whole table: equal to the whole table's when no seed's games are
+    split between two parts (what a run read a few batches at a time gives: a seed's games,
+    its control game among them, are one batch). The order is total: a challenger, a seed and
+    a seat name one game, the one with the challenger in that seat of a field of the
+    baseline."""
+    frames = [part for part in parts if not part.empty]
+    if not frames:
+        return pd.DataFrame(columns=DIFFERENCE_COLUMNS)
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    return frame.sort_values(["challenger", "seed", "seat"],
+                             ignore_index=True)[DIFFERENCE_COLUMNS]
+
+
+def control_sums(seats: pd.DataFrame, baseline: str) -> pd.Series:
+    """The control games of ``baseline`` in ``seats`` (every seat at it), indexed by ``seed``
+    and ``lineup``: each one's seats' points summed."""
+    control = seats[(seats["variant"] == baseline).groupby(
+        [seats["seed"], seats["lineup"]]).transform("all")]
+    sums: pd.Series = control.groupby(["seed", "lineup"])["points"].sum()
+    return sums
 
 
 def control_check(seats: pd.DataFrame, baseline: str) -> tuple[int, float]:
     """The health check of a price: the control games of ``baseline`` the run played (every
     seat at it), and the largest their seats' points summed to in absolute value, which is 0
     when a field of baselines sums to zero, as the estimate takes it to (NaN with none)."""
-    control = seats[(seats["variant"] == baseline).groupby(
-        [seats["seed"], seats["lineup"]]).transform("all")]
-    sums = control.groupby(["seed", "lineup"])["points"].sum()
+    return health(control_sums(seats, baseline))
+
+
+def health(sums: pd.Series) -> tuple[int, float]:
+    """:func:`control_check` of the control games summed in ``sums`` (:func:`control_sums`, of
+    a whole table or of its parts concatenated)."""
     return len(sums), float(sums.abs().max()) if len(sums) else math.nan
 
 

@@ -14,10 +14,12 @@ from typing import Any
 
 import pandas as pd
 
-__all__ = ["shadows", "trigger_rows", "trigger_words", "with_triggers"]
+__all__ = ["shadows", "trigger_rows", "trigger_sums", "trigger_words", "with_triggers"]
 
 ROW_COLUMNS = ["challenger", "decisions", "changed", "rate", "seeds", "seeds_changed",
                "seed_rate"]
+COUNT_COLUMNS = ("seed", "variant", "decisions", "changed")
+"""The columns of the seats table that the trigger counts read."""
 
 
 def shadows(baseline: str, challengers: Iterable[str]) -> dict[str, str]:
@@ -29,10 +31,21 @@ def shadows(baseline: str, challengers: Iterable[str]) -> dict[str, str]:
     return {challenger: baseline for challenger in challengers}
 
 
+def trigger_sums(seats: pd.DataFrame) -> pd.DataFrame:
+    """The trigger counts of ``seats`` summed per seed and variant (NaN where a seed's table
+    has none): what :func:`trigger_rows` and :func:`with_triggers` give the same rows from as
+    from the table itself, so a run's can be summed a few batches at a time and the sums
+    concatenated (each seed's games are in one batch)."""
+    columns = ["decisions", "changed"]
+    sums = seats.groupby(["seed", "variant"], sort=False, dropna=False)[columns]
+    return sums.sum(min_count=1).reset_index()
+
+
 def trigger_rows(seats: pd.DataFrame, challengers: Iterable[str]) -> pd.DataFrame:
-    """Per challenger: its seats' ``decisions`` and ``changed`` summed over the run, the
-    ``rate`` (changed / decisions), the ``seeds`` it played and ``seeds_changed``, those on
-    which it changed at least one move, and their share ``seed_rate``.
+    """Per challenger (from the seats table or its :func:`trigger_sums`): its seats'
+    ``decisions`` and ``changed`` summed over the run, the ``rate`` (changed / decisions), the
+    ``seeds`` it played and ``seeds_changed``, those on which it changed at least one move, and
+    their share ``seed_rate``.
 
     Raises ``ValueError`` when the table has no trigger counts (a run played without shadows).
     """
@@ -73,7 +86,8 @@ def trigger_words(row: Mapping[str, Any]) -> str:
 
 
 def with_triggers(estimates: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
-    """``estimates`` (rows naming a ``challenger``) with its trigger counts beside each row:
+    """``estimates`` (rows naming a ``challenger``) with the trigger counts of ``seats`` (the
+    seats table or its :func:`trigger_sums`) beside each row:
     ``decisions``, ``changed``, ``trigger_rate``, ``seeds_changed`` and ``triggers`` in words
     (what a table shows in place of the interval when ``changed`` is 0). Rows of a challenger
     without counts (a rung step) get none: NaN and an empty ``triggers``."""

@@ -1,18 +1,22 @@
 """A run's tables read a few batches at a time: the same frames as its files read one by one and
-concatenated, the same standings as the whole table gives, and an analysis of a table run that
-never holds a table whole (what keeps a million-hand run's memory flat)."""
+concatenated, the same standings and prices as the whole table gives, and analyses of table,
+price and ladder runs that never hold a table whole (what keeps a million-hand run's memory
+flat)."""
 
+from functools import partial
 from itertools import combinations
 
 import pandas as pd
 import pytest
 
-from mjsim.tournament import ladder, store, table
+from mjsim.tournament import ladder, price, priced, store, table
 from mjsim.tournament.experiments import wall_sums
+from mjsim.tournament.pricing import control_check, paired_differences
 from mjsim.tournament.rankings import WALL_COLUMNS, WallSums, competition, contrasts, standings
 from mjsim.tournament.records import COLUMNS, TABLES
 from mjsim.tournament.schedule import rotations
 from mjsim.tournament.store import SORT_KEYS, RunFolder, Tables
+from mjsim.tournament.triggers import trigger_rows, with_triggers
 from mjsim.ui.cli import main
 
 LINEUP = "1,1,1,2"
@@ -129,10 +133,10 @@ def test_wall_sums_are_each_walls_games_counted_by_hand(run_folder):
     assert sums.wins.to_dict() == wins
 
 
-def test_the_analysis_of_a_table_run_reads_batches_never_a_whole_table(tmp_path, monkeypatch,
-                                                                      capsys):
-    """The command plays, sums the standings and draws its figures reading two batches at a
-    time and only the columns it needs: loading a table would fail here."""
+@pytest.fixture
+def reads(monkeypatch):
+    """The reads of a run's files (files, columns, whether whole), two batches at a time; loading
+    a table whole fails."""
     def whole(*_args, **_kwargs):
         raise AssertionError("the analysis read a whole table")
 
@@ -147,6 +151,12 @@ def test_the_analysis_of_a_table_run_reads_batches_never_a_whole_table(tmp_path,
     monkeypatch.setattr(Tables, "__getitem__", whole)
     monkeypatch.setattr(store, "_read", counted)
     monkeypatch.setattr(store, "SCAN_BATCHES", 2)
+    return reads
+
+
+def test_the_analysis_of_a_table_run_reads_batches_never_a_whole_table(tmp_path, reads, capsys):
+    """The command plays, sums the standings and draws its figures reading two batches at a
+    time and only the columns it needs: loading a table would fail here."""
     out = tmp_path / "run"
     argv = ["table", LINEUP, "--walls", "3", "--jobs", "1", "--quiet", "--out", str(out)]
     assert main(argv) == 0
@@ -166,3 +176,88 @@ def test_a_ladders_standings_are_those_of_its_rotated_games(tmp_path):
                                   standings(seats[seats["lineup"].isin(rotated)]),
                                   check_exact=True)
     assert report.standings["games"].sum() == 2 * 4 * len(rotated)
+
+
+
+IDEAS = ["shanten", "claims"]
+PRICED = {"level": 2, "walls": 11, "seed": "batchwise", "quiet": True}
+"""Rung 2's two ideas on eleven walls: control games on walls 0 and 10."""
+LADDER = {"rungs": ("1", "2"), "walls": 3, "seed": "batchwise", "quiet": True}
+
+
+@pytest.fixture(scope="module")
+def price_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("price")
+    price(IDEAS, out, **PRICED)
+    return RunFolder(out)
+
+
+@pytest.fixture(scope="module")
+def ladder_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ladder")
+    ladder(out, **LADDER)
+    return RunFolder(out)
+
+
+@pytest.mark.parametrize("batches", [1, 2, 100])
+def test_what_a_price_reads_batch_by_batch_is_what_the_whole_table_gives(price_run, ladder_run,
+                                                                        batches):
+    challengers = [f"2-{idea}" for idea in IDEAS]
+    estimates = pd.DataFrame({"challenger": [*challengers, "2"]})  # "2": a step, no counts
+    # The price's control games are on walls 0 and 10; the ladder's on wall 0, for each step.
+    for run, controls in ((price_run, {"2": 2}), (ladder_run, {"1": 1, "2": 1})):
+        seats = run.load("seats")
+        read = priced.priced_seats(run.path, list(controls), batches)
+        frames = list(run.scan("seats", priced.COLUMNS, batches))
+        assert len(frames) == -(-len(run.done()) // batches)
+        for baseline, played in controls.items():
+            whole = paired_differences(seats, baseline)
+            assert len(whole) > 0
+            pd.testing.assert_frame_equal(read.differences[baseline], whole, check_exact=True)
+            assert read.health(baseline) == control_check(seats, baseline) == (played, 0.0)
+        pd.testing.assert_frame_equal(trigger_rows(read.counts, challengers),
+                                      trigger_rows(seats, challengers), check_exact=True)
+        pd.testing.assert_frame_equal(with_triggers(estimates, read.counts),
+                                      with_triggers(estimates, seats), check_exact=True)
+
+
+def whole_table_report(run, analyse, monkeypatch):
+    """The report of ``analyse`` reading the seats table in one frame: the whole table."""
+    seats = run.load("seats")
+    with monkeypatch.context() as patched:
+        patched.setattr(RunFolder, "scan",
+                        lambda self, table, columns, batches=None: iter([seats[list(columns)]]))
+        return analyse()
+
+
+@pytest.mark.parametrize("batches", [1, 2, 100])
+def test_prices_and_a_ladder_read_batch_by_batch_equal_those_of_the_whole_table(
+        price_run, ladder_run, batches, monkeypatch):
+    analyses = [(price_run, partial(price, IDEAS, price_run.path, **PRICED)),
+                (ladder_run, partial(ladder, ladder_run.path, **LADDER))]
+    expected = [whole_table_report(run, analyse, monkeypatch) for run, analyse in analyses]
+    monkeypatch.setattr(store, "SCAN_BATCHES", batches)
+    for (_, analyse), whole in zip(analyses, expected):
+        report = analyse()
+        assert len(report.estimates) >= 2 and report.estimates["value_hand"].notna().all()
+        pd.testing.assert_frame_equal(report.estimates, whole.estimates, check_exact=True)
+        pd.testing.assert_frame_equal(report.standings, whole.standings, check_exact=True)
+
+
+@pytest.mark.parametrize("command", [
+    ["price", "shanten", "claims", "--level", "2"], ["ladder", "--rungs", "1,2"]])
+def test_the_analysis_of_a_price_or_a_ladder_reads_batches_never_a_whole_table(
+        tmp_path, reads, capsys, command):
+    """A price and a ladder (its standings too) read their seats table two batches at a time,
+    only the columns each part of their analysis needs."""
+    out = tmp_path / "run"
+    argv = [*command, "--walls", "3", "--jobs", "1", "--quiet", "--out", str(out)]
+    assert main(argv) == 0
+    assert "shanten" in capsys.readouterr().out and (out / "prices.png").exists()
+    assert reads and all(paths <= 2 and not whole for paths, _, whole in reads)
+    read = {columns for _, columns, _ in reads}
+    assert read == {priced.COLUMNS, ("seed", "lineup", "ruleset"),
+                    *([WALL_COLUMNS] if command[0] == "ladder" else [])}
+    reads.clear()
+    assert main(argv) == 0  # the finished run again: its analysis alone
+    assert reads and all(paths <= 2 and not whole for paths, _, whole in reads)
