@@ -563,6 +563,19 @@ cdef int _claim_bytes(object moves, int tile, uint8_t* claims) except -1:
     return n
 
 
+cdef void _claimed(const count_t* counts, int claim, int tile, count_t* after) noexcept:
+    """``after``: the concealed tiles once ``claim`` (a meld code) takes ``tile``, the hand's
+    tiles that join it set aside (two of a chow, two of a pung, three of a kong)."""
+    cdef int kind = claim >> 6, lowest = claim & 63, k
+    memcpy(after, counts, N_KINDS)
+    if kind == MELD_CHOW:
+        for k in range(lowest, lowest + 3):
+            if k != tile:
+                after[k] -= 1
+    else:
+        after[tile] -= 3 if kind == MELD_KONG else 2
+
+
 cdef void _keep_lowest(const int* keys, int n, Choices* out) noexcept:
     """The claims of the lowest key (-1: not worth claiming) into ``out``, in their order."""
     cdef int i, best = -1
@@ -582,7 +595,7 @@ cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     cdef Targets plan
     cdef count_t after[N_KINDS]
     cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
-    cdef int i, k, lowest, road, before, floor, rank, kind
+    cdef int i, lowest, road, before, floor, rank, kind
     cdef bint chow, kong, planning = ideas & PLANNING, pays
     out.n = 0
     out.kong = -1
@@ -600,13 +613,7 @@ cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, i
         kind = claims[i] >> 6
         lowest = claims[i] & 63
         chow, kong = kind == MELD_CHOW, kind == MELD_KONG
-        memcpy(after, seat.counts, N_KINDS)
-        if chow:
-            for k in range(lowest, lowest + 3):
-                if k != tile:
-                    after[k] -= 1
-        else:
-            after[tile] -= 3 if kong else 2
+        _claimed(seat.counts, claims[i], tile, after)
         seat.melds[seat.n_melds] = claims[i]
         road = distance(after, seat.n_melds + 1)
         # A kong draws a replacement rather than discarding: keeping the shanten is progress.
@@ -951,7 +958,7 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     cdef Question q
     cdef count_t after[N_KINDS]
     cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
-    cdef int i, k, kind, lowest, road, before, floor, rank, far, shanten
+    cdef int i, kind, lowest, road, before, floor, rank, far, shanten
     cdef bint chow, kong, planning = ideas & PLANNING, pays
     cdef const int* unseen = _unseen(seat)
     out.n = 0
@@ -967,13 +974,7 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
         kind = claims[i] >> 6
         lowest = claims[i] & 63
         chow, kong = kind == MELD_CHOW, kind == MELD_KONG
-        memcpy(after, seat.counts, N_KINDS)
-        if chow:
-            for k in range(lowest, lowest + 3):
-                if k != tile:
-                    after[k] -= 1
-        else:
-            after[tile] -= 3 if kong else 2
+        _claimed(seat.counts, claims[i], tile, after)
         seat.melds[seat.n_melds] = claims[i]
         shanten = distance(after, seat.n_melds + 1) - 1
         if _road_key(shanten, shanten) > before:
