@@ -306,6 +306,8 @@ cdef struct Search:
     bint overflow
     int budget                  # the most draws a combination may cost
     int max_sets
+    const int (*splits)[4]      # the ways to share max_sets among the four suits: SPLITS'
+    int n_splits
     # The fewest draws each suit needs for m sets and p pairs (the shanten tables, which ignore
     # the caps: a lower bound), and the least the other suits need beside it.
     const count_t* vec[4]
@@ -390,29 +392,47 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
     S.t[i] = 0
 
 
+# Every way to share n sets (0-4) among the four suits, made once: N_SPLITS[n] of them.
+cdef int SPLITS[5][35][4]
+cdef int N_SPLITS[5]
+
+
+cdef void _share_sets() noexcept nogil:
+    cdef int a, b, c, total, n
+    for total in range(5):
+        n = 0
+        for a in range(total + 1):
+            for b in range(total - a + 1):
+                for c in range(total - a - b + 1):
+                    SPLITS[total][n][0] = a
+                    SPLITS[total][n][1] = b
+                    SPLITS[total][n][2] = c
+                    SPLITS[total][n][3] = total - a - b - c
+                    n += 1
+        N_SPLITS[total] = n
+
+
+_share_sets()
+
+
 cdef void _lower_bounds(Search* S) noexcept nogil:
     """S.others: for each suit, sets and pair, the least the other suits need beside it."""
-    cdef int sets_of[4]
-    cdef int a, b, c, d, pair, s, t, total = S.max_sets, rest
+    cdef int sets_of[4]             # a local copy: writes to S.others cannot alias it
+    cdef int a, d, split, pair, s, t, rest
     for s in range(4):
         for a in range(5):
             S.others[s][a][0] = S.others[s][a][1] = INF
-    for a in range(total + 1):
-        for b in range(total - a + 1):
-            for c in range(total - a - b + 1):
-                sets_of[0] = a
-                sets_of[1] = b
-                sets_of[2] = c
-                sets_of[3] = total - a - b - c
-                for pair in range(4):
-                    for s in range(4):
-                        rest = 0
-                        for t in range(4):
-                            if t != s:
-                                rest += S.vec[t][2 * sets_of[t] + (t == pair)]
-                        d = sets_of[s]
-                        if rest < S.others[s][d][s == pair]:
-                            S.others[s][d][s == pair] = rest
+    for split in range(S.n_splits):
+        memcpy(sets_of, S.splits[split], sizeof(sets_of))
+        for pair in range(4):
+            for s in range(4):
+                rest = 0
+                for t in range(4):
+                    if t != s:
+                        rest += S.vec[t][2 * sets_of[t] + (t == pair)]
+                d = sets_of[s]
+                if rest < S.others[s][d][s == pair]:
+                    S.others[s][d][s == pair] = rest
 
 
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
@@ -541,23 +561,18 @@ cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair
 
 cdef bint _regular_level(Search* S, int cost) noexcept nogil:
     """Every regular combination costing exactly ``cost``; True when the search may stop."""
-    cdef int sets_of[4]
+    cdef const int* sets_of
     cdef uint32_t reach[5]
-    cdef int a, b, c, s, pair, total = S.max_sets
-    for a in range(total + 1):
-        for b in range(total - a + 1):
-            for c in range(total - a - b + 1):
-                sets_of[0] = a
-                sets_of[1] = b
-                sets_of[2] = c
-                sets_of[3] = total - a - b - c
-                for pair in range(4):
-                    reach[4] = 1
-                    for s in range(3, -1, -1):
-                        reach[s] = _sums(_costs(S, s, sets_of[s], s == pair), reach[s + 1])
-                    if cost < 32 and (reach[0] >> cost) & 1 and _combine(S, 0, cost, sets_of,
-                                                                         pair, reach):
-                        return True
+    cdef int split, s, pair
+    for split in range(S.n_splits):
+        sets_of = S.splits[split]
+        for pair in range(4):
+            reach[4] = 1
+            for s in range(3, -1, -1):
+                reach[s] = _sums(_costs(S, s, sets_of[s], s == pair), reach[s + 1])
+            if cost < 32 and (reach[0] >> cost) & 1 and _combine(S, 0, cost, sets_of, pair,
+                                                                 reach):
+                return True
     return False
 
 
@@ -579,6 +594,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
     S.held = held
     S.q = q
     S.max_sets = 4 - q.n_melds
+    S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
     S.out = out
     S.keep_targets = keep_targets
     S.want_all = all_kinds
