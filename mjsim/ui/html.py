@@ -2,8 +2,10 @@
 that steps through a game with the keyboard.
 
 Right and Left step a move, ] and [ (or Page Down and Page Up) a hand, Home and End go to the
-ends; v shows the table as one seat saw it (the others' hands face down) or with every hand
-open; at a win, the scoring stands beside the table. The tiles are drawn as inline SVG.
+ends; v shows the table as one seat saw it (each frame's ``seen``, by the one rule of
+:mod:`mjsim.players.seen`: the others' hands and draws face down, their concealed kongs without
+their kind, only what it heard said) or with every hand open; at a win, the scoring stands beside
+the table. The tiles are drawn as inline SVG.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ const frames = data.frames;
 let index = 0;
 let viewer = -1;  // -1: every hand open; 0-3: as that seat saw the table
 const SUIT = {m: '#b22222', p: '#1f5fa8', s: '#2e7d32'};
-function tile(name, hidden, last) {
+function tile(name, last) {
   const w = 22, h = 30;
+  const hidden = name === '?';  // face down: the frame as a seat saw it says which
   const colour = hidden ? '#3c6e55' : '#fbf8ef';
   let text = '', fill = '#222';
   if (!hidden) {
@@ -56,8 +59,8 @@ function tile(name, hidden, last) {
     `stroke="#888"/><text x="11" y="18" font-size="14" font-weight="bold" ` +
     `text-anchor="middle" fill="${fill}">${text}</text>${sub}</svg>`;
 }
-function tiles(list, hidden, lastIndex) {
-  return list.map((t, i) => tile(t, hidden, i === lastIndex)).join('');
+function tiles(list, lastIndex) {
+  return list.map((t, i) => tile(t, i === lastIndex)).join('');
 }
 const WINDS = 'ESWN';
 function show() {
@@ -67,20 +70,22 @@ function show() {
     `prevalent ${WINDS[f.prevalent]} · wall ${f.wall}`;
   document.getElementById('view').textContent =
     viewer < 0 ? 'every hand open' : `as ${data.names[viewer]} saw it`;
-  document.getElementById('said').textContent = f.said.length ? f.said.join('; ') : f.move;
+  // What a seat saw is decided in Python (mjsim.players.seen), never here.
+  const shown = viewer < 0 ? f : f.seen[viewer];
+  document.getElementById('said').textContent =
+    shown.said.length ? shown.said.join('; ') : f.move;
   for (let s = 0; s < 4; s++) {
-    const seat = f.seats[s];
-    const hidden = viewer >= 0 && viewer !== s && f.ended.length === 0;
+    const seat = shown.seats[s];
     const box = document.getElementById('seat-' + s);
     box.className = 'seat' + (f.actor === s ? ' actor' : '');
-    const drew = seat.drew ? ' ' + tile(seat.drew, hidden, false) : '';
+    const drew = seat.drew ? ' ' + tile(seat.drew, false) : '';
     box.innerHTML =
       `<div><span class="name">${data.names[s]} (${WINDS[(s - f.dealer + 4) % 4]})</span>` +
       `<span class="total">${f.totals[s] >= 0 ? '+' : ''}${f.totals[s]}</span></div>` +
       `<div class="row hand"><span class="label">hand</span>` +
-      `${tiles(seat.hand, hidden, -1)}${drew}</div>` +
+      `${tiles(seat.hand, -1)}${drew}</div>` +
       `<div class="row pool"><span class="label">pool</span>` +
-      `${tiles(seat.pool, false, f.last === s ? seat.pool.length - 1 : -1)}</div>` +
+      `${tiles(seat.pool, f.last === s ? seat.pool.length - 1 : -1)}</div>` +
       (seat.melds ? `<div class="row"><span class="label">melds</span>${seat.melds}</div>` : '') +
       (seat.flowers ? `<div class="row"><span class="label">flowers</span>${seat.flowers}` +
        `</div>` : '');

@@ -2,7 +2,10 @@
 tournament's game regenerated from its seed and lineup as a log.
 
 A frame is the table after a move with every hand open, the move's events in words, and how the
-hand ended when the move ended one. A log cut short replays what it holds.
+hand ended when the move ended one; and the same as each seat saw it, by the one rule of
+:mod:`mjsim.players.seen` (others' hands and draws face down, their concealed kongs without
+their kind, their draws and answers unsaid), which the replay page shows. A log cut short replays
+what it holds.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
+from mjsim.players.seen import hand_seen_by, melds_seen_by
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import NAMES
 from mjsim.tiles.tokens import print_tiles
@@ -38,6 +42,21 @@ class Seat:
     flowers: str
 
 
+FACE_DOWN = "?"
+"""A tile a seat cannot see, in a :class:`Seat` as another seat saw it."""
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A frame as one seat saw it: the four ``seats`` and what it heard ``said``."""
+
+    seats: list[Seat]
+    said: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": [vars(seat) for seat in self.seats], "said": self.said}
+
+
 @dataclass(frozen=True)
 class Frame:
     """The table after move ``number`` (0: the deal) of hand ``hand_no``."""
@@ -54,13 +73,15 @@ class Frame:
     prevalent: int
     last: int | None  # the seat whose pool ends with the last discard
     ended: list[str] = field(default_factory=list)  # the end of the hand, when it ended here
+    seen: list[Seen] = field(default_factory=list)  # the frame as seat 0, 1, 2 and 3 saw it
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "hand_no": self.hand_no, "actor": self.actor,
                 "move": self.move, "said": self.said, "totals": self.totals,
                 "wall": self.wall, "dealer": self.dealer, "prevalent": self.prevalent,
                 "last": self.last, "ended": self.ended,
-                "seats": [vars(seat) for seat in self.seats]}
+                "seats": [vars(seat) for seat in self.seats],
+                "seen": [seen.to_dict() for seen in self.seen]}
 
 
 @dataclass(frozen=True)
@@ -97,7 +118,14 @@ def build(header: dict[str, Any], moves: Sequence[tuple[int, Move]],
           stopped: str | None = None) -> Replay:
     """The frames of ``moves`` played on the game ``header`` describes."""
     names = seat_names(header["players"])
-    game = gamelog.start(header)
+    frames, stopped = play_frames(gamelog.start(header), moves, names, stopped)
+    return Replay(header, names, frames, stopped)
+
+
+def play_frames(game: Rules, moves: Sequence[tuple[int, Move]], names: Sequence[str],
+                stopped: str | None = None) -> tuple[list[Frame], str | None]:
+    """The frames of ``moves`` played on ``game`` (fresh, its deal's events not yet taken),
+    and why they stopped early (a move refused, or ``stopped``)."""
     marker = _LastDiscard()
     frames = [_frame(_Table.of(game), 0, game.hand_no, None, "the deal",
                      game.take_outcomes(), names, marker)]
@@ -125,7 +153,7 @@ def build(header: dict[str, Any], moves: Sequence[tuple[int, Move]],
         if game.is_active:
             frames.append(_frame(_Table.of(game), number, game.hand_no, None, "the deal",
                                  events[cut:], names, marker))
-    return Replay(header, names, frames, stopped)
+    return frames, stopped
 
 
 @dataclass(frozen=True)
@@ -172,7 +200,20 @@ def _frame(table: _Table, number: int, hand_no: int, actor: int | None, what: st
            events: Sequence[dict[str, Any]], names: Sequence[str], marker: _LastDiscard,
            ended: list[str] | None = None) -> Frame:
     last = marker.follow(events)
-    lines = [line for line in (said(e, names) for e in events) if line]
+    seen = [Seen(_seats(table, names, viewer), _said(events, names, viewer))
+            for viewer in range(4)]
+    return Frame(number, hand_no, actor, what, _said(events, names, None),
+                 _seats(table, names, None), table.totals, table.wall, table.dealer,
+                 table.prevalent, last, ended or [], seen)
+
+
+def _said(events: Sequence[dict[str, Any]], names: Sequence[str],
+          viewer: int | None) -> list[str]:
+    return [line for line in (said(e, names, viewer) for e in events) if line]
+
+
+def _seats(table: _Table, names: Sequence[str], viewer: int | None) -> list[Seat]:
+    """The four seats as ``viewer`` saw them (None: every hand open)."""
     seats = []
     for seat in range(4):
         hand = table.hands[seat]
@@ -180,11 +221,15 @@ def _frame(table: _Table, number: int, hand_no: int, actor: int | None, what: st
         drew = table.drawn if seat == table.turn else None
         if drew is not None and drew in tiles:
             tiles.remove(drew)
-        seats.append(Seat([NAMES[t] for t in sorted(tiles)], None if drew is None else NAMES[drew],
-                          [NAMES[t] for t in table.pools[seat]],
-                          melds_words(hand.melds, names), print_tiles(hand.flowers)))
-    return Frame(number, hand_no, actor, what, lines, seats, table.totals, table.wall,
-                 table.dealer, table.prevalent, last, ended or [])
+        shown = [NAMES[t] for t in sorted(tiles)]
+        drawn = None if drew is None else NAMES[drew]
+        if not hand_seen_by(seat, viewer):
+            shown = [FACE_DOWN] * len(shown)
+            drawn = None if drawn is None else FACE_DOWN
+        seats.append(Seat(shown, drawn, [NAMES[t] for t in table.pools[seat]],
+                          melds_words(melds_seen_by(hand.melds, seat, viewer), names),
+                          print_tiles(hand.flowers)))
+    return seats
 
 
 # ------------------------------------------------------------------------ the terminal
