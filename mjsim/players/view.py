@@ -30,7 +30,6 @@ remains unseen are worked out only when a rung first asks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from mjsim.game.moves import Move

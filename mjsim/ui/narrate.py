@@ -55,8 +55,8 @@ def said(event: dict[str, Any], names: Sequence[str], seat: int | None = None) -
     if kind == "discard":
         return f"{verb(who, 'discard')} {NAMES[event['tile']]}"
     if kind in ("chow", "pung") or (kind == "kong" and "from" in event):
-        shown = NAMES[event["tile"]] if kind != "chow" else print_tiles(event["tiles"])
-        return f"{verb(who, kind)} {shown} from {names[event['from']]}"
+        what = NAMES[event["tile"]] if kind != "chow" else print_tiles(event["tiles"])
+        return f"{verb(who, kind)} {what} from {names[event['from']]}"
     if kind == "kong" and event.get("how") == "concealed":
         of = "" if tile is None else f" of {NAMES[tile]}"
         return f"{verb(who, 'declare')} a concealed kong{of}"

@@ -242,10 +242,11 @@ def _frame(step: _Step, names: Sequence[str], viewer: int | None) -> Frame:
 
 def _seen_frames(steps: Sequence[_Step], names: Sequence[str],
                  viewer: int) -> tuple[list[Frame], list[_Step]]:
-    """The frames ``viewer`` saw, numbered its own way, and the step of each. A moment the seat could not tell from the next (a claim window waiting on the others
-    only: whether one opened would tell who could claim) is no frame of its own, and a frame
-    that shows the seat nothing new (the same table, totals and ending) joins the one before;
-    what it heard said goes with the frame that shows it."""
+    """The frames ``viewer`` saw, numbered its own way, and the step of each. A moment the
+    seat could not tell from the next (a claim window waiting on the others only: whether one
+    opened would tell who could claim) is no frame of its own, and a frame that shows the seat
+    nothing new (the same table, totals and ending) joins the one before; what it heard said
+    goes with the frame that shows it."""
     own: list[Frame] = []
     at: list[_Step] = []
     heard: list[str] = []
