@@ -130,6 +130,8 @@ def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | Non
 
 def _fill(view: View, o: np.ndarray) -> None:
     """Write the planes of ``view`` into ``o`` (20 x 34)."""
+    if view is None:  # compiled, a typed argument lets None through: it would crash
+        raise TypeError("encode takes a View, not None")
     seat = view.seat
     for plane in range(N_PLANES):
         for kind in range(WIDTH):
@@ -175,6 +177,8 @@ def _fill(view: View, o: np.ndarray) -> None:
 
 def _mask(view: View, m: np.ndarray) -> None:
     """Write the legal mask of ``view`` into ``m`` (75)."""
+    if view is None:
+        raise TypeError("legal_mask takes a View, not None")
     for action in range(N_ACTIONS):
         m[action] = 0
     window = view.window

@@ -1,29 +1,79 @@
-"""The events of a game as one seat sees them: other hands and hidden tiles left out.
+"""What one seat may see: the one rule every view, screen, replay, request and encoding follows.
 
-The engine's events (:meth:`mjsim.game.rules.Rules.take_outcomes`) describe everything,
-the whole deal included. :func:`seen_by` keeps what ``seat`` may know: its own dealt tiles,
-its own draws, other seats' draws without the tile, other seats' concealed kongs without the
-tile, and no answers in a claim window but its own (a pass would tell who could have claimed).
+A seat sees its own concealed tiles and what the table shows: every discard, flower and claimed
+meld, how many tiles each seat holds and that it drew, another seat's concealed kong as a kong
+face down (:data:`HIDDEN_KONG`: which kind is hidden), and a winner's hand at its win. It never
+sees another seat's concealed tiles, the tile another seat draws, the wall's order, the seed
+that shuffled it, or another seat's answer in a claim window (a pass would tell who could have
+claimed). A seat of None stands for a spectator with every hand open.
+
+- :func:`seen_by`: an engine event (:meth:`mjsim.game.rules.Rules.take_outcomes`) as the seat
+  sees it; :func:`melds_seen_by`: a seat's melds as another sees them; :func:`hand_seen_by`:
+  whether one seat sees another's concealed tiles. :func:`mjsim.players.view.view_of` builds a
+  player's view by them, and the screens, the replays, the Botzone requests and
+  :func:`mjsim.learn.planes.encode` read only views and seen events.
 
 >>> seen_by({"actor": 2, "kind": "drew", "tile": 5, "from": "wall"}, 0)
 {'actor': 2, 'kind': 'drew', 'tile': None, 'from': 'wall'}
 >>> seen_by({"actor": 2, "kind": "pass"}, 0) is None
 True
+>>> from mjsim.tiles.meld import Meld
+>>> melds_seen_by((Meld.kong(31, concealed=True),), 1, 0)
+(HiddenKong(kind='kong', tiles=(), concealed=True),)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["seen_by"]
+from mjsim.tiles.kinds import Kind
+from mjsim.tiles.meld import Meld
+
+__all__ = ["HIDDEN_KONG", "HiddenKong", "Shown", "hand_seen_by", "melds_seen_by", "seen_by"]
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenKong:
+    """Another seat's concealed kong as a seat sees it: a kong whose tiles are face down."""
+
+    kind: str = "kong"
+    tiles: tuple[Kind, ...] = ()
+    concealed: bool = True
+
+
+HIDDEN_KONG = HiddenKong()
+"""The one value standing for every concealed kong a seat cannot see into."""
+
+Shown = Meld | HiddenKong
+"""A meld as a seat sees it: in full, or another seat's concealed kong face down."""
 
 _WINDOW_ANSWERS = frozenset(("pass", "claim"))
 
 
-def seen_by(event: dict[str, Any], seat: int) -> dict[str, Any] | None:
+def hand_seen_by(owner: int, seat: int | None) -> bool:
+    """Whether ``seat`` sees ``owner``'s concealed tiles: its own only (a spectator, None,
+    sees every hand)."""
+    return seat is None or owner == seat
+
+
+def melds_seen_by(melds: tuple[Shown, ...], owner: int,
+                  seat: int | None) -> tuple[Shown, ...]:
+    """``owner``'s melds as ``seat`` sees them: in full, but another seat's concealed kongs
+    face down (``melds`` itself when nothing is hidden: a view shares the engine's tuple)."""
+    if not hand_seen_by(owner, seat):
+        for meld in melds:
+            if meld.concealed:
+                return tuple(HIDDEN_KONG if m.concealed else m for m in melds)
+    return melds
+
+
+def seen_by(event: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
     """``event`` as ``seat`` sees it (a new dict when anything is hidden), or None when the
-    seat sees nothing of it."""
+    seat sees nothing of it. Seeing an event twice changes nothing: the rule is idempotent."""
     kind, actor = event["kind"], event["actor"]
+    if seat is None:
+        return event
     if kind == "deal":
         hands = [tiles if other == seat else None for other, tiles in enumerate(event["hands"])]
         return {**event, "hands": hands}

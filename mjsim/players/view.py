@@ -4,8 +4,10 @@
 A :class:`View` holds the seat's own hand, every pool, every seat's exposed melds (another seat's
 concealed kong shows as :data:`HIDDEN_KONG`, a kong with no tiles), every seat's flowers, the wall
 count, the winds, the open window (its kind, tile and source only: who else may claim is hidden),
-the seat's legal moves, the seed, the hand number and the move count. No field holds another
-hand or the wall's order, so a rung cannot cheat by construction.
+the seat's legal moves and the hand number, as :mod:`mjsim.players.seen` rules. No field holds
+another hand, the wall's order or anything that determines them (no seed: a seed and a hand
+number rebuild the whole wall), and no count of moves (it would count the passes of seats that
+could have claimed), so a rung cannot cheat by construction.
 
 A view is cheap: :func:`view_of` shares the engine's own objects (the pools, the melds tuples)
 instead of copying them, so a player must treat every field as read-only, and a view describes
@@ -28,33 +30,19 @@ remains unseen are worked out only when a rung first asks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from mjsim.game.moves import Move
+from mjsim.players.seen import HIDDEN_KONG, HiddenKong, Shown, melds_seen_by
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, Kind
-from mjsim.tiles.meld import Meld
 from mjsim_core.rungs import seat_word
 
 if TYPE_CHECKING:
     from mjsim.game.rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
-class HiddenKong:
-    """Another seat's concealed kong as a seat sees it: a kong whose tiles are face down."""
-
-    kind: str = "kong"
-    tiles: tuple[Kind, ...] = ()
-    concealed: bool = True
-
-
-HIDDEN_KONG = HiddenKong()
-"""The one value standing for every concealed kong a seat cannot see into."""
-
-Shown = Meld | HiddenKong
-"""A meld as a seat sees it: in full, or another seat's concealed kong face down."""
+__all__ = ["FIELDS", "HIDDEN_KONG", "HiddenKong", "Shown", "View", "WindowView", "view_of"]
 
 
 class WindowView(NamedTuple):
@@ -66,7 +54,7 @@ class WindowView(NamedTuple):
 
 
 FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevalent",
-          "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset")
+          "phase", "drawn", "window", "legal", "hand_no", "ruleset")
 """The fields a :class:`View` holds, besides what it derives from them."""
 
 
@@ -77,8 +65,8 @@ class View:
     oldest first); ``exposed`` (four tuples of melds, the seat's own in full, others' concealed
     kongs as :data:`HIDDEN_KONG`); ``flowers`` (four tuples); ``wall`` (tiles left); ``dealer``;
     ``prevalent``; ``phase``; ``drawn`` (the tile the seat just drew on its turn, else None);
-    ``window`` (a :class:`WindowView` or None); ``legal`` (the seat's legal moves); ``seed``;
-    ``hand_no``; ``moves`` (player moves taken so far); ``ruleset``. Derived: ``seat_wind``,
+    ``window`` (a :class:`WindowView` or None); ``legal`` (the seat's legal moves); ``hand_no``;
+    ``ruleset``. Derived: ``seat_wind``,
     ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
     """
 
@@ -86,12 +74,12 @@ class View:
                  exposed: Sequence[Sequence[Shown]], flowers: Sequence[Sequence[Kind]] = ((),) * 4,
                  wall: int, dealer: int, prevalent: int, phase: str = "discard",
                  drawn: Kind | None = None, window: WindowView | None = None,
-                 legal: Sequence[Move] = (), seed: bytes = b"", hand_no: int = 1,
-                 moves: int = 0, ruleset: str = "green-book") -> None:
+                 legal: Sequence[Move] = (), hand_no: int = 1,
+                 ruleset: str = "green-book") -> None:
         self.seat, self.hand, self.pools, self.exposed = seat, hand, pools, exposed
         self.flowers, self.wall, self.dealer, self.prevalent = flowers, wall, dealer, prevalent
         self.phase, self.drawn, self.window, self.legal = phase, drawn, window, legal
-        self.seed, self.hand_no, self.moves, self.ruleset = seed, hand_no, moves, ruleset
+        self.hand_no, self.ruleset = hand_no, ruleset
         self._unseen: list[int] | None = None
         self._visible: list[int] | None = None
 
@@ -140,8 +128,8 @@ class View:
         return (self.seat, hand.counts.tobytes(), hand.melds, hand.flowers,
                 tuple(map(tuple, self.pools)), tuple(map(tuple, self.exposed)),
                 tuple(map(tuple, self.flowers)), self.wall, self.dealer, self.prevalent,
-                self.phase, self.drawn, self.window, tuple(self.legal), self.seed,
-                self.hand_no, self.moves, self.ruleset)
+                self.phase, self.drawn, self.window, tuple(self.legal), self.hand_no,
+                self.ruleset)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):
@@ -152,30 +140,18 @@ class View:
 
     def __repr__(self) -> str:
         return (f"<View seat={self.seat} hand={self.hand} hand_no={self.hand_no} "
-                f"moves={self.moves} phase={self.phase} legal={list(self.legal)}>")
-
-
-def _shown(melds: tuple[Shown, ...]) -> tuple[Shown, ...]:
-    """Another seat's melds as one sees them: a concealed kong loses its tiles."""
-    for meld in melds:
-        if meld.concealed:
-            return tuple(HIDDEN_KONG if m.concealed else m for m in melds)
-    return melds
+                f"phase={self.phase} legal={list(self.legal)}>")
 
 
 def view_of(rules: Rules, seat: int) -> View:
     """The view of a :class:`~mjsim.game.rules.Rules` for ``seat`` (0-3), sharing its state."""
     hands = rules.hands
-    exposed: list[tuple[Shown, ...]] = [hand.melds for hand in hands]
-    for other, melds in enumerate(exposed):
-        if melds and other != seat:
-            exposed[other] = _shown(melds)
+    exposed = tuple([melds_seen_by(hand.melds, other, seat) for other, hand in enumerate(hands)])
     window = rules.state.window  # of which only the kind, tile and source are the seat's
     return View(
-        seat=seat, hand=hands[seat].copy(), pools=rules.pools, exposed=tuple(exposed),
+        seat=seat, hand=hands[seat].copy(), pools=rules.pools, exposed=exposed,
         flowers=tuple([hand.flowers for hand in hands]), wall=len(rules.wall),
         dealer=rules.dealer, prevalent=rules.prevalent, phase=rules.phase,
         drawn=rules.drawn if rules.turn == seat else None,
         window=None if window is None else WindowView(window.kind, window.tile, window.source),
-        legal=rules.legal(seat), seed=rules.seed, hand_no=rules.hand_no, moves=rules.moves,
-        ruleset=rules.ruleset)
+        legal=rules.legal(seat), hand_no=rules.hand_no, ruleset=rules.ruleset)

@@ -2,8 +2,11 @@
 that steps through a game with the keyboard.
 
 Right and Left step a move, ] and [ (or Page Down and Page Up) a hand, Home and End go to the
-ends; v shows the table as one seat saw it (the others' hands face down) or with every hand
-open; at a win, the scoring stands beside the table. The tiles are drawn as inline SVG.
+ends; v shows the game as one seat saw it (its own frames, :attr:`mjsim.ui.replay.Replay.seen`,
+made by the one rule of :mod:`mjsim.players.seen`: the others' hands and draws face down, their
+concealed kongs without their kind, only what it heard said, no step for a move it could not
+see) or with every hand open; at a win, the scoring stands beside the table. The tiles are drawn
+as inline SVG.
 """
 
 from __future__ import annotations
@@ -34,12 +37,23 @@ svg.last rect { stroke: #f2c14e; stroke-width: 3; }
 
 _SCRIPT = """
 const data = JSON.parse(document.getElementById('game').textContent);
-const frames = data.frames;
+let frames = data.frames;
 let index = 0;
 let viewer = -1;  // -1: every hand open; 0-3: as that seat saw the table
+// What a seat saw is decided in Python (mjsim.players.seen): its own frames, data.seen[s].
+function toggle() {
+  const open = viewer < 0 ? index : data.seen_at[viewer][index];
+  viewer = viewer === 3 ? -1 : viewer + 1;
+  frames = viewer < 0 ? data.frames : data.seen[viewer];
+  index = 0;
+  if (viewer < 0) index = open;
+  else while (index + 1 < frames.length && data.seen_at[viewer][index + 1] <= open) index++;
+  show();
+}
 const SUIT = {m: '#b22222', p: '#1f5fa8', s: '#2e7d32'};
-function tile(name, hidden, last) {
+function tile(name, last) {
   const w = 22, h = 30;
+  const hidden = name === '?';  // face down: the frame as a seat saw it says which
   const colour = hidden ? '#3c6e55' : '#fbf8ef';
   let text = '', fill = '#222';
   if (!hidden) {
@@ -56,31 +70,31 @@ function tile(name, hidden, last) {
     `stroke="#888"/><text x="11" y="18" font-size="14" font-weight="bold" ` +
     `text-anchor="middle" fill="${fill}">${text}</text>${sub}</svg>`;
 }
-function tiles(list, hidden, lastIndex) {
-  return list.map((t, i) => tile(t, hidden, i === lastIndex)).join('');
+function tiles(list, lastIndex) {
+  return list.map((t, i) => tile(t, i === lastIndex)).join('');
 }
 const WINDS = 'ESWN';
 function show() {
   const f = frames[index];
   document.getElementById('step').textContent =
-    `hand ${f.hand_no} · step ${index} of ${frames.length - 1} · move ${f.number} · ` +
+    `hand ${f.hand_no} · step ${index} of ${frames.length - 1} · ` +
+    (viewer < 0 ? `move ${f.number} · ` : '') +
     `prevalent ${WINDS[f.prevalent]} · wall ${f.wall}`;
   document.getElementById('view').textContent =
     viewer < 0 ? 'every hand open' : `as ${data.names[viewer]} saw it`;
   document.getElementById('said').textContent = f.said.length ? f.said.join('; ') : f.move;
   for (let s = 0; s < 4; s++) {
     const seat = f.seats[s];
-    const hidden = viewer >= 0 && viewer !== s && f.ended.length === 0;
     const box = document.getElementById('seat-' + s);
     box.className = 'seat' + (f.actor === s ? ' actor' : '');
-    const drew = seat.drew ? ' ' + tile(seat.drew, hidden, false) : '';
+    const drew = seat.drew ? ' ' + tile(seat.drew, false) : '';
     box.innerHTML =
       `<div><span class="name">${data.names[s]} (${WINDS[(s - f.dealer + 4) % 4]})</span>` +
       `<span class="total">${f.totals[s] >= 0 ? '+' : ''}${f.totals[s]}</span></div>` +
       `<div class="row hand"><span class="label">hand</span>` +
-      `${tiles(seat.hand, hidden, -1)}${drew}</div>` +
+      `${tiles(seat.hand, -1)}${drew}</div>` +
       `<div class="row pool"><span class="label">pool</span>` +
-      `${tiles(seat.pool, false, f.last === s ? seat.pool.length - 1 : -1)}</div>` +
+      `${tiles(seat.pool, f.last === s ? seat.pool.length - 1 : -1)}</div>` +
       (seat.melds ? `<div class="row"><span class="label">melds</span>${seat.melds}</div>` : '') +
       (seat.flowers ? `<div class="row"><span class="label">flowers</span>${seat.flowers}` +
        `</div>` : '');
@@ -104,7 +118,7 @@ document.addEventListener('keydown', e => {
     go(index === start && hand > 1 ? handStart(hand - 1) : start);
   } else if (e.key === 'Home') go(0);
   else if (e.key === 'End') go(frames.length - 1);
-  else if (e.key === 'v') { viewer = viewer === 3 ? -1 : viewer + 1; show(); }
+  else if (e.key === 'v') toggle();
   else return;
   e.preventDefault();
 });
@@ -120,7 +134,9 @@ def page(replay: Replay) -> str:
     """The replay page's HTML."""
     header = replay.header
     data = {"names": replay.names, "players": header["players"],
-            "frames": [frame.to_dict() for frame in replay.frames]}
+            "frames": [frame.to_dict() for frame in replay.frames],
+            "seen": [[frame.to_dict() for frame in frames] for frames in replay.seen],
+            "seen_at": replay.seen_at}
     # Inside <script>, "</" would end the element early: JSON escapes it as "<\\/".
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     title = html.escape(f"mjsim replay: seed {header['seed']}, {header['ruleset']}")

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mjsim.players.seen import seen_by
 from mjsim.scoring.scorer import fan_line, total_line
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import LONG_NAMES, NAMES
@@ -36,26 +37,29 @@ def verb(who: str, base: str) -> str:
 
 
 def said(event: dict[str, Any], names: Sequence[str], seat: int | None = None) -> str | None:
-    """An event as a sentence, as ``seat`` saw it (None: every tile face up), or None for one
-    not worth a line (a pass, a claim before it is decided, another seat's hidden draw)."""
-    kind, actor = event["kind"], event["actor"]
+    """An event as a sentence, as ``seat`` saw it (:func:`mjsim.players.seen.seen_by`; None:
+    every tile face up), or None for one not worth a line or not seen (a pass, a claim before it
+    is decided, another seat's hidden draw)."""
+    shown = seen_by(event, seat)
+    if shown is None:
+        return None
+    kind, actor, tile = shown["kind"], shown["actor"], shown.get("tile")
     who = names[actor] if isinstance(actor, int) else ""
-    hidden = seat is not None and actor != seat
     if kind == "deal":
         return (f"hand {event['hand_no']}: {verb(names[event['dealer']], 'deal')}, "
                 f"{WIND_WORDS[event['prevalent']]} the prevalent wind")
     if kind == "flower":
         return f"{verb(who, 'show')} {LONG_NAMES[event['tile']]}"
     if kind == "drew":
-        return None if hidden else f"{verb(who, 'draw')} {NAMES[event['tile']]}"
+        return None if tile is None else f"{verb(who, 'draw')} {NAMES[tile]}"
     if kind == "discard":
         return f"{verb(who, 'discard')} {NAMES[event['tile']]}"
     if kind in ("chow", "pung") or (kind == "kong" and "from" in event):
-        shown = NAMES[event["tile"]] if kind != "chow" else print_tiles(event["tiles"])
-        return f"{verb(who, kind)} {shown} from {names[event['from']]}"
+        what = NAMES[event["tile"]] if kind != "chow" else print_tiles(event["tiles"])
+        return f"{verb(who, kind)} {what} from {names[event['from']]}"
     if kind == "kong" and event.get("how") == "concealed":
-        tile = "" if hidden else f" of {NAMES[event['tile']]}"
-        return f"{verb(who, 'declare')} a concealed kong{tile}"
+        of = "" if tile is None else f" of {NAMES[tile]}"
+        return f"{verb(who, 'declare')} a concealed kong{of}"
     if kind == "kong":
         return f"{verb(who, 'add')} {NAMES[event['tile']]} to a pung: a kong"
     if kind == "promote":

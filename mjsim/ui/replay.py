@@ -2,7 +2,10 @@
 tournament's game regenerated from its seed and lineup as a log.
 
 A frame is the table after a move with every hand open, the move's events in words, and how the
-hand ended when the move ended one. A log cut short replays what it holds.
+hand ended when the move ended one; and the same as each seat saw it, by the one rule of
+:mod:`mjsim.players.seen` (others' hands and draws face down, their concealed kongs without
+their kind, their draws and answers unsaid), which the replay page shows. A log cut short replays
+what it holds.
 """
 
 from __future__ import annotations
@@ -11,13 +14,14 @@ import io
 import json
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
+from mjsim.players.seen import hand_seen_by, melds_seen_by
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import NAMES
 from mjsim.tiles.tokens import print_tiles
@@ -29,7 +33,8 @@ from mjsim.ui.terminal import WIDTH, melds_words
 @dataclass(frozen=True)
 class Seat:
     """One seat in a frame: its concealed ``hand`` (sorted), the tile it just ``drew``, its
-    ``pool`` in discard order, its ``melds`` and ``flowers`` in words."""
+    ``pool`` in discard order, its ``melds`` and ``flowers`` in words. A tile the frame's seat
+    cannot see is :data:`FACE_DOWN`."""
 
     hand: list[str]
     drew: str | None
@@ -38,9 +43,15 @@ class Seat:
     flowers: str
 
 
+FACE_DOWN = "?"
+"""A tile face down, in a frame as one seat saw the table."""
+
+
 @dataclass(frozen=True)
 class Frame:
-    """The table after move ``number`` (0: the deal) of hand ``hand_no``."""
+    """The table after move ``number`` (0: the deal) of hand ``hand_no``; in a seat's own
+    frames (:attr:`Replay.seen`), ``number`` counts that seat's frames instead, as the moves it
+    could not see (the others' passes) are not its to count."""
 
     number: int
     hand_no: int
@@ -65,12 +76,16 @@ class Frame:
 
 @dataclass(frozen=True)
 class Replay:
-    """A game's frames, its seats' ``names``, and why it stopped early (or None)."""
+    """A game's frames (every hand open), its seats' ``names``, and why it stopped early (or
+    None); ``seen[s]`` holds the frames as seat ``s`` saw the game, and ``seen_at[s]`` the index
+    in ``frames`` of each."""
 
     header: dict[str, Any]
     names: list[str]
     frames: list[Frame]
     stopped: str | None
+    seen: list[list[Frame]] = field(default_factory=list)
+    seen_at: list[list[int]] = field(default_factory=list)
 
     def hand_starts(self) -> dict[int, int]:
         """The index of each hand's first frame."""
@@ -96,36 +111,77 @@ def load(path: str | Path) -> Replay:
 def build(header: dict[str, Any], moves: Sequence[tuple[int, Move]],
           stopped: str | None = None) -> Replay:
     """The frames of ``moves`` played on the game ``header`` describes."""
+    return play_frames(gamelog.start(header), header, moves, stopped)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """What one frame is made from: the table after a move and the move's events."""
+
+    table: _Table
+    number: int
+    hand_no: int
+    actor: int | None
+    move: Move | None
+    events: Sequence[dict[str, Any]]
+    last: int | None
+    ended: list[str] | None = None
+    asked: tuple[int, ...] | None = None  # a claim window's seats yet to answer, while open
+    quiet: bool = False  # a pass that leaves the window open and says nothing: no open frame
+
+
+def play_frames(game: Rules, header: dict[str, Any], moves: Sequence[tuple[int, Move]],
+                stopped: str | None = None) -> Replay:
+    """The replay of ``moves`` played on ``game`` (fresh: its deal's events not yet taken),
+    stopping early at a move refused (else at ``stopped``, when given)."""
     names = seat_names(header["players"])
-    game = gamelog.start(header)
+    steps, stopped = _steps(game, moves, names, stopped)
+    shown = [step for step in steps if not step.quiet]  # a quiet pass shows nothing new
+    frames = [_frame(step, names, None) for step in shown]
+    place, index = {}, -1  # each step's open frame: its own, or the last before a quiet one
+    for step in steps:
+        index += not step.quiet
+        place[id(step)] = index
+    seen, seen_at = [], []
+    for viewer in range(4):
+        own, at = _seen_frames(steps, names, viewer)
+        seen.append(own)
+        seen_at.append([place[id(step)] for step in at])
+    return Replay(header, names, frames, stopped, seen, seen_at)
+
+
+def _steps(game: Rules, moves: Sequence[tuple[int, Move]], names: Sequence[str],
+           stopped: str | None) -> tuple[list[_Step], str | None]:
     marker = _LastDiscard()
-    frames = [_frame(_Table.of(game), 0, game.hand_no, None, "the deal",
-                     game.take_outcomes(), names, marker)]
+
+    def step(table: _Table, number: int, hand_no: int, actor: int | None, move: Move | None,
+             events: Sequence[dict[str, Any]], ended: list[str] | None = None) -> _Step:
+        asked = tuple(game.waiting_on()) if game.phase in ("claim", "rob") else None
+        quiet = (move is not None and move.kind == "pass" and asked is not None
+                 and not any(said(e, names) for e in events))
+        return _Step(table, number, hand_no, actor, move, events, marker.follow(events), ended,
+                     asked, quiet)
+
+    steps = [step(_Table.of(game), 0, game.hand_no, None, None, game.take_outcomes())]
     for number, (seat, move) in enumerate(moves, 1):
         before, hand_no = _Table.of(game), game.hand_no
         if not game.apply(seat, move):
-            stopped = f"move {number} ({move_words(move)} by {names[seat]}) is refused"
-            break
+            return steps, f"move {number} ({move_words(move)} by {names[seat]}) is refused"
         events = game.take_outcomes()
         ended = hand_end(events, before.hands, hand_no)
-        what = verb(names[seat], move_words(move))
         if ended is None:
-            if move.kind == "pass" and not any(said(e, names) for e in events):
-                continue  # a pass that leaves the window open shows nothing new
-            frames.append(_frame(_Table.of(game), number, hand_no, seat, what,
-                                 events, names, marker))
+            steps.append(step(_Table.of(game), number, hand_no, seat, move, events))
             continue
         # A move that ends a hand also deals the next: its frame shows the hands as they
         # finished and how the hand ended; the next deal gets a frame of its own.
         cut = next(i for i, e in enumerate(events) if e["kind"] == "settle")
         finished = before.finished(list(game.totals) if not game.is_active
                                    else list(ended.totals))
-        frames.append(_frame(finished, number, hand_no, seat, what,
-                             events[:cut], names, marker, ended.lines(names)))
+        steps.append(step(finished, number, hand_no, seat, move, events[:cut],
+                          ended.lines(names)))
         if game.is_active:
-            frames.append(_frame(_Table.of(game), number, game.hand_no, None, "the deal",
-                                 events[cut:], names, marker))
-    return Replay(header, names, frames, stopped)
+            steps.append(step(_Table.of(game), number, game.hand_no, None, None, events[cut:]))
+    return steps, stopped
 
 
 @dataclass(frozen=True)
@@ -168,11 +224,55 @@ class _LastDiscard:
         return self.seat
 
 
-def _frame(table: _Table, number: int, hand_no: int, actor: int | None, what: str,
-           events: Sequence[dict[str, Any]], names: Sequence[str], marker: _LastDiscard,
-           ended: list[str] | None = None) -> Frame:
-    last = marker.follow(events)
-    lines = [line for line in (said(e, names) for e in events) if line]
+def _frame(step: _Step, names: Sequence[str], viewer: int | None) -> Frame:
+    """The frame of ``step`` as ``viewer`` saw it (None: every hand open). A seat sees its own
+    moves in words; another's it hears said, by the rule of :mod:`mjsim.players.seen` (a
+    concealed kong without its kind, a pass not at all)."""
+    table, actor, move = step.table, step.actor, step.move
+    what = "the deal" if move is None or actor is None else verb(names[actor], move_words(move))
+    if viewer is not None and actor is not None and actor != viewer:
+        what = ""
+        if move is not None and move.kind == "pass":
+            actor = None
+    lines = [line for line in (said(e, names, viewer) for e in step.events) if line]
+    return Frame(step.number, step.hand_no, actor, what, lines, _seats(table, names, viewer),
+                 table.totals, table.wall, table.dealer, table.prevalent, step.last,
+                 step.ended or [])
+
+
+def _seen_frames(steps: Sequence[_Step], names: Sequence[str],
+                 viewer: int) -> tuple[list[Frame], list[_Step]]:
+    """The frames ``viewer`` saw, numbered its own way, and the step of each. A moment the
+    seat could not tell from the next (a claim window waiting on the others only: whether one
+    opened would tell who could claim) is no frame of its own, and a frame that shows the seat
+    nothing new (the same table, totals and ending) joins the one before; what it heard said
+    goes with the frame that shows it."""
+    own: list[Frame] = []
+    at: list[_Step] = []
+    heard: list[str] = []
+    lead: Frame | None = None  # the first frame of those joined: its move is the seat's to see
+    for step in steps:
+        frame = _frame(step, names, viewer)
+        heard.extend(frame.said)
+        lead = lead or frame
+        if step.asked is not None and viewer not in step.asked:
+            continue
+        if own and _table_of(own[-1]) == _table_of(frame):
+            own[-1].said.extend(heard)
+        else:
+            own.append(replace(frame, number=len(own), said=heard, actor=lead.actor,
+                               move=lead.move))
+            at.append(step)
+        heard, lead = [], None
+    return own, at
+
+
+def _table_of(frame: Frame) -> tuple[object, ...]:
+    return (frame.hand_no, frame.seats, frame.totals, frame.wall, frame.last, frame.ended)
+
+
+def _seats(table: _Table, names: Sequence[str], viewer: int | None) -> list[Seat]:
+    """The four seats as ``viewer`` saw them (None: every hand open)."""
     seats = []
     for seat in range(4):
         hand = table.hands[seat]
@@ -180,11 +280,15 @@ def _frame(table: _Table, number: int, hand_no: int, actor: int | None, what: st
         drew = table.drawn if seat == table.turn else None
         if drew is not None and drew in tiles:
             tiles.remove(drew)
-        seats.append(Seat([NAMES[t] for t in sorted(tiles)], None if drew is None else NAMES[drew],
-                          [NAMES[t] for t in table.pools[seat]],
-                          melds_words(hand.melds, names), print_tiles(hand.flowers)))
-    return Frame(number, hand_no, actor, what, lines, seats, table.totals, table.wall,
-                 table.dealer, table.prevalent, last, ended or [])
+        shown = [NAMES[t] for t in sorted(tiles)]
+        drawn = None if drew is None else NAMES[drew]
+        if not hand_seen_by(seat, viewer):
+            shown = [FACE_DOWN] * len(shown)
+            drawn = None if drawn is None else FACE_DOWN
+        seats.append(Seat(shown, drawn, [NAMES[t] for t in table.pools[seat]],
+                          melds_words(melds_seen_by(hand.melds, seat, viewer), names),
+                          print_tiles(hand.flowers)))
+    return seats
 
 
 # ------------------------------------------------------------------------ the terminal

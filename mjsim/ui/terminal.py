@@ -309,16 +309,15 @@ def _standings(totals: Sequence[int], screen: Screen) -> None:
 
 
 def _report(events: list[dict[str, Any]], seat: int, screen: Screen) -> None:
-    """Say what happened, as the person's seat saw it (others' draws stay hidden), and keep
-    where the last discard lies so the table can mark it."""
+    """Say what happened, as the person's seat saw it (:func:`mjsim.players.seen.seen_by`:
+    others' draws and concealed kongs stay hidden), and keep where the last discard lies so the
+    table can mark it."""
     for event in events:
         kind = event["kind"]
         if kind == "discard":
             screen.last = event["actor"]
         elif kind in ("chow", "pung", "kong", "deal", "win"):
             screen.last = None  # the marked tile was claimed, or a new hand began
-        if kind == "drew" and event["actor"] != seat:
-            continue
         words = said(event, screen.names, seat)
         if words is not None:
             style = "bold" if event["actor"] == seat else ""

@@ -62,16 +62,19 @@ def test_step_through_the_game_in_chromium(browser, page, recorded, tmp_path):
         frame_seat = shown.frames[2].seats[seat]
         expected = frame_seat.hand + ([frame_seat.drew] if frame_seat.drew else [])
         assert [t.get_attribute("data-tile") for t in tiles] == expected
-    body.send_keys("v")  # as seat 0 saw it: the others' hands face down
+    body.send_keys("v")  # as seat 0 saw it: its own frames, the others' hands face down
     assert text_of(browser, "view") == f"as {shown.names[0]} saw it"
     hidden = browser.find_elements(By.CSS_SELECTOR, "#seat-1 .hand svg[data-tile='?']")
     assert hidden and not browser.find_elements(By.CSS_SELECTOR,
                                                 "#seat-0 .hand svg[data-tile='?']")
-    won = next(index for index, frame in enumerate(shown.frames) if frame.ended)
-    for _ in range(won - 2):
+    index = max(i for i, at in enumerate(shown.seen_at[0]) if at <= 2)
+    assert text_of(browser, "step").startswith(
+        f"hand 1 · step {index} of {len(shown.seen[0]) - 1} · prevalent")  # no move number
+    won = next(i for i, frame in enumerate(shown.seen[0]) if frame.ended)
+    for _ in range(won - index):
         body.send_keys(Keys.ARROW_RIGHT)
     ended = text_of(browser, "ended")
-    assert ended.splitlines() == shown.frames[won].ended and "paid on" in ended
+    assert ended.splitlines() == shown.seen[0][won].ended and "paid on" in ended
     body.send_keys("]")
     assert text_of(browser, "step").startswith("hand 2 ·")
     assert not browser.find_element(By.ID, "ended").is_displayed()

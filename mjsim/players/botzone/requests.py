@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjsim.players.protocol import HandStart
+from mjsim.players.seen import seen_by
 from mjsim.tiles.botzone import name_of
 from mjsim.tiles.kinds import N_PLAYING
 
@@ -139,10 +140,13 @@ class RequestWriter:
         return self._lines
 
     def observe(self, event: dict[str, Any] | None) -> None:
-        """Take the next event the seat sees (None, an event it does not see, is skipped).
+        """Take the next event, as the seat sees it (:func:`mjsim.players.seen.seen_by`, applied
+        here too; None, an event it does not see, is skipped).
 
         Raises ``ValueError`` for an event kind this protocol has no request for.
         """
+        if event is not None:  # seen again, in case it came raw: seeing is idempotent
+            event = seen_by(event, self.seat)
         if event is None:
             return
         kind = event["kind"]

@@ -352,7 +352,7 @@ class Tracker:
                     exposed=tuple(exposed), flowers=tuple(tuple(f) for f in self.flowers),
                     wall=self.tiles - sum(self.taken), dealer=0,
                     prevalent=self.prevalent, phase=phase, drawn=drawn, window=window,
-                    legal=legal, seed=b"", hand_no=1, ruleset=self.ruleset)
+                    legal=legal, hand_no=1, ruleset=self.ruleset)
 
     def _legal(self) -> list[Move]:
         window, seat = self.window, self.seat
