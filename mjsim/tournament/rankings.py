@@ -53,7 +53,7 @@ MATCH_WALLS = 4
 PRIOR_TIE = 1.0
 """Virtual tied comparisons between every two variants, so a variant that always places above
 another keeps a finite rating (a weak prior; real games outnumber it)."""
-WALL_COLUMNS = ("seed", "lineup", "variant", "points", "place")
+WALL_COLUMNS = ("seed", "lineup", "variant", "points", "place", "fouls")
 """The columns of the seats table that :class:`WallSums` reads."""
 
 
@@ -61,7 +61,7 @@ WALL_COLUMNS = ("seed", "lineup", "variant", "points", "place")
 class WallSums:
     """What the standings, contrasts and competition are computed from, summed per wall seed:
     ``cells``, indexed by seed and variant, the variant's games there and their points, places,
-    shares of first place and rank points; ``wins``, indexed by seed, variant and other variant, the
+    shares of first place, rank points, fouls and games with a foul; ``wins``, indexed by seed, variant and other variant, the
     times a seat of the variant placed above one of the other in a game (a shared place half a
     win each). A run's sums are the sums of its batches' (:meth:`of_frames`), so a long run is
     analysed a few batches at a time, holding its per-wall sums, never the whole table."""
@@ -73,8 +73,11 @@ class WallSums:
     def of(cls, seats: pd.DataFrame) -> WallSums:
         """The sums of the games of ``seats`` (the :data:`WALL_COLUMNS` of the seats table)."""
         place = shared_places(seats)
+        fouls = (seats["fouls"].fillna(0) if "fouls" in seats
+                 else pd.Series(0, index=seats.index))  # a folder made before they were counted
         frame = seats.assign(games=1, place=place, first=first_shares(seats, place),
-                             rank_points=len(RANK_POINTS) + 1 - place)
+                             rank_points=len(RANK_POINTS) + 1 - place, fouls=fouls,
+                             fouled=(fouls > 0).astype(int))
         cells = frame.groupby(["seed", "variant"])[list(_SUMMED)].sum()
         game = frame[["seed", "lineup", "variant", "place"]]
         pairs = game.merge(game, on=["seed", "lineup"], suffixes=("", "_other"))
@@ -96,13 +99,14 @@ class WallSums:
                    pd.concat([part.wins for part in parts]).groupby(level=[0, 1, 2]).sum())
 
 
-_SUMMED = ("games", "points", "place", "first", "rank_points")
+_SUMMED = ("games", "points", "place", "first", "rank_points", "fouls", "fouled")
 
 
 def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
     """Per variant of the ``seats`` table (columns ``seed``, ``lineup``, ``seat``, ``variant``,
-    ``points``, ``place``), or of its :class:`WallSums`: games, seeds, points per game, place,
-    first-place rate and rating, each with its 95% interval, the highest points first."""
+    ``points``, ``place``, and ``fouls`` if counted), or of its :class:`WallSums`: games, seeds,
+    points per game, place, first-place rate and rating, each with its 95% interval, its fouls
+    and the games it fouled in; the highest points first."""
     walls = _played(seats)
     cells = _per_seed(walls)
     variants = list(cells["games"].columns)
@@ -130,7 +134,9 @@ def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
             "place_low": place_low, "place_high": place_high,
             "first_rate": firsts / games.sum(), "first_rate_low": first_low,
             "first_rate_high": first_high,
-            "rating": ratings[i], "rating_low": low[i], "rating_high": high[i]})
+            "rating": ratings[i], "rating_low": low[i], "rating_high": high[i],
+            "fouls": int(cells["fouls"][variant].sum()),
+            "fouled_games": int(cells["fouled"][variant].sum())})
     return pd.DataFrame(rows).sort_values("points", ascending=False, ignore_index=True)
 
 
@@ -226,7 +232,7 @@ def _played(seats: pd.DataFrame | WallSums) -> WallSums:
 def _per_seed(sums: WallSums) -> dict[str, pd.DataFrame]:
     """Seeds x variants tables of games played, points, places and first places summed."""
     return {column: sums.cells[column].unstack(fill_value=0).astype(float).sort_index()
-            for column in ("games", "points", "place", "first")}
+            for column in ("games", "points", "place", "first", "fouls", "fouled")}
 
 
 def _resampled_sums(values: np.ndarray) -> np.ndarray:

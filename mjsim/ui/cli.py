@@ -603,6 +603,7 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
                      f"{row.games:>6}")
     lines.append("place: bootstrap over walls; first: Wilson; rating: Bradley-Terry on "
                  "placings, Elo scale; no interval from one wall")
+    lines += _foul_lines(table, lines)
     if contrasts is not None and not contrasts.empty:
         lines += ["", (f"{'paired contrast':<34} {'points/game':>11} {'95% interval':>16} "
                        f"{'p (BH)':>7} {'walls':>5}")]
@@ -613,6 +614,25 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
                          f"{_bounds(row.points_low, row.points_high, '>+6.1f')} "
                          f"{p_bh:>7} {row.seeds:>5}")
     return "\n".join(lines)
+
+
+FOUL_WARNING = 0.1
+"""The share of its games a variant may foul in before the standings warn of it."""
+
+
+def _foul_lines(table: pd.DataFrame, lines: list[str]) -> list[str]:
+    """When a variant fouled: a ``fouls`` column on the standings' ``lines`` (a header and a line
+    a row, changed in place), and a warning for each variant that fouled in more than
+    :data:`FOUL_WARNING` of its games (its standing then measures its fouls, not its play)."""
+    if "fouls" not in table or not table["fouls"].any():
+        return []
+    lines[0] += f" {'fouls':>5}"
+    for index, row in enumerate(table.itertuples(), start=1):
+        lines[index] += f" {row.fouls:>5}"
+    return [f"warning: {row.variant} fouled in {row.fouled_games} of its {row.games} games "
+            f"({row.fouled_games / row.games:.0%}, over {FOUL_WARNING:.0%}): its standing "
+            "measures its fouls more than its play"
+            for row in table.itertuples() if row.fouled_games > FOUL_WARNING * row.games]
 
 
 def format_competition(table: pd.DataFrame) -> str:
