@@ -61,10 +61,11 @@ WALL_COLUMNS = ("seed", "lineup", "variant", "points", "place", "fouls")
 class WallSums:
     """What the standings, contrasts and competition are computed from, summed per wall seed:
     ``cells``, indexed by seed and variant, the variant's games there and their points, places,
-    shares of first place, rank points, fouls and games with a foul; ``wins``, indexed by seed, variant and other variant, the
-    times a seat of the variant placed above one of the other in a game (a shared place half a
-    win each). A run's sums are the sums of its batches' (:meth:`of_frames`), so a long run is
-    analysed a few batches at a time, holding its per-wall sums, never the whole table."""
+    shares of first place, rank points, fouls and games with a foul; ``wins``, indexed by seed,
+    variant and other variant, the times a seat of the variant placed above one of the other in a
+    game (a shared place half a win each). A run's sums are the sums of its batches'
+    (:meth:`of_frames`), so a long run is analysed a few batches at a time, holding its per-wall
+    sums, never the whole table."""
 
     cells: pd.DataFrame
     wins: pd.Series

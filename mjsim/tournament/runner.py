@@ -100,14 +100,14 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
         arguments: dict[str, Any] | None = None, roster: Roster | None = None,
         table: str = "mcr", penalty: int = PENALTY, max_fouls: int = MAX_FOULS,
         shadows: Mapping[str, str] | None = None) -> Mapping[str, pd.DataFrame]:
-    """Play batches of (seed, lineup) games into the run folder ``out``; return its tables
-    (each read from disk when first asked for). Lineups name players by spec, or by the names
-    ``roster`` defines; ``table`` is ``"mcr"`` (sixteen hands a game) or ``"botzone"`` (Botzone's
-    table, one hand a game). A foul costs ``penalty`` to each other seat, and ``max_fouls`` in a
-    row by one entry (across games and walls, in the order played) stop the run. A program seat keeps its working folder, with its stderr,
-    under ``out``/programs. ``shadows`` maps a challenger entry to its baseline's: a seat it
-    plays also asks the baseline on each view and the seats table counts where they differ
-    (``decisions``, ``changed``; :class:`~mjsim.players.compare.Shadowed`).
+    """Play batches of (seed, lineup) games into the run folder ``out``; return its tables (each
+    read from disk when first asked for). Lineups name players by spec, or by the names ``roster``
+    defines; ``table`` is ``"mcr"`` (sixteen hands a game) or ``"botzone"`` (Botzone's table, one
+    hand a game). A foul costs ``penalty`` to each other seat, and ``max_fouls`` in a row by one
+    entry (across games and walls, in the order played) stop the run. A program seat keeps its
+    working folder, with its stderr, under ``out``/programs. ``shadows`` maps a challenger entry to
+    its baseline's: a seat it plays also asks the baseline on each view and the seats table counts
+    where they differ (``decisions``, ``changed``; :class:`~mjsim.players.compare.Shadowed`).
 
     ``limit`` plays only the first ``limit`` batches (a sequential test extends a run wall by
     wall). A folder that already holds this run (same batches and ruleset) is resumed: only the

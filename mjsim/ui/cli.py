@@ -627,12 +627,13 @@ def _foul_lines(table: pd.DataFrame, lines: list[str]) -> list[str]:
     if "fouls" not in table or not table["fouls"].any():
         return []
     lines[0] += f" {'fouls':>5}"
-    for index, row in enumerate(table.itertuples(), start=1):
-        lines[index] += f" {row.fouls:>5}"
-    return [f"warning: {row.variant} fouled in {row.fouled_games} of its {row.games} games "
-            f"({row.fouled_games / row.games:.0%}, over {FOUL_WARNING:.0%}): its standing "
-            "measures its fouls more than its play"
-            for row in table.itertuples() if row.fouled_games > FOUL_WARNING * row.games]
+    for index, fouls in enumerate(table["fouls"], start=1):
+        lines[index] += f" {fouls:>5}"
+    counts = zip(table["variant"], table["fouled_games"].to_numpy(), table["games"].to_numpy())
+    return [f"warning: {variant} fouled in {fouled} of its {games} games "
+            f"({fouled / games:.0%}, over {FOUL_WARNING:.0%}): its standing measures its fouls "
+            "more than its play"
+            for variant, fouled, games in counts if fouled > FOUL_WARNING * games]
 
 
 def format_competition(table: pd.DataFrame) -> str:

@@ -12,8 +12,14 @@ import pytest
 from mjsim.tournament import ladder, price, priced, store, table
 from mjsim.tournament.experiments import wall_sums
 from mjsim.tournament.pricing import control_check, paired_differences
-from mjsim.tournament.rankings import (WALL_COLUMNS, WallSums, competition, contrasts,
-                                      first_shares, standings)
+from mjsim.tournament.rankings import (
+    WALL_COLUMNS,
+    WallSums,
+    competition,
+    contrasts,
+    first_shares,
+    standings,
+)
 from mjsim.tournament.records import COLUMNS, TABLES
 from mjsim.tournament.schedule import rotations
 from mjsim.tournament.store import SORT_KEYS, RunFolder, Tables

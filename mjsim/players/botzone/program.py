@@ -132,7 +132,10 @@ class _Process:
         self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, cwd=workdir, env=env,
                                       encoding="utf-8", errors="replace", bufsize=1,
-                                      start_new_session=True, preexec_fn=limits.apply)
+                                      start_new_session=True,
+                                      # Only setrlimit, already imported: nothing that could
+                                      # wait on a lock another thread held at the fork.
+                                      preexec_fn=limits.apply)  # noqa: PLW1509
         self.ended_input = False
         self.lines: queue.Queue[str | None] = queue.Queue()
         assert self.popen.stdout is not None and self.popen.stderr is not None  # PIPE asked
