@@ -6,9 +6,11 @@ on any machine (as long as the players a user brings are deterministic too).
 
 Three tables (design.md §4):
 
-- ``seats``: one row per seat per game: points, place, wins, self-draws, deal-ins, and for a
-  shadowed seat (a challenger whose baseline is asked too: :class:`GameOptions`) its decisions
-  and the decisions where the baseline would have moved otherwise (0 and 0 for other seats);
+- ``seats``: one row per seat per game: points, place (seats level on points share the average
+  of the places they span: :func:`~mjsim.game.settlement.places`), wins, self-draws, deal-ins,
+  fouls, and for a shadowed seat (a challenger whose baseline is asked too:
+  :class:`GameOptions`) its decisions and the decisions where the baseline would have moved
+  otherwise (0 and 0 for other seats);
 - ``hands``: one row per seat per hand: how the hand ended for that seat (``won``,
   ``dealt-in``, ``paid``, ``drawn``, or ``foul`` for the seat that fouled and ``fouled`` for the
   seats it paid), its delta, the tiles left in the wall when it ended (how long the hand

@@ -22,8 +22,9 @@ PENALTY = 5  # not the default 10: the run's setting reaches the settlement
 def test_each_fault_is_a_recorded_foul_and_the_run_completes(tmp_path, way, reason):
     roster = Roster({"tiny": f"botzone:{TINY}",
                      "bad": f"botzone?time_limit=0.5:{bot_command('badbot.py', way)}"})
+    # It fouls every game, four in a row: the run completes with the limit above that.
     report = table("3,tiny,2,bad", tmp_path, roster=roster, walls=1, table="botzone",
-                   ruleset="gb-mahjong", penalty=PENALTY, quiet=True)
+                   ruleset="gb-mahjong", penalty=PENALTY, max_fouls=5, quiet=True)
     hands, seats = report.tables["hands"], report.tables["seats"]
     fouls = hands[hands["outcome"] == "foul"]
     # Every game (the four seatings of the wall) is one hand, and the bad program fouls it.
