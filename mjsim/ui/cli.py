@@ -288,7 +288,8 @@ def _experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
     parser.add_argument("--penalty", type=int, default=10,
                         help="what a foul costs, to each other seat (default 10)")
     parser.add_argument("--max-fouls", type=int, default=3,
-                        help="fouls in a row by one seat that stop the run (default 3)")
+                        help="fouls in a row by one player, across games, that stop the run "
+                             "(default 3)")
     parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                         help="name a player spec (one holding spaces or commas, such as a "
                              "program's command line) to use NAME in a lineup; repeatable")

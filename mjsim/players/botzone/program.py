@@ -75,7 +75,8 @@ TIME_LIMIT = 6.0
 language (its wiki gives the rules; a compiled bot gets about a second a turn, slower languages
 more): pass ``time_limit`` to hold a program to the one it will meet."""
 FIRST_TURN_FACTOR = 2.0
-"""The first run of a hand's game gets this many times the limit: it starts the program up."""
+"""The first run of a hand's game gets this many times the limit: it starts the program up (as
+does a long-running program's fresh start once its mode is learnt)."""
 MEMORY_LIMIT = 256
 """MiB of address space a program's process may map by default (Botzone's memory limit)."""
 CPU_LIMIT = 60.0
@@ -215,7 +216,7 @@ class _Process:
 class BotzoneProgram:
     """A seat played by a Botzone program: ``command`` (split with :func:`shlex.split`, never run
     by a shell), ``io`` ``json`` or ``simple``, ``time_limit`` seconds an answer (default
-    :data:`TIME_LIMIT`; a process's first answer gets :data:`FIRST_TURN_FACTOR` times it),
+    :data:`TIME_LIMIT`; a hand's first run gets :data:`FIRST_TURN_FACTOR` times it),
     ``memory_limit`` MiB and ``cpu_limit`` seconds of CPU a process (:data:`MEMORY_LIMIT`,
     :data:`CPU_LIMIT`), ``env`` the names of mjsim's environment variables it is also given
     (comma-separated), ``workdir`` its working folder (default: a temporary one of its own),
@@ -444,7 +445,7 @@ class BotzoneProgram:
         try:
             self._workdir.mkdir(parents=True, exist_ok=True)
             return _Process(self._args, self._workdir, env, self._limits, self._log, self._tail)
-        except OSError as error:
+        except (OSError, subprocess.SubprocessError) as error:  # the latter: a limit refused
             raise Foul(f"crashed: the program could not start: {error}", None,
                        self._detail(request, None)) from None
 
