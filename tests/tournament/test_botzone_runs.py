@@ -78,16 +78,19 @@ def test_a_program_fouling_hand_after_hand_stops_the_run_which_resumes_once_fixe
                                       RunFolder(tmp_path / "clean").load(name))
 
 
+@pytest.mark.slow
 def test_a_relative_command_finds_its_file_from_its_own_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "bots").mkdir()
     (tmp_path / "bots" / "tiny.py").write_text((BOTS / "tinybot.py").read_text())
-    roster = Roster({"mine": f"botzone:{shlex.quote(sys.executable)} bots/tiny.py json"})
+    roster = Roster({"mine": f"botzone:{shlex.quote(sys.executable)} bots/tiny.py json "
+                             "keep-running"})  # kept running: a few processes, a quick test
     report = table("3,3,2,mine", "run", roster=roster, walls=1, table="botzone",
                    ruleset="gb-mahjong", quiet=True)
     assert report.tables["seats"]["fouls"].sum() == 0
     manifest = RunFolder(tmp_path / "run").manifest()
-    resolved = f"botzone:{shlex.quote(sys.executable)} {tmp_path}/bots/tiny.py json"
+    resolved = (f"botzone:{shlex.quote(sys.executable)} {tmp_path}/bots/tiny.py json "
+                "keep-running")
     assert manifest["definitions"]["mine"] == manifest["players"]["mine"]["spec"] == resolved
     assert list(manifest["players"]["mine"]["files"]) == [f"{tmp_path}/bots/tiny.py"]
 
