@@ -16,7 +16,7 @@ them. A game is ``HANDS`` hands, ``ROUNDS`` rounds of ``SEATS``, and the deal pa
 >>> settle(1, "self", 20)
 [-28, 84, -28, -28]
 >>> places([40, -10, 40, -70]), winner([40, -10, 40, -70])
-([1, 3, 1, 4], None)
+([1.5, 3.0, 1.5, 4.0], None)
 """
 
 from __future__ import annotations
@@ -94,13 +94,16 @@ def settle_foul(offender: int, penalty: int = FOUL) -> list[int]:
     return deltas
 
 
-def places(totals: Sequence[int]) -> list[int]:
-    """Competition ranking by seat, 1 the highest: equal totals share a place, the next is skipped.
+def places(totals: Sequence[int]) -> list[float]:
+    """Each seat's place, 1 the highest: seats level on totals share the average of the places
+    they span (two level first are 1.5 each), so a game's places always sum to 10, as the
+    competition format's rank points do (:func:`mjsim.tournament.rankings.rank_points`).
 
     >>> places([5, 5, 5, -15])
-    [1, 1, 1, 4]
+    [2.0, 2.0, 2.0, 4.0]
     """
-    return [1 + sum(other > total for other in totals) for total in totals]
+    return [1 + sum(other > total for other in totals)
+            + (sum(other == total for other in totals) - 1) / 2 for total in totals]
 
 
 def winner(totals: Sequence[int]) -> int | None:

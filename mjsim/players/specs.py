@@ -17,15 +17,17 @@ read as TOML (``2``, ``0.5``, ``true``, ``"text"``), and as a plain string when 
 The class is called with the options as keywords, and with ``off=frozenset({...})`` when ideas
 are switched off; every idea switched off must be one of the class's ``ideas``. A Botzone spec
 puts its options before the command, which takes the rest of the spec whatever it holds:
-``botzone?io=simple&time_limit=2:./bot --fast``.
+``botzone?io=simple&time_limit=2:./bot --fast``. A program runs in a folder of its own, so the
+relative paths in its command are made absolute when the spec is read, against the current
+directory (:func:`resolve_command`): workers and a resumed run find the same files.
 
 A spec that is not a rung runs code the user chose. :func:`describe` says what a spec resolves
 to (the file and its hash, the module's version, the program), for a run's manifest.
 
 >>> parse_spec("bots/greedy.py:Greedy-claims?depth=2")
 Spec(kind='class', target='bots/greedy.py:Greedy', off=('claims',), options=(('depth', 2),))
->>> str(parse_spec("botzone?io=simple:./bot --fast"))
-'botzone?io=simple:./bot --fast'
+>>> str(parse_spec("botzone?io=simple:/opt/bot --fast"))
+'botzone?io=simple:/opt/bot --fast'
 """
 
 from __future__ import annotations
@@ -48,11 +50,13 @@ from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
 
 __all__ = ["PLUGIN_GROUP", "Spec", "describe", "load_player", "parse_spec", "player_ideas",
-           "with_off"]
+           "resolve_command", "with_off"]
 
 PLUGIN_GROUP = "mjsim.players"
 """The entry point group an installed package names its players in."""
 BOTZONE = "botzone"
+PROGRAM_OPTIONS = ("io", "time_limit", "memory_limit", "cpu_limit", "env")
+"""The options a ``botzone`` spec takes (:class:`~mjsim.players.botzone.program.BotzoneProgram`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +93,11 @@ def parse_spec(text: str) -> Spec:
         head, _, command = spec.partition(":")
         if not command.strip():
             raise ValueError(f"bad player spec {text!r}: botzone: needs a command to run")
-        return Spec(BOTZONE, command.strip(), options=_options(head[len(BOTZONE):], text))
+        try:
+            resolved = resolve_command(command.strip())
+        except ValueError as error:
+            raise ValueError(f"bad player spec {text!r}: {error}") from None
+        return Spec(BOTZONE, resolved, options=_options(head[len(BOTZONE):], text))
     head, mark, query = spec.partition("?")
     options = _options(mark + query, text)
     if head[:1].isdigit():
@@ -113,6 +121,29 @@ def parse_spec(text: str) -> Spec:
     return Spec("plugin", plugin, _distinct(off, text), options)
 
 
+def resolve_command(command: str, here: Path | None = None) -> str:
+    """``command`` with its relative paths made absolute against ``here`` (default: the current
+    directory): the program (its first word) when it holds a ``/`` (a bare name is looked up on
+    ``PATH``), and each later word that holds a ``/`` or names a file or folder in ``here``,
+    unless it is an option (``-x``, ``key=value``) or a URL. A command with none is returned as
+    written. Raises ``ValueError`` for one :func:`shlex.split` cannot read (an open quote).
+
+    >>> resolve_command("python3 bots/x.py --fast", Path("/home/me"))
+    'python3 /home/me/bots/x.py --fast'
+    """
+    base = Path.cwd() if here is None else here
+    words = shlex.split(command)
+    resolved = [str(base / word) if _relative_path(word, index == 0, base) else word
+                for index, word in enumerate(words)]
+    return command if resolved == words else shlex.join(resolved)
+
+
+def _relative_path(word: str, program: bool, base: Path) -> bool:
+    if word.startswith(("-", "/", "~")) or "=" in word or ":" in word or not word:
+        return False
+    return "/" in word or (not program and (base / word).exists())
+
+
 def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
     """The player ``spec`` names, built afresh. ``workdir`` is where a program runs and keeps
     its stderr (default: the current directory, stderr not kept).
@@ -127,6 +158,10 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
         from mjsim.players.botzone.program import BotzoneProgram
 
         options = dict(parsed.options)
+        unknown = sorted(set(options) - set(PROGRAM_OPTIONS))
+        if unknown:
+            raise ValueError(f"bad player spec {parsed}: a Botzone program takes the options "
+                             f"{', '.join(PROGRAM_OPTIONS)}, not {', '.join(unknown)}")
         if workdir is not None:
             workdir.mkdir(parents=True, exist_ok=True)
             options.setdefault("workdir", workdir)
@@ -204,6 +239,10 @@ def describe(spec: str | Spec) -> dict[str, Any]:
         out["program"] = program
         if program is not None:
             out["sha256"] = _sha256(Path(program))
+        files = {word: _sha256(Path(word)) for word in words[1:]
+                 if Path(word).is_absolute() and Path(word).is_file()}
+        if files:
+            out["files"] = files
     return out
 
 

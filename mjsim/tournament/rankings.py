@@ -4,9 +4,12 @@ A wall seed is the unit of every interval: the games of a seed share their walls
 not independent draws (design.md §4). Per variant, :func:`standings` gives
 
 - points per game, with the 95% t interval of its per-seed means;
-- the mean place, with a percentile bootstrap interval over seeds (so it stays inside [1, 4]);
-- the first-place rate, with a Wilson interval on the games, widened by the seeds' design effect
-  when the games of a seed are positively correlated (Kish's effective sample size);
+- the mean place, seats level on points sharing the average of the places they span
+  (:func:`shared_places`), with a percentile bootstrap interval over seeds (so it stays inside
+  [1, 4]);
+- the first-place rate, a k-way tie for first counting 1/k to each (:func:`first_shares`), with
+  a Wilson interval on the games, widened by the seeds' design effect when the games of a seed
+  are positively correlated (Kish's effective sample size);
 - a Bradley-Terry rating on placings (every two seats of a game holding different variants are
   one comparison, a shared place half a win each), on the Elo scale, with a bootstrap interval.
 
@@ -50,7 +53,7 @@ MATCH_WALLS = 4
 PRIOR_TIE = 1.0
 """Virtual tied comparisons between every two variants, so a variant that always places above
 another keeps a finite rating (a weak prior; real games outnumber it)."""
-WALL_COLUMNS = ("seed", "lineup", "variant", "points", "place")
+WALL_COLUMNS = ("seed", "lineup", "variant", "points", "place", "fouls")
 """The columns of the seats table that :class:`WallSums` reads."""
 
 
@@ -58,10 +61,11 @@ WALL_COLUMNS = ("seed", "lineup", "variant", "points", "place")
 class WallSums:
     """What the standings, contrasts and competition are computed from, summed per wall seed:
     ``cells``, indexed by seed and variant, the variant's games there and their points, places,
-    first places and rank points; ``wins``, indexed by seed, variant and other variant, the
-    times a seat of the variant placed above one of the other in a game (a shared place half a
-    win each). A run's sums are the sums of its batches' (:meth:`of_frames`), so a long run is
-    analysed a few batches at a time, holding its per-wall sums, never the whole table."""
+    shares of first place, rank points, fouls and games with a foul; ``wins``, indexed by seed,
+    variant and other variant, the times a seat of the variant placed above one of the other in a
+    game (a shared place half a win each). A run's sums are the sums of its batches'
+    (:meth:`of_frames`), so a long run is analysed a few batches at a time, holding its per-wall
+    sums, never the whole table."""
 
     cells: pd.DataFrame
     wins: pd.Series
@@ -69,10 +73,14 @@ class WallSums:
     @classmethod
     def of(cls, seats: pd.DataFrame) -> WallSums:
         """The sums of the games of ``seats`` (the :data:`WALL_COLUMNS` of the seats table)."""
-        frame = seats.assign(games=1, first=(seats["place"] == 1).astype(float),
-                             rank_points=rank_points(seats))
+        place = shared_places(seats)
+        fouls = (seats["fouls"].fillna(0) if "fouls" in seats
+                 else pd.Series(0, index=seats.index))  # a folder made before they were counted
+        frame = seats.assign(games=1, place=place, first=first_shares(seats, place),
+                             rank_points=len(RANK_POINTS) + 1 - place, fouls=fouls,
+                             fouled=(fouls > 0).astype(int))
         cells = frame.groupby(["seed", "variant"])[list(_SUMMED)].sum()
-        game = seats[["seed", "lineup", "variant", "place"]]
+        game = frame[["seed", "lineup", "variant", "place"]]
         pairs = game.merge(game, on=["seed", "lineup"], suffixes=("", "_other"))
         pairs = pairs[pairs["variant"] != pairs["variant_other"]]
         score = ((pairs["place"] < pairs["place_other"]).astype(float)
@@ -92,13 +100,14 @@ class WallSums:
                    pd.concat([part.wins for part in parts]).groupby(level=[0, 1, 2]).sum())
 
 
-_SUMMED = ("games", "points", "place", "first", "rank_points")
+_SUMMED = ("games", "points", "place", "first", "rank_points", "fouls", "fouled")
 
 
 def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
     """Per variant of the ``seats`` table (columns ``seed``, ``lineup``, ``seat``, ``variant``,
-    ``points``, ``place``), or of its :class:`WallSums`: games, seeds, points per game, place,
-    first-place rate and rating, each with its 95% interval, the highest points first."""
+    ``points``, ``place``, and ``fouls`` if counted), or of its :class:`WallSums`: games, seeds,
+    points per game, place, first-place rate and rating, each with its 95% interval, its fouls
+    and the games it fouled in; the highest points first."""
     walls = _played(seats)
     cells = _per_seed(walls)
     variants = list(cells["games"].columns)
@@ -126,7 +135,9 @@ def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
             "place_low": place_low, "place_high": place_high,
             "first_rate": firsts / games.sum(), "first_rate_low": first_low,
             "first_rate_high": first_high,
-            "rating": ratings[i], "rating_low": low[i], "rating_high": high[i]})
+            "rating": ratings[i], "rating_low": low[i], "rating_high": high[i],
+            "fouls": int(cells["fouls"][variant].sum()),
+            "fouled_games": int(cells["fouled"][variant].sum())})
     return pd.DataFrame(rows).sort_values("points", ascending=False, ignore_index=True)
 
 
@@ -222,7 +233,7 @@ def _played(seats: pd.DataFrame | WallSums) -> WallSums:
 def _per_seed(sums: WallSums) -> dict[str, pd.DataFrame]:
     """Seeds x variants tables of games played, points, places and first places summed."""
     return {column: sums.cells[column].unstack(fill_value=0).astype(float).sort_index()
-            for column in ("games", "points", "place", "first")}
+            for column in ("games", "points", "place", "first", "fouls", "fouled")}
 
 
 def _resampled_sums(values: np.ndarray) -> np.ndarray:
@@ -347,12 +358,32 @@ def unpaired_baseline(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:
                                        "se_unpaired", "variance_reduction", "control_change"])
 
 
+def shared_places(seats: pd.DataFrame) -> pd.Series:
+    """Each seat's place in its game (rows grouped by ``seed`` and ``lineup``), from its
+    ``points``: 1 the most, seats level on points sharing the average of the places they span
+    (two level first are 1.5 each), as :func:`mjsim.game.settlement.places` gives a game's.
+    The standings read places from the points, so a table recorded before places were shared
+    reads the same."""
+    return seats.groupby(["seed", "lineup"])["points"].rank(
+        method="average", ascending=False).rename("place")
+
+
+def first_shares(seats: pd.DataFrame, place: pd.Series | None = None) -> pd.Series:
+    """Each seat's share of first place in its game: 1 alone first, 1/k in a k-way tie for
+    first (a drawn game on Botzone's table gives each seat a quarter), 0 below, so a game hands
+    out one first place."""
+    place = shared_places(seats) if place is None else place
+    best = place.groupby([seats["seed"], seats["lineup"]]).transform("min")
+    firsts = place == best
+    tied = firsts.groupby([seats["seed"], seats["lineup"]]).transform("sum")
+    return (firsts / tied).rename("first")
+
+
 def rank_points(seats: pd.DataFrame) -> pd.Series:
     """Each seat's rank points in its game (rows grouped by ``seed`` and ``lineup``): 4, 3, 2, 1
     from the most ``points`` down, seats level on points sharing those of the places they span
     (two level first get 3.5 each), so a game always hands out 10."""
-    rank = seats.groupby(["seed", "lineup"])["points"].rank(method="average", ascending=False)
-    return (len(RANK_POINTS) + 1 - rank).rename("rank_points")
+    return (len(RANK_POINTS) + 1 - shared_places(seats)).rename("rank_points")
 
 
 def competition(seats: pd.DataFrame | WallSums, match_walls: int = MATCH_WALLS) -> pd.DataFrame:

@@ -6,9 +6,11 @@ on any machine (as long as the players a user brings are deterministic too).
 
 Three tables (design.md §4):
 
-- ``seats``: one row per seat per game: points, place, wins, self-draws, deal-ins, and for a
-  shadowed seat (a challenger whose baseline is asked too: :class:`GameOptions`) its decisions
-  and the decisions where the baseline would have moved otherwise (0 and 0 for other seats);
+- ``seats``: one row per seat per game: points, place (seats level on points share the average
+  of the places they span: :func:`~mjsim.game.settlement.places`), wins, self-draws, deal-ins,
+  fouls, and for a shadowed seat (a challenger whose baseline is asked too:
+  :class:`GameOptions`) its decisions and the decisions where the baseline would have moved
+  otherwise (0 and 0 for other seats);
 - ``hands``: one row per seat per hand: how the hand ended for that seat (``won``,
   ``dealt-in``, ``paid``, ``drawn``, or ``foul`` for the seat that fouled and ``fouled`` for the
   seats it paid), its delta, the tiles left in the wall when it ended (how long the hand
@@ -68,6 +70,63 @@ class GameRecords:
         self.seats.extend(other.seats)
         self.hands.extend(other.hands)
         self.fans.extend(other.fans)
+
+
+@dataclass(frozen=True)
+class Streak:
+    """One entry's fouls in a row over a stretch of play, hand by hand in the order played (the
+    hands it sat in; a hand counts as its foul when a seat it plays fouled it). Two stretches
+    add up, ``earlier + later``, so a run counts fouls in a row across games and walls: a game
+    on Botzone's table is one hand. ``last`` says where and why it last fouled."""
+
+    hands: int = 0
+    lead: int = 0  # fouled hands before its first clean one (every hand, if none was clean)
+    trail: int = 0  # fouled hands after its last clean one
+    longest: int = 0
+    last: str = ""
+
+    def __add__(self, later: Streak) -> Streak:
+        if not later.hands or not self.hands:
+            return later if not self.hands else self
+        lead = self.lead + later.lead if self.lead == self.hands else self.lead
+        trail = self.trail + later.trail if later.trail == later.hands else later.trail
+        return Streak(self.hands + later.hands, lead, trail,
+                      max(self.longest, later.longest, self.trail + later.lead),
+                      later.last or self.last)
+
+    @classmethod
+    def of_game(cls, records: GameRecords, workdir: Path | None = None) -> dict[str, Streak]:
+        """Each entry's streak over the hands of one game's ``records``; a foul's ``last`` names
+        the program's folder under ``workdir`` (where its stderr is)."""
+        streaks: dict[str, Streak] = {}
+        rows = records.hands
+        for start in range(0, len(rows), 4):  # a hand's rows are its four seats'
+            seats = rows[start:start + 4]
+            fouler, row = seats[0]["foul_seat"], seats[0]
+            for entry in dict.fromkeys(seat["variant"] for seat in seats):
+                hand = Streak(1)
+                if fouler >= 0 and seats[fouler]["variant"] == entry:
+                    folder = "" if workdir is None else f"; its folder: {workdir / f'seat{fouler}'}"
+                    hand = Streak(1, 1, 1, 1, (
+                        f"{row['foul_reason']} (answer {row['foul_answer']!r}), seat {fouler} "
+                        f"of {row['lineup']} on wall {row['seed']}, hand {row['hand_no']}{folder}"))
+                streaks[entry] = streaks.get(entry, Streak()) + hand
+        return streaks
+
+
+def add_streaks(earlier: dict[str, Streak], later: dict[str, Streak]) -> dict[str, Streak]:
+    """Each entry's streak over two stretches of play, ``later`` played after ``earlier``."""
+    return {entry: earlier.get(entry, Streak()) + later.get(entry, Streak())
+            for entry in {*earlier, *later}}
+
+
+def check_streaks(streaks: dict[str, Streak], max_fouls: int) -> None:
+    """Raise :class:`~mjsim.players.driver.TooManyFouls` for an entry that fouled ``max_fouls``
+    hands in a row or more."""
+    for entry, streak in sorted(streaks.items()):
+        if streak.longest >= max_fouls:
+            raise driver.TooManyFouls(f"{entry} fouled {streak.longest} hands in a row; the "
+                                      f"last: {streak.last}")
 
 
 class GameOptions(NamedTuple):

@@ -23,7 +23,15 @@ from mjsim.analysis import shanten
 from mjsim.players.driver import MAX_FOULS, PENALTY
 from mjsim.tiles.hand import Hand
 from mjsim.tournament.lineups import Lineup, Roster
-from mjsim.tournament.records import GameOptions, GameRecords, lineup_key, play_game
+from mjsim.tournament.records import (
+    GameOptions,
+    GameRecords,
+    Streak,
+    add_streaks,
+    check_streaks,
+    lineup_key,
+    play_game,
+)
 from mjsim.tournament.store import RunFolder, encode_batch, git_hash, origin
 
 Task = tuple[str, Lineup]
@@ -44,17 +52,46 @@ class RunOptions(TypedDict, total=False):
 
 
 def play_batch(batch: int, tasks: Sequence[Task], ruleset: str, definitions: dict[str, str],
-               options: GameOptions, programs: str | None) -> tuple[int, dict[str, bytes]]:
+               options: GameOptions, programs: str | None
+               ) -> tuple[int, dict[str, bytes], dict[str, Streak]]:
     """Play the games of one batch in order and encode its tables (:func:`encode_batch`): this
     is what a worker runs, rebuilding the players from their specs. A program seat of game g
-    runs in ``programs``/bBATCH-gG/seatN."""
+    runs in ``programs``/bBATCH-gG/seatN. Fouls in a row are counted across the batch's games
+    (:class:`~mjsim.tournament.records.Streak`, raising ``TooManyFouls`` at ``max_fouls``), and
+    each entry's streak over the batch is returned, for the run to count across batches."""
     roster = Roster(definitions)
     records = GameRecords()
+    streaks: dict[str, Streak] = {}
     for game, (seed, lineup) in enumerate(tasks):
         workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
-        records.extend(play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
-                                 options=options))
-    return batch, encode_batch(records)
+        played = play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
+                           options=options)
+        streaks = add_streaks(streaks, Streak.of_game(played, workdir))
+        check_streaks(streaks, options.max_fouls)
+        records.extend(played)
+    return batch, encode_batch(records), streaks
+
+
+class _FoulsInARow:
+    """Each entry's fouls in a row across the batches of a run, in the order of the batches
+    (whatever order they finish in): a batch's streak is added once every batch before it has
+    been. A batch written before this call breaks the count (its streaks are not kept)."""
+
+    def __init__(self, pending: Sequence[int], max_fouls: int) -> None:
+        self.order, self.max_fouls = list(pending), max_fouls
+        self.waiting: dict[int, dict[str, Streak]] = {}
+        self.streaks: dict[str, Streak] = {}
+        self.next = 0  # the position in ``order`` of the next batch to add
+
+    def add(self, batch: int, streaks: dict[str, Streak]) -> None:
+        """Count batch ``batch``'s streaks; raises ``TooManyFouls`` at ``max_fouls`` in a row."""
+        self.waiting[batch] = streaks
+        while self.next < len(self.order) and self.order[self.next] in self.waiting:
+            batch = self.order[self.next]
+            follows = self.next > 0 and self.order[self.next - 1] == batch - 1
+            self.streaks = add_streaks(self.streaks if follows else {}, self.waiting.pop(batch))
+            self.next += 1
+            check_streaks(self.streaks, self.max_fouls)
 
 
 def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "green-book",
@@ -63,14 +100,14 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
         arguments: dict[str, Any] | None = None, roster: Roster | None = None,
         table: str = "mcr", penalty: int = PENALTY, max_fouls: int = MAX_FOULS,
         shadows: Mapping[str, str] | None = None) -> Mapping[str, pd.DataFrame]:
-    """Play batches of (seed, lineup) games into the run folder ``out``; return its tables
-    (each read from disk when first asked for). Lineups name players by spec, or by the names
-    ``roster`` defines; ``table`` is ``"mcr"`` (sixteen hands a game) or ``"botzone"`` (Botzone's
-    table, one hand a game). A foul costs ``penalty`` to each other seat, and ``max_fouls`` in a
-    row by one seat stop the run. A program seat keeps its working folder, with its stderr,
-    under ``out``/programs. ``shadows`` maps a challenger entry to its baseline's: a seat it
-    plays also asks the baseline on each view and the seats table counts where they differ
-    (``decisions``, ``changed``; :class:`~mjsim.players.compare.Shadowed`).
+    """Play batches of (seed, lineup) games into the run folder ``out``; return its tables (each
+    read from disk when first asked for). Lineups name players by spec, or by the names ``roster``
+    defines; ``table`` is ``"mcr"`` (sixteen hands a game) or ``"botzone"`` (Botzone's table, one
+    hand a game). A foul costs ``penalty`` to each other seat, and ``max_fouls`` in a row by one
+    entry (across games and walls, in the order played) stop the run. A program seat keeps its
+    working folder, with its stderr, under ``out``/programs. ``shadows`` maps a challenger entry to
+    its baseline's: a seat it plays also asks the baseline on each view and the seats table counts
+    where they differ (``decisions``, ``changed``; :class:`~mjsim.players.compare.Shadowed`).
 
     ``limit`` plays only the first ``limit`` batches (a sequential test extends a run wall by
     wall). A folder that already holds this run (same batches and ruleset) is resumed: only the
@@ -107,9 +144,11 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
                     delayed(play_batch)(batch, batches[batch], ruleset, roster.definitions,
                                         GameOptions(table, penalty, max_fouls, pairs), programs)
                     for batch in pending)
-                for batch, files in results:
+                fouls = _FoulsInARow(pending, max_fouls)
+                for batch, files, streaks in results:
                     folder.write_encoded(batch, files)
                     advance()
+                    fouls.add(batch, streaks)
     return folder.tables()
 
 

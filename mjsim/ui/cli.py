@@ -288,7 +288,8 @@ def _experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
     parser.add_argument("--penalty", type=int, default=10,
                         help="what a foul costs, to each other seat (default 10)")
     parser.add_argument("--max-fouls", type=int, default=3,
-                        help="fouls in a row by one seat that stop the run (default 3)")
+                        help="fouls in a row by one player, across games, that stop the run "
+                             "(default 3)")
     parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                         help="name a player spec (one holding spaces or commas, such as a "
                              "program's command line) to use NAME in a lineup; repeatable")
@@ -603,6 +604,7 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
                      f"{row.games:>6}")
     lines.append("place: bootstrap over walls; first: Wilson; rating: Bradley-Terry on "
                  "placings, Elo scale; no interval from one wall")
+    lines += _foul_lines(table, lines)
     if contrasts is not None and not contrasts.empty:
         lines += ["", (f"{'paired contrast':<34} {'points/game':>11} {'95% interval':>16} "
                        f"{'p (BH)':>7} {'walls':>5}")]
@@ -613,6 +615,26 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
                          f"{_bounds(row.points_low, row.points_high, '>+6.1f')} "
                          f"{p_bh:>7} {row.seeds:>5}")
     return "\n".join(lines)
+
+
+FOUL_WARNING = 0.1
+"""The share of its games a variant may foul in before the standings warn of it."""
+
+
+def _foul_lines(table: pd.DataFrame, lines: list[str]) -> list[str]:
+    """When a variant fouled: a ``fouls`` column on the standings' ``lines`` (a header and a line
+    a row, changed in place), and a warning for each variant that fouled in more than
+    :data:`FOUL_WARNING` of its games (its standing then measures its fouls, not its play)."""
+    if "fouls" not in table or not table["fouls"].any():
+        return []
+    lines[0] += f" {'fouls':>5}"
+    for index, fouls in enumerate(table["fouls"], start=1):
+        lines[index] += f" {fouls:>5}"
+    counts = zip(table["variant"], table["fouled_games"].to_numpy(), table["games"].to_numpy())
+    return [f"warning: {variant} fouled in {fouled} of its {games} games "
+            f"({fouled / games:.0%}, over {FOUL_WARNING:.0%}): its standing measures its fouls "
+            "more than its play"
+            for variant, fouled, games in counts if fouled > FOUL_WARNING * games]
 
 
 def format_competition(table: pd.DataFrame) -> str:

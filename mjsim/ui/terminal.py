@@ -304,7 +304,7 @@ def _standings(totals: Sequence[int], screen: Screen) -> None:
         table.add_column(column, justify="right" if column != "seat" else "left")
     ranked = sorted(range(4), key=lambda s: (places(totals)[s], s))
     for seat in ranked:
-        table.add_row(str(places(totals)[seat]), screen.names[seat], f"{totals[seat]:+d}")
+        table.add_row(f"{places(totals)[seat]:g}", screen.names[seat], f"{totals[seat]:+d}")
     screen.console.print(table)
 
 

@@ -62,11 +62,12 @@ def test_bad_arguments_raise(args):
         settle(*args)
 
 
-def test_places_competition_ranking():
-    assert places([40, -10, 40, -70]) == [1, 3, 1, 4]
-    assert places([0, 0, 0, 0]) == [1, 1, 1, 1]
+def test_seats_level_on_totals_share_the_average_of_the_places_they_span():
+    assert places([40, -10, 40, -70]) == [1.5, 3, 1.5, 4]
+    assert places([0, 0, 0, 0]) == [2.5, 2.5, 2.5, 2.5]
     assert places([-5, 10, 3, -8]) == [3, 1, 2, 4]
-    assert places([7, 7, -7, -7]) == [1, 1, 3, 3]
+    assert places([7, 7, -7, -7]) == [1.5, 1.5, 3.5, 3.5]
+    assert places([9, -3, -3, -3]) == [1, 3, 3, 3]  # Botzone's table: a self-drawn win
 
 
 def test_winner_is_the_sole_first():

@@ -57,11 +57,26 @@ def test_a_plugin_is_found_by_its_entry_point_name(monkeypatch):
 
 
 def test_a_botzone_spec_keeps_its_whole_command():
-    spec = parse_spec("botzone?io=simple&time_limit=2:./bot --fast, or not")
-    assert spec.kind == "botzone" and spec.target == "./bot --fast, or not"
+    spec = parse_spec("botzone?io=simple&time_limit=2:/opt/bot --fast, or not")
+    assert spec.kind == "botzone" and spec.target == "/opt/bot --fast, or not"
     assert spec.options == (("io", "simple"), ("time_limit", 2))
-    assert str(spec) == "botzone?io=simple&time_limit=2:./bot --fast, or not"
+    assert str(spec) == "botzone?io=simple&time_limit=2:/opt/bot --fast, or not"
     assert spec.runs_code and not parse_spec("3").runs_code
+
+
+def test_a_botzone_commands_relative_paths_are_made_absolute_where_it_is_read(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "x.py").write_text("print('hi')\n")
+    (tmp_path / "weights.bin").write_bytes(b"w")
+    spec = parse_spec("botzone?memory_limit=512:python3 bots/x.py weights.bin --fast key=v")
+    assert spec.target == (f"python3 {tmp_path}/bots/x.py {tmp_path}/weights.bin --fast key=v")
+    assert parse_spec("botzone:./bot").target == f"{tmp_path}/bot"
+    assert parse_spec("botzone:python3 -c 'print(1)'").target == "python3 -c 'print(1)'"
+    described = describe(spec)
+    assert described["spec"] == str(spec)
+    assert set(described["files"]) == {f"{tmp_path}/bots/x.py", f"{tmp_path}/weights.bin"}
 
 
 def test_with_off_adds_an_idea_where_the_spec_says_it():
@@ -94,6 +109,8 @@ def test_describe_records_what_a_file_resolves_to():
     ("tests.players.bots.greedy:Greedy-claims-claims", "name each idea once"),
     ("mod:Bot?depth", "options are ?key=value"),
     ("botzone:", "needs a command"),
+    ("botzone:python3 'open", "No closing quotation"),
+    ("botzone?memory=1:bot", "takes the options io, time_limit, memory_limit, cpu_limit, env"),
     ("nobody", "no player 'nobody'"),
     ("collections:OrderedDict", "is not a player"),
 ])

@@ -2,6 +2,7 @@
 and the run completes; one fouling hand after hand stops the run in one line, and the same
 command resumes it, once the program is fixed, to the tables of a run never stopped."""
 
+import re
 import shlex
 import sys
 
@@ -21,8 +22,9 @@ PENALTY = 5  # not the default 10: the run's setting reaches the settlement
 def test_each_fault_is_a_recorded_foul_and_the_run_completes(tmp_path, way, reason):
     roster = Roster({"tiny": f"botzone:{TINY}",
                      "bad": f"botzone?time_limit=0.5:{bot_command('badbot.py', way)}"})
+    # It fouls every game, four in a row: the run completes with the limit above that.
     report = table("3,tiny,2,bad", tmp_path, roster=roster, walls=1, table="botzone",
-                   ruleset="gb-mahjong", penalty=PENALTY, quiet=True)
+                   ruleset="gb-mahjong", penalty=PENALTY, max_fouls=5, quiet=True)
     hands, seats = report.tables["hands"], report.tables["seats"]
     fouls = hands[hands["outcome"] == "foul"]
     # Every game (the four seatings of the wall) is one hand, and the bad program fouls it.
@@ -74,3 +76,58 @@ def test_a_program_fouling_hand_after_hand_stops_the_run_which_resumes_once_fixe
     for name in ("seats", "hands", "fans"):
         pd.testing.assert_frame_equal(RunFolder(tmp_path / "run").load(name),
                                       RunFolder(tmp_path / "clean").load(name))
+
+
+@pytest.mark.slow
+def test_a_relative_command_finds_its_file_from_its_own_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "tiny.py").write_text((BOTS / "tinybot.py").read_text())
+    roster = Roster({"mine": f"botzone:{shlex.quote(sys.executable)} bots/tiny.py json "
+                             "keep-running"})  # kept running: a few processes, a quick test
+    report = table("3,3,2,mine", "run", roster=roster, walls=1, table="botzone",
+                   ruleset="gb-mahjong", quiet=True)
+    assert report.tables["seats"]["fouls"].sum() == 0
+    manifest = RunFolder(tmp_path / "run").manifest()
+    resolved = (f"botzone:{shlex.quote(sys.executable)} {tmp_path}/bots/tiny.py json "
+                "keep-running")
+    assert manifest["definitions"]["mine"] == manifest["players"]["mine"]["spec"] == resolved
+    assert list(manifest["players"]["mine"]["files"]) == [f"{tmp_path}/bots/tiny.py"]
+
+
+def _bad_table(tmp_path, capsys, walls, max_fouls):
+    bad = bot_command("badbot.py", "illegal")
+    argv = ["table", "3,3,2,bad", "--player", f"bad=botzone:{bad}", "--walls", str(walls),
+            "--table", "botzone", "--ruleset", "gb-mahjong", "--max-fouls", str(max_fouls),
+            "--jobs", "1", "--quiet", "--out", str(tmp_path / f"run-{walls}-{max_fouls}")]
+    code = main(argv)
+    out, err = capsys.readouterr()
+    written = len(list((tmp_path / f"run-{walls}-{max_fouls}" / "tables" / "seats").glob("*")))
+    return code, out, err, written
+
+
+@pytest.mark.slow
+def test_fouls_in_a_row_are_counted_across_botzone_games_and_walls(tmp_path, capsys):
+    """Each game of Botzone's table is one hand: a program fouling each one stops the run, at
+    ``--max-fouls`` in a row within a wall's games (nothing of the wall is written) or across
+    walls (in the order of the walls)."""
+    code, _, err, written = _bad_table(tmp_path, capsys, walls=2, max_fouls=3)
+    assert (code, written) == (1, 0)
+    assert err.startswith("mjsim table: stopped: bad fouled 3 hands in a row; the last: illegal")
+    assert re.search(r"seat 1 of 2,bad,3,3 on wall mjsim-0, hand 1; its folder: \S+/run-2-3/"
+                     r"programs/b000000-g2/seat1$", err.strip())
+    code, _, err, written = _bad_table(tmp_path, capsys, walls=2, max_fouls=6)
+    assert (code, written) == (1, 2)
+    assert "bad fouled 8 hands in a row" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_the_standings_show_fouls_and_warn_of_a_seat_that_fouls_often(tmp_path, capsys):
+    code, out, _, _ = _bad_table(tmp_path, capsys, walls=2, max_fouls=100)
+    assert code == 0
+    header, *rows = out.splitlines()[:4]
+    assert header.endswith(" fouls")
+    assert {row.split()[0]: row.split()[-1] for row in rows} == {"bad": "8", "2": "0", "3": "0"}
+    assert ("warning: bad fouled in 8 of its 8 games (100%, over 10%): its standing measures its "
+            "fouls more than its play") in out
+    assert "warning: 3" not in out

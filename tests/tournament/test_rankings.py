@@ -6,11 +6,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from mjsim.game.settlement import places
 from mjsim.tournament.rankings import (
     BOOTSTRAP_SEED,
     ELO,
     bradley_terry,
     contrasts,
+    shared_places,
     standings,
     unpaired_baseline,
     wilson,
@@ -255,3 +257,22 @@ def test_a_table_run_writes_and_reads_back_its_standings_and_contrasts(tmp_path)
     assert list(loaded.contrasts["variant"]) == list(report.standings["variant"])[:1]
     pd.testing.assert_frame_equal(loaded.contrasts, report.contrasts, check_dtype=False)
     pd.testing.assert_frame_equal(loaded.standings, report.standings, check_dtype=False)
+
+
+def test_tied_seats_share_their_places_and_a_tie_for_first_shares_it():
+    """Botzone's table: a drawn game leaves all four level, a self-drawn win three. A seat that
+    never won has no first place to itself: a four-way tie for first is a quarter each."""
+    games = {"s-0": {"a": 0, "b": 0, "c": 0, "d": 0}, "s-1": {"a": 9, "b": -3, "c": -3, "d": -3},
+             "s-2": {"a": 8, "b": 8, "c": -8, "d": -8}}
+    seats = pd.DataFrame([{"seed": seed, "lineup": "a,b,c,d", "seat": seat, "variant": variant,
+                           "points": points, "place": 0}
+                          for seed, game in games.items()
+                          for seat, (variant, points) in enumerate(game.items())])
+    table = standings(seats).set_index("variant")
+    assert table["place"].to_dict() == pytest.approx(
+        {"a": (2.5 + 1 + 1.5) / 3, "b": (2.5 + 3 + 1.5) / 3, "c": (2.5 + 3 + 3.5) / 3,
+         "d": (2.5 + 3 + 3.5) / 3})
+    assert table["first_rate"].to_dict() == pytest.approx(
+        {"a": (1 / 4 + 1 + 1 / 2) / 3, "b": (1 / 4 + 1 / 2) / 3, "c": 1 / 12, "d": 1 / 12})
+    assert table["first_rate"].sum() == pytest.approx(1)  # one first place a game
+    assert places([9, -3, -3, -3]) == list(shared_places(seats[seats["seed"] == "s-1"]))

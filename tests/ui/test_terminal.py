@@ -214,5 +214,5 @@ def test_a_whole_game_pauses_after_each_hand_and_ends_on_the_places(monkeypatch,
     for seat in range(4):
         name = "you" if seat == 0 else f"bot{seat}"
         total = re.escape(f"{game.totals[seat]:+d}")
-        place = places(game.totals)[seat]
+        place = f"{places(game.totals)[seat]:g}"
         assert re.search(rf"│\s+{place}\s+│\s+{name}\s+│\s+{total}\s+│", text)

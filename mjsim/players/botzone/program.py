@@ -19,12 +19,25 @@ judge would: PASS where PASS is the only answer; a win or claim mjsim did not as
 foul when its window shows it mattered (a win is always checked first; a claim, when nobody
 took the tile) and is ignored when another seat's claim took the tile or the hand ended.
 
+A once-a-turn program's input ends with end-of-file (its stdin is closed), so one that reads
+stdin to its end works. A program's mode is learnt from its output: one that prints the mark on
+a run whose input was closed is stopped there (its answer stands) and started afresh, its stdin
+kept open, the next time it is asked; from then on it is long-running and gets no end-of-file.
+
+A program is untrusted code, run with limits set in its process before it starts (and inherited
+by what it starts): ``memory_limit`` MiB of address space (default :data:`MEMORY_LIMIT`) and
+``cpu_limit`` seconds of CPU time (default :data:`CPU_LIMIT`) a process, a clean environment
+(``PATH``, ``LANG=C.UTF-8``, ``HOME`` and ``TMPDIR`` its working folder, and only the variables
+of mjsim's own that ``env`` names) and a working folder of its own (``workdir``; by default a
+fresh temporary folder, removed at :meth:`BotzoneProgram.close`).
+
 A fault raises :class:`~mjsim.players.protocol.Foul`; its reason starts with one of
 ``malformed``, ``illegal`` (see :mod:`~mjsim.players.botzone.answers`), ``late`` (no answer in
 the time limit: the program's process group is killed), ``crashed`` (it exited non-zero, or died
 by a signal), ``exited`` (it ended without an answer), ``garbage`` (JSON IO that is not a JSON
-object with a string ``response``). Its detail holds the request, the answer and the last lines
-of the program's stderr.
+object with a string ``response``), ``limit`` (it ``exceeded its memory limit (256 MiB)``: it
+failed and said it ran out of memory, or ``exceeded its CPU limit (60 s)``: the kernel stopped
+it). Its detail holds the request, the answer and the last lines of the program's stderr.
 """
 
 from __future__ import annotations
@@ -32,9 +45,13 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
+import resource
 import shlex
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 from collections import deque
@@ -49,7 +66,8 @@ from mjsim.players.botzone.requests import HAND_OVER, RequestWriter, choice_of
 from mjsim.players.protocol import Foul, HandStart
 from mjsim.players.view import View
 
-__all__ = ["FIRST_TURN_FACTOR", "KEEP_RUNNING", "TIME_LIMIT", "BotzoneProgram"]
+__all__ = ["CPU_LIMIT", "FIRST_TURN_FACTOR", "KEEP_RUNNING", "MEMORY_LIMIT", "TIME_LIMIT",
+           "BotzoneProgram"]
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 TIME_LIMIT = 6.0
@@ -57,20 +75,69 @@ TIME_LIMIT = 6.0
 language (its wiki gives the rules; a compiled bot gets about a second a turn, slower languages
 more): pass ``time_limit`` to hold a program to the one it will meet."""
 FIRST_TURN_FACTOR = 2.0
-"""The first run of a hand's game gets this many times the limit: it starts the program up."""
+"""The first run of a hand's game gets this many times the limit: it starts the program up (as
+does a long-running program's fresh start once its mode is learnt)."""
+MEMORY_LIMIT = 256
+"""MiB of address space a program's process may map by default (Botzone's memory limit)."""
+CPU_LIMIT = 60.0
+"""Seconds of CPU time a program's process may use by default: a once-a-turn run, or a
+long-running program's whole hand (its process lives that long)."""
 _STDERR_TAIL = 20
+# What programs print when an allocation fails: Python, C++, Go, Java, Rust, and the C library.
+_OUT_OF_MEMORY = re.compile(r"MemoryError|bad_alloc|out of memory|OutOfMemoryError"
+                            r"|memory allocation of \d+ bytes failed|Cannot allocate memory")
+
+
+class _Limits:
+    """What a program's process may use, set in the child before it runs the program."""
+
+    def __init__(self, memory: float | str | None, cpu: float | str | None) -> None:
+        self.memory = _positive(memory, MEMORY_LIMIT, "a memory limit is a positive number of MiB")
+        self.cpu = _positive(cpu, CPU_LIMIT, "a CPU limit is a positive number of seconds")
+
+    def apply(self) -> None:
+        """Run in the child between fork and exec: only calls to what is imported already."""
+        size = int(self.memory * 2 ** 20)
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+        seconds = max(1, round(self.cpu))
+        # SIGXCPU at the soft limit; SIGKILL a second later, for a program that catches it.
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+
+    def exceeded(self, code: int | None, stderr: deque[str]) -> str | None:
+        """The limit a process that ended with status ``code`` went over, if it shows one."""
+        if code == -signal.SIGXCPU:
+            return f"limit: exceeded its CPU limit ({max(1, round(self.cpu))} s)"
+        if code != 0 and any(_OUT_OF_MEMORY.search(line) for line in stderr):
+            return f"limit: exceeded its memory limit ({self.memory:g} MiB)"
+        return None
+
+
+def _positive(value: float | str | None, default: float, problem: str) -> float:
+    """A setting as a positive number (a spec's options come as text, so a number in text is
+    one), or the default; raises ``ValueError`` saying ``problem`` otherwise."""
+    try:
+        number = default if value is None else float(value)
+    except ValueError:
+        number = 0.0
+    if not number > 0:
+        raise ValueError(f"{problem}, not {value!r}")
+    return number
 
 
 class _Process:
     """One run of the program: its process (in a group of its own), a thread feeding its stdout
     lines into a queue, and a thread copying its stderr to the log and a tail."""
 
-    def __init__(self, args: list[str], workdir: str | os.PathLike[str] | None,
-                 log: IO[str] | None,
-                 tail: deque[str]) -> None:
+    def __init__(self, args: list[str], workdir: Path, env: dict[str, str], limits: _Limits,
+                 log: IO[str] | None, tail: deque[str]) -> None:
         self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, cwd=workdir, encoding="utf-8",
-                                      errors="replace", bufsize=1, start_new_session=True)
+                                      stderr=subprocess.PIPE, cwd=workdir, env=env,
+                                      encoding="utf-8", errors="replace", bufsize=1,
+                                      start_new_session=True,
+                                      # Only setrlimit, already imported: nothing that could
+                                      # wait on a lock another thread held at the fork.
+                                      preexec_fn=limits.apply)  # noqa: PLW1509
+        self.ended_input = False
         self.lines: queue.Queue[str | None] = queue.Queue()
         assert self.popen.stdout is not None and self.popen.stderr is not None  # PIPE asked
         self._out = threading.Thread(target=self._read_out, args=(self.popen.stdout,),
@@ -103,6 +170,15 @@ class _Process:
         except (BrokenPipeError, OSError):
             return False
         return True
+
+    def end_input(self) -> None:
+        """Close its stdin: it reads end-of-file after what it was sent."""
+        assert self.popen.stdin is not None  # PIPE asked
+        try:
+            self.popen.stdin.close()
+        except OSError:  # it has stopped reading: it will not miss the end
+            pass
+        self.ended_input = True
 
     def read(self, deadline: float) -> str | None:
         """Its next line of output, or None at its end; raises ``TimeoutError`` at the deadline."""
@@ -140,31 +216,35 @@ class _Process:
 class BotzoneProgram:
     """A seat played by a Botzone program: ``command`` (split with :func:`shlex.split`, never run
     by a shell), ``io`` ``json`` or ``simple``, ``time_limit`` seconds an answer (default
-    :data:`TIME_LIMIT`; a hand's first run gets :data:`FIRST_TURN_FACTOR` times it), ``workdir``
-    its working directory, ``stderr_path`` a file its stderr is appended to, with a header line
-    each hand. ``name`` defaults to ``botzone:`` and the command.
+    :data:`TIME_LIMIT`; a hand's first run gets :data:`FIRST_TURN_FACTOR` times it),
+    ``memory_limit`` MiB and ``cpu_limit`` seconds of CPU a process (:data:`MEMORY_LIMIT`,
+    :data:`CPU_LIMIT`), ``env`` the names of mjsim's environment variables it is also given
+    (comma-separated), ``workdir`` its working folder (default: a temporary one of its own),
+    ``stderr_path`` a file its stderr is appended to, with a header line each hand. ``name``
+    defaults to ``botzone:`` and the command.
 
     Raises ``ValueError`` for an empty command, an unknown ``io`` or a limit that is not a
-    positive number of seconds (a spec's options come as text, so a number in text is one).
+    positive number (a spec's options come as text, so a number in text is one).
     """
 
     def __init__(self, command: str, *, name: str | None = None, io: str = "json",
                  time_limit: float | str | None = None,
-                 workdir: str | os.PathLike[str] | None = None,
+                 memory_limit: float | str | None = None, cpu_limit: float | str | None = None,
+                 env: str = "", workdir: str | os.PathLike[str] | None = None,
                  stderr_path: str | os.PathLike[str] | None = None) -> None:
         self._args = shlex.split(command)
         if not self._args:
             raise ValueError("a Botzone program needs a command to run")
         if io not in ("json", "simple"):
             raise ValueError(f"Botzone IO is 'json' or 'simple', not {io!r}")
-        try:
-            self._limit = TIME_LIMIT if time_limit is None else float(time_limit)
-        except ValueError:
-            self._limit = 0.0
-        if not self._limit > 0:
-            raise ValueError(f"a time limit is a positive number of seconds, not {time_limit!r}")
+        self._limit = _positive(time_limit, TIME_LIMIT,
+                                "a time limit is a positive number of seconds")
+        self._limits = _Limits(memory_limit, cpu_limit)
+        self._passed = [word.strip() for word in str(env).split(",") if word.strip()]
         self._name = f"botzone:{command}" if name is None else name
-        self._io, self._workdir = io, workdir
+        self._io = io
+        self._workdir = None if workdir is None else Path(workdir)
+        self._own_workdir = workdir is None  # a temporary folder, made at its first run
         self._log: IO[str] | None = None if stderr_path is None else open(  # noqa: SIM115
             Path(stderr_path), "a", encoding="utf-8")
         self._tail: deque[str] = deque(maxlen=_STDERR_TAIL)
@@ -172,6 +252,7 @@ class BotzoneProgram:
         self._responses: list[str] = []
         self._queued: list[Move] = []
         self._process: _Process | None = None  # a long-running program's live process
+        self._long_running = False  # learnt: it printed the keep-running mark
         self._sent = 0  # requests the live process has been given
         self._asked = -1  # the last request the seat was asked about
         self._unjudged: int | None = None  # a claim it answered unasked, until its window closes
@@ -281,11 +362,14 @@ class BotzoneProgram:
         self._writer = None
 
     def close(self) -> None:
-        """Stop any process and close the stderr log."""
+        """Stop any process, close the stderr log and remove a temporary working folder."""
         self._stop()
         if self._log is not None:
             self._log.close()
             self._log = None
+        if self._own_workdir and self._workdir is not None:
+            shutil.rmtree(self._workdir, ignore_errors=True)
+            self._workdir = None
 
     # ------------------------------------------------------------------------ running it
 
@@ -324,30 +408,46 @@ class BotzoneProgram:
 
     def _run(self, lines: list[str], index: int) -> str:
         """The program's answer to request ``index``: sent alone to a live long-running process,
-        else with the whole game so far to a fresh process."""
-        limit = self._limit * (FIRST_TURN_FACTOR if self._runs == 0 else 1.0)
+        else with the whole game so far to a fresh process (then end-of-file, unless it is
+        known to keep running)."""
+        starts = self._process is None
+        first = self._runs == 0 or (starts and self._long_running)
+        limit = self._limit * (FIRST_TURN_FACTOR if first else 1.0)
         self._runs += 1
         deadline = time.monotonic() + limit
         if self._process is not None:
             text = (json.dumps(lines[index]) if self._io == "json" else lines[index]) + "\n"
         else:
-            self._tail.clear()
-            try:
-                self._process = _Process(self._args, self._workdir, self._log, self._tail)
-            except OSError as error:
-                raise Foul(f"crashed: the program could not start: {error}", None,
-                           self._detail(lines[index], None)) from None
+            self._process = self._start(lines[index])
             self._sent = 0
             text = self._full_input(lines, index)
         process = self._process
         if not process.send(text):
             self._fail_ended(process, lines[index], deadline)
+        if starts and not self._long_running:
+            process.end_input()
         self._sent = index + 1
         try:
             return self._answer(process, lines[index], deadline, limit)
         except Foul:
             self._stop()
             raise
+
+    def _start(self, request: str) -> _Process:
+        """A fresh process of the program, in its folder, with its limits and environment."""
+        self._tail.clear()
+        if self._workdir is None:
+            self._workdir = Path(tempfile.mkdtemp(prefix="mjsim-program-"))
+        workdir = str(self._workdir.resolve())
+        env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8", "HOME": workdir,
+               "TMPDIR": workdir}
+        env.update({name: os.environ[name] for name in self._passed if name in os.environ})
+        try:
+            self._workdir.mkdir(parents=True, exist_ok=True)
+            return _Process(self._args, self._workdir, env, self._limits, self._log, self._tail)
+        except (OSError, subprocess.SubprocessError) as error:  # the latter: a limit refused
+            raise Foul(f"crashed: the program could not start: {error}", None,
+                       self._detail(request, None)) from None
 
     def _full_input(self, lines: list[str], index: int) -> str:
         requests, responses = lines[:index + 1], self._responses[:index]
@@ -372,12 +472,16 @@ class BotzoneProgram:
                 code = process.wait(deadline)
                 self._stop()
                 if code != 0:
-                    raise Foul(f"crashed: the program exited with status {code}", out[0],
-                               self._detail(request, out[0]))
+                    raise Foul(self._crash(code, f"crashed: the program exited with status "
+                                                 f"{code}"), out[0], self._detail(request, out[0]))
         except TimeoutError:
             raise Foul(f"late: no answer within {limit:g} s", None,
                        self._detail(request, None)) from None
-        return self._response(out, request, keeps=line is not None)
+        answer = self._response(out, request, keeps=line is not None)
+        if line is not None and process.ended_input:  # it keeps running, but cannot hear
+            self._long_running = True
+            self._stop()
+        return answer
 
     def _first_line(self, process: _Process, request: str, deadline: float) -> str:
         line = process.read(deadline)
@@ -395,8 +499,13 @@ class BotzoneProgram:
         detail = self._detail(request, None)
         if code == 0:
             raise Foul("exited: the program ended without an answer", None, detail)
-        raise Foul(f"crashed: the program stopped with status {code} before answering", None,
-                   detail)
+        raise Foul(self._crash(code, f"crashed: the program stopped with status {code} before "
+                                     "answering"), None, detail)
+
+    def _crash(self, code: int | None, reason: str) -> str:
+        """The reason a process that ended with ``code`` fouled: a limit it went over, if it
+        shows one, else ``reason``."""
+        return self._limits.exceeded(code, self._tail) or reason
 
     def _response(self, out: list[str], request: str, keeps: bool) -> str:
         """The answer in the program's output; its data and globaldata are kept for next turn."""

@@ -1,8 +1,12 @@
 """Botzone programs as seats: the tiny bots of bots/ play whole games in each IO and mode, and
 each bad bot's fault is a Foul naming it, with the request and the tail of its stderr."""
 
+import json
 import os
+import shlex
+import sys
 import time
+from pathlib import Path
 
 import psutil
 import pytest
@@ -162,3 +166,65 @@ def test_data_comes_back_each_turn_and_globaldata_from_game_to_game(io, tmp_path
     # The next hand is a new game: its data starts afresh, its globaldata goes on.
     after = next(line for line in second.splitlines() if line.startswith("data="))
     assert after == f"data='' globaldata='{'g' * len(seen)}'"
+
+
+@pytest.mark.parametrize(("way", "options", "reason"), [
+    ("hungry", {}, "limit: exceeded its memory limit (256 MiB)"),
+    ("hungry", {"memory_limit": "2048"}, None),  # a gigabyte fits in two
+    ("spin", {"cpu_limit": 1, "time_limit": 30}, "limit: exceeded its CPU limit (1 s)")])
+def test_a_program_over_its_limits_fouls_with_that_reason(way, options, reason, children):
+    bad = BotzoneProgram(bot_command("badbot.py", way), **options)
+    game = play(b"bad", [bad, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
+    foul = game.history[0]["foul"]
+    if reason is None:  # it kept within its limit: it answered, with garbage (a number)
+        assert foul["reason"].startswith("garbage: ")
+    else:
+        assert foul["reason"] == reason
+    assert children() == []
+
+
+NOSY = """\
+import json, os, sys
+sys.stdin.readline()
+print(json.dumps({"cwd": os.getcwd(), "env": dict(os.environ)}), file=sys.stderr)
+open("mine.txt", "w").write("a file of its own")
+sys.exit(1)
+"""
+
+
+def _nosy_env(tmp_path, **options):
+    log = tmp_path / "stderr.txt"
+    nosy = BotzoneProgram(shlex.join([sys.executable, "-c", NOSY]), stderr_path=str(log),
+                          **options)
+    play(b"nosy", [nosy, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
+    return json.loads([line for line in log.read_text().splitlines()
+                       if line.startswith('{"cwd"')][-1])
+
+
+def test_a_program_runs_in_a_clean_environment_in_a_folder_of_its_own(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJSIM_SECRET", "hidden")
+    seen = _nosy_env(tmp_path)
+    folder = Path(seen["cwd"])
+    assert folder.name.startswith("mjsim-program-") and not folder.exists()  # removed at close
+    assert set(seen["env"]) <= {"PATH", "LANG", "HOME", "TMPDIR", "LC_CTYPE"}
+    assert seen["env"]["HOME"] == seen["env"]["TMPDIR"] == seen["cwd"]
+    assert seen["env"]["LANG"] == "C.UTF-8"
+    passed = _nosy_env(tmp_path, env="MJSIM_SECRET", workdir=tmp_path / "seat")
+    assert passed["env"]["MJSIM_SECRET"] == "hidden"
+    assert passed["cwd"] == str((tmp_path / "seat").resolve())
+    assert (tmp_path / "seat" / "mine.txt").exists()  # a folder given is kept
+
+
+@pytest.mark.parametrize("io", ["json", "simple"])
+def test_a_once_a_turn_program_reads_its_input_to_the_end(io, children):
+    reader = BotzoneProgram(bot_command("tinybot.py", io, "to-eof"), io=io, time_limit=5)
+    game = play(b"to-eof", [reader, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
+    assert game.history[0]["result"] != "foul"
+    assert children() == []
+
+
+@pytest.mark.parametrize(("kw", "error"), [({"memory_limit": "lots"}, "memory limit"),
+                                           ({"cpu_limit": -1}, "CPU limit")])
+def test_bad_limits_are_refused_by_name(kw, error):
+    with pytest.raises(ValueError, match=error):
+        BotzoneProgram("bot", **kw)

@@ -17,7 +17,8 @@ TABLES = {"botzone": {"ruleset": "gb-mahjong", "table": "botzone"},
 def served(level, table, *flags):
     ruleset = TABLES[table]["ruleset"]
     return BotzoneProgram(f"{sys.executable} -m mjsim.ui.cli botzone --level {level} "
-                          f"--ruleset {ruleset} --table {table} {' '.join(flags)}", io="json")
+                          f"--ruleset {ruleset} --table {table} {' '.join(flags)}", io="json",
+                          env="PYTHONPATH")  # the mjsim under test, wherever it is
 
 
 @pytest.mark.parametrize("table", TABLES)

@@ -6,6 +6,8 @@
 - ``crash``: raises an exception (exit status 1) after writing to stderr;
 - ``garbage``: prints text that is not JSON;
 - ``silent``: exits at once without an answer;
+- ``hungry``: allocates a gigabyte (more than its memory limit);
+- ``spin``: computes for ever (past any CPU limit);
 - ``chatty``: plays its first draw, keeps running, then answers ``PLAY W1`` to every request
   (its own discard among them, to which PASS is the only answer).
 
@@ -47,6 +49,11 @@ def main() -> None:
         raise RuntimeError("the bot fell over")
     elif way == "garbage":
         print(f"I would play {tile}")
+    elif way == "hungry":
+        print(len(bytes(2 ** 30)))
+    elif way == "spin":
+        while tile:
+            tile = tile * 1
 
 
 if __name__ == "__main__":

@@ -2,13 +2,15 @@
 pungs another seat's discard when it holds a pair of it (then discards its first other tile),
 and passes otherwise.
 
-Usage: ``tinybot.py json|simple [keep-running]``. Once a turn it rebuilds its hand from the
-whole game it is given; kept running, it follows the game request by request. In JSON it
-checks that the ``data`` it saved comes back (and exits 3 if not).
+Usage: ``tinybot.py json|simple [keep-running] [to-eof]``. Once a turn it rebuilds its hand
+from the whole game it is given (with ``to-eof``, reading all of stdin first, as from a file);
+kept running, it follows the game request by request. In JSON it checks that the ``data`` it
+saved comes back (and exits 3 if not).
 """
 
 from __future__ import annotations
 
+import io as text_io
 import json
 import sys
 
@@ -84,11 +86,12 @@ def once_simple(stream) -> tuple[Tracker, str]:
 
 def main() -> None:
     io, keep = sys.argv[1], "keep-running" in sys.argv[2:]
+    stream = text_io.StringIO(sys.stdin.read()) if "to-eof" in sys.argv[2:] else sys.stdin
     if io == "json":
-        tracker, answer, seen = once_json(sys.stdin.readline())
+        tracker, answer, seen = once_json(stream.readline())
         print(json.dumps({"response": answer, "data": str(seen), "debug": "tiny"}), flush=True)
     else:
-        tracker, answer = once_simple(sys.stdin)
+        tracker, answer = once_simple(stream)
         print(answer, flush=True)
     if not keep:
         return
