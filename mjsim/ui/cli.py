@@ -24,7 +24,6 @@ from mjsim.errors import NotationError
 from mjsim.scoring.elements import RULESETS
 from mjsim.tiles.kinds import N_PLAYING
 from mjsim.tiles.tokens import parse, print_tiles  # the notation's grammar, without Hand
-from mjsim.tournament.numbers import p_value, percent  # plain functions: loads no statistics
 
 LEVELS = (1, 2, 3, 4)
 """The rungs (:data:`mjsim.players.rungs.LEVELS`, written here so that ``--help`` loads no
@@ -560,6 +559,8 @@ def format_estimates(estimates: pd.DataFrame) -> str:
 
 def _estimate_cells(row: pd.Series, counted: bool) -> list[str]:
     """An estimate's row of the table; the interval says so where there is none."""
+    from mjsim.tournament.numbers import p_value
+
     few = row.get("method", "t") == "sign-flip"
     never = counted and row["changed"] == 0  # an idea that changed no move has no interval
     low, high = float(row["low_hand"]), float(row["high_hand"])
@@ -621,6 +622,8 @@ def _health_words(estimates: pd.DataFrame) -> list[str]:
 def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None) -> str:
     """Each variant's points per game, place, first-place rate and rating, each with its 95%
     interval, then (given ``contrasts``) the paired difference of every two variants."""
+    from mjsim.tournament.numbers import p_value, percent
+
     columns = [list(table["variant"]),
                _measure(table, "points", "+.1f"), _measure(table, "place", ".2f"),
                _measure(table, "first_rate", "", percent), _measure(table, "rating", "+.0f"),
