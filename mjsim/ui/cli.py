@@ -670,11 +670,20 @@ def _measure(table: pd.DataFrame, column: str, spec: str,
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], align: str) -> list[str]:
-    """``header`` and ``rows`` as lines, each column as wide as its widest cell, aligned as
-    ``align`` says for each column (``<`` left, ``>`` right), two spaces apart."""
+    """``header`` and ``rows`` as lines of at most :data:`WIDTH`, each column as wide as its
+    widest cell, aligned as ``align`` says for each column (``<`` left, ``>`` right). A first
+    cell (a name) too long to fit beside its numbers takes a line of its own above them."""
     widths = [max(map(len, column)) for column in zip(header, *rows)]
-    return ["  ".join(f"{cell:{side}{width}}" for cell, side, width in zip(line, align, widths))
-            .rstrip() for line in (header, *rows)]
+    numbers = sum(widths[1:]) + len(widths) - 1
+    widths[0] = max(len(header[0]), min(widths[0], WIDTH - numbers))
+    lines = []
+    for line in (header, *rows):
+        if len(line[0]) > widths[0]:
+            lines.append(line[0])
+            line = ["", *line[1:]]
+        lines.append(" ".join(f"{cell:{side}{width}}"
+                              for cell, side, width in zip(line, align, widths)).rstrip())
+    return lines
 
 
 def _wrapped(notes: Sequence[str]) -> list[str]:

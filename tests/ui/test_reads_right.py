@@ -13,6 +13,7 @@ import pytest
 
 from mjsim.ui.cli import build_parser, main
 from mjsim.ui.narrate import said
+from tests.ui.test_cli_examples import MINE
 
 WIDTH = 100
 
@@ -139,11 +140,15 @@ def test_every_until_decided_example_can_decide():
 
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory, recorded):
-    """What every command that prints a table or a breakdown prints, on small runs."""
+    """What every command that prints a table or a breakdown prints, on small runs (a player of
+    one's own has a long name: it takes a line of its own where it cannot fit)."""
     folder = tmp_path_factory.mktemp("widths")
+    mine = folder / "bots" / "mine.py"
+    mine.parent.mkdir()
+    mine.write_text(MINE)
     runs = {
         "price": ["price", "defence", "planning", "claims", "shanten", "--walls", "4"],
-        "ladder": ["ladder", "--rungs", "1,2,3", "--walls", "2"],
+        "ladder": ["ladder", "--rungs", f"1,2,3,{mine}:Mine", "--walls", "2"],
         "table": ["table", "3,2,1,3-planning", "--walls", "2"],
         "competition": ["table", "3,2,1,3-planning", "--format", "competition", "--walls", "4"],
         "sequential": ["price", "defence", "--until-decided", "--walls", "20"],
@@ -166,3 +171,6 @@ def test_every_table_fits_a_hundred_columns(outputs):
     for name, text in outputs.items():
         wide = [line for line in text.splitlines() if len(line) > WIDTH]
         assert not wide, (name, wide)
+    # The long name of one's own player stands on a line of its own in the standings.
+    assert any(line.endswith("mine.py:Mine") and " " not in line
+               for line in outputs["ladder"].splitlines())
