@@ -539,7 +539,7 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     delta = float(estimates["delta_hand"].iloc[0])
     if sequential:
         notes.extend(_sequential_words(estimates, delta))
-    if "method" in estimates.columns and (estimates["method"] == "sign-flip").any():
+    if any(cells[2].endswith("*") for cells in rows):  # a sign-flip interval is shown
         notes.append(f"*: changed moves on fewer than {FEW} walls: the interval spans the exact "
                      "sign-flip interval (randomisation, no SD needed) and the t interval, and "
                      "p is the larger of their p-values")
@@ -550,8 +550,8 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      if isinstance(row.triggers, str) and row.triggers)
     notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
                  "two-sided), from its per-seed SD")
-    walls = ", ".join(f"{row.name}: {row.walls_for_delta:,}" for row, cells
-                      in zip(estimates.itertuples(), rows) if cells[-1] != "-")
+    walls = ", ".join(f"{row.name}: {row.walls_for_delta:,}" for row, cells  # none without
+                      in zip(estimates.itertuples(), rows) if cells[-1] != "-")  # detects
     if walls:
         notes.append(f"walls to find {delta:.2f} points a hand so: {walls}")
     return "\n".join([*_table(header, rows, "<><>>>>>"), *_wrapped(notes)])
@@ -595,7 +595,8 @@ def _sequential_words(estimates: pd.DataFrame, delta: float) -> list[str]:
     meaning = (f"'adds at least {delta:.2f}' means the walls favour +{delta:.2f} over 0 (said "
                "with chance at most 2.5% when the price is 0 or less, at least 95% when it is "
                "that much or more); 'costs' likewise; the CS says how much")
-    adjusted = ", ".join(f"{row.name} {row.adjusted_hand:+.3f}" for row in estimates.itertuples())
+    adjusted = ", ".join(f"{name} {_cell(value, '+.3f')}" for name, value
+                         in zip(estimates["name"], estimates["adjusted_hand"]))
     cap = f"cap {first['cap']:,} walls (planned at a per-seed SD of {first['planned_sd_hand']:.2f})"
     if expected:
         cap += f"; at its own per-seed SD the test expects about: {expected}"
@@ -694,6 +695,9 @@ def _wrapped(notes: Sequence[str]) -> list[str]:
 
 
 def _cell(value: float, spec: str, shown: Callable[[float], str] | None = None) -> str:
+    """``value`` in ``spec`` (made text by ``shown`` first when given), a dash for NaN."""
+    if math.isnan(value):
+        return "-"
     return format(value, spec) if shown is None else format(shown(value), spec)
 
 
