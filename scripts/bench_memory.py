@@ -35,6 +35,8 @@ import time
 
 import numpy as np
 
+from mjsim.tournament.numbers import percent
+
 COMMANDS = {"ladder": ["ladder"], "table": ["table", "1,1,1,2"],
             "price": ["price", "shanten", "claims", "--level", "2"]}
 MILLION = 1_000_000
@@ -103,8 +105,8 @@ def verdict(hands: list[int], peaks: list[int]) -> str:
         range(len(hands)), key=hands.__getitem__)
     rise = peaks[large] / peaks[small] - 1
     word = "flat" if rise <= FLAT else "NOT flat"
-    return (f"{word}: {hands[large]:,} hands peak {rise:.0%} above {hands[small]:,} hands "
-            f"(flat is within {FLAT:.0%})")
+    return (f"{word}: {hands[large]:,} hands peak {percent(rise)} above {hands[small]:,} hands "
+            f"(flat is within {percent(FLAT)})")
 
 
 if __name__ == "__main__":

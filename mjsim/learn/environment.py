@@ -28,9 +28,15 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as missing:  # an optional extra: say which, in one line
+    raise ImportError(f"mjsim's PettingZoo environment needs PettingZoo and Gymnasium (no "
+                      f"module {missing.name!r}): pip install \"mjsim[learn]\" (or "
+                      '".[learn]" in a checkout)') from None
 
 from mjsim.game.rules import Rules
 from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, move_of

@@ -26,7 +26,7 @@ import pandas as pd
 
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, pricing, sequential, signflip, triggers
-from mjsim.tournament.lineups import Lineup, Roster, as_lineup
+from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label
 from mjsim.tournament.priced import PricedSeats, priced_seats
 from mjsim.tournament.rankings import (
     MATCH_WALLS,
@@ -163,12 +163,15 @@ def _stopped(estimates: pd.DataFrame, means: Mapping[str, list[float]],
 
 def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: power.Plan,
              cap: int, means: Mapping[str, list[float]]) -> pd.DataFrame:
-    """Each idea's sequential decision beside its row, with the cap, the walls the test was
-    expected to take at the SD planned with, and the estimate adjusted for the stop's bias
-    (``adjusted_hand``; ``bias_hand`` is how far the plain mean runs from it)."""
-    frame = estimates.assign(cap=cap, planned_sd_hand=planned.sd,
-                             expected_zero=planned.expected_zero,
-                             expected_delta=planned.expected_delta)
+    """Each idea's sequential decision beside its row, with the cap and the SD it was planned
+    at, the walls the test was expected to take at the idea's own per-seed SD (NaN without
+    spread), and the estimate adjusted for the stop's bias (``adjusted_hand``; ``bias_hand``
+    is how far the plain mean runs from it)."""
+    frame = estimates.assign(cap=cap, planned_sd_hand=planned.sd)
+    own = [power.plan(planned.delta, sd, STAGE) if sd > 0 else None
+           for sd in frame["sd_seed_hand"]]
+    frame["expected_zero"] = [math.nan if p is None else p.expected_zero for p in own]
+    frame["expected_delta"] = [math.nan if p is None else p.expected_delta for p in own]
     frame["decision"] = [tests[name].decision for name in frame["name"]]
     frame["verdict"] = [tests[name].words for name in frame["name"]]
     frame["decided_at"] = [tests[name].seeds for name in frame["name"]]
@@ -208,7 +211,7 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     for lower, upper in pairwise(steps):
         step_diffs = seats.differences[lower]
         estimate = pricing.estimate(step_diffs, upper, lower)
-        name = f"{_label(upper)} over {_label(lower)}"
+        name = f"{rung_label(upper)} over {rung_label(lower)}"
         rows.append({"kind": "step", "name": name, **_row(estimate, hands, DELTA)})
         means[name] = [m / hands for m in seed_means(step_diffs, upper)]
     diffs = seats.differences[top]
@@ -235,11 +238,6 @@ def control_every(out: str | Path) -> int:
     if manifest is None:
         return CONTROL_EVERY
     return int(manifest.get("arguments", {}).get("control_every", 1))
-
-
-def _label(entry: str) -> str:
-    """How a step names a rung: "rung 3" for a built-in one, else the entry."""
-    return f"rung {entry}" if entry.isdigit() else entry
 
 
 def ladder_table(rungs: Sequence[str]) -> Lineup:

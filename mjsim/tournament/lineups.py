@@ -28,10 +28,15 @@ from typing import Any
 from mjsim.players.protocol import Player
 from mjsim.players.specs import describe, load_player, parse_spec, player_ideas, with_off
 
-__all__ = ["Lineup", "Roster", "as_lineup", "read_lineup_file"]
+__all__ = ["Lineup", "Roster", "as_lineup", "read_lineup_file", "rung_label"]
 
 Lineup = tuple[str, str, str, str]
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+
+
+def rung_label(entry: str) -> str:
+    """How a table names a player in words: "rung 3" for a built-in rung, else the entry."""
+    return f"rung {entry}" if entry.isdigit() else entry
 
 
 def as_lineup(entries: Iterable[str]) -> Lineup:

@@ -16,6 +16,7 @@ from typing import Unpack
 import pandas as pd
 
 from mjsim.tournament import pricing
+from mjsim.tournament.numbers import percent
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
 from mjsim.tournament.store import RunFolder
@@ -41,9 +42,9 @@ class NullCheck:
         """The check in a sentence, against its nominal rates."""
         n = len(self.runs)
         return (f"false alarms (p < {self.alpha:g}) in {round(self.false_alarms * n)} of {n} runs "
-                f"({self.false_alarms:.1%}, nominal {self.alpha:.0%}); the interval held 0 in "
-                f"{round(self.coverage * n)} of {n} ({self.coverage:.1%}, nominal "
-                f"{1 - self.alpha:.0%})")
+                f"({percent(self.false_alarms, 1)}, nominal {percent(self.alpha)}); the interval "
+                f"held 0 in {round(self.coverage * n)} of {n} ({percent(self.coverage, 1)}, "
+                f"nominal {percent(1 - self.alpha)})")
 
 
 def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: int = 20,

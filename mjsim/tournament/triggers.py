@@ -14,6 +14,8 @@ from typing import Any
 
 import pandas as pd
 
+from mjsim.tournament.numbers import percent
+
 __all__ = ["shadows", "trigger_rows", "trigger_sums", "trigger_words", "with_triggers"]
 
 ROW_COLUMNS = ["challenger", "decisions", "changed", "rate", "seeds", "seeds_changed",
@@ -79,8 +81,8 @@ def trigger_words(row: Mapping[str, Any]) -> str:
     decisions, changed = int(row["decisions"]), int(row["changed"])
     if changed == 0:
         return f"never changed a move in {decisions:,} decisions"
-    percent = 100 * changed / decisions
-    share = f"{percent:.1f}%" if percent >= 1 else f"{percent:.2g}%"
+    rate = changed / decisions
+    share = percent(rate, 1) if rate >= 0.01 else f"{100 * rate:.2g}%"  # two figures below 1%
     return (f"changed {changed:,} of {decisions:,} decisions ({share}), "
             f"on {int(row['seeds_changed'])} of {int(row['seeds'])} seeds")
 

@@ -2,7 +2,7 @@
 
 Shared by the keyboard game, the replay in the terminal and the replay page, so the three say the
 same thing the same way. ``names`` are the four seats' names; a seat named ``you`` takes the verb
-without an s ("you discard", "bot1 discards").
+without an s ("you discard", "bot1 discards") and is "your" where another is "bot1's".
 
 >>> names = ["you", "bot1", "bot2", "bot3"]
 >>> said({"actor": 1, "kind": "discard", "tile": 4}, names)
@@ -36,6 +36,11 @@ def verb(who: str, base: str) -> str:
     return f"{who} {word}" + (f" {rest}" if rest else "")
 
 
+def possessive(who: str) -> str:
+    """Whose: "your" for the seat named you, "bot2's" for another."""
+    return "your" if who == "you" else f"{who}'s"
+
+
 def said(event: dict[str, Any], names: Sequence[str], seat: int | None = None) -> str | None:
     """An event as a sentence, as ``seat`` saw it (:func:`mjsim.players.seen.seen_by`; None:
     every tile face up), or None for one not worth a line or not seen (a pass, a claim before it
@@ -66,8 +71,9 @@ def said(event: dict[str, Any], names: Sequence[str], seat: int | None = None) -
         return None  # the kong event that follows says it
     if kind == "win":
         how = ("by self-draw" if event["by"] == "self" else
-               f"robbing {names[event['from']]}'s kong of {NAMES[event['tile']]}"
-               if event["by"] == "rob" else f"on {names[event['from']]}'s {NAMES[event['tile']]}")
+               f"robbing {possessive(names[event['from']])} kong of {NAMES[event['tile']]}"
+               if event["by"] == "rob" else
+               f"on {possessive(names[event['from']])} {NAMES[event['tile']]}")
         return f"{verb(who, 'win')} {how}"
     if kind == "foul":
         return f"{verb(who, 'foul')}: {event['reason']}"
@@ -111,7 +117,7 @@ class HandEnd:
             return [head, _payments(self.deltas, names)]
         who = names[self.winner]
         how = ("by self-draw" if self.by == "self" else
-               f"on {names[self.source]}'s {NAMES[self.tile]}" if self.source is not None
+               f"on {possessive(names[self.source])} {NAMES[self.tile]}" if self.source is not None
                and self.tile is not None else self.by)
         lines = [f"hand {self.hand_no}: {verb(who, 'win')} {how}"]
         if self.hand is not None:

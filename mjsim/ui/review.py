@@ -11,6 +11,7 @@ from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.players.rungs import best
 from mjsim.players.view import view_of
+from mjsim.tournament.numbers import percent
 from mjsim.ui.hints import move_words, option_words
 from mjsim.ui.replay import seat_names
 
@@ -46,5 +47,5 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
     if stopped:
         yield f"(the log stops early: {stopped}; reviewed up to there)"
     agreed = decisions - differ
-    share = f" ({agreed / decisions:.0%})" if decisions else ""
+    share = f" ({percent(agreed / decisions)})" if decisions else ""
     yield f"{decisions} decisions with a choice; rung 3 agreed with {agreed}{share}"

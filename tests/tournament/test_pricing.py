@@ -119,10 +119,10 @@ def test_the_printed_table_says_whether_the_health_check_held():
 
     rows = pd.DataFrame({"baseline": ["1", "2", "2"], "controls": [1, 3, 3],
                          "control_sum": [0.0, 0.0, 0.0]})
-    held = ("health check: every control game summed to 0 (1 of 1, 3 of 2), as the estimates "
-            "take a field of baselines to")
+    held = ("health check: every control game summed to 0 (1 game of rung 1, 3 games of rung "
+            "2), as the estimates require of a field of baselines")
     assert _health_words(rows) == [held]
     rows.loc[rows["baseline"] == "2", "control_sum"] = 30.0
-    failed = ("health check FAILED: a control game of 2 summed to 30, not 0; the prices take a "
-              "field of baselines to sum to zero")
+    failed = ("health check FAILED: a control game of rung 2 summed to 30, not 0; the prices "
+              "take a field of baselines to sum to zero")
     assert _health_words(rows) == [failed]

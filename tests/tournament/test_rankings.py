@@ -144,8 +144,9 @@ def test_one_seed_has_no_intervals_but_keeps_its_means():
     table = standings(seats)
     assert table[["points_low", "place_low", "rating_low"]].isna().all().all()
     assert table["place"].between(1, 4).all()
-    # A dash where there is no interval.
-    assert "nan" not in format_standings(table, contrasts(seats)).lower()
+    # A dash where there is no interval, and a note that says why.
+    text = format_standings(table, contrasts(seats))
+    assert "nan" not in text.lower() and "no interval from one wall" in text
 
 
 def test_standings_are_deterministic_and_ordered(truth):

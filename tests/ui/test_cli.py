@@ -77,9 +77,10 @@ def test_score_on_the_deal_drops_the_wait_element(capsys):
     assert "Edge Wait" in drawn and "Edge Wait" not in dealt
 
 
-def test_score_below_the_minimum_says_so(capsys):
+def test_score_below_the_minimum_says_so_once(capsys):
     code, out, _ = run(capsys, "score", "234m 567m 345p 678s 55p", "--win", "5p")
-    assert code == 0 and "not a win:" in out and "below the 8-point minimum" in out
+    assert code == 0 and out.rstrip().endswith("Below the 8-point minimum: not a legal win")
+    assert out.lower().count("minimum") == 1 and "legal win" not in out.replace("not a legal", "")
 
 
 def test_score_counts_the_hands_flowers(capsys):
@@ -112,12 +113,25 @@ def test_score_bad_options(capsys, argv, message):
 
 
 def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_path):
+    import pandas as pd
+
+    from mjsim.tournament.power import PILOT_SD, plan
+
     code, out, _ = run(capsys, "price", "defence", "--walls", "30", "--until-decided",
                        "--backend", "sequential", "--quiet", "--out", str(tmp_path))
-    assert code == 0 and "sequential test" in out.splitlines()[0]
-    assert "within ±0.50 of zero (at 20)" in out and f"results: {tmp_path}" in out
+    text = " ".join(out.split())  # the notes are wrapped
+    assert code == 0 and "sequential test: defence within ±0.50 of zero (at 20 walls)" in text
+    assert f"results: {tmp_path}" in out
     assert "confidence sequence" in out and "walls to find 0.50 points a hand" in out
     assert (tmp_path / "sequential.png").exists() and (tmp_path / "prices.png").exists()
+    # The walls the test expects are at the idea's own SD (defence's is tiny), not the plan's.
+    sd = float(pd.read_csv(tmp_path / "summary.csv")["sd_seed_hand"].iloc[0])
+    own = plan(0.5, sd, 10)
+    assert sd < PILOT_SD / 10
+    assert f"cap 30 walls (planned at a per-seed SD of {PILOT_SD:.2f})" in text
+    assert (f"defence (SD {sd:.2f}) {own.expected_zero:,.0f} walls if the price is 0, "
+            f"{own.expected_delta:,.0f} if ±0.50") in text
+    assert f"{plan(0.5).expected_zero:,.0f} walls if the price is 0" not in text
 
 
 def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
@@ -141,7 +155,7 @@ def test_every_estimates_table_ends_with_what_the_run_could_detect(capsys, tmp_p
                        "sequential", "--quiet", "--out", str(tmp_path))
     lines = out.splitlines()
     assert code == 0 and "detects" in lines[0] and "±" in lines[1]
-    assert "walls to find 0.50 points a hand so: claims " in out
+    assert "walls to find 0.50 points a hand so: claims: " in out
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -55,3 +55,5 @@ def test_the_example_runs(folder, name, argv):
     status, out, err = mjsim(*argv, cwd=folder, stdin=stdin)
     assert status == 0, err
     assert "Traceback" not in err and out.strip()
+    if "--until-decided" in argv:  # an example of the sequential test shows it deciding
+        assert "undecided" not in out and "sequential test: " in out
