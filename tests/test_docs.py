@@ -1,5 +1,5 @@
 """The repository's documents stand alone and match the code: no file cites a document outside
-the repository, every ``docs/*.md`` or ``README.md#section`` a file cites exists, the element
+the repository, every document under docs/ or README section a file cites exists, the element
 table of docs/rules.md is the element data, and the README's Layout table names every module.
 
 Run as ``python -m tests.test_docs`` to print the element table docs/rules.md should hold.
