@@ -3,8 +3,8 @@ from libc.stdint cimport uint8_t, int8_t, int32_t
 
 ctypedef uint8_t count_t          # copies of one kind held: 0-4
 
-# The kinds (design.md §2), as mjsim_core.kinds has them for Python (mjsim_core.score checks the
-# two agree when it loads).
+# The kinds (docs/architecture.md#the-data), as mjsim_core.kinds has them for Python
+# (mjsim_core.score checks the two agree when it loads).
 cdef enum:
     N_KINDS = 34                  # playing kinds (bonus tiles never enter a counts array)
     N_SUITED = 27                 # 0-26: 1m-9m, 1p-9p, 1s-9s

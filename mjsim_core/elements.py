@@ -2,12 +2,12 @@
 
 The one source of the element data: :mod:`mjsim_core.score` builds its C tables from it when it
 loads, and :mod:`mjsim.scoring.elements` re-exports it. Numbering, names and points follow the
-Green Book (mcr-rules.md §3). Each :class:`Element` carries a one-sentence description, its
-``scope`` (what its condition reads: the whole hand, a group of ``arity`` chows or pungs, or, for
-Chicken Hand and Flower Tiles, nothing of its own) and the elements it suppresses when it scores
+Green Book (docs/rules.md#the-elements). Each :class:`Element` carries a one-sentence description,
+its ``scope`` (what its condition reads: the whole hand, a group of ``arity`` chows or pungs, or,
+for Chicken Hand and Flower Tiles, nothing of its own) and the elements it suppresses when it scores
 (``excludes``: the whole element; ``absorbs``: only for the sets it uses). The two rulesets differ
-in a few rows (mcr-rules.md §9), which :func:`points` and :func:`excludes` apply, and
-:data:`MIXED_KONGS` is the one pseudo-element outside the 81 (dispute D2).
+in a few rows (docs/rulings.md#the-two-rulesets), which :func:`points` and :func:`excludes` apply,
+and :data:`MIXED_KONGS` is the one pseudo-element outside the 81 (dispute D2).
 
 >>> len(ELEMENTS), ELEMENTS[47].name, points(48, "green-book"), points(48, "gb-mahjong")
 (81, 'Two Concealed Kongs', 8, 6)
@@ -171,11 +171,11 @@ ELEMENTS: tuple[Element, ...] = (
 MIXED_KONGS = Element(82, "Concealed Kong and Melded Kong", 6, "One concealed and one melded kong "
                       "(dispute D2: 6 points in the Green Book, 5 in GB-Mahjong).",
                       "hand", excludes=(67, 74))
-"""The pseudo-element for one concealed plus one melded kong (mcr-rules.md §3.14 c, D2)."""
+"""The pseudo-element for one concealed plus one melded kong (D2: docs/rulings.md)."""
 
 BY_NUMBER: dict[int, Element] = {element.number: element for element in (*ELEMENTS, MIXED_KONGS)}
 
-# The rows of mcr-rules.md §9 where the rulesets differ in what is scored.
+# The rows of docs/rulings.md#the-two-rulesets where the rulesets differ in what is scored.
 _POINTS: dict[str, dict[int, int]] = {"gb-mahjong": {48: 6, 82: 5}, "green-book": {}}
 _EXTRA_EXCLUDES: dict[str, dict[int, tuple[int, ...]]] = {
     # D3: self-drawn special hands take Self-Drawn, not Fully Concealed; D8: Upper/Lower Tiles

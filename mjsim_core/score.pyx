@@ -47,7 +47,7 @@ from mjsim_core.shanten import FORMS, KNITTED_ARRANGEMENTS
 cnp.import_array()
 
 MIN_POINTS = 8
-"""The least a win may score, flowers excluded (mcr-rules.md §1)."""
+"""The least a win may score, flowers excluded (docs/rules.md#the-8-point-minimum)."""
 
 __all__ = ["CONFLICTS", "FLAGS", "MIN_POINTS", "RULESETS", "ContextConflict", "Result",
            "check_win", "context_flags", "formal_wait_count", "group_elements", "meld_bytes",
@@ -760,7 +760,7 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
         k = r.pungs[i]
         pungs[npg] = k
         npg += 1
-        # A pung completed by the winning discard is melded, unless the tile fits a chow (§2.2).
+        # A pung completed by the winning discard is melded, unless the tile fits a chow (D18).
         concealed += sd or k != win or in_chow
     _sort(pungs, npg)
     memcpy(cnt, w.base, N_NUMBERS)
@@ -821,7 +821,7 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
     _groups(chows, nc, pair, CHOWS, cnt)
     _groups(pungs, npg, pair, PUNGS, cnt)
     if cnt[TERMINAL_PUNG]:
-        # The wind elements take their pungs from Pung of Terminals or Honors (§3.14 a).
+        # The wind elements take their pungs from Pung of Terminals or Honors (docs/rulings.md).
         take_winds = cnt[1] or cnt[9] or cnt[38]
         left = 0
         for i in range(npg):
@@ -1310,9 +1310,9 @@ CONFLICTS = ("not_held", "size", "robbing", "replacement", "initial", "last_copy
 
 cdef int _checked_flags(const count_t* c, const uint8_t* m, int n_melds, int win, int flags,
                         int ctx_flowers, int hand_flowers, int* flowers) except -1:
-    """The flags made consistent with the hand (mcr-rules.md §6.4: three copies of the winning
-    tile in the winner's exposed melds make it the last copy) and the flowers counted (the
-    hand's when the context counts none); ContextConflict when they cannot be."""
+    """The flags made consistent with the hand (docs/rules.md#how-the-hand-was-won: three copies
+    of the winning tile in the winner's exposed melds make it the last copy) and the flowers counted
+    (the hand's when the context counts none); ContextConflict when they cannot be."""
     cdef int i, k, tile, kind, copies, size = 3 * n_melds, in_melds = 0, exposed = 0, kongs = 0
     if not 0 <= win < N_KINDS:
         raise ValueError(f"the winning tile must be a playing kind 0-{N_KINDS - 1}, not {win}")

@@ -9,12 +9,11 @@ hand. The loop costs the same in every row; ``python loop`` shows it.
     python scripts/bench_core.py                     # the table, with targets and ratios
     python scripts/bench_core.py --out results/bench # also a folder: table.csv, manifest.json
 
-Targets (design.md §6): all-forms shanten <= 0.5 us per call and >= 14x PyMahjongGB's
-MahjongShanten; batch shanten <= 100 ns per hand; acceptance <= 1.2 us per call; the legal
-distance of a 13-tile hand at shanten <= 2 <= 50 us median (its rows time the hands of the
-sample at shanten <= 2, and the farther ones, which get the bound "at least LIMIT + 1", one
-call at a time: the median hand). Needs
-the ``bench`` extra (``pip install -e ".[bench]"``).
+Targets (docs/architecture.md#performance-targets): all-forms shanten <= 0.5 us per call and
+>= 14x PyMahjongGB's MahjongShanten; batch shanten <= 100 ns per hand; acceptance <= 1.2 us per
+call; the legal distance of a 13-tile hand at shanten <= 2 <= 50 us median (its rows time the hands
+of the sample at shanten <= 2, and the farther ones, which get the bound "at least LIMIT + 1", one
+call at a time: the median hand). Needs the ``bench`` extra (``pip install -e ".[bench]"``).
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ numpy generator. Each scorer takes its own input form, prepared once before timi
 Every call is timed alone (``time.perf_counter_ns``, the scorers interleaved hand by hand so
 they share the machine's load); a hand's time is the fastest of ``--repeats`` calls, and the
 table gives the median and 90th percentile over hands, and each median over PyMahjongGB's.
-The design target (design.md §6): the public ``mjsim.scoring.score`` median at most half of
-PyMahjongGB's, printed last with the load average.
+The target (docs/architecture.md#performance-targets): the public ``mjsim.scoring.score``
+median at most half of PyMahjongGB's, printed last with the load average.
 
     python scripts/bench_score.py --hands 3000 --repeats 5
 """

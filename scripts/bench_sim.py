@@ -5,7 +5,7 @@ Players:
 - ``drawn``: "discard what you drew" (after a claim, the first tile held); take a win when it is
   legal, pass every other claim. This measures the engine itself.
 - ``rung1``, ``rung2``, ``rung3``: four bots of that rung (``mjsim.players.Rung``).
-- ``gbgreedy``: the greedy bot of design.md's anchor, in this engine: discard the tile that
+- ``gbgreedy``: the greedy bot the targets are set against, in this engine: discard the tile that
   leaves the least shanten by PyMahjongGB's ``MahjongShanten`` (the first of equals), win when
   legal, pass every claim (``pip install -e ".[bench]"``). Against it, ``rung3`` shows what the
   compiled decisions buy with the engine held fixed.
@@ -23,8 +23,9 @@ Players:
 
 Each figure is the median over ``--repeats`` runs of ``--games`` sixteen-hand games, the rows
 run in turn in each round so that they share the machine's load. Each row is printed with its
-ratio to the two anchors measured in the same run: riichienv (design.md §6: the Python-driven
-engine at least 4x) and ``gbgreedy`` (rung-3 tables at least 3,000 hands/s, against about 185).
+ratio to the two anchors measured in the same run (docs/architecture.md#performance-targets):
+riichienv (the Python-driven engine at least 4x) and ``gbgreedy`` (rung-3 tables at least 3,000
+hands/s, against about 185).
 
     python scripts/bench_sim.py --games 20 --repeats 3
 """

@@ -1,9 +1,10 @@
 """The checks that keep the code in shape, run by the test command so CI runs them too.
 
-import-linter holds the layers of design.md §1 (the contracts are in ``pyproject.toml``), mypy
-checks the package at the strictness set there (``--strict``), stubtest holds the compiled core's
-``.pyi`` stubs to the modules they describe, ruff and cython-lint check the style. import-linter
-reads Python files only, so the core's ``.pyx`` and ``.pxd`` imports are checked here directly.
+import-linter holds the layers of docs/architecture.md#layers (the contracts are in
+``pyproject.toml``), mypy checks the package at the strictness set there (``--strict``), stubtest
+holds the compiled core's ``.pyi`` stubs to the modules they describe, ruff and cython-lint check
+the style. import-linter reads Python files only, so the core's ``.pyx`` and ``.pxd`` imports are
+checked here directly.
 """
 
 from __future__ import annotations

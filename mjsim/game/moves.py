@@ -1,6 +1,6 @@
 """Player moves: a small frozen value, and the shared instances the engine hands out.
 
-A move is one of six kinds (design.md §2):
+A move is one of six kinds (docs/architecture.md#the-data):
 
 - in the discard phase: ``Move('discard', tile=k)``, ``Move('kong', tile=k)`` (concealed or
   promoted, whichever the hand allows) and ``Move('win')``;

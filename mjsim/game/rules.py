@@ -339,7 +339,8 @@ class Rules:
         state = self.state
         state.phase, state.turn, state.drawn = "discard", seat, tile
         state.replacement = back or flowers
-        # A flower on the way makes it a flower replacement, not a kong's (mcr-rules.md D12).
+        # A flower on the way makes it a flower replacement, not a kong's (D12:
+        # docs/rules.md#kongs-and-replacements).
         state.kong_draw = kong and not flowers
         state.claimed_this_turn = False
 

@@ -1,4 +1,4 @@
-"""Settlement of a hand and the standings of a game (the seed Result; mcr-rules.md §6.2).
+"""Settlement of a hand and the standings of a game (the seed Result; docs/rules.md#settlement).
 
 A hand settles as four signed deltas indexed by seat that sum to zero:
 
@@ -30,8 +30,8 @@ HANDS = 16
 ROUNDS = 4
 
 FOUL = 10
-"""What a foul costs its offender to each other seat (design.md §8: Botzone's penalty for a wrong
-or late answer, and the false-declaration penalty)."""
+"""What a foul costs its offender to each other seat (docs/rules.md#settlement): Botzone's
+penalty for a wrong or late answer, and the false-declaration penalty."""
 
 WAYS = ("self", "discard", "rob", "exhausted")
 """The ways a hand ends, as ``settle`` takes them."""

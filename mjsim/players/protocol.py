@@ -1,4 +1,5 @@
-"""What a player is: anything with a ``name`` and ``act(view) -> Move`` (design.md §8).
+"""What a player is: anything with a ``name`` and ``act(view) -> Move``
+(docs/architecture.md#players-and-specs).
 
 A player reads only the :class:`~mjsim.players.view.View` of its seat, never the engine. The
 rest is optional, and the driver looks for it once per game:

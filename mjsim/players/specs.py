@@ -1,4 +1,4 @@
-"""Player specs: who sits at a seat, named in one string (design.md §3).
+"""Player specs: who sits at a seat, named in one string (docs/architecture.md#players-and-specs).
 
 ============================================  ==============================================
 spec                                          the player

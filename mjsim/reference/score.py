@@ -4,7 +4,8 @@ This is the definition the compiled kernel behind :func:`mjsim.scoring.score` is
 (``tests/scoring/test_score_compiled.py``); it is slow (about a hundred times the kernel) and
 used by tests and benchmarks only. :func:`readings` gives each reading of a hand as plain data
 (:class:`Reading`); each element's checker, attached to it by number, says whether it holds;
-:func:`evaluate` applies the counting principles (mcr-rules.md §4) to one reading, and
+:func:`evaluate` applies the counting principles (docs/rules.md#the-counting-principles) to one
+reading, and
 :func:`score` keeps the best reading, breaking ties as GB-Mahjong does.
 
 Checkers come in two kinds: a hand checker (:data:`HAND_CHECKS`) takes a reading and the win
@@ -87,7 +88,7 @@ class Reading:
     the pair's kind (-1 when none), ``pairs`` the seven pairs, ``knitted`` the knitted kinds (nine
     for a knitted straight, fourteen for honours-and-knitted). ``counts`` counts every tile of the
     hand (melds included, a kong as four), ``held`` the concealed tiles before the win, and
-    ``waits`` the kinds the wait elements judge against (mcr-rules.md §5.5, §5.7). ``present``
+    ``waits`` the kinds the wait elements judge against (docs/rules.md#waits). ``present``
     (derived) lists the kinds in the hand.
     """
 
@@ -478,7 +479,8 @@ def two_terminal_chows(t: tuple[Kind, ...], pair: Kind) -> bool:
 
 
 def pung_of_terminals_or_honors(r: Reading, ctx: WinContext) -> int:
-    """Per pung of 1s, 9s or a wind, before the wind elements take theirs (mcr-rules §3.14 a)."""
+    """Per pung of 1s, 9s or a wind, before the wind elements take theirs
+    (docs/rulings.md#suppression-and-counting)."""
     return sum(k in TERMINALS or k in WIND_KINDS for k in r.pungs)
 
 
@@ -601,7 +603,8 @@ def evaluate(reading: Reading, ctx: WinContext, ruleset: str) -> dict[int, int]:
 
 def _terminal_pungs_left(reading: Reading, found: Counter[int], ctx: WinContext,
                          ruleset: str) -> int:
-    """Pung of Terminals or Honors after the wind elements absorb their pungs (§3.14 a)."""
+    """Pung of Terminals or Honors after the wind elements absorb their pungs
+    (docs/rulings.md#suppression-and-counting)."""
     taken: set[Kind] = set()
     if found.keys() & {1, 9, 38}:
         taken |= WIND_KINDS
@@ -616,7 +619,8 @@ def _terminal_pungs_left(reading: Reading, found: Counter[int], ctx: WinContext,
 
 
 def group_elements(tiles: tuple[Kind, ...], pair: Kind, scope: str) -> dict[int, int]:
-    """The relation elements of a reading's chows (or pungs), counted once each (§3.14 d-e).
+    """The relation elements of a reading's chows (or pungs), counted once each (account once:
+    docs/rules.md#the-counting-principles).
 
     A four-set pattern takes all four sets. Otherwise the best three-set pattern counts, and the
     fourth set may add one two-set relation with one of the three. Otherwise the two-set relations
@@ -722,7 +726,7 @@ def _reading(hand: Hand, ctx: WinContext, d: shanten.Decomposition, held: Counts
         for tile in meld.tiles:
             counts[tile] += 1
     declared = tuple(Set(m.kind, m.tile, m.concealed, True) for m in hand.melds)
-    # A pung completed by the winning discard is melded, unless the tile fits a chow (§2.2).
+    # A pung completed by the winning discard is melded, unless the tile fits a chow (D18).
     in_chow = any(low <= win <= low + 2 for low in d.chows)
     pungs = tuple(Set("pung", k, ctx.self_drawn or k != win or in_chow, False) for k in d.pungs)
     chows = tuple(Set("chow", k, True, False) for k in d.chows)
@@ -737,7 +741,7 @@ def _reading(hand: Hand, ctx: WinContext, d: shanten.Decomposition, held: Counts
 
 
 def formal_waits(held: Counts, melds: int) -> tuple[Kind, ...]:
-    """The kinds that complete ``held`` on paper, a fifth copy included (D10, §5.7).
+    """The kinds that complete ``held`` on paper, a fifth copy included (D10: docs/rules.md#waits).
 
     :func:`mjsim.analysis.shanten.waits` never lists a kind held four times; GB-Mahjong counts it
     when a fifth copy would complete the hand, so such kinds are checked here.

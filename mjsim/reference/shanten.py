@@ -7,7 +7,7 @@ shanten of a form is the least distance over the targets of that form, minus one
 ready. A 3n+1 hand draws ``d`` tiles and discards ``d - 1`` to reach a target at distance ``d``; a
 3n+2 hand exchanges ``d`` tiles; either way it is ``d - 1`` exchanges from ready.
 
-The targets of each form (mcr-rules.md §2.3, §5):
+The targets of each form (docs/rules.md#winning-hands):
 
 - ``regular``: ``4 - melds`` sets (chows or pungs) and a pair;
 - ``seven_pairs``: seven pairs, where four of a kind counts as two (no melds);
@@ -40,7 +40,8 @@ HONORS = tuple(sorted(HONOR_KINDS))
 ORPHANS = tuple(sorted(TERMINALS_AND_HONORS))
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
-# The six knitted arrangements (mcr-rules.md §1.3): suit i takes the ranks 1+r, 4+r, 7+r.
+# The six knitted arrangements (docs/rules.md#knitted-arrangements): suit i takes the ranks 1+r,
+# 4+r, 7+r.
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(9 * suit + offset + step for suit, offset in enumerate(offsets)
                  for step in (0, 3, 6)))

@@ -3,11 +3,11 @@ was won (:class:`WinContext`).
 
 The element data is :mod:`mjsim_core.elements`, the one table the compiled scorer is built
 from; this module is its face in the scoring layer. Numbering, names and points follow the Green
-Book (mcr-rules.md §3); each :class:`Element` has its ``number``, ``name``, ``points``, a
+Book (docs/rules.md#the-elements); each :class:`Element` has its ``number``, ``name``, ``points``, a
 one-sentence description (``sentence``), what its condition reads (``scope``: the whole hand, a
 group of ``arity`` chows or pungs, or nothing of its own for Chicken Hand and Flower Tiles) and
 what it suppresses when it scores (``excludes``: the whole element; ``absorbs``: only for the sets
-it uses). The rulesets differ in a few rows (mcr-rules.md §9): :func:`points` and
+it uses). The rulesets differ in a few rows (docs/rulings.md#the-two-rulesets): :func:`points` and
 :func:`excludes` take the ruleset. :data:`MIXED_KONGS` is the one pseudo-element outside the 81
 (dispute D2).
 
@@ -60,7 +60,7 @@ class WinContext:
     winning tile was the last of the wall (self-drawn) or the discard after it. ``replacement``:
     the tile drawn for a kong. ``robbing``: the tile another player added to his pung.
     ``initial``: the dealer's fourteen dealt tiles are complete (a self-drawn win that never
-    waited, so it scores no wait element: mcr-rules.md D20). Raises ``ValueError`` naming the
+    waited, so it scores no wait element: D20, docs/rulings.md). Raises ``ValueError`` naming the
     conflict for an impossible combination.
 
     >>> WinContext(5, self_drawn=True, seat_wind=0, prevalent_wind=0, robbing=True)

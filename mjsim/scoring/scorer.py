@@ -1,4 +1,5 @@
-"""Scoring a winning hand under the five counting principles (mcr-rules.md §4).
+"""Scoring a winning hand under the five counting principles
+(docs/rules.md#the-counting-principles).
 
 :func:`score` hands the hand to the compiled kernel :mod:`mjsim_core.score`, which reads it every
 way :func:`mjsim.analysis.shanten.decompositions` allows, scores each reading under the principles
@@ -160,8 +161,9 @@ def check_context(hand: Hand, ctx: WinContext) -> WinContext:
     """``ctx`` made consistent with ``hand``, or ``ValueError`` naming the conflict.
 
     The flowers are the hand's when the context counts none, and three copies of the winning
-    tile in the winner's own exposed melds make it the last copy (mcr-rules.md §6.4). The
-    checks are :func:`mjsim_core.score.check_win`'s, the ones :func:`score` makes.
+    tile in the winner's own exposed melds make it the last copy
+    (docs/rules.md#how-the-hand-was-won). The checks are :func:`mjsim_core.score.check_win`'s, the
+    ones :func:`score` makes.
 
     >>> from mjsim import Hand
     >>> hand = Hand.parse("pung(555m) 345m 456p 789s EE F2")

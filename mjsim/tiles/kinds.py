@@ -1,10 +1,10 @@
 """The 42 kinds of tile, their names, and the classes the rules and scoring elements use.
 
-Kinds are ints (design.md §2): 0-8 are 1m-9m (characters), 9-17 1p-9p (dots), 18-26 1s-9s
-(bamboo), 27-30 the winds E S W N, 31-33 the dragons R G B (red, green, white), 34-37 the
-flowers F1-F4 and 38-41 the seasons T1-T4. The 34 playing kinds come four times each and the
-eight bonus tiles once each: 144 tiles. The constants where the groups of playing kinds start
-and the tile classes come from :mod:`mjsim_core.kinds`, which the compiled scorer reads too.
+Kinds are ints (docs/architecture.md#the-data): 0-8 are 1m-9m (characters), 9-17 1p-9p (dots),
+18-26 1s-9s (bamboo), 27-30 the winds E S W N, 31-33 the dragons R G B (red, green, white), 34-37
+the flowers F1-F4 and 38-41 the seasons T1-T4. The 34 playing kinds come four times each and the
+eight bonus tiles once each: 144 tiles. The constants where the groups of playing kinds start and
+the tile classes come from :mod:`mjsim_core.kinds`, which the compiled scorer reads too.
 
 >>> NAMES[0], NAMES[13], NAMES[27], NAMES[33], NAMES[41]
 ('1m', '5p', 'E', 'B', 'T4')

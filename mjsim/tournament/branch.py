@@ -1,4 +1,5 @@
-"""The branch estimator of a price (issue 15, item 9; design.md §4), kept out of the defaults.
+"""The branch estimator of a price (issue 15, item 9; docs/architecture.md#pricing-the-statistics),
+kept out of the defaults.
 
 By the performance-difference identity, what a challenger C in seat k gains over the baseline B
 (both in a field of B) is the sum, over the decisions of C's own game, of B's advantage of C's

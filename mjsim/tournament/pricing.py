@@ -1,13 +1,13 @@
 """The statistics of pricing: paired differences, clustered errors and BH (the sequential test
 and its interval are in :mod:`.sequential`, power in :mod:`.power`).
 
-The design (design.md §4): for each wall seed and each challenger variant, one game per seat
-with that seat at the challenger and the other three at the baseline. The observation is the
-seed's mean of the challenger's points over its four seats: what it gains over a field of
-baselines, whose seats sum to zero (a control game of four baselines, played now and then as a
-health check, would subtract exactly 0 from it). The four seats of a seed share its walls, so
-they are correlated: the standard error treats each seed as a cluster (the mean of its seats),
-and the t interval has one degree of freedom fewer than the seeds.
+The design (docs/architecture.md#pricing-the-statistics): for each wall seed and each challenger
+variant, one game per seat with that seat at the challenger and the other three at the baseline. The
+observation is the seed's mean of the challenger's points over its four seats: what it gains over a
+field of baselines, whose seats sum to zero (a control game of four baselines, played now and then
+as a health check, would subtract exactly 0 from it). The four seats of a seed share its walls, so
+they are correlated: the standard error treats each seed as a cluster (the mean of its seats), and
+the t interval has one degree of freedom fewer than the seeds.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The standings of a table played with its seats rotated on each wall, and paired contrasts.
 
 A wall seed is the unit of every interval: the games of a seed share their walls, so they are
-not independent draws (design.md §4). Per variant, :func:`standings` gives
+not independent draws (docs/architecture.md#pricing-the-statistics). Per variant,
+:func:`standings` gives
 
 - points per game, with the 95% t interval of its per-seed means;
 - the mean place, seats level on points sharing the average of the places they span

@@ -4,7 +4,7 @@ A game is a pure function of (seed, lineup, ruleset): the walls come from the se
 rung breaks ties from what its seat sees, so the same arguments give the same rows in any process
 on any machine (as long as the players a user brings are deterministic too).
 
-Three tables (design.md §4):
+Three tables (docs/architecture.md#how-data-flows):
 
 - ``seats``: one row per seat per game: points, place (seats level on points share the average
   of the places they span: :func:`~mjsim.game.settlement.places`), wins, self-draws, deal-ins,

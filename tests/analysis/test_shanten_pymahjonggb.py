@@ -6,7 +6,7 @@ form the meld count allows, its shanten and its useful tiles (``RegularShanten``
 ``KnittedStraightShanten``). PyMahjongGB takes 13 - 3m tiles, so the hands are between draws.
 
 **The one documented difference: a fifth copy.** mjsim never lets a hand count on a fifth copy of
-a kind (issue 3; mcr-rules.md §1.1: four of each). PyMahjongGB does: in ``111p 999p 9999s WWW``
+a kind (issue 3; docs/rules.md#tiles: four of each). PyMahjongGB does: in ``111p 999p 9999s WWW``
 it reads the fourth 9s as waiting for its pair and calls the hand ready, where it is one from
 ready. So wherever the two disagree, the test checks that
 

@@ -58,7 +58,8 @@ def test_self_drawn_win_settles_into_the_totals():
 
 
 def test_a_self_drawn_hand_below_eight_is_refused():
-    # As S8 of mcr-rules.md §6.1 without flowers: complete, but Self-Drawn 1 is all it scores.
+    # As golden row S8 without flowers (docs/rules.md#the-8-point-minimum): complete, but
+    # Self-Drawn 1 is all it scores.
     game = position(hands=("chow(234m) chow(567p) pung(777s) 345m NN", SEAT1, SEAT2, SEAT3),
                     drawn=M5)
     assert WIN not in game.legal(0)
@@ -217,7 +218,7 @@ def test_last_copy_on_a_self_drawn_win(contexts, pools, last_copy):
     (["", "3p", "", ""], False),
 ])
 def test_a_dealer_complete_on_the_deal_wins_with_no_wait_element(contexts, pools, dealt):
-    """The dealt fourteen never waited (mcr-rules.md D20); once a tile is out, they did."""
+    """The dealt fourteen never waited (D20, docs/rulings.md); once a tile is out, they did."""
     game = position(hands=(EDGE_3M + " 3m", SEAT1, SEAT2, SEAT3), drawn=M3, pools=pools)
     apply_ok(game, 0, WIN)
     assert contexts[-1].initial is dealt and contexts[-1].self_drawn

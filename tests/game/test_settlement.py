@@ -11,7 +11,7 @@ def test_constants_follow_the_rulebook():
 
 
 def test_discard_win_worked_numbers():
-    # mcr-rules.md §6.2 with X = 20: discarder -28, the other two -8, winner +44.
+    # docs/rules.md#settlement with X = 20: discarder -28, the other two -8, winner +44.
     assert settle(1, "discard", 20, discarder=3) == [-8, 44, -8, -28]
 
 

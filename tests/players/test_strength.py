@@ -1,5 +1,5 @@
 """Each rung is stronger than the one below, by a margin outside its 95% interval, on paired walls
-(design.md §4)."""
+(docs/architecture.md#pricing-the-statistics)."""
 
 import math
 import statistics
@@ -16,7 +16,8 @@ from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
 
 def paired_margin(challenger, baseline, seeds, hands):
     """Points per hand the challenger gains over the baseline seat by seat on the same walls
-    (design.md §4), with the half-width of its 95% interval (seeds clustered)."""
+    (docs/architecture.md#pricing-the-statistics), with the half-width of its 95% interval
+    (seeds clustered)."""
     per_seed = []
     for number in range(seeds):
         seed = b"strength-%d" % number

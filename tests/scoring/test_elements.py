@@ -259,7 +259,7 @@ def _corpus():
 
 
 # Suppressions whose second element cannot hold in a reading where the first does; they are in the
-# table for the record (mcr-rules §3.15 lists the implied ones too).
+# table for the record (docs/rules.md#the-elements lists the implied ones too).
 NEVER_TOGETHER = {
     (1, 9),                                      # four wind pungs against exactly three
     (3, 75), (4, 75), (6, 75), (11, 75), (13, 75), (22, 75), (50, 75),  # one suit, not two
@@ -300,8 +300,8 @@ def test_every_suppression_applies_where_both_conditions_hold(ruleset):
     ((0, 1, 2, 3), 17, "chows", {16: 1}),                        # P2: four-set pattern only
     ((0, 0, 6, 6), 4, "chows", {13: 1}),                         # Pure Terminal Chows
     ((0, 6, 9, 15), 22, "chows", {29: 1}),                       # Three-Suited Terminal Chows
-    ((19, 10, 10, 13), 22, "chows", {69: 1, 70: 1, 71: 1}),      # §3.14(d): 3, not 5
-    ((2, 12, 22, 4), 0, "pungs", {42: 1, 65: 1}),                # §3.14(e): shifted plus one
+    ((19, 10, 10, 13), 22, "chows", {69: 1, 70: 1, 71: 1}),      # account once: 3, not 5
+    ((2, 12, 22, 4), 0, "pungs", {42: 1, 65: 1}),                # account once: shifted plus one
     ((1, 10, 4, 22), 0, "pungs", {65: 2}),                       # S13: two Double Pungs
     ((1, 10, 19), 0, "pungs", {32: 1}),                          # Triple Pung absorbs its pairs
     ((27, 28, 29, 30), 0, "pungs", {1: 1}),

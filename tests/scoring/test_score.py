@@ -1,5 +1,5 @@
-"""mjsim.scoring.score: the worked examples of mcr-rules.md §8 in both rulesets, the win context,
-errors."""
+"""mjsim.scoring.score: the worked examples (docs/rules.md#worked-examples) in both rulesets,
+the win context, errors."""
 
 from __future__ import annotations
 
@@ -202,7 +202,7 @@ def test_the_wait_reference_cases_of_section_5_7(shape, win, element):
 ])
 @pytest.mark.parametrize("ruleset", ["green-book", "gb-mahjong"])
 def test_a_dealer_complete_on_the_deal_scores_no_wait(text, win, element, ruleset):
-    """The dealt fourteen never waited: self-drawn, and no wait element (mcr-rules.md D20)."""
+    """The dealt fourteen never waited: self-drawn, and no wait element (D20, docs/rulings.md)."""
     hand = Hand.parse(text)
     drawn = WinContext(parse(win)[0], True, 0, 0)
     dealt = dataclasses.replace(drawn, initial=True)

@@ -1,7 +1,7 @@
 """One seat's game rebuilt from Botzone's requests, as the :class:`~mjsim.players.View` it
 would have at an mjsim table (the bot side of Botzone's Chinese Standard Mahjong protocol).
 
-A Botzone bot sees only requests (design.md §8): its seat and the prevalent wind, its deal,
+A Botzone bot sees only requests (README.md#our-players-as-botzone-bots): its seat, wind, deal,
 its draws and every seat's actions. :class:`Tracker` keeps what they tell (the seat's hand,
 every pool, every seat's melds and flowers, how much of each seat's quarter of the wall is
 used) and builds the view of the latest request with the seat's legal moves listed in the
