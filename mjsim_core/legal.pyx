@@ -28,7 +28,8 @@ from libc.string cimport memcpy, memset
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
                                Scoring, encode_melds, score_kernel)
-from mjsim_core.shanten cimport DiscardParts, counts_of, discard_parts, read_unseen
+from mjsim_core.counts cimport counts_of
+from mjsim_core.shanten cimport DiscardParts, discard_parts, read_unseen
 
 import numpy as np
 

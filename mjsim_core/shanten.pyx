@@ -21,6 +21,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
+from mjsim_core.counts cimport counts_of
 
 cnp.import_array()
 
@@ -817,24 +818,6 @@ cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
 
 # ---------------------------------------------------------------------------------------------
 # Python face (mjsim.analysis.shanten wraps these with documentation and validation)
-
-cdef const count_t* counts_of(object counts) except NULL:
-    """The 34 counts of a uint8 array (the common case, read without a buffer request) or of any
-    other buffer of bytes; the caller keeps ``counts`` alive while it reads them."""
-    cdef cnp.ndarray array
-    cdef const count_t[::1] view
-    if cnp.PyArray_CheckExact(counts):
-        array = <cnp.ndarray>counts
-        if (cnp.PyArray_TYPE(array) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(array) == 1
-                and cnp.PyArray_DIMS(array)[0] == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(array)):
-            return <const count_t*>cnp.PyArray_DATA(array)
-    if counts is None:
-        raise TypeError("counts is a 34-entry uint8 array, not None")
-    view = counts
-    if view.shape[0] != N_KINDS:
-        raise ValueError(f"a counts array has {N_KINDS} entries, not {view.shape[0]}")
-    return &view[0]
-
 
 cdef const count_t* _check(object array, int melds, bint allow_13, bint allow_14) except NULL:
     """The counts of ``array``, checked: 0-4 copies a kind and 13-3m or 14-3m tiles."""
