@@ -17,3 +17,7 @@ cdef inline int check_length(Py_ssize_t entries) except -1:
 # other buffer of bytes, every kernel's one way in; the caller keeps ``counts`` alive while it
 # reads them.
 cdef const count_t* counts_of(object counts) except NULL
+# The counts of a hand's concealed tiles with ``melds`` declared melds (0-4), checked: 0-4 copies
+# a kind, and 13-3m tiles (allow_13) or 14-3m (allow_14); ValueError saying what is wrong.
+cdef const count_t* hand_counts(object counts, int melds, bint allow_13,
+                                bint allow_14) except NULL

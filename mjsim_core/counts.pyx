@@ -42,6 +42,27 @@ cdef const count_t* counts_of(object counts) except NULL:
     return &view[0]
 
 
+cdef int _refuse_overfull(const count_t* counts) except -1:
+    cdef int bad = first_overfull(counts)
+    if bad >= 0:
+        raise ValueError(f"kind {bad} has {counts[bad]} copies; at most {MAX_COPIES} exist")
+    return 0
+
+
+cdef const count_t* hand_counts(object counts, int melds, bint allow_13,
+                                bint allow_14) except NULL:
+    cdef const count_t* c = counts_of(counts)
+    cdef int total
+    if not 0 <= melds <= 4:
+        raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
+    _refuse_overfull(c)
+    total = count_total(c)
+    if (allow_13 and total == 13 - 3 * melds) or (allow_14 and total == 14 - 3 * melds):
+        return c
+    sizes = " or ".join(str(n - 3 * melds) for n, ok in ((13, allow_13), (14, allow_14)) if ok)
+    raise ValueError(f"with {melds} meld(s) the concealed tiles number {sizes}, not {total}")
+
+
 def check_counts(counts):
     """Return ``counts`` as a C-contiguous uint8 array of 34, or raise ``ValueError`` saying why.
 
@@ -55,9 +76,7 @@ def check_counts(counts):
             raise ValueError("a counts array holds 0 to 4 copies of each kind")
         array = array.astype(np.uint8)
     cdef const count_t[::1] view = array
-    cdef int bad = first_overfull(&view[0])
-    if bad >= 0:
-        raise ValueError(f"kind {bad} has {view[bad]} copies; at most {MAX_COPIES} exist")
+    _refuse_overfull(&view[0])
     return array
 
 

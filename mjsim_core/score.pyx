@@ -24,19 +24,16 @@ checkers are written here, in C.
 
 from types import MemberDescriptorType
 
-import numpy as np
-
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 from libc.string cimport memset, memcpy
 from cpython.object cimport PyObject, Py_TYPE
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-cimport numpy as cnp
 
 from mjsim_core cimport element_numbers as el
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
                                 is_dragon, is_terminal, is_wind)
-from mjsim_core.counts cimport counts_of
+from mjsim_core.counts cimport counts_of, hand_counts
 from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading, MAX_READINGS,
                                  REGULAR, SEVEN_PAIRS, ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 
@@ -46,7 +43,6 @@ from mjsim_core.elements import check_ruleset as _check_ruleset
 from mjsim_core.elements import excludes as _excludes, points as _points
 from mjsim_core.shanten import FORMS, KNITTED_ARRANGEMENTS
 
-cnp.import_array()
 
 MIN_POINTS = 8
 """The least a win may score, flowers excluded (mcr-rules.md §1)."""

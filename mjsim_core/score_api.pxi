@@ -199,17 +199,7 @@ def formal_wait_count(counts, int melds=0) -> int:
     >>> formal_wait_count(Hand.parse("13m 55p").counts, 3)    # 2m only
     1
     """
-    cdef const count_t* c = counts_of(counts)
-    cdef int k, total = 0
-    if not 0 <= melds <= 4:
-        raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
-    for k in range(N_KINDS):
-        total += c[k]
-        if c[k] > MAX_COPIES:
-            raise ValueError(f"kind {k} has more than {MAX_COPIES} copies")
-    if total != 13 - 3 * melds:
-        raise ValueError(f"with {melds} meld(s) a ready hand has {13 - 3 * melds} tiles, "
-                         f"not {total}")
+    cdef const count_t* c = hand_counts(counts, melds, True, False)
     if distance(c, melds) != 1:
         return 0
     return _wait_count(c, melds, 0)
