@@ -28,7 +28,8 @@ from libc.string cimport memcpy, memset
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
                                Scoring, encode_melds, score_kernel)
-from mjsim_core.shanten cimport DiscardParts, counts_of, discard_parts, read_unseen
+from mjsim_core.counts cimport count_total, counts_of, hand_counts
+from mjsim_core.shanten cimport DiscardParts, discard_parts, read_unseen
 
 import numpy as np
 
@@ -688,7 +689,7 @@ cdef class _Asked:
 
     def __init__(self, counts, melds, int seat_wind, int prevalent_wind, bint self_drawn,
                  unseen, str ruleset, int limit, bint allow_13, bint allow_14):
-        cdef int n_melds, k, total = 0
+        cdef int n_melds, k
         cdef count_t copied[N_KINDS]
         self.array = np.ascontiguousarray(counts, dtype=np.uint8) \
             if not isinstance(counts, (bytes, bytearray, memoryview)) else counts
@@ -699,17 +700,8 @@ cdef class _Asked:
         if limit < 0:
             raise ValueError(f"the search limit is a distance from 0, not {limit}")
         self.limit = limit
-        for k in range(N_KINDS):
-            if self.held[k] > MAX_COPIES:
-                raise ValueError(f"kind {k} has {self.held[k]} copies; at most {MAX_COPIES} exist")
-            total += self.held[k]
-        self.size = total
-        if not ((allow_13 and total == 13 - 3 * n_melds)
-                or (allow_14 and total == 14 - 3 * n_melds)):
-            sizes = " or ".join(str(n - 3 * n_melds) for n, ok in ((13, allow_13), (14, allow_14))
-                                if ok)
-            raise ValueError(f"with {n_melds} meld(s) the concealed tiles number {sizes}, "
-                             f"not {total}")
+        hand_counts(self.array, n_melds, allow_13, allow_14)
+        self.size = count_total(self.held)
         self.have_unseen = unseen is not None
         if self.have_unseen:
             read_unseen(unseen, copied)

@@ -23,7 +23,6 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
-cimport numpy as cnp
 from libc.stdint cimport uint8_t
 from libc.stdio cimport snprintf
 from libc.string cimport memcpy
@@ -34,16 +33,13 @@ from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_K
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, suit_of)
+from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
 from mjsim_core.legal cimport Found, Question, distance_drawn, prepare, search
-
-
-import numpy as np
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS, RULESETS
 
-cnp.import_array()
 
 cdef enum:
     SHANTEN = 1
@@ -100,17 +96,6 @@ cdef struct Targets:
 
 # ------------------------------------------------------------------------------ reading the view
 
-cdef cnp.ndarray _counts_array(object counts):
-    if (cnp.PyArray_CheckExact(counts) and cnp.PyArray_TYPE(<cnp.ndarray>counts) == cnp.NPY_UINT8
-            and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>counts)
-            and cnp.PyArray_SIZE(<cnp.ndarray>counts) == N_KINDS):
-        return <cnp.ndarray>counts
-    array = np.ascontiguousarray(counts, dtype=np.uint8)
-    if array.shape != (N_KINDS,):
-        raise ValueError(f"a hand's counts are {N_KINDS} entries, not {array.shape}")
-    return array
-
-
 cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int dealer,
                    int prevalent, int ruleset, object pools, object exposed,
                    bint by_hand) except -1:
@@ -127,8 +112,8 @@ cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int 
     return 0
 
 
-cdef int _read(object view, cnp.ndarray counts, Seat* seat) except -1:
-    return read_seat(seat, <const count_t*>cnp.PyArray_DATA(counts), view.hand.melds, view.seat,
+cdef int _read(object view, object counts, Seat* seat) except -1:
+    return read_seat(seat, counts_of(counts), view.hand.melds, view.seat,
                      view.dealer, view.prevalent, RULESETS.index(view.ruleset), view.pools,
                      view.exposed, False)
 
@@ -409,14 +394,14 @@ cdef int _most_winning(Seat* seat, count_t* hand, const DiscardParts* parts, int
 def turn_choices(view, int ideas) -> tuple:
     """The indexes into ``view.legal`` of the moves the rung ranks best on its own turn: one
     kong, or the discards left tied (at least one). ``view.legal`` holds no win."""
-    cdef cnp.ndarray array = _counts_array(view.hand.counts)
+    cdef object counts = view.hand.counts      # held while the seat reads it
     cdef Seat seat
     cdef Choices out
     cdef int index[N_KINDS]
     cdef int kongs[N_KINDS]
     cdef int at[N_KINDS]
     cdef int n_kongs = 0, i, tile
-    _read(view, array, &seat)
+    _read(view, counts, &seat)
     out.n = 0
     for i, move in enumerate(view.legal):
         tile = move.tile
@@ -530,15 +515,15 @@ cdef bint _ready_to_win(Seat* seat, count_t* after, int n_melds, bint drawn) exc
 def answer_choices(view, int ideas) -> tuple:
     """The indexes into ``view.legal`` of the claims the rung ranks best in a window (a kong
     before a pung before a chow, then the shorter road), or () to pass."""
-    cdef cnp.ndarray array
+    cdef object counts
     cdef Seat seat
     cdef Choices out
     cdef uint8_t claims[N_KINDS]
     cdef int i, n, tile
     if not ideas & CLAIMS:
         return ()
-    array = _counts_array(view.hand.counts)
-    _read(view, array, &seat)
+    counts = view.hand.counts
+    _read(view, counts, &seat)
     tile = view.window.tile
     n = _claim_bytes(view.legal, tile, claims)
     answer_kernel(&seat, ideas, tile, claims, n, &out)
@@ -760,8 +745,7 @@ cpdef long long turn_pick(const count_t[::1] counts, object melds, int me, int d
     cdef int tiles[N_KINDS]
     cdef int n_kongs = 0, k, i
     cdef long long mask = 0
-    if counts.shape[0] != N_KINDS:
-        raise ValueError(f"a hand's counts are {N_KINDS} entries, not {counts.shape[0]}")
+    check_length(counts.shape[0])
     read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True)
     out.n = 0
     for k in range(N_KINDS):
@@ -791,8 +775,7 @@ cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int
     cdef uint8_t moves[N_KINDS]
     cdef int i, n
     cdef long long mask = 0
-    if counts.shape[0] != N_KINDS:
-        raise ValueError(f"a hand's counts are {N_KINDS} entries, not {counts.shape[0]}")
+    check_length(counts.shape[0])
     read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True)
     n = _claim_bytes(claims, tile, moves)
     answer_kernel(&seat, ideas, tile, moves, n, &out)

@@ -70,8 +70,5 @@ cdef int distance_after(const count_t* hand, int melds, int suit,
 cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardParts* shared,
                         count_t* accepted) noexcept nogil
 
-# The 34 counts of a Python object, for the Python faces of every kernel (the caller keeps the
-# object alive while it reads them).
-cdef const count_t* counts_of(object counts) except NULL
 # A player's unseen copies (34 counts of 0-4), checked, into ``copies``.
 cdef int read_unseen(object unseen, count_t* copies) except -1

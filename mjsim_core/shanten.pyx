@@ -21,6 +21,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
+from mjsim_core.counts cimport hand_counts
 
 cnp.import_array()
 
@@ -818,48 +819,14 @@ cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
 # ---------------------------------------------------------------------------------------------
 # Python face (mjsim.analysis.shanten wraps these with documentation and validation)
 
-cdef const count_t* counts_of(object counts) except NULL:
-    """The 34 counts of a uint8 array (the common case, read without a buffer request) or of any
-    other buffer of bytes; the caller keeps ``counts`` alive while it reads them."""
-    cdef cnp.ndarray array
-    cdef const count_t[::1] view
-    if cnp.PyArray_CheckExact(counts):
-        array = <cnp.ndarray>counts
-        if (cnp.PyArray_TYPE(array) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(array) == 1
-                and cnp.PyArray_DIMS(array)[0] == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(array)):
-            return <const count_t*>cnp.PyArray_DATA(array)
-    if counts is None:
-        raise TypeError("counts is a 34-entry uint8 array, not None")
-    view = counts
-    if view.shape[0] != N_KINDS:
-        raise ValueError(f"a counts array has {N_KINDS} entries, not {view.shape[0]}")
-    return &view[0]
-
-
-cdef const count_t* _check(object array, int melds, bint allow_13, bint allow_14) except NULL:
-    """The counts of ``array``, checked: 0-4 copies a kind and 13-3m or 14-3m tiles."""
-    cdef const count_t* counts = counts_of(array)
-    cdef int total = 0, k
-    if not 0 <= melds <= 4:
-        raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
-    for k in range(N_KINDS):
-        if counts[k] > MAX_COPIES:
-            raise ValueError(f"kind {k} has {counts[k]} copies; at most {MAX_COPIES} exist")
-        total += counts[k]
-    if (allow_13 and total == 13 - 3 * melds) or (allow_14 and total == 14 - 3 * melds):
-        return counts
-    sizes = " or ".join(str(n - 3 * melds) for n, ok in ((13, allow_13), (14, allow_14)) if ok)
-    raise ValueError(f"with {melds} meld(s) the concealed tiles number {sizes}, not {total}")
-
-
 def shanten(counts, int melds=0) -> int:
     """The shanten of a 13-3m or 14-3m hand: the minimum over the forms the melds allow."""
-    return distance(_check(counts, melds, True, True), melds) - 1
+    return distance(hand_counts(counts, melds, True, True), melds) - 1
 
 
 def forms(counts, int melds=0) -> dict:
     """The shanten of each form in FORMS; None for a form the meld count rules out."""
-    cdef const count_t* c = _check(counts, melds, True, True)
+    cdef const count_t* c = hand_counts(counts, melds, True, True)
     return {
         "regular": regular_distance(c, melds) - 1,
         "seven_pairs": seven_pairs_distance(c) - 1 if melds == 0 else None,
@@ -922,7 +889,7 @@ def acceptance(counts, int melds=0, unseen=None) -> list:
     Kinds held four times are never listed; ``copies`` is ``unseen[kind]`` when the caller
     passes what it cannot see (34 counts), else 4 minus the copies held.
     """
-    cdef const count_t* c = _check(counts, melds, True, False)
+    cdef const count_t* c = hand_counts(counts, melds, True, False)
     cdef count_t accepted[N_KINDS]
     cdef count_t copies[N_KINDS]
     cdef int k
@@ -939,7 +906,7 @@ def discards(counts, int melds=0, unseen=None) -> list:
     Copies are ``unseen[kind]`` when given, else 4 minus the copies among the 14 tiles: the
     discarded tile lies face up, so it cannot be drawn again.
     """
-    cdef const count_t* c = _check(counts, melds, False, True)
+    cdef const count_t* c = hand_counts(counts, melds, False, True)
     cdef count_t hand[N_KINDS]
     cdef count_t accepted[N_KINDS]
     cdef count_t copies[N_KINDS]
@@ -964,7 +931,7 @@ def discards(counts, int melds=0, unseen=None) -> list:
 
 def waits(counts, int melds=0) -> list:
     """The kinds that complete a ready 13-3m hand in any form (formal waits); [] if not ready."""
-    cdef const count_t* c = _check(counts, melds, True, False)
+    cdef const count_t* c = hand_counts(counts, melds, True, False)
     cdef count_t accepted[N_KINDS]
     cdef int k
     if accepted_kinds(c, melds, accepted) != 1:
@@ -1096,7 +1063,7 @@ cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept no
 def decompositions(array, int melds=0) -> list:
     """Every reading of a complete concealed part as (form, pair, chows, pungs, pairs, knitted),
     sorted (FORMS order, then tuple order)."""
-    cdef const count_t* counts = _check(array, melds, False, True)
+    cdef const count_t* counts = hand_counts(array, melds, False, True)
     cdef Reading found[MAX_READINGS]
     cdef Reading* r
     cdef int n = readings_of(counts, melds, found), i, k

@@ -23,7 +23,7 @@ def test_from_kinds_total_and_kinds_held(kinds):
 
 
 def test_check_counts_refusals():
-    with pytest.raises(ValueError, match="shape"):
+    with pytest.raises(ValueError, match="34 entries, not 33"):
         counts.check_counts(np.zeros(33, dtype=np.uint8))
     too_many = np.zeros(34, dtype=np.uint8)
     too_many[7] = 5

@@ -365,7 +365,7 @@ def test_counts_may_come_as_any_buffer():
     (Hand.parse("123m 456m 789m 12p EEE").counts, b"", 27, "not a complete hand"),
     (Hand.parse("123m 456m 789m 123p E").counts, b"", 27, "number 14"),
     (Hand.parse("123m 456m 789m 123p EE").counts, b"", 30, "winning tile"),
-    (np.zeros(33, dtype=np.uint8), b"", 0, "34 one-byte entries"),
+    (np.zeros(33, dtype=np.uint8), b"", 0, "34 entries, not 33"),
     (Hand.parse("EE").counts, bytes([0, 0, 0, 0, 0]), 27, "0 to 4 melds"),
     (Hand.parse("EEEE 123m 456m 789m 1p").counts, b"", 27, "not a complete hand"),
     (Hand.parse("EE 123m 456m 789m").counts, bytes([27 | 1 << 6]), 27, "more than 4"),

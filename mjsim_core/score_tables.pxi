@@ -1,0 +1,138 @@
+# The C tables, filled from mjsim_core.elements and mjsim_core.kinds when the module loads.
+# Part of mjsim_core.score: score.pyx includes it (its header says why).
+
+
+_HAND_ELEMENTS = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 19, 20, 21, 22, 25, 26, 27, 31, 33, 34,
+                  35, 36, 37, 40, 44, 45, 46, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 59, 60, 61,
+                  62, 63, 64, 66, 67, 68, 73, 74, 75, 76, 77, 78, 79, 80, 82}
+
+
+cdef void _mark_splits(int first, int sets, int pattern, int* counts) noexcept nogil:
+    """Mark every pattern of up to ``sets`` more sets (chows 0-6, pungs 7-15, from ``first`` on)
+    on ``counts``, with no pair and with each possible pair."""
+    cdef int t, i, rank, p
+    for rank in range(-1, 9):
+        if rank >= 0 and counts[rank] + 2 > MAX_COPIES:
+            continue
+        p = pattern + (2 * POWERS_OF_FIVE[rank] if rank >= 0 else 0)
+        SUIT_SPLITS[p >> 3] |= 1 << (p & 7)
+    if sets == 0:
+        return
+    for t in range(first, 16):
+        if t < 7:
+            if MAX_COPIES in (counts[t], counts[t + 1], counts[t + 2]):
+                continue
+            for i in range(3):
+                counts[t + i] += 1
+            _mark_splits(t, sets - 1, pattern + POWERS_OF_FIVE[t] + POWERS_OF_FIVE[t + 1]
+                         + POWERS_OF_FIVE[t + 2], counts)
+            for i in range(3):
+                counts[t + i] -= 1
+        elif counts[t - 7] <= MAX_COPIES - 3:
+            counts[t - 7] += 3
+            _mark_splits(t + 1, sets - 1, pattern + 3 * POWERS_OF_FIVE[t - 7], counts)
+            counts[t - 7] -= 3
+
+
+def _check_data() -> None:
+    """Refuse to load if the data has an element whose checker is not compiled here, or if the
+    kinds, rulesets or forms are not the ones the C code is written for."""
+    every = (*ELEMENTS, MIXED_KONGS)
+    hand = {e.number for e in every if e.scope == "hand"}
+    groups = {e.number for e in every if e.scope in ("chows", "pungs")}
+    if (hand != _HAND_ELEMENTS or groups != _PATTERNS or len(RULESETS) != N_RULESETS
+            or RULESETS.index("gb-mahjong") != GB_MAHJONG):
+        raise ImportError("mjsim_core.score: the elements or rulesets of mjsim_core.elements "
+                          f"differ from the compiled ones (hand {sorted(hand ^ _HAND_ELEMENTS)}, "
+                          f"relations {sorted(groups ^ _PATTERNS)})")
+    if (_kinds.N_SUITED, _kinds.FIRST_HONOR, _kinds.FIRST_DRAGON, _kinds.N_PLAYING) != (
+            N_SUITED, FIRST_HONOR, FIRST_DRAGON, N_KINDS):
+        raise ImportError("mjsim_core.score: mjsim_core.kinds and _types.pxd disagree")
+    if FORMS != ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted",
+                 "knitted_straight"):
+        raise ImportError("mjsim_core.score: the forms of mjsim_core.shanten changed")
+
+
+def _load_tables() -> None:
+    """Fill the C tables from the element data and the tile classes."""
+    every = (*ELEMENTS, MIXED_KONGS)
+    numbers = [e.number for e in every]
+    for e in every:
+        BOOK_POINTS[e.number] = e.points
+    for rs, name in enumerate(RULESETS):
+        ranked = sorted(numbers, key=lambda n: (-_points(n, name), n))
+        for pos, number in enumerate(ranked):
+            POINTS[rs][number] = _points(number, name)
+            RANK[rs][number] = pos
+            AT_RANK[rs][pos] = number
+        for pos, number in enumerate(ranked):
+            EXCLUDES[rs][pos][0] = EXCLUDES[rs][pos][1] = 0
+            for gone in _excludes(number, name):
+                bit = RANK[rs][gone]
+                EXCLUDES[rs][pos][bit >> 6] |= (<uint64_t>1) << (bit & 63)
+    for scope, scope_name in enumerate(("chows", "pungs")):
+        for arity in range(5):
+            patterns = sorted((e for e in ELEMENTS if e.scope == scope_name and e.arity == arity),
+                              key=lambda e: (-e.points, e.number))
+            GROUP_LEN[scope][arity] = len(patterns)
+            for i, e in enumerate(patterns):
+                GROUP[scope][arity][i] = e.number
+            if arity == 2:
+                for i, e in enumerate(sorted(patterns, key=lambda e: -e.number)):
+                    RELATIONS_DOWN[scope][i] = e.number
+    classes = ((GREEN, _kinds.GREENS), (TERMINAL, _kinds.TERMINALS), (HONOR, _kinds.HONOR_KINDS),
+               (REVERSIBLE, _kinds.REVERSIBLES), (SIMPLE, _kinds.SIMPLES),
+               (TERMINAL_OR_HONOR, _kinds.TERMINALS_AND_HONORS))
+    bands = ((UPPER, {7, 8, 9}), (MIDDLE, {4, 5, 6}), (LOWER, {1, 2, 3}),
+             (UPPER_FOUR, {6, 7, 8, 9}), (LOWER_FOUR, {1, 2, 3, 4}))
+    for k in range(N_KINDS):
+        PROPS[k] = sum(bit for bit, kinds in classes if k in kinds)
+        if k < N_SUITED:
+            PROPS[k] |= sum(bit for bit, ranks in bands if k % 9 + 1 in ranks)
+        CLASSES[k] = (1 << (k // 9) if k < N_SUITED
+                      else HONORS_IN | (WINDS_IN if k in _kinds.WIND_KINDS else DRAGONS_IN))
+    cdef int counts[9]
+    for i in range(9):
+        POWERS_OF_FIVE[i] = 5 ** i
+        counts[i] = 0
+    memset(SUIT_SPLITS, 0, sizeof(SUIT_SPLITS))
+    _mark_splits(0, 4, 0, counts)
+    # The knitted arrangements as the reading walk numbers them (a Reading's perm indexes them).
+    for perm, kinds in enumerate(KNITTED_ARRANGEMENTS):
+        for i in range(9):
+            KNITTED[perm][i] = kinds[i]
+        KNITTED_BITS[perm] = sum(1 << kind for kind in kinds)
+    global ORPHAN_BITS, HONOR_BITS
+    ORPHAN_BITS = sum(1 << k for k in _kinds.TERMINALS_AND_HONORS)
+    HONOR_BITS = sum(1 << k for k in _kinds.HONOR_KINDS)
+
+
+def tables() -> dict:
+    """What the kernel loaded from :mod:`mjsim_core.elements`, read back out of its C tables, for
+    the tests to hold to the data: per ruleset name the ``points`` of each element number, the
+    suppression ``order`` (numbers, first suppresses first) and what each number ``excludes``;
+    and the relation ``patterns`` tried per ``(scope, arity)``, in order.
+
+    >>> t = tables()
+    >>> t["points"]["gb-mahjong"][82], t["order"]["green-book"][:3], t["patterns"]["pungs", 2]
+    (5, (1, 2, 3), (54, 65))
+    """
+    cdef int rs, pos, bit, scope, arity, i, n = len(ELEMENTS) + 1
+    out = {"points": {}, "order": {}, "excludes": {}, "patterns": {}}
+    for rs, name in enumerate(RULESETS):
+        order = tuple(AT_RANK[rs][pos] for pos in range(n))
+        out["order"][name] = order
+        out["points"][name] = {number: POINTS[rs][number] for number in order}
+        out["excludes"][name] = {
+            AT_RANK[rs][pos]: frozenset(AT_RANK[rs][bit] for bit in range(n)
+                                        if EXCLUDES[rs][pos][bit >> 6] >> (bit & 63) & 1)
+            for pos in range(n)}
+    for scope, scope_name in enumerate(("chows", "pungs")):
+        for arity in range(2, 5):
+            out["patterns"][scope_name, arity] = tuple(GROUP[scope][arity][i]
+                                                       for i in range(GROUP_LEN[scope][arity]))
+    return out
+
+
+_check_data()
+_load_tables()
