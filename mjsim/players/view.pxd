@@ -2,5 +2,5 @@
 
 cdef class View:
     cdef readonly object seat, hand, pools, exposed, flowers, wall, dealer, prevalent, phase
-    cdef readonly object drawn, window, legal, seed, hand_no, moves, ruleset
+    cdef readonly object drawn, window, legal, seed, hand_no, moves, ruleset, luck
     cdef object _unseen, _visible

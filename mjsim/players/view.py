@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from mjsim.game.moves import Move
+from mjsim.game.rules import NO_LUCK, Luck
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, Kind
 from mjsim.tiles.meld import Meld
@@ -66,7 +67,7 @@ class WindowView(NamedTuple):
 
 
 FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevalent",
-          "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset")
+          "phase", "drawn", "window", "legal", "seed", "hand_no", "moves", "ruleset", "luck")
 """The fields a :class:`View` holds, besides what it derives from them."""
 
 
@@ -78,7 +79,8 @@ class View:
     kongs as :data:`HIDDEN_KONG`); ``flowers`` (four tuples); ``wall`` (tiles left); ``dealer``;
     ``prevalent``; ``phase``; ``drawn`` (the tile the seat just drew on its turn, else None);
     ``window`` (a :class:`WindowView` or None); ``legal`` (the seat's legal moves); ``seed``;
-    ``hand_no``; ``moves`` (player moves taken so far); ``ruleset``. Derived: ``seat_wind``,
+    ``hand_no``; ``moves`` (player moves taken so far); ``ruleset``; ``luck`` (what a win now
+    would owe to the moment: :class:`~mjsim.game.rules.Luck`). Derived: ``seat_wind``,
     ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
     """
 
@@ -87,11 +89,12 @@ class View:
                  wall: int, dealer: int, prevalent: int, phase: str = "discard",
                  drawn: Kind | None = None, window: WindowView | None = None,
                  legal: Sequence[Move] = (), seed: bytes = b"", hand_no: int = 1,
-                 moves: int = 0, ruleset: str = "green-book") -> None:
+                 moves: int = 0, ruleset: str = "green-book", luck: Luck = NO_LUCK) -> None:
         self.seat, self.hand, self.pools, self.exposed = seat, hand, pools, exposed
         self.flowers, self.wall, self.dealer, self.prevalent = flowers, wall, dealer, prevalent
         self.phase, self.drawn, self.window, self.legal = phase, drawn, window, legal
         self.seed, self.hand_no, self.moves, self.ruleset = seed, hand_no, moves, ruleset
+        self.luck = luck
         self._unseen: list[int] | None = None
         self._visible: list[int] | None = None
 
@@ -141,7 +144,7 @@ class View:
                 tuple(map(tuple, self.pools)), tuple(map(tuple, self.exposed)),
                 tuple(map(tuple, self.flowers)), self.wall, self.dealer, self.prevalent,
                 self.phase, self.drawn, self.window, tuple(self.legal), self.seed,
-                self.hand_no, self.moves, self.ruleset)
+                self.hand_no, self.moves, self.ruleset, self.luck)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):
@@ -178,4 +181,4 @@ def view_of(rules: Rules, seat: int) -> View:
         drawn=rules.drawn if rules.turn == seat else None,
         window=None if window is None else WindowView(window.kind, window.tile, window.source),
         legal=rules.legal(seat), seed=rules.seed, hand_no=rules.hand_no, moves=rules.moves,
-        ruleset=rules.ruleset)
+        ruleset=rules.ruleset, luck=rules.luck)
