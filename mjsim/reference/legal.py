@@ -5,7 +5,8 @@ concealed tiles it lists every complete concealed part of every form the melds a
 and a pair as multisets of groups, seven pairs, thirteen orphans, honours and knitted, knitted
 straights) that costs at most ``limit + 1`` draws (the copies it holds beyond the hand's) and
 holds no more than the copies still to be had, and scores each with the public scorer
-:func:`mjsim.scoring.score`, won on each tile it draws. Nothing is pruned but by cost.
+:func:`mjsim.scoring.score`, won on each tile it draws, or at one draw more on a tile the hand
+holds (a copy let go and drawn again last). Nothing is pruned but by cost.
 """
 
 from __future__ import annotations
