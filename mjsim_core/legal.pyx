@@ -13,7 +13,9 @@ scores at least twelve whatever it holds, so its distance is worked out directly
 form is searched: each suit's patterns of m sets and p pairs within the budget are listed
 (drawing a tile the hand lacks costs one), the suits are combined in order of total cost, and
 each complete hand is scored by the scoring kernel (:mod:`mjsim_core.score`) on each tile it
-draws. The search is exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
+draws, and at one draw more on each tile the hand already holds (a copy let go and drawn again
+last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). The search is
+exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
 
 :mod:`mjsim.analysis.legal` is the face of this module; :mod:`mjsim.reference.legal` its slow,
 obvious twin.
@@ -323,6 +325,8 @@ cdef struct Search:
     count_t t[9]
     # The combination under way.
     count_t target[N_KINDS]
+    # Whether the combinations are won on a tile the hand holds, not on one they draw.
+    bint again
     bint want_all
     bint keep_targets
     int found
@@ -488,13 +492,21 @@ cdef inline int _at(const Search* S, int s, int m, int p, int cost) noexcept nog
     return S.group_at[((s * 5 + m) * 2 + p) * 16 + (cost if cost < 16 else 16)]
 
 
+cdef inline bint _won_on(const Search* S, int k) noexcept nogil:
+    """Whether the combination may be won on kind k: one it draws, or (S.again) one the hand
+    holds, a copy of which goes and is drawn again last when there is a copy to be had."""
+    if S.again:
+        return 0 < S.target[k] <= S.held[k] < S.q.cap[k]
+    return S.target[k] > S.held[k]
+
+
 cdef bint _visit(Search* S) noexcept nogil:
-    """Score the combination in S.target on each tile it draws; record it if legal. Returns True
-    when the search may stop."""
+    """Score the combination in S.target on each tile it may be won on; record it if legal.
+    Returns True when the search may stop."""
     cdef const count_t* h = S.held
     cdef int k, total, best = -1, win = -1
     for k in range(N_KINDS):
-        if S.target[k] > h[k]:
+        if _won_on(S, k):
             total = win_points(S.target, S.q, k)
             if total > best:
                 best = total
@@ -624,7 +636,12 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
                 if S.overflow:
                     overflow = cost
                     break
-                _regular_level(&S, cost)
+                # Costing this much too: the combinations a draw cheaper won on a tile held, the
+                # draw to replace it counted (77m 555p 88s draws 7m, lets 8s go, wins on 8s).
+                S.again = cost > lower
+                if not (S.again and _regular_level(&S, cost - 1)):
+                    S.again = False
+                    _regular_level(&S, cost)
                 if S.found:
                     best = cost
                     break

@@ -16,6 +16,9 @@ elements it brings (Fully Concealed Hand for Concealed Hand). So:
 - waits and draws need a copy to be had: no fifth copy (melds counted), and no more copies than
   ``unseen`` gives (34 counts, by default every copy not held or melded), so the discards
   already seen can be left out;
+- the winning tile may be a kind the hand holds, one copy let go on the way and drawn again
+  last: ``77m 555p 88s`` with ``pung(222m) pung(SSS)``, West in an East round, waits on 7m and
+  8s below eight, but draws 7m, lets an 8s go and waits on the 8s alone for 10: distance 1;
 - the search is exact up to ``limit`` (default :data:`LIMIT`); a hand farther off gets
   ``limit + 1``, read "at least limit + 1" (:func:`legal_search` says which).
 
@@ -71,8 +74,11 @@ class LegalDiscard(NamedTuple):
 
 
 class Target(NamedTuple):
-    """A nearest legal hand: the tiles it draws and discards, the tile it is won on (the best of
-    its draws), what that scores, the elements ``(number, count)`` and the form read."""
+    """A nearest legal hand: the tiles it draws and discards, the tile it is won on, what that
+    scores, the elements ``(number, count)`` and the form read. The win is the best of its
+    draws; when it is a kind the hand already holds, a copy of it is let go and drawn again
+    last, so it is among both the draws and the discards (77m 555p 88s with pung(222m)
+    pung(SSS), West in an East round: draws 7m 8s, discards 8s, won on the 8s)."""
 
     draws: tuple[int, ...]
     discards: tuple[int, ...]
@@ -128,8 +134,8 @@ def legal_search(counts: np.ndarray, melds: Sequence[Meld] = (), seat_wind: int 
     codes = meld_bytes(melds)
     flags = FLAGS["self_drawn"] if self_drawn else 0
     index = RULESETS.index(ruleset)
-    targets = [_target(np.frombuffer(tiles, dtype=np.uint8), held, melds, codes, flags,
-                       seat_wind, prevalent_wind, index) for tiles, _ in found]
+    targets = [_target(np.frombuffer(tiles, dtype=np.uint8), win, held, melds, codes, flags,
+                       seat_wind, prevalent_wind, index) for tiles, win in found]
     targets.sort(key=lambda t: (-t.points, t.draws, t.discards))
     return LegalSearch(distance, exact, kinds, tuple(targets))
 
@@ -143,18 +149,24 @@ def legal_targets(counts: np.ndarray, melds: Sequence[Meld] = (), seat_wind: int
                         limit).targets
 
 
-def _target(tiles: np.ndarray, held: np.ndarray, melds: Sequence[Meld], codes: bytes,
-            flags: int, seat_wind: int, prevalent_wind: int, ruleset: int) -> Target:
-    """The :class:`Target` of a complete concealed part, won on its best drawn tile."""
+def _target(tiles: np.ndarray, won_on: int, held: np.ndarray, melds: Sequence[Meld],
+            codes: bytes, flags: int, seat_wind: int, prevalent_wind: int,
+            ruleset: int) -> Target:
+    """The :class:`Target` of a complete concealed part the search found won on ``won_on``: on
+    its best drawn tile, or on that held one."""
     draws = tuple(k for k in range(34) for _ in range(max(0, int(tiles[k]) - int(held[k]))))
     discards = tuple(k for k in range(34) for _ in range(max(0, int(held[k]) - int(tiles[k]))))
+    wins = sorted(set(draws))
+    if tiles[won_on] <= held[won_on]:
+        wins = [won_on]
+        draws, discards = tuple(sorted((*draws, won_on))), tuple(sorted((*discards, won_on)))
     best: tuple[int, tuple[tuple[int, int], ...], str, int] | None = None
-    for win in sorted(set(draws)):
+    for win in wins:
         exposed = sum(m.tiles.count(win) for m in melds if not m.concealed)
         last = FLAGS["last_copy"] if exposed == 3 else 0
         total, fans, reading = score_counts(tiles, codes, win, flags | last, seat_wind,
                                             prevalent_wind, ruleset)
         if best is None or total > best[0]:
             best = (total, fans, reading[0], win)
-    assert best is not None  # a 13-tile hand's target always draws a tile
+    assert best is not None  # a 13-tile hand's target is always won on some tile
     return Target(draws, discards, best[3], best[0], best[1], best[2])

@@ -46,7 +46,7 @@ import hashlib
 import operator
 from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -77,6 +77,38 @@ _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
 _DEAL = bytes([*(i // 4 % 4 for i in range(48)), 0, 1, 2, 3, 0])
 """Who gets each tile of the deal, counted from the dealer: three times round, four tiles
 each; then one more each, and the dealer's fourteenth."""
+
+
+class Luck(NamedTuple):
+    """What a win at this moment owes to the moment besides its tiles: ``last`` (no draw can
+    follow: Last Tile Draw, or Last Tile Claim on the discard), ``kong_draw`` (the tile drawn
+    replaced a kong: Out with Replacement Tile), ``initial`` (the dealer's dealt fourteen)."""
+
+    last: bool = False
+    kong_draw: bool = False
+    initial: bool = False
+
+
+NO_LUCK = Luck()
+
+
+def score_win(hand: Hand, tile: int, ruleset: str, seat_wind: int, prevalent: int, *,
+              self_drawn: bool, face_up: int, luck: Luck = NO_LUCK,
+              robbing: bool = False) -> scoring.Scored:
+    """A win on ``tile`` by ``hand`` (its fourteen tiles, the tile among them) as the table
+    scores it: the one verdict behind the engine's offer of a win and the hint's and the ready
+    line's words. The win is legal when its total (flowers apart) reaches
+    :data:`~mjsim.scoring.MIN_POINTS`. ``face_up``: the copies of the tile face up besides the
+    winner's concealed ones and the discard claimed (three make it the last copy); a robbed
+    tile is neither the last copy nor the last tile. Raises ``ValueError`` for a context the
+    hand makes impossible."""
+    context = scoring.WinContext(tile, self_drawn, seat_wind, prevalent,
+                                 flowers=len(hand.flowers),
+                                 last_copy=face_up == 3 and not robbing,
+                                 wall_last=luck.last and not robbing,
+                                 replacement=luck.kong_draw and self_drawn, robbing=robbing,
+                                 initial=luck.initial and self_drawn)
+    return scoring.score(hand, context, ruleset=ruleset)
 
 
 class HandState:
@@ -721,12 +753,25 @@ class Rules:
         hand = state.hands[seat]
         if shanten.shanten(hand.counts, len(hand.melds)) != -1:
             return None
-        # Botzone's judge tells its scorer nothing of a win on the dealt tiles.
-        scored = self._score(hand, seat, tile, self_drawn=True,
-                             last_copy=self._visible(tile) == 3,
-                             wall_last=self._is_last(seat), replacement=state.kong_draw,
-                             initial=not self._split and self._on_the_deal())
+        scored = score_win(hand, tile, self.ruleset, self.seat_wind(seat), self.prevalent,
+                           self_drawn=True, face_up=self._visible(tile), luck=self._turn_luck())
         return scored if scored.total >= scoring.MIN_POINTS else None
+
+    def _turn_luck(self) -> Luck:
+        """The luck of the seat on turn's draw (Botzone's judge tells its scorer nothing of a
+        win on the dealt tiles)."""
+        state = self.state
+        return Luck(self._is_last(state.turn), state.kong_draw,
+                    not self._split and self._on_the_deal())
+
+    @property
+    def luck(self) -> Luck:
+        """The luck a win now would have: on the open window's tile, or on the tile the seat
+        on turn drew (none outside a turn)."""
+        state = self.state
+        if state.window is not None:
+            return self._window_luck()
+        return self._turn_luck() if state.turn >= 0 and state.drawn >= 0 else NO_LUCK
 
     def _on_the_deal(self) -> bool:
         """Whether the seat on turn is the dealer holding its dealt tiles: no tile has been
@@ -823,12 +868,14 @@ class Rules:
     def _score_claimed_win(self, seat: int, kind: str, tile: int) -> scoring.Scored:
         hand = self.state.hands[seat].copy()
         hand.counts[tile] += 1
-        robbing = kind == "rob"
-        # The discard sits in its pool and is not counted; a robbed tile is never Last Tile.
-        last_copy = not robbing and self._visible(tile) - 1 == 3
-        return self._score(hand, seat, tile, self_drawn=False, last_copy=last_copy,
-                           wall_last=not robbing and self.state.last_discard_is_last,
-                           replacement=False, robbing=robbing)
+        # The discard sits in its pool: not a copy face up beside it.
+        return score_win(hand, tile, self.ruleset, self.seat_wind(seat), self.prevalent,
+                         self_drawn=False, face_up=self._visible(tile) - 1,
+                         luck=self._window_luck(), robbing=kind == "rob")
+
+    def _window_luck(self) -> Luck:
+        """The luck of a win on the tile a window opens on (even before it opens)."""
+        return Luck(last=self.state.last_discard_is_last)
 
     def _claim_refusal(self, seat: int, move: Move, window: Window) -> Error:
         kind, tile = move.kind, window.tile
@@ -898,15 +945,6 @@ class Rules:
         state.claimed_this_turn = True
 
     # --------------------------------------------------------------------- the end of a hand
-
-    def _score(self, hand: Hand, seat: int, tile: int, *, self_drawn: bool, last_copy: bool,
-               wall_last: bool, replacement: bool, robbing: bool = False,
-               initial: bool = False) -> scoring.Scored:
-        context = scoring.WinContext(tile, self_drawn, self.seat_wind(seat), self.prevalent,
-                                     flowers=len(hand.flowers), last_copy=last_copy,
-                                     wall_last=wall_last, replacement=replacement,
-                                     robbing=robbing, initial=initial)
-        return scoring.score(hand, context, ruleset=self.ruleset)
 
     def _visible(self, kind: int) -> int:
         """Copies of ``kind`` face up: in the pools and in exposed melds (not concealed kongs)."""

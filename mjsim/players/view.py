@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from mjsim.game.moves import Move
+from mjsim.game.rules import NO_LUCK, Luck
 from mjsim.players.seen import HIDDEN_KONG, HiddenKong, Shown, melds_seen_by
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, Kind
@@ -54,7 +55,7 @@ class WindowView(NamedTuple):
 
 
 FIELDS = ("seat", "hand", "pools", "exposed", "flowers", "wall", "dealer", "prevalent",
-          "phase", "drawn", "window", "legal", "hand_no", "ruleset")
+          "phase", "drawn", "window", "legal", "hand_no", "ruleset", "luck")
 """The fields a :class:`View` holds, besides what it derives from them."""
 
 
@@ -66,7 +67,8 @@ class View:
     kongs as :data:`HIDDEN_KONG`); ``flowers`` (four tuples); ``wall`` (tiles left); ``dealer``;
     ``prevalent``; ``phase``; ``drawn`` (the tile the seat just drew on its turn, else None);
     ``window`` (a :class:`WindowView` or None); ``legal`` (the seat's legal moves); ``hand_no``;
-    ``ruleset``. Derived: ``seat_wind``,
+    ``ruleset``; ``luck`` (what a win now would owe to the moment:
+    :class:`~mjsim.game.rules.Luck`). Derived: ``seat_wind``,
     ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
     """
 
@@ -75,11 +77,11 @@ class View:
                  wall: int, dealer: int, prevalent: int, phase: str = "discard",
                  drawn: Kind | None = None, window: WindowView | None = None,
                  legal: Sequence[Move] = (), hand_no: int = 1,
-                 ruleset: str = "green-book") -> None:
+                 ruleset: str = "green-book", luck: Luck = NO_LUCK) -> None:
         self.seat, self.hand, self.pools, self.exposed = seat, hand, pools, exposed
         self.flowers, self.wall, self.dealer, self.prevalent = flowers, wall, dealer, prevalent
         self.phase, self.drawn, self.window, self.legal = phase, drawn, window, legal
-        self.hand_no, self.ruleset = hand_no, ruleset
+        self.hand_no, self.ruleset, self.luck = hand_no, ruleset, luck
         self._unseen: list[int] | None = None
         self._visible: list[int] | None = None
 
@@ -129,7 +131,7 @@ class View:
                 tuple(map(tuple, self.pools)), tuple(map(tuple, self.exposed)),
                 tuple(map(tuple, self.flowers)), self.wall, self.dealer, self.prevalent,
                 self.phase, self.drawn, self.window, tuple(self.legal), self.hand_no,
-                self.ruleset)
+                self.ruleset, self.luck)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):
@@ -154,4 +156,5 @@ def view_of(rules: Rules, seat: int) -> View:
         dealer=rules.dealer, prevalent=rules.prevalent, phase=rules.phase,
         drawn=rules.drawn if rules.turn == seat else None,
         window=None if window is None else WindowView(window.kind, window.tile, window.source),
-        legal=rules.legal(seat), hand_no=rules.hand_no, ruleset=rules.ruleset)
+        legal=rules.legal(seat), hand_no=rules.hand_no, ruleset=rules.ruleset,
+        luck=rules.luck)

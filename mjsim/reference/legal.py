@@ -5,7 +5,8 @@ concealed tiles it lists every complete concealed part of every form the melds a
 and a pair as multisets of groups, seven pairs, thirteen orphans, honours and knitted, knitted
 straights) that costs at most ``limit + 1`` draws (the copies it holds beyond the hand's) and
 holds no more than the copies still to be had, and scores each with the public scorer
-:func:`mjsim.scoring.score`, won on each tile it draws. Nothing is pruned but by cost.
+:func:`mjsim.scoring.score`, won on each tile it draws, or at one draw more on a tile the hand
+holds (a copy let go and drawn again last). Nothing is pruned but by cost.
 """
 
 from __future__ import annotations
@@ -44,32 +45,46 @@ def _cost(target: Sequence[int], held: Sequence[int]) -> int:
     return sum(max(0, t - h) for t, h in zip(target, held))
 
 
+def _add(target: list[int], held: Sequence[int], kinds: Sequence[int]) -> int:
+    """Add one copy of each of ``kinds`` to ``target``; the draws that adds (a copy beyond the
+    held ones), so that a walk keeps its cost as it goes."""
+    draws = 0
+    for k in kinds:
+        draws += target[k] >= held[k]
+        target[k] += 1
+    return draws
+
+
+def _take(target: list[int], kinds: Sequence[int]) -> None:
+    for k in kinds:
+        target[k] -= 1
+
+
 def _regular(held: list[int], cap: list[int], sets: int, budget: int) -> Iterator[tuple[int, ...]]:
     """Every ``sets`` sets (as a multiset) and a pair within budget and caps."""
     target = [0] * 34
 
-    def walk(first: int, left: int) -> Iterator[tuple[int, ...]]:
+    def walk(first: int, left: int, cost: int) -> Iterator[tuple[int, ...]]:
         if left == 0:
             for pair in range(34):
-                target[pair] += 2
-                if target[pair] <= cap[pair] and _cost(target, held) <= budget:
+                more = _add(target, held, (pair, pair))
+                if target[pair] <= cap[pair] and cost + more <= budget:
                     yield tuple(target)
-                target[pair] -= 2
+                _take(target, (pair, pair))
             return
         for i in range(first, len(SETS)):
-            for k in SETS[i]:
-                target[k] += 1
-            if all(target[k] <= cap[k] for k in SETS[i]) and _cost(target, held) <= budget:
-                yield from walk(i, left - 1)
-            for k in SETS[i]:
-                target[k] -= 1
+            more = _add(target, held, SETS[i])
+            if all(target[k] <= cap[k] for k in SETS[i]) and cost + more <= budget:
+                yield from walk(i, left - 1, cost + more)
+            _take(target, SETS[i])
 
-    yield from walk(0, sets)
+    yield from walk(0, sets, 0)
 
 
 def _seven_pairs(held: list[int], cap: list[int], budget: int) -> Iterator[tuple[int, ...]]:
-    def walk(kind: int, left: int, target: list[int]) -> Iterator[tuple[int, ...]]:
-        if _cost(target, held) > budget:
+    def walk(kind: int, left: int, cost: int, target: list[int]) -> Iterator[tuple[int, ...]]:
+        # Only kinds held twice give a pair for nothing: each other pair costs a draw or more.
+        if cost + max(0, left - sum(h // 2 for h in held[kind:])) > budget:
             return
         if left == 0:
             yield tuple(target)
@@ -79,10 +94,11 @@ def _seven_pairs(held: list[int], cap: list[int], budget: int) -> Iterator[tuple
         for pairs in range(min(2, left) + 1):
             if 2 * pairs <= cap[kind]:
                 target[kind] = 2 * pairs
-                yield from walk(kind + 1, left - pairs, target)
+                yield from walk(kind + 1, left - pairs, cost + max(0, 2 * pairs - held[kind]),
+                                target)
         target[kind] = 0
 
-    yield from walk(0, 7, [0] * 34)
+    yield from walk(0, 7, 0, [0] * 34)
 
 
 def _knitted_forms(cap: list[int], melds: int, held: list[int],
@@ -96,12 +112,18 @@ def _knitted_forms(cap: list[int], melds: int, held: list[int],
             target[extra] = 2
             yield tuple(target)
         for arrangement in KNITTED:
+            # Fourteen of these sixteen kinds: two may be left out, each other one not held drawn.
+            if sum(not held[k] for k in arrangement + HONORS) - 2 > budget:
+                continue
             for kinds in combinations(sorted(arrangement + HONORS), 14):
                 yield tuple(1 if k in kinds else 0 for k in range(34))
     if melds <= 1:
         for arrangement in KNITTED:
             base = [1 if k in arrangement else 0 for k in range(34)]
-            for rest in _regular(_less(held, base), _less(cap, base), 1 - melds, budget):
+            missing = sum(not held[k] for k in arrangement)
+            if missing > budget:
+                continue
+            for rest in _regular(_less(held, base), _less(cap, base), 1 - melds, budget - missing):
                 yield tuple(b + r for b, r in zip(base, rest))
 
 
@@ -127,6 +149,18 @@ def _points(target: tuple[int, ...], melds: Sequence[Meld], win: int, self_drawn
     return score(hand, WinContext(win, self_drawn, seat_wind, prevalent_wind), ruleset).total
 
 
+def _wins(target: Sequence[int], held: Sequence[int],
+          cap: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """(tile, draws beyond the target's) for each tile a target may be won on: one it draws
+    (none), or one the hand already holds, discarded and drawn again last (one, and a copy to
+    be had): 77m 555p 88s draws 7m and lets 8s go to win on 8s as a single wait."""
+    for k in range(34):
+        if target[k] > held[k]:
+            yield k, 0
+        elif target[k] and cap[k] > held[k]:
+            yield k, 1
+
+
 def legal_search(counts: Sequence[int], melds: Sequence[Meld] = (), seat_wind: int = 0,
                  prevalent_wind: int = 0, self_drawn: bool = False,
                  unseen: Sequence[int] | None = None, ruleset: str = "green-book",
@@ -135,16 +169,22 @@ def legal_search(counts: Sequence[int], melds: Sequence[Meld] = (), seat_wind: i
     distance is ``limit + 1`` and the kinds empty when nothing legal is within ``limit``."""
     held = [int(c) for c in counts]
     cap = caps(held, melds, unseen) if cap is None else cap
-    legal: dict[int, set[int]] = {}
+    # The draws of each way to a target (the target and the tile it is won on), cheapest first.
+    ways: dict[int, dict[tuple[int, ...], list[int]]] = {}
     for target in targets(held, melds, cap, limit + 1):
-        draws = {k for k in range(34) if target[k] > held[k]}
-        if any(_points(target, melds, w, self_drawn, seat_wind, prevalent_wind, ruleset)
-               >= MIN_POINTS for w in draws):
-            legal.setdefault(_cost(target, held), set()).update(draws)
-    if not legal:
-        return limit + 1, set()
-    best = min(legal)
-    return best - 1, legal[best]
+        cost = _cost(target, held)
+        for win, more in _wins(target, held, cap):
+            if cost + more <= limit + 1:
+                ways.setdefault(cost + more, {}).setdefault(target, []).append(win)
+    for draws in sorted(ways):
+        kinds: set[int] = set()
+        for target, wins in ways[draws].items():
+            if any(_points(target, melds, w, self_drawn, seat_wind, prevalent_wind, ruleset)
+                   >= MIN_POINTS for w in wins):
+                kinds |= {k for k in range(34) if target[k] > held[k]}
+        if kinds:
+            return draws - 1, kinds
+    return limit + 1, set()
 
 
 def legal_distance(counts: Sequence[int], melds: Sequence[Meld] = (), seat_wind: int = 0,

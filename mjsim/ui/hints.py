@@ -5,8 +5,12 @@ waits all score less can never win as it stands, however long it waits).
 The legal distance (:func:`mjsim.analysis.legal_discards`) is the draws to a win worth eight
 points; the options are ranked by it first, then by the shanten.
 
-The waits are scored with :func:`mjsim.scoring.score` as the table would score them: on a
-discard, and self-drawn (which adds Self-Drawn, or Fully Concealed Hand).
+The waits are scored as the table would score them, on a discard and self-drawn (which adds
+Self-Drawn, or Fully Concealed Hand), by the function the engine offers a win by
+(:func:`mjsim.game.rules.score_win`): the copies face up count (Last Tile), and a win on the
+tile drawn or discarded now has the moment's luck too (:attr:`View.luck`: Last Tile Draw or
+Claim, Out with Replacement Tile, a robbed kong), so the hint and the ready line say "legal"
+exactly when the engine offers the win.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from dataclasses import dataclass
 
 from mjsim.analysis import legal_discards, legal_distance, shanten
 from mjsim.game.moves import Move
+from mjsim.game.rules import NO_LUCK, score_win
 from mjsim.players.rungs import best
 from mjsim.players.view import View
-from mjsim.scoring import MIN_POINTS, WinContext, score
+from mjsim.scoring import MIN_POINTS
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import NAMES
 from mjsim.tiles.meld import Meld
@@ -99,10 +104,20 @@ def waits_of(hand: Hand, view: View) -> tuple[Wait, ...]:
 
 
 def _points(hand: Hand, tile: int, view: View, self_drawn: bool) -> int:
-    context = WinContext(tile, self_drawn, view.seat_wind, view.prevalent,
-                         flowers=len(hand.flowers))
+    """What ``hand`` (holding ``tile``) scores won on it: with the moment's luck when the tile
+    is the one drawn or discarded now, else with only the copies face up."""
+    window, face_up, robbing = view.window, view.visible[tile], False
+    if self_drawn:
+        now = view.drawn == tile
+    else:
+        now = window is not None and window.tile == tile
+        if now and window is not None:
+            robbing = window.kind == "rob"
+            face_up -= not robbing  # the discard lies in its pool
     try:
-        return score(hand, context, view.ruleset).total
+        return score_win(hand, tile, view.ruleset, view.seat_wind, view.prevalent,
+                         self_drawn=self_drawn, face_up=face_up,
+                         luck=view.luck if now else NO_LUCK, robbing=robbing).total
     except ValueError:  # a context this hand makes impossible scores nothing
         return 0
 

@@ -143,3 +143,18 @@ def test_a_bad_unseen_is_refused_as_the_shanten_functions_refuse_it(unseen, mess
         legal_distance(counts, unseen=unseen)
     with pytest.raises(ValueError, match=message):
         shanten.acceptance(counts, unseen=unseen)
+
+
+def test_a_held_wait_let_go_and_drawn_again() -> None:
+    """77m 555p 88s waits on 7m and 8s below eight; drawing the 7m and letting an 8s go leaves
+    a single wait on 8s for 10 by discard: distance 1, not 2 (issue 25)."""
+    hand = Hand.parse("77m 555p 88s pung(222m) pung(SSS)")
+    ask = {"seat_wind": 2, "prevalent_wind": 0, "ruleset": "gb-mahjong"}
+    ready = Hand.parse("777m 555p 8s pung(222m) pung(SSS)")
+    assert legal_waits(hand.counts, hand.melds, **ask) == []
+    assert [w.discard for w in legal_waits(ready.counts, ready.melds, **ask)] == [10]
+    assert legal_distance(hand.counts, hand.melds, **ask) == 1
+    assert twin.legal_distance(hand.counts, hand.melds, **ask) == 1
+    found = legal_search(hand.counts, hand.melds, limit=1, **ask)
+    assert found.kinds == (6, 25)       # 7m, or 8s (then the 7m lets go and comes back)
+    assert ((6, 25), (25,), 25, 10) in [t[:4] for t in found.targets]

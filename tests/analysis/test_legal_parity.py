@@ -4,12 +4,14 @@ accepted kinds, waits and discards on seeded samples, and hypothesis parity."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mjsim.analysis import legal_discards, legal_search, legal_waits, shanten
 from mjsim.reference import legal as twin
 from mjsim.tiles.meld import Meld
+from mjsim_core.elements import RULESETS
 
 WALL = np.repeat(np.arange(34), 4)
 
@@ -113,3 +115,68 @@ def test_hypothesis_parity(hand: tuple[np.ndarray, tuple[Meld, ...]], seat: int,
                            prevalent: int, drawn: bool) -> None:
     counts, melds = hand
     same(counts, melds, seat_wind=seat, prevalent_wind=prevalent, self_drawn=drawn)
+
+
+def hard_hands(n: int, seed: int, swaps: int) -> list[tuple[np.ndarray, tuple[Meld, ...], dict]]:
+    """``n`` seeded hands, each with how to score it: a complete hand of four sets and a pair,
+    up to three sets declared (pungs, chows, some kongs), one concealed tile taken and up to
+    ``swaps`` more exchanged; random winds and ruleset, a third self-drawn, a fifth with copies
+    already seen. A ready hand whose waits all score below eight is always kept, any other
+    three times in ten: the hands where a tile held must be let go and drawn again."""
+    rng = np.random.default_rng(seed)
+    out: list[tuple[np.ndarray, tuple[Meld, ...], dict]] = []
+    while len(out) < n:
+        groups = [("chow", int(rng.choice(CHOWS))) if rng.random() < 0.45
+                  else ("pung", int(rng.integers(34))) for _ in range(4)]
+        declared = int(rng.choice(4, p=[0.25, 0.3, 0.3, 0.15]))
+        melds = tuple(Meld.chow(k) if kind == "chow" else Meld.pung(k) if rng.random() < 0.8
+                      else Meld.kong(k, concealed=bool(rng.random() < 0.5))
+                      for kind, k in groups[:declared])
+        tiles = [int(rng.integers(34))] * 2
+        for kind, k in groups[declared:]:
+            tiles += [k, k + 1, k + 2] if kind == "chow" else [k] * 3
+        counts = np.bincount(tiles, minlength=34).astype(np.uint8)
+        melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
+        if (counts + melded).max() > 4:
+            continue
+        counts[rng.choice(np.flatnonzero(counts))] -= 1
+        for _ in range(int(rng.integers(swaps + 1))):
+            counts[rng.choice(np.flatnonzero(counts))] -= 1
+            counts[rng.choice(np.flatnonzero(counts + melded < 4))] += 1
+        ask: dict = {"seat_wind": int(rng.integers(4)), "prevalent_wind": int(rng.integers(4)),
+                     "self_drawn": bool(rng.random() < 0.35),
+                     "ruleset": RULESETS[int(rng.integers(len(RULESETS)))]}
+        if rng.random() < 0.2:
+            ask["unseen"] = [int(max(0, 4 - c - rng.integers(0, 3))) for c in counts + melded]
+        low = (shanten.shanten(counts, len(melds)) == 0
+               and not legal_waits(counts, melds, **ask))
+        if low or rng.random() < 0.3:
+            out.append((counts, melds, ask))
+    return out
+
+
+def disagreements(hands: list[tuple[np.ndarray, tuple[Meld, ...], dict]], limit: int) -> list:
+    """The hands on which the kernel's (distance, exact, kinds) differ from the twin's."""
+    bad = []
+    for counts, melds, ask in hands:
+        found = legal_search(counts, melds, limit=limit, **ask)
+        distance, kinds = twin.legal_search(counts, melds, limit=limit, **ask)
+        if (found.distance, found.exact, set(found.kinds)) != (distance, distance <= limit,
+                                                               kinds):
+            bad.append((counts.tolist(), melds, ask))
+    return bad
+
+
+@pytest.mark.slow
+def test_three_thousand_hard_hands_at_limit_1() -> None:
+    hands = hard_hands(3000, seed=32, swaps=1)
+    assert disagreements(hands, limit=1) == []
+    assert sum(bool(melds) for _, melds, _ in hands) > 2000     # mostly with melds
+    assert sum(ask["self_drawn"] for *_, ask in hands) > 800
+
+
+@pytest.mark.slow
+def test_three_hundred_hard_hands_at_limit_2() -> None:
+    hands = hard_hands(300, seed=33, swaps=2)
+    assert disagreements(hands, limit=2) == []
+    assert {legal_search(c, m, limit=2, **a).distance for c, m, a in hands} == {0, 1, 2, 3}

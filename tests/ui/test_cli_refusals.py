@@ -36,6 +36,9 @@ def one_line(err):
     (["review", "/nonexistent.jsonl", "--seat", "1"], "cannot read"),
     (["review", "/etc/hostname", "--seat", "4"], "invalid choice"),
     (["shanten", "-1m"], "write tiles without a dash, as '1m'"),
+    (["shanten", "123456789m 1234p", "--seat", "X"], "a wind is one of E S W N, not 'X'"),
+    (["shanten", "123456789m 1234p", "--prevalent", "EE"], "a wind is one of E S W N"),
+    (["shanten", "123456789m 1234p", "--ruleset", "mcr"], "invalid choice"),
     (["price", "planning", "--delta", "-1"], "--delta and --sd are positive"),
 ])
 def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
