@@ -367,7 +367,7 @@ def _unresumable(manifest: Any) -> str:
     if "shards" in manifest and "batches" not in manifest:
         return "is a dataset's (mjsim dataset resumes it)"
     kind = manifest.get("kind")
-    if kind not in _KIND_ARGUMENTS:
+    if not isinstance(kind, str) or kind not in _KIND_ARGUMENTS:
         return f"names no experiment (price, ladder or table), but {kind!r}"
     batches = manifest.get("batches")
     if not (isinstance(batches, list) and all(
