@@ -88,7 +88,7 @@ class RunFolder:
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise ValueError(f"{path} is damaged: it does not read as JSON ({error})") from None
         if not isinstance(manifest, dict):
-            raise ValueError(f"{path} is damaged: it holds no JSON object")
+            raise ValueError(f"{path} is damaged: it holds no JSON object")  # noqa: TRY004
         return manifest
 
     def done(self) -> set[int]:

@@ -19,11 +19,10 @@ from hypothesis import strategies as st
 
 from mjsim.errors import NotationError
 from mjsim.game import gamelog
-from mjsim.players import Foul, Rung
+from mjsim.players import Foul, Rung, specs
 from mjsim.players.botzone.answers import moves_of, words_of
 from mjsim.players.botzone.bot import serve
 from mjsim.players.botzone.tracker import Tracker
-from mjsim.players import specs
 from mjsim.players.specs import describe, load_player, parse_spec, player_ideas, with_off
 from mjsim.tiles import botzone, notation
 from mjsim.tiles.hand import Hand
