@@ -224,9 +224,14 @@ def cmd_replay(args: argparse.Namespace) -> str:
 
 
 def _read(load: Callable[[], Any], source: Path) -> Any:
-    """What ``load`` reads from ``source``, with its failure in one line."""
+    """What ``load`` reads from ``source``, with its failure in one line (a game played again
+    from a run's folder may meet a player's own bug, or its fouls: status 1)."""
+    from mjsim.players.driver import PlayerError, TooManyFouls
+
     try:
         return load()
+    except (PlayerError, TooManyFouls) as error:
+        raise RunStopped(" | ".join(str(error).splitlines())) from None
     except OSError as error:
         raise UsageError(f"cannot read {source}: {error.strerror}") from None
     except ValueError as error:

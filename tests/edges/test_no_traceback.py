@@ -104,6 +104,16 @@ def test_a_player_that_raises_is_one_line_with_its_seat_game_and_wall(tmp_path):
     assert "Traceback" in kept.read_text() and "1 / 0" in kept.read_text()
 
 
+def test_replaying_a_game_whose_player_raises_is_one_line(tmp_path, capsys):
+    roster = Roster({"raising": RAISING})
+    with pytest.raises(Exception, match="raised ZeroDivisionError"):
+        table("1,1,1,raising", tmp_path, roster=roster, walls=2, quiet=True,
+              backend="sequential")
+    assert cli.main(["replay", str(tmp_path), "--game", "0"]) == 1
+    err = capsys.readouterr().err
+    assert one_line(err) and "seat 3 (raising) raised ZeroDivisionError" in err
+
+
 def test_a_player_that_raises_in_a_worker_stops_the_run_with_status_1(tmp_path, capsys):
     status = cli.main(["table", "1,1,1,raising", "--player", f"raising={RAISING}", "--walls", "2",
                        "--out", str(tmp_path), "--jobs", "2", "--quiet"])
