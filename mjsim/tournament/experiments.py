@@ -349,10 +349,11 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
 _ARGUMENTS: dict[str, tuple[type, ...]] = {
     "ideas": (list,), "baseline": (str, type(None)), "walls": (int,), "seed": (str,),
     "until_decided": (bool,), "delta": (int, float), "sd": (int, float),
-    "control_every": (int,), "rungs": (list,), "lineup": (list, str), "schedule": (str,)}
+    "control_every": (int,), "rungs": (list,), "lineup": (list, str), "schedule": (str,),
+    "level": (int,)}
 """The type of each argument a run's manifest records, as its experiment takes it."""
 _KIND_ARGUMENTS = {
-    "price": {"ideas", "baseline", "walls", "seed", "until_decided", "delta", "sd",
+    "price": {"ideas", "baseline", "level", "walls", "seed", "until_decided", "delta", "sd",
               "control_every"},
     "ladder": {"rungs", "walls", "seed", "control_every"},
     "table": {"lineup", "walls", "seed", "schedule"}}
@@ -367,8 +368,10 @@ def _unresumable(manifest: Any) -> str:
     if "shards" in manifest and "batches" not in manifest:
         return "is a dataset's (mjsim dataset resumes it)"
     kind = manifest.get("kind")
-    if not isinstance(kind, str) or kind not in _KIND_ARGUMENTS:
+    if not isinstance(kind, str):
         return f"names no experiment (price, ladder or table), but {kind!r}"
+    if kind not in _KIND_ARGUMENTS:
+        return f"is of a run of kind {kind!r}, which only its own code resumes"
     batches = manifest.get("batches")
     if not (isinstance(batches, list) and all(
             isinstance(batch, list) and all(_is_game(game) for game in batch)
