@@ -23,6 +23,7 @@ from typing import IO, Any, NamedTuple
 
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
+from mjsim.tiles.kinds import N_PLAYING
 
 FORMAT = "mjsim-game-log-1"
 
@@ -81,10 +82,34 @@ def read_partial(stream: IO[str]) -> LogRead:
     for number, line in numbered[1:]:
         try:
             record = json.loads(line)
-            moves.append((int(record["seat"]), Move.from_dict(record["move"])))
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            moves.append((_seat(record), Move.from_dict(record["move"])))
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
             return LogRead(header, moves, f"line {number} is cut short or damaged")
+        except ValueError as error:  # a move kind, seat or tile that is none
+            return LogRead(header, moves, f"line {number} is damaged: {error}")
+        bad = _off_the_table(moves[-1][1])
+        if bad is not None:
+            return LogRead(header, moves[:-1], f"line {number} is damaged: {bad}")
     return LogRead(header, moves, None)
+
+
+def _seat(record: dict[str, Any]) -> int:
+    seat = record["seat"]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+        raise ValueError(f"seat {seat!r} is not 0-3")
+    return seat
+
+
+def _off_the_table(move: Move) -> str | None:
+    """Why a logged move names a tile no move can name (a kind outside the playing tiles, or a
+    chow not of three), or None: the engine would index its tables with it."""
+    tiles = (() if move.tile is None else (move.tile,)) + (move.tiles or ())
+    outside = next((tile for tile in tiles if not 0 <= tile < N_PLAYING), None)
+    if outside is not None:
+        return f"tile {outside} is no playing tile (0-{N_PLAYING - 1})"
+    if move.tiles is not None and len(move.tiles) != 3:  # a chow is three
+        return f"a chow of {len(move.tiles)} tiles"
+    return None
 
 
 def read(stream: IO[str]) -> tuple[dict[str, Any], list[tuple[int, Move]]]:

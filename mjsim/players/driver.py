@@ -15,6 +15,7 @@ the game goes on; a player that fouls ``max_fouls`` hands in a row stops the gam
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from mjsim.players.seen import seen_by
 from mjsim.players.view import view_of
 from mjsim.tiles.wall import Seed
 
-__all__ = ["MAX_FOULS", "PENALTY", "TooManyFouls", "play"]
+__all__ = ["MAX_FOULS", "PENALTY", "PlayerError", "TooManyFouls", "play"]
 
 PENALTY = 10
 """What a foul costs its seat, paid to each other seat (the rulebook's and Botzone's figure)."""
@@ -35,6 +36,28 @@ MAX_FOULS = 3
 class TooManyFouls(RuntimeError):
     """A seat fouled hand after hand: the message names the player, its last foul's reason and
     answer, and the detail of it (for a program, the request and the tail of its stderr)."""
+
+
+class PlayerError(RuntimeError):
+    """A player raised something other than a :class:`Foul`: a bug of its own. ``str()`` is one
+    line naming the seat, the player, the hand and the exception; ``detail`` is the traceback,
+    for its author. ``batch`` and ``game`` place it in a run (-1 outside one). Built from plain
+    arguments, so it crosses a process pool as it is."""
+
+    def __init__(self, message: str, detail: str, seat: int, batch: int = -1,
+                 game: int = -1) -> None:
+        super().__init__(message, detail, seat, batch, game)
+        self.message, self.detail, self.seat, self.batch, self.game = (message, detail, seat,
+                                                                       batch, game)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _failed(players: Sequence[Player], seat: int, game: Rules, error: Exception) -> PlayerError:
+    what = str(error).splitlines()[0] if str(error) else ""
+    return PlayerError(f"seat {seat} ({players[seat].name}) raised {type(error).__name__}: "
+                       f"{what} in hand {game.hand_no}", traceback.format_exc(), seat)
 
 
 def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
@@ -59,8 +82,14 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
             if not waiting:
                 return game
             seat = waiting[0]
+            view = view_of(game, seat)
             try:
-                move = players[seat].act(view_of(game, seat))
+                try:
+                    move = players[seat].act(view)
+                except Foul:
+                    raise
+                except Exception as error:
+                    raise _failed(players, seat, game, error) from error
                 if move is None:
                     raise Foul("offered no move")
                 done = game.apply(seat, move)
@@ -69,10 +98,17 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
             except Foul as foul:
                 referee.foul(seat, foul)
     finally:
-        for player in players:
-            close = getattr(player, "close", None)
-            if close is not None:
+        _close(players, game)
+
+
+def _close(players: Sequence[Player], game: Rules) -> None:
+    for seat, player in enumerate(players):
+        close = getattr(player, "close", None)
+        if close is not None:
+            try:
                 close()
+            except Exception as error:
+                raise _failed(players, seat, game, error) from error
 
 
 class _Referee:
@@ -128,6 +164,8 @@ class _Referee:
                 player.end_hand(self.game.history[self.settled])
         except Foul as foul:
             return None if kind in ("settle", "end") else foul
+        except Exception as error:
+            raise _failed(self.players, seat, self.game, error) from error
         return None
 
     def foul(self, seat: int, foul: Foul) -> None:

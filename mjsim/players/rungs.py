@@ -159,7 +159,7 @@ class Rung:
         """
         level, *names = spec.split("-")
         try:
-            if not level.isdigit() or len(set(names)) != len(names):
+            if not (level.isascii() and level.isdigit()) or len(set(names)) != len(names):
                 raise ValueError("a variant is a rung 1-4 then distinct ideas, joined by '-'")
             return cls(int(level), frozenset(names))
         except ValueError as error:

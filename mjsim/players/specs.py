@@ -96,7 +96,7 @@ def parse_spec(text: str) -> Spec:
         try:
             resolved = resolve_command(command.strip())
         except ValueError as error:
-            raise ValueError(f"bad player spec {text!r}: {error}") from None
+            raise ValueError(f"bad player spec {text!r}: its command: {error}") from None
         return Spec(BOTZONE, resolved, options=_options(head[len(BOTZONE):], text))
     head, mark, query = spec.partition("?")
     options = _options(mark + query, text)
@@ -166,7 +166,10 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
             workdir.mkdir(parents=True, exist_ok=True)
             options.setdefault("workdir", workdir)
             options.setdefault("stderr_path", workdir / "stderr.log")
-        return BotzoneProgram(parsed.target, name=str(parsed), **options)
+        try:
+            return BotzoneProgram(parsed.target, name=str(parsed), **options)
+        except TypeError as error:  # an option it does not take
+            raise ValueError(f"cannot build player {parsed}: {error}") from None
     factory = _factory(parsed)
     declared = tuple(getattr(factory, "ideas", ()))
     for idea in parsed.off:
@@ -221,8 +224,9 @@ def describe(spec: str | Spec) -> dict[str, Any]:
     if parsed.kind == "class":
         source, _, _ = parsed.target.rpartition(":")
         if _is_file(source):
-            out["file"] = str(Path(source).resolve())
-            out["sha256"] = _sha256(Path(source))
+            path = _existing(source, parsed)
+            out["file"] = str(path.resolve())
+            out["sha256"] = _sha256(path)
         else:
             module = _import(source, parsed)
             out["module"] = source
@@ -270,10 +274,15 @@ def _import(module: str, spec: Spec) -> ModuleType:
         raise ValueError(f"cannot load player {spec}: {error}") from None
 
 
-def _load_file(source: str, spec: Spec) -> ModuleType:
-    path = Path(source).resolve()
-    if not path.is_file():
+def _existing(source: str, spec: Spec) -> Path:
+    """The file a class spec names; ``ValueError`` when there is none (a NUL is no path)."""
+    if "\0" in source or not Path(source).is_file():
         raise ValueError(f"cannot load player {spec}: no file {source}")
+    return Path(source)
+
+
+def _load_file(source: str, spec: Spec) -> ModuleType:
+    path = _existing(source, spec).resolve()
     # One module per file, named by its path, so each process loads a file once.
     name = "mjsim_player_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
     if name in sys.modules:

@@ -320,6 +320,9 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     manifest = folder.manifest()
     if manifest is None:
         raise ValueError(f"{out} holds no run (no {MANIFEST})")
+    problem = _unresumable(manifest)
+    if problem:
+        raise ValueError(f"{out} holds no run that resumes: its {MANIFEST} {problem}")
     roster = Roster(manifest.get("definitions", {}))
     entries = sorted({entry for batch in manifest["batches"] for _, lineup in batch
                       for entry in lineup.split(",")})
@@ -339,6 +342,73 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     if kind == "table":
         return table(arguments.pop("lineup"), out, roster=roster, **arguments, **options)
     raise ValueError(f"{out} holds a run of kind {kind!r}, which only its own code resumes")
+
+
+_ARGUMENTS: dict[str, tuple[type, ...]] = {
+    "ideas": (list,), "baseline": (str, type(None)), "walls": (int,), "seed": (str,),
+    "until_decided": (bool,), "delta": (int, float), "sd": (int, float),
+    "control_every": (int,), "rungs": (list,), "lineup": (list, str), "schedule": (str,),
+    "level": (int,)}
+"""The type of each argument a run's manifest records, as its experiment takes it."""
+_KIND_ARGUMENTS = {
+    "price": {"ideas", "baseline", "level", "walls", "seed", "until_decided", "delta", "sd",
+              "control_every"},
+    "ladder": {"rungs", "walls", "seed", "control_every"},
+    "table": {"lineup", "walls", "seed", "schedule"}}
+_REQUIRED = {"price": {"ideas"}, "ladder": set(), "table": {"lineup"}}
+
+
+def _unresumable(manifest: Any) -> str:
+    """What keeps a manifest from naming a run :func:`resume` can continue, in words (empty
+    if nothing): a dataset's manifest, or one edited or damaged by hand."""
+    if not isinstance(manifest, dict):
+        return "is not a JSON object"
+    if "shards" in manifest and "batches" not in manifest:
+        return "is a dataset's (mjsim dataset resumes it)"
+    kind = manifest.get("kind")
+    if not isinstance(kind, str):
+        return f"names no experiment (price, ladder or table), but {kind!r}"
+    if kind not in _KIND_ARGUMENTS:
+        return f"is of a run of kind {kind!r}, which only its own code resumes"
+    batches = manifest.get("batches")
+    if not (isinstance(batches, list) and all(
+            isinstance(batch, list) and all(_is_game(game) for game in batch)
+            for batch in batches)):
+        return "has no list of batches of [seed, lineup] games"
+    arguments = manifest.get("arguments")
+    if not isinstance(arguments, dict) or not _REQUIRED[kind] <= set(arguments):
+        return f"records no arguments a {kind} run takes"
+    for name, value in arguments.items():
+        if name not in _KIND_ARGUMENTS[kind] or not _is(value, _ARGUMENTS[name]):
+            return f"records an argument {name}={value!r} that a {kind} run does not take"
+    return _settings_problem(manifest)
+
+
+def _settings_problem(manifest: dict[str, Any]) -> str:
+    """What is wrong with a manifest's ruleset, table, definitions and foul settings, if any."""
+    for name, types in (("ruleset", (str,)), ("table", (str,)), ("penalty", (int,)),
+                        ("max_fouls", (int,)), ("definitions", (dict,)), ("origin", (dict,))):
+        if (name in manifest or name == "ruleset") and not _is(manifest.get(name), types):
+            return f"records a {name} of {manifest.get(name)!r}"
+    definitions = manifest.get("definitions", {})
+    if not all(isinstance(key, str) and isinstance(spec, str)
+               for key, spec in definitions.items()):
+        return "defines players by something other than names and specs"
+    return ""
+
+
+def _is_game(game: Any) -> bool:
+    return (isinstance(game, list) and len(game) == 2  # a seed and a lineup
+            and all(isinstance(part, str) for part in game))
+
+
+def _is(value: Any, types: tuple[type, ...]) -> bool:
+    """``value`` is one of ``types`` (a bool is no number here), lists holding strings."""
+    if isinstance(value, bool) and bool not in types:
+        return False
+    if isinstance(value, list):
+        return list in types and all(isinstance(item, str) for item in value)
+    return isinstance(value, types)
 
 
 def hands_per_game(run_options: RunOptions) -> int:

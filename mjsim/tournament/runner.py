@@ -20,7 +20,7 @@ from joblib import Parallel, delayed, parallel_config
 
 import mjsim
 from mjsim.analysis import shanten
-from mjsim.players.driver import MAX_FOULS, PENALTY
+from mjsim.players.driver import MAX_FOULS, PENALTY, PlayerError
 from mjsim.tiles.hand import Hand
 from mjsim.tournament.lineups import Lineup, Roster
 from mjsim.tournament.records import (
@@ -64,8 +64,13 @@ def play_batch(batch: int, tasks: Sequence[Task], ruleset: str, definitions: dic
     streaks: dict[str, Streak] = {}
     for game, (seed, lineup) in enumerate(tasks):
         workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
-        played = play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
-                           options=options)
+        try:
+            played = play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
+                               options=options)
+        except PlayerError as error:  # placed in the run, for the one line the user reads
+            raise PlayerError(f"{error.message}, on wall {seed!r} (lineup "
+                              f"{lineup_key(lineup)})", error.detail, error.seat, batch,
+                              game) from None
         streaks = add_streaks(streaks, Streak.of_game(played, workdir))
         check_streaks(streaks, options.max_fouls)
         records.extend(played)
@@ -94,6 +99,17 @@ class _FoulsInARow:
             check_streaks(self.streaks, self.max_fouls)
 
 
+def _kept(folder: RunFolder, batches: Sequence[Sequence[Task]], error: PlayerError) -> PlayerError:
+    """``error`` with its traceback written to the run folder's ``errors/`` and the one line
+    naming the game (its ID for ``mjsim replay RUN --game ID``) and that file."""
+    game = sum(len(batch) for batch in batches[:error.batch]) + error.game
+    path = folder.path / "errors" / f"game{game}-seat{error.seat}.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"{error.message}\n\n{error.detail}")
+    return PlayerError(f"game {game}: {error.message}; its traceback is in {path}",
+                       error.detail, error.seat, error.batch, error.game)
+
+
 def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "green-book",
         n_jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
         limit: int | None = None, quiet: bool = False, kind: str = "games",
@@ -114,7 +130,9 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
     batches not yet written are played. Raises ``ValueError`` for a folder that holds a
     different run, an unknown backend, a player that cannot be built, or a Dask backend without
     a reachable scheduler; lets :class:`~mjsim.players.driver.TooManyFouls` through (the
-    batches written before it stay, and the run resumes once the player is fixed).
+    batches written before it stay, and the run resumes once the player is fixed), and
+    :class:`~mjsim.players.driver.PlayerError` for a player that raised, naming its game and
+    the file under ``out``/errors that keeps its traceback.
     """
     if backend not in BACKENDS:
         raise ValueError(f"no backend {backend!r}; the backends are {', '.join(BACKENDS)}")
@@ -145,10 +163,13 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
                                         GameOptions(table, penalty, max_fouls, pairs), programs)
                     for batch in pending)
                 fouls = _FoulsInARow(pending, max_fouls)
-                for batch, files, streaks in results:
-                    folder.write_encoded(batch, files)
-                    advance()
-                    fouls.add(batch, streaks)
+                try:
+                    for batch, files, streaks in results:
+                        folder.write_encoded(batch, files)
+                        advance()
+                        fouls.add(batch, streaks)
+                except PlayerError as error:
+                    raise _kept(folder, batches, error) from None
     return folder.tables()
 
 
@@ -164,7 +185,8 @@ def start_workers(n_jobs: int) -> None:
 
 
 def _start(n_jobs: int) -> None:
-    with parallel_config(backend="loky"):
+    # Only a head start: a run that stops at once shuts the pool down under it, and says why.
+    with contextlib.suppress(Exception), parallel_config(backend="loky"):
         Parallel(n_jobs=n_jobs)(delayed(warm_up)() for _ in range(n_jobs))
 
 

@@ -78,10 +78,17 @@ class RunFolder:
         return looks
 
     def manifest(self) -> dict[str, Any] | None:
+        """The folder's manifest, or None when it has none; raises ``ValueError`` for one that
+        is not a JSON object (damaged, or not an mjsim manifest)."""
+        path = self.path / MANIFEST
         try:
-            manifest: dict[str, Any] = json.loads((self.path / MANIFEST).read_text())
+            manifest: Any = json.loads(path.read_text())
         except FileNotFoundError:
             return None
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise ValueError(f"{path} is damaged: it does not read as JSON ({error})") from None
+        if not isinstance(manifest, dict):
+            raise ValueError(f"{path} is damaged: it holds no JSON object")  # noqa: TRY004
         return manifest
 
     def done(self) -> set[int]:

@@ -246,9 +246,14 @@ def cmd_replay(args: argparse.Namespace) -> str:
 
 
 def _read(load: Callable[[], Any], source: Path) -> Any:
-    """What ``load`` reads from ``source``, with its failure in one line."""
+    """What ``load`` reads from ``source``, with its failure in one line (a game played again
+    from a run's folder may meet a player's own bug, or its fouls: status 1)."""
+    from mjsim.players.driver import PlayerError, TooManyFouls
+
     try:
         return load()
+    except (PlayerError, TooManyFouls) as error:
+        raise RunStopped(" | ".join(str(error).splitlines())) from None
     except OSError as error:
         raise UsageError(f"cannot read {source}: {error.strerror}") from None
     except ValueError as error:
@@ -383,9 +388,16 @@ def writable_folder(folder: Path) -> Path:
 
 
 def _finish(report: Report) -> str:
+    """The run's prices and standings (already written as CSV), after its figures: a figure
+    that fails is reported in one line on stderr and keeps none of the rest from being shown."""
     from mjsim.ui import plots
 
-    plots.save_report(report)
+    try:
+        plots.save_report(report)
+    except Exception as error:  # noqa: BLE001 - the tables and standings stand without it
+        problem = str(error).splitlines()[0] if str(error) else ""
+        print(f"mjsim: the figures in {report.out} were not drawn ({type(error).__name__}: "
+              f"{problem}); the tables and standings are written", file=sys.stderr)
     parts = []
     if not report.estimates.empty:
         parts.append(format_estimates(report.estimates))
@@ -398,7 +410,7 @@ def _finish(report: Report) -> str:
 
 
 def _experiment(run: Callable[[], Report]) -> Report:
-    from mjsim.players.driver import TooManyFouls
+    from mjsim.players.driver import PlayerError, TooManyFouls
 
     try:
         return run()
@@ -406,6 +418,8 @@ def _experiment(run: Callable[[], Report]) -> Report:
         raise UsageError(str(error)) from None
     except TooManyFouls as error:  # a player the user brought keeps failing: say how, once
         raise RunStopped("stopped: " + " | ".join(str(error).splitlines())) from None
+    except PlayerError as error:  # a player's own bug: one line, its traceback kept
+        raise RunStopped(f"stopped: {error}") from None
 
 
 def cmd_ladder(args: argparse.Namespace) -> str:

@@ -66,14 +66,19 @@ def _titled(fig: Figure, ax: Axes, title: str, drawn_from: str) -> Figure:
     return fig
 
 
+def _spans(rows: pd.DataFrame, value: str, low: str, high: str) -> list[pd.Series]:
+    """The error bars' lengths below and above each value, never negative: a bound computed
+    apart from its estimate may sit a rounding error past it (a rating's 1e-9 below), which
+    matplotlib refuses."""
+    return [(rows[value] - rows[low]).clip(lower=0), (rows[high] - rows[value]).clip(lower=0)]
+
+
 def forest(estimates: pd.DataFrame, drawn_from: str = "") -> Figure:
     """Each priced idea or rung step per hand, with its 95% interval, around zero."""
     rows = estimates.iloc[::-1]
     fig, ax = _figure(7, 1.6 + 0.5 * len(rows))
     y = range(len(rows))
-    ax.errorbar(rows["value_hand"], y,
-                xerr=[rows["value_hand"] - rows["low_hand"],
-                      rows["high_hand"] - rows["value_hand"]],
+    ax.errorbar(rows["value_hand"], y, xerr=_spans(rows, "value_hand", "low_hand", "high_hand"),
                 fmt="o", capsize=4)
     ax.axvline(0, color="grey", linewidth=1, linestyle="--")
     ax.set_yticks(list(y), rows["name"])
@@ -92,8 +97,7 @@ def standings(table: pd.DataFrame, drawn_from: str = "") -> Figure:
                                  ("points per game", "mean place (1 best)",
                                   "rating (Elo points)")):
         ax.errorbar(rows[column], y, fmt="o", capsize=4,
-                    xerr=[rows[column] - rows[f"{column}_low"],
-                          rows[f"{column}_high"] - rows[column]])
+                    xerr=_spans(rows, column, f"{column}_low", f"{column}_high"))
         ax.set_xlabel(f"{label}, 95% interval")
         ax.set_title(column)
     axes[0].set_yticks(y, rows["variant"])

@@ -31,6 +31,9 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
     for number, (mover, move) in enumerate(moves, 1):
         if mover == seat:
             view = view_of(game, seat)
+            if move not in view.legal:  # refused below; its options cannot be described
+                yield f"(move {number} is refused by the rules: the review stops there)"
+                break
             if len(view.legal) > 1:
                 decisions += 1
                 suggested = best(view, 3)

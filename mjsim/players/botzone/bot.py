@@ -27,6 +27,7 @@ object is taken too, its last request read; blank lines are skipped). The bot ke
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import IO, Any
 
@@ -149,9 +150,13 @@ def _json(stdin: IO[str]) -> tuple[list[str], list[str]]:
 def _simple(stdin: IO[str]) -> tuple[list[str], list[str]]:
     """The requests and responses of Botzone's simple input: n, then 2n-1 lines."""
     first = stdin.readline().strip()
-    if not first.isdigit() or int(first) < 1:
+    if not (first.isascii() and first.isdigit()) or int(first) < 1:
         raise ValueError(f"Botzone's simple input starts with the turn count, not {first!r}")
-    lines = [stdin.readline().rstrip("\r\n") for _ in range(2 * int(first) - 1)]
+    wanted = 2 * int(first) - 1
+    lines = [line.rstrip("\r\n") for line in itertools.islice(iter(stdin.readline, ""), wanted)]
+    if len(lines) != wanted:  # a count past the input's end, which would be read for ever
+        raise ValueError(f"Botzone's simple input counts {first} turns, which take {wanted} "
+                         f"lines, not {len(lines)}")
     return lines[0::2], lines[1::2]
 
 

@@ -183,8 +183,11 @@ class Tracker:
             self.hand.add(tile)
             self._drew(self.seat, tile)
             self.phase, self.turn, self.drawn = "discard", self.seat, tile
-        elif code == "3":
-            self._action(_number(words[1]), words[2], words[3:])
+        elif code == "3" and len(words) >= 3:  # 3, the seat, the action
+            actor = _number(words[1])
+            if not 0 <= actor < 4:
+                raise ValueError(f"seat {actor} is not 0-3")
+            self._action(actor, words[2], words[3:])
         else:
             raise ValueError(f"no request {code!r} of {len(words)} words")
 
@@ -417,7 +420,7 @@ class Tracker:
 
 
 def _number(word: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise ValueError(f"{word!r} is not a number")
     return int(word)
 

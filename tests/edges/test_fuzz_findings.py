@@ -1,0 +1,82 @@
+"""Each crash the fuzzers of ``test_fuzz.py`` found, pinned by its input (each failed before its
+fix): the parser now refuses it in one line, in mjsim's words."""
+
+import io
+import json
+
+import pytest
+
+from mjsim.game import gamelog
+from mjsim.players import Rung
+from mjsim.players.botzone.bot import serve
+from mjsim.players.specs import describe, load_player, parse_spec
+from mjsim.tournament import Roster, experiments
+from mjsim.tournament.store import RunFolder
+from mjsim.ui.review import review
+from tests.edges.mutations import bounded, check_refusal
+from tests.ui.conftest import record
+
+
+def refused(call, match):
+    with pytest.raises(ValueError, match=match) as raised, bounded():
+        call()
+    check_refusal(raised.value)
+
+
+@pytest.mark.parametrize(("text", "match"), [
+    ("2\n0 1 1\nPASS\n3", "request 1 '3': no request '3' of 1 words"),  # was "list index ..."
+    ("2\n0 1 1\nPASS\n3 7 PLAY W1", "seat 7 is not 0-3"),  # was "list index out of range"
+    ("100000000000\n0 0 0\n", "counts 100000000000 turns"),  # read lines for ever
+    ("\u00b2\n0 0 0\n", "starts with the turn count"),  # was "invalid literal for int()"
+])
+def test_botzone_simple_input(text, match):
+    refused(lambda: serve(Rung.parse("1"), io.StringIO(text), io.StringIO(), simple_io=True),
+            match)
+
+
+@pytest.mark.parametrize(("spec", "match"), [
+    ("\u00b2", "bad rung"),  # was "invalid literal for int() with base 10"
+    ('botzone:./bot "unclosed', "No closing quotation"),  # raised by shlex
+])
+def test_player_specs(spec, match):
+    refused(lambda: load_player(spec), match)
+    refused(lambda: Roster().lineup(f"1,1,1,{spec}"), match)
+
+
+def test_an_option_a_program_does_not_take():
+    # Was TypeError: BotzoneProgram.__init__() got an unexpected keyword argument 'o'.
+    refused(lambda: load_player("botzone?o=simple&time_limit=1:./my_bot --fast"),
+            "cannot build player .*unexpected keyword argument 'o'")
+
+
+@pytest.mark.parametrize("spec", ["tests/players/bots/reedy.py:Greedy",  # FileNotFoundError
+                                  "tests/players/bots/\x00reedy.py:Greedy"])  # by posixpath
+def test_describe_a_missing_file(spec):
+    refused(lambda: describe(parse_spec(spec)), "no file")
+    refused(lambda: load_player(spec), "no file")
+
+
+def test_review_of_a_move_its_seat_cannot_make():
+    # Was RuntimeError: generator raised StopIteration (describing a discard not held).
+    lines = record("k5", [3, 3, 3, 3], 1).splitlines()[:3]
+    lines[1] = '{"seat": 0, "move": {"kind": "discard", "tile": 0}}'
+    header, moves, _ = gamelog.read_partial(io.StringIO("\n".join(lines)))
+    assert list(review(header, moves, 0))[1] == ("(move 1 is refused by the rules: the review "
+                                                 "stops there)")
+
+
+@pytest.mark.parametrize(("text", "match"), [
+    ("{", "manifest.json is damaged: it does not read as JSON"),  # JSONDecodeError from json
+    ("[1, 2]", "manifest.json is damaged: it holds no JSON object"),
+])
+def test_a_manifest_that_is_no_json_object(tmp_path, text, match):
+    (tmp_path / "manifest.json").write_text(text)
+    refused(lambda: experiments.resume(tmp_path), match)
+    refused(lambda: RunFolder(tmp_path).start({"kind": "table"}), match)
+
+
+def test_a_manifest_kind_that_is_a_list(tmp_path):
+    # Was TypeError: unhashable type: 'list'.
+    manifest = {"kind": ["table"], "batches": [[["s", "1,1,1,1"]]], "arguments": {}}
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    refused(lambda: experiments.resume(tmp_path), "names no experiment")
