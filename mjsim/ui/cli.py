@@ -250,6 +250,16 @@ def cmd_review(args: argparse.Namespace) -> str:
     return text
 
 
+def cmd_import(args: argparse.Namespace) -> str:
+    from mjsim.ui import importing
+    return importing.cmd_import(args)
+
+
+def cmd_export(args: argparse.Namespace) -> str:
+    from mjsim.ui import importing
+    return importing.cmd_export(args)
+
+
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
     total = sum(copies for _, copies in accepted)
     kinds = print_tiles([kind for kind, _ in accepted]) or "none"
@@ -853,6 +863,9 @@ def build_parser() -> argparse.ArgumentParser:
     data.add_argument("--ruleset", choices=RULESETS, default="green-book")
     data.add_argument("--quiet", action="store_true", help="no progress bar")
     data.set_defaults(run=cmd_dataset)
+
+    from mjsim.ui.importing import add_commands
+    add_commands(commands, cmd_import, cmd_export)
     return parser
 
 

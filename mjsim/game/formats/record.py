@@ -50,7 +50,7 @@ class Game:
     score_line: int = 0
     walltiles: list[int] | None = None
     foul: tuple[int, str, str] | None = None
-    players: tuple[str, ...] = ("0", "1", "2", "3")
+    players: tuple[str, ...] = ("recorded",) * 4
 
 
 class Refused(ValueError):
