@@ -25,6 +25,8 @@ from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 
 FORMAT = "mjsim-game-log-1"
+_LINES: dict[tuple[int, Move], str] = {}
+"""The line of each (seat, move) logged so far: at most four seats times the moves that exist."""
 
 
 class GameLog:
@@ -49,7 +51,11 @@ class GameLog:
         self._write(header)
 
     def move(self, seat: int, move: Move) -> None:
-        self._write({"seat": seat, "move": move.to_dict()})
+        line = _LINES.get((seat, move))
+        if line is None:  # a game has a few hundred distinct moves: each is encoded once
+            line = _LINES[seat, move] = json.dumps({"seat": seat, "move": move.to_dict()})
+        self.stream.write(line + "\n")
+        self.stream.flush()
 
     def _write(self, record: dict[str, Any]) -> None:
         self.stream.write(json.dumps(record) + "\n")

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from mjsim.game.moves import KONG, PASS, PUNG, WIN, Move
+from mjsim.game.moves import DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.rules import Rules
 from mjsim.game.formats.record import Action, Game
 from mjsim.tiles.botzone import name_of
@@ -34,6 +34,8 @@ PART = 34
 KINDS = ("wall", "draw", "illegal", "priority", "end", "fan", "score")
 """What a disagreement can be about (docs/formats.md says each)."""
 _RANK = {"Chi": 0, "Peng": 1, "Gang": 1, "Hu": 2}
+_CLAIMED = ("Chi", "Peng", "Gang")
+_WINDOWS = ("claim", "rob")
 
 
 class Disagreement(NamedTuple):
@@ -124,10 +126,12 @@ def _deals_agree(game: Game, rules: Rules) -> None:
 
 def _act(done: Replayed, action: Action) -> None:
     rules, verb = done.rules, action.verb
-    if verb in ("Chi", "Peng", "Gang") or (verb == "Hu" and rules.phase in ("claim", "rob")):
+    phase = rules.phase
+    if verb in _CLAIMED or (verb == "Hu" and phase in _WINDOWS):
         _claim(done, action)
         return
-    _close_window(done, action.line)
+    if phase in _WINDOWS:
+        _close_window(done, action.line)
     if verb == "Draw":
         if rules.turn != action.seat or rules.drawn != action.tile:
             drawn = "nothing" if rules.drawn is None else name_of(rules.drawn)
@@ -135,11 +139,15 @@ def _act(done: Replayed, action: Action) -> None:
                           f"seat {action.seat} {name_of(action.tile)}",
                           f"seat {rules.turn} {drawn}")
         return
-    if verb == "Hu" and rules.drawn != action.tile:
-        raise _Differ(action.line, "illegal", "the self-drawn winning tile",
-                      name_of(action.tile), rules.drawn)
-    move = {"Play": Move("discard", tile=action.tile), "Hu": WIN}.get(
-        verb, Move("kong", tile=action.tile))
+    if verb == "Play":
+        move = DISCARDS[action.tile]
+    elif verb == "Hu":
+        if rules.drawn != action.tile:
+            raise _Differ(action.line, "illegal", "the self-drawn winning tile",
+                          name_of(action.tile), rules.drawn)
+        move = WIN
+    else:
+        move = KONGS[action.tile]
     _apply(done, action, action.seat, move)
 
 

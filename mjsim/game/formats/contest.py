@@ -31,13 +31,16 @@ from typing import IO
 
 from mjsim.errors import NotationError
 from mjsim.game.formats.record import CLAIMS, VERBS, Action, Game, Refused
-from mjsim.tiles.botzone import kind_of, name_of
+from mjsim.tiles.botzone import NAMES, kind_of, name_of
 from mjsim.tiles.kinds import N_SUITED
 
 __all__ = ["read", "write"]
 
 _VERB = {verb.lower(): verb for verb in (*VERBS, "Deal")}
 _IGNORE = 5  # words of each "Ignore Player N VERB TILE"
+_PLAYING = {name: kind for kind, name in enumerate(NAMES[:34])}
+_SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
+_PLAIN = ("Draw", "Play")
 
 
 def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
@@ -60,6 +63,11 @@ def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
         if game is None:
             yield Refused(f"line-{number}", number, "text before the first Match line")
             game, broken = Game(f"line-{number}", number), True
+            continue
+        # The lines most games are made of, read without the checks' calls.
+        if (len(words) == 4 and words[0] == "Player" and words[2] in _PLAIN
+                and not game.end and words[1] in _SEATS and words[3] in _PLAYING):
+            game.actions.append(Action(number, _SEATS[words[1]], words[2], _PLAYING[words[3]]))
             continue
         try:
             if _line(game, words, number):
