@@ -109,7 +109,8 @@ def _replay(game: Game, seed: bytes) -> Replayed:
     _deals_agree(game, rules)
     for action in game.actions:
         _act(done, action)
-    _close_window(done, game.score_line or game.line)
+    if game.end != "foul":  # a foul ends the game where it stands, a window open or not
+        _close_window(done, game.score_line or game.line)
     _end_agrees(done)
     return done
 
