@@ -252,12 +252,18 @@ def cmd_review(args: argparse.Namespace) -> str:
 
 def cmd_import(args: argparse.Namespace) -> str:
     from mjsim.ui import importing
-    return importing.cmd_import(args)
+    try:
+        return importing.cmd_import(args)
+    except importing.BadInput as error:
+        raise UsageError(str(error)) from None
 
 
 def cmd_export(args: argparse.Namespace) -> str:
     from mjsim.ui import importing
-    return importing.cmd_export(args)
+    try:
+        return importing.cmd_export(args)
+    except importing.BadInput as error:
+        raise UsageError(str(error)) from None
 
 
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:

@@ -21,20 +21,24 @@ from mjsim.game.formats.check import Replayed
 FORMS = ("contest-text", "botzone-log")
 
 
+class BadInput(ValueError):
+    """Arguments that cannot be used: ``mjsim.ui.cli`` prints the message as one line, status 2
+    (this module is imported by the command line, so it raises its own error, not the CLI's)."""
+
+
 def cmd_import(args: argparse.Namespace) -> str:
     from mjsim.game.formats.imports import Summary, outcomes
     from mjsim.tournament.imported import ImportFolder
-    from mjsim.ui.cli import UsageError
 
     for path in args.files:
         if not Path(path).is_file():
-            raise UsageError(f"{path} is not a file")
+            raise BadInput(f"{path} is not a file")
     folder = None
     if args.out:
         try:
             folder = ImportFolder(args.out, args.format)
         except (OSError, ValueError) as error:
-            raise UsageError(str(error)) from None
+            raise BadInput(str(error)) from None
     summary = Summary()
     with _progress(args.files, args.quiet) as advance:
         for outcome in outcomes(args.files, args.format):
@@ -71,12 +75,11 @@ def cmd_export(args: argparse.Namespace) -> str:
     from mjsim.game.formats import botzone_log, contest
     from mjsim.game.formats.events import game_of
     from mjsim.game.gamelog import read
-    from mjsim.ui.cli import UsageError
 
     writer = contest.write if args.format == "contest-text" else botzone_log.write
     logs = _logs(Path(args.source))
     if not logs:
-        raise UsageError(f"{args.source} holds no game logs (a log, an import's --out folder "
+        raise BadInput(f"{args.source} holds no game logs (a log, an import's --out folder "
                          "or a folder of logs)")
     written = refused = 0
     with _output(args.out) as out:
@@ -128,7 +131,7 @@ def add_commands(commands: argparse._SubParsersAction, run_import: object,  # ty
                     "the agreed games are written as mjsim game logs and run tables "
                     "(docs/formats.md).",
         epilog="examples: mjsim import games.txt --format contest-text --out imported\n"
-               "          mjsim import match-*.json --format botzone-log --json",
+               "          mjsim import matches.jsonl --format botzone-log --json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     imports.add_argument("files", nargs="+", metavar="FILE", help="the files to import")
     imports.add_argument("--format", required=True, choices=FORMS, help="the files' format")
@@ -142,7 +145,7 @@ def add_commands(commands: argparse._SubParsersAction, run_import: object,  # ty
         description="Writes the games of a game log, a folder of logs or an import's --out "
                     "folder in the contest's text or as Botzone match logs (one JSON line a "
                     "game). Only games of Botzone's table (--table botzone) fit these formats.",
-        epilog="example: mjsim export imported --format contest-text --out games.txt",
+        epilog="example: mjsim export imported --format contest-text --out games-again.txt",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     export.add_argument("source", metavar="LOG|FOLDER", help="a game log or a folder of them")
     export.add_argument("--format", required=True, choices=FORMS, help="the format to write")
