@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
@@ -59,7 +59,7 @@ def cmd_import(args: argparse.Namespace) -> str:
 
 
 @contextmanager
-def _progress(files: list[str], quiet: bool) -> Iterator[object]:
+def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
     """A callable counting games: a rich progress bar on a terminal, else nothing."""
     if quiet or not sys.stderr.isatty():
         yield lambda: None

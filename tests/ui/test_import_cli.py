@@ -90,5 +90,5 @@ def test_botzone_match_logs_import(tmp_path):
 ])
 def test_bad_arguments_are_one_line_and_status_2(tmp_path, argv, message):
     shutil.copy(GAMES, tmp_path / "games.txt")
-    status, out, err = mjsim(*argv, cwd=tmp_path)
+    status, _out, err = mjsim(*argv, cwd=tmp_path)
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err

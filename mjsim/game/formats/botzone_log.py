@@ -27,6 +27,7 @@ from mjsim.errors import NotationError
 from mjsim.game.formats.check import rebuild_wall
 from mjsim.game.formats.record import Action, Game, Refused
 from mjsim.tiles.botzone import kind_of, name_of, parse
+from mjsim.tiles.kinds import N_PLAYING
 
 __all__ = ["read", "write"]
 
@@ -225,7 +226,11 @@ def _finish(reading: _Reading, output: dict[str, Any], answers: dict[int, str],
 
 def write(game: Game) -> str:
     """One JSON line: the match log Botzone's judge would have written for ``game``."""
+    if game.end not in ("hu", "huang"):
+        raise ValueError("only a game that ends in a win or a drawn game is written")
     walltiles = game.walltiles if game.walltiles is not None else rebuild_wall(game)
+    if max(walltiles) >= N_PLAYING:
+        raise ValueError("a game with flowers is not written: the export announces no BUHUA")
     log: list[dict[str, Any]] = [
         _judge({s: f"0 {s} {game.quan}" for s in range(4)},
                {"initdata": json.dumps({"walltiles": " ".join(map(name_of, walltiles)),
@@ -241,10 +246,8 @@ def write(game: Game) -> str:
     if game.end == "hu":
         display: dict[str, Any] = {"action": "HU", "player": actions[-1].seat,
                                    "fanCnt": game.fan}
-    elif game.end == "huang":
-        display = {"action": "HUANG"}
     else:
-        raise ValueError("a game that ends in a foul is not written as a Botzone log")
+        display = {"action": "HUANG"}
     scores = game.scores or (0, 0, 0, 0)
     log.append({"output": {"command": "finish", "display": display,
                            "content": {str(s): scores[s] for s in range(4)}}})

@@ -20,9 +20,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from mjsim.game.formats.record import Action, Game
 from mjsim.game.moves import DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.rules import Rules
-from mjsim.game.formats.record import Action, Game
 from mjsim.tiles.botzone import name_of
 from mjsim.tiles.kinds import N_PLAYING
 

@@ -91,7 +91,7 @@ def _line(game: Game, words: list[str], number: int) -> bool:
     elif head == "Fan":
         if len(words) < 2:
             raise Refused(game.id, number, "a Fan line gives the fan total")
-        game.fan, game.fan_line = _int(game, words, 1, number, range(0, 10_000)), number
+        game.fan, game.fan_line = _int(game, words, 1, number, range(10_000)), number
     elif head == "Huang":
         _arity(game, words, 1, number)
         game.end = "huang"
@@ -182,7 +182,13 @@ def _arity(game: Game, words: list[str], length: int, number: int) -> None:
 
 
 def write(game: Game) -> str:
-    """The contest text of a recorded or replayed ``game`` (its ``fan`` and ``scores`` set)."""
+    """The contest text of a recorded or replayed ``game`` (its ``fan`` and ``scores`` set).
+    Raises ``ValueError`` for a game the format cannot hold: one with flowers, or one that
+    does not end in a win or a drawn game (a foul, or a log that stops before the end)."""
+    if game.end not in ("hu", "huang"):
+        raise ValueError("only a game that ends in a win or a drawn game is written")
+    if game.walltiles is not None and max(game.walltiles) >= 34:
+        raise ValueError("the contest text holds no flowers")
     lines = [f"Match {game.id}", f"Wind {game.quan}"]
     lines += [f"Player {seat} Deal {' '.join(map(name_of, tiles))}"
               for seat, tiles in enumerate(game.deals)]
