@@ -520,6 +520,12 @@ def cmd_dataset(args: argparse.Namespace) -> str:
     from mjsim.learn import dataset
 
     try:
+        if args.from_games is not None:
+            manifest = dataset.write_games(writable_folder(Path(args.out)), args.from_games,
+                                           shard_walls=args.shard_walls, quiet=args.quiet)
+            return f"{manifest['rows']} decisions, {len(manifest['shards'])} shards: {args.out}"
+        if args.players is None or args.walls is None:
+            raise ValueError("give --players and --walls, or --from-games DIR")
         players = [spec.strip() for spec in args.players.split(",")]
         manifest = dataset.write(writable_folder(Path(args.out)), players, args.walls,
                                  seed=args.seed, hands=args.hands, ruleset=args.ruleset,
@@ -859,9 +865,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     data = commands.add_parser(
         "dataset", help="write every decision of self-play games as arrays (npz shards)",
-        epilog="example: mjsim dataset --players 3,3,3,3 --walls 2 --hands 4 --out data/rung3")
-    data.add_argument("--players", required=True, help="four player specs, comma-separated")
-    data.add_argument("--walls", type=int, required=True, help="games, one a wall seed")
+        epilog="examples: mjsim dataset --players 3,3,3,3 --walls 2 --hands 4 --out data/rung3\n"
+               "          mjsim dataset --from-games imported --out data/imported",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    data.add_argument("--players", help="four player specs, comma-separated")
+    data.add_argument("--walls", type=int, help="games, one a wall seed")
+    data.add_argument("--from-games", metavar="DIR",
+                      help="instead, every move of the game logs in DIR (an mjsim import's "
+                           "--out): the recorded players' choices")
     data.add_argument("--out", required=True, help="the folder; a dataset in it is resumed")
     data.add_argument("--seed", default="mjsim", help="the walls' seed (default mjsim)")
     data.add_argument("--hands", type=int, default=16, help="hands a game (default 16)")

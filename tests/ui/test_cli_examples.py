@@ -18,7 +18,7 @@ LINEUP = 'seats = ["3", "3", "2", "mine"]\n[players]\nmine = "1"\n'
 STDIN = {"botzone --level 3 --keep-running": '{"requests": ["0 1 0"], "responses": []}\n',
          "botzone --player bots/mine.py:Mine --simple-io": "1\n0 1 0\n",
          "play": "quit\n"}
-FIRST = ("play", "table")  # what the others replay and resume
+FIRST = ("play", "table", "import")  # what the others replay, resume or read
 
 
 def examples():
