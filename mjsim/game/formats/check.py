@@ -107,8 +107,17 @@ def _replay(game: Game, seed: bytes) -> Replayed:
     rules = Rules(seed, RULESET, table="botzone", walltiles=walltiles, prevalent=game.quan)
     done = Replayed(game, rules, [], walltiles)
     _deals_agree(game, rules)
+    apply, moves = rules.apply, done.moves
     for action in game.actions:
-        _act(done, action)
+        # The two actions most lines are, checked inline; every other goes through _act.
+        if action.verb == "Draw" and rules.phase == "discard":
+            if rules.turn != action.seat or rules.drawn != action.tile:
+                _act(done, action)  # says what differs
+        elif action.verb == "Play" and rules.phase == "discard" and apply(
+                action.seat, DISCARDS[action.tile]) is True:
+            moves.append((action.seat, DISCARDS[action.tile]))
+        else:
+            _act(done, action)
     if game.end != "foul":  # a foul ends the game where it stands, a window open or not
         _close_window(done, game.score_line or game.line)
     _end_agrees(done)

@@ -26,6 +26,7 @@ game at a time, so a file of any size reads in flat memory.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
@@ -40,7 +41,7 @@ _VERB = {verb.lower(): verb for verb in (*VERBS, "Deal")}
 _IGNORE = 5  # words of each "Ignore Player N VERB TILE"
 _PLAYING = {name: kind for kind, name in enumerate(NAMES[:34])}
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
-_PLAIN = ("Draw", "Play")
+_PLAIN_LINE = re.compile(r"Player ([0-3]) (Draw|Play) ([WBT][1-9]|F[1-4]|J[1-3])\s*$")
 
 
 def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
@@ -49,7 +50,14 @@ def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
     game: Game | None = None
     broken = False
     number = 0
+    plain = _PLAIN_LINE.match
     for number, text in enumerate(stream, 1):
+        # The lines most games are made of, read at once; the others through the checks.
+        found = plain(text)
+        if found is not None and game is not None and not broken and not game.end:
+            seat, verb, tile = found.groups()
+            game.actions.append(Action(number, _SEATS[seat], verb, _PLAYING[tile]))
+            continue
         words = text.split()
         if not words:
             continue
@@ -63,11 +71,6 @@ def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
         if game is None:
             yield Refused(f"line-{number}", number, "text before the first Match line")
             game, broken = Game(f"line-{number}", number), True
-            continue
-        # The lines most games are made of, read without the checks' calls.
-        if (len(words) == 4 and words[0] == "Player" and words[2] in _PLAIN
-                and not game.end and words[1] in _SEATS and words[3] in _PLAYING):
-            game.actions.append(Action(number, _SEATS[words[1]], words[2], _PLAYING[words[3]]))
             continue
         try:
             if _line(game, words, number):
