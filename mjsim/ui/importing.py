@@ -16,8 +16,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from mjsim.game.formats.check import Replayed
-
 FORMS = ("contest-text", "botzone-log")
 
 
@@ -27,6 +25,7 @@ class BadInput(ValueError):
 
 
 def cmd_import(args: argparse.Namespace) -> str:
+    from mjsim.game.formats.check import Replayed
     from mjsim.game.formats.imports import Summary, outcomes
     from mjsim.tournament.imported import ImportFolder
 
