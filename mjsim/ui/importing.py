@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 FORMS = ("contest-text", "botzone-log")
 
@@ -73,26 +73,55 @@ def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
 def cmd_export(args: argparse.Namespace) -> str:
     from mjsim.game.formats import botzone_log, contest
     from mjsim.game.formats.events import game_of
-    from mjsim.game.gamelog import read
 
     writer = contest.write if args.format == "contest-text" else botzone_log.write
-    logs = _logs(Path(args.source))
-    if not logs:
-        raise BadInput(f"{args.source} holds no game logs (a log, an import's --out folder "
-                         "or a folder of logs)")
+    source = Path(args.source)
+    games = _run_games(source, args.trust) if (source / "manifest.json").is_file() else [
+        (str(log), _log_reader(log)) for log in _logs(source)]
+    if not games:
+        raise BadInput(f"{args.source} holds no game logs (a log, an import's --out folder, "
+                       "a folder of logs or a run folder)")
     written = refused = 0
     with _output(args.out) as out:
-        for log in logs:
+        for name, load in games:
             try:
-                with log.open() as stream:
-                    header, moves = read(stream)
-                out.write(writer(game_of(header, moves, _game_id(header, log))))
+                header, moves = load()
+                out.write(writer(game_of(header, moves, _game_id(header, Path(name)))))
                 written += 1
             except (OSError, ValueError) as error:
-                print(f"refused: {log}: {error}", file=sys.stderr)
+                print(f"refused: {name}: {error}", file=sys.stderr)
                 refused += 1
     return "" if args.out is None else f"exported {written} game(s) to {args.out}" + (
         f", refused {refused}" if refused else "")
+
+
+_Loader = Callable[[], tuple[dict[str, Any], list[tuple[int, Any]]]]
+
+
+def _log_reader(log: Path) -> _Loader:
+    from mjsim.game.gamelog import read
+
+    def load() -> tuple[dict[str, Any], list[tuple[int, Any]]]:
+        with log.open() as stream:
+            return read(stream)
+    return load
+
+
+def _run_games(folder: Path, trust: bool) -> list[tuple[str, _Loader]]:
+    """Each game of a run folder, played again from its seed and lineup when it is read."""
+    from mjsim.ui import replay
+
+    try:
+        games = replay.run_games(folder)
+    except (OSError, ValueError) as error:
+        raise BadInput(str(error)) from None
+
+    def loader(number: int) -> _Loader:
+        def load() -> tuple[dict[str, Any], list[tuple[int, Any]]]:
+            read = replay.regenerate_log(folder, number, trust=trust)
+            return read.header, read.moves
+        return load
+    return [(f"{folder} game {number}", loader(number)) for number in range(len(games))]
 
 
 def _logs(source: Path) -> list[Path]:
@@ -146,9 +175,13 @@ def add_commands(commands: argparse._SubParsersAction, run_import: object,  # ty
                     "game). Only games of Botzone's table (--table botzone) fit these formats.",
         epilog="example: mjsim export imported --format contest-text --out games-again.txt",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    export.add_argument("source", metavar="LOG|FOLDER", help="a game log or a folder of them")
+    export.add_argument("source", metavar="RUN|LOG",
+                        help="a game log, a folder of them, or a run folder")
     export.add_argument("--format", required=True, choices=FORMS, help="the format to write")
     export.add_argument("--out", help="the file to write (default: standard output)")
+    export.add_argument("--trust", action="store_true",
+                        help="play the games of a run made elsewhere even if its players run "
+                             "code")
     export.set_defaults(run=run_export)
 
 

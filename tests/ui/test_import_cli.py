@@ -92,3 +92,21 @@ def test_bad_arguments_are_one_line_and_status_2(tmp_path, argv, message):
     shutil.copy(GAMES, tmp_path / "games.txt")
     status, _out, err = mjsim(*argv, cwd=tmp_path)
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.slow
+def test_a_botzone_table_run_exports_and_imports_again_and_an_mcr_run_is_refused(tmp_path):
+    for table, lineup in (("botzone", "2,2,2,2"), ("mcr", "1,1,1,1")):
+        status, _, err = mjsim("table", lineup, "--table", table, "--walls", "2",
+                               "--ruleset", "gb-mahjong", "--out", table, cwd=tmp_path)
+        assert status == 0, err
+    status, out, err = mjsim("export", "botzone", "--format", "contest-text", "--out",
+                             "run.txt", cwd=tmp_path)
+    assert (status, out.strip()) == (0, "exported 2 game(s) to run.txt"), err
+    status, out, _ = mjsim("import", "run.txt", "--format", "contest-text", "--json",
+                           cwd=tmp_path)
+    assert json.loads(out)["agreed"] == 2
+    status, out, err = mjsim("export", "mcr", "--format", "botzone-log", "--out", "mcr.jsonl",
+                             cwd=tmp_path)
+    assert status == 0 and "refused 2" in out
+    assert err.count("refused: mcr game") == 2 and "MCR table" in err
