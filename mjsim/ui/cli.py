@@ -246,7 +246,7 @@ def cmd_review(args: argparse.Namespace) -> str:
     read = _read(load, source)
     # A header naming a ruleset this version lacks is refused as the game starts.
     text: str = _read(lambda: "\n".join(review(read.header, read.moves, args.seat,
-                                               stopped=read.stopped)), source)
+                                               stopped=read.stopped, level=args.level)), source)
     return text
 
 
@@ -741,13 +741,16 @@ def build_parser() -> argparse.ArgumentParser:
     review = commands.add_parser(
         "review", help="mark each decision of a seat where rung 3 would play otherwise",
         description="Replays a game log and, at each decision of SEAT that had a choice, asks "
-                    "rung 3 what it would play; where it differs, shows both options' shanten, "
-                    "acceptance and the points of their waits.",
+                    "rung 3 (or --level) what it would play; where it differs, shows both "
+                    "options' shanten, acceptance and the points of their waits.",
         epilog="example: mjsim review mjsim-game-42.jsonl --seat 0",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     review.add_argument("log", help="a game log")
     review.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
                         help="the seat to review (default 0)")
+    review.add_argument("--level", type=int, choices=LEVELS, default=3,
+                        help="the rung to review against (default 3; 4 for a strong player's "
+                             "imported game)")
     review.set_defaults(run=cmd_review)
 
     ladder = commands.add_parser(

@@ -51,8 +51,8 @@ def test_the_imported_games_replay_review_and_load_as_tables(imported):
     assert len(logs) == 6
     status, out, err = mjsim("replay", str(logs[3]), "--all", cwd=folder)
     assert status == 0 and "Robbing the Kong" in out, err
-    status, out, err = mjsim("review", str(logs[5]), "--seat", "1", cwd=folder)
-    assert status == 0 and "decisions with a choice" in out, err
+    status, out, err = mjsim("review", str(logs[5]), "--seat", "1", "--level", "4", cwd=folder)
+    assert status == 0 and "decisions with a choice; rung 4 agreed with" in out, err
     run = RunFolder(folder / "out")
     hands = run.load("hands")
     assert len(hands) == 6 * 4 and set(hands["seed"]) >= {"discard-win", "robbing-the-kong"}
