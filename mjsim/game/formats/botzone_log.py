@@ -12,9 +12,9 @@ then a discard, ...), the responses give what the requests hide (a concealed kon
 claims that lost), and the finish gives the end, the fan total and the scores. Its ``line`` is
 the match's line in the file and an action's ``line`` the number of its request in the log.
 
->>> import io, json
+>>> import io
 >>> [str(g) for g in read(io.StringIO('{"log": 3}'))]
-['line-1: line 1: a match log is a JSON object with a "log" list']
+['match-1: line 1: a match log is a JSON object with a "log" list']
 """
 
 from __future__ import annotations
