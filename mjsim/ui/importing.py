@@ -170,9 +170,10 @@ def add_commands(commands: argparse._SubParsersAction, run_import: object,  # ty
 
     export = commands.add_parser(
         "export", help="write games mjsim played (Botzone's table) in a format of the field",
-        description="Writes the games of a game log, a folder of logs or an import's --out "
-                    "folder in the contest's text or as Botzone match logs (one JSON line a "
-                    "game). Only games of Botzone's table (--table botzone) fit these formats.",
+        description="Writes the games of a game log, a folder of logs, an import's --out "
+                    "folder or a run folder (its games played again from their seeds) in the "
+                    "contest's text or as Botzone match logs (one JSON line a game). Only games "
+                    "of Botzone's table (--table botzone) fit these formats.",
         epilog="example: mjsim export imported --format contest-text --out games-again.txt",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     export.add_argument("source", metavar="RUN|LOG",
