@@ -61,6 +61,7 @@ def test_the_imported_games_replay_review_and_load_as_tables(imported):
     assert manifest["summary"]["agreed"] == 6
 
 
+@pytest.mark.slow
 def test_export_writes_the_imported_games_back_and_they_import_again(imported):
     folder, *_ = imported
     for form in ("contest-text", "botzone-log"):
