@@ -26,24 +26,37 @@ from mjsim.game.rules import Rules
 from mjsim.tiles.kinds import N_PLAYING
 
 FORMAT = "mjsim-game-log-1"
+_LINES: dict[tuple[int, Move], str] = {}
+"""The line of each (seat, move) logged so far: at most four seats times the moves that exist."""
 
 
 class GameLog:
     """Writes a game as it is played; each line is flushed, so a crash loses nothing.
-    ``table`` is the engine's (``mcr`` or ``botzone``), recorded so a replay deals the same."""
+    ``table`` is the engine's (``mcr`` or ``botzone``), recorded so a replay deals the same;
+    so are Botzone's ``walltiles`` and ``prevalent`` wind when the game was played on a wall it
+    was given (an imported game), and ``source`` says where such a game came from."""
 
     def __init__(self, stream: IO[str], *, seed: bytes, ruleset: str,
-                 players: Sequence[str], table: str = "mcr") -> None:
+                 players: Sequence[str], table: str = "mcr",
+                 walltiles: Sequence[int] | None = None, prevalent: int | None = None,
+                 source: dict[str, Any] | None = None) -> None:
         self.stream = stream
         header: dict[str, Any] = {"format": FORMAT,
                                   "seed": seed.decode("utf-8", "surrogateescape"),
                                   "ruleset": ruleset, "players": list(players)}
         if table != "mcr":  # logs of the sixteen-hand table stay as they always were
             header["table"] = table
+        given = {"walltiles": None if walltiles is None else list(walltiles),
+                 "prevalent": prevalent, "source": source}
+        header.update((key, value) for key, value in given.items() if value is not None)
         self._write(header)
 
     def move(self, seat: int, move: Move) -> None:
-        self._write({"seat": seat, "move": move.to_dict()})
+        line = _LINES.get((seat, move))
+        if line is None:  # a game has a few hundred distinct moves: each is encoded once
+            line = _LINES[seat, move] = json.dumps({"seat": seat, "move": move.to_dict()})
+        self.stream.write(line + "\n")
+        self.stream.flush()
 
     def _write(self, record: dict[str, Any]) -> None:
         self.stream.write(json.dumps(record) + "\n")
@@ -124,7 +137,8 @@ def read(stream: IO[str]) -> tuple[dict[str, Any], list[tuple[int, Move]]]:
 def start(header: dict[str, Any]) -> Rules:
     """The fresh game a log's header describes."""
     return Rules(header["seed"].encode("utf-8", "surrogateescape"), header["ruleset"],
-                 table=header.get("table", "mcr"))
+                 table=header.get("table", "mcr"), walltiles=header.get("walltiles"),
+                 prevalent=header.get("prevalent"))
 
 
 def replay(header: dict[str, Any], moves: Sequence[tuple[int, Move]]

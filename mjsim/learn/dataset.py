@@ -37,21 +37,22 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.learn.actions import N_ACTIONS, action_of
 from mjsim.learn.planes import PLANES, encode, legal_mask
 from mjsim.players.driver import play
 from mjsim.players.protocol import Player
 from mjsim.players.specs import load_player
-from mjsim.players.view import View
+from mjsim.players.view import View, view_of
 
-__all__ = ["FORMAT", "MANIFEST", "load", "shards", "write"]
+__all__ = ["FORMAT", "MANIFEST", "load", "shards", "write", "write_games"]
 
 FORMAT = "mjsim-dataset/1"
 MANIFEST = "manifest.json"
@@ -106,6 +107,13 @@ class _Rows:
             columns["game_points"].append(totals[seat])
         self._game_start = len(columns["action"])
 
+    def drop_game(self) -> None:
+        """Forget the rows of the game being recorded."""
+        start = self._game_start
+        del self.observation[start:], self.mask[start:]
+        for name in ("action", "seat", "wall", "hand_no"):
+            del self.columns[name][start:]
+
     def arrays(self) -> dict[str, np.ndarray]:
         empty = not self.observation
         types = {"action": np.int16, "seat": np.int8, "wall": np.int32, "hand_no": np.int8,
@@ -141,6 +149,55 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "m
         raise ValueError(f"{folder} holds {manifest['walls']} walls: give as many or more "
                          "(a dataset is extended, never cut), or another folder")
     loaded = [load_player(spec) for spec in players]
+
+    def fill(rows: _Rows, wall: int) -> None:
+        recorders = [_Recorder(player, rows) for player in loaded]
+        game = play(f"{seed}-{wall}", recorders, ruleset=ruleset, last_hand=hands)
+        rows.end_game(game.history, game.totals)
+
+    return _write_shards(folder, manifest, walls, shard_walls, quiet, fill)
+
+
+def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
+                quiet: bool = True) -> dict[str, Any]:
+    """Write the dataset of the game logs in ``source`` (a folder of them, or an import's
+    ``--out`` folder, whose logs are in ``games/``) into ``out``, resuming what is there: each
+    logged move is a row, the recorded player's choice, with the view it was made from; game
+    ``i`` of the logs in name order is wall ``i``. Returns the manifest.
+
+    Raises ``ValueError`` for a folder without game logs, a log that is not one, or a dataset
+    folder made otherwise.
+    """
+    if shard_walls < 1:
+        raise ValueError(f"shard_walls is at least 1, not {shard_walls}")
+    folder = Path(source) / "games" if (Path(source) / "games").is_dir() else Path(source)
+    logs = sorted(folder.glob("*.jsonl"))
+    if not logs:
+        raise ValueError(f"{source} holds no game logs (*.jsonl, or games/*.jsonl)")
+    settings = {"format": FORMAT, "players": ["recorded"], "seed": str(Path(source)),
+                "hands": 1, "ruleset": "as logged", "shard_walls": shard_walls}
+    manifest = _manifest(Path(out), settings)
+
+    def fill(rows: _Rows, wall: int) -> None:
+        with logs[wall].open() as stream:
+            header, moves = gamelog.read(stream)
+        rules = gamelog.start(header)
+        for seat, move in moves:
+            rows.add(view_of(rules, seat), move)
+            if rules.apply(seat, move) is not True:
+                raise ValueError(f"{logs[wall]}: the engine refuses {move!r} by seat {seat}")
+        if rules.status == "finished":
+            rows.end_game(rules.history, rules.totals)
+        else:  # a log that stops at a foul: its points are not in it
+            rows.drop_game()
+
+    return _write_shards(Path(out), manifest, len(logs), shard_walls, quiet, fill)
+
+
+def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_walls: int,
+                  quiet: bool, fill: Callable[[_Rows, int], None]) -> dict[str, Any]:
+    """Write the shards of ``walls`` walls (``fill`` adds one wall's rows) that the folder
+    lacks, the manifest after each; returns the manifest."""
     ranges = [[start, min(start + shard_walls, walls)] for start in range(0, walls, shard_walls)]
     listed = {shard["file"]: shard for shard in manifest["shards"]}
     kept: list[dict[str, Any]] = []
@@ -151,11 +208,9 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "m
             kept.append(old)
             continue
         rows = _Rows()
-        recorders = [_Recorder(player, rows) for player in loaded]
         for wall in range(start, stop):
             rows.wall = wall
-            game = play(f"{seed}-{wall}", recorders, ruleset=ruleset, last_hand=hands)
-            rows.end_game(game.history, game.totals)
+            fill(rows, wall)
         arrays = rows.arrays()
         temporary = folder / f".{name}.tmp.npz"
         np.savez_compressed(temporary, **arrays)  # type: ignore[arg-type]  # numpy stubs: **kwds

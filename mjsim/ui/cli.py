@@ -273,8 +273,24 @@ def cmd_review(args: argparse.Namespace) -> str:
     read = _read(load, source)
     # A header naming a ruleset this version lacks is refused as the game starts.
     text: str = _read(lambda: "\n".join(review(read.header, read.moves, args.seat,
-                                               stopped=read.stopped)), source)
+                                               stopped=read.stopped, level=args.level)), source)
     return text
+
+
+def cmd_import(args: argparse.Namespace) -> str:
+    from mjsim.ui import importing
+    try:
+        return importing.cmd_import(args)
+    except importing.BadInput as error:
+        raise UsageError(str(error)) from None
+
+
+def cmd_export(args: argparse.Namespace) -> str:
+    from mjsim.ui import importing
+    try:
+        return importing.cmd_export(args)
+    except importing.BadInput as error:
+        raise UsageError(str(error)) from None
 
 
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
@@ -541,6 +557,12 @@ def cmd_dataset(args: argparse.Namespace) -> str:
     from mjsim.learn import dataset
 
     try:
+        if args.from_games is not None:
+            manifest = dataset.write_games(writable_folder(Path(args.out)), args.from_games,
+                                           shard_walls=args.shard_walls, quiet=args.quiet)
+            return f"{manifest['rows']} decisions, {len(manifest['shards'])} shards: {args.out}"
+        if args.players is None or args.walls is None:
+            raise ValueError("give --players and --walls, or --from-games DIR")
         players = [spec.strip() for spec in args.players.split(",")]
         manifest = dataset.write(writable_folder(Path(args.out)), players, args.walls,
                                  seed=args.seed, hands=args.hands, ruleset=args.ruleset,
@@ -860,13 +882,16 @@ def build_parser() -> argparse.ArgumentParser:
     review = commands.add_parser(
         "review", help="mark each decision of a seat where rung 3 would play otherwise",
         description="Replays a game log and, at each decision of SEAT that had a choice, asks "
-                    "rung 3 what it would play; where it differs, shows both options' shanten, "
-                    "acceptance and the points of their waits.",
+                    "rung 3 (or --level) what it would play; where it differs, shows both "
+                    "options' shanten, acceptance and the points of their waits.",
         epilog="example: mjsim review mjsim-game-42.jsonl --seat 0",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     review.add_argument("log", help="a game log")
     review.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
                         help="the seat to review (default 0)")
+    review.add_argument("--level", type=int, choices=LEVELS, default=3,
+                        help="the rung to review against (default 3; 4 for a strong player's "
+                             "imported game)")
     review.set_defaults(run=cmd_review)
 
     ladder = commands.add_parser(
@@ -984,9 +1009,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     data = commands.add_parser(
         "dataset", help="write every decision of self-play games as arrays (npz shards)",
-        epilog="example: mjsim dataset --players 3,3,3,3 --walls 2 --hands 4 --out data/rung3")
-    data.add_argument("--players", required=True, help="four player specs, comma-separated")
-    data.add_argument("--walls", type=int, required=True, help="games, one a wall seed")
+        epilog="examples: mjsim dataset --players 3,3,3,3 --walls 2 --hands 4 --out data/rung3\n"
+               "          mjsim dataset --from-games imported --out data/imported",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    data.add_argument("--players", help="four player specs, comma-separated")
+    data.add_argument("--walls", type=int, help="games, one a wall seed")
+    data.add_argument("--from-games", metavar="DIR",
+                      help="instead, every move of the game logs in DIR (an mjsim import's "
+                           "--out): the recorded players' choices")
     data.add_argument("--out", required=True, help="the folder; a dataset in it is resumed")
     data.add_argument("--seed", default="mjsim", help="the walls' seed (default mjsim)")
     data.add_argument("--hands", type=int, default=16, help="hands a game (default 16)")
@@ -994,6 +1024,9 @@ def build_parser() -> argparse.ArgumentParser:
     data.add_argument("--ruleset", choices=RULESETS, default="green-book")
     data.add_argument("--quiet", action="store_true", help="no progress bar")
     data.set_defaults(run=cmd_dataset)
+
+    from mjsim.ui.importing import add_commands
+    add_commands(commands, cmd_import, cmd_export)
     return parser
 
 

@@ -404,6 +404,13 @@ def regenerate(folder: str | Path, game_id: int, *, trust: bool = False) -> Repl
     Raises ``ValueError`` for a game the run does not hold, for a game with a foul (a game log
     holds moves, and a foul is none), and, unless ``trust``, for a run made elsewhere whose
     lineup would run code (as :func:`mjsim.tournament.resume` does)."""
+    read = regenerate_log(folder, game_id, trust=trust)
+    return build(read.header, read.moves, read.stopped)
+
+
+def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> gamelog.LogRead:
+    """The game log of game ``game_id`` of the run in ``folder``, played again (what
+    :func:`regenerate` replays; it raises the same errors)."""
     from mjsim.players import driver
     from mjsim.tournament import Roster
     from mjsim.tournament.experiments import refuse_untrusted
@@ -434,8 +441,7 @@ def regenerate(folder: str | Path, game_id: int, *, trust: bool = False) -> Repl
         raise ValueError(f"game {game_id} has a foul in hand {fouled}: a game log holds moves "
                          "and a foul is none, so it cannot be replayed")
     buffer.seek(0)
-    read = gamelog.read_partial(buffer)
-    return build(read.header, read.moves, read.stopped)
+    return gamelog.read_partial(buffer)
 
 
 class _Recorded:

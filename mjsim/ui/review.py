@@ -1,5 +1,6 @@
-"""The review of one seat's play: each decision of a logged game where rung 3 would have played
-otherwise, with both options' shanten, acceptance and points, as reviewers of riichi games do.
+"""The review of one seat's play: each decision of a logged game where rung 3 (or another rung)
+would have played otherwise, with both options' shanten, acceptance and points, as reviewers of
+riichi games do.
 """
 
 from __future__ import annotations
@@ -17,16 +18,17 @@ from mjsim.ui.replay import seat_names
 
 
 def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
-           stopped: str | None = None) -> Iterator[str]:
-    """Lines marking each decision of ``seat`` (one with a choice) where rung 3 differs, then
-    how often it agreed. Raises ``ValueError`` for a seat outside 0-3."""
+           stopped: str | None = None, level: int = 3) -> Iterator[str]:
+    """Lines marking each decision of ``seat`` (one with a choice) where rung ``level``
+    differs, then how often it agreed. Raises ``ValueError`` for a seat outside 0-3."""
     if not 0 <= seat < 4:
         raise ValueError(f"a seat is 0-3, not {seat}")
     names = seat_names(header["players"])
     game = gamelog.start(header)
     player = header["players"][seat]
     who = names[seat] if names[seat] == player else f"{names[seat]} ({player})"
-    yield f"review of {who} against rung 3, seed {header['seed']}"
+    rung = f"rung {level}"
+    yield f"review of {who} against {rung}, seed {header['seed']}"
     decisions = differ = 0
     for number, (mover, move) in enumerate(moves, 1):
         if mover == seat:
@@ -36,13 +38,13 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
                 break
             if len(view.legal) > 1:
                 decisions += 1
-                suggested = best(view, 3)
+                suggested = best(view, level)
                 if suggested is not None and suggested != move:
                     differ += 1
                     yield (f"hand {view.hand_no}, move {number}: played "
-                           f"{move_words(move)}; rung 3 would {move_words(suggested)}")
+                           f"{move_words(move)}; {rung} would {move_words(suggested)}")
                     yield f"  played  {option_words(view, move)}"
-                    yield f"  rung 3  {option_words(view, suggested)}"
+                    yield f"  {rung}  {option_words(view, suggested)}"
         if not game.apply(mover, move):
             yield f"(move {number} is refused by the rules: the review stops there)"
             break
@@ -51,4 +53,4 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
         yield f"(the log stops early: {stopped}; reviewed up to there)"
     agreed = decisions - differ
     share = f" ({percent(agreed / decisions)})" if decisions else ""
-    yield f"{decisions} decisions with a choice; rung 3 agreed with {agreed}{share}"
+    yield f"{decisions} decisions with a choice; {rung} agreed with {agreed}{share}"

@@ -138,3 +138,26 @@ def test_the_command_refuses_bad_arguments_in_one_line(tmp_path, capsys, argv):
     code = main(["dataset", *argv, "--out", str(tmp_path / "x")])
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and err.startswith("mjsim dataset:")
+
+
+def test_a_dataset_from_imported_games_holds_every_recorded_move_and_resumes(tmp_path):
+    from mjsim.game.formats.check import Replayed
+    from mjsim.game.formats.imports import outcomes
+    from mjsim.tournament.imported import ImportFolder
+    from tests.helpers import DATA
+
+    imported = ImportFolder(tmp_path / "imported", "contest-text")
+    agreed = [o for o in outcomes([DATA / "contest" / "games.txt"], "contest-text")
+              if isinstance(o, Replayed)]
+    for outcome in agreed:
+        imported.add(outcome, "games.txt")
+    imported.close({}, ["games.txt"])
+    manifest = dataset.write_games(tmp_path / "data", tmp_path / "imported", shard_walls=4)
+    data = dataset.load(tmp_path / "data")
+    assert len(data["action"]) == sum(len(o.moves) for o in agreed) == manifest["rows"]
+    assert data["mask"][np.arange(len(data["action"])), data["action"]].all()
+    assert sorted(set(data["wall"])) == list(range(len(agreed)))
+    again = dataset.write_games(tmp_path / "data", tmp_path / "imported", shard_walls=4)
+    assert again["shards"] == manifest["shards"]
+    with pytest.raises(ValueError, match="no game logs"):
+        dataset.write_games(tmp_path / "other", tmp_path / "data")

@@ -1,11 +1,14 @@
 """Every example in every ``--help`` runs as written, in a fresh folder, in the order a person
 would try them (a game is played and a table run before they are replayed or resumed)."""
 
+import json
 import shlex
 
 import pytest
 
 from mjsim.ui.cli import build_parser
+from tests.helpers.botzone_logs import match_log
+from tests.helpers.botzone_record import RECORDS, read
 from tests.ui.conftest import ROOT, mjsim
 
 # What an example reads that a new folder lacks: a player of one's own and a lineup file.
@@ -15,7 +18,7 @@ LINEUP = 'seats = ["3", "3", "2", "mine"]\n[players]\nmine = "1"\n'
 STDIN = {"botzone --level 3 --keep-running": '{"requests": ["0 1 0"], "responses": []}\n',
          "botzone --player bots/mine.py:Mine --simple-io": "1\n0 1 0\n",
          "play": "quit\n"}
-FIRST = ("play", "table")  # what the others replay and resume
+FIRST = ("play", "table", "import")  # what the others replay, resume or read
 
 
 def examples():
@@ -45,6 +48,10 @@ def folder(tmp_path_factory):
     (path / "bots").mkdir()
     (path / "bots" / "mine.py").write_text(MINE)
     (path / "lineup.toml").write_text(LINEUP)
+    # The field's games that the import examples read.
+    (path / "games.txt").write_text((ROOT / "tests/data/contest/games.txt").read_text())
+    (path / "matches.jsonl").write_text("".join(
+        json.dumps(match_log(read(record))) + "\n" for record in sorted(RECORDS.glob("*.jsonl"))))
     return path
 
 

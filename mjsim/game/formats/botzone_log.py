@@ -1,0 +1,320 @@
+"""Botzone's match logs: the judge's every request and the bots' every response.
+
+A match log (docs/formats.md) is a JSON object whose ``log`` is a list alternating the judge's
+entries (``{"output": {"command": "request" | "finish", "content": {seat: text}, "display":
+...}}``) and the bots' (``{seat: {"response": text, "verdict": "OK"}}``), with the judge's
+``initdata`` (``walltiles``, ``quan``, ``srand``) at the top or in its first output. A file holds
+one match as one JSON document, or one match a line.
+
+:func:`read` turns each match into a :class:`~mjsim.game.formats.record.Game`: what happened is
+what the requests announce (``2 t`` a draw, ``3 p PLAY t`` a discard, ``3 p PENG t2`` a pung
+then a discard, ...), the responses give what the requests hide (a concealed kong's tile, the
+claims that lost), and the finish gives the end, the fan total and the scores. Its ``line`` is
+the match's line in the file and an action's ``line`` the number of its request in the log.
+
+>>> import io
+>>> [str(g) for g in read(io.StringIO('{"log": 3}'))]
+['match-1: line 1: a match log is a JSON object with a "log" list']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import IO, Any
+
+from mjsim.errors import NotationError
+from mjsim.game.formats.check import rebuild_wall
+from mjsim.game.formats.record import Action, Game, Refused
+from mjsim.tiles.botzone import kind_of, name_of, parse
+from mjsim.tiles.kinds import N_PLAYING
+
+__all__ = ["read", "write"]
+
+_CLAIM_WORDS = {"HU": "Hu", "PENG": "Peng", "CHI": "Chi", "GANG": "Gang"}
+
+
+def read(stream: IO[str]) -> Iterator[Game | Refused]:
+    """Each match of ``stream`` in turn, as a :class:`Game` or :class:`Refused`."""
+    text = stream.read(1 << 16)
+    first = text.lstrip()[:1]
+    rest = stream.read() if first == "[" or not _one_per_line(text) else None
+    if rest is not None:  # one JSON document: a match, or a list of matches
+        try:
+            document = json.loads(text + rest)
+        except json.JSONDecodeError as error:
+            yield Refused("line-1", error.lineno, f"not JSON: {error.msg}")
+            return
+        for index, match in enumerate(document if isinstance(document, list) else [document]):
+            yield _match(match, 1, index)
+        return
+    number = 0
+    for number, line in enumerate(_lines(text, stream), 1):
+        if line.strip():
+            try:
+                match = json.loads(line)
+            except json.JSONDecodeError as error:
+                yield Refused(f"line-{number}", number, f"not JSON: {error.msg}")
+                continue
+            yield _match(match, number, number - 1)
+
+
+def _one_per_line(text: str) -> bool:
+    """Whether the file's first line is a whole JSON value (JSON lines), not part of one."""
+    first = text.split("\n", 1)[0]
+    try:
+        json.loads(first)
+    except json.JSONDecodeError:
+        return False
+    return True
+
+
+def _lines(head: str, stream: IO[str]) -> Iterator[str]:
+    pieces = head.split("\n")
+    tail = pieces.pop()
+    yield from pieces
+    for line in stream:
+        if tail:
+            line, tail = tail + line, ""
+        yield line
+    if tail:
+        yield tail
+
+
+def _match(match: Any, number: int, index: int) -> Game | Refused:
+    name = f"line-{number}"
+    if isinstance(match, dict):
+        name = str(match.get("_id") or match.get("id") or f"match-{index + 1}")
+    log = match.get("log", match.get("logs")) if isinstance(match, dict) else match
+    if not isinstance(log, list):
+        return Refused(name, number, 'a match log is a JSON object with a "log" list')
+    try:
+        return _game(name, number, match if isinstance(match, dict) else {}, log)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, NotationError) as error:
+        reason = error.reason if isinstance(error, Refused) else f"unreadable entry ({error})"
+        return Refused(name, number, reason)
+
+
+def _initdata(match: dict[str, Any], log: list[Any]) -> dict[str, Any]:
+    data = match.get("initdata")
+    if data is None and log and isinstance(log[0], dict):
+        data = log[0].get("output", {}).get("initdata")
+    if isinstance(data, str):
+        data = json.loads(data) if data.strip() else {}
+    if not isinstance(data, dict) or "walltiles" not in data:
+        raise ValueError("the match gives no initdata with walltiles")
+    return data
+
+
+class _Reading:
+    """What reading one match keeps between requests."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.drawer: int | None = None  # the seat that just drew, and what
+        self.drew = -1
+        self.tile = -1  # the tile a claim or a win would take
+        self.claims: dict[int, str] = {}  # the other seats' claims on that tile
+
+
+def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game:
+    data = _initdata(match, log)
+    walltiles = data["walltiles"]
+    game = Game(name, number, quan=int(data.get("quan", 0)),
+                walltiles=parse(walltiles) if isinstance(walltiles, str) else list(walltiles))
+    players = match.get("players")
+    if isinstance(players, list) and len(players) == 4:
+        game.players = tuple(str(p.get("name", p) if isinstance(p, dict) else p)
+                             for p in players)
+    reading = _Reading(game)
+    judge = [entry for entry in log[0::2] if isinstance(entry, dict)]
+    bots = log[1::2]
+    answers: dict[int, str] = {}
+    for round_no, entry in enumerate(judge):
+        output = entry["output"]
+        if output.get("command") == "finish":
+            _finish(reading, output, answers, round_no)  # the answers the judge last read
+            return game
+        responses = bots[round_no] if round_no < len(bots) else {}
+        answers = {int(seat): str(value.get("response", "")) for seat, value in
+                   responses.items() if isinstance(value, dict)}
+        _request(reading, output["content"], answers, round_no)
+    raise ValueError("the log has no finish entry")
+
+
+def _request(reading: _Reading, content: dict[str, str], answers: dict[int, str],
+             round_no: int) -> None:
+    game = reading.game
+    requests = {int(seat): str(text) for seat, text in content.items()}
+    words = next(iter(requests.values())).split(" ")
+    if words[0] == "0":
+        game.quan = int(words[2])
+    elif words[0] == "1":
+        for seat, text in requests.items():
+            game.deals[seat] = parse(" ".join(text.split(" ")[5:18]))
+    drawer = next((seat for seat, text in requests.items() if text.startswith("2 ")), None)
+    if drawer is not None:
+        reading.drawer, reading.drew = drawer, kind_of(requests[drawer][2:])
+        game.actions.append(Action(round_no, drawer, "Draw", reading.drew))
+        reading.claims = {drawer: answers.get(drawer, "")}
+        return
+    if words[0] != "3" or words[2] in ("DRAW", "BUHUA"):
+        return
+    _announced(reading, int(words[1]), words[2:], answers, round_no)
+
+
+def _announced(reading: _Reading, seat: int, words: list[str], answers: dict[int, str],
+               round_no: int) -> None:
+    """One announcement, ``3 seat WORDS``: the actions it stands for."""
+    game, verb = reading.game, words[0]
+    ignored = _ignored(reading, seat)
+    add = game.actions.append
+    if verb == "PLAY":
+        add(Action(round_no, seat, "Play", kind_of(words[1])))
+    elif verb in ("PENG", "CHI"):
+        taken = reading.tile if verb == "PENG" else kind_of(words[1])
+        add(Action(round_no, seat, _CLAIM_WORDS[verb], taken, ignored))
+        add(Action(round_no, seat, "Play", kind_of(words[-1])))
+    elif verb == "GANG" and reading.drawer == seat:
+        tile = kind_of(reading.claims.get(seat, "").split(" ")[-1])
+        add(Action(round_no, seat, "AnGang", tile))
+    elif verb == "GANG":
+        add(Action(round_no, seat, "Gang", reading.tile, ignored))
+    elif verb == "BUGANG":
+        add(Action(round_no, seat, "BuGang", kind_of(words[1])))
+    else:
+        raise ValueError(f"request {round_no} announces {verb!r}, which no request does")
+    reading.drawer = None
+    reading.tile = game.actions[-1].tile
+    reading.claims = {other: answer for other, answer in answers.items() if other != seat}
+
+
+def _ignored(reading: _Reading, taker: int) -> tuple[tuple[int, str, int], ...]:
+    """The claims on the last tile that lost to ``taker``'s (``PENG t2``: a pung; ``CHI m t2``:
+    the chow with middle ``m``)."""
+    lost = []
+    for seat, answer in sorted(reading.claims.items()):
+        words = answer.split(" ")
+        verb = _CLAIM_WORDS.get(words[0])
+        if seat != taker and verb is not None and reading.drawer is None:
+            lost.append((seat, verb, kind_of(words[1]) if verb == "Chi" else reading.tile))
+    return tuple(lost)
+
+
+def _finish(reading: _Reading, output: dict[str, Any], answers: dict[int, str],
+            round_no: int) -> None:
+    game = reading.game
+    display = output.get("display") or {}
+    content = output.get("content") or {}
+    game.scores = tuple(int(content[str(seat)]) for seat in range(4))
+    game.score_line = game.fan_line = round_no
+    action = str(display.get("action", ""))
+    if action == "HUANG":
+        game.end = "huang"
+        return
+    seat = int(display["player"])
+    if action == "HU":
+        self_drawn = reading.drawer == seat
+        tile = reading.drew if self_drawn else reading.tile
+        ignored = () if self_drawn else _ignored(reading, seat)
+        game.actions.append(Action(round_no, seat, "Hu", tile, ignored))
+        game.end, game.fan = "hu", int(display["fanCnt"])
+        return
+    game.end = "foul"
+    game.foul = (seat, action, answers.get(seat, ""))
+
+
+def write(game: Game) -> str:
+    """One JSON line: the match log Botzone's judge would have written for ``game``."""
+    if game.end not in ("hu", "huang"):
+        raise ValueError("only a game that ends in a win or a drawn game is written")
+    walltiles = game.walltiles if game.walltiles is not None else rebuild_wall(game)
+    if max(walltiles) >= N_PLAYING:
+        raise ValueError("a game with flowers is not written: the export announces no BUHUA")
+    log: list[dict[str, Any]] = [
+        _judge({s: f"0 {s} {game.quan}" for s in range(4)},
+               {"initdata": json.dumps({"walltiles": " ".join(map(name_of, walltiles)),
+                                        "quan": game.quan, "srand": 0})}),
+        _bots({}),
+        _judge({s: "1 0 0 0 0 " + " ".join(map(name_of, game.deals[s])) for s in range(4)}),
+        _bots({}),
+    ]
+    actions = game.actions
+    index = 0
+    while index < len(actions):
+        index = _exchange(log, actions, index)
+    if game.end == "hu":
+        display: dict[str, Any] = {"action": "HU", "player": actions[-1].seat,
+                                   "fanCnt": game.fan}
+    else:
+        display = {"action": "HUANG"}
+    scores = game.scores or (0, 0, 0, 0)
+    log.append({"output": {"command": "finish", "display": display,
+                           "content": {str(s): scores[s] for s in range(4)}}})
+    return json.dumps({"id": game.id, "players": list(game.players), "log": log}) + "\n"
+
+
+def _exchange(log: list[dict[str, Any]], actions: list[Action], index: int) -> int:
+    """The request and responses of ``actions[index]`` (and the discard a pung or chow takes
+    with it); returns the index after them."""
+    action = actions[index]
+    seat, name = action.seat, name_of(action.tile)
+    after = actions[index + 1] if index + 1 < len(actions) else None
+    if action.verb == "Draw":
+        requests = {s: f"2 {name}" if s == seat else f"3 {seat} DRAW" for s in range(4)}
+        log += [_judge(requests), _bots({seat: _turn_answer(after)})]
+        return index + 1
+    if action.verb in ("Peng", "Chi") and after is not None:
+        meld = "PENG" if action.verb == "Peng" else f"CHI {name}"
+        text = f"3 {seat} {meld} {name_of(after.tile)}"
+        index += 1
+    else:
+        word = {"Play": "PLAY", "Gang": "GANG", "AnGang": "GANG", "BuGang": "BUGANG"}.get(
+            action.verb)
+        if word is None:  # a win: its answer went with the request before it
+            return index + 1
+        text = f"3 {seat} {word}" + (f" {name}" if word in ("PLAY", "BUGANG") else "")
+    claim = actions[index + 1] if index + 1 < len(actions) else None
+    then = actions[index + 2] if index + 2 < len(actions) else None
+    answers = _claim_answers(claim, then, seat)
+    log += [_judge({s: text for s in range(4)}), _bots(answers)]
+    return index + 1
+
+
+def _turn_answer(after: Action | None) -> str:
+    """What the drawer answered: the action after its draw."""
+    if after is None:
+        return "PASS"
+    if after.verb == "Play":
+        return f"PLAY {name_of(after.tile)}"
+    if after.verb in ("AnGang", "BuGang"):
+        return f"{'GANG' if after.verb == 'AnGang' else 'BUGANG'} {name_of(after.tile)}"
+    return "HU" if after.verb == "Hu" else "PASS"
+
+
+def _claim_answers(claim: Action | None, then: Action | None, source: int) -> dict[int, str]:
+    """The answers to an announcement: the claim that follows it (with the discard ``then``
+    after a pung or chow) and the claims it beat (their discard unknown: the tile again)."""
+    if claim is None or claim.verb not in _CLAIM_WORDS.values() or claim.seat == source:
+        return {}
+    answers = {seat: _claim_text(verb, tile, tile) for seat, verb, tile in claim.ignored}
+    discard = then.tile if then is not None and then.verb == "Play" else claim.tile
+    answers[claim.seat] = _claim_text(claim.verb, claim.tile, discard)
+    return answers
+
+
+def _claim_text(verb: str, tile: int, then: int) -> str:
+    if verb == "Chi":
+        return f"CHI {name_of(tile)} {name_of(then)}"
+    return f"PENG {name_of(then)}" if verb == "Peng" else {"Hu": "HU", "Gang": "GANG"}[verb]
+
+
+def _judge(requests: dict[int, str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    output: dict[str, Any] = {"command": "request",
+                              "content": {str(s): text for s, text in requests.items()}}
+    output.update(extra or {})
+    return {"output": output}
+
+
+def _bots(answers: dict[int, str]) -> dict[str, Any]:
+    return {str(s): {"response": answers.get(s, "PASS"), "verdict": "OK"} for s in range(4)}

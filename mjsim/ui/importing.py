@@ -1,0 +1,188 @@
+"""``mjsim import`` and ``mjsim export``: the field's games in and out.
+
+``import`` streams each file's games through the check (:mod:`mjsim.game.formats.imports`),
+prints one line for each game refused or disagreeing, and writes the agreed ones to ``--out``
+(:mod:`mjsim.tournament.imported`); ``export`` writes game logs or an import's games in a
+format of the field.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+FORMS = ("contest-text", "botzone-log")
+
+
+class BadInput(ValueError):
+    """Arguments that cannot be used: ``mjsim.ui.cli`` prints the message as one line, status 2
+    (this module is imported by the command line, so it raises its own error, not the CLI's)."""
+
+
+def cmd_import(args: argparse.Namespace) -> str:
+    from mjsim.game.formats.check import Replayed
+    from mjsim.game.formats.imports import Summary, outcomes
+    from mjsim.tournament.imported import ImportFolder
+
+    for path in args.files:
+        if not Path(path).is_file():
+            raise BadInput(f"{path} is not a file")
+    folder = None
+    if args.out:
+        try:
+            folder = ImportFolder(args.out, args.format)
+        except (OSError, ValueError) as error:
+            raise BadInput(str(error)) from None
+    summary = Summary()
+    with _progress(args.files, args.quiet) as advance:
+        for outcome in outcomes(args.files, args.format):
+            summary.add(outcome)
+            advance()
+            if isinstance(outcome, Replayed):
+                if folder is not None:
+                    folder.add(outcome, str(outcome.game.id))
+            else:
+                print(f"{'refused' if isinstance(outcome, ValueError) else 'disagreed'}: "
+                      f"{outcome}", file=sys.stderr)
+    if folder is not None:
+        folder.close(summary.to_dict(), [str(path) for path in args.files])
+    if args.json:
+        return json.dumps(summary.to_dict())
+    where = f"; games and tables in {args.out}" if args.out else ""
+    return summary.text() + where
+
+
+@contextmanager
+def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
+    """A callable counting games: a rich progress bar on a terminal, else nothing."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task(f"importing {len(files)} file(s)", total=None)
+        yield lambda: progress.advance(task)
+
+
+def cmd_export(args: argparse.Namespace) -> str:
+    from mjsim.game.formats import botzone_log, contest
+    from mjsim.game.formats.events import game_of
+
+    writer = contest.write if args.format == "contest-text" else botzone_log.write
+    source = Path(args.source)
+    games = _run_games(source, args.trust) if (source / "manifest.json").is_file() else [
+        (str(log), _log_reader(log)) for log in _logs(source)]
+    if not games:
+        raise BadInput(f"{args.source} holds no game logs (a log, an import's --out folder, "
+                       "a folder of logs or a run folder)")
+    written = refused = 0
+    with _output(args.out) as out:
+        for name, load in games:
+            try:
+                header, moves = load()
+                out.write(writer(game_of(header, moves, _game_id(header, Path(name)))))
+                written += 1
+            except (OSError, ValueError) as error:
+                print(f"refused: {name}: {error}", file=sys.stderr)
+                refused += 1
+    return "" if args.out is None else f"exported {written} game(s) to {args.out}" + (
+        f", refused {refused}" if refused else "")
+
+
+_Loader = Callable[[], tuple[dict[str, Any], list[tuple[int, Any]]]]
+
+
+def _log_reader(log: Path) -> _Loader:
+    from mjsim.game.gamelog import read
+
+    def load() -> tuple[dict[str, Any], list[tuple[int, Any]]]:
+        with log.open() as stream:
+            return read(stream)
+    return load
+
+
+def _run_games(folder: Path, trust: bool) -> list[tuple[str, _Loader]]:
+    """Each game of a run folder, played again from its seed and lineup when it is read."""
+    from mjsim.ui import replay
+
+    try:
+        games = replay.run_games(folder)
+    except (OSError, ValueError) as error:
+        raise BadInput(str(error)) from None
+
+    def loader(number: int) -> _Loader:
+        def load() -> tuple[dict[str, Any], list[tuple[int, Any]]]:
+            read = replay.regenerate_log(folder, number, trust=trust)
+            return read.header, read.moves
+        return load
+    return [(f"{folder} game {number}", loader(number)) for number in range(len(games))]
+
+
+def _logs(source: Path) -> list[Path]:
+    if source.is_file():
+        return [source]
+    folder = source / "games" if (source / "games").is_dir() else source
+    return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+
+
+def _game_id(header: dict[str, object], log: Path) -> str:
+    origin = header.get("source")
+    if isinstance(origin, dict) and isinstance(origin.get("id"), str):
+        return str(origin["id"])
+    return str(header.get("seed") or log.stem)
+
+
+@contextmanager
+def _output(out: str | None) -> Iterator[IO[str]]:
+    if out is None:
+        yield sys.stdout
+        return
+    with open(out, "w") as stream:
+        yield stream
+
+
+def add_commands(commands: argparse._SubParsersAction, run_import: object,  # type: ignore[type-arg]
+                 run_export: object) -> None:
+    """The two commands' parsers (``mjsim.ui.cli`` adds them)."""
+    imports = commands.add_parser(
+        "import", help="import the field's games: replay and check each, write the agreed",
+        description="Reads each game of FILE... (the IJCAI contest's text, or Botzone match "
+                    "logs), replays it on Botzone's table checking every action, each win's "
+                    "fan total (gb-mahjong) and the Score line, and prints one line for each "
+                    "game refused as malformed or disagreeing, then the counts. With --out, "
+                    "the agreed games are written as mjsim game logs and run tables "
+                    "(docs/formats.md).",
+        epilog="examples: mjsim import games.txt --format contest-text --out imported\n"
+               "          mjsim import matches.jsonl --format botzone-log --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    imports.add_argument("files", nargs="+", metavar="FILE", help="the files to import")
+    imports.add_argument("--format", required=True, choices=FORMS, help="the files' format")
+    imports.add_argument("--out", help="the folder for the agreed games and their tables")
+    imports.add_argument("--json", action="store_true", help="print the counts as JSON")
+    imports.add_argument("--quiet", action="store_true", help="no progress bar")
+    imports.set_defaults(run=run_import)
+
+    export = commands.add_parser(
+        "export", help="write games mjsim played (Botzone's table) in a format of the field",
+        description="Writes the games of a game log, a folder of logs, an import's --out "
+                    "folder or a run folder (its games played again from their seeds) in the "
+                    "contest's text or as Botzone match logs (one JSON line a game). Only games "
+                    "of Botzone's table (--table botzone) fit these formats.",
+        epilog="example: mjsim export imported --format contest-text --out games-again.txt",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    export.add_argument("source", metavar="RUN|LOG",
+                        help="a game log, a folder of them, or a run folder")
+    export.add_argument("--format", required=True, choices=FORMS, help="the format to write")
+    export.add_argument("--out", help="the file to write (default: standard output)")
+    export.add_argument("--trust", action="store_true",
+                        help="play the games of a run made elsewhere even if its players run "
+                             "code")
+    export.set_defaults(run=run_export)
+
+

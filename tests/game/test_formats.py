@@ -1,0 +1,257 @@
+"""The field's formats: the contest text and Botzone's match logs read, replayed, checked and
+written back (mjsim.game.formats; docs/formats.md)."""
+
+import io
+import json
+
+import pytest
+
+from mjsim.game import gamelog
+from mjsim.game.formats import botzone_log, contest
+from mjsim.game.formats.check import PART, Disagreement, Replayed, check, rebuild_wall
+from mjsim.game.formats.events import game_of
+from mjsim.game.formats.imports import Summary, outcomes
+from mjsim.game.formats.record import Refused
+from mjsim.tiles.botzone import kind_of
+from tests.helpers import DATA
+from tests.helpers.botzone_logs import match_log
+from tests.helpers.botzone_record import RECORDS
+from tests.helpers.botzone_record import read as read_record
+
+GAMES = DATA / "contest" / "games.txt"
+VERDICTS = {
+    "discard-win": "agreed", "ignore-lines": "agreed", "kong-replacement": "agreed",
+    "robbing-the-kong": "agreed", "drawn-game-seed-s6": "agreed", "claims-seed-s178": "agreed",
+    "malformed-line": "refused", "fan-disagrees": "fan", "score-disagrees": "score",
+    "illegal-win": "illegal",
+}
+
+
+def verdict(outcome):
+    if isinstance(outcome, Refused):
+        return outcome.game, "refused"
+    if isinstance(outcome, Disagreement):
+        return outcome.game, outcome.kind
+    return outcome.game.id, "agreed"
+
+
+def contest_games(text):
+    return list(contest.read(io.StringIO(text)))
+
+
+def only(text):
+    [game] = contest_games(text)
+    return game
+
+
+def fixture(name):
+    text = GAMES.read_text()
+    start = text.index(f"Match {name}\n")
+    end = text.find("\nMatch ", start + 1)
+    return text[start:] if end < 0 else text[start:end + 1]
+
+
+# ------------------------------------------------------------------- the contest fixtures
+
+def test_each_contest_fixture_gets_its_verdict():
+    assert dict(verdict(o) for o in outcomes([GAMES], "contest-text")) == VERDICTS
+
+
+def test_the_summary_counts_every_verdict():
+    summary = Summary()
+    for outcome in outcomes([GAMES], "contest-text"):
+        summary.add(outcome)
+    assert summary.to_dict() == {"read": 10, "agreed": 6, "refused": 1,
+                                 "disagreed": {"fan": 1, "illegal": 1, "score": 1}}
+
+
+def test_a_win_on_a_discard_settles_as_recorded():
+    done = check(only(fixture("discard-win")))
+    last = done.rules.history[-1]
+    assert (last["winner"], last["by"], last["from"], last["points"]) == (1, "discard", 0, 21)
+    assert last["deltas"] == [-29, 45, -8, -8]
+
+
+def test_a_self_drawn_win_on_a_kongs_replacement():
+    done = check(only(fixture("kong-replacement")))
+    last = done.rules.history[-1]
+    assert last["by"] == "self" and "Out with Replacement Tile" in {f[1] for f in last["fans"]}
+
+
+def test_robbing_a_promoted_kong():
+    done = check(only(fixture("robbing-the-kong")))
+    last = done.rules.history[-1]
+    assert (last["by"], last["from"], last["winner"]) == ("rob", 2, 3)
+
+
+def test_an_ignore_clause_is_read_and_a_win_outranks_the_pung_it_ignores():
+    game = only(fixture("ignore-lines"))
+    assert game.actions[-1].ignored == ((2, "Peng", kind_of("B2")),)
+    assert isinstance(check(game), Replayed)
+
+
+def test_an_ignored_claim_that_outranks_the_one_taken_disagrees():
+    # seat 1 is nearer the discarder (seat 0) than seat 3, so its win comes first
+    text = fixture("ignore-lines").replace("Player 1 Hu B2 Ignore Player 2 Peng B2",
+                                           "Player 3 Hu B2 Ignore Player 1 Hu B2")
+    outcome = check(only(text))
+    assert outcome.kind == "priority"
+
+
+def test_a_drawn_game_ends_when_the_seat_to_draw_has_received_its_whole_part():
+    game = only(fixture("drawn-game-seed-s6"))
+    done = check(game)
+    assert done.rules.history[-1]["result"] == "draw"
+    assert 0 in done.rules.wall_parts()
+
+
+def test_the_rebuilt_wall_puts_each_seats_tiles_at_the_end_of_its_part():
+    game = only(fixture("discard-win"))
+    wall = rebuild_wall(game)
+    assert len(wall) == 4 * PART
+    for seat in range(4):
+        part = wall[seat * PART:(seat + 1) * PART]
+        assert part[::-1][:13] == game.deals[seat]
+    assert wall[PART - 14] == kind_of("B2")  # seat 0's draw, after its thirteen
+
+
+def test_a_fifth_copy_is_a_wall_disagreement():
+    text = fixture("discard-win").replace("F1 F1 F4 F4", "F1 F1 B1 B1")  # seat 1 holds three
+    outcome = check(only(text))
+    assert (outcome.kind, outcome.what, outcome.recorded, outcome.replayed) == (
+        "wall", "copies of B1", "5", "4")
+
+
+def test_a_draw_the_engine_would_not_make_disagrees():
+    text = fixture("discard-win").replace("Player 0 Draw B2", "Player 1 Draw B2")
+    outcome = check(only(text))
+    assert outcome.kind == "draw" and "seat 1 B2" in str(outcome)
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    ("Wind 0", "Wind 4", "out of range"),
+    ("Wind 0", "Wind", "wants a number"),
+    ("Player 0 Draw B2", "Player 0 Draw", "names a tile"),
+    ("Player 0 Draw B2", "Player 0 Drew B2", "names an action"),
+    ("Player 0 Draw B2", "Player 9 Draw B2", "out of range"),
+    ("Player 1 Hu B2", "Player 1 Hu B2 Ignore Player 2", "Ignore Player N"),
+    ("Player 0 Play B2", "Player 0 Play B2 Ignore Player 1 Chi B2", "Ignore follows"),
+    ("Player 0 Play B2", "Player 1 Chi W9", "no chow's middle tile"),
+    ("Player 0 Play B2", "Player 0 Play H1", "flowers are not"),
+    ("Huang", "Huang", ""),
+    ("Score -29 45 -8 -8", "Score -29 45 -8", "5 words"),
+    ("Fan 21", "Fun 21", "begins no line"),
+])
+def test_a_malformed_line_is_refused_in_one_line_and_the_next_game_is_read(old, new, says):
+    text = fixture("discard-win").replace(old, new) + fixture("robbing-the-kong")
+    games = contest_games(text)
+    if not says:
+        assert [type(g) for g in games] == [type(games[1])] * 2
+        return
+    assert isinstance(games[0], Refused) and says in str(games[0])
+    assert "\n" not in str(games[0]) and games[0].game == "discard-win"
+    assert games[1].id == "robbing-the-kong"
+
+
+def test_a_game_cut_short_is_refused():
+    text = fixture("discard-win")
+    cut = text[:text.index("Fan")]
+    assert "ends before" in str(only(cut))
+    assert "no Score line" in str(contest_games(cut + fixture("robbing-the-kong"))[0])
+    assert "before the first Match" in str(contest_games("Wind 0\n" + text)[0])
+
+
+# ----------------------------------------------------------------------- Botzone match logs
+
+def botzone_text():
+    return "".join(json.dumps(match_log(read_record(path))) + "\n"
+                   for path in sorted(RECORDS.glob("*.jsonl")))
+
+
+def test_the_recorded_botzone_games_import_as_match_logs_and_all_agree():
+    results = [check(game) for game in botzone_log.read(io.StringIO(botzone_text()))]
+    assert all(isinstance(r, Replayed) for r in results), [str(r) for r in results]
+    ends = [(r.game.end, r.game.fan) for r in results]
+    assert ends == [("foul", None), ("hu", 11), ("hu", 10), ("hu", 30), ("hu", 10),
+                    ("foul", None), ("huang", None)]
+    assert results[0].game.foul[:2] == (2, "WH")
+
+
+def test_a_match_log_as_one_json_document_reads_too():
+    match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
+    pretty = json.dumps(match, indent=1)
+    [game] = botzone_log.read(io.StringIO(pretty))
+    assert isinstance(check(game), Replayed)
+    both = list(botzone_log.read(io.StringIO(json.dumps([match, match]))))
+    assert len(both) == 2
+
+
+def test_a_recorded_scores_change_is_a_score_disagreement():
+    match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
+    match["log"][-1]["output"]["content"]["0"] = -9
+    [game] = botzone_log.read(io.StringIO(json.dumps(match)))
+    assert check(game).kind == "score"
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("{not json\n", "not JSON"),
+    ('{"log": 3}\n', '"log" list'),
+    ('{"log": []}\n', "initdata"),
+    ('{"initdata": {"walltiles": "W1"}, "log": [{"output": {"command": "request"}}]}\n',
+     "unreadable"),
+])
+def test_a_malformed_match_log_is_refused_in_one_line(text, says):
+    [refused] = botzone_log.read(io.StringIO(text))
+    assert isinstance(refused, Refused) and says in str(refused) and "\n" not in str(refused)
+
+
+# ------------------------------------------------------------------------------ round trips
+
+def played_logs(count, level="2"):
+    """``count`` seeded games of rung ``level`` on Botzone's table, as game logs."""
+    from mjsim.players import driver
+    from mjsim.players.specs import load_player
+    from mjsim.ui.replay import _Recorded
+
+    for number in range(count):
+        buffer = io.StringIO()
+        seed = f"trip-{number}"
+        log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset="gb-mahjong",
+                              players=[level] * 4, table="botzone")
+        players = [_Recorded(load_player(level), seat, log) for seat in range(4)]
+        driver.play(seed, players, ruleset="gb-mahjong", table="botzone")
+        yield gamelog.read(io.StringIO(buffer.getvalue()))
+
+
+@pytest.mark.slow
+def test_export_then_import_gives_the_same_games_in_both_formats():
+    ends = set()
+    for number, (header, moves) in enumerate(played_logs(200)):
+        game = game_of(header, moves, f"trip-{number}")
+        ends.add(game.end)
+        for reader, writer in ((contest.read, contest.write),
+                               (botzone_log.read, botzone_log.write)):
+            [back] = reader(io.StringIO(writer(game)))
+            done = check(back, seed=header["seed"].encode())
+            assert isinstance(done, Replayed), str(done)
+            assert done.moves == moves
+            assert done.rules.history[-1]["deltas"] == list(game.scores)
+    assert ends == {"hu", "huang"}
+
+
+def test_an_imported_games_log_replays_to_the_same_end():
+    done = check(only(fixture("robbing-the-kong")))
+    from mjsim.tournament.imported import log_text
+
+    header, moves = gamelog.read(io.StringIO(log_text(done, {"format": "contest-text"})))
+    assert header["walltiles"] == done.walltiles and header["prevalent"] == 3
+    *_, (_, _, _, rules) = gamelog.replay(header, moves)
+    assert rules.history[-1] == done.rules.history[-1]
+
+
+def test_a_log_of_the_mcr_table_is_refused_for_export():
+    buffer = io.StringIO()
+    gamelog.GameLog(buffer, seed=b"m", ruleset="gb-mahjong", players="abcd")
+    header, moves = gamelog.read(io.StringIO(buffer.getvalue()))
+    with pytest.raises(ValueError, match="MCR table"):
+        game_of(header, moves, "m")
