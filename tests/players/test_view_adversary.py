@@ -190,7 +190,7 @@ def outcome(result, name):
                 continue
             try:
                 value = getattr(result, field)
-            except Exception:  # noqa: BLE001 - a property that refuses tells nothing
+            except Exception:  # noqa: BLE001, S112 - a property that refuses tells nothing
                 continue
             if not callable(value):
                 found.append((f"{name}.{field}", value))
