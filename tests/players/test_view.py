@@ -121,3 +121,11 @@ def test_a_seat_cannot_tell_tables_that_differ_only_in_what_it_cannot_see(seed, 
         assert mine == seen
         for level in (1, 2, 3):
             assert best(mine, level) == best(seen, level)
+
+
+def test_a_view_holds_no_seed_and_no_move_count():
+    """A seed and a hand number rebuilt every deal and the whole wall (Wall(view.seed,
+    view.hand_no).order), and the move count counted the passes of seats that could claim."""
+    view = view_of(played(b"rebuild", 10), 0)
+    assert not hasattr(view, "seed") and not hasattr(view, "moves")
+    assert view.hand_no == 1  # public: the screen says "hand 1/16"
