@@ -54,10 +54,16 @@ class PlayerError(RuntimeError):
         return self.message
 
 
-def _failed(players: Sequence[Player], seat: int, game: Rules, error: Exception) -> PlayerError:
+def raised(player: Player, seat: int, error: Exception, where: str) -> PlayerError:
+    """The :class:`PlayerError` of ``player`` in ``seat`` raising ``error`` (being handled) at
+    ``where`` (e.g. "in hand 3"): one line, and the traceback as its detail."""
     what = str(error).splitlines()[0] if str(error) else ""
-    return PlayerError(f"seat {seat} ({players[seat].name}) raised {type(error).__name__}: "
-                       f"{what} in hand {game.hand_no}", traceback.format_exc(), seat)
+    return PlayerError(f"seat {seat} ({player.name}) raised {type(error).__name__}: {what} "
+                       f"{where}", traceback.format_exc(), seat)
+
+
+def _failed(players: Sequence[Player], seat: int, game: Rules, error: Exception) -> PlayerError:
+    return raised(players[seat], seat, error, f"in hand {game.hand_no}")
 
 
 def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",

@@ -538,6 +538,7 @@ def cmd_table(args: argparse.Namespace) -> str:
 def cmd_botzone(args: argparse.Namespace) -> str:
     from mjsim.players import Foul
     from mjsim.players.botzone.bot import serve
+    from mjsim.players.driver import PlayerError
     from mjsim.players.specs import load_player
 
     spec = args.player if args.player is not None else str(args.level)
@@ -550,7 +551,21 @@ def cmd_botzone(args: argparse.Namespace) -> str:
               keep_running=args.keep_running, ruleset=args.ruleset, table=args.table)
     except (ValueError, Foul) as problem:  # a request it cannot read, or a player's failure
         raise RunStopped(str(problem)) from None
+    except PlayerError as error:  # its author reads the traceback in a file, the judge one line
+        raise RunStopped(f"{error}; {_keep_traceback(error.detail)}") from None
     return ""
+
+
+BOTZONE_TRACEBACK = "mjsim-botzone-traceback.txt"
+"""Where ``mjsim botzone`` keeps the traceback of a player that raised (in its own folder)."""
+
+
+def _keep_traceback(detail: str) -> str:
+    try:
+        Path(BOTZONE_TRACEBACK).write_text(detail)
+    except OSError as error:
+        return f"its traceback could not be kept ({error.strerror})"
+    return f"its traceback is in {Path(BOTZONE_TRACEBACK).resolve()}"
 
 
 def cmd_dataset(args: argparse.Namespace) -> str:

@@ -12,3 +12,12 @@ class Raising:
         if view.hand_no == 2 and len(view.legal) > 1:
             return 1 / 0
         return self.inner.act(view)
+
+
+class RaisingAtOnce:
+    """Raises at its first choice (a Botzone bot's turn)."""
+
+    name = "raising-at-once"
+
+    def act(self, view):
+        return 1 / 0

@@ -3,6 +3,7 @@ prints its standings even when a figure fails; a dataset folder is no run to res
 tile off the table; a player that raises; a benchmark peer that is not installed)."""
 
 import importlib.util
+import io
 import json
 import sys
 from pathlib import Path
@@ -138,3 +139,18 @@ def test_bench_sim_skips_a_peer_that_is_not_installed(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "peer       skipped: no module peer" in out
     assert [line.split()[0] for line in out.splitlines()[3:]] == ["drawn"]
+
+
+def test_a_botzone_bot_whose_player_raises_is_one_line_and_keeps_its_traceback(
+        tmp_path, monkeypatch, capsys):
+    # Was: the player's ZeroDivisionError escaped `mjsim botzone` as a traceback.
+    request = {"requests": ["0 0 0", "1 0 0 0 0 W1 W1 W1 W5 W6 B2 B3 B4 T7 T8 T9 F1 F1", "2 J1"],
+               "responses": ["PASS", "PASS"]}
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(request) + "\n"))
+    status = cli.main(["botzone", "--player", f"{ROOT}/tests/edges/raising.py:RaisingAtOnce"])
+    out, err = capsys.readouterr()
+    assert status == 1 and out == "" and one_line(err)
+    assert "seat 0 (raising-at-once) raised ZeroDivisionError: division by zero" in err
+    kept = tmp_path / cli.BOTZONE_TRACEBACK
+    assert str(kept) in err and "ZeroDivisionError" in kept.read_text()

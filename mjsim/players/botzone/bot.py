@@ -35,6 +35,7 @@ from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of
 from mjsim.players.botzone.program import KEEP_RUNNING
 from mjsim.players.botzone.tracker import Tracker
+from mjsim.players.driver import raised
 from mjsim.players.protocol import Foul, HandStart, Player
 from mjsim.players.view import View
 
@@ -90,7 +91,12 @@ class BotzoneBot:
         return answer_of(move, view.hand.melds)
 
     def _act(self, view: View) -> Move:
-        move = self.player.act(view)
+        try:
+            move = self.player.act(view)
+        except Foul:
+            raise
+        except Exception as error:  # the player's own bug, named in one line
+            raise raised(self.player, view.seat, error, "answering Botzone") from error
         if move is None or move not in view.legal:
             raise Foul(f"illegal: {self.player.name} chose {move!r}, not one of {list(view.legal)}",
                        detail=repr(view))
@@ -104,7 +110,7 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
     ``keep_running`` every turn until the input ends; ``table`` says whose limits the legal
     moves keep to (Botzone's judge's, or ``"mcr"``: mjsim's own table, for a seat there).
     Raises ``ValueError`` naming what is wrong with malformed input, and lets the player's
-    :class:`Foul` through."""
+    :class:`Foul` through, and its own bug as a :class:`~mjsim.players.driver.PlayerError`."""
     bot = BotzoneBot(player, ruleset, table)
     try:
         requests, responses = (_simple if simple_io else _json)(stdin)
