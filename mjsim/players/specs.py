@@ -39,6 +39,7 @@ import shlex
 import shutil
 import sys
 import tomllib
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
@@ -170,7 +171,12 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
             return BotzoneProgram(parsed.target, name=str(parsed), **options)
         except TypeError as error:  # an option it does not take
             raise ValueError(f"cannot build player {parsed}: {error}") from None
-    factory = _factory(parsed)
+    try:
+        factory = _factory(parsed)
+    except ValueError:
+        raise
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - its module failed to import
+        raise _player_bug(f"cannot load player {parsed}", error) from None
     declared = tuple(getattr(factory, "ideas", ()))
     for idea in parsed.off:
         if idea not in declared:
@@ -183,9 +189,24 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
         player = factory(**keywords)
     except TypeError as error:
         raise ValueError(f"cannot build player {parsed}: {error}") from None
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - its constructor's own bug
+        raise _player_bug(f"cannot build player {parsed}", error) from None
     if not isinstance(player, Player):  # a ValueError: the spec a person typed is wrong
         raise ValueError(f"{parsed} is not a player: it needs a name and act(view)")  # noqa: TRY004
     return player
+
+
+def _player_bug(what: str, error: BaseException) -> ValueError:
+    """One line for a player's own code that failed: the exception and where it was raised (the
+    line of a syntax error, else the innermost frame)."""
+    where = ""
+    if isinstance(error, SyntaxError) and error.filename:
+        where = f" ({Path(error.filename).name}, line {error.lineno})"
+    elif error.__traceback__ is not None:
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        where = f" ({Path(frame.filename).name}, line {frame.lineno})"
+    message = str(error.msg if isinstance(error, SyntaxError) else error).split("\n")[0]
+    return ValueError(f"{what}: {type(error).__name__}: {message}{where}")
 
 
 def player_ideas(spec: str | Spec) -> tuple[str, ...]:

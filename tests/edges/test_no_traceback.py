@@ -5,6 +5,7 @@ tile off the table; a player that raises; a benchmark peer that is not installed
 import importlib.util
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -154,3 +155,24 @@ def test_a_botzone_bot_whose_player_raises_is_one_line_and_keeps_its_traceback(
     assert "seat 0 (raising-at-once) raised ZeroDivisionError: division by zero" in err
     kept = tmp_path / cli.BOTZONE_TRACEBACK
     assert str(kept) in err and "ZeroDivisionError" in kept.read_text()
+
+
+@pytest.mark.parametrize(("source", "said"), [
+    ("garbage(((\n",
+     "cannot load player .*: SyntaxError: '\\(' was never closed \\(bad.py, line 1\\)"),
+    ("import no_such_module_zz\n",
+     "cannot load player .*: ModuleNotFoundError: No module named 'no_such_module_zz' \\(bad.py"),
+    ("import sys\nsys.exit(3)\n", "cannot load player .*: SystemExit: 3 \\(bad.py, line 2\\)"),
+    ("class Bad:\n    def __init__(self):\n        raise ValueError('at init')\n",
+     "cannot build player .*: ValueError: at init \\(bad.py, line 3\\)"),
+])
+def test_a_player_file_that_fails_as_it_loads_is_one_line_naming_it(tmp_path, capsys, source,
+                                                                     said):
+    # Was: a 20-line traceback (a syntax error, a missing import), a bare "init", or a silent
+    # exit with the player's own status.
+    (tmp_path / "bad.py").write_text(source)
+    status = cli.main(["table", f"3,3,3,{tmp_path}/bad.py:Bad", "--walls", "2",
+                       "--out", str(tmp_path / "run")])
+    err = capsys.readouterr().err
+    assert status == 2 and one_line(err) and f"{tmp_path}/bad.py:Bad" in err
+    assert re.search(said, err), err
