@@ -156,6 +156,23 @@ def _wind(text: str) -> int:
     return WINDS.index(letter)
 
 
+POINTS_RANGE = (0.01, 100.0)
+"""The points a hand that ``--delta``, ``--plan`` and ``--sd`` may take: a plan outside it needs
+fewer than two walls or more than any run could play."""
+
+
+def _points(text: str) -> float:
+    low, high = POINTS_RANGE
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:  # NaN too
+        raise argparse.ArgumentTypeError(f"points a hand are a number from {low:g} to "
+                                         f"{high:g}, not {text!r}")
+    return value
+
+
 def _tile(text: str) -> int:
     try:
         kinds = parse(text)
@@ -355,9 +372,14 @@ def _parallel(args: argparse.Namespace) -> dict[str, Any]:
             "quiet": args.quiet}
 
 
+MAX_WALLS = 10_000_000
+"""The most walls a run may ask for (ten million walls of sixteen hands: years on one core)."""
+
+
 def _run_options(args: argparse.Namespace) -> dict[str, Any]:
-    if args.walls < 2:
-        raise UsageError(f"--walls must be at least 2 (an interval needs two), not {args.walls}")
+    if not 2 <= args.walls <= MAX_WALLS:
+        raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
+                         f"not {args.walls}")
     if args.penalty < 0 or args.max_fouls < 1:
         raise UsageError("--penalty is at least 0 and --max-fouls at least 1")
     options = {**_parallel(args), "ruleset": args.ruleset, "table": args.table,
@@ -468,12 +490,8 @@ def cmd_price(args: argparse.Namespace) -> str:
     from mjsim.tournament.power import PILOT_SD, format_plan, plan
     from mjsim.tournament.schedule import CONTROL_EVERY, challenger_games
 
-    args.sd = PILOT_SD if args.sd is None else args.sd
-    if args.sd <= 0 or args.delta <= 0:
-        raise UsageError(f"--delta and --sd are positive, not {args.delta} and {args.sd}")
+    args.sd = PILOT_SD if args.sd is None else args.sd  # --delta, --sd, --plan: _points
     if args.plan is not None:  # nothing is played
-        if args.plan <= 0:
-            raise UsageError(f"--plan takes a positive effect in points a hand, not {args.plan}")
         roster = Roster()
         baseline = roster.entry(args.baseline or str(args.level))
         try:
@@ -952,13 +970,13 @@ def build_parser() -> argparse.ArgumentParser:
                             "idea adds at least --delta, costs at least --delta or is within "
                             "±--delta of zero (alpha = beta = 0.05); --walls is the cap, by "
                             "default what --plan prints for --delta")
-    price.add_argument("--delta", type=float, default=0.5,
+    price.add_argument("--delta", type=_points, default=0.5,
                        help="the effect the sequential test looks for, points per hand "
                             "(default 0.5)")
-    price.add_argument("--plan", type=float, metavar="DELTA",
+    price.add_argument("--plan", type=_points, metavar="DELTA",
                        help="print the walls an effect of DELTA points a hand needs, and play "
                             "nothing")
-    price.add_argument("--sd", type=float,
+    price.add_argument("--sd", type=_points,
                        help="the per-seed SD to plan with, points per hand (default 3.0: "
                             "rung 3's largest at 1,000 walls)")
     _experiment_options(price, walls=20)

@@ -39,7 +39,13 @@ def one_line(err):
     (["shanten", "123456789m 1234p", "--seat", "X"], "a wind is one of E S W N, not 'X'"),
     (["shanten", "123456789m 1234p", "--prevalent", "EE"], "a wind is one of E S W N"),
     (["shanten", "123456789m 1234p", "--ruleset", "mcr"], "invalid choice"),
-    (["price", "planning", "--delta", "-1"], "--delta and --sd are positive"),
+    (["price", "planning", "--delta", "-1"], "points a hand are a number from 0.01 to 100"),
+    (["price", "planning", "--plan", "nan"], "not 'nan'"),
+    (["price", "planning", "--sd", "inf", "--plan", "0.5"], "--sd: points a hand are a number"),
+    (["price", "planning", "--plan", "1e300"], "not '1e300'"),
+    (["price", "planning", "--plan", "1e-300"], "not '1e-300'"),
+    (["price", "planning", "--delta", "nan", "--until-decided"], "not 'nan'"),
+    (["table", "3,3,3,3", "--walls", "99999999999999999999999"], "--walls is from 2"),
 ])
 def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
     (tmp_path / "header.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x"}\n')
