@@ -143,7 +143,11 @@ def _output(out: str | None) -> Iterator[IO[str]]:
     if out is None:
         yield sys.stdout
         return
-    with open(out, "w") as stream:
+    try:
+        stream = open(out, "w")  # noqa: SIM115 - closed below, after the games are written
+    except OSError as error:
+        raise BadInput(f"cannot write {out}: {error.strerror}") from None
+    with stream:
         yield stream
 
 

@@ -10,7 +10,7 @@ from tests.helpers import DATA
 from tests.helpers.botzone_logs import match_log
 from tests.helpers.botzone_record import RECORDS
 from tests.helpers.botzone_record import read as read_record
-from tests.ui.conftest import mjsim
+from tests.ui.conftest import mjsim, record
 
 GAMES = DATA / "contest" / "games.txt"
 
@@ -88,9 +88,15 @@ def test_botzone_match_logs_import(tmp_path):
     (["import", "games.txt"], "--format"),
     (["import", "games.txt", "--format", "contest-text", "--out", "games.txt"], "games.txt"),
     (["export", "nothing", "--format", "contest-text"], "holds no game logs"),
+    (["export", "logs", "--format", "contest-text", "--out", "logs"],
+     "cannot write logs: Is a directory"),
+    (["export", "logs", "--format", "botzone-log", "--out", "nodir/x.jsonl"],
+     "cannot write nodir/x.jsonl: No such file or directory"),
 ])
 def test_bad_arguments_are_one_line_and_status_2(tmp_path, argv, message):
     shutil.copy(GAMES, tmp_path / "games.txt")
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "game.jsonl").write_text(record("x", (1, 1, 1, 1), 1))
     status, _out, err = mjsim(*argv, cwd=tmp_path)
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
 
