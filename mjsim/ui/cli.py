@@ -727,12 +727,11 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
     if fouled:
         columns.append([str(fouls) for fouls in table["fouls"]])
         header, align = [*header, "fouls"], align + ">"
-    one_wall = table[["points_low", "place_low", "rating_low"]].isna().any(axis=None)
     lines = [*_table(header, list(zip(*columns)), align), *_wrapped([
         "[ ]: 95% intervals; place: bootstrap over walls; first: Wilson; rating: Bradley-Terry "
-        "on placings, Elo scale" + ("; no interval from one wall" if one_wall else "")])]
+        "on placings, Elo scale" + _no_interval(table)])]
     if fouled:
-        lines += _foul_warnings(table)
+        lines += _wrapped(_foul_warnings(table))
     if contrasts is not None and not contrasts.empty:
         columns = [[f"{row.variant} over {row.versus}" for row in contrasts.itertuples()],
                    [f"{points:+.1f}" for points in contrasts["points"]],
@@ -746,6 +745,17 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
 
 FOUL_WARNING = 0.1
 """The share of its games a variant may foul in before the standings warn of it."""
+
+
+def _no_interval(table: pd.DataFrame) -> str:
+    """Why a standings row shows ``-`` for an interval, if one does: a variant seen on one wall,
+    or results that did not vary over the walls (one variant alone sums to zero on each)."""
+    missing = table[["points_low", "place_low", "rating_low"]].isna().any(axis=1)
+    if not missing.any():
+        return ""
+    if (table.loc[missing, "seeds"] <= 1).all():
+        return "; -: no interval from one wall"
+    return "; -: no interval where the walls gave no spread"
 
 
 def _foul_warnings(table: pd.DataFrame) -> list[str]:

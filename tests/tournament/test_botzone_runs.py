@@ -129,5 +129,6 @@ def test_the_standings_show_fouls_and_warn_of_a_seat_that_fouls_often(tmp_path, 
     assert header.endswith(" fouls")
     assert {row.split()[0]: row.split()[-1] for row in rows} == {"bad": "8", "2": "0", "3": "0"}
     assert ("warning: bad fouled in 8 of its 8 games (100%, over 10%): its standing measures its "
-            "fouls more than its play") in out
+            "fouls more than its play") in " ".join(out.split())
+    assert max(map(len, out.splitlines())) <= 100
     assert "warning: 3" not in out

@@ -62,8 +62,15 @@ def test_the_health_check_is_a_whole_sentence(priced):
 def test_no_interval_from_one_wall_is_said_only_where_it_applies(tmp_path):
     out = printed("table", "2,2,1,1", "--walls", "2", "--backend", "sequential", "--quiet",
                   "--out", str(tmp_path))
-    assert "Wilson" in out and "one wall" not in out
+    assert "Wilson" in out and "one wall" not in out and "no spread" not in out
     # The note's other half (one wall, no interval) is tests/tournament/test_rankings.py's.
+
+
+def test_a_lineup_of_one_variant_says_its_walls_gave_no_spread(tmp_path):
+    # Was "no interval from one wall", of three walls: one variant's points sum to 0 on each.
+    out = printed("table", "3,3,3,3", "--walls", "3", "--table", "botzone", "--backend",
+                  "sequential", "--quiet", "--out", str(tmp_path))
+    assert "one wall" not in out and "-: no interval where the walls gave no spread" in joined(out)
 
 
 def test_review_gives_a_share_that_is_not_whole_a_decimal(tmp_path):
