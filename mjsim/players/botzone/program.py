@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import json
 import os
+import math
 import queue
 import re
 import resource
@@ -83,6 +84,11 @@ CPU_LIMIT = 60.0
 """Seconds of CPU time a program's process may use by default: a once-a-turn run, or a
 long-running program's whole hand (its process lives that long)."""
 _STDERR_TAIL = 20
+MOST_MEMORY = 2.0 ** 20
+"""The largest memory limit a spec may set, MiB (1 TiB: past what any machine here maps)."""
+MOST_CPU = 86400.0 * 365
+"""The largest CPU limit a spec may set, seconds (a year)."""
+
 # What programs print when an allocation fails: Python, C++, Go, Java, Rust, and the C library.
 _OUT_OF_MEMORY = re.compile(r"MemoryError|bad_alloc|out of memory|OutOfMemoryError"
                             r"|memory allocation of \d+ bytes failed|Cannot allocate memory")
@@ -92,8 +98,9 @@ class _Limits:
     """What a program's process may use, set in the child before it runs the program."""
 
     def __init__(self, memory: float | str | None, cpu: float | str | None) -> None:
-        self.memory = _positive(memory, MEMORY_LIMIT, "a memory limit is a positive number of MiB")
-        self.cpu = _positive(cpu, CPU_LIMIT, "a CPU limit is a positive number of seconds")
+        self.memory = _positive(memory, MEMORY_LIMIT, "a memory limit is a number of MiB",
+                                MOST_MEMORY)
+        self.cpu = _positive(cpu, CPU_LIMIT, "a CPU limit is a number of seconds", MOST_CPU)
 
     def apply(self) -> None:
         """Run in the child between fork and exec: only calls to what is imported already."""
@@ -112,15 +119,17 @@ class _Limits:
         return None
 
 
-def _positive(value: float | str | None, default: float, problem: str) -> float:
-    """A setting as a positive number (a spec's options come as text, so a number in text is
-    one), or the default; raises ``ValueError`` saying ``problem`` otherwise."""
+def _positive(value: float | str | None, default: float, problem: str,
+              most: float = math.inf) -> float:
+    """A setting as a positive number up to ``most`` (a spec's options come as text, so a number
+    in text is one), or the default; raises ``ValueError`` saying ``problem`` otherwise."""
     try:
         number = default if value is None else float(value)
     except ValueError:
         number = 0.0
-    if not number > 0:
-        raise ValueError(f"{problem}, not {value!r}")
+    if not 0 < number <= most:
+        bound = "" if most == math.inf else f" up to {most:,.0f}"
+        raise ValueError(f"{problem} above 0{bound}, not {value!r}")
     return number
 
 
@@ -237,8 +246,8 @@ class BotzoneProgram:
             raise ValueError("a Botzone program needs a command to run")
         if io not in ("json", "simple"):
             raise ValueError(f"Botzone IO is 'json' or 'simple', not {io!r}")
-        self._limit = _positive(time_limit, TIME_LIMIT,
-                                "a time limit is a positive number of seconds")
+        self._limit = _positive(time_limit, TIME_LIMIT, "a time limit is a number of seconds",
+                                MOST_CPU)
         self._limits = _Limits(memory_limit, cpu_limit)
         self._passed = [word.strip() for word in str(env).split(",") if word.strip()]
         self._name = f"botzone:{command}" if name is None else name
