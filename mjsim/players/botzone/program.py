@@ -43,8 +43,8 @@ it). Its detail holds the request, the answer and the last lines of the program'
 from __future__ import annotations
 
 import json
-import os
 import math
+import os
 import queue
 import re
 import resource
