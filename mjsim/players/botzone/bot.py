@@ -153,11 +153,18 @@ def _json(stdin: IO[str]) -> tuple[list[str], list[str]]:
     raise ValueError("Botzone's JSON input is an object with a list of requests")
 
 
+MAX_TURNS = 10_000
+"""More turns than a game of one hand can take (144 tiles, a few requests each)."""
+
+
 def _simple(stdin: IO[str]) -> tuple[list[str], list[str]]:
     """The requests and responses of Botzone's simple input: n, then 2n-1 lines."""
     first = stdin.readline().strip()
     if not (first.isascii() and first.isdigit()) or int(first) < 1:
         raise ValueError(f"Botzone's simple input starts with the turn count, not {first!r}")
+    if int(first) > MAX_TURNS:
+        raise ValueError(f"Botzone's simple input counts {first} turns: more than a game has "
+                         f"(at most {MAX_TURNS:,})")
     wanted = 2 * int(first) - 1
     lines = [line.rstrip("\r\n") for line in itertools.islice(iter(stdin.readline, ""), wanted)]
     if len(lines) != wanted:  # a count past the input's end, which would be read for ever
