@@ -327,7 +327,7 @@ def _entry_point(spec: Spec) -> EntryPoint:
         if point.name == spec.target:
             return point
     known = ", ".join(sorted(point.name for point in points)) or "none are installed"
-    raise ValueError(f"no player {spec.target!r}: not a rung (1-3), module:Class, file.py:Class "
+    raise ValueError(f"no player {spec.target!r}: not a rung (1-4), module:Class, file.py:Class "
                      f"or botzone:COMMAND, and no plugin of that name ({known})")
 
 

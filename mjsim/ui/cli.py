@@ -93,8 +93,8 @@ def cmd_shanten(args: argparse.Namespace) -> str:
     far = legal.legal_distance(counts, hand.melds, **ask)
     shown = f"at least {far}" if far > legal.LIMIT else str(far)
     how = "self-drawn" if args.self_drawn else "on a discard"
-    lines.append(f"legal distance: {shown} (draws to an 8-point win {how}, seat "
-                 f"{WINDS[args.seat]}, prevalent {WINDS[args.prevalent]})")
+    lines.append(f"legal distance: {shown} (counted as the shanten, to a win worth 8 {how}; "
+                 f"seat {WINDS[args.seat]}, prevalent {WINDS[args.prevalent]})")
     if size == 13 - 3 * melds:
         accepted = analysis.acceptance(counts, melds)
         label = "waits" if overall == 0 else "acceptance"
@@ -593,7 +593,7 @@ def cmd_dataset(args: argparse.Namespace) -> str:
         if args.from_games is not None:
             manifest = dataset.write_games(writable_folder(Path(args.out)), args.from_games,
                                            shard_walls=args.shard_walls, quiet=args.quiet)
-            return f"{manifest['rows']} decisions, {len(manifest['shards'])} shards: {args.out}"
+            return _dataset_written(manifest, args.out)
         if args.players is None or args.walls is None:
             raise ValueError("give --players and --walls, or --from-games DIR")
         players = [spec.strip() for spec in args.players.split(",")]
@@ -602,7 +602,13 @@ def cmd_dataset(args: argparse.Namespace) -> str:
                                  shard_walls=args.shard_walls, quiet=args.quiet)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    return f"{manifest['rows']} decisions, {len(manifest['shards'])} shards: {args.out}"
+    return _dataset_written(manifest, args.out)
+
+
+def _dataset_written(manifest: dict[str, Any], out: str) -> str:
+    rows, shards = manifest["rows"], len(manifest["shards"])
+    return (f"{rows} decision{'' if rows == 1 else 's'}, {shards} shard{'' if shards == 1 else 's'}"
+            f": {out}")
 
 
 WIDTH = 100

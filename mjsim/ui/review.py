@@ -53,4 +53,5 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
         yield f"(the log stops early: {stopped}; reviewed up to there)"
     agreed = decisions - differ
     share = f" ({percent(agreed / decisions)})" if decisions else ""
-    yield f"{decisions} decisions with a choice; {rung} agreed with {agreed}{share}"
+    yield (f"{decisions} decision{'' if decisions == 1 else 's'} with a choice; {rung} agreed "
+           f"with {agreed}{share}")

@@ -37,6 +37,7 @@ def test_botzone_simple_input(text, match):
 
 @pytest.mark.parametrize(("spec", "match"), [
     ("\u00b2", "bad rung"),  # was "invalid literal for int() with base 10"
+    ("\u2603", "not a rung \\(1-4\\)"),  # was "(1-3)", though rung 4 is one
     ('botzone:./bot "unclosed', "No closing quotation"),  # raised by shlex
 ])
 def test_player_specs(spec, match):

@@ -12,8 +12,9 @@ def test_shanten_shows_the_legal_distance(capsys):
     assert main(["shanten", "123m 567p 234s 678s 9p"]) == 0
     out = capsys.readouterr().out
     assert "shanten: 0 (ready)" in out
-    assert ("legal distance: 2 (draws to an 8-point win on a discard, seat E, prevalent E)"
-            in out)
+    # Counted as the shanten: 0 a legal wait (one draw from the win), not "draws to" the win.
+    assert ("legal distance: 2 (counted as the shanten, to a win worth 8 on a discard; seat E, "
+            "prevalent E)") in out
 
 
 def test_a_far_hand_shows_the_bound(capsys):
@@ -32,8 +33,8 @@ def test_the_winds_and_the_way_of_winning_are_asked(capsys):
         assert main(["shanten", text, *argv]) == 0
         far = legal_distance(hand.counts, hand.melds, seat, prevalent, self_drawn=drawn)
         how = "self-drawn" if drawn else "on a discard"
-        assert (f"legal distance: {far} (draws to an 8-point win {how}, seat {'ESWN'[seat]}, "
-                f"prevalent {'ESWN'[prevalent]})") in capsys.readouterr().out
+        assert (f"legal distance: {far} (counted as the shanten, to a win worth 8 {how}; seat "
+                f"{'ESWN'[seat]}, prevalent {'ESWN'[prevalent]})") in capsys.readouterr().out
     assert [legal_distance(hand.counts, hand.melds, s, s) for s in (0, 2)] == [1, 2]
 
 

@@ -181,3 +181,11 @@ def test_every_table_fits_a_hundred_columns(outputs):
     # The long name of one's own player stands on a line of its own in the standings.
     assert any(line.endswith("mine.py:Mine") and " " not in line
                for line in outputs["ladder"].splitlines())
+
+
+@pytest.mark.parametrize(("rows", "shards", "said"), [
+    (1, 1, "1 decision, 1 shard: out"), (2, 3, "2 decisions, 3 shards: out")])
+def test_a_datasets_counts_read_in_the_singular_and_the_plural(rows, shards, said):
+    from mjsim.ui.cli import _dataset_written
+
+    assert _dataset_written({"rows": rows, "shards": [None] * shards}, "out") == said
