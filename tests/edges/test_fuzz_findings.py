@@ -37,12 +37,15 @@ def test_botzone_simple_input(text, match):
 
 @pytest.mark.parametrize(("spec", "match"), [
     ("\u00b2", "bad rung"),  # was "invalid literal for int() with base 10"
-    ("\u2603", "not a rung \\(1-4\\)"),  # was "(1-3)", though rung 4 is one
     ('botzone:./bot "unclosed', "No closing quotation"),  # raised by shlex
 ])
 def test_player_specs(spec, match):
     refused(lambda: load_player(spec), match)
     refused(lambda: Roster().lineup(f"1,1,1,{spec}"), match)
+
+
+def test_a_spec_that_names_nothing_says_the_rungs_are_one_to_four():
+    refused(lambda: load_player("\u2603"), "not a rung \\(1-4\\)")  # was "(1-3)"
 
 
 def test_an_option_a_program_does_not_take():
