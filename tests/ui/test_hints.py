@@ -58,16 +58,17 @@ def _chances(seeds, hands):
 
 @pytest.mark.slow
 def test_the_hints_verdict_on_a_win_is_the_engines_offer():
-    """Over every decision point of 48 seeded games, the hint's verdict on a win (the wait's
+    """Over every decision point of 100 seeded games, the hint's verdict on a win (the wait's
     points in a window, the win's words on a drawn tile) is exactly the engine's offer, Last
     Tile, the wall's last tile, kong replacements and robbed kongs included."""
     seen = {"points": 0, "offered": 0, "refused": 0, "luck decided": 0}
-    for view, tile, verdict, offered, plain in _chances([f"w{n}".encode() for n in range(48)],
+    for view, tile, verdict, offered, plain in _chances([f"w{n}".encode() for n in range(100)],
                                                         hands=16):
         assert verdict == offered, (view.hand, NAMES[tile], view.luck)
         seen["offered" if offered else "refused"] += 1
         seen["luck decided"] += plain != offered
-    assert seen["offered"] > 500 and seen["refused"] > 500 and seen["luck decided"] > 20, seen
+    assert seen["offered"] + seen["refused"] > 2000 and seen["refused"] > 500, seen
+    assert seen["offered"] > 500 and seen["luck decided"] > 40, seen
 
 
 def test_a_ready_hand_that_cannot_win_says_so():
