@@ -150,6 +150,8 @@ def read_lineup_file(path: str | Path) -> tuple[Lineup, Roster]:
         data = tomllib.loads(Path(path).read_text())
     except OSError as error:
         raise ValueError(f"cannot read lineup file {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"lineup file {path} is not text (UTF-8)") from None
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"lineup file {path}: {error}") from None
     players, seats = data.get("players", {}), data.get("seats")

@@ -11,6 +11,7 @@ from mjsim.players import Rung
 from mjsim.players.botzone.bot import serve
 from mjsim.players.specs import describe, load_player, parse_spec
 from mjsim.tournament import Roster, experiments
+from mjsim.tournament.lineups import read_lineup_file
 from mjsim.tournament.store import RunFolder
 from mjsim.ui.review import review
 from tests.edges.mutations import bounded, check_refusal
@@ -85,3 +86,10 @@ def test_a_manifest_kind_that_is_a_list(tmp_path):
     manifest = {"kind": ["table"], "batches": [[["s", "1,1,1,1"]]], "arguments": {}}
     (tmp_path / "manifest.json").write_text(json.dumps(manifest))
     refused(lambda: experiments.resume(tmp_path), "names no experiment")
+
+
+def test_a_lineup_file_that_is_not_text_is_named(tmp_path):
+    # Was "'utf-8' codec can't decode byte 0xff ...", naming no file.
+    path = tmp_path / "lineup.toml"
+    path.write_bytes(b"\xff\xfe seats")
+    refused(lambda: read_lineup_file(path), f"lineup file {path} is not text \\(UTF-8\\)")
