@@ -170,6 +170,9 @@ def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
     """
     if shard_walls < 1:
         raise ValueError(f"shard_walls is at least 1, not {shard_walls}")
+    if Path(source).is_file():
+        raise ValueError(f"--from-games takes a folder of game logs; {source} is a file (put "
+                         "it in a folder of its own)")
     folder = Path(source) / "games" if (Path(source) / "games").is_dir() else Path(source)
     logs = sorted(folder.glob("*.jsonl"))
     if not logs:
@@ -180,7 +183,10 @@ def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
 
     def fill(rows: _Rows, wall: int) -> None:
         with logs[wall].open() as stream:
-            header, moves = gamelog.read(stream)
+            try:
+                header, moves = gamelog.read(stream)
+            except ValueError as error:
+                raise ValueError(f"{logs[wall]}: {error}") from None
         rules = gamelog.start(header)
         for seat, move in moves:
             rows.add(view_of(rules, seat), move)
@@ -233,6 +239,9 @@ def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
         folder.mkdir(parents=True, exist_ok=True)
         return {**settings, "walls": 0, "shards": [], "rows": 0}
     manifest: dict[str, Any] = json.loads(path.read_text())
+    if manifest.get("format") != FORMAT:
+        raise ValueError(f"{folder} holds no dataset (its {MANIFEST} is another kind of "
+                         "folder's, such as a run's): give another folder")
     differ = [key for key in _SETTINGS if manifest.get(key) != settings[key]]
     if differ:
         raise ValueError(f"{folder} holds a dataset made with other settings ("

@@ -128,7 +128,7 @@ def test_the_command_writes_a_dataset(tmp_path, capsys):
                  "--out", str(out), "--quiet"])
     printed = capsys.readouterr().out
     manifest = json.loads((out / "manifest.json").read_text())
-    assert code == 0 and f"{manifest['rows']} decisions, 1 shards" in printed
+    assert code == 0 and f"{manifest['rows']} decisions, 1 shard:" in printed
     assert manifest["players"] == ["2", "2", "2", "2"] and manifest["hands"] == 1
 
 
@@ -161,3 +161,20 @@ def test_a_dataset_from_imported_games_holds_every_recorded_move_and_resumes(tmp
     assert again["shards"] == manifest["shards"]
     with pytest.raises(ValueError, match="no game logs"):
         dataset.write_games(tmp_path / "other", tmp_path / "data")
+
+
+def test_a_folder_that_is_no_dataset_a_log_file_and_a_damaged_log_are_refused_by_name(tmp_path):
+    # Was: "holds a dataset made with other settings (format None, ...)" of a run folder, "holds
+    # no game logs" of a log file, and a damaged log's line without its file.
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "manifest.json").write_text('{"kind": "table", "batches": []}')
+    with pytest.raises(ValueError, match="run holds no dataset"):
+        dataset.write(run, ["1", "1", "1", "1"], walls=1, hands=1)
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "a.jsonl").write_text('{"format": "mjsim-game-log-1"}\n')
+    with pytest.raises(ValueError, match="a.jsonl is a file"):
+        dataset.write_games(tmp_path / "out1", logs / "a.jsonl")
+    with pytest.raises(ValueError, match=f"^{logs / 'a.jsonl'}: a damaged game log"):
+        dataset.write_games(tmp_path / "out2", logs)
