@@ -69,8 +69,8 @@ class RunFolder:
             return looks
         difference = _difference(old, new)
         if difference:
-            raise ValueError(f"{self.path} holds a different run ({difference}); choose another "
-                             "--out")
+            raise ValueError(f"{self.path} holds a different run ({difference}); a new run "
+                             "needs a folder of its own")
         played = len(old["batches"])
         if set(range(played)) <= self.done():
             looks.append(played)

@@ -173,6 +173,13 @@ def _points(text: str) -> float:
     return value
 
 
+def given_path(text: str) -> str:
+    """A path argument as typed; refuses an empty one (``Path("")`` would be the folder here)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a path, not an empty string")
+    return text
+
+
 def _tile(text: str) -> int:
     try:
         kinds = parse(text)
@@ -917,7 +924,8 @@ def build_parser() -> argparse.ArgumentParser:
                "          mjsim replay mjsim-game-42.jsonl --html game-42.html --force\n"
                "          mjsim replay runs/table-mjsim-10 --game 3",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    replay.add_argument("log", metavar="LOG|RUN", help="a game log, or a run folder")
+    replay.add_argument("log", type=given_path, metavar="LOG|RUN",
+                        help="a game log, or a run folder")
     replay.add_argument("--game", type=int, metavar="ID",
                         help="the game of the run to play again (the run folder lists them)")
     replay.add_argument("--html", metavar="FILE",
@@ -935,7 +943,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "options' shanten, acceptance and the points of their waits.",
         epilog="example: mjsim review mjsim-game-42.jsonl --seat 0",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    review.add_argument("log", help="a game log")
+    review.add_argument("log", type=given_path, help="a game log")
     review.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
                         help="the seat to review (default 0)")
     review.add_argument("--level", type=int, choices=LEVELS, default=3,
@@ -1026,7 +1034,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "plugin or program): the refusal names them.",
         epilog="example: mjsim resume runs/table-mjsim-10 --jobs 2",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    resume.add_argument("folder", metavar="RUN", help="a run folder")
+    resume.add_argument("folder", type=given_path, metavar="RUN", help="a run folder")
     resume.add_argument("--trust", action="store_true",
                         help="run the code a run made elsewhere names")
     _parallel_options(resume)
@@ -1075,7 +1083,7 @@ def build_parser() -> argparse.ArgumentParser:
     data.set_defaults(run=cmd_dataset)
 
     from mjsim.ui.importing import add_commands
-    add_commands(commands, cmd_import, cmd_export)
+    add_commands(commands, cmd_import, cmd_export, given_path)
     return parser
 
 

@@ -152,8 +152,8 @@ def _output(out: str | None) -> Iterator[IO[str]]:
 
 
 def add_commands(commands: argparse._SubParsersAction, run_import: object,  # type: ignore[type-arg]
-                 run_export: object) -> None:
-    """The two commands' parsers (``mjsim.ui.cli`` adds them)."""
+                 run_export: object, path: Callable[[str], str]) -> None:
+    """The two commands' parsers (``mjsim.ui.cli`` adds them); ``path`` reads a path argument."""
     imports = commands.add_parser(
         "import", help="import the field's games: replay and check each, write the agreed",
         description="Reads each game of FILE... (the IJCAI contest's text, or Botzone match "
@@ -165,7 +165,7 @@ def add_commands(commands: argparse._SubParsersAction, run_import: object,  # ty
         epilog="examples: mjsim import games.txt --format contest-text --out imported\n"
                "          mjsim import matches.jsonl --format botzone-log --json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    imports.add_argument("files", nargs="+", metavar="FILE", help="the files to import")
+    imports.add_argument("files", nargs="+", type=path, metavar="FILE", help="the files to import")
     imports.add_argument("--format", required=True, choices=FORMS, help="the files' format")
     imports.add_argument("--out", help="the folder for the agreed games and their tables")
     imports.add_argument("--json", action="store_true", help="print the counts as JSON")
@@ -180,7 +180,7 @@ def add_commands(commands: argparse._SubParsersAction, run_import: object,  # ty
                     "of Botzone's table (--table botzone) fit these formats.",
         epilog="example: mjsim export imported --format contest-text --out games-again.txt",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    export.add_argument("source", metavar="RUN|LOG",
+    export.add_argument("source", type=path, metavar="RUN|LOG",
                         help="a game log, a folder of them, or a run folder")
     export.add_argument("--format", required=True, choices=FORMS, help="the format to write")
     export.add_argument("--out", help="the file to write (default: standard output)")

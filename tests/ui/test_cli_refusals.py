@@ -46,6 +46,11 @@ def one_line(err):
     (["price", "planning", "--plan", "1e-300"], "not '1e-300'"),
     (["price", "planning", "--delta", "nan", "--until-decided"], "not 'nan'"),
     (["table", "3,3,3,3", "--walls", "99999999999999999999999"], "--walls is from 2"),
+    (["replay", ""], "a path, not an empty string"),  # was read as the folder here
+    (["review", " "], "a path, not an empty string"),
+    (["export", "", "--format", "contest-text"], "a path, not an empty string"),
+    (["import", "", "--format", "contest-text"], "a path, not an empty string"),
+    (["resume", ""], "a path, not an empty string"),
 ])
 def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
     (tmp_path / "header.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x"}\n')
