@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import chain
 from typing import NamedTuple
 
 from mjsim.game.formats.record import Action, Game
@@ -78,7 +79,7 @@ def rebuild_wall(game: Game) -> list[int]:
     for action in game.actions:
         if action.verb == "Draw":
             received[action.seat].append(action.tile)
-    counts = Counter(tile for tiles in received for tile in tiles)
+    counts = Counter(chain.from_iterable(received))
     over = [kind for kind, count in counts.items() if count > 4]
     if over:
         raise _Differ(game.line, "wall", f"copies of {name_of(over[0])}", counts[over[0]], 4)

@@ -168,6 +168,9 @@ def _middle(game: Game, tile: int, number: int) -> None:
 
 
 def _tile(game: Game, word: str, number: int) -> int:
+    kind = _PLAYING.get(word)  # a tile named as the format names it, at once
+    if kind is not None:
+        return kind
     try:
         kind = kind_of(word)
     except NotationError as error:
