@@ -18,7 +18,7 @@ A log cut short (a crash mid-line, a copy that stopped) is read as far as it goe
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NamedTuple
 
 from mjsim.game.moves import Move
@@ -52,15 +52,24 @@ class GameLog:
         self._write(header)
 
     def move(self, seat: int, move: Move) -> None:
-        line = _LINES.get((seat, move))
-        if line is None:  # a game has a few hundred distinct moves: each is encoded once
-            line = _LINES[seat, move] = json.dumps({"seat": seat, "move": move.to_dict()})
-        self.stream.write(line + "\n")
+        self.stream.write(_line(seat, move))
+        self.stream.flush()
+
+    def moves(self, moves: Iterable[tuple[int, Move]]) -> None:
+        """Log moves already played, in one write (an imported game's)."""
+        self.stream.write("".join([_line(seat, move) for seat, move in moves]))
         self.stream.flush()
 
     def _write(self, record: dict[str, Any]) -> None:
         self.stream.write(json.dumps(record) + "\n")
         self.stream.flush()
+
+
+def _line(seat: int, move: Move) -> str:
+    line = _LINES.get((seat, move))
+    if line is None:  # a game has a few hundred distinct moves: each is encoded once
+        line = _LINES[seat, move] = json.dumps({"seat": seat, "move": move.to_dict()}) + "\n"
+    return line
 
 
 class LogRead(NamedTuple):

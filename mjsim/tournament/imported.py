@@ -42,8 +42,7 @@ def log_text(replayed: Replayed, source: dict[str, Any]) -> str:
     log = GameLog(buffer, seed=game.id.encode(), ruleset=RULESET, players=game.players,
                   table="botzone", walltiles=replayed.walltiles, prevalent=game.quan,
                   source=source)
-    for seat, move in replayed.moves:
-        log.move(seat, move)
+    log.moves(replayed.moves)
     return buffer.getvalue()
 
 

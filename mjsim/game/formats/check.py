@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import chain
 from typing import NamedTuple
 
 from mjsim.game.formats.record import Action, Game
@@ -78,7 +79,7 @@ def rebuild_wall(game: Game) -> list[int]:
     for action in game.actions:
         if action.verb == "Draw":
             received[action.seat].append(action.tile)
-    counts = Counter(tile for tiles in received for tile in tiles)
+    counts = Counter(chain.from_iterable(received))
     over = [kind for kind, count in counts.items() if count > 4]
     if over:
         raise _Differ(game.line, "wall", f"copies of {name_of(over[0])}", counts[over[0]], 4)
@@ -109,15 +110,18 @@ def _replay(game: Game, seed: bytes) -> Replayed:
     _deals_agree(game, rules)
     apply, moves = rules.apply, done.moves
     for action in game.actions:
-        # The two actions most lines are, checked inline; every other goes through _act.
-        if action.verb == "Draw" and rules.phase == "discard":
-            if rules.turn != action.seat or rules.drawn != action.tile:
-                _act(done, action)  # says what differs
-        elif action.verb == "Play" and rules.phase == "discard" and apply(
-                action.seat, DISCARDS[action.tile]) is True:
-            moves.append((action.seat, DISCARDS[action.tile]))
-        else:
-            _act(done, action)
+        # The two actions most lines are, checked inline; every other, and any that
+        # disagrees (_act says what differs), goes through _act.
+        verb = action.verb
+        if verb == "Play":
+            move = DISCARDS[action.tile]
+            if rules.phase == "discard" and apply(action.seat, move) is True:
+                moves.append((action.seat, move))
+                continue
+        elif verb == "Draw" and rules.phase == "discard" and rules.turn == action.seat \
+                and rules.drawn == action.tile:
+            continue
+        _act(done, action)
     if game.end != "foul":  # a foul ends the game where it stands, a window open or not
         _close_window(done, game.score_line or game.line)
     _end_agrees(done)
@@ -203,11 +207,13 @@ def _priority(rules: Rules, action: Action) -> None:
 def _close_window(done: Replayed, line: int) -> None:
     """Every seat asked passes (nobody recorded a claim)."""
     rules = done.rules
-    while rules.phase in ("claim", "rob") and rules.waiting_on():
-        seat = rules.waiting_on()[0]
-        if rules.apply(seat, PASS) is not True:
+    while rules.phase in _WINDOWS:
+        waiting = rules.waiting_on()
+        if not waiting:
+            return
+        if rules.apply(waiting[0], PASS) is not True:
             raise _Differ(line, "illegal", "a pass", "pass", rules.phase)
-        done.moves.append((seat, PASS))
+        done.moves.append((waiting[0], PASS))
 
 
 def _apply(done: Replayed, action: Action, seat: int, move: Move) -> None:

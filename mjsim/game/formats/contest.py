@@ -42,6 +42,10 @@ _IGNORE = 5  # words of each "Ignore Player N VERB TILE"
 _PLAYING = {name: kind for kind, name in enumerate(NAMES[:34])}
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
 _PLAIN_LINE = re.compile(r"Player ([0-3]) (Draw|Play) ([WBT][1-9]|F[1-4]|J[1-3])\s*$")
+_PLAIN = {f"Player {seat} {verb} {name}\n": (seat, verb, kind)
+          for seat in range(4) for verb in ("Draw", "Play") for name, kind in _PLAYING.items()}
+"""What each plain line says, as most files write it: one look-up reads it."""
+_NEW = tuple.__new__  # an Action made without its generated __new__: a file has millions
 
 
 def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
@@ -50,13 +54,17 @@ def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
     game: Game | None = None
     broken = False
     number = 0
-    plain = _PLAIN_LINE.match
+    plain, known = _PLAIN_LINE.match, _PLAIN.get
     for number, text in enumerate(stream, 1):
         # The lines most games are made of, read at once; the others through the checks.
-        found = plain(text)
-        if found is not None and game is not None and not broken and not game.end:
-            seat, verb, tile = found.groups()
-            game.actions.append(Action(number, _SEATS[seat], verb, _PLAYING[tile]))
+        said = known(text)
+        if said is None:
+            found = plain(text)
+            if found is not None:
+                seat, verb, tile = found.groups()
+                said = _SEATS[seat], verb, _PLAYING[tile]
+        if said is not None and game is not None and not broken and not game.end:
+            game.actions.append(_NEW(Action, (number, *said, ())))
             continue
         words = text.split()
         if not words:
@@ -160,6 +168,9 @@ def _middle(game: Game, tile: int, number: int) -> None:
 
 
 def _tile(game: Game, word: str, number: int) -> int:
+    kind = _PLAYING.get(word)  # a tile named as the format names it, at once
+    if kind is not None:
+        return kind
     try:
         kind = kind_of(word)
     except NotationError as error:
