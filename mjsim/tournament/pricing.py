@@ -20,7 +20,6 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-
 CONFIDENCE = 0.95
 SEATS_COLUMNS = ("seed", "lineup", "seat", "variant", "points")
 """The columns of the seats table that :func:`paired_differences` and :func:`control_sums` read."""
