@@ -50,8 +50,8 @@ from typing import Any
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
 
-__all__ = ["PLUGIN_GROUP", "Spec", "describe", "load_player", "parse_spec", "player_ideas",
-           "resolve_command", "with_off"]
+__all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "describe", "load_player", "parse_spec",
+           "player_ideas", "resolve_command", "with_off"]
 
 PLUGIN_GROUP = "mjsim.players"
 """The entry point group an installed package names its players in."""
@@ -62,9 +62,10 @@ PROGRAM_OPTIONS = ("io", "time_limit", "memory_limit", "cpu_limit", "env")
 
 @dataclass(frozen=True, slots=True)
 class Spec:
-    """A parsed spec: its ``kind`` (rung, class, plugin, botzone), the ``target`` (the rung's
-    level, ``module:Class`` or ``file.py:Class``, the plugin's name, the program's command),
-    the ideas switched ``off`` in the order written, and the keyword ``options``."""
+    """A parsed spec: its ``kind`` (a key of :data:`KINDS`: rung, class, plugin, botzone), the
+    ``target`` (the rung's level, ``module:Class`` or ``file.py:Class``, the plugin's name, the
+    program's command), the ideas switched ``off`` in the order written, and the keyword
+    ``options``."""
 
     kind: str
     target: str
@@ -74,23 +75,201 @@ class Spec:
     @property
     def runs_code(self) -> bool:
         """Whether playing this spec imports or starts something outside mjsim."""
-        return self.kind != "rung"
+        return KINDS[self.kind].runs_code
+
+    @property
+    def runs_program(self) -> bool:
+        """Whether this spec's player is a program, which runs in a working folder."""
+        return KINDS[self.kind].runs_program
+
+    def with_off(self, idea: str) -> Spec:
+        """This spec with ``idea`` switched off as well (see :func:`with_off`)."""
+        return _switched_off(self, idea, str(self))
 
     def __str__(self) -> str:
         query = "&".join(f"{key}={_option_text(value)}" for key, value in self.options)
-        query = f"?{query}" if query else ""
-        if self.kind == BOTZONE:
-            return f"{BOTZONE}{query}:{self.target}"
-        return "-".join((self.target, *self.off)) + query
+        return KINDS[self.kind].text(self, f"?{query}" if query else "")
 
 
-def parse_spec(text: str) -> Spec:
-    """The spec ``text`` names; raises ``ValueError`` naming it when it is not one."""
-    spec = text.strip()
-    if not spec:
-        raise ValueError("an empty player spec: name a rung (3), a class (module:Class), "
-                         "a plugin, or botzone:COMMAND")
-    if spec.startswith(BOTZONE) and spec[len(BOTZONE):len(BOTZONE) + 1] in (":", "?"):
+class SpecKind:
+    """One kind of spec and everything mjsim does with it: which texts it claims, how it reads
+    one, prints it, builds its player, lists its ideas and describes it for a manifest. A new
+    kind of player is a subclass and one entry of :data:`KINDS`."""
+
+    runs_code = True
+    """Whether a player of this kind imports or starts something outside mjsim."""
+    runs_program = False
+    """Whether it is a program that runs in a working folder of its own."""
+    without_ideas: str | None = None
+    """What a player of this kind is, when it declares no ideas to switch off."""
+
+    def claims(self, spec: str) -> bool:
+        """Whether the stripped ``spec`` is of this kind (the kinds are asked in order)."""
+        raise NotImplementedError
+
+    def parse(self, spec: str, text: str) -> Spec:
+        """The stripped ``spec`` read (``text`` as written, for the messages)."""
+        raise NotImplementedError
+
+    def text(self, spec: Spec, query: str) -> str:
+        """``spec`` written back, its options already written as ``query``."""
+        return "-".join((spec.target, *spec.off)) + query
+
+    def load(self, spec: Spec, workdir: Path | None) -> Player:
+        """A fresh player for ``spec`` (see :func:`load_player`)."""
+        raise NotImplementedError
+
+    def ideas(self, spec: Spec) -> tuple[str, ...]:
+        """The ideas ``spec``'s player can switch off."""
+        return ()
+
+    def with_off(self, spec: Spec, idea: str) -> Spec:
+        """``spec`` with ``idea`` switched off as well (checked when the player is built)."""
+        return Spec(spec.kind, spec.target, (*spec.off, idea), spec.options)
+
+    def describe(self, spec: Spec) -> dict[str, Any]:
+        """What :func:`describe` records beyond the spec and its kind."""
+        return {}
+
+
+class RungKind(SpecKind):
+    """A built-in rung: ``3``, ``3-defence``, ``3?salt=1``."""
+
+    runs_code = False
+
+    def claims(self, spec: str) -> bool:
+        return spec[:1].isdigit()
+
+    def parse(self, spec: str, text: str) -> Spec:
+        head, options = _head_options(spec, text)
+        if {key for key, _ in options} - {"salt"}:
+            raise ValueError(f"bad player spec {text!r}: a rung takes one option, salt")
+        rung = Rung.parse(head)
+        try:
+            return _rung_spec(Rung(rung.level, rung.off, **dict(options)))
+        except ValueError as error:
+            raise ValueError(f"bad player spec {text!r}: {error}") from None
+
+    def load(self, spec: Spec, workdir: Path | None) -> Player:
+        return _rung(spec)
+
+    def ideas(self, spec: Spec) -> tuple[str, ...]:
+        return Rung(int(spec.target)).ideas
+
+    def with_off(self, spec: Spec, idea: str) -> Spec:
+        rung = _rung(spec)
+        return _rung_spec(Rung(rung.level, rung.off | {idea}, rung.salt))
+
+
+class CodeKind(SpecKind):
+    """A kind whose player is built by calling a factory it finds: a class or a plugin."""
+
+    def factory(self, spec: Spec) -> Callable[..., Any]:
+        """What ``spec``'s player is built by calling."""
+        raise NotImplementedError
+
+    def found(self, spec: Spec) -> Callable[..., Any]:
+        """:meth:`factory`, with the player's own code failing as it loads told in one line."""
+        try:
+            return self.factory(spec)
+        except ValueError:
+            raise
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - its module failed to import
+            raise _player_bug(f"cannot load player {spec}", error) from None
+
+    def load(self, spec: Spec, workdir: Path | None) -> Player:
+        factory = self.found(spec)
+        declared = tuple(getattr(factory, "ideas", ()))
+        for idea in spec.off:
+            if idea not in declared:
+                raise ValueError(f"player {spec} has no idea {idea!r}; it has "
+                                 f"{', '.join(declared) or 'none'}")
+        keywords = dict(spec.options)
+        if spec.off:
+            keywords["off"] = frozenset(spec.off)
+        try:
+            player = factory(**keywords)
+        except TypeError as error:
+            raise ValueError(f"cannot build player {spec}: {error}") from None
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - its constructor's own bug
+            raise _player_bug(f"cannot build player {spec}", error) from None
+        if not isinstance(player, Player):  # a ValueError: the spec a person typed is wrong
+            raise ValueError(f"{spec} is not a player: it needs a name and act(view)")  # noqa: TRY004
+        return player
+
+    def ideas(self, spec: Spec) -> tuple[str, ...]:
+        return tuple(getattr(self.found(spec), "ideas", ()))
+
+
+class ClassKind(CodeKind):
+    """A class importable from a module, or defined in a file: ``module:Class``,
+    ``file.py:Class``."""
+
+    def claims(self, spec: str) -> bool:
+        return ":" in spec.partition("?")[0]
+
+    def parse(self, spec: str, text: str) -> Spec:
+        head, options = _head_options(spec, text)
+        target, _, name = head.rpartition(":")
+        cls, *off = name.split("-")
+        if not target or not cls.isidentifier():
+            raise ValueError(f"bad player spec {text!r}: a class spec is module:Class or "
+                             "file.py:Class, then -idea suffixes")
+        return Spec("class", f"{target}:{cls}", _distinct(off, text), options)
+
+    def factory(self, spec: Spec) -> Callable[..., Any]:
+        source, _, name = spec.target.rpartition(":")
+        module = _load_file(source, spec) if _is_file(source) else _import(source, spec)
+        try:
+            factory: Callable[..., Any] = getattr(module, name)
+        except AttributeError:
+            raise ValueError(f"cannot load player {spec}: {source} has no {name}") from None
+        return factory
+
+    def describe(self, spec: Spec) -> dict[str, Any]:
+        source, _, _ = spec.target.rpartition(":")
+        if _is_file(source):
+            path = _existing(source, spec)
+            return {"file": str(path.resolve()), "sha256": _sha256(path)}
+        module = _import(source, spec)
+        return {"module": source, "file": getattr(module, "__file__", None),
+                "version": getattr(module, "__version__", None)}
+
+
+class PluginKind(CodeKind):
+    """An installed plugin: an entry point of group ``mjsim.players`` (what no other kind
+    claims)."""
+
+    def claims(self, spec: str) -> bool:
+        return True
+
+    def parse(self, spec: str, text: str) -> Spec:
+        head, options = _head_options(spec, text)
+        plugin, *off = _plugin_parts(head)
+        return Spec("plugin", plugin, _distinct(off, text), options)
+
+    def factory(self, spec: Spec) -> Callable[..., Any]:
+        loaded: Callable[..., Any] = _entry_point(spec).load()
+        return loaded
+
+    def describe(self, spec: Spec) -> dict[str, Any]:
+        point = _entry_point(spec)
+        out: dict[str, Any] = {"value": point.value}
+        if point.dist is not None:
+            out["distribution"], out["version"] = point.dist.name, point.dist.version
+        return out
+
+
+class BotzoneKind(SpecKind):
+    """A program speaking Botzone's protocol: ``botzone?OPTIONS:COMMAND``."""
+
+    runs_program = True
+    without_ideas = "a Botzone program"
+
+    def claims(self, spec: str) -> bool:
+        return spec.startswith(BOTZONE) and spec[len(BOTZONE):len(BOTZONE) + 1] in (":", "?")
+
+    def parse(self, spec: str, text: str) -> Spec:
         head, _, command = spec.partition(":")
         if not command.strip():
             raise ValueError(f"bad player spec {text!r}: botzone: needs a command to run")
@@ -99,27 +278,53 @@ def parse_spec(text: str) -> Spec:
         except ValueError as error:
             raise ValueError(f"bad player spec {text!r}: its command: {error}") from None
         return Spec(BOTZONE, resolved, options=_options(head[len(BOTZONE):], text))
-    head, mark, query = spec.partition("?")
-    options = _options(mark + query, text)
-    if head[:1].isdigit():
-        if {key for key, _ in options} - {"salt"}:
-            raise ValueError(f"bad player spec {text!r}: a rung takes one option, salt")
-        rung = Rung.parse(head)
+
+    def text(self, spec: Spec, query: str) -> str:
+        return f"{BOTZONE}{query}:{spec.target}"
+
+    def load(self, spec: Spec, workdir: Path | None) -> Player:
+        from mjsim.players.botzone.program import BotzoneProgram
+
+        options = dict(spec.options)
+        unknown = sorted(set(options) - set(PROGRAM_OPTIONS))
+        if unknown:
+            raise ValueError(f"bad player spec {spec}: a Botzone program takes the options "
+                             f"{', '.join(PROGRAM_OPTIONS)}, not {', '.join(unknown)}")
+        if workdir is not None:
+            workdir.mkdir(parents=True, exist_ok=True)
+            options.setdefault("workdir", workdir)
+            options.setdefault("stderr_path", workdir / "stderr.log")
         try:
-            salted = Rung(rung.level, rung.off, **dict(options))
-        except ValueError as error:
-            raise ValueError(f"bad player spec {text!r}: {error}") from None
-        return Spec("rung", str(rung.level), tuple(str(rung).split("-")[1:]),
-                    (("salt", salted.salt),) if salted.salt else ())
-    target, colon, name = head.rpartition(":")
-    if colon:
-        cls, *off = name.split("-")
-        if not target or not cls.isidentifier():
-            raise ValueError(f"bad player spec {text!r}: a class spec is module:Class or "
-                             "file.py:Class, then -idea suffixes")
-        return Spec("class", f"{target}:{cls}", _distinct(off, text), options)
-    plugin, *off = _plugin_parts(head)
-    return Spec("plugin", plugin, _distinct(off, text), options)
+            return BotzoneProgram(spec.target, name=str(spec), **options)
+        except TypeError as error:  # an option it does not take
+            raise ValueError(f"cannot build player {spec}: {error}") from None
+
+    def describe(self, spec: Spec) -> dict[str, Any]:
+        words = shlex.split(spec.target)
+        program = shutil.which(words[0]) if words else None
+        out: dict[str, Any] = {"program": program}
+        if program is not None:
+            out["sha256"] = _sha256(Path(program))
+        files = {word: _sha256(Path(word)) for word in words[1:]
+                 if Path(word).is_absolute() and Path(word).is_file()}
+        if files:
+            out["files"] = files
+        return out
+
+
+KINDS: dict[str, SpecKind] = {BOTZONE: BotzoneKind(), "rung": RungKind(), "class": ClassKind(),
+                              "plugin": PluginKind()}
+"""The kinds of spec by name, in the order they are asked to claim a text (the last claims all)."""
+
+
+def parse_spec(text: str) -> Spec:
+    """The spec ``text`` names; raises ``ValueError`` naming it when it is not one."""
+    spec = text.strip()
+    if not spec:
+        raise ValueError("an empty player spec: name a rung (3), a class (module:Class), "
+                         "a plugin, or botzone:COMMAND")
+    kind = next(kind for kind in KINDS.values() if kind.claims(spec))
+    return kind.parse(spec, text)
 
 
 def resolve_command(command: str, here: Path | None = None) -> str:
@@ -153,47 +358,7 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
     plugin that cannot be found, or an idea the player does not have.
     """
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
-    if parsed.kind == "rung":
-        return Rung(int(parsed.target), frozenset(parsed.off), **dict(parsed.options))
-    if parsed.kind == BOTZONE:
-        from mjsim.players.botzone.program import BotzoneProgram
-
-        options = dict(parsed.options)
-        unknown = sorted(set(options) - set(PROGRAM_OPTIONS))
-        if unknown:
-            raise ValueError(f"bad player spec {parsed}: a Botzone program takes the options "
-                             f"{', '.join(PROGRAM_OPTIONS)}, not {', '.join(unknown)}")
-        if workdir is not None:
-            workdir.mkdir(parents=True, exist_ok=True)
-            options.setdefault("workdir", workdir)
-            options.setdefault("stderr_path", workdir / "stderr.log")
-        try:
-            return BotzoneProgram(parsed.target, name=str(parsed), **options)
-        except TypeError as error:  # an option it does not take
-            raise ValueError(f"cannot build player {parsed}: {error}") from None
-    try:
-        factory = _factory(parsed)
-    except ValueError:
-        raise
-    except (Exception, SystemExit) as error:  # noqa: BLE001 - its module failed to import
-        raise _player_bug(f"cannot load player {parsed}", error) from None
-    declared = tuple(getattr(factory, "ideas", ()))
-    for idea in parsed.off:
-        if idea not in declared:
-            raise ValueError(f"player {parsed} has no idea {idea!r}; it has "
-                             f"{', '.join(declared) or 'none'}")
-    keywords = dict(parsed.options)
-    if parsed.off:
-        keywords["off"] = frozenset(parsed.off)
-    try:
-        player = factory(**keywords)
-    except TypeError as error:
-        raise ValueError(f"cannot build player {parsed}: {error}") from None
-    except (Exception, SystemExit) as error:  # noqa: BLE001 - its constructor's own bug
-        raise _player_bug(f"cannot build player {parsed}", error) from None
-    if not isinstance(player, Player):  # a ValueError: the spec a person typed is wrong
-        raise ValueError(f"{parsed} is not a player: it needs a name and act(view)")  # noqa: TRY004
-    return player
+    return KINDS[parsed.kind].load(parsed, workdir)
 
 
 def _player_bug(what: str, error: BaseException) -> ValueError:
@@ -212,11 +377,7 @@ def _player_bug(what: str, error: BaseException) -> ValueError:
 def player_ideas(spec: str | Spec) -> tuple[str, ...]:
     """The ideas the player ``spec`` names can switch off (a rung's, or its class's ``ideas``)."""
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
-    if parsed.kind == "rung":
-        return Rung(int(parsed.target)).ideas
-    if parsed.kind == BOTZONE:
-        return ()
-    return tuple(getattr(_factory(parsed), "ideas", ()))
+    return KINDS[parsed.kind].ideas(parsed)
 
 
 def with_off(spec: str, idea: str) -> str:
@@ -226,62 +387,40 @@ def with_off(spec: str, idea: str) -> str:
     >>> with_off("3-planning", "defence"), with_off("mod:Bot?x=1", "claims")
     ('3-defence-planning', 'mod:Bot-claims?x=1')
     """
-    parsed = parse_spec(spec)
-    if parsed.kind == BOTZONE:
-        raise ValueError(f"{spec} is a Botzone program: it declares no ideas to switch off")
-    if idea in parsed.off:
-        raise ValueError(f"{spec} has {idea!r} switched off already")
-    if parsed.kind == "rung":
-        return str(Rung(int(parsed.target), frozenset((*parsed.off, idea)),
-                        **dict(parsed.options)))
-    return str(Spec(parsed.kind, parsed.target, (*parsed.off, idea), parsed.options))
+    return str(_switched_off(parse_spec(spec), idea, spec))
+
+
+def _switched_off(spec: Spec, idea: str, shown: str) -> Spec:
+    """:func:`with_off` of a parsed spec, its messages naming it ``shown``."""
+    kind = KINDS[spec.kind]
+    if kind.without_ideas is not None:
+        raise ValueError(f"{shown} is {kind.without_ideas}: it declares no ideas to switch off")
+    if idea in spec.off:
+        raise ValueError(f"{shown} has {idea!r} switched off already")
+    return kind.with_off(spec, idea)
 
 
 def describe(spec: str | Spec) -> dict[str, Any]:
     """What ``spec`` resolves to on this machine, for a manifest: its kind and, for code, the
     file (with its SHA-256), module or program it runs and the version that declares it."""
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
-    out: dict[str, Any] = {"spec": str(parsed), "kind": parsed.kind}
-    if parsed.kind == "class":
-        source, _, _ = parsed.target.rpartition(":")
-        if _is_file(source):
-            path = _existing(source, parsed)
-            out["file"] = str(path.resolve())
-            out["sha256"] = _sha256(path)
-        else:
-            module = _import(source, parsed)
-            out["module"] = source
-            out["file"] = getattr(module, "__file__", None)
-            out["version"] = getattr(module, "__version__", None)
-    elif parsed.kind == "plugin":
-        point = _entry_point(parsed)
-        out["value"] = point.value
-        if point.dist is not None:
-            out["distribution"], out["version"] = point.dist.name, point.dist.version
-    elif parsed.kind == BOTZONE:
-        words = shlex.split(parsed.target)
-        program = shutil.which(words[0]) if words else None
-        out["program"] = program
-        if program is not None:
-            out["sha256"] = _sha256(Path(program))
-        files = {word: _sha256(Path(word)) for word in words[1:]
-                 if Path(word).is_absolute() and Path(word).is_file()}
-        if files:
-            out["files"] = files
-    return out
+    return {"spec": str(parsed), "kind": parsed.kind, **KINDS[parsed.kind].describe(parsed)}
 
 
-def _factory(spec: Spec) -> Callable[..., Any]:
-    if spec.kind == "plugin":
-        loaded: Callable[..., Any] = _entry_point(spec).load()
-        return loaded
-    source, _, name = spec.target.rpartition(":")
-    module = _load_file(source, spec) if _is_file(source) else _import(source, spec)
-    try:
-        factory: Callable[..., Any] = getattr(module, name)
-    except AttributeError:
-        raise ValueError(f"cannot load player {spec}: {source} has no {name}") from None
-    return factory
+def _rung(spec: Spec) -> Rung:
+    return Rung(int(spec.target), frozenset(spec.off), **dict(spec.options))
+
+
+def _rung_spec(rung: Rung) -> Spec:
+    """A rung's spec: its ideas off in the rung's own order, its salt the one option."""
+    return Spec("rung", str(rung.level), tuple(str(rung).partition("?")[0].split("-")[1:]),
+                (("salt", rung.salt),) if rung.salt else ())
+
+
+def _head_options(spec: str, text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """A spec split at its ``?``: the part before, and the options after."""
+    head, mark, query = spec.partition("?")
+    return head, _options(mark + query, text)
 
 
 def _is_file(source: str) -> bool:

@@ -24,7 +24,7 @@ from typing import Any
 from mjsim.game.formats.check import RULESET, Replayed
 from mjsim.game.gamelog import GameLog
 from mjsim.tournament.records import GameRecords, records_of
-from mjsim.tournament.store import RunFolder
+from mjsim.tournament.store import RunFolder, encode_batch
 
 __all__ = ["BATCH_GAMES", "MANIFEST", "ImportFolder", "log_text"]
 
@@ -91,7 +91,7 @@ class ImportFolder:
         (self.path / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
 
     def _flush(self) -> None:
-        self.run.write_batch(self.batch, self.records)
+        self.run.write_encoded(self.batch, encode_batch(self.records))
         self.batch += 1
         self.records = GameRecords()
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.players.protocol import Player
-from mjsim.players.specs import describe, load_player, parse_spec, player_ideas, with_off
+from mjsim.players.specs import Spec, describe, load_player, parse_spec, player_ideas
 
 __all__ = ["Lineup", "Roster", "as_lineup", "read_lineup_file", "rung_label"]
 
@@ -64,6 +64,7 @@ class Roster:
 
     def __init__(self, definitions: Mapping[str, str] | None = None) -> None:
         self.definitions: dict[str, str] = {}
+        self._specs: dict[str, Spec] = {}
         for name, spec in (definitions or {}).items():
             self.define(name, spec)
 
@@ -74,7 +75,8 @@ class Roster:
                              "starting with a letter (ideas follow it with -)")
         if name in self.definitions and self.definitions[name] != spec:
             raise ValueError(f"player {name!r} is defined twice")
-        self.definitions[name] = str(parse_spec(spec))
+        self._specs[name] = parse_spec(spec)
+        self.definitions[name] = str(self._specs[name])
 
     def _named(self, entry: str) -> bool:
         """Whether ``entry`` is a defined name, with ``-idea`` suffixes or none."""
@@ -82,13 +84,17 @@ class Roster:
 
     def spec(self, entry: str) -> str:
         """The spec a lineup entry stands for, in canonical form."""
+        return str(self.parsed(entry))
+
+    def parsed(self, entry: str) -> Spec:
+        """The spec a lineup entry stands for, parsed."""
         entry = entry.strip()
         if not self._named(entry):
-            return str(parse_spec(entry))
+            return parse_spec(entry)
         name, *off = entry.split("-")
-        spec = self.definitions[name]
+        spec = self._specs[name]
         for idea in off:
-            spec = with_off(spec, idea)
+            spec = spec.with_off(idea)
         return spec
 
     def entry(self, entry: str) -> str:
@@ -107,17 +113,17 @@ class Roster:
 
     def with_off(self, entry: str, idea: str) -> str:
         """The entry of ``entry``'s player with ``idea`` switched off as well."""
-        spec = with_off(self.spec(entry), idea)  # checks the idea
-        return f"{entry}-{idea}" if self._named(entry) else spec
+        spec = self.parsed(entry).with_off(idea)  # checks the idea
+        return f"{entry}-{idea}" if self._named(entry) else str(spec)
 
     def ideas(self, entry: str) -> tuple[str, ...]:
         """The ideas ``entry``'s player has switched on: those it declares, less those off."""
-        spec = parse_spec(self.spec(entry))
+        spec = self.parsed(entry)
         return tuple(idea for idea in player_ideas(spec) if idea not in spec.off)
 
     def player(self, entry: str, *, workdir: Path | None = None) -> Player:
         """A fresh player for ``entry``."""
-        return load_player(self.spec(entry), workdir=workdir)
+        return load_player(self.parsed(entry), workdir=workdir)
 
     def check(self, entries: Iterable[str]) -> None:
         """Build each entry's player once, so a missing file, class or idea is reported before
@@ -130,15 +136,15 @@ class Roster:
 
     def described(self, entries: Iterable[str]) -> dict[str, dict[str, Any]]:
         """What each entry resolves to here, for the manifest."""
-        return {entry: describe(self.spec(entry)) for entry in sorted(set(entries))}
+        return {entry: describe(self.parsed(entry)) for entry in sorted(set(entries))}
 
     def runs_code(self, entries: Iterable[str]) -> list[str]:
         """The entries whose players import or start something outside mjsim."""
-        return sorted({entry for entry in entries if parse_spec(self.spec(entry)).runs_code})
+        return sorted({entry for entry in entries if self.parsed(entry).runs_code})
 
     def runs_programs(self, entries: Iterable[str]) -> bool:
         """Whether any entry's player is a Botzone program (which needs a working folder)."""
-        return any(parse_spec(self.spec(entry)).kind == "botzone" for entry in entries)
+        return any(self.parsed(entry).runs_program for entry in entries)
 
 
 def read_lineup_file(path: str | Path) -> tuple[Lineup, Roster]:

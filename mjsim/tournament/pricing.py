@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from scipy import stats
-
-from mjsim.game.settlement import HANDS
 
 CONFIDENCE = 0.95
 SEATS_COLUMNS = ("seed", "lineup", "seat", "variant", "points")
@@ -49,16 +47,6 @@ class Estimate:
     variance_reduction: float   # (unpaired_se / se) ** 2: what seating it in every seat saved
     sd: float = math.nan        # SD of the per-seed means: what power is planned from
     sign: int = 1
-
-    @property
-    def per_hand(self) -> tuple[float, float, float, float]:
-        """The mean, standard error and interval per hand (a game is sixteen hands)."""
-        return (self.mean / HANDS, self.se / HANDS, self.low / HANDS, self.high / HANDS)
-
-    def as_row(self) -> dict[str, float | int | str]:
-        mean, se, low, high = self.per_hand
-        return {**asdict(self), "mean_hand": mean, "se_hand": se, "low_hand": low,
-                "high_hand": high}
 
 
 def paired_differences(seats: pd.DataFrame, baseline: str) -> pd.DataFrame:

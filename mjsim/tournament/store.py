@@ -98,9 +98,6 @@ class RunFolder:
             return set()
         return {int(p.stem[1:]) for p in folder.glob("b*.parquet")}
 
-    def write_batch(self, batch: int, records: GameRecords) -> None:
-        self.write_encoded(batch, encode_batch(records))
-
     def write_encoded(self, batch: int, files: Mapping[str, bytes]) -> None:
         """Write a batch's tables as :func:`encode_batch` made them, the ``seats`` file last."""
         for table in (*[t for t in TABLES if t != "seats"], "seats"):

@@ -45,5 +45,5 @@ def test_rung_3_beats_rung_2_by_a_margin_outside_its_interval(tmp_path):
     machine). Marked slow: ``pytest -m "not slow"`` leaves it out of the quick loop."""
     batches = per_wall(wall_seeds("mjsim", 1000), challenger_games("2", ["3"]))
     seats = run(batches, tmp_path, n_jobs=2, quiet=True)["seats"]
-    mean, _se, low, high = estimate(paired_differences(seats, "2"), "3", "2").per_hand
-    assert low > 0, (mean, low, high)
+    est = estimate(paired_differences(seats, "2"), "3", "2")
+    assert est.low > 0, (est.mean, est.low, est.high)
