@@ -98,9 +98,10 @@ class _Limits:
     """What a program's process may use, set in the child before it runs the program."""
 
     def __init__(self, memory: float | str | None, cpu: float | str | None) -> None:
-        self.memory = _positive(memory, MEMORY_LIMIT, "a memory limit is a number of MiB",
+        self.memory = _positive(memory, MEMORY_LIMIT, "a memory limit is a positive number of MiB",
                                 MOST_MEMORY)
-        self.cpu = _positive(cpu, CPU_LIMIT, "a CPU limit is a number of seconds", MOST_CPU)
+        self.cpu = _positive(cpu, CPU_LIMIT, "a CPU limit is a positive number of seconds",
+                             MOST_CPU)
 
     def apply(self) -> None:
         """Run in the child between fork and exec: only calls to what is imported already."""
@@ -129,7 +130,7 @@ def _positive(value: float | str | None, default: float, problem: str,
         number = 0.0
     if not 0 < number <= most:
         bound = "" if most == math.inf else f" up to {most:,.0f}"
-        raise ValueError(f"{problem} above 0{bound}, not {value!r}")
+        raise ValueError(f"{problem}{bound}, not {value!r}")
     return number
 
 
@@ -246,8 +247,8 @@ class BotzoneProgram:
             raise ValueError("a Botzone program needs a command to run")
         if io not in ("json", "simple"):
             raise ValueError(f"Botzone IO is 'json' or 'simple', not {io!r}")
-        self._limit = _positive(time_limit, TIME_LIMIT, "a time limit is a number of seconds",
-                                MOST_CPU)
+        self._limit = _positive(time_limit, TIME_LIMIT,
+                                "a time limit is a positive number of seconds", MOST_CPU)
         self._limits = _Limits(memory_limit, cpu_limit)
         self._passed = [word.strip() for word in str(env).split(",") if word.strip()]
         self._name = f"botzone:{command}" if name is None else name
