@@ -9,7 +9,10 @@ from mjsim.ui.cli import main
 
 
 def run(capsys, *argv):
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as stopped:  # argparse's own refusal of a value, in one line
+        code = stopped.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -162,10 +165,10 @@ def test_every_estimates_table_ends_with_what_the_run_could_detect(capsys, tmp_p
     (["price", "greed"], "no idea 'greed'"),
     (["price", "defence", "--level", "1", "--walls", "2"], "1 has no idea 'defence'"),
     (["price", "greed", "--plan", "0.5"], "no idea 'greed'"),
-    (["price", "defence", "--plan", "-1"], "--plan takes a positive effect"),
-    (["price", "defence", "--sd", "0"], "--delta and --sd are positive"),
+    (["price", "defence", "--plan", "-1"], "--plan: points a hand are a number from 0.01 to 100"),
+    (["price", "defence", "--sd", "0"], "--sd: points a hand are a number from 0.01 to 100"),
     (["table", "3,3,3"], "four players"),
-    (["ladder", "--walls", "1"], "at least 2"),
+    (["ladder", "--walls", "1"], "--walls is from 2 (an interval needs two)"),
 ])
 def test_experiment_refusals_are_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
