@@ -1,28 +1,20 @@
 """The real-games notebook runs end to end on the hand-written contest games: the check's
 summary, rung 4 beside the recorded players, and the elements figure."""
 
-from pathlib import Path
-
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
-NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "05-real-games.ipynb"
+from tests.helpers.notebooks import html_tables, run_notebook
 
 
 @pytest.mark.slow
 def test_the_real_games_notebook_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("MJSIM_REAL_OUT", str(tmp_path / "imported"))
     monkeypatch.delenv("MJSIM_REAL_GAMES", raising=False)
-    notebook = nbformat.read(NOTEBOOK, as_version=4)
+    notebook, outputs = run_notebook("05-real-games.ipynb")
     assert "mjsim import data.txt --format contest-text" in notebook.cells[0].source
-    NotebookClient(notebook, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
-    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
-    assert not [(o.ename, o.evalue) for o in outputs if o.output_type == "error"]
     printed = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
     assert "read 10, agreed 6, disagreed 3 (fan 1, illegal 1, score 1), refused 1" in printed
-    tables = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
+    tables = html_tables(outputs)
     assert len(tables) == 3 and "answer to a discard" in tables[1] and "rung 4" in tables[2]
     assert any("image/png" in o.get("data", {}) for o in outputs)
     assert len(list((tmp_path / "imported" / "games").glob("*.jsonl"))) == 6
