@@ -89,7 +89,15 @@ class Luck(NamedTuple):
     initial: bool = False
 
 
-NO_LUCK = Luck()
+_LUCKS = tuple(Luck(bool(i & 1), bool(i & 2), bool(i & 4)) for i in range(8))
+"""Every luck there is, made once: a view asks for the moment's luck at each decision."""
+
+NO_LUCK = _LUCKS[0]
+
+
+def luck_of(last: bool, kong_draw: bool, initial: bool) -> Luck:
+    """The :class:`Luck` of these three, without making one."""
+    return _LUCKS[bool(last) | bool(kong_draw) << 1 | bool(initial) << 2]
 
 
 def score_win(hand: Hand, tile: int, ruleset: str, seat_wind: int, prevalent: int, *,
@@ -761,7 +769,7 @@ class Rules:
         """The luck of the seat on turn's draw (Botzone's judge tells its scorer nothing of a
         win on the dealt tiles)."""
         state = self.state
-        return Luck(self._is_last(state.turn), state.kong_draw,
+        return luck_of(self._is_last(state.turn), state.kong_draw,
                     not self._split and self._on_the_deal())
 
     @property
@@ -875,7 +883,7 @@ class Rules:
 
     def _window_luck(self) -> Luck:
         """The luck of a win on the tile a window opens on (even before it opens)."""
-        return Luck(last=self.state.last_discard_is_last)
+        return luck_of(self.state.last_discard_is_last, False, False)
 
     def _claim_refusal(self, seat: int, move: Move, window: Window) -> Error:
         kind, tile = move.kind, window.tile
