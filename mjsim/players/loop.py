@@ -100,10 +100,7 @@ def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
     options.pop("penalty", None)  # nobody fouls here: the driver's foul options do not apply
     options.pop("max_fouls", None)
     with _no_collector():
-        game = Rules(seed, ruleset, **options)
-        if not events:
-            game._quiet = True
-            game.outcomes = []
+        game = Rules(seed, ruleset, events=events, **options)
         _run(game, plans)
     return game
 
