@@ -57,6 +57,7 @@ import numpy as np
 from mjsim.analysis import shanten
 from mjsim.errors import Error
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
+from mjsim.game.results import HandResult, Outcome
 from mjsim.game.settlement import FOUL, HANDS, places, settle, settle_foul
 from mjsim.game.window import Window, open_window
 from mjsim.scoring import scorer as scoring
@@ -261,7 +262,7 @@ class Rules:
         if len(self.totals) != 4 or sum(self.totals) != 0:
             raise ValueError(f"four totals summing to zero, one per seat, not {self.totals}")
         self.status = "active"
-        self.history: list[dict[str, Any]] = []
+        self.history: list[HandResult] = []
         self.moves = 0
         self.outcomes: list[dict[str, Any]] = []
         self._last: dict[str, Any] | None = None
@@ -886,9 +887,10 @@ class Rules:
             self.outcomes.append({"actor": seat, "kind": "win", "tile": tile, "by": by,
                                   "from": source, "total": scored.total, "points": points,
                                   "fans": fans})
-        self._finish_hand({"result": "score", "winner": seat, "by": by, "from": source,
-                           "tile": tile, "total": scored.total, "points": points, "fans": fans,
-                           "deltas": settle(seat, by, points, source)})
+        outcome: Outcome = {"result": "score", "winner": seat, "by": by, "from": source,
+                            "tile": tile, "total": scored.total, "points": points, "fans": fans,
+                            "deltas": settle(seat, by, points, source)}
+        self._finish_hand(outcome)
 
     def foul(self, seat: int, reason: str, answer: str | None = None,
              penalty: int = FOUL) -> bool | Error:
@@ -909,27 +911,29 @@ class Rules:
         if self._events:
             self.outcomes.append({"actor": offender, "kind": "foul", "reason": reason,
                                   "answer": answer})
-        self._finish_hand({"result": "foul", "winner": None, "by": "foul", "from": None,
-                           "tile": None, "total": 0, "points": 0, "fans": [],
-                           "deltas": deltas,
-                           "foul": {"seat": offender, "reason": reason, "answer": answer}})
+        outcome: Outcome = {"result": "foul", "winner": None, "by": "foul", "from": None,
+                            "tile": None, "total": 0, "points": 0, "fans": [], "deltas": deltas,
+                            "foul": {"seat": offender, "reason": reason, "answer": answer}}
+        self._finish_hand(outcome)
         return True
 
     def _exhaust(self) -> None:
         if self._events:
             self.outcomes.append({"actor": "sys", "kind": "exhausted"})
-        self._finish_hand({"result": "draw", "winner": None, "by": "exhausted", "from": None,
-                           "tile": None, "total": 0, "points": 0, "fans": [],
-                           "deltas": settle(None, "exhausted")})
+        outcome: Outcome = {"result": "draw", "winner": None, "by": "exhausted", "from": None,
+                            "tile": None, "total": 0, "points": 0, "fans": [],
+                            "deltas": settle(None, "exhausted")}
+        self._finish_hand(outcome)
 
-    def _finish_hand(self, outcome: dict[str, Any]) -> None:
+    def _finish_hand(self, outcome: Outcome) -> None:
         """Settle into the totals, record the hand, and deal the next or end the game."""
         deltas = outcome["deltas"]
         for seat in range(4):
             self.totals[seat] += deltas[seat]
-        self.history.append({"hand_no": self.hand_no, "dealer": self.dealer,
-                             "prevalent": self.prevalent, "wall_left": len(self.state.wall),
-                             **outcome, "totals": list(self.totals)})
+        row: HandResult = {"hand_no": self.hand_no, "dealer": self.dealer,
+                           "prevalent": self.prevalent, "wall_left": len(self.state.wall),
+                           **outcome, "totals": list(self.totals)}
+        self.history.append(row)
         if self._events:
             self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
                                   "totals": list(self.totals)})

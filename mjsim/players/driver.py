@@ -19,6 +19,7 @@ import traceback
 from collections.abc import Sequence
 from typing import Any
 
+from mjsim.game.results import HandResult
 from mjsim.game.rules import Rules
 from mjsim.game.settings import MAX_FOULS, Settings, settings_of
 from mjsim.game.settlement import FOUL
@@ -188,7 +189,7 @@ class _Referee:
                                f"end: {done}")
         self.last_foul[seat] = foul
 
-    def _count(self, row: dict[str, Any]) -> None:
+    def _count(self, row: HandResult) -> None:
         fouled = row.get("foul")
         for seat in range(4):
             self.in_a_row[seat] = (self.in_a_row[seat] + 1

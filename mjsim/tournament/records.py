@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from mjsim.game.results import FoulRecord
 from mjsim.game.rules import Rules
 from mjsim.game.settings import MAX_FOULS, Settings
 from mjsim.game.settlement import places
@@ -252,7 +253,7 @@ def records_of(game: Rules, variants: Lineup,
 
 
 def _outcome(seat: int, winner: int | None, by: str, source: int | None,
-             foul: dict[str, Any] | None) -> str:
+             foul: FoulRecord | None) -> str:
     """How the hand ended for one seat: won, dealt in, paid, drawn, or fouled."""
     if foul is not None:
         return "foul" if seat == foul["seat"] else "fouled"
