@@ -10,6 +10,9 @@ from mjsim.tiles.wall cimport SplitWall, Wall
 from mjsim.game.window cimport Window, open_window
 
 
+cdef class Table
+
+
 # Module constants read on every draw and discard, as C.
 cdef int _AFTER_FLOWERS
 cdef dict _NO_SCORES
@@ -46,29 +49,19 @@ cdef class Rules:
     cdef public bytes seed
     cdef public str ruleset, status
     cdef readonly str table
-    cdef bint _split                   # Botzone's table: a split wall
-    cdef int _quan                     # Botzone's prevalent wind (-1 on the MCR table)
+    cdef Table _table                  # the table's variant: all that differs between tables
     cdef public int hand_no, last_hand
     cdef public list totals, history, outcomes
     cdef public long moves
     cdef readonly HandState state
     cdef dict _last                    # the latest event taken, or None
-    cdef bint _quiet                   # build no events (the compiled loop, for tables only)
+    cdef bint _events                  # build events (the constructor's events=)
 
     # Check and set the game-wide fields.
-    cdef _setup(self, seed, ruleset, hand_no, last_hand, totals)
-
-    # Shuffle, deal, replace the flowers and put the dealer on turn.
-    @cython.locals(wall=Wall, dealer=int, seat=int, after_dealer=int, tile=int, last_tile=int,
-                   counts="unsigned char[:, ::1]")
-    cdef _start_hand(self)
-
-    # Botzone's deal from the split wall.
-    @cython.locals(seat=int, tile=int)
-    cdef _deal_split(self, SplitWall wall)
+    cdef _setup(self, seed, ruleset, hand_no, last_hand, totals, Table table, bint events)
 
     # Draw for the seat until a playing tile comes: (tile, flowers before it), or None.
-    @cython.locals(wall=Wall, parts=SplitWall, out=list, tile=int, flowers=int)
+    @cython.locals(wall=Wall, table=Table, out=list, tile=int, flowers=int)
     cdef int _draw_playing(self, int seat, bint back) except -2
 
     # Draw and put the seat on turn, or exhaust the hand.
@@ -96,16 +89,6 @@ cdef class Rules:
     # The turn's moves carried out, and their refusals (tile: any int the move named).
     cdef _discard(self, int seat, int tile)
     cdef _end_turn(self)
-
-    # The wall as the split wall it is on Botzone's table.
-    cdef SplitWall _parts(self)
-
-    # No draw can follow the seat's tile; the seat may declare no kong.
-    @cython.locals(parts=SplitWall)
-    cdef bint _is_last(self, int seat)
-
-    @cython.locals(parts=SplitWall)
-    cdef bint _kong_blocked(self, int seat)
 
     cdef _kong_refusal(self, int seat, tile)
     cdef _declare_kong(self, int seat, int tile)
@@ -153,3 +136,48 @@ cdef class Rules:
 
     # Copies of each of the 42 kinds anywhere in the game.
     cdef tuple _count_tiles(self)
+
+
+# What a table decides (the MCR table's answers; a variant overrides them).
+cdef class Table:
+    cdef readonly str name
+    cdef readonly bint deal_luck       # a win on the dealt tiles counts as one
+
+    cpdef tuple hands(self, hand_no, last_hand)
+
+    @cython.locals(wall=Wall, dealer=int, seat=int, after_dealer=int, tile=int, last_tile=int,
+                   counts="unsigned char[:, ::1]", state=HandState, events=bint)
+    cdef deal(self, Rules game)
+
+    cdef int prevalent_of(self, int hand_no)
+    cdef Py_ssize_t left(self, Wall wall, int seat) except -1
+    cdef int take(self, Wall wall, int seat, bint back) except -1
+    cdef bint is_last(self, HandState state, int seat)
+    cdef bint kong_blocked(self, HandState state, int seat)
+    cdef kong_refusal(self, int seat)
+    cdef claim_refusal(self, int source)
+    cpdef parts(self, Wall wall)
+
+
+cdef class BotzoneTable(Table):
+    cdef readonly int quan             # the prevalent wind
+    cdef SplitWall _wall               # the wall as dealt (each game deals a copy)
+
+    cpdef tuple hands(self, hand_no, last_hand)
+
+    @cython.locals(wall=SplitWall, seat=int, tile=int, state=HandState)
+    cdef deal(self, Rules game)
+
+    cdef int prevalent_of(self, int hand_no)
+    cdef Py_ssize_t left(self, Wall wall, int seat) except -1
+    cdef int take(self, Wall wall, int seat, bint back) except -1
+    cdef bint is_last(self, HandState state, int seat)
+
+    @cython.locals(parts=SplitWall)
+    cdef bint kong_blocked(self, HandState state, int seat)
+    cdef kong_refusal(self, int seat)
+    cdef claim_refusal(self, int source)
+    cpdef parts(self, Wall wall)
+
+
+cdef SplitWall _split(Wall wall)

@@ -18,7 +18,9 @@ recorded in ``history``; the deal passes whatever happened, and the game ends af
 
 ``table="botzone"`` plays Botzone's table instead (docs/botzone-table.md): one hand, seat 0
 dealing, the wall a :class:`~mjsim.tiles.wall.SplitWall` whose four parts the seats draw from,
-and the limits on kongs, claims and the last tile that Botzone's judge sets.
+and the limits on kongs, claims and the last tile that Botzone's judge sets. A table is a
+variant class (:class:`Table`, the MCR table, and :class:`BotzoneTable`) that answers what the
+tables disagree on; :class:`Rules` holds one and has no branch of its own on the table.
 
 What changes within a hand lives in one record, :class:`HandState`, which :meth:`Rules.clone`
 copies as a unit; the game-wide fields (seed, ruleset, hand number, totals, history) stay on
@@ -28,6 +30,8 @@ Everything after a move is a function of the seed: the engine prints nothing, re
 uses no random state. Events (``take_outcomes``) are JSON-safe dicts with ``actor`` (``"sys"``
 or a seat) and ``kind``: ``deal``, ``flower``, ``drew``, ``discard``, ``pass``, ``claim``,
 ``chow``, ``pung``, ``kong``, ``promote``, ``win``, ``exhausted``, ``foul``, ``settle``, ``end``.
+``Rules(..., events=False)`` is a quiet game: the same play, history and totals, but no event
+is built (``take_outcomes`` stays empty), for whoever needs only the results and the speed.
 
 >>> from mjsim.game.moves import Move
 >>> g = Rules(seed=b"doc")
@@ -53,6 +57,7 @@ import numpy as np
 from mjsim.analysis import shanten
 from mjsim.errors import Error
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
+from mjsim.game.results import HandResult, Outcome
 from mjsim.game.settlement import FOUL, HANDS, places, settle, settle_foul
 from mjsim.game.window import Window, open_window
 from mjsim.scoring import scorer as scoring
@@ -65,9 +70,6 @@ from mjsim.tiles.wall import Seed, SplitWall, Wall, seed_bytes
 from mjsim_core import counts as ccounts
 
 PHASES = ("discard", "claim", "rob", "finished")
-
-TABLES = ("mcr", "botzone")
-"""The tables: the rulebook's sixteen hands, and Botzone's one hand on a split wall."""
 
 _AFTER_FLOWERS = 64
 """Added to the tile a draw returns when flowers came before it (above every kind)."""
@@ -216,31 +218,39 @@ class Rules:
     not four numbers summing to zero, hands, ``walltiles`` or ``prevalent`` on the wrong table,
     a prevalent wind not 0-3, or walltiles that are not kinds, hold more copies than exist or
     run out in the deal.
+
+    ``events=False`` builds a quiet game: no event is built (``outcomes`` stays empty, and so
+    does its clone); everything else is the same.
+
+    **What the compiled loop calls** (:mod:`mjsim.players.loop`, cimporting ``rules.pxd``; C
+    only, invisible from Python). It plays through these and nothing else of the engine, and
+    ``tests/game/test_tables.py`` holds it to this list:
+
+    - ``Rules(seed, ruleset, events=..., **options)``, then ``status``, ``hand_no``,
+      ``prevalent``, ``ruleset`` and ``state`` (a :class:`HandState`, read only: ``counts``,
+      ``hands``, ``pools``, ``turn``, ``drawn``, ``phase``, ``window``; of the window, ``may``,
+      ``tile`` and ``next_seat()``);
+    - ``_self_win()``: the scored self-drawn win the seat on turn may declare, or None;
+    - ``_turn_kongs(seat)``: the tiles the seat on turn may declare a kong of;
+    - ``_take_turn(seat, kind, tile)``: a legal move of the seat on turn carried out;
+    - ``_answer(seat, move, window)``: a legal answer to the open window carried out.
     """
 
     def __init__(self, seed: Seed, ruleset: str = "green-book", *, hand_no: int = 1,
                  last_hand: int = HANDS, totals: Sequence[int] | None = None,
                  table: str = "mcr", walltiles: Sequence[int] | None = None,
-                 prevalent: int | None = None) -> None:
-        if table == "mcr":
-            if walltiles is not None or prevalent is not None:
-                raise ValueError("walltiles and prevalent are set on Botzone's table only "
-                                 "(table='botzone'); the MCR table shuffles and counts hands")
-            self._setup(seed, ruleset, hand_no, last_hand, totals)
-            self._start_hand()
-            return
-        if table != "botzone":
+                 prevalent: int | None = None, events: bool = True) -> None:
+        variant = _VARIANTS.get(table) if isinstance(table, str) else None
+        if variant is None:
             raise ValueError(f"the tables are {', '.join(TABLES)}, not {table!r}")
-        if hand_no != 1 or last_hand != HANDS:
-            raise ValueError("Botzone's table plays one hand a game: hand_no and last_hand "
-                             "are not set on it")
-        self._setup(seed, ruleset, 1, 1, totals)
-        self.table, self._split = table, True
-        self._quan = _prevalent_of(self.seed, prevalent)
-        self._deal_split(_split_wall(self.seed, walltiles))
+        key = seed_bytes(seed)
+        chosen = variant(key, walltiles, prevalent)
+        first, last = chosen.hands(hand_no, last_hand)
+        self._setup(key, ruleset, first, last, totals, chosen, events)
+        self._table.deal(self)
 
     def _setup(self, seed: Seed, ruleset: str, hand_no: int, last_hand: int,
-               totals: Sequence[int] | None) -> None:
+               totals: Sequence[int] | None, table: Table, events: bool) -> None:
         check_ruleset(ruleset)
         if not 1 <= hand_no <= last_hand <= HANDS:
             raise ValueError(f"hands run 1 to {HANDS}: cannot play {hand_no} to {last_hand}")
@@ -252,104 +262,29 @@ class Rules:
         if len(self.totals) != 4 or sum(self.totals) != 0:
             raise ValueError(f"four totals summing to zero, one per seat, not {self.totals}")
         self.status = "active"
-        self.history: list[dict[str, Any]] = []
+        self.history: list[HandResult] = []
         self.moves = 0
         self.outcomes: list[dict[str, Any]] = []
         self._last: dict[str, Any] | None = None
-        self.table, self._split, self._quan = "mcr", False, -1
-        self._quiet = False  # the compiled loop may set it: then no event is built
+        self.table, self._table, self._events = table.name, table, bool(events)
 
     # ----------------------------------------------------------------- the deal and the draws
 
-    def _start_hand(self) -> None:
-        wall, dealer = Wall(self.seed, self.hand_no), self.dealer
-        # The deal goes straight into the seats' counts block; the tiles in the order dealt
-        # are kept for the deal's event only.
-        block = np.zeros((4, N_PLAYING), dtype=np.uint8)
-        counts = block
-        flowers: list[list[int]] = [[], [], [], []]
-        dealt: list[list[int]] = [[], [], [], []]
-        for after_dealer in _DEAL:
-            seat = (dealer + after_dealer) % 4
-            tile = wall.draw()
-            if tile < N_PLAYING:
-                counts[seat, tile] += 1
-            else:
-                flowers[seat].append(tile)
-            if not self._quiet:
-                dealt[seat].append(tile)
-        last_tile, from_back = tile, False  # the dealer's fourteenth, the deal's last tile
-        state = HandState(wall, [_new_hand(block[seat], flowers[seat]) for seat in range(4)],
-                          block)
-        self.state = state
-        if not self._quiet:
-            self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": self.hand_no,
-                                  "dealer": dealer, "prevalent": self.prevalent,
-                                  "hands": dealt})
-        # Flowers: the dealer first, then in turn order; each replacement comes from the back.
-        for after_dealer in range(4):
-            seat = (dealer + after_dealer) % 4
-            for flower in state.hands[seat].flowers:
-                if not self._quiet:
-                    self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
-                                          "from": "deal"})
-            for _ in state.hands[seat].flowers:
-                drawn = self._draw_playing(seat, back=True)
-                if drawn < 0:
-                    self._exhaust()
-                    return
-                if seat == dealer:
-                    last_tile, from_back = drawn % _AFTER_FLOWERS, True
-        state.turn, state.drawn, state.replacement = dealer, last_tile, from_back
-
-    def _deal_split(self, wall: SplitWall) -> None:
-        """Botzone's deal: seat by seat from 0, thirteen playing tiles from the end of its own
-        part, each flower set aside and replaced at once from the same part; then seat 0 draws
-        as on any turn. Raises ``ValueError`` when a part runs out in the deal."""
-        census = tuple(np.bincount(wall.order, minlength=N_KINDS).tolist())
-        dealt: list[list[int]] = [[], [], [], []]
-        flowers: list[list[int]] = [[], [], [], []]
-        for seat in range(4):
-            while len(dealt[seat]) < 13:
-                if not wall.left(seat):
-                    raise ValueError(f"seat {seat}'s part of the wall runs out before its "
-                                     "thirteen tiles are dealt")
-                tile = wall.draw_from(seat)
-                (dealt if tile < N_PLAYING else flowers)[seat].append(tile)
-        state = HandState(wall, [_new_hand(ccounts.from_kinds(dealt[seat]), flowers[seat])
-                                 for seat in range(4)])
-        state.census = census
-        self.state = state
-        if not self._quiet:
-            self.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
-                                  "prevalent": self._quan, "hands": dealt,
-                                  "parts": list(wall.parts)})
-        for seat in range(4):
-            for flower in flowers[seat]:
-                if not self._quiet:
-                    self.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
-                                          "from": "deal"})
-        self._draw_turn(0)
-
     def _draw_playing(self, seat: int, back: bool) -> int:
-        """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way (on
-        Botzone's table every draw comes from the end of the seat's own part).
+        """Draw for ``seat`` until a playing tile comes, exposing bonus tiles on the way (from
+        where the table says: :meth:`Table.take`).
 
         Returns the tile, plus ``_AFTER_FLOWERS`` when flowers came first (an int, not a pair:
         a draw allocates nothing), or -1 when the wall (the seat's part) ran out.
         """
-        state, out = self.state, self.outcomes
+        state, out, table = self.state, self.outcomes, self._table
         wall = state.wall
-        parts = self._parts() if self._split else None
         flowers = 0
-        while parts.left(seat) if parts is not None else len(wall):
-            if parts is not None:
-                tile = parts.draw_from(seat)
-            else:
-                tile = wall.draw_back() if back else wall.draw()
+        while table.left(wall, seat):
+            tile = table.take(wall, seat, back)
             if tile >= N_PLAYING:
                 state.hands[seat].add(tile)
-                if not self._quiet:
+                if self._events:
                     out.append({"actor": seat, "kind": "flower", "tile": tile,
                                 "from": "back" if back else "wall"})
                 back = True
@@ -361,7 +296,7 @@ class Rules:
             state.turn_win = None
             state.counts[seat, tile] += 1
             state.waits_before_draw, state.waits[seat] = waits, None
-            if not self._quiet:
+            if self._events:
                 out.append({"actor": seat, "kind": "drew", "tile": tile,
                             "from": "back" if back else "wall"})
             state.last_draw_emptied = not len(wall)
@@ -395,7 +330,7 @@ class Rules:
     def prevalent(self) -> int:
         """The prevalent wind, 0-3 for E S W N: East for hands 1-4, South 5-8, ... (on
         Botzone's table, the one it was given)."""
-        return self._quan if self._split else (self.hand_no - 1) // 4
+        return self._table.prevalent_of(self.hand_no)
 
     @property
     def round(self) -> int:
@@ -413,10 +348,7 @@ class Rules:
     def wall_parts(self) -> tuple[int, ...] | None:
         """The tiles left in each seat's part of the wall on Botzone's table (a seat's kongs
         and claims depend on them); None on the MCR table, whose wall is one piece."""
-        return self._parts().parts if self._split else None
-
-    def _parts(self) -> SplitWall:
-        return self.state.wall  # type: ignore[return-value]  # Botzone's table splits it
+        return self._table.parts(self.state.wall)
 
     @property
     def hands(self) -> list[Hand]:
@@ -541,7 +473,7 @@ class Rules:
         them: four in hand by kind, then exposed pungs whose fourth it holds, in meld order."""
         state = self.state
         kongs: list[int] | None = None
-        if state.claimed_this_turn or self._kong_blocked(seat):
+        if state.claimed_this_turn or self._table.kong_blocked(state, seat):
             return ()
         for k in range(N_PLAYING):
             if state.counts[seat, k] == 4:
@@ -652,15 +584,8 @@ class Rules:
         :meth:`apply` once it has checked it, and the compiled game loop."""
         self.moves += 1
         window.answer(seat, move)
-        if move.kind == "pass":
-            if not self._quiet:
-                self.outcomes.append({"actor": seat, "kind": "pass"})
-        else:
-            claim = {"actor": seat, "kind": "claim", "claim": move.kind, "tile": window.tile}
-            if move.tiles is not None:
-                claim["tiles"] = list(move.tiles)
-            if not self._quiet:
-                self.outcomes.append(claim)
+        if self._events:
+            self.outcomes.append(_answer_event(seat, move, window.tile))
         if window.next_seat() < 0:
             self.state.window = None
             self._close(window.kind, window.source, window.tile, window._best_seat,
@@ -674,8 +599,8 @@ class Rules:
         state.pools[seat].append(tile)
         # Discarding the tile just drawn leaves the hand as it was before the draw.
         state.waits[seat] = state.waits_before_draw if tile == state.drawn else None
-        state.last_discard_is_last = self._is_last(seat)
-        if not self._quiet:
+        state.last_discard_is_last = self._table.is_last(state, seat)
+        if self._events:
             self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
         self._end_turn()
         self._open("discard", seat, tile)
@@ -687,31 +612,12 @@ class Rules:
         state.replacement = state.kong_draw = state.claimed_this_turn = False
         state.turn_win_known, state.turn_win = False, None
 
-    def _is_last(self, seat: int) -> bool:
-        """Whether no draw can follow ``seat``'s draw or discard: the wall is empty (on
-        Botzone's table, the next seat's part: its judge flags the last tile so)."""
-        if self._split:
-            parts = self._parts()
-            return not parts.left((seat + 1) % 4)
-        return self.state.last_draw_emptied
-
-    def _kong_blocked(self, seat: int) -> bool:
-        """Whether ``seat`` may not declare a kong: no tile is left to replace it (on
-        Botzone's table, its own part or the next seat's is empty, as its judge rules)."""
-        if self._split:
-            parts = self._parts()
-            return not parts.left(seat) or not parts.left((seat + 1) % 4)
-        return self.state.last_draw_emptied
-
     def _kong_refusal(self, seat: int, tile: int) -> Error | None:
         state = self.state
         if state.claimed_this_turn:
             return Error("kong-after-claim", "no kong in a turn reached by a chow or pung claim")
-        if self._kong_blocked(seat):
-            if self._split:
-                return Error("wall-empty", f"no kong while seat {seat}'s or seat "
-                                           f"{(seat + 1) % 4}'s part of the wall is empty")
-            return Error("wall-empty", "no kong with an empty wall: no replacement tile is left")
+        if self._table.kong_blocked(state, seat):
+            return self._table.kong_refusal(seat)
         hand = state.hands[seat]
         if not 0 <= tile < N_PLAYING or not hand.counts[tile]:
             return _not_held(seat, tile)
@@ -725,12 +631,12 @@ class Rules:
         if hand.counts[tile] == 4:
             hand.counts[tile] -= 4
             hand.add_meld(Meld.kong(tile, concealed=True))
-            if not self._quiet:
+            if self._events:
                 self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile,
                                       "how": "concealed"})
             self._draw_turn(seat, back=True, kong=True)
             return
-        if not self._quiet:
+        if self._events:
             self.outcomes.append({"actor": seat, "kind": "promote", "tile": tile})
         self._end_turn()
         self._open("rob", seat, tile)
@@ -741,7 +647,7 @@ class Rules:
         hand.counts[tile] -= 1
         hand.melds = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
                            if m.kind == "pung" and m.tile == tile else m for m in hand.melds)
-        if not self._quiet:
+        if self._events:
             self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile,
                                   "how": "promoted"})
         self._draw_turn(seat, back=True, kong=True)
@@ -769,8 +675,8 @@ class Rules:
         """The luck of the seat on turn's draw (Botzone's judge tells its scorer nothing of a
         win on the dealt tiles)."""
         state = self.state
-        return luck_of(self._is_last(state.turn), state.kong_draw,
-                    not self._split and self._on_the_deal())
+        return luck_of(self._table.is_last(state, state.turn), state.kong_draw,
+                       self._table.deal_luck and self._on_the_deal())
 
     @property
     def luck(self) -> Luck:
@@ -899,10 +805,7 @@ class Rules:
             return Error("below-minimum",
                          f"a win on {NAMES[tile]} is worth less than {scoring.MIN_POINTS} points")
         if self.state.last_discard_is_last:
-            if self._split:
-                return Error("wall-empty", f"seat {(window.source + 1) % 4}'s part of the wall "
-                                           "is empty: the discard can be claimed for a win only")
-            return Error("wall-empty", "the last discard of the wall can be claimed for a win only")
+            return self._table.claim_refusal(window.source)
         if kind == "chow":
             if seat != (window.source + 1) % 4:
                 return Error("chow-not-next", f"only seat {(window.source + 1) % 4} may chow")
@@ -943,7 +846,7 @@ class Rules:
             meld = Meld.kong(tile, claimed=tile, source=source)
         hand.add_meld(meld)
         state.waits[seat] = None
-        if not self._quiet:
+        if self._events:
             self.outcomes.append({"actor": seat, "kind": meld.kind, "tile": tile,
                                   "tiles": list(meld.tiles), "from": source})
         if meld.kind == "kong":
@@ -980,13 +883,14 @@ class Rules:
             hand.counts[tile] += 1
         points = scored.total_with_flowers
         fans = [list(fan) for fan in scored.fans]
-        if not self._quiet:
+        if self._events:
             self.outcomes.append({"actor": seat, "kind": "win", "tile": tile, "by": by,
                                   "from": source, "total": scored.total, "points": points,
                                   "fans": fans})
-        self._finish_hand({"result": "score", "winner": seat, "by": by, "from": source,
-                           "tile": tile, "total": scored.total, "points": points, "fans": fans,
-                           "deltas": settle(seat, by, points, source)})
+        outcome: Outcome = {"result": "score", "winner": seat, "by": by, "from": source,
+                            "tile": tile, "total": scored.total, "points": points, "fans": fans,
+                            "deltas": settle(seat, by, points, source)}
+        self._finish_hand(outcome)
 
     def foul(self, seat: int, reason: str, answer: str | None = None,
              penalty: int = FOUL) -> bool | Error:
@@ -1004,41 +908,43 @@ class Rules:
         except ValueError as error:
             return Error("bad-seat", str(error))
         deltas = settle_foul(offender, penalty)
-        if not self._quiet:
+        if self._events:
             self.outcomes.append({"actor": offender, "kind": "foul", "reason": reason,
                                   "answer": answer})
-        self._finish_hand({"result": "foul", "winner": None, "by": "foul", "from": None,
-                           "tile": None, "total": 0, "points": 0, "fans": [],
-                           "deltas": deltas,
-                           "foul": {"seat": offender, "reason": reason, "answer": answer}})
+        outcome: Outcome = {"result": "foul", "winner": None, "by": "foul", "from": None,
+                            "tile": None, "total": 0, "points": 0, "fans": [], "deltas": deltas,
+                            "foul": {"seat": offender, "reason": reason, "answer": answer}}
+        self._finish_hand(outcome)
         return True
 
     def _exhaust(self) -> None:
-        if not self._quiet:
+        if self._events:
             self.outcomes.append({"actor": "sys", "kind": "exhausted"})
-        self._finish_hand({"result": "draw", "winner": None, "by": "exhausted", "from": None,
-                           "tile": None, "total": 0, "points": 0, "fans": [],
-                           "deltas": settle(None, "exhausted")})
+        outcome: Outcome = {"result": "draw", "winner": None, "by": "exhausted", "from": None,
+                            "tile": None, "total": 0, "points": 0, "fans": [],
+                            "deltas": settle(None, "exhausted")}
+        self._finish_hand(outcome)
 
-    def _finish_hand(self, outcome: dict[str, Any]) -> None:
+    def _finish_hand(self, outcome: Outcome) -> None:
         """Settle into the totals, record the hand, and deal the next or end the game."""
         deltas = outcome["deltas"]
         for seat in range(4):
             self.totals[seat] += deltas[seat]
-        self.history.append({"hand_no": self.hand_no, "dealer": self.dealer,
-                             "prevalent": self.prevalent, "wall_left": len(self.state.wall),
-                             **outcome, "totals": list(self.totals)})
-        if not self._quiet:
+        row: HandResult = {"hand_no": self.hand_no, "dealer": self.dealer,
+                           "prevalent": self.prevalent, "wall_left": len(self.state.wall),
+                           **outcome, "totals": list(self.totals)}
+        self.history.append(row)
+        if self._events:
             self.outcomes.append({"actor": "sys", "kind": "settle", "deltas": list(deltas),
                                   "totals": list(self.totals)})
         if self.hand_no < self.last_hand:
             self.hand_no += 1
-            self._start_hand()
+            self._table.deal(self)
             return
         self._end_turn()
         self.state.window = None
         self.status, self.state.phase = "finished", "finished"
-        if not self._quiet:
+        if self._events:
             self.outcomes.append({"actor": "sys", "kind": "end", "totals": list(self.totals),
                                   "places": places(self.totals)})
 
@@ -1127,8 +1033,9 @@ class Rules:
         header = (f"hand {self.hand_no}/{self.last_hand} dealer {self.dealer} "
                   f"prevalent {NAMES[EAST + self.prevalent]} phase {self.phase} "
                   f"turn {self.turn} drawn {drawn} wall {len(self.wall)} totals {self.totals}")
-        if self._split:
-            header += f" parts {self.wall_parts()}"
+        parts = self.wall_parts()
+        if parts is not None:
+            header += f" parts {parts}"
         lines = [header]
         if self.state.window is not None:
             lines.append(f"window {self.window}")
@@ -1146,7 +1053,7 @@ class Rules:
         """An independent copy, for branching: moves on one never show in the other."""
         clone = Rules.__new__(Rules)
         clone.seed, clone.ruleset, clone.status = self.seed, self.ruleset, self.status
-        clone.table, clone._split, clone._quan = self.table, self._split, self._quan
+        clone.table, clone._table, clone._events = self.table, self._table, self._events
         clone.hand_no, clone.last_hand = self.hand_no, self.last_hand
         clone.totals = list(self.totals)
         clone.history = list(self.history)  # records are never changed once written
@@ -1185,8 +1092,10 @@ class Rules:
         hand_no = position.get("hand_no", position.get("dealer", 0) + 1)
         if "dealer" in position and position["dealer"] != (hand_no - 1) % 4:
             raise ValueError(f"seat {position['dealer']} does not deal hand {hand_no}")
-        self._setup(position.get("seed", b"position"), position.get("ruleset", "green-book"),
-                    hand_no, position.get("last_hand", hand_no), position.get("totals"))
+        seed = seed_bytes(position.get("seed", b"position"))
+        self._setup(seed, position.get("ruleset", "green-book"), hand_no,
+                    position.get("last_hand", hand_no), position.get("totals"),
+                    Table(seed, None, None), True)
         hands = [Hand.parse(text) for text in position["hands"]]
         turn = _seat(position.get("turn", self.dealer))
         if len(hands) != 4 or any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
@@ -1222,6 +1131,204 @@ class Rules:
         census = np.bincount(loose, minlength=N_KINDS)
         census[:N_PLAYING] += np.sum([hand.counts for hand in state.hands], axis=0, dtype=np.intp)
         return tuple(census.tolist())
+
+
+class Table:
+    """The MCR table, and the base of every other: what a table decides that the rules of play
+    do not. :class:`Rules` asks its table how a hand is dealt (:meth:`deal`), where a seat
+    draws from (:meth:`left`, :meth:`take`), when no draw can follow (:meth:`is_last`), when a
+    kong is barred (:meth:`kong_blocked`), what those refusals say, the prevalent wind, the
+    hands a game plays and whether a win on the dealt tiles counts as one; nothing else
+    differs. A new table is a subclass overriding these, named in ``_VARIANTS``.
+
+    The MCR table: hands ``hand_no`` to ``last_hand`` of sixteen, each dealt from a new
+    :class:`~mjsim.tiles.wall.Wall` of 144; draws from the front, replacements from the back;
+    the last tile is the wall's. A variant is made once per game and never changes, so clones
+    share it. Raises ``ValueError`` for ``walltiles`` or ``prevalent``, which only Botzone's
+    table takes.
+    """
+
+    def __init__(self, seed: bytes, walltiles: Sequence[int] | None,
+                 prevalent: int | None) -> None:
+        if walltiles is not None or prevalent is not None:
+            raise ValueError("walltiles and prevalent are set on Botzone's table only "
+                             "(table='botzone'); the MCR table shuffles and counts hands")
+        self.name, self.deal_luck = "mcr", True
+
+    def hands(self, hand_no: int, last_hand: int) -> tuple[int, int]:
+        """The first and last hands a game plays, given the constructor's."""
+        return hand_no, last_hand
+
+    def deal(self, game: Rules) -> None:
+        """Deal ``game``'s hand ``hand_no`` (its events unless the game is quiet) and put the
+        dealer on turn: the wall of the hand, three times round four tiles each, one more
+        each and the dealer's fourteenth; then the flowers replaced from the back, the dealer
+        first."""
+        wall, dealer = Wall(game.seed, game.hand_no), game.dealer
+        # The deal goes straight into the seats' counts block; the tiles in the order dealt
+        # are kept for the deal's event only.
+        block = np.zeros((4, N_PLAYING), dtype=np.uint8)
+        counts = block
+        flowers: list[list[int]] = [[], [], [], []]
+        dealt: list[list[int]] = [[], [], [], []]
+        events = game._events
+        for after_dealer in _DEAL:
+            seat = (dealer + after_dealer) % 4
+            tile = wall.draw()
+            if tile < N_PLAYING:
+                counts[seat, tile] += 1
+            else:
+                flowers[seat].append(tile)
+            if events:
+                dealt[seat].append(tile)
+        last_tile, from_back = tile, False  # the dealer's fourteenth, the deal's last tile
+        state = HandState(wall, [_new_hand(block[seat], flowers[seat]) for seat in range(4)],
+                          block)
+        game.state = state
+        if events:
+            game.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": game.hand_no,
+                                  "dealer": dealer, "prevalent": game.prevalent,
+                                  "hands": dealt})
+        # Flowers: the dealer first, then in turn order; each replacement comes from the back.
+        for after_dealer in range(4):
+            seat = (dealer + after_dealer) % 4
+            for flower in state.hands[seat].flowers:
+                if events:
+                    game.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
+                                          "from": "deal"})
+            for _ in state.hands[seat].flowers:
+                drawn = game._draw_playing(seat, back=True)
+                if drawn < 0:
+                    game._exhaust()
+                    return
+                if seat == dealer:
+                    last_tile, from_back = drawn % _AFTER_FLOWERS, True
+        state.turn, state.drawn, state.replacement = dealer, last_tile, from_back
+
+    def prevalent_of(self, hand_no: int) -> int:
+        """The prevalent wind of hand ``hand_no``: East for hands 1-4, South 5-8, ..."""
+        return (hand_no - 1) // 4
+
+    def left(self, wall: Wall, seat: int) -> int:
+        """The tiles ``seat`` may still draw: the wall's."""
+        return len(wall)
+
+    def take(self, wall: Wall, seat: int, back: bool) -> int:
+        """The tile ``seat`` draws: from the back for a replacement, else from the front."""
+        return wall.draw_back() if back else wall.draw()
+
+    def is_last(self, state: HandState, seat: int) -> bool:
+        """Whether no draw can follow ``seat``'s draw or discard: the wall is empty."""
+        return state.last_draw_emptied
+
+    def kong_blocked(self, state: HandState, seat: int) -> bool:
+        """Whether ``seat`` may not declare a kong: no tile is left to replace it."""
+        return state.last_draw_emptied
+
+    def kong_refusal(self, seat: int) -> Error:
+        """The refusal of a kong :meth:`kong_blocked` bars."""
+        return Error("wall-empty", "no kong with an empty wall: no replacement tile is left")
+
+    def claim_refusal(self, source: int) -> Error:
+        """The refusal of a chow, pung or kong of ``source``'s last discard (:meth:`is_last`)."""
+        return Error("wall-empty", "the last discard of the wall can be claimed for a win only")
+
+    def parts(self, wall: Wall) -> tuple[int, ...] | None:
+        """The tiles left in each seat's part of the wall; None for a wall in one piece."""
+        return None
+
+
+class BotzoneTable(Table):
+    """Botzone's table (docs/botzone-table.md): one hand, seat 0 dealing, with ``prevalent``
+    as the prevalent wind (Botzone's quan; by default drawn from the seed) on the
+    :class:`~mjsim.tiles.wall.SplitWall` of ``walltiles`` (by default the 136 without flowers
+    shuffled from the seed), each seat drawing from the end of its own part; the limits on
+    kongs, claims and the last tile that Botzone's judge sets. Raises ``ValueError`` for a
+    prevalent wind not 0-3, or walltiles that are not kinds, hold more copies than exist or
+    are not a multiple of four."""
+
+    def __init__(self, seed: bytes, walltiles: Sequence[int] | None,
+                 prevalent: int | None) -> None:
+        self.name, self.deal_luck = "botzone", False  # its judge scores no dealt win as such
+        self.quan = _prevalent_of(seed, prevalent)
+        self._wall = _split_wall(seed, walltiles)
+
+    def hands(self, hand_no: int, last_hand: int) -> tuple[int, int]:
+        if hand_no != 1 or last_hand != HANDS:
+            raise ValueError("Botzone's table plays one hand a game: hand_no and last_hand "
+                             "are not set on it")
+        return 1, 1
+
+    def deal(self, game: Rules) -> None:
+        """Botzone's deal: seat by seat from 0, thirteen playing tiles from the end of its own
+        part, each flower set aside and replaced at once from the same part; then seat 0 draws
+        as on any turn. Raises ``ValueError`` when a part runs out in the deal."""
+        wall = self._wall.copy()
+        census = tuple(np.bincount(wall.order, minlength=N_KINDS).tolist())
+        dealt: list[list[int]] = [[], [], [], []]
+        flowers: list[list[int]] = [[], [], [], []]
+        for seat in range(4):
+            while len(dealt[seat]) < 13:
+                if not wall.left(seat):
+                    raise ValueError(f"seat {seat}'s part of the wall runs out before its "
+                                     "thirteen tiles are dealt")
+                tile = wall.draw_from(seat)
+                (dealt if tile < N_PLAYING else flowers)[seat].append(tile)
+        state = HandState(wall, [_new_hand(ccounts.from_kinds(dealt[seat]), flowers[seat])
+                                 for seat in range(4)])
+        state.census = census
+        game.state = state
+        if game._events:
+            game.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
+                                  "prevalent": self.quan, "hands": dealt,
+                                  "parts": list(wall.parts)})
+            for seat in range(4):
+                for flower in flowers[seat]:
+                    game.outcomes.append({"actor": seat, "kind": "flower", "tile": flower,
+                                          "from": "deal"})
+        game._draw_turn(0)
+
+    def prevalent_of(self, hand_no: int) -> int:
+        return self.quan
+
+    def left(self, wall: Wall, seat: int) -> int:
+        """The tiles left in ``seat``'s part."""
+        return _split(wall).left(seat)
+
+    def take(self, wall: Wall, seat: int, back: bool) -> int:
+        """The tile at the end of ``seat``'s part, replacements too."""
+        return _split(wall).draw_from(seat)
+
+    def is_last(self, state: HandState, seat: int) -> bool:
+        """Whether the next seat's part is empty: Botzone's judge flags the last tile so."""
+        return not _split(state.wall).left((seat + 1) % 4)
+
+    def kong_blocked(self, state: HandState, seat: int) -> bool:
+        """Whether the seat's own part or the next seat's is empty, as Botzone's judge rules."""
+        parts = _split(state.wall)
+        return not parts.left(seat) or not parts.left((seat + 1) % 4)
+
+    def kong_refusal(self, seat: int) -> Error:
+        return Error("wall-empty", f"no kong while seat {seat}'s or seat "
+                                   f"{(seat + 1) % 4}'s part of the wall is empty")
+
+    def claim_refusal(self, source: int) -> Error:
+        return Error("wall-empty", f"seat {(source + 1) % 4}'s part of the wall "
+                                   "is empty: the discard can be claimed for a win only")
+
+    def parts(self, wall: Wall) -> tuple[int, ...] | None:
+        return _split(wall).parts
+
+
+_VARIANTS: dict[str, type[Table]] = {"mcr": Table, "botzone": BotzoneTable}
+"""Each table's variant by its name: a new table is a :class:`Table` subclass added here."""
+
+TABLES = tuple(_VARIANTS)
+"""The tables: the rulebook's sixteen hands, and Botzone's one hand on a split wall."""
+
+
+def _split(wall: Wall) -> SplitWall:
+    return wall  # type: ignore[return-value]  # Botzone's table deals a split wall
 
 
 _NO_SCORES: dict[int, scoring.Scored] = {}
@@ -1313,6 +1420,16 @@ def _split_wall(seed: bytes, walltiles: Sequence[int] | None) -> SplitWall:
             raise ValueError(f"walltiles hold {census[kind]} copies of {NAMES[kind]}: "
                              f"only {copies(kind)} exist")
     return SplitWall.from_order(order, seed, 1)
+
+
+def _answer_event(seat: int, move: Move, tile: int) -> dict[str, Any]:
+    """The event of ``seat``'s answer ``move`` to a window on ``tile``: a pass or a claim."""
+    if move.kind == "pass":
+        return {"actor": seat, "kind": "pass"}
+    claim: dict[str, Any] = {"actor": seat, "kind": "claim", "claim": move.kind, "tile": tile}
+    if move.tiles is not None:
+        claim["tiles"] = list(move.tiles)
+    return claim
 
 
 def _bad_move(move: Move) -> Error:

@@ -45,6 +45,7 @@ import numpy as np
 
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
+from mjsim.game.results import HandResult
 from mjsim.learn.actions import N_ACTIONS, action_of
 from mjsim.learn.planes import PLANES, encode, legal_mask
 from mjsim.players.driver import play
@@ -97,7 +98,7 @@ class _Rows:
         columns["wall"].append(self.wall)
         columns["hand_no"].append(view.hand_no)
 
-    def end_game(self, history: list[dict[str, Any]], totals: list[int]) -> None:
+    def end_game(self, history: list[HandResult], totals: list[int]) -> None:
         """Give the rows of the game just played their hand's and the game's points."""
         deltas = {row["hand_no"]: row["deltas"] for row in history}
         columns = self.columns

@@ -19,7 +19,10 @@ import traceback
 from collections.abc import Sequence
 from typing import Any
 
+from mjsim.game.results import HandResult
 from mjsim.game.rules import Rules
+from mjsim.game.settings import MAX_FOULS, Settings, settings_of
+from mjsim.game.settlement import FOUL
 from mjsim.players.protocol import Foul, HandStart, Player
 from mjsim.players.seen import seen_by
 from mjsim.players.view import view_of
@@ -27,10 +30,8 @@ from mjsim.tiles.wall import Seed
 
 __all__ = ["MAX_FOULS", "PENALTY", "PlayerError", "TooManyFouls", "play"]
 
-PENALTY = 10
+PENALTY = FOUL
 """What a foul costs its seat, paid to each other seat (the rulebook's and Botzone's figure)."""
-MAX_FOULS = 3
-"""Fouls in a row (hand after hand) by one seat that stop the game."""
 
 
 class TooManyFouls(RuntimeError):
@@ -66,20 +67,26 @@ def _failed(players: Sequence[Player], seat: int, game: Rules, error: Exception)
     return raised(players[seat], seat, error, f"in hand {game.hand_no}")
 
 
-def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
-         hand_no: int = 1, last_hand: int = 16, penalty: int = PENALTY,
-         max_fouls: int = MAX_FOULS, **options: Any) -> Rules:
+def play(seed: Seed, players: Sequence[Player], *, settings: Settings | None = None,
+         ruleset: str | None = None, table: str | None = None, penalty: int | None = None,
+         max_fouls: int | None = None, hand_no: int = 1, last_hand: int = 16,
+         **options: Any) -> Rules:
     """Play hands ``hand_no`` to ``last_hand`` from ``seed`` with ``players[s]`` in seat ``s``,
     and return the finished game (its ``history`` and ``totals`` hold the results; a fouled
-    hand's row says who fouled and why). ``options`` go to
-    :class:`~mjsim.game.rules.Rules` (``table="botzone"``, its ``walltiles``, ...). Events are
-    discarded as play goes, so memory stays flat. Every player's ``close()`` is called at the
-    end, however the game ends.
+    hand's row says who fouled and why). ``settings`` (a
+    :class:`~mjsim.game.settings.Settings`), or its keywords ``ruleset``, ``table``,
+    ``penalty`` and ``max_fouls``, say how it is played; ``options`` go to
+    :class:`~mjsim.game.rules.Rules` (Botzone's ``walltiles``, ...). Events are discarded as
+    play goes, so memory stays flat. Every player's ``close()`` is called at the end, however
+    the game ends.
     """
     if len(players) != 4:
         raise ValueError(f"a table seats four players, not {len(players)}")
-    game = Rules(seed, ruleset, hand_no=hand_no, last_hand=last_hand, **options)
-    referee = _Referee(game, players, penalty, max_fouls)
+    chosen = settings_of(settings, ruleset=ruleset, table=table, penalty=penalty,
+                         max_fouls=max_fouls)
+    game = Rules(seed, chosen.ruleset, hand_no=hand_no, last_hand=last_hand,
+                 table=chosen.table, **options)
+    referee = _Referee(game, players, chosen.penalty, chosen.max_fouls)
     try:
         while True:
             while game.outcomes:  # a foul while telling adds the hand's end to tell
@@ -182,7 +189,7 @@ class _Referee:
                                f"end: {done}")
         self.last_foul[seat] = foul
 
-    def _count(self, row: dict[str, Any]) -> None:
+    def _count(self, row: HandResult) -> None:
         fouled = row.get("foul")
         for seat in range(4):
             self.in_a_row[seat] = (self.in_a_row[seat] + 1

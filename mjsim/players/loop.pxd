@@ -12,8 +12,8 @@ from mjsim_core.rungs cimport answer_pick, rekeyed, seat_word, turn_pick
 cdef int _DRAWN, _WIN, _KONG, _KONG_BIT, _CLAIMS
 
 
-@cython.locals(state=HandState, window=Window, seat=int, rules=int, move=int)
-cdef _run(Rules game, list plans)
+@cython.locals(state=HandState, window=Window, seat=int, move=int)
+cdef _run(Rules game, list plans, int rules)
 
 
 @cython.locals(level=int, ideas=int, k=int, mask="long long", row="const unsigned char[::1]")

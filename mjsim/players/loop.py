@@ -46,6 +46,7 @@ from typing import Any
 
 from mjsim.game.moves import PASS, Move
 from mjsim.game.rules import HandState, Rules
+from mjsim.game.settings import KEYS, Settings, settings_of
 from mjsim.game.window import Window
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import IDEAS, Rung
@@ -53,7 +54,6 @@ from mjsim.players.rungs import LEVELS as RUNGS
 from mjsim.players.specs import load_player
 from mjsim.players.trivial import DiscardDrawn
 from mjsim.tiles.wall import Seed
-from mjsim_core.elements import RULESETS
 from mjsim_core.rungs import KONG_BIT, answer_pick, rekeyed, seat_word, turn_pick
 
 __all__ = ["compiled", "play", "play_games"]
@@ -87,29 +87,27 @@ def compiled(players: Sequence[object]) -> bool:
     return len(players) == 4 and all(plan_of(player) is not None for player in players)
 
 
-def play(seed: Seed, players: Sequence[Player], *, ruleset: str = "green-book",
+def play(seed: Seed, players: Sequence[Player], *, settings: Settings | None = None,
          events: bool = False, **options: Any) -> Rules:
-    """Play the game :func:`mjsim.players.driver.play` would (``options`` as it takes them:
-    ``hand_no``, ``last_hand``, ``table``, ...) and return it finished. With ``events`` its
-    ``outcomes`` keep every event of the game; without, no event is built (the history and
-    totals are the same). Raises ``ValueError`` for a table :func:`compiled` refuses."""
+    """Play the game :func:`mjsim.players.driver.play` would (``settings`` or its keywords,
+    and ``options``, as it takes them: ``hand_no``, ``last_hand``, ...) and return it finished.
+    Nobody fouls here (the players make legal moves only), so the settings' penalty and
+    max_fouls never come into play. With ``events`` its ``outcomes`` keep every event of the
+    game; without, it is a quiet game (no event is built; the history and totals are the
+    same). Raises ``ValueError`` for a table :func:`compiled` refuses."""
     plans = [plan for plan in map(plan_of, players) if plan is not None]
     if len(plans) != 4 or len(players) != 4:
         raise ValueError("the compiled loop plays four rungs or DiscardDrawn players; "
                          "play others with mjsim.players.driver.play")
-    options.pop("penalty", None)  # nobody fouls here: the driver's foul options do not apply
-    options.pop("max_fouls", None)
+    chosen = settings_of(settings, **{key: options.pop(key, None) for key in KEYS})
     with _no_collector():
-        game = Rules(seed, ruleset, **options)
-        if not events:
-            game._quiet = True
-            game.outcomes = []
-        _run(game, plans)
+        game = Rules(seed, chosen.ruleset, table=chosen.table, events=events, **options)
+        _run(game, plans, chosen.index)
     return game
 
 
 def play_games(seeds: Iterable[Seed], lineup: Sequence[Player | str],
-               ruleset: str = "green-book", **options: Any) -> list[Rules]:
+               ruleset: str | None = None, **options: Any) -> list[Rules]:
     """:func:`play` for each seed, without events: the finished games, in order. ``lineup``
     holds the four players, or their specs (``"3-defence"``).
 
@@ -135,8 +133,7 @@ def _no_collector() -> Iterator[None]:
             gc.enable()
 
 
-def _run(game: Rules, plans: list[Plan]) -> None:
-    rules = RULESETS.index(game.ruleset)
+def _run(game: Rules, plans: list[Plan], rules: int) -> None:
     while game.status == "active":
         state = game.state
         window = state.window

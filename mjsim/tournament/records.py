@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from mjsim.game.results import FoulRecord
 from mjsim.game.rules import Rules
+from mjsim.game.settings import MAX_FOULS, Settings
 from mjsim.game.settlement import places
 from mjsim.players import driver, loop
 from mjsim.players.compare import Shadowed
@@ -130,28 +132,37 @@ def check_streaks(streaks: dict[str, Streak], max_fouls: int) -> None:
 
 
 class GameOptions(NamedTuple):
-    """How a run's games are played besides their players: the ``table`` (``"mcr"``, sixteen
-    hands; ``"botzone"``, Botzone's, one hand), what a foul costs (``penalty``, to each other
-    seat), how many fouls in a row by one seat stop the game (``max_fouls``), and the
-    ``shadows``: (challenger, baseline) pairs of entries; a seat played by a challenger also
-    asks its baseline on each view, without playing its move, and counts where the two differ
-    (:class:`~mjsim.players.compare.Shadowed`)."""
+    """How a run's games are played besides their players: the ``shadows``, (challenger,
+    baseline) pairs of entries (a seat played by a challenger also asks its baseline on each
+    view, without playing its move, and counts where the two differ:
+    :class:`~mjsim.players.compare.Shadowed`); and the keyword form of the game's
+    :class:`~mjsim.game.settings.Settings` besides its ruleset: the ``table`` (``"mcr"``,
+    sixteen hands; ``"botzone"``, Botzone's, one hand), what a foul costs (``penalty``, to each
+    other seat) and how many fouls in a row by one seat stop the game (``max_fouls``)."""
 
     table: str = "mcr"
     penalty: int = driver.PENALTY
-    max_fouls: int = driver.MAX_FOULS
+    max_fouls: int = MAX_FOULS
     shadows: tuple[tuple[str, str], ...] = ()
+
+    def settings(self, ruleset: str) -> Settings:
+        """The game's settings under ``ruleset``, parsed (``ValueError`` for a bad one)."""
+        return Settings(ruleset, self.table, self.penalty, self.max_fouls)
 
 
 MCR_GAMES = GameOptions()
 """Sixteen-hand games with the rulebook's foul penalty."""
 
 
-def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-book", *,
+def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str | None = None, *,
               roster: Roster | None = None, workdir: Path | None = None,
-              options: GameOptions = MCR_GAMES) -> GameRecords:
+              options: GameOptions = MCR_GAMES, settings: Settings | None = None
+              ) -> GameRecords:
     """Play one game, seat i played by ``lineup[i]`` (a spec, or a name ``roster`` defines),
-    and return its records: sixteen hands, or one on Botzone's table (``options``).
+    and return its records: sixteen hands, or one on Botzone's table. The game's ``settings``
+    (:class:`~mjsim.game.settings.Settings`) are given as they are, or as ``ruleset`` (default
+    ``green-book``) and the table, penalty and max_fouls of ``options``; not both (a
+    ``ValueError``).
     A program seat runs in ``workdir``/seatN (its stderr kept there). A table of built-in
     rungs is played by the compiled loop (:mod:`mjsim.players.loop`), any other by the driver:
     the same game either way.
@@ -162,6 +173,7 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
     >>> len(records.seats), sum(row["points"] for row in records.seats)
     (4, 0)
     """
+    chosen = _settings(ruleset, options, settings)
     roster = roster or Roster()
     entries = roster.lineup(lineup)
     players = [roster.player(entry, workdir=None if workdir is None else workdir / f"seat{seat}")
@@ -173,12 +185,22 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str = "green-boo
             players[seat] = Shadowed(players[seat],
                                      roster.player(shadows[entry], workdir=shadow_dir))
     if loop.compiled(players):  # the same game, with no Python call per move
-        game = loop.play(seed, players, ruleset=ruleset, table=options.table)
+        game = loop.play(seed, players, settings=chosen)
     else:
-        game = driver.play(seed, players, ruleset=ruleset, table=options.table,
-                           penalty=options.penalty, max_fouls=options.max_fouls)
+        game = driver.play(seed, players, settings=chosen)
     counts = [(p.decisions, p.changed) if isinstance(p, Shadowed) else (0, 0) for p in players]
     return records_of(game, entries, counts)
+
+
+def _settings(ruleset: str | None, options: GameOptions,
+              settings: Settings | None) -> Settings:
+    """The game's settings: ``settings``, or those ``ruleset`` and ``options`` name."""
+    if settings is None:
+        return options.settings("green-book" if ruleset is None else ruleset)
+    if ruleset is not None or options[:3] != MCR_GAMES[:3]:
+        raise ValueError("give settings= or a ruleset and the options' table, penalty and "
+                         "max_fouls, not both")
+    return settings
 
 
 def records_of(game: Rules, variants: Lineup,
@@ -231,7 +253,7 @@ def records_of(game: Rules, variants: Lineup,
 
 
 def _outcome(seat: int, winner: int | None, by: str, source: int | None,
-             foul: dict[str, Any] | None) -> str:
+             foul: FoulRecord | None) -> str:
     """How the hand ended for one seat: won, dealt in, paid, drawn, or fouled."""
     if foul is not None:
         return "foul" if seat == foul["seat"] else "fouled"

@@ -20,7 +20,8 @@ from joblib import Parallel, delayed, parallel_config
 
 import mjsim
 from mjsim.analysis import shanten
-from mjsim.players.driver import MAX_FOULS, PENALTY, PlayerError
+from mjsim.game.settings import MAX_FOULS, Settings
+from mjsim.players.driver import PENALTY, PlayerError
 from mjsim.tiles.hand import Hand
 from mjsim.tournament.lineups import Lineup, Roster
 from mjsim.tournament.records import (
@@ -51,28 +52,30 @@ class RunOptions(TypedDict, total=False):
     max_fouls: int
 
 
-def play_batch(batch: int, tasks: Sequence[Task], ruleset: str, definitions: dict[str, str],
-               options: GameOptions, programs: str | None
-               ) -> tuple[int, dict[str, bytes], dict[str, Streak]]:
-    """Play the games of one batch in order and encode its tables (:func:`encode_batch`): this
-    is what a worker runs, rebuilding the players from their specs. A program seat of game g
+def play_batch(batch: int, tasks: Sequence[Task], settings: Settings,
+               definitions: dict[str, str], shadows: tuple[tuple[str, str], ...],
+               programs: str | None) -> tuple[int, dict[str, bytes], dict[str, Streak]]:
+    """Play the games of one batch in order, under the run's ``settings`` with its ``shadows``
+    (:class:`~mjsim.tournament.records.GameOptions`), and encode its tables
+    (:func:`encode_batch`): this is what a worker runs, rebuilding the players from their
+    specs. A program seat of game g
     runs in ``programs``/bBATCH-gG/seatN. Fouls in a row are counted across the batch's games
     (:class:`~mjsim.tournament.records.Streak`, raising ``TooManyFouls`` at ``max_fouls``), and
     each entry's streak over the batch is returned, for the run to count across batches."""
-    roster = Roster(definitions)
+    roster, options = Roster(definitions), GameOptions(shadows=shadows)
     records = GameRecords()
     streaks: dict[str, Streak] = {}
     for game, (seed, lineup) in enumerate(tasks):
         workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
         try:
-            played = play_game(seed, lineup, ruleset, roster=roster, workdir=workdir,
-                               options=options)
+            played = play_game(seed, lineup, roster=roster, workdir=workdir,
+                               options=options, settings=settings)
         except PlayerError as error:  # placed in the run, for the one line the user reads
             raise PlayerError(f"{error.message}, on wall {seed!r} (lineup "
                               f"{lineup_key(lineup)})", error.detail, error.seat, batch,
                               game) from None
         streaks = add_streaks(streaks, Streak.of_game(played, workdir))
-        check_streaks(streaks, options.max_fouls)
+        check_streaks(streaks, settings.max_fouls)
         records.extend(played)
     return batch, encode_batch(records), streaks
 
@@ -150,6 +153,9 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
         "players": roster.described(entries), "origin": origin(folder.path),
         **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
     })
+    # Parsed once and handed down; after the folder's check, which says first how a resumed
+    # run differs from the one the folder holds (the manifest holds the same four keys).
+    settings = Settings(ruleset, table, penalty, max_fouls)
     programs = (str(folder.path.resolve() / "programs") if roster.runs_programs(entries)
                 else None)
     wanted = len(batches) if limit is None else min(limit, len(batches))
@@ -159,10 +165,10 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
             with _executor(backend, scheduler):
                 jobs = -1 if backend == "dask" else n_jobs
                 results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                    delayed(play_batch)(batch, batches[batch], ruleset, roster.definitions,
-                                        GameOptions(table, penalty, max_fouls, pairs), programs)
+                    delayed(play_batch)(batch, batches[batch], settings, roster.definitions,
+                                        pairs, programs)
                     for batch in pending)
-                fouls = _FoulsInARow(pending, max_fouls)
+                fouls = _FoulsInARow(pending, settings.max_fouls)
                 try:
                     for batch, files, streaks in results:
                         folder.write_encoded(batch, files)
