@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import matplotlib.pyplot as plt
 import pandas as pd
 
+from mjsim.tournament.estimates import Column
 from mjsim.tournament.sequential import MIN_SEEDS
 from mjsim.tournament.store import Extent, Tables
 
@@ -78,10 +79,10 @@ def forest(estimates: pd.DataFrame, drawn_from: str = "") -> Figure:
     rows = estimates.iloc[::-1]
     fig, ax = _figure(7, 1.6 + 0.5 * len(rows))
     y = range(len(rows))
-    ax.errorbar(rows["value_hand"], y, xerr=_spans(rows, "value_hand", "low_hand", "high_hand"),
-                fmt="o", capsize=4)
+    ax.errorbar(rows[Column.VALUE_HAND], y, fmt="o", capsize=4, xerr=_spans(
+        rows, Column.VALUE_HAND, Column.LOW_HAND, Column.HIGH_HAND))
     ax.axvline(0, color="grey", linewidth=1, linestyle="--")
-    ax.set_yticks(list(y), rows["name"])
+    ax.set_yticks(list(y), rows[Column.NAME])
     ax.set_xlabel("points per hand added (95% interval)")
     ax.set_ylabel("idea or rung step")
     return _titled(fig, ax, "What each idea and rung step is worth", drawn_from)

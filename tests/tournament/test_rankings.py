@@ -138,7 +138,7 @@ def test_place_intervals_stay_inside_1_to_4():
 
 
 def test_one_seed_has_no_intervals_but_keeps_its_means():
-    from mjsim.ui.tables import format_standings
+    from mjsim.tournament.text import format_standings
 
     seats = _seats(*_games(np.random.default_rng(5), 1))
     table = standings(seats)
@@ -188,7 +188,7 @@ def test_bradley_terry_recovers_known_strengths():
 
 
 def test_the_printed_table_shows_intervals_ratings_and_contrasts():
-    from mjsim.ui.tables import format_standings
+    from mjsim.tournament.text import format_standings
 
     seats = _seats(*_games(np.random.default_rng(8), 12))
     table = standings(seats)

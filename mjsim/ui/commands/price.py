@@ -105,7 +105,7 @@ def _plan(args: argparse.Namespace) -> str:
 def _null_check(args: argparse.Namespace) -> str:
     """``price --null``: the pipeline's calibration on a challenger whose true price is 0."""
     from mjsim.tournament.null import null_check
-    from mjsim.ui.tables import wrapped
+    from mjsim.tournament.text import wrapped
 
     options = run_options(args)
     for unused in ("roster", "walls", "seed"):

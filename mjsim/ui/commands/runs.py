@@ -98,8 +98,8 @@ def out(args: argparse.Namespace, name: str) -> Path:
 def finish(report: Report) -> str:
     """The run's prices and standings (already written as CSV), after its figures: a figure
     that fails is reported in one line on stderr and keeps none of the rest from being shown."""
+    from mjsim.tournament.text import format_competition, format_estimates, format_standings
     from mjsim.ui import plots
-    from mjsim.ui.tables import format_competition, format_estimates, format_standings
 
     try:
         plots.save_report(report)

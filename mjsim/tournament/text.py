@@ -1,5 +1,5 @@
-"""The tables a run prints: its estimates, its standings and a competition's standings, as
-text of at most :data:`WIDTH` columns."""
+"""The tables a run prints: its estimates (:mod:`.estimates`), its standings and a
+competition's standings (:mod:`.rankings`), as text of at most :data:`WIDTH` columns."""
 
 from __future__ import annotations
 
@@ -7,6 +7,11 @@ import math
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
+
+from mjsim.tournament.estimates import Column
+from mjsim.tournament.lineups import rung_label
+from mjsim.tournament.numbers import p_value, percent
+from mjsim.tournament.signflip import FEW, METHOD
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -18,39 +23,40 @@ WIDTH = 100
 def format_estimates(estimates: pd.DataFrame) -> str:
     """Prices and rung steps per hand, with intervals, p-values and the variance pairing saved,
     ending with what the run could detect and the walls its target effect would take."""
-    from mjsim.tournament.signflip import FEW
-
-    sequential = "decision" in estimates.columns  # priced with --until-decided
-    stopped = "interval" in estimates.columns  # read before it stopped: intervals for that
-    counted = "changed" in estimates.columns  # trigger rates: a price run's ideas
+    columns = estimates.columns
+    sequential = Column.DECISION in columns  # priced with --until-decided
+    stopped = Column.INTERVAL in columns  # read before it stopped: intervals for that
+    counted = Column.CHANGED in columns  # trigger rates: a price run's ideas
     header = ["", "points/hand", "95% CS" if stopped else "95% interval", "p", "p (BH)", "walls",
               "pairing", "detects"]
     rows = [_estimate_cells(row, counted) for _, row in estimates.iterrows()]
     notes = ["points/hand: what the idea adds (a rung step: what the higher rung gains)"]
     notes += [f"{cells[0]}: {cells[2]} for an interval" for cells in rows
               if cells[2].startswith("too few")]
-    looks = str(estimates["looks"].iloc[0]) if "looks" in estimates.columns else ""
+    looks = str(estimates[Column.LOOKS].iloc[0]) if Column.LOOKS in columns else ""
     if looks not in ("", "nan"):
         notes.append(f"a sequential look: this run was read at {looks} walls before it was "
                      "extended")
     if stopped:
-        notes.append(f"95% CS: a {estimates['interval'].iloc[0]}; p is anytime-valid too")
-    delta = float(estimates["delta_hand"].iloc[0])
+        notes.append(f"95% CS: a {estimates[Column.INTERVAL].iloc[0]}; p is anytime-valid too")
+    delta = float(estimates[Column.DELTA_HAND].iloc[0])
     if sequential:
         notes.extend(_sequential_words(estimates, delta))
     if any(cells[2].endswith("*") for cells in rows):  # a sign-flip interval is shown
         notes.append(f"*: changed moves on fewer than {FEW} walls: the interval spans the exact "
                      "sign-flip interval (randomisation, no SD needed) and the t interval, and "
                      "p is the larger of their p-values")
-    if "controls" in estimates.columns:
+    if Column.CONTROLS in columns:
         notes.extend(_health_words(estimates))
     if counted:
-        notes.extend(f"{row.name}: {row.triggers}" for row in estimates.itertuples()
-                     if isinstance(row.triggers, str) and row.triggers)
+        notes.extend(f"{name}: {said}" for name, said
+                     in zip(estimates[Column.NAME], estimates[Column.TRIGGERS])
+                     if isinstance(said, str) and said)
     notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
                  "two-sided), from its per-seed SD")
-    walls = ", ".join(f"{row.name}: {row.walls_for_delta:,}" for row, cells  # none without
-                      in zip(estimates.itertuples(), rows) if cells[-1] != "-")  # detects
+    walls = ", ".join(f"{name}: {needed:,}" for name, needed, cells  # none without detects
+                      in zip(estimates[Column.NAME], estimates[Column.WALLS_FOR_DELTA], rows)
+                      if cells[-1] != "-")
     if walls:
         notes.append(f"walls to find {delta:.2f} points a hand so: {walls}")
     return "\n".join([*_table(header, rows, "<><>>>>>"), *wrapped(notes)])
@@ -58,11 +64,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
 
 def _estimate_cells(row: pd.Series, counted: bool) -> list[str]:
     """An estimate's row of the table; the interval says so where there is none."""
-    from mjsim.tournament.numbers import p_value
-
-    few = row.get("method", "t") == "sign-flip"
-    never = counted and row["changed"] == 0  # an idea that changed no move has no interval
-    low, high = float(row["low_hand"]), float(row["high_hand"])
+    few = row.get(Column.METHOD, "t") == METHOD
+    never = counted and row[Column.CHANGED] == 0  # an idea that changed no move: no interval
+    low, high = float(row[Column.LOW_HAND]), float(row[Column.HIGH_HAND])
     bounded = math.isfinite(low) and math.isfinite(high)
     if never:
         span = "never changed a move"
@@ -71,11 +75,12 @@ def _estimate_cells(row: pd.Series, counted: bool) -> list[str]:
     else:
         span = f"[{low:>+7.3f}, {high:>+7.3f}]" + ("*" if few else "")
     # Without an interval the per-seed SD says nothing: no power, no walls to plan.
-    detects = f"±{row['detectable_hand']:.2f}" if bounded and not never else "-"
-    pairing = float(row["variance_reduction"])
-    return [str(row["name"]), f"{row['value_hand']:+.3f}", span, p_value(float(row["p"])),
-            p_value(float(row["p_bh"])), str(row["seeds"]),
-            f"{pairing:.1f}x" if math.isfinite(pairing) else "-", detects]
+    detects = f"±{row[Column.DETECTABLE_HAND]:.2f}" if bounded and not never else "-"
+    pairing = float(row[Column.VARIANCE_REDUCTION])
+    return [str(row[Column.NAME]), f"{row[Column.VALUE_HAND]:+.3f}", span,
+            p_value(float(row[Column.P])), p_value(float(row[Column.P_BH])),
+            str(row[Column.SEEDS]), f"{pairing:.1f}x" if math.isfinite(pairing) else "-",
+            detects]
 
 
 def _sequential_words(estimates: pd.DataFrame, delta: float) -> list[str]:
@@ -83,20 +88,22 @@ def _sequential_words(estimates: pd.DataFrame, delta: float) -> list[str]:
     expected to take at each idea's own per-seed SD."""
     first = estimates.iloc[0]
     decided = "; ".join(
-        f"{row.name} {row.verdict} (at {row.decided_at} walls)"
-        + (f", {row.note}" if isinstance(row.note, str) and row.note else "")  # CSV's empty: NaN
-        for row in estimates.itertuples())
+        f"{row[Column.NAME]} {row[Column.VERDICT]} (at {row[Column.DECIDED_AT]} walls)"
+        + (f", {note}" if isinstance(note := row[Column.NOTE], str) and note else "")  # CSV: NaN
+        for _, row in estimates.iterrows())
     expected = "; ".join(
         f"{name} (SD {sd:.2f}) {zero:,.0f} walls if the price is 0, {at:,.0f} if ±{delta:.2f}"
-        for name, sd, zero, at in zip(estimates["name"], estimates["sd_seed_hand"],
-                                      estimates["expected_zero"], estimates["expected_delta"])
+        for name, sd, zero, at in zip(estimates[Column.NAME], estimates[Column.SD_SEED_HAND],
+                                      estimates[Column.EXPECTED_ZERO],
+                                      estimates[Column.EXPECTED_DELTA])
         if math.isfinite(zero))
     meaning = (f"'adds at least {delta:.2f}' means the walls favour +{delta:.2f} over 0 (said "
                "with chance at most 2.5% when the price is 0 or less, at least 95% when it is "
                "that much or more); 'costs' likewise; the CS says how much")
     adjusted = ", ".join(f"{name} {_cell(value, '+.3f')}" for name, value
-                         in zip(estimates["name"], estimates["adjusted_hand"]))
-    cap = f"cap {first['cap']:,} walls (planned at a per-seed SD of {first['planned_sd_hand']:.2f})"
+                         in zip(estimates[Column.NAME], estimates[Column.ADJUSTED_HAND]))
+    cap = (f"cap {first[Column.CAP]:,} walls (planned at a per-seed SD of "
+           f"{first[Column.PLANNED_SD_HAND]:.2f})")
     if expected:
         cap += f"; at its own per-seed SD the test expects about: {expected}"
     return [f"sequential test: {decided}", meaning,
@@ -106,14 +113,16 @@ def _sequential_words(estimates: pd.DataFrame, delta: float) -> list[str]:
 
 def _health_words(estimates: pd.DataFrame) -> list[str]:
     """The health check in words: each baseline's control games summed to zero, or which not."""
-    from mjsim.tournament.lineups import rung_label
-
-    checks = estimates.groupby("baseline", sort=False)[["controls", "control_sum"]].first()
+    checks = estimates.groupby(Column.BASELINE, sort=False)[
+        [Column.CONTROLS, Column.CONTROL_SUM]].first()
     failed = [f"health check FAILED: a control game of {rung_label(str(baseline))} summed to "
-              f"{row.control_sum:g}, not 0; the prices take a field of baselines to sum to zero"
-              for baseline, row in checks.iterrows() if row.controls and row.control_sum != 0]
-    counts = ", ".join(f"{int(row.controls)} game{'' if row.controls == 1 else 's'} of "
-                       f"{rung_label(str(baseline))}" for baseline, row in checks.iterrows())
+              f"{total:g}, not 0; the prices take a field of baselines to sum to zero"
+              for baseline, controls, total
+              in zip(checks.index, checks[Column.CONTROLS], checks[Column.CONTROL_SUM])
+              if controls and total != 0]
+    counts = ", ".join(f"{int(controls)} game{'' if controls == 1 else 's'} of "
+                       f"{rung_label(str(baseline))}"
+                       for baseline, controls in zip(checks.index, checks[Column.CONTROLS]))
     held = (f"health check: every control game summed to 0 ({counts}), as the estimates "
             "require of a field of baselines")
     return failed or [held]
@@ -122,8 +131,6 @@ def _health_words(estimates: pd.DataFrame) -> list[str]:
 def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None) -> str:
     """Each variant's points per game, place, first-place rate and rating, each with its 95%
     interval, then (given ``contrasts``) the paired difference of every two variants."""
-    from mjsim.tournament.numbers import p_value, percent
-
     columns = [list(table["variant"]),
                _measure(table, "points", "+.1f"), _measure(table, "place", ".2f"),
                _measure(table, "first_rate", "", percent), _measure(table, "rating", "+.0f"),
@@ -167,8 +174,6 @@ def _no_interval(table: pd.DataFrame) -> str:
 def _foul_warnings(table: pd.DataFrame) -> list[str]:
     """A warning for each variant that fouled in more than :data:`FOUL_WARNING` of its games
     (its standing then measures its fouls, not its play)."""
-    from mjsim.tournament.numbers import percent
-
     counts = zip(table["variant"], table["fouled_games"].to_numpy(), table["games"].to_numpy())
     return [f"warning: {variant} fouled in {fouled} of its {games} games "
             f"({percent(fouled / games)}, over {FOUL_WARNING:.0%}): its standing measures its "
