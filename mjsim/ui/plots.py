@@ -170,7 +170,7 @@ def save_report(report: Report) -> list[Path]:
 
 def running_estimate(estimates: pd.DataFrame, name: str = "", drawn_from: str = "") -> Figure:
     """A price per hand and its 95% interval as walls accumulate
-    (:func:`mjsim.tournament.analysis.running_estimate`)."""
+    (:func:`mjsim.tournament.summaries.running_estimate`)."""
     fig, ax = _figure(7, 4)
     ax.fill_between(estimates["walls"], estimates["low_hand"], estimates["high_hand"], alpha=0.3,
                     label="95% interval")
@@ -197,7 +197,7 @@ def points_distribution(seats: pd.DataFrame, drawn_from: str = "") -> Figure:
 
 def fan_frequency(frequency: pd.DataFrame, top: int = 15, drawn_from: str = "") -> Figure:
     """The share of each variant's wins that hold each of the most frequent scoring elements
-    (:func:`mjsim.tournament.analysis.fan_frequency`)."""
+    (:func:`mjsim.tournament.summaries.fan_frequency`)."""
     table = frequency.pivot_table(index="name", columns="variant", values="share", fill_value=0)
     table = table.loc[table.max(axis=1).sort_values(ascending=False).index[:top]].iloc[::-1]
     fig, ax = _figure(9, 1.6 + 0.35 * len(table))
@@ -210,7 +210,7 @@ def fan_frequency(frequency: pd.DataFrame, top: int = 15, drawn_from: str = "") 
 
 def outcome_rates(rates: pd.DataFrame, drawn_from: str = "") -> Figure:
     """Win, self-draw, deal-in and exhausted-hand rates per hand, by seat or prevalent wind
-    (:func:`mjsim.tournament.analysis.outcome_rates`)."""
+    (:func:`mjsim.tournament.summaries.outcome_rates`)."""
     by = str(rates.index.name)
     fig, ax = _figure(8, 4)
     rates.rename(columns=OUTCOME_WORDS).plot.bar(ax=ax, rot=0)
