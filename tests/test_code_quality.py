@@ -89,9 +89,32 @@ def test_ruff_is_clean():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_cython_lint_is_clean():
-    sources = sorted(str(path.relative_to(ROOT)) for pattern in ("*.pyx", "*.pxd")
+def test_cython_lint_is_clean(tmp_path):
+    sources = sorted(str(path.relative_to(ROOT)) for pattern in ("*.pyx", "*.pxd", "*.pxi")
                      for path in (ROOT / "mjsim_core").glob(pattern))
     pure = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "mjsim").rglob("*.pxd"))
     result = run("cython-lint", *sources, *pure)
     assert result.returncode == 0, result.stdout + result.stderr
+    assert lint_included(sorted((ROOT / "mjsim_core").glob("*.pxi")), tmp_path) == ""
+
+
+def lint_included(included: list[Path], scratch: Path) -> str:
+    """What cython-lint finds in include files (``score.pyx``'s parts) read as Cython code: of
+    a ``.pxi`` it checks only the layout, so each is copied to ``scratch`` as a ``.pyx`` (its
+    lines unmoved) and its findings are told under its own path."""
+    copies = {str(scratch / f"{source.stem}.pyx"): source for source in included}
+    for copy, source in copies.items():
+        shutil.copy(source, copy)
+    result = run("cython-lint", "--max-line-length", "100", *copies, cwd=scratch)
+    found = result.stdout + result.stderr
+    for copy, source in copies.items():
+        found = found.replace(f"{copy}:", f"{source}:")
+    return found
+
+
+def test_the_lint_of_an_include_file_reads_its_code(tmp_path):
+    part = tmp_path / "part.pxi"
+    part.write_text("import os\n\n\ncdef int one():\n    return 1\n")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    assert lint_included([part], scratch) == f"{part}:1:8: 'os' imported but unused\n"

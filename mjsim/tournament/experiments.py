@@ -15,7 +15,6 @@ Every player is named by a spec or by a name the ``roster`` defines (:mod:`.line
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -25,9 +24,9 @@ from typing import Any, Unpack
 import pandas as pd
 
 from mjsim.game.settlement import HANDS
-from mjsim.tournament import power, pricing, sequential, signflip, triggers
+from mjsim.tournament import power, sequential, triggers
+from mjsim.tournament.estimates import Priced, Stopping, estimates, per_hand_means, priced_seats
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label
-from mjsim.tournament.priced import PricedSeats, priced_seats
 from mjsim.tournament.rankings import (
     MATCH_WALLS,
     WALL_COLUMNS,
@@ -46,7 +45,6 @@ from mjsim.tournament.schedule import (
     priced_walls,
     rotations,
     seatings,
-    wall_index,
     wall_seeds,
 )
 from mjsim.tournament.sequential import Sequential
@@ -113,6 +111,7 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
                  "until_decided": until_decided, "delta": delta, "sd": sd,
                  "control_every": every}
     hands = hands_per_game(run_options)
+    rows = [Priced(idea, challenger, baseline) for idea, challenger in zip(chosen, challengers)]
     report = Report(Path(out))
     limit = min(STAGE, walls) if until_decided else walls
     while True:
@@ -120,67 +119,18 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
                             roster=roster, shadows=triggers.shadows(baseline, challengers),
                             **run_options)
         seats = priced_seats(out, [baseline])
-        diffs = seats.differences[baseline]
-        means = {idea: [m / hands for m in seed_means(diffs, challenger, sign=-1)]
-                 for idea, challenger in zip(chosen, challengers)}
         if not until_decided:
             break
+        means = per_hand_means(seats, rows, hands)
         report.sequential = {idea: sequential.t_sprt(means[idea], delta) for idea in chosen}
         if all(s.decision != "undecided" for s in report.sequential.values()) or limit >= walls:
             break
         limit = min(limit + STAGE, walls)
-    rows = [_idea_row(diffs, idea, challenger, baseline, hands, delta)
-            for idea, challenger in zip(chosen, challengers)]
-    report.estimates = pd.DataFrame(rows)
-    looks = (RunFolder(out).manifest() or {}).get("looks", [])
-    if until_decided or looks:
-        report.estimates = _stopped(report.estimates, means, looks)
-    if until_decided:
-        report.estimates = _decided(report.estimates, report.sequential,
-                                    power.plan(delta, sd, STAGE), walls, means)
-    estimates = with_sign_flip(triggers.with_triggers(report.estimates, seats.counts), means,
-                               hands)
-    report.estimates = _with_health(_with_bh(estimates), seats)
+    stopping = (Stopping(report.sequential, power.plan(delta, sd, STAGE), walls, STAGE)
+                if until_decided else None)
+    report.estimates = estimates(seats, rows, hands, delta, looks=_looks(out),
+                                 stopping=stopping)
     return _written(report)
-
-
-def _stopped(estimates: pd.DataFrame, means: Mapping[str, list[float]],
-             looks: Sequence[int]) -> pd.DataFrame:
-    """The rows of a run that was looked at before it stopped (a sequential test, or a finished
-    run extended: ``looks`` are the walls it was read at before): the interval and p-value
-    valid however the run stopped take the place of the fixed-walls ones (kept as
-    ``t_low_hand``, ``t_high_hand``, ``t_p``)."""
-    frame = estimates.rename(columns={"low_hand": "t_low_hand", "high_hand": "t_high_hand",
-                                      "p": "t_p"}).drop(columns=["low_game", "high_game"])
-    ends = [sequential.confidence_sequence(means[name]) for name in frame["name"]]
-    frame["low_hand"] = [float(low[0, -1]) for low, _ in ends]
-    frame["high_hand"] = [float(high[0, -1]) for _, high in ends]
-    frame["p"] = [sequential.always_valid_p(means[name]) for name in frame["name"]]
-    frame["interval"] = sequential.METHOD
-    frame["looks"] = ", ".join(str(walls) for walls in looks)
-    return frame
-
-
-def _decided(estimates: pd.DataFrame, tests: Mapping[str, Sequential], planned: power.Plan,
-             cap: int, means: Mapping[str, list[float]]) -> pd.DataFrame:
-    """Each idea's sequential decision beside its row, with the cap and the SD it was planned
-    at, the walls the test was expected to take at the idea's own per-seed SD (NaN without
-    spread), and the estimate adjusted for the stop's bias (``adjusted_hand``; ``bias_hand``
-    is how far the plain mean runs from it)."""
-    frame = estimates.assign(cap=cap, planned_sd_hand=planned.sd)
-    own = [power.plan(planned.delta, sd, STAGE) if sd > 0 else None
-           for sd in frame["sd_seed_hand"]]
-    frame["expected_zero"] = [math.nan if p is None else p.expected_zero for p in own]
-    frame["expected_delta"] = [math.nan if p is None else p.expected_delta for p in own]
-    frame["decision"] = [tests[name].decision for name in frame["name"]]
-    frame["verdict"] = [tests[name].words for name in frame["name"]]
-    frame["decided_at"] = [tests[name].seeds for name in frame["name"]]
-    frame["note"] = [tests[name].note for name in frame["name"]]
-    adjusted = [sequential.bias_adjusted(means[name], planned.delta, cap, STAGE)
-                for name in frame["name"]]
-    frame["adjusted_hand"] = [value for value, _ in adjusted]
-    frame["bias_hand"] = [bias for _, bias in adjusted]
-    return frame
 
 
 def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | None = None,
@@ -206,28 +156,22 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     tables = run(batches, out, kind="ladder", arguments=arguments, roster=roster,
                  shadows=triggers.shadows(top, idea_challengers), **run_options)
     seats = priced_seats(out, steps)  # each step's lower rung, and the top's ideas
-    hands = hands_per_game(run_options)
-    rows, means = [], {}
-    for lower, upper in pairwise(steps):
-        step_diffs = seats.differences[lower]
-        estimate = pricing.estimate(step_diffs, upper, lower)
-        name = f"{rung_label(upper)} over {rung_label(lower)}"
-        rows.append({"kind": "step", "name": name, **_row(estimate, hands, DELTA)})
-        means[name] = [m / hands for m in seed_means(step_diffs, upper)]
-    diffs = seats.differences[top]
-    rows.extend({"kind": "idea", **_idea_row(diffs, idea, challenger, top, hands, DELTA)}
-                for idea, challenger in zip(ideas, idea_challengers))
-    means.update({idea: [m / hands for m in seed_means(diffs, challenger, sign=-1)]
-                  for idea, challenger in zip(ideas, idea_challengers)})
-    estimates = pd.DataFrame(rows)
-    looks = (RunFolder(out).manifest() or {}).get("looks", [])
-    if looks:  # a finished ladder extended: its intervals must hold however it stopped
-        estimates = _stopped(estimates, means, looks)
+    rows = [Priced(f"{rung_label(upper)} over {rung_label(lower)}", upper, lower, sign=1,
+                   kind="step") for lower, upper in pairwise(steps)]
+    rows += [Priced(idea, challenger, top, kind="idea")
+             for idea, challenger in zip(ideas, idea_challengers)]
+    # A finished ladder extended has looks: its intervals must hold however it stopped.
+    found = estimates(seats, rows, hands_per_game(run_options), DELTA, looks=_looks(out))
     rotated = [lineup_key(lineup) for lineup in rotations(seated)]
-    estimates = with_sign_flip(triggers.with_triggers(estimates, seats.counts), means, hands)
-    estimates = _with_health(_with_bh(estimates), seats)
-    return _written(_with_standings(Report(Path(out), estimates=estimates, tables=tables),
+    return _written(_with_standings(Report(Path(out), estimates=found, tables=tables),
                                     wall_sums(out, rotated)))
+
+
+def _looks(out: str | Path) -> list[int]:
+    """The walls the run in ``out`` was read at before it was extended (none for a run played
+    once)."""
+    looks: list[int] = (RunFolder(out).manifest() or {}).get("looks", [])
+    return looks
 
 
 def control_every(out: str | Path) -> int:
@@ -434,90 +378,3 @@ def _written(report: Report) -> Report:
         report.standings.to_csv(report.out / "standings.csv", index=False)
         report.contrasts.to_csv(report.out / "contrasts.csv", index=False)
     return report
-
-
-def seed_means(diffs: pd.DataFrame, challenger: str, sign: int = 1) -> list[float]:
-    """Per-seed mean differences (points a game) in the order the walls were played, signed as
-    :func:`.pricing.estimate` signs them (-1: an idea's price)."""
-    rows = diffs[diffs["challenger"] == challenger]
-    means = rows.groupby("seed", sort=False)["diff"].mean()
-    order = sorted(means.index, key=wall_index)
-    return [sign * float(means[seed]) + 0.0 for seed in order]
-
-
-def _idea_row(diffs: pd.DataFrame, idea: str, challenger: str, baseline: str,
-              hands: int, delta: float) -> dict[str, Any]:
-    # The challenger plays without the idea, so the idea's price is minus its difference.
-    return {"name": idea,
-            **_row(pricing.estimate(diffs, challenger, baseline, sign=-1), hands, delta)}
-
-
-def _row(estimate: pricing.Estimate, hands: int, delta: float) -> dict[str, Any]:
-    """A table's row, signed as the estimate is, with what the run could detect (80% power,
-    alpha 0.05, from its per-seed SD) and the walls ``delta`` points a hand would take."""
-    sd = estimate.sd / hands
-    gainer, other = ((estimate.challenger, estimate.baseline) if estimate.sign == 1
-                     else (estimate.baseline, estimate.challenger))
-    return {
-        "estimand": f"points {gainer} gains over {other} in a field of {estimate.baseline}",
-        "challenger": estimate.challenger, "baseline": estimate.baseline,
-        "seeds": estimate.seeds, "pairs": estimate.pairs,
-        "value_game": estimate.mean, "low_game": estimate.low, "high_game": estimate.high,
-        "se_game": estimate.se, "value_hand": estimate.mean / hands,
-        "low_hand": estimate.low / hands, "high_hand": estimate.high / hands, "p": estimate.p,
-        "unpaired_se_game": estimate.unpaired_se,
-        "variance_reduction": estimate.variance_reduction,
-        "sd_seed_hand": sd, "detectable_hand": power.detectable(sd, estimate.seeds),
-        "delta_hand": delta, "walls_for_delta": power.walls_needed(delta, sd),
-    }
-
-
-def with_sign_flip(frame: pd.DataFrame, means: Mapping[str, list[float]],
-                 hands: int) -> pd.DataFrame:
-    """Each row's ``method``: "t", or "sign-flip" for an idea of a fixed run that changed moves
-    on fewer than :data:`.signflip.FEW` walls but not on all of them (its price rests on those
-    few; one that changed every wall is priced as any other). Such a row's interval spans the
-    exact sign-flip interval (``sf_low_hand``, ``sf_high_hand``, ``sf_p``) and the t interval
-    (kept as ``t_low_hand``, ``t_high_hand``, ``t_p``), and p is the larger of theirs. A run
-    read before it stopped keeps its confidence sequence (a sign-flip interval holds only at a
-    fixed size)."""
-    if "interval" in frame.columns:
-        frame["method"] = "confidence sequence"
-        return frame
-    frame["t_low_hand"], frame["t_high_hand"], frame["t_p"] = (
-        frame["low_hand"], frame["high_hand"], frame["p"])
-    for column in ("sf_low_hand", "sf_high_hand", "sf_p"):
-        frame[column] = math.nan
-    frame["method"] = "t"
-    if "seeds_changed" not in frame.columns:
-        return frame
-    changed = frame["seeds_changed"]
-    for index in frame.index[(changed > 0) & (changed < signflip.FEW)
-                             & (changed < frame["seeds"])]:
-        values = means[str(frame.at[index, "name"])]
-        if sum(value != 0 for value in values) > signflip.MOST_NONZERO:  # not a zero-sum field
-            continue
-        low, high, p = signflip.sign_flip(values)
-        t_low, t_high, t_p = frame.loc[index, ["t_low_hand", "t_high_hand", "t_p"]].astype(float)
-        low_hand, high_hand = min(low, t_low), max(high, t_high)
-        frame.loc[index, ["sf_low_hand", "sf_high_hand", "sf_p", "low_hand", "high_hand", "p",
-                          "low_game", "high_game"]] = [
-            low, high, p, low_hand, high_hand, max(p, t_p), low_hand * hands, high_hand * hands]
-        frame.at[index, "method"] = signflip.METHOD
-    return frame
-
-
-def _with_health(frame: pd.DataFrame, seats: PricedSeats) -> pd.DataFrame:
-    """Each row's health check: the control games of its baseline the run played
-    (``controls``) and the most one's seats summed to (``control_sum``; 0 when a field of
-    baselines sums to zero, as the estimate takes it to)."""
-    checks = {baseline: seats.health(baseline)
-              for baseline in dict.fromkeys(frame["baseline"])}
-    frame["controls"] = [checks[baseline][0] for baseline in frame["baseline"]]
-    frame["control_sum"] = [checks[baseline][1] for baseline in frame["baseline"]]
-    return frame
-
-
-def _with_bh(frame: pd.DataFrame) -> pd.DataFrame:
-    frame["p_bh"] = pricing.bh_adjust(frame["p"].to_numpy())
-    return frame

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import matplotlib.pyplot as plt
 import pandas as pd
 
+from mjsim.tournament.estimates import Column
 from mjsim.tournament.sequential import MIN_SEEDS
 from mjsim.tournament.store import Extent, Tables
 
@@ -78,10 +79,10 @@ def forest(estimates: pd.DataFrame, drawn_from: str = "") -> Figure:
     rows = estimates.iloc[::-1]
     fig, ax = _figure(7, 1.6 + 0.5 * len(rows))
     y = range(len(rows))
-    ax.errorbar(rows["value_hand"], y, xerr=_spans(rows, "value_hand", "low_hand", "high_hand"),
-                fmt="o", capsize=4)
+    ax.errorbar(rows[Column.VALUE_HAND], y, fmt="o", capsize=4, xerr=_spans(
+        rows, Column.VALUE_HAND, Column.LOW_HAND, Column.HIGH_HAND))
     ax.axvline(0, color="grey", linewidth=1, linestyle="--")
-    ax.set_yticks(list(y), rows["name"])
+    ax.set_yticks(list(y), rows[Column.NAME])
     ax.set_xlabel("points per hand added (95% interval)")
     ax.set_ylabel("idea or rung step")
     return _titled(fig, ax, "What each idea and rung step is worth", drawn_from)
@@ -169,7 +170,7 @@ def save_report(report: Report) -> list[Path]:
 
 def running_estimate(estimates: pd.DataFrame, name: str = "", drawn_from: str = "") -> Figure:
     """A price per hand and its 95% interval as walls accumulate
-    (:func:`mjsim.tournament.analysis.running_estimate`)."""
+    (:func:`mjsim.tournament.summaries.running_estimate`)."""
     fig, ax = _figure(7, 4)
     ax.fill_between(estimates["walls"], estimates["low_hand"], estimates["high_hand"], alpha=0.3,
                     label="95% interval")
@@ -196,7 +197,7 @@ def points_distribution(seats: pd.DataFrame, drawn_from: str = "") -> Figure:
 
 def fan_frequency(frequency: pd.DataFrame, top: int = 15, drawn_from: str = "") -> Figure:
     """The share of each variant's wins that hold each of the most frequent scoring elements
-    (:func:`mjsim.tournament.analysis.fan_frequency`)."""
+    (:func:`mjsim.tournament.summaries.fan_frequency`)."""
     table = frequency.pivot_table(index="name", columns="variant", values="share", fill_value=0)
     table = table.loc[table.max(axis=1).sort_values(ascending=False).index[:top]].iloc[::-1]
     fig, ax = _figure(9, 1.6 + 0.35 * len(table))
@@ -209,7 +210,7 @@ def fan_frequency(frequency: pd.DataFrame, top: int = 15, drawn_from: str = "") 
 
 def outcome_rates(rates: pd.DataFrame, drawn_from: str = "") -> Figure:
     """Win, self-draw, deal-in and exhausted-hand rates per hand, by seat or prevalent wind
-    (:func:`mjsim.tournament.analysis.outcome_rates`)."""
+    (:func:`mjsim.tournament.summaries.outcome_rates`)."""
     by = str(rates.index.name)
     fig, ax = _figure(8, 4)
     rates.rename(columns=OUTCOME_WORDS).plot.bar(ax=ax, rot=0)

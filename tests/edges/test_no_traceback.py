@@ -15,6 +15,7 @@ from mjsim.game import gamelog
 from mjsim.learn import dataset
 from mjsim.tournament import Roster, table
 from mjsim.ui import cli, plots
+from mjsim.ui.commands import botzone, runs
 from mjsim.ui.replay import load
 from tests.ui.conftest import record
 
@@ -49,7 +50,7 @@ def test_a_failing_figure_keeps_the_standings_shown(report, monkeypatch, capsys)
         raise ValueError("a figure's bug\nover two lines")
 
     monkeypatch.setattr(plots, "save_report", fails)
-    shown = cli._finish(report)
+    shown = runs.finish(report)
     assert "points" in shown and f"results: {report.out}" in shown
     err = capsys.readouterr().err
     assert one_line(err) and "figures" in err and "ValueError: a figure's bug" in err
@@ -153,7 +154,7 @@ def test_a_botzone_bot_whose_player_raises_is_one_line_and_keeps_its_traceback(
     out, err = capsys.readouterr()
     assert status == 1 and out == "" and one_line(err)
     assert "seat 0 (raising-at-once) raised ZeroDivisionError: division by zero" in err
-    kept = tmp_path / cli.BOTZONE_TRACEBACK
+    kept = tmp_path / botzone.BOTZONE_TRACEBACK
     assert str(kept) in err and "ZeroDivisionError" in kept.read_text()
 
 

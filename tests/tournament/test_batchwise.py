@@ -9,7 +9,9 @@ from itertools import combinations
 import pandas as pd
 import pytest
 
-from mjsim.tournament import ladder, price, priced, store, table
+from mjsim.tournament import ladder, price, store, table
+from mjsim.tournament.estimates import COLUMNS as PRICED_COLUMNS
+from mjsim.tournament.estimates import priced_seats
 from mjsim.tournament.experiments import wall_sums
 from mjsim.tournament.pricing import control_check, paired_differences
 from mjsim.tournament.rankings import (
@@ -214,8 +216,8 @@ def test_what_a_price_reads_batch_by_batch_is_what_the_whole_table_gives(price_r
     # The price's control games are on walls 0 and 10; the ladder's on wall 0, for each step.
     for run, controls in ((price_run, {"2": 2}), (ladder_run, {"1": 1, "2": 1})):
         seats = run.load("seats")
-        read = priced.priced_seats(run.path, list(controls), batches)
-        frames = list(run.scan("seats", priced.COLUMNS, batches))
+        read = priced_seats(run.path, list(controls), batches)
+        frames = list(run.scan("seats", PRICED_COLUMNS, batches))
         assert len(frames) == -(-len(run.done()) // batches)
         for baseline, played in controls.items():
             whole = paired_differences(seats, baseline)
@@ -263,7 +265,7 @@ def test_the_analysis_of_a_price_or_a_ladder_reads_batches_never_a_whole_table(
     assert "shanten" in capsys.readouterr().out and (out / "prices.png").exists()
     assert reads and all(paths <= 2 and not whole for paths, _, whole in reads)
     read = {columns for _, columns, _ in reads}
-    assert read == {priced.COLUMNS, ("seed", "lineup", "ruleset"),
+    assert read == {PRICED_COLUMNS, ("seed", "lineup", "ruleset"),
                     *([WALL_COLUMNS] if command[0] == "ladder" else [])}
     reads.clear()
     assert main(argv) == 0  # the finished run again: its analysis alone

@@ -112,7 +112,7 @@ def test_an_ideas_price_is_signed_as_the_tables_are():
 
 
 def test_the_printed_table_says_whether_the_health_check_held():
-    from mjsim.ui.cli import _health_words
+    from mjsim.tournament.text import _health_words
 
     rows = pd.DataFrame({"baseline": ["1", "2", "2"], "controls": [1, 3, 3],
                          "control_sum": [0.0, 0.0, 0.0]})

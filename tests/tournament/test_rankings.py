@@ -138,7 +138,7 @@ def test_place_intervals_stay_inside_1_to_4():
 
 
 def test_one_seed_has_no_intervals_but_keeps_its_means():
-    from mjsim.ui.cli import format_standings
+    from mjsim.tournament.text import format_standings
 
     seats = _seats(*_games(np.random.default_rng(5), 1))
     table = standings(seats)
@@ -188,7 +188,7 @@ def test_bradley_terry_recovers_known_strengths():
 
 
 def test_the_printed_table_shows_intervals_ratings_and_contrasts():
-    from mjsim.ui.cli import format_standings
+    from mjsim.tournament.text import format_standings
 
     seats = _seats(*_games(np.random.default_rng(8), 12))
     table = standings(seats)
@@ -250,11 +250,11 @@ def test_unpaired_baseline_predicts_both_designs_variances_and_credits_the_seat_
 
 
 def test_a_table_run_writes_and_reads_back_its_standings_and_contrasts(tmp_path):
-    from mjsim.tournament import analysis, table
+    from mjsim.tournament import summaries, table
 
     report = table("2,1,1,2", tmp_path, walls=2, quiet=True)
     assert (tmp_path / "contrasts.csv").exists()
-    loaded = analysis.load(tmp_path)
+    loaded = summaries.load(tmp_path)
     assert list(loaded.contrasts["variant"]) == list(report.standings["variant"])[:1]
     pd.testing.assert_frame_equal(loaded.contrasts, report.contrasts, check_dtype=False)
     pd.testing.assert_frame_equal(loaded.standings, report.standings, check_dtype=False)

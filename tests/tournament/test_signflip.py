@@ -82,7 +82,7 @@ def test_too_few_seeds_give_infinite_ends_and_too_many_are_refused():
 
 
 def test_a_price_run_uses_it_only_for_an_idea_that_changed_few_walls():
-    from mjsim.tournament.experiments import with_sign_flip
+    from mjsim.tournament.estimates import with_sign_flip
 
     sparse = [0.0] * 17 + [2.0, -0.5, 1.5]
     dense = list(np.random.default_rng(3).normal(0.4, 1.0, 20))

@@ -224,6 +224,6 @@ def test_price_null_prints_the_calibration_and_refuses_an_idea_beside_it(capsys,
 
 def test_the_levels_offered_are_the_rungs():
     from mjsim.players.rungs import LEVELS
-    from mjsim.ui import cli
+    from mjsim.ui.commands import base
 
-    assert cli.LEVELS == LEVELS
+    assert base.LEVELS == LEVELS

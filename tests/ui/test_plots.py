@@ -5,7 +5,7 @@ import struct
 
 import pytest
 
-from mjsim.tournament import analysis, ladder
+from mjsim.tournament import ladder, summaries
 from mjsim.ui import plots
 
 
@@ -13,7 +13,7 @@ from mjsim.ui import plots
 def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("figures")
     ladder(out, walls=2, seed="figures", quiet=True, n_jobs=2)
-    return analysis.load(out)
+    return summaries.load(out)
 
 
 def figures(report):
@@ -23,13 +23,13 @@ def figures(report):
         "forest": plots.forest(report.estimates, scope),
         "standings": plots.standings(report.standings, scope),
         "sequential": plots.sequential_trace(
-            analysis.sequential(seats, analysis.idea_challengers(), analysis.TOP), scope),
-        "running": plots.running_estimate(analysis.running_estimate(seats, f"{analysis.TOP}-claims",
-                                                                   analysis.TOP),
-                                          "claims", scope),
+            summaries.sequential(seats, summaries.idea_challengers(), summaries.TOP), scope),
+        "running": plots.running_estimate(
+            summaries.running_estimate(seats, f"{summaries.TOP}-claims", summaries.TOP),
+            "claims", scope),
         "points": plots.points_distribution(seats, scope),
-        "fans": plots.fan_frequency(analysis.fan_frequency(fans, hands), drawn_from=scope),
-        "by_seat": plots.outcome_rates(analysis.outcome_rates(hands, "seat"), scope),
+        "fans": plots.fan_frequency(summaries.fan_frequency(fans, hands), drawn_from=scope),
+        "by_seat": plots.outcome_rates(summaries.outcome_rates(hands, "seat"), scope),
         "lengths": plots.hand_lengths(hands, scope),
     }
 

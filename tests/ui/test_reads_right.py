@@ -186,6 +186,6 @@ def test_every_table_fits_a_hundred_columns(outputs):
 @pytest.mark.parametrize(("rows", "shards", "said"), [
     (1, 1, "1 decision, 1 shard: out"), (2, 3, "2 decisions, 3 shards: out")])
 def test_a_datasets_counts_read_in_the_singular_and_the_plural(rows, shards, said):
-    from mjsim.ui.cli import _dataset_written
+    from mjsim.ui.commands.dataset import dataset_written
 
-    assert _dataset_written({"rows": rows, "shards": [None] * shards}, "out") == said
+    assert dataset_written({"rows": rows, "shards": [None] * shards}, "out") == said

@@ -108,7 +108,7 @@ def test_a_tournament_game_plays_again_from_its_seed(tmp_path):
     assert status == 0, err
     status, listing, _ = mjsim("replay", str(run), cwd=tmp_path)
     assert status == 0 and "8 games; replay one with --game ID" in listing
-    from mjsim.tournament.analysis import load
+    from mjsim.tournament.summaries import load
 
     seats = load(run).tables["seats"]
     for game_id, (seed, lineup) in enumerate(replay.run_games(run)):

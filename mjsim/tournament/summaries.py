@@ -16,7 +16,8 @@ import pandas as pd
 
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import pricing
-from mjsim.tournament.experiments import RUNGS, Report, ladder, seed_means
+from mjsim.tournament.estimates import Column, seed_means
+from mjsim.tournament.experiments import RUNGS, Report, ladder
 from mjsim.tournament.lineups import Roster
 from mjsim.tournament.schedule import wall_index
 from mjsim.tournament.sequential import Sequential, t_sprt
@@ -73,9 +74,10 @@ def idea_challengers(player: str = TOP) -> dict[str, str]:
 
 def idea_prices(report: Report) -> pd.DataFrame:
     """The ideas' rows of a ladder's estimates: price per hand, interval, p-values, pairing."""
-    rows = report.estimates[report.estimates["kind"] == "idea"]
-    return rows[["name", "value_hand", "low_hand", "high_hand", "p", "p_bh", "seeds",
-                 "se_game", "unpaired_se_game", "variance_reduction"]].reset_index(drop=True)
+    rows = report.estimates[report.estimates[Column.KIND] == "idea"]
+    return rows[[Column.NAME, Column.VALUE_HAND, Column.LOW_HAND, Column.HIGH_HAND, Column.P,
+                 Column.P_BH, Column.SEEDS, Column.SE_GAME, Column.UNPAIRED_SE_GAME,
+                 Column.VARIANCE_REDUCTION]].reset_index(drop=True)
 
 
 def running_estimate(seats: pd.DataFrame, challenger: str, baseline: str,

@@ -1,4 +1,4 @@
-"""The figure functions, the analysis helpers, and the notebooks, on one small ladder run."""
+"""The figure functions, the summaries of a run, and the notebooks, on one small ladder run."""
 
 from pathlib import Path
 
@@ -8,7 +8,7 @@ from matplotlib.figure import Figure
 from nbclient import NotebookClient
 
 from mjsim.players.rungs import IDEAS
-from mjsim.tournament import analysis, ladder
+from mjsim.tournament import ladder, summaries
 from mjsim.ui import plots
 
 # The notebooks reading a ladder run (04-learning makes its own data: tests/learn).
@@ -19,7 +19,7 @@ NOTEBOOKS = sorted((Path(__file__).parents[2] / "notebooks").glob("0[1-3]-*.ipyn
 def report(tmp_path_factory):
     out = tmp_path_factory.mktemp("ladder")
     ladder(out, walls=3, seed="analysis", quiet=True, n_jobs=2)
-    return analysis.load(out)
+    return summaries.load(out)
 
 
 def test_load_reads_back_what_the_ladder_wrote(report):
@@ -28,12 +28,12 @@ def test_load_reads_back_what_the_ladder_wrote(report):
                                               "rung 4 over rung 3", *IDEAS]
     assert set(report.standings["variant"]) == {"1", "2", "3", "4"}
     with pytest.raises(FileNotFoundError, match="mjsim ladder --out"):
-        analysis.load(report.out / "nothing-here")
+        summaries.load(report.out / "nothing-here")
 
 
 def test_running_estimate_grows_wall_by_wall(report):
     seats = report.tables["seats"]
-    running = analysis.running_estimate(seats, "4-defence", "4")
+    running = summaries.running_estimate(seats, "4-defence", "4")
     assert list(running["walls"]) == [2, 3]
     final = report.estimates.set_index("name").loc["defence"]
     assert running["value_hand"].iloc[-1] == pytest.approx(final["value_hand"])
@@ -42,18 +42,18 @@ def test_running_estimate_grows_wall_by_wall(report):
 
 def test_outcome_rates_are_rates(report):
     hands = report.tables["hands"]
-    by_seat = analysis.outcome_rates(hands, "seat")
+    by_seat = summaries.outcome_rates(hands, "seat")
     assert list(by_seat.index) == [0, 1, 2, 3]
     assert ((by_seat >= 0) & (by_seat <= 1)).all().all()
     assert (by_seat["self_draw"] <= by_seat["win"]).all()
     exhausted = (hands.groupby(["seed", "lineup", "hand_no"])["outcome"].first() == "drawn").mean()
     assert by_seat["exhausted"].iloc[0] == pytest.approx(exhausted)
     with pytest.raises(ValueError):
-        analysis.outcome_rates(hands, "dealer")
+        summaries.outcome_rates(hands, "dealer")
 
 
 def test_fan_frequency_shares(report):
-    frequency = analysis.fan_frequency(report.tables["fans"], report.tables["hands"])
+    frequency = summaries.fan_frequency(report.tables["fans"], report.tables["hands"])
     assert ((frequency["share"] > 0) & (frequency["share"] <= 1)).all()
     assert set(frequency["variant"]) <= set(report.tables["seats"]["variant"])
 
@@ -69,14 +69,14 @@ def test_each_figure_has_its_axes_and_data(report, name, tmp_path):
     figures = {
         "forest": lambda: plots.forest(report.estimates),
         "standings": lambda: plots.standings(report.standings),
-        "sequential": lambda: plots.sequential_trace(analysis.sequential(
-            seats, analysis.idea_challengers(), "4")),
+        "sequential": lambda: plots.sequential_trace(summaries.sequential(
+            seats, summaries.idea_challengers(), "4")),
         "running": lambda: plots.running_estimate(
-            analysis.running_estimate(seats, "4-claims", "4"), "claims"),
+            summaries.running_estimate(seats, "4-claims", "4"), "claims"),
         "points": lambda: plots.points_distribution(seats),
-        "fans": lambda: plots.fan_frequency(analysis.fan_frequency(fans, hands)),
-        "by_seat": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "seat")),
-        "by_wind": lambda: plots.outcome_rates(analysis.outcome_rates(hands, "prevalent")),
+        "fans": lambda: plots.fan_frequency(summaries.fan_frequency(fans, hands)),
+        "by_seat": lambda: plots.outcome_rates(summaries.outcome_rates(hands, "seat")),
+        "by_wind": lambda: plots.outcome_rates(summaries.outcome_rates(hands, "prevalent")),
         "lengths": lambda: plots.hand_lengths(hands),
     }
     fig = figures[name]()

@@ -1,0 +1,172 @@
+"""What every command shares: the two errors a command raises, its parser, the argument types
+and the files it reads and writes. Loads no layer heavier than the notation's grammar."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from mjsim.errors import NotationError
+from mjsim.scoring.elements import RULESETS
+from mjsim.tiles.kinds import N_PLAYING
+from mjsim.tiles.tokens import parse  # the notation's grammar, without Hand
+
+if TYPE_CHECKING:
+    from mjsim.tiles.hand import Hand
+
+    Commands = argparse._SubParsersAction[argparse.ArgumentParser]
+    Run = Callable[[argparse.Namespace], str]
+
+LEVELS = (1, 2, 3, 4)
+"""The rungs (:data:`mjsim.players.rungs.LEVELS`, written here so that ``--help`` loads no
+player; a test holds the two equal)."""
+
+WINDS = "ESWN"
+
+
+class UsageError(Exception):
+    """Input a person typed that cannot be used; its message is printed as one line."""
+
+
+class RunStopped(Exception):
+    """A run stopped by a player that fouls hand after hand (what was written stays, and the
+    same command resumes the run once the player is fixed), or a Botzone bot given a request it
+    cannot read; printed as one line, status 1."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Reports a bad argument in one line (``--help`` shows the usage) and exits 2.
+
+    ``notes``, when given, makes the last lines of the help, and is called only when the help is
+    shown: a help that names what a heavy layer holds loads that layer then, not at every start.
+    """
+
+    def __init__(self, *args: Any, notes: Callable[[], str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.notes = notes
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return text if self.notes is None else f"{text}\n{self.notes()}\n"
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def add_command(commands: Commands, name: str, run: Run, *, help: str, epilog: str,
+                description: str | None = None,
+                notes: Callable[[], str] | None = None) -> argparse.ArgumentParser:
+    """The sub-parser of command ``name``, which ``run`` carries out; ``epilog`` holds its
+    examples, one ``mjsim ...`` line each (the tests run them)."""
+    parser = commands.add_parser(name, help=help, description=description, epilog=epilog,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 notes=notes)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def add_ruleset(parser: argparse.ArgumentParser, default: str = "green-book",
+                help: str | None = None) -> None:
+    parser.add_argument("--ruleset", choices=RULESETS, default=default, help=help)
+
+
+def wind(text: str) -> int:
+    letter = text.strip().upper()[:1]
+    if len(text.strip()) != 1 or letter not in WINDS:
+        raise argparse.ArgumentTypeError(f"a wind is one of E S W N, not {text!r}")
+    return WINDS.index(letter)
+
+
+def add_winds(parser: argparse.ArgumentParser, whose: str = "the") -> None:
+    """``--seat`` and ``--prevalent``, winds, both east by default."""
+    parser.add_argument("--seat", type=wind, default=0, help=f"{whose} seat wind (E)")
+    parser.add_argument("--prevalent", type=wind, default=0, help="the prevalent wind (E)")
+
+
+POINTS_RANGE = (0.01, 100.0)
+"""The points a hand that ``--delta``, ``--plan`` and ``--sd`` may take: a plan outside it needs
+fewer than two walls or more than any run could play."""
+
+
+def points(text: str) -> float:
+    low, high = POINTS_RANGE
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:  # NaN too
+        raise argparse.ArgumentTypeError(f"points a hand are a number from {low:g} to "
+                                         f"{high:g}, not {text!r}")
+    return value
+
+
+def given_path(text: str) -> str:
+    """A path argument as typed; refuses an empty one (``Path("")`` would be the folder here)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a path, not an empty string")
+    return text
+
+
+def tile(text: str) -> int:
+    try:
+        kinds = parse(text)
+    except NotationError as error:
+        raise argparse.ArgumentTypeError(error.reason) from None
+    if len(kinds) != 1 or kinds[0] >= N_PLAYING:
+        raise argparse.ArgumentTypeError(f"one playing tile such as 5p or E, not {text!r}")
+    return kinds[0]
+
+
+def parse_hand(text: str) -> Hand:
+    from mjsim.tiles.hand import Hand
+
+    try:
+        return Hand.parse(text)
+    except NotationError as error:
+        raise UsageError(str(error)) from None
+
+
+def new_file(path: Path, force: bool, flag: str) -> IO[str]:
+    """``path`` (given by ``flag``) opened for writing; one line (status 2) for a file that
+    exists (without ``force``), a folder that does not, or a place that cannot be written."""
+    if path.exists() and not force:
+        raise UsageError(f"{path} exists: pass --force to overwrite it, or {flag} another file")
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder, not a file")
+    try:
+        return path.open("w")
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}") from None
+
+
+def writable_folder(folder: Path) -> Path:
+    """``folder``, made if missing; one line (status 2) when it is a file, cannot be made or
+    cannot be written."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot write in {folder}: permission denied")
+    return folder
+
+
+def read(load: Callable[[], Any], source: Path) -> Any:
+    """What ``load`` reads from ``source``, with its failure in one line (a game played again
+    from a run's folder may meet a player's own bug, or its fouls: status 1)."""
+    from mjsim.players.driver import PlayerError, TooManyFouls
+
+    try:
+        return load()
+    except (PlayerError, TooManyFouls) as error:
+        raise RunStopped(" | ".join(str(error).splitlines())) from None
+    except OSError as error:
+        raise UsageError(f"cannot read {source}: {error.strerror}") from None
+    except ValueError as error:
+        raise UsageError(f"{source}: {error}") from None

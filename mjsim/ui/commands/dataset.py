@@ -1,0 +1,57 @@
+"""``mjsim dataset``: every decision of self-play games, or of imported games, as npz shards."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mjsim.ui.commands.base import UsageError, add_command, add_ruleset, writable_folder
+
+if TYPE_CHECKING:
+    from mjsim.ui.commands.base import Commands
+
+
+def add(commands: Commands) -> None:
+    parser = add_command(
+        commands, "dataset", cmd_dataset,
+        help="write every decision of self-play games as arrays (npz shards)",
+        epilog="examples: mjsim dataset --players 3,3,3,3 --walls 2 --hands 4 --out data/rung3\n"
+               "          mjsim dataset --from-games imported --out data/imported")
+    parser.add_argument("--players", help="four player specs, comma-separated")
+    parser.add_argument("--walls", type=int, help="games, one a wall seed")
+    parser.add_argument("--from-games", metavar="DIR",
+                        help="instead, every move of the game logs in DIR (an mjsim import's "
+                             "--out): the recorded players' choices")
+    parser.add_argument("--out", required=True, help="the folder; a dataset in it is resumed")
+    parser.add_argument("--seed", default="mjsim", help="the walls' seed (default mjsim)")
+    parser.add_argument("--hands", type=int, default=16, help="hands a game (default 16)")
+    parser.add_argument("--shard-walls", type=int, default=10, help="walls a shard (default 10)")
+    add_ruleset(parser)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def cmd_dataset(args: argparse.Namespace) -> str:
+    from mjsim.learn import dataset
+
+    try:
+        if args.from_games is not None:
+            manifest = dataset.write_games(writable_folder(Path(args.out)), args.from_games,
+                                           shard_walls=args.shard_walls, quiet=args.quiet)
+            return dataset_written(manifest, args.out)
+        if args.players is None or args.walls is None:
+            raise ValueError("give --players and --walls, or --from-games DIR")
+        players = [spec.strip() for spec in args.players.split(",")]
+        manifest = dataset.write(writable_folder(Path(args.out)), players, args.walls,
+                                 seed=args.seed, hands=args.hands, ruleset=args.ruleset,
+                                 shard_walls=args.shard_walls, quiet=args.quiet)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return dataset_written(manifest, args.out)
+
+
+def dataset_written(manifest: dict[str, Any], out: str) -> str:
+    """The line that says what a dataset holds: its decisions and shards, and its folder."""
+    rows, shards = manifest["rows"], len(manifest["shards"])
+    return (f"{rows} decision{'' if rows == 1 else 's'}, {shards} shard{'' if shards == 1 else 's'}"
+            f": {out}")

@@ -1,0 +1,40 @@
+"""``mjsim export``: games mjsim played, written in a format of the field (the work is
+:mod:`mjsim.ui.importing`'s)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from mjsim.ui.commands.base import UsageError, add_command, given_path
+from mjsim.ui.importing import FORMS
+
+if TYPE_CHECKING:
+    from mjsim.ui.commands.base import Commands
+
+
+def add(commands: Commands) -> None:
+    parser = add_command(
+        commands, "export", cmd_export,
+        help="write games mjsim played (Botzone's table) in a format of the field",
+        description="Writes the games of a game log, a folder of logs, an import's --out "
+                    "folder or a run folder (its games played again from their seeds) in the "
+                    "contest's text or as Botzone match logs (one JSON line a game). Only games "
+                    "of Botzone's table (--table botzone) fit these formats.",
+        epilog="example: mjsim export imported --format contest-text --out games-again.txt")
+    parser.add_argument("source", type=given_path, metavar="RUN|LOG",
+                        help="a game log, a folder of them, or a run folder")
+    parser.add_argument("--format", required=True, choices=FORMS, help="the format to write")
+    parser.add_argument("--out", help="the file to write (default: standard output)")
+    parser.add_argument("--trust", action="store_true",
+                        help="play the games of a run made elsewhere even if its players run "
+                             "code")
+
+
+def cmd_export(args: argparse.Namespace) -> str:
+    from mjsim.ui import importing
+
+    try:
+        return importing.cmd_export(args)
+    except importing.BadInput as error:
+        raise UsageError(str(error)) from None

@@ -1,0 +1,134 @@
+"""What the commands that make a run folder share (``ladder``, ``price``, ``table``,
+``resume``): their options, the options checked and handed to the experiment, and what is
+printed at the end."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mjsim.ui.commands.base import RunStopped, UsageError, add_ruleset, writable_folder
+
+if TYPE_CHECKING:
+    from mjsim.tournament import Report, Roster
+
+MAX_WALLS = 10_000_000
+"""The most walls a run may ask for (ten million walls of sixteen hands: years on one core)."""
+
+
+def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
+    parser.add_argument("--walls", type=int, default=walls, help=f"wall seeds (default {walls})")
+    parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
+    parser.add_argument("--out", help="the run folder (default runs/<command>-<seed>-<walls>); "
+                                      "an unfinished run in it is resumed")
+    add_ruleset(parser)
+    parser.add_argument("--table", choices=("mcr", "botzone"), default="mcr",
+                        help="mcr: sixteen-hand games (default); botzone: Botzone's table, "
+                             "one hand a game")
+    parser.add_argument("--penalty", type=int, default=10,
+                        help="what a foul costs, to each other seat (default 10)")
+    parser.add_argument("--max-fouls", type=int, default=3,
+                        help="fouls in a row by one player, across games, that stop the run "
+                             "(default 3)")
+    parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
+                        help="name a player spec (one holding spaces or commas, such as a "
+                             "program's command line) to use NAME in a lineup; repeatable")
+    add_parallel_options(parser)
+
+
+def add_parallel_options(parser: argparse.ArgumentParser) -> None:
+    """The workers' options, and the mark of a command whose run the same command resumes
+    (interrupted, ``mjsim`` says so)."""
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--backend", choices=("loky", "dask", "sequential"), default="loky")
+    parser.add_argument("--scheduler", help="a Dask scheduler address, with --backend dask")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(resumable=True)
+
+
+def parallel(args: argparse.Namespace) -> dict[str, Any]:
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.scheduler is not None and args.backend != "dask":
+        raise UsageError("--scheduler is a Dask scheduler's address: it needs --backend dask")
+    return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
+            "quiet": args.quiet}
+
+
+def run_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The experiment's keyword arguments, checked; starts the workers (call it first)."""
+    if not 2 <= args.walls <= MAX_WALLS:
+        raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
+                         f"not {args.walls}")
+    if args.penalty < 0 or args.max_fouls < 1:
+        raise UsageError("--penalty is at least 0 and --max-fouls at least 1")
+    options = {**parallel(args), "ruleset": args.ruleset, "table": args.table,
+               "penalty": args.penalty, "max_fouls": args.max_fouls, "walls": args.walls,
+               "seed": args.seed, "roster": _roster(args.player)}
+    if args.backend == "loky":  # the arguments are good: the workers start while we load
+        from mjsim.tournament.runner import start_workers
+
+        start_workers(args.jobs)
+    return options
+
+
+def _roster(definitions: Sequence[str]) -> Roster:
+    from mjsim.tournament import Roster
+
+    roster = Roster()
+    for definition in definitions:
+        name, equals, spec = definition.partition("=")
+        if not equals:
+            raise UsageError(f"--player takes NAME=SPEC, not {definition!r}")
+        try:
+            roster.define(name.strip(), spec)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    return roster
+
+
+def out(args: argparse.Namespace, name: str) -> Path:
+    """The run folder: ``--out``, or one named by the command, the seed and the walls."""
+    return writable_folder(Path(args.out or f"runs/{name}-{args.seed}-{args.walls}"))
+
+
+def finish(report: Report) -> str:
+    """The run's prices and standings (already written as CSV), after its figures: a figure
+    that fails is reported in one line on stderr and keeps none of the rest from being shown."""
+    from mjsim.tournament.text import format_competition, format_estimates, format_standings
+    from mjsim.ui import plots
+
+    try:
+        plots.save_report(report)
+    except Exception as error:  # noqa: BLE001 - the tables and standings stand without it
+        problem = str(error).splitlines()[0] if str(error) else ""
+        print(f"mjsim: the figures in {report.out} were not drawn ({type(error).__name__}: "
+              f"{problem}); the tables and standings are written", file=sys.stderr)
+    parts = []
+    if not report.estimates.empty:
+        parts.append(format_estimates(report.estimates))
+    if not report.standings.empty:
+        parts.append(format_standings(report.standings, report.contrasts))
+    if not report.competition.empty:
+        parts.append(format_competition(report.competition))
+    parts.append(f"results: {report.out}")
+    return "\n\n".join(parts)
+
+
+def experiment(run: Callable[[], Report]) -> str:
+    """What ``run`` reports, printed (:func:`finish`), with its refusals and a player's
+    failures in one line."""
+    from mjsim.players.driver import PlayerError, TooManyFouls
+
+    try:
+        report = run()
+    except ValueError as error:  # the experiments raise ValueError for what a person typed
+        raise UsageError(str(error)) from None
+    except TooManyFouls as error:  # a player the user brought keeps failing: say how, once
+        raise RunStopped("stopped: " + " | ".join(str(error).splitlines())) from None
+    except PlayerError as error:  # a player's own bug: one line, its traceback kept
+        raise RunStopped(f"stopped: {error}") from None
+    return finish(report)
