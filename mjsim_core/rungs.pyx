@@ -35,7 +35,8 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
                                  distance, distance_after, suit_of)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
-from mjsim_core.legal cimport Found, Question, distance_drawn, prepare, search
+from mjsim_core.legal cimport (Drawn, Found, Question, distance_drawn, prepare, search,
+                               search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS, RULESETS
@@ -813,86 +814,66 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     return found.cost - 1
 
 
-cdef struct Roads:
-    # Rung 4's road after each discard, worked out when first needed: a discard's shanten bounds
-    # its legal distance from below, so one whose bound is already beaten need not be searched.
-    count_t hand[N_KINDS]       # the hand, each discard taken out and put back
-    int shanten[N_KINDS]
-    int road[N_KINDS]           # -1 until known
-    const int* unseen
-
-
-cdef inline int _bound(const Roads* r, int k) noexcept nogil:
-    """The least the road after discarding k can be."""
-    return _road_key(r.shanten[k], r.shanten[k])
-
-
-cdef int _road_of(Roads* r, const Seat* seat, int k) noexcept nogil:
-    cdef int far = _EIGHT_LIMIT + 1
-    if r.road[k] < 0:
-        r.hand[k] -= 1
-        if r.shanten[k] <= _EIGHT_LIMIT:
-            far = _legal_between(r.hand, seat, seat.melds, seat.n_melds, r.unseen, NULL)
-        r.hand[k] += 1
-        r.road[k] = _road_key(far, r.shanten[k])
-    return r.road[k]
-
-
-cdef int _least_road(Roads* r, const Seat* seat, const int* tiles, int n) noexcept nogil:
-    """The shortest road after the discards ``tiles``, searching only those whose bound could
-    beat the best found; then every discard that may tie it is searched too."""
-    cdef int i, k, least = 1 << 20, pick, low
-    while True:
-        pick = -1
-        low = least
-        for i in range(n):
-            k = tiles[i]
-            if r.road[k] >= 0:
-                least = min(least, r.road[k])
-            elif _bound(r, k) < low:
-                low = _bound(r, k)
-                pick = k
-        if pick < 0 or low >= least:
-            break
-        least = min(least, _road_of(r, seat, pick))
-    for i in range(n):
-        if r.road[tiles[i]] < 0 and _bound(r, tiles[i]) <= least:
-            _road_of(r, seat, tiles[i])
-    return least
-
-
-cdef inline int _known_road(const Roads* r, int k) noexcept nogil:
-    """The road after discarding k if searched, else its bound (then longer than the least)."""
-    return r.road[k] if r.road[k] >= 0 else _bound(r, k)
+cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* parts,
+                 const int* unseen, int* road, int* copies) noexcept nogil:
+    """Rung 4's road after each discard held (``road[k]``) and the copies to be had of the
+    kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles: of
+    the discards whose shanten leaves the legal distance in sight (it is at least the
+    shanten)."""
+    cdef count_t hand[N_KINDS]
+    cdef int shanten[N_KINDS]
+    cdef Question q
+    cdef Drawn drawn
+    cdef int k, j
+    cdef bint any_open = False
+    memcpy(hand, counts, N_KINDS)
+    for k in range(N_KINDS):
+        drawn.open[k] = False
+        copies[k] = 0
+        if counts[k]:
+            hand[k] -= 1
+            shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), parts) - 1
+            hand[k] += 1
+            drawn.open[k] = shanten[k] <= _EIGHT_LIMIT
+            any_open = any_open or drawn.open[k]
+    if any_open:
+        prepare(&q, counts, seat.melds, seat.n_melds, unseen, 0, seat.wind, seat.prevalent,
+                seat.ruleset)
+        # Only the discards tied at the least legal distance need theirs exactly.
+        search_drawn(counts, &q, _EIGHT_LIMIT, True, 0, &drawn)
+    for k in range(N_KINDS):
+        if not counts[k]:
+            continue
+        road[k] = _road_key(drawn.cost[k] - 1 if drawn.open[k] else _EIGHT_LIMIT + 1,
+                            shanten[k])
+        if drawn.open[k]:
+            # After discarding k, one fewer of it is held and one fewer to be had.
+            for j in range(N_KINDS):
+                if drawn.accepted[k][j]:
+                    copies[k] += q.cap[j] - counts[j]
 
 
 cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
                      Choices* out) except -1:
     """turn_kernel with the idea eight: rung 3's turn, the road rung 4's."""
     cdef DiscardParts parts
-    cdef Roads roads
-    cdef count_t* hand = roads.hand
+    cdef count_t hand[N_KINDS]
     cdef count_t after[N_KINDS]
+    cdef int road[N_KINDS]
+    cdef int copies[N_KINDS]
     cdef int key[N_KINDS]
-    cdef int held[N_KINDS]
-    cdef int n = out.n, i, k, tile, now, least, far, kong, n_held = 0
+    cdef int n = out.n, i, k, tile, now = 1 << 20, least = 1 << 20, far, kong
     cdef int* tiles = out.items
     cdef const count_t* counts = seat.counts
     cdef const int* unseen = _unseen(seat)
     cdef Targets plan
     out.kong = -1
-    roads.unseen = unseen
     memcpy(hand, counts, N_KINDS)
     discard_parts(counts, &parts)
+    _roads(seat, counts, &parts, unseen, road, copies)
     for k in range(N_KINDS):
-        roads.road[k] = -1
-        if counts[k]:
-            hand[k] -= 1
-            roads.shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), &parts) - 1
-            hand[k] += 1
-            held[n_held] = k
-            n_held += 1
-    now = _least_road(&roads, seat, held, n_held)
+        if counts[k] and road[k] < now:
+            now = road[k]
     for i in range(n_kongs):
         tile = kongs[i]
         if counts[tile] == MAX_COPIES:
@@ -902,15 +883,15 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
             far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, NULL)
             kong = _road_key(far, distance(after, seat.n_melds + 1) - 1)
         else:
-            kong = _road_of(&roads, seat, tile)
+            kong = road[tile]
         if kong <= now:
             out.kong = i
             return 0
     if ideas & DEFENCE and now % 100 - 1 >= 2:
         n = _safe(seat, tiles, n)
-    least = _least_road(&roads, seat, tiles, n)
     for i in range(n):
-        key[tiles[i]] = -_known_road(&roads, tiles[i])
+        least = min(least, road[tiles[i]])
+        key[tiles[i]] = -road[tiles[i]]
     n = _keep_best(tiles, n, key)
     if ideas & PLANNING and n > 1 and least // 100 - 1 > 0:
         _targets(counts, seat, &plan)
@@ -922,9 +903,7 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
         for i in range(n):
             tile = tiles[i]
             if least // 100 - 1 <= _EIGHT_LIMIT:
-                hand[tile] -= 1
-                _legal_between(hand, seat, seat.melds, seat.n_melds, unseen, &key[tile])
-                hand[tile] += 1
+                key[tile] = copies[tile]
             else:
                 key[tile] = _copies_after(hand, seat.n_melds, tile, &parts, unseen)
         n = _keep_best(tiles, n, key)
