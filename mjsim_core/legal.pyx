@@ -377,8 +377,25 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
         p.key = key
         return
     k = S.first + i
-    c0_max = 4 if S.chows and i <= S.n - 3 else 0
+    c0_max = 0
+    if S.chows and i <= S.n - 3:
+        # The chows opened here need room at this rank and the two above, and sets to spare.
+        c0_max = min(4, S.q.cap[k] - c1 - c2, S.q.cap[k + 1] - c1, S.q.cap[k + 2],
+                     S.max_sets - sets)
     for c0 in range(c0_max + 1):
+        # The chows open here need tiles of the next ranks: those not held cost too.
+        ahead = 0
+        if c0 or c1:
+            ahead = c0 + c1 - S.held[k + 1]
+            if ahead < 0:
+                ahead = 0
+            if c0 and c0 > S.held[k + 2]:
+                ahead += c0 - S.held[k + 2]
+        # More chows cost no less and leave no more budget: once the cheapest way on (no pung,
+        # no pair) is over the budget, so is every way with more.
+        add = c0 + c1 + c2 - S.held[k]
+        if cost + (add if add > 0 else 0) + ahead > S.node_budget[sets + c0][pair]:
+            break
         for pung in range(2):
             for pr in range(2 - pair):
                 tiles = c0 + c1 + c2 + 3 * pung + 2 * pr
@@ -390,18 +407,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                 add = tiles - S.held[k]
                 if add < 0:
                     add = 0
-                ahead = 0
-                if c0 or c1:
-                    # The chows open here need tiles of the next ranks: those not held cost too.
-                    ahead = c0 + c1 - S.held[k + 1]
-                    if ahead < 0:
-                        ahead = 0
-                    if c0 and c0 > S.held[k + 2]:
-                        ahead += c0 - S.held[k + 2]
                 if cost + add + ahead > S.node_budget[sets2][pair + pr]:
-                    continue
-                # The chows opened here need two more ranks that can hold them.
-                if c0 and (c0 + c1 > S.q.cap[k + 1] or c0 > S.q.cap[k + 2]):
                     continue
                 S.t[i] = tiles
                 _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add)
@@ -474,7 +480,6 @@ cdef void _list_patterns(Search* S) noexcept nogil:
     cdef int at[4 * 5 * 2 * 16 + 1]
     S.n_pool = 0
     S.overflow = False
-    memset(S.seen, 0, sizeof(S.seen))
     for suit in range(4):
         _node_budgets(S, suit)
         S.suit = suit
@@ -496,6 +501,20 @@ cdef void _list_patterns(Search* S) noexcept nogil:
         g = S.raw[i].key >> 21
         S.pool[at[g]] = S.raw[i]
         at[g] += 1
+    _forget(S)
+
+
+cdef void _forget(Search* S) noexcept nogil:
+    """Empty the table of patterns listed, slot by slot (clearing all of it costs more than
+    the few a listing fills). A key is found by probing on past slots already emptied."""
+    cdef uint32_t slot, mark
+    cdef int i
+    for i in range(S.n_pool):
+        mark = S.raw[i].key + 1
+        slot = (S.raw[i].key * 2654435761u) >> (32 - HASH_BITS)
+        while S.seen[slot] != mark:
+            slot = (slot + 1) & (HASH - 1)
+        S.seen[slot] = 0
 
 
 cdef inline int _at(const Search* S, int s, int m, int p, int cost) noexcept nogil:
@@ -696,6 +715,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
     S.q = q
     S.max_sets = 4 - q.n_melds
     S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
+    memset(S.seen, 0, sizeof(S.seen))
     S.out = out
     S.drawn = NULL
     S.keep_targets = keep_targets
@@ -801,6 +821,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     S.q = q
     S.max_sets = 4 - q.n_melds
     S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
+    memset(S.seen, 0, sizeof(S.seen))
     S.out = NULL
     S.drawn = out
     S.keep_targets = False
