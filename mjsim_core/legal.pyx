@@ -505,10 +505,13 @@ cdef void _list_patterns(Search* S) noexcept nogil:
 
 
 cdef void _forget(Search* S) noexcept nogil:
-    """Empty the table of patterns listed, slot by slot (clearing all of it costs more than
-    the few a listing fills). A key is found by probing on past slots already emptied."""
+    """Empty the table of patterns listed: slot by slot when a listing filled few (clearing all
+    of it costs more), a key found by probing on past slots already emptied."""
     cdef uint32_t slot, mark
     cdef int i
+    if S.n_pool > HASH // 16:
+        memset(S.seen, 0, sizeof(S.seen))
+        return
     for i in range(S.n_pool):
         mark = S.raw[i].key + 1
         slot = (S.raw[i].key * 2654435761u) >> (32 - HASH_BITS)
