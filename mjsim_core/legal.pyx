@@ -583,7 +583,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     keeps, and may hold one copy of k fewer than before (k lies face up)."""
     cdef const count_t* h = S.held
     cdef const count_t* t = S.target
-    cdef const count_t* cap = S.q.cap
+    cdef const count_t* cap = &S.q.cap[0]
     cdef Drawn* d = S.drawn
     cdef signed char legal[N_KINDS]
     cdef int k, w, j, base, cost, most, drawn_wins = -1

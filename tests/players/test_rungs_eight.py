@@ -10,8 +10,8 @@ from mjsim.players import Rung
 from mjsim.players.rungs import IDEAS
 from mjsim.players.view import view_of
 from mjsim.reference import rungs as reference
-from mjsim_core import rungs as compiled
 from mjsim.tiles.notation import print_tiles
+from mjsim_core import rungs as compiled
 from tests.players.test_rungs_compiled import VARIANTS, assert_same_choices, decisions
 
 READY_NO_WIN = "123m 567p 234s 678s 9p 6m"   # ready on the 9p, worth 5, after the 6m goes
