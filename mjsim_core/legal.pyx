@@ -17,6 +17,12 @@ draws, and at one draw more on each tile the hand already holds (a copy let go a
 last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). The search is
 exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
 
+A hand of 14-3m tiles is searched once for all its discards (``search_drawn``): the complete
+hands within reach of the 14 tiles are listed and scored as above, and each serves every
+discard, costing it one draw more when it keeps every copy of the discarded kind (and at most
+one copy fewer than before, the discard lying face up): the same costs and kinds as a search
+after each discard, at a few times the price of one such search rather than a dozen.
+
 :mod:`mjsim.analysis.legal` is the face of this module; :mod:`mjsim.reference.legal` its slow,
 obvious twin.
 """
