@@ -33,6 +33,15 @@ cdef struct Found:
     int n_targets
     Target targets[MAX_TARGETS]
 
+# What a search of a 14-3m tile hand found, discard by discard: for each kind asked about
+# (``open``), the fewest tiles to draw after discarding it (its distance plus one; a bound when
+# not exact) and, with all_kinds, the kinds some best legal target then draws.
+cdef struct Drawn:
+    bint open[N_KINDS]
+    int cost[N_KINDS]
+    bint exact[N_KINDS]
+    count_t accepted[N_KINDS][N_KINDS]
+
 # The question's exposed counts and caps, from the concealed tiles, meld bytes and copies still
 # to be had (NULL: every copy not held or melded).
 cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
@@ -42,6 +51,13 @@ cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_
 # target (for out.accepted), not only one; keep_targets: fill out.targets.
 cdef void search(const count_t* held, const Question* q, int limit, bint all_kinds,
                  bint keep_targets, Found* out) noexcept nogil
+# Search a 14-3m tile hand once for every discard in out.open (each discard lies face up: one
+# copy fewer to be had), exactly for costs up to limit + 1, as search() would after each
+# discard. Only the discards costing at most the least cost over them plus ``spread`` get
+# theirs exactly (0: those tied at the least; -1: the least alone; more than limit + 1: every
+# one); the others get a cost above that.
+cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
+                       int spread, Drawn* out) noexcept nogil
 # Whether a complete 14-3m tile hand scores eight or more won on ``win``.
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil
 # The legal distance of a 14-3m tile hand: -1 when it wins eight on one of its tiles, else the

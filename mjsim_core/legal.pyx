@@ -17,6 +17,12 @@ draws, and at one draw more on each tile the hand already holds (a copy let go a
 last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). The search is
 exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
 
+A hand of 14-3m tiles is searched once for all its discards (``search_drawn``): the complete
+hands within reach of the 14 tiles are listed and scored as above, and each serves every
+discard, costing it one draw more when it keeps every copy of the discarded kind (and at most
+one copy fewer than before, the discard lying face up): the same costs and kinds as a search
+after each discard, at a few times the price of one such search rather than a dozen.
+
 :mod:`mjsim.analysis.legal` is the face of this module; :mod:`mjsim.reference.legal` its slow,
 obvious twin.
 """
@@ -32,6 +38,9 @@ from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
 from mjsim_core.shanten cimport DiscardParts, discard_parts, read_unseen
+
+cdef extern from *:
+    int lowest_bit "__builtin_ctz"(unsigned int bits) noexcept nogil
 
 import numpy as np
 
@@ -331,6 +340,14 @@ cdef struct Search:
     bint keep_targets
     int found
     Found* out
+    # A 14-3m tile hand searched for all its discards at once (search_drawn): what it found, the
+    # level under way (its draws from the 14 tiles), the most draws recorded (limit + 1), the
+    # least cost found over the discards and how far above it a discard's cost is still wanted.
+    Drawn* drawn
+    int level
+    int top
+    int least
+    int spread
 
 
 cdef inline uint32_t _key(int suit, int sets, int pair, int cost, const count_t* t,
@@ -366,8 +383,25 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
         p.key = key
         return
     k = S.first + i
-    c0_max = 4 if S.chows and i <= S.n - 3 else 0
+    c0_max = 0
+    if S.chows and i <= S.n - 3:
+        # The chows opened here need room at this rank and the two above, and sets to spare.
+        c0_max = min(4, S.q.cap[k] - c1 - c2, S.q.cap[k + 1] - c1, S.q.cap[k + 2],
+                     S.max_sets - sets)
     for c0 in range(c0_max + 1):
+        # The chows open here need tiles of the next ranks: those not held cost too.
+        ahead = 0
+        if c0 or c1:
+            ahead = c0 + c1 - S.held[k + 1]
+            if ahead < 0:
+                ahead = 0
+            if c0 and c0 > S.held[k + 2]:
+                ahead += c0 - S.held[k + 2]
+        # More chows cost no less and leave no more budget: once the cheapest way on (no pung,
+        # no pair) is over the budget, so is every way with more.
+        add = c0 + c1 + c2 - S.held[k]
+        if cost + (add if add > 0 else 0) + ahead > S.node_budget[sets + c0][pair]:
+            break
         for pung in range(2):
             for pr in range(2 - pair):
                 tiles = c0 + c1 + c2 + 3 * pung + 2 * pr
@@ -379,18 +413,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                 add = tiles - S.held[k]
                 if add < 0:
                     add = 0
-                ahead = 0
-                if c0 or c1:
-                    # The chows open here need tiles of the next ranks: those not held cost too.
-                    ahead = c0 + c1 - S.held[k + 1]
-                    if ahead < 0:
-                        ahead = 0
-                    if c0 and c0 > S.held[k + 2]:
-                        ahead += c0 - S.held[k + 2]
                 if cost + add + ahead > S.node_budget[sets2][pair + pr]:
-                    continue
-                # The chows opened here need two more ranks that can hold them.
-                if c0 and (c0 + c1 > S.q.cap[k + 1] or c0 > S.q.cap[k + 2]):
                     continue
                 S.t[i] = tiles
                 _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add)
@@ -463,7 +486,6 @@ cdef void _list_patterns(Search* S) noexcept nogil:
     cdef int at[4 * 5 * 2 * 16 + 1]
     S.n_pool = 0
     S.overflow = False
-    memset(S.seen, 0, sizeof(S.seen))
     for suit in range(4):
         _node_budgets(S, suit)
         S.suit = suit
@@ -485,6 +507,23 @@ cdef void _list_patterns(Search* S) noexcept nogil:
         g = S.raw[i].key >> 21
         S.pool[at[g]] = S.raw[i]
         at[g] += 1
+    _forget(S)
+
+
+cdef void _forget(Search* S) noexcept nogil:
+    """Empty the table of patterns listed: slot by slot when a listing filled few (clearing all
+    of it costs more), a key found by probing on past slots already emptied."""
+    cdef uint32_t slot, mark
+    cdef int i
+    if S.n_pool > HASH // 16:
+        memset(S.seen, 0, sizeof(S.seen))
+        return
+    for i in range(S.n_pool):
+        mark = S.raw[i].key + 1
+        slot = (S.raw[i].key * 2654435761u) >> (32 - HASH_BITS)
+        while S.seen[slot] != mark:
+            slot = (slot + 1) & (HASH - 1)
+        S.seen[slot] = 0
 
 
 cdef inline int _at(const Search* S, int s, int m, int p, int cost) noexcept nogil:
@@ -526,6 +565,75 @@ cdef bint _visit(Search* S) noexcept nogil:
     return not S.want_all
 
 
+cdef inline int _most(const Search* S, int k) noexcept nogil:
+    """The most draws still worth recording for discard k: its best so far (ties too when every
+    best target is wanted), no more than the least over the discards plus the spread, nor the
+    top."""
+    cdef int most = S.drawn.cost[k] if S.want_all else S.drawn.cost[k] - 1
+    if S.least + S.spread < most:
+        most = S.least + S.spread
+    return most if most < S.top else S.top
+
+
+cdef inline bint _legal_on(Search* S, signed char* legal, int win) noexcept nogil:
+    """Whether the target in S.target scores eight won on ``win`` (remembered in legal)."""
+    if legal[win] < 0:
+        legal[win] = win_points(S.target, S.q, win) >= _MIN_POINTS
+    return legal[win]
+
+
+cdef bint _visit_drawn(Search* S) noexcept nogil:
+    """The combination in S.target, S.level draws from the 14-tile hand, for each discard k still
+    open: after k goes it costs a draw more when it keeps every copy of k (one is drawn again),
+    may be won on a kind it draws (k among them then), or at a draw more on a kind the hand
+    keeps, and may hold one copy of k fewer than before (k lies face up)."""
+    cdef const count_t* h = S.held
+    cdef const count_t* t = S.target
+    cdef const count_t* cap = &S.q.cap[0]
+    cdef Drawn* d = S.drawn
+    cdef signed char legal[N_KINDS]
+    cdef int k, w, j, base, cost, most, drawn_wins = -1
+    memset(legal, -1, N_KINDS)
+    for k in range(N_KINDS):
+        if not d.open[k] or t[k] >= cap[k]:
+            continue
+        base = S.level + (t[k] >= h[k])
+        most = _most(S, k)
+        if base > most:
+            continue
+        cost = -1
+        if drawn_wins < 0:
+            drawn_wins = 0
+            for w in range(N_KINDS):
+                if t[w] > h[w] and _legal_on(S, legal, w):
+                    drawn_wins = 1
+                    break
+        if drawn_wins or (t[k] == h[k] and _legal_on(S, legal, k)):
+            cost = base
+        elif base < most:
+            for w in range(N_KINDS):
+                if w == k:
+                    if 0 < t[k] < h[k] < cap[k] and _legal_on(S, legal, k):
+                        cost = base + 1
+                        break
+                elif 0 < t[w] <= h[w] < cap[w] and _legal_on(S, legal, w):
+                    cost = base + 1
+                    break
+        if cost < 0:
+            continue
+        if cost < d.cost[k]:
+            d.cost[k] = cost
+            if S.want_all:
+                memset(d.accepted[k], 0, N_KINDS)
+        if S.want_all:
+            for j in range(N_KINDS):
+                if t[j] > h[j] - (j == k):
+                    d.accepted[k][j] = 1
+        if cost < S.least:
+            S.least = cost
+    return False
+
+
 cdef inline uint32_t _costs(const Search* S, int s, int m, int p) noexcept nogil:
     """The costs the patterns of (s, m, p) come at, as bits."""
     cdef uint32_t bits = 0
@@ -539,10 +647,9 @@ cdef inline uint32_t _costs(const Search* S, int s, int m, int p) noexcept nogil
 cdef inline uint32_t _sums(uint32_t a, uint32_t b) noexcept nogil:
     """Every sum of a cost in a and a cost in b, as bits (sums past 31 dropped)."""
     cdef uint32_t out = 0
-    cdef int c
-    for c in range(16):
-        if a >> c & 1:
-            out |= b << c
+    while a:
+        out |= b << lowest_bit(a)
+        a &= a - 1
     return out
 
 
@@ -565,7 +672,7 @@ cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair
             for j in range(n):
                 S.target[first + j] = pattern.t[j]
             if suit == 3:
-                if _visit(S):
+                if _visit_drawn(S) if S.drawn != NULL else _visit(S):
                     return True
             elif _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach):
                 return True
@@ -576,13 +683,22 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
     """Every regular combination costing exactly ``cost``; True when the search may stop."""
     cdef const int* sets_of
     cdef uint32_t reach[5]
-    cdef int split, s, pair
+    cdef uint32_t bits[4][5][2]     # _costs of each suit, sets and pair, up to ``cost``
+    cdef uint32_t within = 0xFFFFFFFFu if cost >= 31 else (2u << cost) - 1
+    cdef int split, s, m, pair
+    for s in range(4):
+        for m in range(S.max_sets + 1):
+            for pair in range(2):
+                bits[s][m][pair] = _costs(S, s, m, pair) & within
     for split in range(S.n_splits):
         sets_of = S.splits[split]
         for pair in range(4):
             reach[4] = 1
             for s in range(3, -1, -1):
-                reach[s] = _sums(_costs(S, s, sets_of[s], s == pair), reach[s + 1])
+                reach[s] = _sums(bits[s][sets_of[s]][s == pair], reach[s + 1]) & within
+                if not reach[s]:
+                    reach[0] = 0        # no total reachable: nothing to combine
+                    break
             if cost < 32 and (reach[0] >> cost) & 1 and _combine(S, 0, cost, sets_of, pair,
                                                                  reach):
                 return True
@@ -608,7 +724,9 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
     S.q = q
     S.max_sets = 4 - q.n_melds
     S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
+    memset(S.seen, 0, sizeof(S.seen))
     S.out = out
+    S.drawn = NULL
     S.keep_targets = keep_targets
     S.want_all = all_kinds
     S.found = 0
@@ -670,6 +788,105 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
                     out.targets[out.n_targets].win = k
                     break
             out.n_targets += 1
+
+
+cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
+                       int spread, Drawn* out) noexcept nogil:
+    cdef count_t hand[N_KINDS]
+    cdef count_t scratch[N_KINDS]
+    cdef int costs[N_KINDS][N_SPECIAL]
+    cdef bint far[N_SPECIAL]
+    cdef int form, best, bound = limit + 2, lower, k, level, overflow = -1
+    cdef bint useful
+    cdef Search S
+    cdef Question after
+    cdef DiscardParts parts
+    memcpy(hand, held, N_KINDS)
+    after = q[0]
+    S.least = bound
+    # The special forms, discard by discard, as search() finds them; a form that costs the 14
+    # tiles too much costs each discard more (fewer tiles, fewer copies).
+    for form in range(N_SPECIAL):
+        far[form] = _special(held, q.cap, q.n_melds, form, bound, scratch) >= bound
+    for k in range(N_KINDS):
+        out.exact[k] = True
+        out.cost[k] = bound
+        if not out.open[k]:
+            continue
+        memset(out.accepted[k], 0, N_KINDS)
+        hand[k] -= 1
+        _discard_caps(q, &after, k)
+        best = bound
+        for form in range(N_SPECIAL):
+            costs[k][form] = INF if far[form] else \
+                _special(hand, after.cap, q.n_melds, form, best + 1, scratch)
+            if costs[k][form] < best:
+                best = costs[k][form]
+        hand[k] += 1
+        out.cost[k] = best
+        if best < S.least:
+            S.least = best
+    S.held = held
+    S.q = q
+    S.max_sets = 4 - q.n_melds
+    S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
+    memset(S.seen, 0, sizeof(S.seen))
+    S.out = NULL
+    S.drawn = out
+    S.keep_targets = False
+    S.want_all = all_kinds
+    S.spread = spread
+    S.again = False
+    S.top = limit + 1
+    discard_parts(held, &parts)
+    for k in range(4):
+        S.vec[k] = parts.vec[k]
+    _lower_bounds(&S)
+    lower = INF
+    for k in range(10):
+        if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
+            lower = S.others[0][k // 2][k % 2] + S.vec[0][k]
+    S.raw = NULL
+    for level in range(lower, S.top + 1):
+        # A target of this level costs each discard this much or more.
+        useful = False
+        for k in range(N_KINDS):
+            useful = useful or (out.open[k] and level <= _most(&S, k))
+        if not useful:
+            break
+        if S.raw == NULL:
+            S.raw = <Pattern*>malloc(2 * POOL * sizeof(Pattern))
+            if S.raw == NULL:
+                overflow = level
+                break
+            S.pool = S.raw + POOL
+        S.budget = level
+        _list_patterns(&S)
+        if S.overflow:
+            overflow = level
+            break
+        S.level = level
+        _regular_level(&S, level)
+    free(S.raw)
+    for k in range(N_KINDS):
+        if not out.open[k]:
+            continue
+        if overflow >= 0 and out.cost[k] >= overflow:
+            # Too many patterns to list: nothing legal below this cost is all that is known.
+            out.cost[k] = overflow
+            out.exact[k] = False
+            memset(out.accepted[k], 0, N_KINDS)
+        elif out.cost[k] >= bound:
+            out.cost[k] = bound
+            out.exact[k] = False
+            memset(out.accepted[k], 0, N_KINDS)
+        elif all_kinds:
+            hand[k] -= 1
+            _discard_caps(q, &after, k)
+            for form in range(N_SPECIAL):
+                if costs[k][form] == out.cost[k]:
+                    _accept_special(hand, &after, form, out.cost[k], out.accepted[k])
+            hand[k] += 1
 
 
 cdef void _accept_special(const count_t* held, const Question* q, int form, int cost,
@@ -750,23 +967,17 @@ cdef int _melded(const Question* q, int k) noexcept nogil:
 
 
 cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil:
-    cdef count_t hand[N_KINDS]
-    cdef Question after = q[0]
-    cdef Found found
+    cdef Drawn drawn
     cdef int k, best = limit + 1
     for k in range(N_KINDS):
         if held[k] and win_points(held, q, k) >= _MIN_POINTS:
             return -1
-    memcpy(hand, held, N_KINDS)
     for k in range(N_KINDS):
-        if not hand[k]:
-            continue
-        hand[k] -= 1
-        _discard_caps(q, &after, k)
-        search(hand, &after, limit, False, False, &found)
-        if found.cost - 1 < best:
-            best = found.cost - 1
-        hand[k] += 1
+        drawn.open[k] = held[k] > 0
+    search_drawn(held, q, limit, False, -1, &drawn)
+    for k in range(N_KINDS):
+        if drawn.open[k] and drawn.cost[k] - 1 < best:
+            best = drawn.cost[k] - 1
     return best
 
 
@@ -847,26 +1058,24 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                    bint self_drawn=False, unseen=None, str ruleset="green-book",
                    int limit=DEFAULT_LIMIT) -> list:
     """(tile, legal distance after, accepted kinds, their copies) for each kind of a 14-3m tile
-    hand."""
+    hand, from one search of the 14 tiles."""
     cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
                                ruleset, limit, False, True)
-    cdef count_t hand[N_KINDS]
-    cdef Question q = asked.q
-    cdef Found found
+    cdef const count_t* held = asked.held
+    cdef Drawn drawn
     cdef int k, j, copies
-    memcpy(hand, asked.held, N_KINDS)
+    for k in range(N_KINDS):
+        drawn.open[k] = held[k] > 0
+    search_drawn(held, &asked.q, limit, True, INF, &drawn)
     out = []
     for k in range(N_KINDS):
-        if not hand[k]:
+        if not held[k]:
             continue
-        hand[k] -= 1
-        _discard_caps(&asked.q, &q, k)
-        search(hand, &q, limit, True, False, &found)
+        # The copies to be had after the discard (of k: one fewer held, one fewer to be had).
         copies = 0
         for j in range(N_KINDS):
-            if found.accepted[j]:
-                copies += q.cap[j] - hand[j]
-        out.append((k, found.cost - 1, tuple([j for j in range(N_KINDS) if found.accepted[j]]),
-                    copies))
-        hand[k] += 1
+            if drawn.accepted[k][j]:
+                copies += asked.q.cap[j] - held[j]
+        out.append((k, drawn.cost[k] - 1,
+                    tuple([j for j in range(N_KINDS) if drawn.accepted[k][j]]), copies))
     return out

@@ -25,6 +25,7 @@ cdef struct Seat:
     bint by_hand
     bint have_unseen
     int unseen[N_KINDS]         # copies the seat cannot see (filled when first needed)
+    int sight                   # how far rung 4 sees the legal distance (set by its kernels)
 
 cdef struct Choices:
     # What turn_kernel and answer_kernel leave: the kept discards (kinds, ascending) or claims

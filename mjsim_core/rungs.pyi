@@ -46,6 +46,7 @@ THREAT_MELDS: int
 FLUSH_OUTSIDE: int
 PUNGS_SETS: int
 EIGHT_LIMIT: int
+EIGHT2_LIMIT: int
 
 def turn_choices(view: _View, ideas: int) -> tuple[int, ...]: ...
 def answer_choices(view: _View, ideas: int) -> tuple[int, ...]: ...

@@ -4,8 +4,9 @@
 :func:`turn_choices` and :func:`answer_choices` return the indexes into ``view.legal`` of the
 moves a rung ranks best, in legal order; :func:`mjsim.players.rungs.best` breaks a tie by the
 view's word. ``ideas`` is a bit set over :data:`mjsim.players.rungs.IDEAS` (bit 0 ``shanten``,
-1 ``claims``, 2 ``defence``, 3 ``planning``). :mod:`mjsim.reference.rungs` is the readable twin
-the tests hold every choice to; :mod:`mjsim.players.rungs` says what each rung does.
+1 ``claims``, 2 ``defence``, 3 ``planning``, 4 ``eight``, 5 ``eight2``).
+:mod:`mjsim.reference.rungs` is the readable twin the tests hold every choice to;
+:mod:`mjsim.players.rungs` says what each rung does.
 
 The shanten work shares one set of parts across a hand's discards (``discard_parts``) and asks
 for acceptance only of the discards still in the running, where the Python ``discards`` gives
@@ -35,7 +36,8 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
                                  distance, distance_after, suit_of)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
-from mjsim_core.legal cimport Found, Question, distance_drawn, prepare, search
+from mjsim_core.legal cimport (Drawn, Found, Question, distance_drawn, prepare, search,
+                               search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS, RULESETS
@@ -47,6 +49,7 @@ cdef enum:
     DEFENCE = 4
     PLANNING = 8
     EIGHT = 16
+    EIGHT2 = 32
     NO_SUIT = -1
     DRAGON_PUNG = 59            # the elements the honour pungs declared score, by number
     TWO_DRAGON_PUNGS = 54
@@ -73,12 +76,14 @@ PUNGS_SETS = 5
 
 EIGHT_LIMIT = 1
 """How far rung 4 sees the legal distance: exactly up to this, beyond it "at least
-EIGHT_LIMIT + 1" (a search one step deeper costs several times as much: at 2 rung 4 played about
-3x slower, and the road beyond is long anyway)."""
+EIGHT_LIMIT + 1"; with the idea ``eight2``, one step further (:data:`EIGHT2_LIMIT`)."""
+EIGHT2_LIMIT = 2
+"""How far rung 4 sees with the idea ``eight2``."""
 
 cdef int _MIN_POINTS = MIN_POINTS
 cdef int _KONG_BIT = KONG_BIT
 cdef int _EIGHT_LIMIT = EIGHT_LIMIT
+cdef int _EIGHT2_LIMIT = EIGHT2_LIMIT
 cdef int _THREAT_MELDS = THREAT_MELDS
 cdef int _FLUSH_OUTSIDE = FLUSH_OUTSIDE
 cdef int _PUNGS_SETS = PUNGS_SETS
@@ -433,6 +438,7 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef Targets plan
     cdef bint by_shanten = ideas & SHANTEN
     if ideas & EIGHT and by_shanten:    # eight refines the shanten: alone it does nothing
+        seat.sight = _sight(ideas)
         return _turn_eight(seat, ideas, kongs, n_kongs, out)
     out.kong = -1
     memcpy(hand, counts, N_KINDS)
@@ -587,6 +593,7 @@ cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     if not ideas & CLAIMS:
         return 0
     if ideas & EIGHT and ideas & SHANTEN:
+        seat.sight = _sight(ideas)
         return _answer_eight(seat, ideas, tile, claims, n, out)
     before = distance(seat.counts, seat.n_melds)
     if planning:
@@ -786,11 +793,16 @@ cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int
 
 # ------------------------------------------------------------------ rung 4: eight in sight
 
-cdef inline int _road_key(int legal, int shanten) noexcept nogil:
-    """Rung 4's road as one number, lower nearer: the legal distance (capped at LIMIT + 1, "at
+cdef inline int _sight(int ideas) noexcept nogil:
+    """How far rung 4 sees the legal distance with these ideas (eight2 alone does nothing)."""
+    return _EIGHT2_LIMIT if ideas & EIGHT2 else _EIGHT_LIMIT
+
+
+cdef inline int _road_key(int legal, int shanten, int sight) noexcept nogil:
+    """Rung 4's road as one number, lower nearer: the legal distance (capped at sight + 1, "at
     least that"), then the shanten."""
-    if legal > _EIGHT_LIMIT + 1:
-        legal = _EIGHT_LIMIT + 1
+    if legal > sight + 1:
+        legal = sight + 1
     return 100 * (legal + 1) + shanten + 1
 
 
@@ -801,10 +813,10 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     cdef Question q
     cdef Found found
     cdef int k
-    if copies == NULL and distance(hand, n_melds) - 1 > _EIGHT_LIMIT:
-        return _EIGHT_LIMIT + 1     # the legal distance is at least the shanten: out of sight
+    if copies == NULL and distance(hand, n_melds) - 1 > seat.sight:
+        return seat.sight + 1     # the legal distance is at least the shanten: out of sight
     prepare(&q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
-    search(hand, &q, _EIGHT_LIMIT, copies != NULL, False, &found)
+    search(hand, &q, seat.sight, copies != NULL, False, &found)
     if copies != NULL:
         copies[0] = 0
         for k in range(N_KINDS):
@@ -813,86 +825,66 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     return found.cost - 1
 
 
-cdef struct Roads:
-    # Rung 4's road after each discard, worked out when first needed: a discard's shanten bounds
-    # its legal distance from below, so one whose bound is already beaten need not be searched.
-    count_t hand[N_KINDS]       # the hand, each discard taken out and put back
-    int shanten[N_KINDS]
-    int road[N_KINDS]           # -1 until known
-    const int* unseen
-
-
-cdef inline int _bound(const Roads* r, int k) noexcept nogil:
-    """The least the road after discarding k can be."""
-    return _road_key(r.shanten[k], r.shanten[k])
-
-
-cdef int _road_of(Roads* r, const Seat* seat, int k) noexcept nogil:
-    cdef int far = _EIGHT_LIMIT + 1
-    if r.road[k] < 0:
-        r.hand[k] -= 1
-        if r.shanten[k] <= _EIGHT_LIMIT:
-            far = _legal_between(r.hand, seat, seat.melds, seat.n_melds, r.unseen, NULL)
-        r.hand[k] += 1
-        r.road[k] = _road_key(far, r.shanten[k])
-    return r.road[k]
-
-
-cdef int _least_road(Roads* r, const Seat* seat, const int* tiles, int n) noexcept nogil:
-    """The shortest road after the discards ``tiles``, searching only those whose bound could
-    beat the best found; then every discard that may tie it is searched too."""
-    cdef int i, k, least = 1 << 20, pick, low
-    while True:
-        pick = -1
-        low = least
-        for i in range(n):
-            k = tiles[i]
-            if r.road[k] >= 0:
-                least = min(least, r.road[k])
-            elif _bound(r, k) < low:
-                low = _bound(r, k)
-                pick = k
-        if pick < 0 or low >= least:
-            break
-        least = min(least, _road_of(r, seat, pick))
-    for i in range(n):
-        if r.road[tiles[i]] < 0 and _bound(r, tiles[i]) <= least:
-            _road_of(r, seat, tiles[i])
-    return least
-
-
-cdef inline int _known_road(const Roads* r, int k) noexcept nogil:
-    """The road after discarding k if searched, else its bound (then longer than the least)."""
-    return r.road[k] if r.road[k] >= 0 else _bound(r, k)
+cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* parts,
+                 const int* unseen, int* road, int* copies) noexcept nogil:
+    """Rung 4's road after each discard held (``road[k]``) and the copies to be had of the
+    kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles: of
+    the discards whose shanten leaves the legal distance in sight (it is at least the
+    shanten)."""
+    cdef count_t hand[N_KINDS]
+    cdef int shanten[N_KINDS]
+    cdef Question q
+    cdef Drawn drawn
+    cdef int k, j
+    cdef bint any_open = False
+    memcpy(hand, counts, N_KINDS)
+    for k in range(N_KINDS):
+        drawn.open[k] = False
+        copies[k] = 0
+        if counts[k]:
+            hand[k] -= 1
+            shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), parts) - 1
+            hand[k] += 1
+            drawn.open[k] = shanten[k] <= seat.sight
+            any_open = any_open or drawn.open[k]
+    if any_open:
+        prepare(&q, counts, seat.melds, seat.n_melds, unseen, 0, seat.wind, seat.prevalent,
+                seat.ruleset)
+        # Only the discards tied at the least legal distance need theirs exactly.
+        search_drawn(counts, &q, seat.sight, True, 0, &drawn)
+    for k in range(N_KINDS):
+        if not counts[k]:
+            continue
+        road[k] = _road_key(drawn.cost[k] - 1 if drawn.open[k] else seat.sight + 1,
+                            shanten[k], seat.sight)
+        if drawn.open[k]:
+            # After discarding k, one fewer of it is held and one fewer to be had.
+            for j in range(N_KINDS):
+                if drawn.accepted[k][j]:
+                    copies[k] += q.cap[j] - counts[j]
 
 
 cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
                      Choices* out) except -1:
     """turn_kernel with the idea eight: rung 3's turn, the road rung 4's."""
     cdef DiscardParts parts
-    cdef Roads roads
-    cdef count_t* hand = roads.hand
+    cdef count_t hand[N_KINDS]
     cdef count_t after[N_KINDS]
+    cdef int road[N_KINDS]
+    cdef int copies[N_KINDS]
     cdef int key[N_KINDS]
-    cdef int held[N_KINDS]
-    cdef int n = out.n, i, k, tile, now, least, far, kong, n_held = 0
+    cdef int n = out.n, i, k, tile, now = 1 << 20, least = 1 << 20, far, kong
     cdef int* tiles = out.items
     cdef const count_t* counts = seat.counts
     cdef const int* unseen = _unseen(seat)
     cdef Targets plan
     out.kong = -1
-    roads.unseen = unseen
     memcpy(hand, counts, N_KINDS)
     discard_parts(counts, &parts)
+    _roads(seat, counts, &parts, unseen, road, copies)
     for k in range(N_KINDS):
-        roads.road[k] = -1
-        if counts[k]:
-            hand[k] -= 1
-            roads.shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), &parts) - 1
-            hand[k] += 1
-            held[n_held] = k
-            n_held += 1
-    now = _least_road(&roads, seat, held, n_held)
+        if counts[k] and road[k] < now:
+            now = road[k]
     for i in range(n_kongs):
         tile = kongs[i]
         if counts[tile] == MAX_COPIES:
@@ -900,17 +892,17 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
             after[tile] = 0
             seat.melds[seat.n_melds] = tile | MELD_CONCEALED_KONG << 6
             far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, NULL)
-            kong = _road_key(far, distance(after, seat.n_melds + 1) - 1)
+            kong = _road_key(far, distance(after, seat.n_melds + 1) - 1, seat.sight)
         else:
-            kong = _road_of(&roads, seat, tile)
+            kong = road[tile]
         if kong <= now:
             out.kong = i
             return 0
     if ideas & DEFENCE and now % 100 - 1 >= 2:
         n = _safe(seat, tiles, n)
-    least = _least_road(&roads, seat, tiles, n)
     for i in range(n):
-        key[tiles[i]] = -_known_road(&roads, tiles[i])
+        least = min(least, road[tiles[i]])
+        key[tiles[i]] = -road[tiles[i]]
     n = _keep_best(tiles, n, key)
     if ideas & PLANNING and n > 1 and least // 100 - 1 > 0:
         _targets(counts, seat, &plan)
@@ -921,10 +913,8 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     if n > 1:
         for i in range(n):
             tile = tiles[i]
-            if least // 100 - 1 <= _EIGHT_LIMIT:
-                hand[tile] -= 1
-                _legal_between(hand, seat, seat.melds, seat.n_melds, unseen, &key[tile])
-                hand[tile] += 1
+            if least // 100 - 1 <= seat.sight:
+                key[tile] = copies[tile]
             else:
                 key[tile] = _copies_after(hand, seat.n_melds, tile, &parts, unseen)
         n = _keep_best(tiles, n, key)
@@ -947,7 +937,7 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     out.n = 0
     out.kong = -1
     before = _road_key(_legal_between(seat.counts, seat, seat.melds, seat.n_melds, unseen,
-                                      NULL), distance(seat.counts, seat.n_melds) - 1)
+                                      NULL), distance(seat.counts, seat.n_melds) - 1, seat.sight)
     if planning:
         _targets(seat.counts, seat, &plan)
     for i in range(n):
@@ -960,20 +950,20 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
         _claimed(seat.counts, claims[i], tile, after)
         seat.melds[seat.n_melds] = claims[i]
         shanten = distance(after, seat.n_melds + 1) - 1
-        if _road_key(shanten, shanten) > before:
+        if _road_key(shanten, shanten, seat.sight) > before:
             continue                # the legal distance is at least the shanten
         if kong:
             far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, NULL)
         else:
-            far = _EIGHT_LIMIT + 1
-            if shanten <= _EIGHT_LIMIT:
+            far = seat.sight + 1
+            if shanten <= seat.sight:
                 prepare(&q, after, seat.melds, seat.n_melds + 1, unseen, 0, seat.wind,
                         seat.prevalent, seat.ruleset)
-                far = distance_drawn(after, &q, _EIGHT_LIMIT)
-        road = _road_key(far, shanten)
+                far = distance_drawn(after, &q, seat.sight)
+        road = _road_key(far, shanten, seat.sight)
         if road > before or (road == before and not kong):
             continue
-        pays = road // 100 - 1 <= _EIGHT_LIMIT
+        pays = road // 100 - 1 <= seat.sight
         if not pays:
             floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
             pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8)

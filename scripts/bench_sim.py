@@ -13,7 +13,7 @@ Players:
 - ``loop-drawn``, ``loop-rung1`` ... ``loop-rung4``: the same games (the same players, walls
   and moves) played by the compiled game loop (``mjsim.players.loop``): no Python call, view or
   ``Move`` per move, no events. Each is printed with its ratio to its Python-driven twin when
-  that ran too.
+  that ran too. ``loop-eight2``: four ``4+eight2`` (rung 4 seeing the legal distance to 2).
 
 - ``riichienv``: **a riichi engine, measured for scale** (riichienv 0.4.11, a Rust core behind
   a Python API, ``pip install -e ".[bench]"``): four first-legal agents (each seat plays the
@@ -130,15 +130,16 @@ def riichienv_hands(hands: int, offset: int = 0) -> int:
     return hands
 
 
-def compiled_row(level: int) -> Callable[[], Row]:
-    """A row of the compiled loop: DiscardDrawn (level 0) or rungs of ``level``, on the seeds
-    :func:`play_games` uses."""
+def compiled_row(level: int, spec: str | None = None) -> Callable[[], Row]:
+    """A row of the compiled loop: DiscardDrawn (level 0) or rungs of ``level`` (or the rung
+    ``spec`` names), on the seeds :func:`play_games` uses."""
     def row() -> Row:
         from mjsim.players import Rung
         from mjsim.players.loop import play_games as loop_games
         from mjsim.players.trivial import DiscardDrawn
 
-        players = [DiscardDrawn() if level == 0 else Rung(level) for _ in range(4)]
+        players = [DiscardDrawn() if level == 0 else Rung.parse(spec or str(level))
+                   for _ in range(4)]
 
         def play(games: int, offset: int) -> int:
             seeds = [f"bench-{offset + index}" for index in range(games)]
@@ -172,6 +173,7 @@ ROWS: dict[str, Callable[[], Row]] = {
     "loop-rung2": compiled_row(2),
     "loop-rung3": compiled_row(3),
     "loop-rung4": compiled_row(4),
+    "loop-eight2": compiled_row(4, "4+eight2"),
 }
 ANCHORS = ("riichienv", "gbgreedy")
 TWINS = {"loop-drawn": "drawn", "loop-rung1": "rung1", "loop-rung2": "rung2",

@@ -28,6 +28,9 @@ Each rung is the one below plus one idea; every rung wins whenever a win is lega
    A claim that shortens the road is made without rung 3's test that it pays, unless the legal
    distance is out of rung 4's sight (beyond :data:`mjsim_core.rungs.EIGHT_LIMIT`, 1), where
    rung 3's rules stand. The idea refines the shanten: without ``shanten`` it does nothing.
+   **Deeper sight** (idea ``eight2``, taken on by a spec's ``+eight2``: ``4+eight2``) sees the
+   legal distance one step further (:data:`mjsim_core.rungs.EIGHT2_LIMIT`, 2); rung 4 itself
+   stays at 1, so ``4+eight2-eight2`` plays as ``4``.
 
 "Shortens the road" means the shanten after the claim (and the discard it calls for) is less
 than before; a kong draws a replacement instead of discarding, so a kong that keeps the shanten
@@ -61,13 +64,15 @@ from mjsim.players.view import View
 from mjsim_core.rungs import answer_choices, turn_choices
 from mjsim_core.rungs import rekeyed as mixed
 
-__all__ = ["IDEAS", "LEVELS", "RUNG_IDEAS", "Rung", "best", "check_ideas"]
+__all__ = ["EXTRA_IDEAS", "IDEAS", "LEVELS", "RUNG_IDEAS", "Rung", "best", "check_ideas"]
 
-IDEAS: tuple[str, ...] = ("shanten", "claims", "defence", "planning", "eight")
+IDEAS: tuple[str, ...] = ("shanten", "claims", "defence", "planning", "eight", "eight2")
 """The ideas a rung may switch off, in the order a variant names them."""
-RUNG_IDEAS: dict[int, tuple[str, ...]] = {1: (), 2: IDEAS[:2], 3: IDEAS[:4], 4: IDEAS}
+RUNG_IDEAS: dict[int, tuple[str, ...]] = {1: (), 2: IDEAS[:2], 3: IDEAS[:4], 4: IDEAS[:5]}
 """The ideas each rung adds up to: rung 2 has shanten and claims, rung 3 defence and planning
-too, rung 4 all five."""
+too, rung 4 eight as well."""
+EXTRA_IDEAS: dict[int, tuple[str, ...]] = {4: ("eight2",)}
+"""The ideas a rung takes on only when a spec names them with ``+`` (``4+eight2``)."""
 LEVELS = tuple(RUNG_IDEAS)
 
 
@@ -77,7 +82,7 @@ def check_ideas(off: Collection[str]) -> None:
     >>> check_ideas({"claims"}); check_ideas({"greed"})
     Traceback (most recent call last):
     ...
-    ValueError: no idea 'greed'; the ideas are shanten, claims, defence, planning, eight
+    ValueError: no idea 'greed'; the ideas are shanten, claims, defence, planning, eight, eight2
     """
     for name in off:
         if name not in IDEAS:
@@ -85,9 +90,10 @@ def check_ideas(off: Collection[str]) -> None:
 
 
 def best(view: View, level: int, word: int | None = None,
-         off: Collection[str] = frozenset()) -> Move | None:
-    """A member of ``view.legal`` chosen by rung ``level`` (1-4) with the ideas ``off``
-    switched off, or None when there is no legal move. ``word`` breaks the ties left after
+         off: Collection[str] = frozenset(), on: Collection[str] = frozenset()) -> Move | None:
+    """A member of ``view.legal`` chosen by rung ``level`` (1-4) with the ideas ``on`` taken on
+    (of :data:`EXTRA_IDEAS`) and those ``off`` switched off, or None when there is no legal
+    move. ``word`` breaks the ties left after
     every idea deterministically; by default :attr:`View.word` (a hash of what the seat sees).
 
     Raises ``ValueError`` for a level other than 1-4 or an unknown idea.
@@ -102,7 +108,7 @@ def best(view: View, level: int, word: int | None = None,
     for move in legal:
         if move.kind == "win":
             return move
-    ideas = _idea_bits(level, frozenset(off))
+    ideas = _idea_bits(level, frozenset(off), frozenset(on))
     if view.window is not None:
         # One compiled call per decision (mjsim_core.rungs), twin of mjsim.reference.rungs.
         choices = answer_choices(view, ideas)
@@ -116,23 +122,26 @@ def best(view: View, level: int, word: int | None = None,
 
 
 @cache
-def _idea_bits(level: int, off: frozenset[str]) -> int:
-    """The ideas rung ``level`` uses with ``off`` switched off, as bits in IDEAS order."""
-    return sum(1 << IDEAS.index(name) for name in RUNG_IDEAS[level] if name not in off)
+def _idea_bits(level: int, off: frozenset[str], on: frozenset[str] = frozenset()) -> int:
+    """The ideas rung ``level`` uses with ``on`` taken on and ``off`` switched off, as bits in
+    IDEAS order."""
+    return sum(1 << IDEAS.index(name) for name in (*RUNG_IDEAS[level], *on) if name not in off)
 
 
 @dataclass(frozen=True, slots=True)
 class Rung:
-    """A rung (``level`` 1-4) with the ideas in ``off`` switched off, breaking its last ties by
-    :attr:`View.word` re-keyed by ``salt`` (0: the word itself).
+    """A rung (``level`` 1-4) with the ideas in ``on`` taken on (of :data:`EXTRA_IDEAS`) and
+    those in ``off`` switched off, breaking its last ties by :attr:`View.word` re-keyed by
+    ``salt`` (0: the word itself).
 
-    Raises ``ValueError`` for an unknown rung or idea, an idea the rung does not have, or a salt
-    that is not a whole number from 0.
+    Raises ``ValueError`` for an unknown rung or idea, an idea the rung does not have or cannot
+    take on, or a salt that is not a whole number from 0.
     """
 
     level: int
     off: frozenset[str] = field(default_factory=frozenset)
     salt: int = 0
+    on: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         if self.level not in RUNG_IDEAS:
@@ -140,14 +149,20 @@ class Rung:
         if isinstance(self.salt, bool) or not isinstance(self.salt, int) or self.salt < 0:
             raise ValueError(f"a rung's salt is a whole number from 0, not {self.salt!r}")
         object.__setattr__(self, "off", frozenset(self.off))
+        object.__setattr__(self, "on", frozenset(self.on))
+        extra = EXTRA_IDEAS.get(self.level, ())
+        for name in self.on:
+            if name not in extra:
+                raise ValueError(f"rung {self.level} cannot take on {name!r}; it can take on "
+                                 f"{', '.join(extra) or 'none'}")
         for name in self.off:
-            if name not in RUNG_IDEAS[self.level]:
+            if name not in self.ideas:
                 raise ValueError(f"rung {self.level} has no idea {name!r}; it has "
-                                 f"{', '.join(RUNG_IDEAS[self.level]) or 'none'}")
+                                 f"{', '.join(self.ideas) or 'none'}")
 
     @classmethod
     def parse(cls, spec: str) -> Rung:
-        """The bot a variant names, e.g. ``"3-defence-planning"``.
+        """The bot a variant names, e.g. ``"3-defence-planning"`` or ``"4+eight2"``.
 
         Raises ``ValueError`` naming the spec when it is not a rung followed by distinct
         ideas the rung has.
@@ -157,16 +172,20 @@ class Rung:
         ...
         ValueError: bad rung '2-defence': rung 2 has no idea 'defence'; it has shanten, claims
         """
-        level, *names = spec.split("-")
+        head, *names = spec.split("-")
+        level, *extra = head.split("+")
         try:
-            if not (level.isascii() and level.isdigit()) or len(set(names)) != len(names):
-                raise ValueError("a variant is a rung 1-4 then distinct ideas, joined by '-'")
-            return cls(int(level), frozenset(names))
+            if (not (level.isascii() and level.isdigit()) or len(set(names)) != len(names)
+                    or len(set(extra)) != len(extra)):
+                raise ValueError("a variant is a rung 1-4, distinct ideas taken on after '+' "
+                                 "then distinct ideas switched off after '-'")
+            return cls(int(level), frozenset(names), on=frozenset(extra))
         except ValueError as error:
             raise ValueError(f"bad rung {spec!r}: {error}") from None
 
     def __str__(self) -> str:
-        spec = "-".join((str(self.level), *(name for name in IDEAS if name in self.off)))
+        head = "+".join((str(self.level), *(name for name in IDEAS if name in self.on)))
+        spec = "-".join((head, *(name for name in IDEAS if name in self.off)))
         return f"{spec}?salt={self.salt}" if self.salt else spec
 
     @property
@@ -176,13 +195,13 @@ class Rung:
 
     @property
     def ideas(self) -> tuple[str, ...]:
-        """The ideas this rung has, which a spec may switch off."""
-        return RUNG_IDEAS[self.level]
+        """The ideas this rung has (those taken on included), which a spec may switch off."""
+        return (*RUNG_IDEAS[self.level], *(name for name in IDEAS if name in self.on))
 
     def act(self, view: View) -> Move | None:
         """The move this rung makes from ``view``, or None when its seat has none to make."""
         word = rekeyed(view.word, self.salt) if self.salt else None
-        return best(view, self.level, word, self.off)
+        return best(view, self.level, word, self.off, self.on)
 
 
 _MASK = (1 << 64) - 1

@@ -4,6 +4,7 @@
 spec                                          the player
 ============================================  ==============================================
 ``3``, ``3-defence``, ``2``, ``1``            a built-in rung, with ideas switched off
+``4+eight2``                                  rung 4 taking on an idea it has not by default
 ``3?salt=1``                                  rung 3 breaking its last ties otherwise
 ``package.module:Class``                      a class importable from the path
 ``path/to/file.py:Class``                     a class defined in a file
@@ -146,7 +147,7 @@ class RungKind(SpecKind):
             raise ValueError(f"bad player spec {text!r}: a rung takes one option, salt")
         rung = Rung.parse(head)
         try:
-            return _rung_spec(Rung(rung.level, rung.off, **dict(options)))
+            return _rung_spec(Rung(rung.level, rung.off, on=rung.on, **dict(options)))
         except ValueError as error:
             raise ValueError(f"bad player spec {text!r}: {error}") from None
 
@@ -154,11 +155,11 @@ class RungKind(SpecKind):
         return _rung(spec)
 
     def ideas(self, spec: Spec) -> tuple[str, ...]:
-        return Rung(int(spec.target)).ideas
+        return _rung(spec).ideas
 
     def with_off(self, spec: Spec, idea: str) -> Spec:
         rung = _rung(spec)
-        return _rung_spec(Rung(rung.level, rung.off | {idea}, rung.salt))
+        return _rung_spec(Rung(rung.level, rung.off | {idea}, rung.salt, rung.on))
 
 
 class CodeKind(SpecKind):
@@ -408,13 +409,15 @@ def describe(spec: str | Spec) -> dict[str, Any]:
 
 
 def _rung(spec: Spec) -> Rung:
-    return Rung(int(spec.target), frozenset(spec.off), **dict(spec.options))
+    level, *on = spec.target.split("+")
+    return Rung(int(level), frozenset(spec.off), on=frozenset(on), **dict(spec.options))
 
 
 def _rung_spec(rung: Rung) -> Spec:
-    """A rung's spec: its ideas off in the rung's own order, its salt the one option."""
-    return Spec("rung", str(rung.level), tuple(str(rung).partition("?")[0].split("-")[1:]),
-                (("salt", rung.salt),) if rung.salt else ())
+    """A rung's spec: its level and the ideas it takes on (``4+eight2``), its ideas off in the
+    rung's own order, its salt the one option."""
+    target, *off = str(rung).partition("?")[0].split("-")
+    return Spec("rung", target, tuple(off), (("salt", rung.salt),) if rung.salt else ())
 
 
 def _head_options(spec: str, text: str) -> tuple[str, tuple[tuple[str, Any], ...]]:

@@ -27,8 +27,7 @@ from mjsim.reference.measures import (
     winning_copies,
 )
 from mjsim.tiles.meld import Meld, MeldKind
-from mjsim_core.rungs import EIGHT_LIMIT as LIMIT
-from mjsim_core.rungs import THREAT_MELDS
+from mjsim_core.rungs import EIGHT2_LIMIT, EIGHT_LIMIT, THREAT_MELDS
 from mjsim_core.shanten import discards, shanten
 
 _T = TypeVar("_T")
@@ -237,20 +236,26 @@ def _most(items: Sequence[_T], key: Callable[[_T], int]) -> list[_T]:
 # ------------------------------------------------------------------- rung 4: eight in sight
 
 Road = tuple[int, int]
-"""How far a hand is, rung 4's way: its legal distance (``LIMIT + 1``, rung 4's limit
-:data:`mjsim_core.rungs.EIGHT_LIMIT` plus one, for "at least that"), then its shanten."""
+"""How far a hand is, rung 4's way: its legal distance (``limit + 1``, rung 4's sight
+:data:`mjsim_core.rungs.EIGHT_LIMIT`, or :data:`~mjsim_core.rungs.EIGHT2_LIMIT` with the idea
+``eight2``, plus one, for "at least that"), then its shanten."""
 
 
-def _road(view: View, counts: Counts, melds: Sequence[Meld]) -> Road:
+def _sight(ideas: frozenset[str]) -> int:
+    return EIGHT2_LIMIT if "eight2" in ideas else EIGHT_LIMIT
+
+
+def _road(view: View, counts: Counts, melds: Sequence[Meld], limit: int) -> Road:
     """The road of a hand between turns (13-3m tiles) or holding a tile to discard (14-3m)."""
     far = legal_distance(counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen,
-                         ruleset=view.ruleset, limit=LIMIT)
-    return min(far, LIMIT + 1), shanten(counts, len(melds))
+                         ruleset=view.ruleset, limit=limit)
+    return min(far, limit + 1), shanten(counts, len(melds))
 
 
 def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
     """Rung 3's turn with each discard's road its legal distance, then its shanten, and the
     copies that count those a nearest legal target draws."""
+    limit = _sight(ideas)
     hand = view.hand
     counts, melds = hand.counts, hand.melds
     held = counts.tobytes()
@@ -258,8 +263,8 @@ def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
     rows = {row[0]: row for row in discards(counts, len(melds))}
     legal = {row.tile: row for row in legal_discards(
         counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen, ruleset=view.ruleset,
-        limit=LIMIT)}
-    road = {t: (min(legal[t].distance, LIMIT + 1), rows[t][1]) for t in rows}
+        limit=limit)}
+    road = {t: (min(legal[t].distance, limit + 1), rows[t][1]) for t in rows}
     now = min(road.values())
     for move in view.legal:
         if move.kind != "kong":
@@ -268,7 +273,7 @@ def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
         if counts[tile] == 4:
             after = counts.copy()
             after[tile] -= 4
-            kong: Road = _road(view, after, (*melds, Meld.kong(tile, concealed=True)))
+            kong: Road = _road(view, after, (*melds, Meld.kong(tile, concealed=True)), limit)
         else:
             kong = road[tile]
         if kong <= now:
@@ -283,7 +288,7 @@ def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
             tiles = _most(tiles, lambda t: plan.keeps(held, t))
     if len(tiles) > 1:
         unseen = view.unseen
-        if least[0] <= LIMIT:
+        if least[0] <= limit:
             tiles = _most(tiles, lambda t: legal[t].copies)
         else:
             tiles = _most(tiles, lambda t: sum(map(unseen.__getitem__, rows[t][2])))
@@ -294,9 +299,10 @@ def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
 def _answer_eight(view: View, ideas: frozenset[str]) -> list[Move]:
     """Rung 3's claims with the road rung 4's: a claim that shortens it (a kong that keeps it)
     is worth making, and when the legal distance is out of sight it must also pay as rung 3's."""
+    limit = _sight(ideas)
     hand = view.hand
     counts, melds = hand.counts, hand.melds
-    before = _road(view, counts, melds)
+    before = _road(view, counts, melds, limit)
     plan = (targets(counts.tobytes(), melds, view.seat_wind, view.prevalent)
             if "planning" in ideas else None)
     window = view.window
@@ -306,10 +312,10 @@ def _answer_eight(view: View, ideas: frozenset[str]) -> list[Move]:
         if move.kind not in ("pung", "kong", "chow"):
             continue
         after, meld = _claimed(counts, move, window.tile, window.source)
-        road = _road(view, after, (*melds, meld))
+        road = _road(view, after, (*melds, meld), limit)
         if road > before or (road == before and move.kind != "kong"):
             continue
-        if road[0] <= LIMIT or _claim_pays(view, move, meld, after, road[1], plan):
+        if road[0] <= limit or _claim_pays(view, move, meld, after, road[1], plan):
             worth.append(((move.kind == "chow") * 2 + (move.kind == "pung"), road, move))
     if not worth:
         return []

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from mjsim.analysis import legal_discards, legal_search, legal_waits, shanten
+from mjsim.analysis import legal_discards, legal_distance, legal_search, legal_waits, shanten
 from mjsim.reference import legal as twin
 from mjsim.tiles.meld import Meld
 from mjsim_core.elements import RULESETS
@@ -115,6 +115,36 @@ def test_hypothesis_parity(hand: tuple[np.ndarray, tuple[Meld, ...]], seat: int,
                            prevalent: int, drawn: bool) -> None:
     counts, melds = hand
     same(counts, melds, seat_wind=seat, prevalent_wind=prevalent, self_drawn=drawn)
+
+
+@st.composite
+def drawn_hands(draw: st.DrawFn) -> tuple[np.ndarray, tuple[Meld, ...], list[int] | None]:
+    """A hand of :func:`hands_with_melds` with one tile drawn (14-3m tiles), and now and then
+    copies already seen."""
+    counts, melds = draw(hands_with_melds())
+    every = counts + np.bincount([k for m in melds for k in m.tiles], minlength=34)
+    counts[draw(st.sampled_from([k for k in range(34) if every[k] < 4]))] += 1
+    every = counts + np.bincount([k for m in melds for k in m.tiles], minlength=34)
+    unseen = None
+    if draw(st.booleans()):
+        unseen = [max(0, 4 - int(c) - draw(st.integers(0, 1))) for c in every]
+    return counts, melds, unseen
+
+
+@settings(max_examples=15, deadline=None)
+@given(drawn_hands(), st.integers(0, 3), st.integers(0, 3), st.booleans())
+def test_hypothesis_one_search_for_every_discard(
+        hand: tuple[np.ndarray, tuple[Meld, ...], list[int] | None], seat: int, prevalent: int,
+        drawn: bool) -> None:
+    """The 14 tiles searched once (mjsim_core.legal.search_drawn) give each discard what its
+    own search gives in the twin, and the least of them as the 14-tile distance."""
+    counts, melds, unseen = hand
+    ask = {"seat_wind": seat, "prevalent_wind": prevalent, "self_drawn": drawn,
+           "unseen": unseen}
+    assert [tuple(d) for d in legal_discards(counts, melds, limit=1, **ask)] == \
+        twin.legal_discards(counts, melds, limit=1, **ask)  # type: ignore[arg-type]
+    assert legal_distance(counts, melds, limit=1, **ask) == \
+        twin.legal_distance(counts, melds, limit=1, **ask)  # type: ignore[arg-type]
 
 
 def hard_hands(n: int, seed: int, swaps: int) -> list[tuple[np.ndarray, tuple[Meld, ...], dict]]:

@@ -30,7 +30,9 @@ def variants(level):
 # salt re-keys the last tie-break (one beyond 64 bits, of which the tie-break reads the low 64).
 PLAYERS = [DiscardDrawn()] + variants(1) + variants(2) + variants(3) + [
     Rung(3, salt=1), Rung(2, salt=7)]
-EIGHT = variants(4) + [Rung(4, salt=3), Rung(4, frozenset({"planning"}), salt=2**64 + 5)]
+EIGHT = variants(4) + [Rung(4, salt=3), Rung(4, frozenset({"planning"}), salt=2**64 + 5),
+                       Rung(4, on=frozenset({"eight2"})),
+                       Rung(4, frozenset({"claims"}), on=frozenset({"eight2"}))]
 
 
 def python_game(seed, players, **options):

@@ -7,8 +7,11 @@ from mjsim import Hand
 from mjsim.analysis import legal_discards, shanten
 from mjsim.game.rules import Rules
 from mjsim.players import Rung
+from mjsim.players.rungs import IDEAS
 from mjsim.players.view import view_of
+from mjsim.reference import rungs as reference
 from mjsim.tiles.notation import print_tiles
+from mjsim_core import rungs as compiled
 from tests.players.test_rungs_compiled import VARIANTS, assert_same_choices, decisions
 
 READY_NO_WIN = "123m 567p 234s 678s 9p 6m"   # ready on the 9p, worth 5, after the 6m goes
@@ -47,3 +50,19 @@ def test_compiled_choices_agree_on_rung_4_games() -> None:
             assert_same_choices(view)
             met += 1
     assert met > 100
+
+
+def test_compiled_choices_agree_with_deeper_sight() -> None:
+    """With eight2 (the legal distance seen to 2) the kernels' choices are the twin's too, and
+    on some views they differ from rung 4's own."""
+    eight2 = 1 << IDEAS.index("eight2")
+    met = changed = 0
+    for seed, lineup in ((b"eight2-1", "4444"), (b"eight2-2", "4433")):
+        for view in decisions(seed, lineup, 1):
+            kind = "answer_choices" if view.window is not None else "turn_choices"
+            for ideas in (31, 1 | 2 | 16, 3 | 4 | 16):
+                want = getattr(reference, kind)(view, ideas | eight2)
+                assert getattr(compiled, kind)(view, ideas | eight2) == want, (view, ideas)
+                changed += want != getattr(reference, kind)(view, ideas)
+            met += 1
+    assert met > 50 and changed > 0

@@ -7,7 +7,7 @@ import pytest
 from matplotlib.figure import Figure
 from nbclient import NotebookClient
 
-from mjsim.players.rungs import IDEAS
+from mjsim.players.rungs import RUNG_IDEAS
 from mjsim.tournament import ladder, summaries
 from mjsim.ui import plots
 
@@ -25,7 +25,7 @@ def report(tmp_path_factory):
 def test_load_reads_back_what_the_ladder_wrote(report):
     assert set(report.tables) == {"seats", "hands", "fans"}
     assert list(report.estimates["name"]) == ["rung 2 over rung 1", "rung 3 over rung 2",
-                                              "rung 4 over rung 3", *IDEAS]
+                                              "rung 4 over rung 3", *RUNG_IDEAS[4]]
     assert set(report.standings["variant"]) == {"1", "2", "3", "4"}
     with pytest.raises(FileNotFoundError, match="mjsim ladder --out"):
         summaries.load(report.out / "nothing-here")
