@@ -1084,6 +1084,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from mjsim.ui.importing import add_commands
     add_commands(commands, cmd_import, cmd_export, given_path)
+    from mjsim.ui.training import add_command
+    add_command(commands)
     return parser
 
 
