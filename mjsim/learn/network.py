@@ -77,15 +77,23 @@ def features(planes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return scaled[:, :KINDS_IN], scaled[:, NUMBERS]
 
 
-def _conv(x: np.ndarray, kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
+def _conv(x: np.ndarray, flat: np.ndarray, bias: np.ndarray) -> np.ndarray:
     """A width-3 convolution over the kinds, zero-padded (PyTorch's ``Conv1d(padding=1)``):
-    x is N x C x 34, kernel O x C x 3; one matrix product over the three shifts stacked."""
-    padded = np.pad(x, ((0, 0), (0, 0), (1, 1)))
-    shifted = np.concatenate([padded[:, :, k:k + WIDTH] for k in range(3)], axis=1)
-    flat = kernel.transpose(0, 2, 1).reshape(len(kernel), -1)
+    x is N x C x 34 and ``flat`` the O x C x 3 kernel as O x 3C (:func:`_flat`), one matrix
+    product over x shifted a kind right, as it is, and a kind left."""
+    n, c, _ = x.shape
+    shifted = np.zeros((n, 3 * c, WIDTH), np.float32)
+    shifted[:, :c, 1:] = x[:, :, :-1]
+    shifted[:, c:2 * c] = x
+    shifted[:, 2 * c:, :-1] = x[:, :, 1:]
     out: np.ndarray = flat @ shifted
     out += bias[None, :, None]
     return out
+
+
+def _flat(kernel: np.ndarray) -> np.ndarray:
+    """An O x C x 3 kernel as O x 3C, its columns in the order :func:`_conv` shifts x."""
+    return np.ascontiguousarray(kernel.transpose(0, 2, 1).reshape(len(kernel), -1))
 
 
 class Network:
@@ -102,16 +110,17 @@ class Network:
         self.weights = {name: np.ascontiguousarray(weights[name], np.float32)
                         for name in expected}
         self.channels, self.blocks, self.meta = channels, blocks, meta
+        self._flat = {name: _flat(w) for name, w in self.weights.items() if w.ndim == 3}
 
     def logits(self, planes: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """The N x 75 scores of N observations, ``-inf`` where ``masks`` is 0."""
-        w = self.weights
+        w, flat = self.weights, self._flat
         kinds, numbers = features(planes)
-        x = _conv(kinds, w["stem.conv"], w["stem.numbers_bias"]) + w["stem.bias"]
+        x = _conv(kinds, flat["stem.conv"], w["stem.numbers_bias"]) + w["stem.bias"]
         x += (numbers @ w["stem.numbers"].T)[:, :, None]
         for block in range(self.blocks):
-            inner = _conv(np.maximum(x, 0), w[f"block{block}.a"], w[f"block{block}.a_bias"])
-            x = x + _conv(np.maximum(inner, 0), w[f"block{block}.b"],
+            inner = _conv(np.maximum(x, 0), flat[f"block{block}.a"], w[f"block{block}.a_bias"])
+            x = x + _conv(np.maximum(inner, 0), flat[f"block{block}.b"],
                           w[f"block{block}.b_bias"])
         x = np.maximum(x, 0)
         per_kind = w["head.kinds"] @ x + w["head.kinds_bias"][:, None]
