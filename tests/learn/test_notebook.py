@@ -8,6 +8,7 @@ from tests.helpers.notebooks import html_tables, run_notebook
 pytest.importorskip("torch")
 
 
+@pytest.mark.slow
 def test_the_learning_notebook_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("MJSIM_LEARN_WALLS", "6")
     monkeypatch.setenv("MJSIM_LEARN_STEPS", "20")
