@@ -31,13 +31,14 @@ from mjsim.ui.commands import (
     score,
     shanten,
     table,
+    train,
 )
 from mjsim.ui.commands.base import OneLineParser, RunStopped, UsageError
 
 __all__ = ["COMMANDS", "RunStopped", "UsageError", "build_parser", "main"]
 
 COMMANDS = (shanten, score, play, replay, review, ladder, price, table, resume, botzone, dataset,
-            import_, export)
+            import_, export, train)
 """The commands' modules, in the order ``mjsim --help`` lists them; each adds its sub-parser."""
 
 

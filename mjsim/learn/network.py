@@ -1,0 +1,169 @@
+"""The learned player's network in numpy: a residual network over the planes of
+:mod:`mjsim.learn.planes`, its weights read from an ``npz`` file. Playing needs numpy alone; the
+same network in PyTorch, for training, is :mod:`mjsim.learn.training`.
+
+The network reads the 34 columns as a sequence of kinds with channels:
+
+1. **Input.** Planes 0-18 scaled to 0-1 (each cell by its largest value, :data:`HIGH`) go
+   through a convolution of width 3 over the kinds; plane 19 (the numbers: wall, hand, melds,
+   the phase) through a linear layer whose output is added at every kind; and a learned bias per
+   channel and kind tells the kinds apart (a suit's ends, the honours), which the convolutions
+   alone cannot.
+2. **Blocks.** ``blocks`` residual blocks: ``x + conv(relu(conv(relu(x))))``, each convolution of
+   width 3 over the kinds with ``channels`` channels in and out.
+3. **Heads.** A 1 x 1 convolution gives two scores at each kind, its discard (actions 0-33) and
+   its kong (34-67); a linear layer over all of ``relu(x)`` gives the seven others (68-74).
+
+Illegal actions get ``-inf`` and a softmax over the rest gives the policy.
+
+The ``npz`` file holds each weight by name (:data:`SHAPES`), ``format`` (:data:`FORMAT`, an int;
+a file of a newer one is refused) and ``meta``, a JSON text of what training recorded.
+
+>>> import numpy as np
+>>> weights = initial(channels=4, blocks=1, seed=0)
+>>> net = Network(weights, {})
+>>> planes, masks = np.zeros((2, 20, 34), np.uint8), np.ones((2, 75), np.int8)
+>>> net.logits(planes, masks).shape
+(2, 75)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from mjsim.learn.actions import N_ACTIONS, WIN_ACTION
+from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
+
+__all__ = ["FORMAT", "Network", "features", "initial", "load", "save", "shapes"]
+
+FORMAT = 1
+"""The version of the model file this mjsim writes and the newest it reads."""
+KINDS_IN = NUMBERS  # planes read per kind by the input convolution: 0-18
+OTHERS = N_ACTIONS - WIN_ACTION  # the actions that are no kind's: win, pass, pung, ...
+_SCALE = (1.0 / np.maximum(HIGH, 1)).astype(np.float32)
+
+
+def shapes(channels: int, blocks: int) -> dict[str, tuple[int, ...]]:
+    """Each weight's name and shape for a network of ``channels`` and ``blocks``."""
+    c = channels
+    out: dict[str, tuple[int, ...]] = {
+        "stem.conv": (c, KINDS_IN, 3), "stem.bias": (c, WIDTH),
+        "stem.numbers": (c, WIDTH), "stem.numbers_bias": (c,)}
+    for block in range(blocks):
+        for half in ("a", "b"):
+            out[f"block{block}.{half}"] = (c, c, 3)
+            out[f"block{block}.{half}_bias"] = (c,)
+    out |= {"head.kinds": (2, c), "head.kinds_bias": (2,),
+            "head.others": (OTHERS, c * WIDTH), "head.others_bias": (OTHERS,)}
+    return out
+
+
+def initial(channels: int, blocks: int, seed: int) -> dict[str, np.ndarray]:
+    """Weights drawn for a new network (the tests' and a doctest's; training draws its own)."""
+    rng = np.random.default_rng(seed)
+    return {name: (rng.standard_normal(shape) * 0.1).astype(np.float32)
+            for name, shape in shapes(channels, blocks).items()}
+
+
+def features(planes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """N x 20 x 34 ``uint8`` planes as the network's inputs: planes 0-18 scaled to 0-1
+    (N x 19 x 34) and plane 19 scaled (N x 34), both ``float32``."""
+    scaled = planes.astype(np.float32) * _SCALE
+    return scaled[:, :KINDS_IN], scaled[:, NUMBERS]
+
+
+def _conv(x: np.ndarray, flat: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """A width-3 convolution over the kinds, zero-padded (PyTorch's ``Conv1d(padding=1)``):
+    x is N x C x 34 and ``flat`` the O x C x 3 kernel as O x 3C (:func:`_flat`), one matrix
+    product over x shifted a kind right, as it is, and a kind left."""
+    n, c, _ = x.shape
+    shifted = np.zeros((n, 3 * c, WIDTH), np.float32)
+    shifted[:, :c, 1:] = x[:, :, :-1]
+    shifted[:, c:2 * c] = x
+    shifted[:, 2 * c:, :-1] = x[:, :, 1:]
+    out: np.ndarray = flat @ shifted
+    out += bias[None, :, None]
+    return out
+
+
+def _flat(kernel: np.ndarray) -> np.ndarray:
+    """An O x C x 3 kernel as O x 3C, its columns in the order :func:`_conv` shifts x."""
+    return np.ascontiguousarray(kernel.transpose(0, 2, 1).reshape(len(kernel), -1))
+
+
+class Network:
+    """The network of ``weights`` (by the names of :func:`shapes`); ``meta`` is what its file
+    recorded. Raises ``ValueError`` when the weights are not one network's."""
+
+    def __init__(self, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
+        channels, blocks = _shape_of(weights)
+        expected = shapes(channels, blocks)
+        if set(weights) != set(expected) or any(
+                weights[name].shape != shape for name, shape in expected.items()):
+            raise ValueError("the weights are not those of a network of "
+                             f"{channels} channels and {blocks} blocks")
+        self.weights = {name: np.ascontiguousarray(weights[name], np.float32)
+                        for name in expected}
+        self.channels, self.blocks, self.meta = channels, blocks, meta
+        self._flat = {name: _flat(w) for name, w in self.weights.items() if w.ndim == 3}
+
+    def logits(self, planes: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """The N x 75 scores of N observations, ``-inf`` where ``masks`` is 0."""
+        w, flat = self.weights, self._flat
+        kinds, numbers = features(planes)
+        x = _conv(kinds, flat["stem.conv"], w["stem.numbers_bias"]) + w["stem.bias"]
+        x += (numbers @ w["stem.numbers"].T)[:, :, None]
+        for block in range(self.blocks):
+            inner = _conv(np.maximum(x, 0), flat[f"block{block}.a"], w[f"block{block}.a_bias"])
+            x = x + _conv(np.maximum(inner, 0), flat[f"block{block}.b"],
+                          w[f"block{block}.b_bias"])
+        x = np.maximum(x, 0)
+        per_kind = w["head.kinds"] @ x + w["head.kinds_bias"][:, None]
+        others = x.reshape(len(x), -1) @ w["head.others"].T + w["head.others_bias"]
+        scores = np.concatenate([per_kind.reshape(len(x), 2 * WIDTH), others], axis=1)
+        scores[masks == 0] = -np.inf
+        return scores
+
+
+def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int]:
+    if "stem.conv" not in weights:
+        raise ValueError("the weights are not a network's: no stem.conv")
+    blocks = sum(1 for name in weights if name.endswith(".a") and name.startswith("block"))
+    return int(weights["stem.conv"].shape[0]), blocks
+
+
+def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
+    """Write ``weights`` and ``meta`` (JSON-safe) as a model file of format :data:`FORMAT`."""
+    Network(weights, meta)  # refuses weights that are no network's
+    with Path(path).open("wb") as stream:  # a path without .npz is kept as given
+        np.savez(stream, format=np.int64(FORMAT), meta=np.array(json.dumps(meta)),
+                 **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # numpy stubs
+                    for name, value in weights.items()})
+
+
+def load(path: str | Path) -> Network:
+    """The network in the model file ``path``. Raises ``ValueError`` in one line for a file
+    that is missing, not a model file, or of a newer format than this mjsim reads."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in data.files}
+    except FileNotFoundError:
+        raise ValueError(f"no model file {path}") from None
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{path} is not a model file ({error})") from None
+    if "format" not in arrays or "meta" not in arrays:
+        raise ValueError(f"{path} is not a model file (no format or meta)")
+    version = int(arrays.pop("format"))
+    if version > FORMAT:
+        raise ValueError(f"{path} is a model of format {version}; this mjsim reads format "
+                         f"{FORMAT} and older: upgrade mjsim")
+    meta = json.loads(str(arrays.pop("meta")))
+    try:
+        return Network(arrays, meta)
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None

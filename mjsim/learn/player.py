@@ -1,0 +1,84 @@
+"""The learned player: the network of a model file (:mod:`mjsim.learn.network`) at a seat,
+playing its best-scoring legal action, in numpy alone.
+
+Its spec is ``learned?model=FILE`` (an entry point of group ``mjsim.players`` that mjsim itself
+installs); ``learned`` alone seats the model shipped in the package, when there is one. Ideas
+it can switch off, as a rung's: ``claims`` (``learned-claims``: never pung, chow or kong a
+discard; it still wins on one) and ``kongs`` (never declare a kong). :meth:`Learned.act_batch`
+decides many views in one forward pass, and :meth:`Learned.choose` every game of a
+:class:`~mjsim.learn.vector.VectorGames` from its arrays.
+
+>>> import tempfile
+>>> from mjsim.learn import network
+>>> path = tempfile.mkdtemp() + "/tiny.npz"
+>>> network.save(path, network.initial(channels=4, blocks=1, seed=0), {})
+>>> from mjsim.game.rules import Rules
+>>> from mjsim.players import view_of
+>>> game = Rules(seed=b"doc")
+>>> Learned(model=path).act(view_of(game, 0)) in game.legal(0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from mjsim.game.moves import Move
+from mjsim.learn import network
+from mjsim.learn.actions import CHOW, CLAIM_KONG, N_ACTIONS, PUNG_ACTION, TURN_KONG, move_of
+from mjsim.learn.planes import PLANES, WIDTH, encode_batch
+from mjsim.players.view import View
+
+__all__ = ["SHIPPED", "Learned"]
+
+SHIPPED = Path(__file__).with_name("models") / "learned.npz"
+"""The model ``learned`` seats without ``?model=`` (absent when none is shipped)."""
+_CLAIMS = [PUNG_ACTION, CLAIM_KONG, CHOW, CHOW + 1, CHOW + 2]
+_KONGS = [*range(TURN_KONG, TURN_KONG + WIDTH), CLAIM_KONG]
+
+
+class Learned:
+    """The network in ``model`` (default the shipped one) at a seat, with the ideas ``off``
+    switched off. Raises ``ValueError`` in one line when there is no such model file, or it
+    is none this mjsim reads."""
+
+    ideas = ("claims", "kongs")
+
+    def __init__(self, model: str | None = None, off: frozenset[str] = frozenset()) -> None:
+        if model is None and not SHIPPED.exists():
+            raise ValueError("no model is shipped with this mjsim: give learned?model=FILE")
+        self.network = network.load(SHIPPED if model is None else model)
+        self.name = "-".join(("learned", *sorted(off)))
+        banned = [*(_CLAIMS if "claims" in off else ()), *(_KONGS if "kongs" in off else ())]
+        self.allowed = np.ones(N_ACTIONS, np.int8)
+        self.allowed[banned] = 0
+        self._planes = np.zeros((1, *PLANES), np.uint8)
+        self._masks = np.zeros((1, N_ACTIONS), np.int8)
+
+    def act(self, view: View) -> Move | None:
+        legal = view.legal
+        if len(legal) < 2:
+            return legal[0] if legal else None
+        encode_batch([view], self._planes, self._masks)
+        return move_of(self.choose(self._planes, self._masks)[0], view)
+
+    def act_batch(self, views: Sequence[View]) -> list[Move | None]:
+        """A move for each of ``views``, in one forward pass."""
+        planes = np.zeros((len(views), *PLANES), np.uint8)
+        masks = np.zeros((len(views), N_ACTIONS), np.int8)
+        encode_batch(views, planes, masks)
+        chosen = self.choose(planes, masks)
+        return [move_of(int(action), view) if view.legal else None
+                for action, view in zip(chosen, views)]
+
+    def choose(self, planes: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        """The best action of each row of encoded planes and legal masks, among those its ideas
+        allow (a row with no such action keeps its legal ones: pass is never banned)."""
+        allowed = masks * self.allowed
+        empty = allowed.sum(axis=1) == 0
+        allowed[empty] = masks[empty]
+        return np.asarray(self.network.logits(planes, allowed).argmax(axis=1))
+

@@ -1,0 +1,333 @@
+"""Training the network of :mod:`mjsim.learn.network` on datasets (``mjsim train``): PyTorch on
+the CPU, seeded and deterministic, resumable from its checkpoint.
+
+``train(folders, out, settings)`` reads every row of the ``mjsim dataset`` folders, holds out
+the walls whose keyed hash falls below ``held_out`` (a wall is its seed, ``f"{seed}-{n}"``, so
+the same wall in two folders falls on the same side and no wall is in both), and fits the
+masked softmax to the actions taken by Adam, ``batch`` rows a step for ``steps`` steps, the
+learning rate falling on a cosine to a tenth. Rows with one legal action teach nothing and are
+left out. Step ``s`` takes rows ``s * batch ...`` of its epoch's order, a permutation drawn from
+``(seed, epoch)``, so where a run stopped does not change what it learns: every ``every`` steps
+it writes a checkpoint (``OUT.checkpoint``: the weights, the optimiser's state and the step),
+and the same call resumes from it, ending with the weights an uninterrupted run ends with
+(PyTorch's deterministic algorithms, ``threads`` threads). At the end it writes the model file
+``out`` (:func:`mjsim.learn.network.save`) with the held-out agreement by decision kind.
+
+A decision's kind is the first that applies: **win** (a win is legal), **kong** (a kong is),
+**claim** (a discard or kong window is open) and **discard**.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+try:
+    import torch
+    from torch import nn
+except ModuleNotFoundError as missing:  # an optional extra: say which, in one line
+    raise ImportError(f"training needs PyTorch (no module {missing.name!r}): pip install "
+                      '"mjsim[learn]" (or ".[learn]" in a checkout)') from None
+
+from mjsim.learn import dataset, network
+from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
+from mjsim.learn.planes import WIDTH
+
+__all__ = ["KINDS", "Net", "Settings", "agreement", "decision_kinds", "export", "train"]
+
+KINDS = ("discard", "claim", "kong", "win")
+"""The decision kinds agreement is told by."""
+CHECKPOINT = ".checkpoint"
+_PEEK = 4096  # held-out rows the progress bar's agreement reads
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a training run is made of; a checkpoint resumes only the same settings."""
+
+    channels: int = 64
+    blocks: int = 4
+    batch: int = 256
+    steps: int = 2000
+    lr: float = 2e-3
+    seed: int = 0
+    held_out: float = 0.1
+    every: int = 200
+
+    def check(self) -> None:
+        """Raises ``ValueError`` in one line for settings no run can use."""
+        if min(self.channels, self.blocks + 1, self.batch, self.steps, self.every) < 1:
+            raise ValueError("channels, batch, steps and every are at least 1, blocks at "
+                             "least 0")
+        if not 0 < self.held_out < 1 or not self.lr > 0:
+            raise ValueError(f"held_out is between 0 and 1 and lr above 0, not "
+                             f"{self.held_out} and {self.lr}")
+
+
+class Net(nn.Module):
+    """The network of :mod:`mjsim.learn.network`, in PyTorch; :func:`export` gives its
+    weights by the same names."""
+
+    def __init__(self, channels: int, blocks: int) -> None:
+        super().__init__()
+        c = channels
+        self.stem = nn.Conv1d(network.KINDS_IN, c, 3, padding=1, bias=False)
+        self.stem_bias = nn.Parameter(torch.zeros(c, WIDTH))
+        self.numbers = nn.Linear(WIDTH, c)
+        self.convs = nn.ModuleList(nn.Conv1d(c, c, 3, padding=1) for _ in range(2 * blocks))
+        for name, weight in self.convs.named_parameters():  # each block starts as the identity
+            if int(name.split(".")[0]) % 2:
+                nn.init.zeros_(weight)
+        self.kinds = nn.Conv1d(c, 2, 1)
+        self.others = nn.Linear(c * WIDTH, network.OTHERS)
+
+    def forward(self, kinds: torch.Tensor, numbers: torch.Tensor,
+                masks: torch.Tensor) -> torch.Tensor:
+        x = self.stem(kinds) + self.stem_bias + self.numbers(numbers)[:, :, None]
+        for first, second in zip(self.convs[::2], self.convs[1::2]):
+            x = x + second(torch.relu(first(torch.relu(x))))
+        x = torch.relu(x)
+        scores = torch.cat([self.kinds(x).flatten(1), self.others(x.flatten(1))], dim=1)
+        return scores.masked_fill(masks == 0, -math.inf)
+
+
+def export(net: Net) -> dict[str, np.ndarray]:
+    """``net``'s weights by the names of :func:`mjsim.learn.network.shapes`."""
+    state = {name: tensor.detach().numpy().astype(np.float32).copy()
+             for name, tensor in net.state_dict().items()}
+    out = {"stem.conv": state["stem.weight"], "stem.bias": state["stem_bias"],
+           "stem.numbers": state["numbers.weight"], "stem.numbers_bias": state["numbers.bias"],
+           "head.kinds": state["kinds.weight"][:, :, 0], "head.kinds_bias": state["kinds.bias"],
+           "head.others": state["others.weight"], "head.others_bias": state["others.bias"]}
+    for index in range(len(net.convs)):
+        name = f"block{index // 2}.{'ab'[index % 2]}"
+        out[name], out[f"{name}_bias"] = (state[f"convs.{index}.weight"],
+                                          state[f"convs.{index}.bias"])
+    return out
+
+
+def _tensors(planes: np.ndarray, masks: np.ndarray) -> tuple[torch.Tensor, ...]:
+    kinds, numbers = network.features(planes)
+    return torch.from_numpy(kinds), torch.from_numpy(numbers), torch.from_numpy(masks)
+
+
+def decision_kinds(masks: np.ndarray) -> np.ndarray:
+    """Each row's decision kind, an index into :data:`KINDS` (the module says which)."""
+    kinds = np.zeros(len(masks), np.int8)
+    kinds[masks[:, PASS_ACTION] == 1] = KINDS.index("claim")
+    kongs = (masks[:, TURN_KONG:TURN_KONG + WIDTH] == 1).any(axis=1) | (masks[:, CLAIM_KONG] == 1)
+    kinds[kongs] = KINDS.index("kong")
+    kinds[masks[:, WIN_ACTION] == 1] = KINDS.index("win")
+    return kinds
+
+
+@dataclass
+class Data:
+    """The rows of the datasets with a choice to make, and which are held out."""
+
+    planes: np.ndarray
+    masks: np.ndarray
+    actions: np.ndarray
+    held: np.ndarray  # bool, a held-out row
+    wall: np.ndarray  # each row's wall, an index into keys
+    keys: np.ndarray  # the walls' seeds
+    held_walls: int
+
+    @property
+    def walls(self) -> int:
+        return len(self.keys)
+
+
+def read(folders: Sequence[str | Path], seed: int, held_out: float) -> Data:
+    """Every row with two or more legal actions of the dataset ``folders``, split by wall.
+    Raises ``ValueError`` for a folder that holds no dataset or no rows, or a split that leaves
+    one side empty."""
+    parts: list[dict[str, np.ndarray]] = []
+    keys: list[np.ndarray] = []
+    for folder in folders:
+        try:
+            manifest = json.loads((Path(folder) / dataset.MANIFEST).read_text())
+            shards = list(dataset.shards(folder))
+        except (FileNotFoundError, NotADirectoryError):
+            raise ValueError(f"{folder} holds no dataset: make one with mjsim dataset") from None
+        if manifest.get("format") != dataset.FORMAT:
+            raise ValueError(f"{folder} holds no dataset of format {dataset.FORMAT}")
+        for shard in shards:
+            parts.append(shard)
+            keys.append(np.char.add(f"{manifest['seed']}-", shard["wall"].astype(str)))
+    if not parts or not sum(len(part["action"]) for part in parts):
+        raise ValueError(f"no rows in {', '.join(map(str, folders))}")
+    joined = {name: np.concatenate([part[name] for part in parts])
+              for name in ("observation", "mask", "action")}
+    walls = np.concatenate(keys)
+    unique, inverse = np.unique(walls, return_inverse=True)
+    held_wall = np.array([_hash(seed, str(key)) < held_out for key in unique])
+    choice = joined["mask"].sum(axis=1) >= 2
+    held = held_wall[inverse]
+    if held_wall.all() or not held_wall.any():
+        raise ValueError(f"{len(unique)} walls cannot be split {held_out:g} held out: give "
+                         "more walls or another --held-out")
+    return Data(joined["observation"][choice], joined["mask"][choice],
+                joined["action"][choice].astype(np.int64), held[choice],
+                inverse[choice].astype(np.int32), unique, int(held_wall.sum()))
+
+
+def _hash(seed: int, key: str) -> float:
+    digest = hashlib.blake2b(key.encode(), key=str(seed).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2**64
+
+
+def agreement(net: Net, planes: np.ndarray, masks: np.ndarray, actions: np.ndarray,
+              chunk: int = 2048) -> np.ndarray:
+    """Whether ``net``'s best action is the one taken, row by row (bool)."""
+    out = np.zeros(len(actions), bool)
+    with torch.no_grad():
+        for start in range(0, len(actions), chunk):
+            stop = start + chunk
+            scores = net(*_tensors(planes[start:stop], masks[start:stop]))
+            out[start:stop] = scores.argmax(dim=1).numpy() == actions[start:stop]
+    return out
+
+
+def _by_kind(agreed: np.ndarray, masks: np.ndarray) -> dict[str, Any]:
+    kinds = decision_kinds(masks)
+    return {"all": float(agreed.mean()), "rows": len(agreed), **{
+        kind: {"agreement": float(agreed[kinds == k].mean()) if (kinds == k).any() else None,
+               "rows": int((kinds == k).sum())} for k, kind in enumerate(KINDS)}}
+
+
+def _order(seed: int, epoch: int, n: int) -> np.ndarray:
+    return np.random.default_rng([seed, epoch]).permutation(n)
+
+
+@dataclass
+class Trained:
+    """What :func:`train` did: the steps taken in all, the rows trained on, the walls, the
+    held-out agreement by kind (``network.meta['held_out']``'s form) and the last batch's
+    loss; ``resumed_at`` the step it started from."""
+
+    steps: int
+    resumed_at: int
+    rows: int
+    walls: int
+    held_walls: int
+    agreement: dict[str, Any]
+    loss: float
+
+
+Progress = Callable[[int, float, float], None]  # (step, loss, held-out agreement so far)
+
+
+def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
+          threads: int = 1, progress: Progress | None = None) -> Trained:
+    """Train on the datasets ``folders`` and write the model file ``out``, resuming from
+    ``out``'s checkpoint (see the module). Raises ``ValueError`` for unusable settings or data,
+    or a checkpoint made with other settings or data."""
+    settings.check()
+    torch.set_num_threads(threads)
+    torch.use_deterministic_algorithms(True)
+    data = read(folders, settings.seed, settings.held_out)
+    train_rows = np.flatnonzero(~data.held)
+    per_epoch = len(train_rows) // settings.batch
+    if per_epoch < 1:
+        raise ValueError(f"{len(train_rows)} training rows are fewer than a batch "
+                         f"({settings.batch}): give more walls or a smaller --batch")
+    identity = {"settings": asdict(settings), "folders": [str(Path(f).resolve()) for f in folders],
+                "rows": len(data.actions)}
+    torch.manual_seed(settings.seed)
+    net = Net(settings.channels, settings.blocks)
+    optimiser = torch.optim.Adam(net.parameters(), lr=settings.lr)
+    schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda step: 0.1 + 0.45 * (
+        1 + math.cos(math.pi * min(step, settings.steps) / settings.steps)))
+    checkpoint = Path(f"{out}{CHECKPOINT}")
+    start = _resume(checkpoint, identity, net, optimiser, schedule)
+    peek = np.flatnonzero(data.held)[:_PEEK]
+    loss, seen = math.nan, math.nan
+    for step in range(start, settings.steps):
+        epoch, offset = divmod(step, per_epoch)
+        rows = train_rows[_order(settings.seed, epoch, len(train_rows))[
+            offset * settings.batch:(offset + 1) * settings.batch]]
+        rows.sort()  # the batch's rows in order: reading them is faster, the sum the same
+        scores = net(*_tensors(data.planes[rows], data.masks[rows]))
+        batch_loss = nn.functional.cross_entropy(scores, torch.from_numpy(data.actions[rows]))
+        optimiser.zero_grad()
+        batch_loss.backward()  # type: ignore[no-untyped-call]
+        optimiser.step()
+        schedule.step()
+        loss = batch_loss.item()
+        if (step + 1) % settings.every == 0 or step + 1 == settings.steps:
+            seen = float(agreement(net, data.planes[peek], data.masks[peek],
+                                   data.actions[peek]).mean())
+            _save_checkpoint(checkpoint, identity, step + 1, net, optimiser, schedule)
+        if progress is not None:
+            progress(step + 1, loss, seen)
+    held = np.flatnonzero(data.held)
+    agreed = agreement(net, data.planes[held], data.masks[held], data.actions[held])
+    summary = _by_kind(agreed, data.masks[held])
+    meta = {"settings": asdict(settings), "folders": [str(f) for f in folders],
+            "train_rows": len(train_rows), "held_out": summary,
+            "walls": data.walls, "held_walls": data.held_walls}
+    network.save(out, export(net), meta)
+    return Trained(settings.steps, start, len(train_rows), data.walls, data.held_walls, summary,
+                   loss)
+
+
+def _resume(path: Path, identity: dict[str, Any], net: Net, optimiser: Any,
+            schedule: Any) -> int:
+    """The step the checkpoint at ``path`` reached (its state loaded), or 0 when there is none;
+    refuses one of another run."""
+    if not path.exists():
+        return 0
+    try:
+        state = torch.load(path, weights_only=True)
+    except Exception as error:  # noqa: BLE001 - torch raises many kinds for a damaged file
+        raise ValueError(f"{path} is no checkpoint mjsim train can read ({type(error).__name__})"
+                         ": remove it to start afresh") from None
+    if state.get("identity") != json.loads(json.dumps(identity)):
+        raise ValueError(f"{path} is the checkpoint of another run (other data or settings): "
+                         "give another --out, or remove it to start afresh")
+    net.load_state_dict(state["net"])
+    optimiser.load_state_dict(state["optimiser"])
+    schedule.load_state_dict(state["schedule"])
+    return int(state["step"])
+
+
+def _save_checkpoint(path: Path, identity: dict[str, Any], step: int, net: Net, optimiser: Any,
+                     schedule: Any) -> None:
+    """Write the checkpoint under a temporary name and rename it: a killed run keeps the last
+    whole one."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    torch.save({"identity": json.loads(json.dumps(identity)), "step": step,
+                "net": net.state_dict(), "optimiser": optimiser.state_dict(),
+                "schedule": schedule.state_dict()}, temporary)
+    os.replace(temporary, path)
+
+
+@contextmanager
+def progress_bar(steps: int, quiet: bool) -> Iterator[Progress | None]:
+    """A rich progress bar of the steps with the loss and the held-out agreement, on a terminal
+    unless ``quiet`` (else None)."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (TextColumn("train"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("loss {task.fields[loss]:.3f}  held-out {task.fields[seen]:.1%}"))
+    with Progress(*columns, transient=True) as bar:
+        task = bar.add_task("train", total=steps, loss=math.nan, seen=math.nan)
+
+        def advance(step: int, loss: float, seen: float) -> None:
+            bar.update(task, completed=step, loss=loss, seen=seen)
+
+        yield advance

@@ -1,0 +1,76 @@
+"""The numpy network: the same scores as the PyTorch one it was trained as, and model files that
+say their format."""
+
+import numpy as np
+import pytest
+
+from mjsim.learn import network
+from mjsim.learn.planes import encode_batch
+from tests.learn.games import views
+
+torch = pytest.importorskip("torch")
+training = pytest.importorskip("mjsim.learn.training")
+
+
+@pytest.fixture(scope="module")
+def observed():
+    seen = [view for _, view in views(["net-a", "net-b"], last_hand=1)]
+    planes = np.zeros((len(seen), 20, 34), np.uint8)
+    masks = np.zeros((len(seen), 75), np.int8)
+    encode_batch(seen, planes, masks)
+    return planes, masks
+
+
+def test_numpy_and_torch_agree(observed):
+    planes, masks = observed
+    torch.manual_seed(3)
+    net = training.Net(12, 2)
+    with torch.no_grad():  # every weight drawn, so no layer is left at zero
+        for parameter in net.parameters():
+            parameter.normal_(0, 0.15)
+        expected = net(*training._tensors(planes, masks)).numpy()
+    got = network.Network(training.export(net), {}).logits(planes, masks)
+    legal = masks == 1
+    assert np.isneginf(got[~legal]).all() and np.isneginf(expected[~legal]).all()
+    assert np.abs(expected[legal]).max() > 1  # scores of some size, not all near zero
+    np.testing.assert_allclose(got[legal], expected[legal], rtol=0, atol=1e-5)
+
+
+def test_a_model_file_round_trips(tmp_path, observed):
+    planes, masks = observed
+    weights = network.initial(channels=6, blocks=2, seed=1)
+    network.save(tmp_path / "m.npz", weights, {"note": "x"})
+    loaded = network.load(tmp_path / "m.npz")
+    assert loaded.meta == {"note": "x"} and (loaded.channels, loaded.blocks) == (6, 2)
+    np.testing.assert_array_equal(loaded.logits(planes, masks),
+                                  network.Network(weights, {}).logits(planes, masks))
+
+
+def test_a_newer_format_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "new.npz"
+    network.save(path, network.initial(channels=4, blocks=1, seed=0), {})
+    with np.load(path) as data:
+        arrays = dict(data)
+    np.savez(path, **{**arrays, "format": np.int64(network.FORMAT + 1)})
+    with pytest.raises(ValueError) as refused:
+        network.load(path)
+    message = str(refused.value)
+    assert "\n" not in message
+    assert f"format {network.FORMAT + 1}" in message and "upgrade mjsim" in message
+
+
+@pytest.mark.parametrize("content", [b"not a zip", None])
+def test_what_is_no_model_file_is_refused_in_one_line(tmp_path, content):
+    path = tmp_path / "bad.npz"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(ValueError, match="model file") as refused:
+        network.load(path)
+    assert "\n" not in str(refused.value)
+
+
+def test_weights_of_no_network_are_refused():
+    weights = network.initial(channels=4, blocks=1, seed=0)
+    weights["head.others"] = weights["head.others"][:, :-1]
+    with pytest.raises(ValueError, match="not those of a network"):
+        network.Network(weights, {})

@@ -1,0 +1,64 @@
+"""The learned player: seated by its spec, its ideas switched off like a rung's, one forward pass
+for a batch of views."""
+
+import numpy as np
+import pytest
+
+from mjsim.learn import network
+from mjsim.learn.actions import PASS_ACTION, PUNG_ACTION, TURN_KONG, WIN_ACTION
+from mjsim.learn.player import SHIPPED, Learned
+from mjsim.players.driver import play
+from mjsim.players.specs import load_player, player_ideas
+from tests.learn.games import views
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    path = tmp_path_factory.mktemp("model") / "tiny.npz"
+    weights = network.initial(channels=4, blocks=1, seed=2)
+    weights["head.others_bias"][:] = 0
+    weights["head.others_bias"][PUNG_ACTION - WIN_ACTION] = 100  # pung whenever it may
+    network.save(path, weights, {})
+    return str(path)
+
+
+def test_the_spec_seats_it_at_a_table(model):
+    player = load_player(f"learned?model={model}")
+    assert isinstance(player, Learned) and player_ideas(f"learned?model={model}") == (
+        "claims", "kongs")
+    game = play("seated", [player, *(load_player("1") for _ in range(3))], last_hand=2)
+    assert game.status == "finished" and not any(row.get("foul") for row in game.history)
+
+
+def test_claims_off_never_claims_and_kongs_off_never_kongs(model):
+    masks = np.zeros((3, 75), np.int8)
+    masks[0, [PASS_ACTION, PUNG_ACTION]] = 1
+    masks[1, [PASS_ACTION, WIN_ACTION, PUNG_ACTION]] = 1
+    masks[2, [3, TURN_KONG + 3]] = 1
+    planes = np.zeros((3, 20, 34), np.uint8)
+    full = load_player(f"learned?model={model}").choose(planes, masks)
+    assert full[0] == PUNG_ACTION
+    quiet = load_player(f"learned-claims-kongs?model={model}")
+    assert quiet.name == "learned-claims-kongs"
+    chosen = quiet.choose(planes, masks)
+    assert chosen[0] == PASS_ACTION and chosen[1] != PUNG_ACTION and chosen[2] == 3
+
+
+def test_a_batch_is_decided_as_each_view_alone(model):
+    player = Learned(model=model)
+    seen = [view for _, view in views(["batch"], last_hand=1)]
+    assert player.act_batch(seen) == [player.act(view) for view in seen]
+
+
+def test_an_unknown_idea_or_a_missing_model_is_one_line(tmp_path, model):
+    with pytest.raises(ValueError, match="has no idea 'defence'"):
+        load_player(f"learned-defence?model={model}")
+    with pytest.raises(ValueError, match="no model file") as refused:
+        load_player(f"learned?model={tmp_path}/none.npz")
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.skipif(SHIPPED.exists(), reason="a model is shipped")
+def test_learned_alone_needs_a_model_when_none_is_shipped():
+    with pytest.raises(ValueError, match="no model is shipped"):
+        load_player("learned")

@@ -1,0 +1,115 @@
+"""Training: the loss falls, a resumed run ends where an uninterrupted one does, the walls held
+out are no training wall, and every refusal is one line."""
+
+from dataclasses import asdict, replace
+
+import numpy as np
+import pytest
+
+from mjsim.learn import dataset, network
+from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
+from mjsim.ui.commands import train as command
+from mjsim.ui.cli import main
+
+torch = pytest.importorskip("torch")
+training = pytest.importorskip("mjsim.learn.training")
+
+TINY = training.Settings(channels=8, blocks=1, batch=32, steps=24, lr=1e-2, seed=1,
+                         held_out=0.3, every=5)
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("data") / "rung2"
+    dataset.write(folder, ["2"] * 4, walls=8, hands=2, shard_walls=4)
+    return folder
+
+
+def _loss(weights, rows):
+    scores = network.Network(weights, {}).logits(rows.planes, rows.masks)
+    shifted = scores - scores.max(axis=1, keepdims=True)
+    logs = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    return -logs[np.arange(len(rows.actions)), rows.actions].mean()
+
+
+def test_a_tiny_network_learns(data, tmp_path):
+    rows = training.read([data], TINY.seed, TINY.held_out)
+    torch.manual_seed(TINY.seed)
+    before = _loss(training.export(training.Net(TINY.channels, TINY.blocks)), rows)
+    trained = training.train([data], tmp_path / "m.npz", TINY)
+    after = _loss(network.load(tmp_path / "m.npz").weights, rows)
+    assert after < before - 0.3, (before, after)
+    meta = network.load(tmp_path / "m.npz").meta
+    assert meta["settings"] == asdict(TINY) and meta["held_out"] == trained.agreement
+    assert set(training.KINDS) <= set(trained.agreement)
+
+
+def test_a_resumed_run_ends_with_the_uninterrupted_weights(data, tmp_path):
+    training.train([data], tmp_path / "whole.npz", TINY)
+
+    def stop(step, loss, seen):
+        if step == 13:  # past the checkpoint of step 10
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        training.train([data], tmp_path / "cut.npz", TINY, progress=stop)
+    assert not (tmp_path / "cut.npz").exists()
+    resumed = training.train([data], tmp_path / "cut.npz", TINY)
+    assert resumed.resumed_at == 10
+    whole = network.load(tmp_path / "whole.npz").weights
+    cut = network.load(tmp_path / "cut.npz").weights
+    assert all(np.array_equal(whole[name], cut[name]) for name in whole)
+
+
+def test_no_wall_is_held_out_and_trained_on(data, tmp_path):
+    again = tmp_path / "rung1"  # the same walls (the same seed) played by other players
+    dataset.write(again, ["1"] * 4, walls=8, hands=2, shard_walls=8)
+    rows = training.read([data, again], TINY.seed, TINY.held_out)
+    assert rows.walls == 8 and 0 < rows.held_walls < 8
+    assert not set(rows.wall[rows.held]) & set(rows.wall[~rows.held])
+    assert (rows.masks.sum(axis=1) >= 2).all()  # a row without a choice teaches nothing
+
+
+def test_decision_kinds_go_by_what_is_legal():
+    masks = np.zeros((5, 75), np.int8)
+    masks[:, 0] = 1
+    masks[1, PASS_ACTION] = 1
+    masks[2, TURN_KONG + 3] = 1
+    masks[3, [PASS_ACTION, CLAIM_KONG]] = 1
+    masks[4, [PASS_ACTION, WIN_ACTION]] = 1
+    kinds = [training.KINDS[k] for k in training.decision_kinds(masks)]
+    assert kinds == ["discard", "claim", "kong", "kong", "win"]
+
+
+def test_a_checkpoint_of_other_settings_is_refused(data, tmp_path):
+    training.train([data], tmp_path / "m.npz", replace(TINY, steps=5))
+    with pytest.raises(ValueError, match="checkpoint of another run"):
+        training.train([data], tmp_path / "m.npz", replace(TINY, steps=6))
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--data", "nowhere"], "holds no dataset"),
+    (["--batch", "100000"], "fewer than a batch"),
+    (["--held-out", "1.5"], "held_out is between 0 and 1"),
+    (["--held-out", "0.001"], "cannot be split"),
+])
+def test_the_command_refuses_in_one_line(data, tmp_path, capsys, argv, words):
+    base = ["train", "--data", str(data), "--out", str(tmp_path / "m.npz"), "--quiet",
+            "--held-out", "0.3", "--seed", "1"]
+    assert main([*base, *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and err.startswith("mjsim train: ")
+
+
+def test_the_command_trains_and_says_so(data, tmp_path, capsys):
+    out = tmp_path / "m.npz"
+    argv = ["train", "--data", str(data), "--out", str(out), "--quiet", "--channels", "4",
+            "--blocks", "1", "--steps", "3", "--batch", "16", "--held-out", "0.3", "--seed", "1"]
+    assert main(argv) == 0
+    said = capsys.readouterr().out
+    assert "3 steps" in said and "agreement" in said and str(out) in said
+    assert network.load(out).channels == 4
+
+
+def test_the_help_defaults_are_the_settings():
+    assert command.DEFAULTS == asdict(training.Settings())
