@@ -84,6 +84,16 @@ def test_robbing_a_promoted_kong():
     assert (last["by"], last["from"], last["winner"]) == ("rob", 2, 3)
 
 
+def test_the_replay_builds_no_events_and_keeps_the_history_and_the_moves():
+    # The check reads the engine's state, history and moves only; events cost a sixth of it.
+    done = check(only(fixture("robbing-the-kong")))
+    assert done.rules.take_outcomes() == [] and done.rules.history[-1]["by"] == "rob"
+    *_, (_, _, _, again) = gamelog.replay({"seed": "robbing-the-kong", "ruleset": "gb-mahjong",
+                                           "table": "botzone", "walltiles": done.walltiles,
+                                           "prevalent": 3, "players": ["x"] * 4}, done.moves)
+    assert again.history == done.rules.history
+
+
 def test_an_ignore_clause_is_read_and_a_win_outranks_the_pung_it_ignores():
     game = only(fixture("ignore-lines"))
     assert game.actions[-1].ignored == ((2, "Peng", kind_of("B2")),)

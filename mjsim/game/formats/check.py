@@ -108,24 +108,34 @@ def _replay(game: Game, seed: bytes) -> Replayed:
     rules = Rules(seed, RULESET, table="botzone", walltiles=walltiles, prevalent=game.quan)
     done = Replayed(game, rules, [], walltiles)
     _deals_agree(game, rules)
-    apply, moves = rules.apply, done.moves
+    _no_events(rules)
+    state = rules.state  # one hand: its state is the game's to the end
+    moves = done.moves
     for action in game.actions:
         # The two actions most lines are, checked inline; every other, and any that
         # disagrees (_act says what differs), goes through _act.
-        verb = action.verb
+        verb = action[2]
         if verb == "Play":
-            move = DISCARDS[action.tile]
-            if rules.phase == "discard" and apply(action.seat, move) is True:
-                moves.append((action.seat, move))
-                continue
-        elif verb == "Draw" and rules.phase == "discard" and rules.turn == action.seat \
-                and rules.drawn == action.tile:
+            if state.phase == "discard":
+                move = DISCARDS[action[3]]
+                if rules.apply(action[1], move) is True:
+                    moves.append((action[1], move))
+                    continue
+        elif verb == "Draw" and state.phase == "discard" and state.turn == action[1] \
+                and state.drawn == action[3]:
             continue
         _act(done, action)
     if game.end != "foul":  # a foul ends the game where it stands, a window open or not
         _close_window(done, game.score_line or game.line)
     _end_agrees(done)
     return done
+
+
+def _no_events(rules: Rules) -> None:
+    """Make the engine build no events from here on: the check reads its state, its history
+    and the moves played, never its events (about a sixth of the engine's time)."""
+    rules._quiet = True
+    rules.outcomes = []
 
 
 def _deals_agree(game: Game, rules: Rules) -> None:
