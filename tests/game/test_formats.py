@@ -187,6 +187,32 @@ def test_the_recorded_botzone_games_import_as_match_logs_and_all_agree():
     assert results[0].game.foul[:2] == (2, "WH")
 
 
+def requests(match):
+    return [entry["output"]["content"] for entry in match["log"][0::2]
+            if entry["output"]["command"] == "request"]
+
+
+def test_the_recorded_botzone_games_export_to_the_judges_own_requests_flowers_included():
+    # Was: the game with flowers (05) refused, "the export announces no BUHUA".
+    from mjsim.tournament.imported import log_text
+
+    for path in sorted(RECORDS.glob("*.jsonl")):
+        match = match_log(read_record(path))
+        [game] = botzone_log.read(io.StringIO(json.dumps(match)))
+        done = check(game)
+        if game.end == "foul":
+            continue
+        header, moves = gamelog.read(io.StringIO(log_text(done, {"id": game.id})))
+        again = game_of(header, moves, game.id)
+        written = botzone_log.write(again)
+        assert requests(json.loads(written)) == requests(match), path.name
+        [back] = botzone_log.read(io.StringIO(written))
+        assert check(back, seed=header["seed"].encode()).moves == moves
+        if path.name.startswith("05"):
+            with pytest.raises(ValueError, match="no flowers"):
+                contest.write(again)
+
+
 def test_a_match_log_as_one_json_document_reads_too():
     match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
     pretty = json.dumps(match, indent=1)
