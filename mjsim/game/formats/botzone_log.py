@@ -270,21 +270,21 @@ class _Parts:
     def __init__(self, walltiles: list[int]) -> None:
         self.tiles = walltiles
         size = len(walltiles) // 4
-        self.next = [size * (seat + 1) - 1 for seat in range(4)]  # each seat's next tile
-        self.first = [size * seat for seat in range(4)]
+        self.at = [size * (seat + 1) - 1 for seat in range(4)]  # each seat's next tile
+        self.start = [size * seat for seat in range(4)]
 
     def flowers_before(self, seat: int) -> list[int]:
         """The flowers ``seat`` draws before its next playing tile, which it takes too."""
         flowers = self.flowers_left(seat)
-        self.next[seat] -= 1
+        self.at[seat] -= 1
         return flowers
 
     def flowers_left(self, seat: int) -> list[int]:
         """The flowers ``seat`` draws next, up to a playing tile or its part's end."""
         flowers = []
-        while self.next[seat] >= self.first[seat] and self.tiles[self.next[seat]] >= N_PLAYING:
-            flowers.append(self.tiles[self.next[seat]])
-            self.next[seat] -= 1
+        while self.at[seat] >= self.start[seat] and self.tiles[self.at[seat]] >= N_PLAYING:
+            flowers.append(self.tiles[self.at[seat]])
+            self.at[seat] -= 1
         return flowers
 
 
