@@ -7,7 +7,7 @@ cimport cython
 from mjsim.game.rules cimport HandState, Rules
 
 
-@cython.locals(rules=Rules, state=HandState)
+@cython.locals(rules=Rules, state=HandState, seat=int, tile=int)
 cdef _replay(game, bytes seed)
 
 cdef _no_events(Rules rules)

@@ -16,9 +16,7 @@ part its 34 tiles, so the limits near the wall's end fall where the judge's did.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from itertools import chain
 from typing import NamedTuple
 
 from mjsim.game.formats.record import Action, Game
@@ -79,8 +77,11 @@ def rebuild_wall(game: Game) -> list[int]:
     for action in game.actions:
         if action.verb == "Draw":
             received[action.seat].append(action.tile)
-    counts = Counter(chain.from_iterable(received))
-    over = [kind for kind, count in counts.items() if count > 4]
+    counts = [0] * N_PLAYING  # the reader's kinds are playing tiles
+    for tiles in received:
+        for kind in tiles:
+            counts[kind] += 1
+    over = [kind for kind in range(N_PLAYING) if counts[kind] > 4]
     if over:
         raise _Differ(game.line, "wall", f"copies of {name_of(over[0])}", counts[over[0]], 4)
     for seat, tiles in enumerate(received):
@@ -113,16 +114,17 @@ def _replay(game: Game, seed: bytes) -> Replayed:
     moves = done.moves
     for action in game.actions:
         # The two actions most lines are, checked inline; every other, and any that
-        # disagrees (_act says what differs), goes through _act.
-        verb = action[2]
+        # disagrees (_act says what differs), goes through _act. (Compiled, an Action's
+        # fields read faster by name than by index: a tuple subclass's index is a slot call.)
+        verb, seat, tile = action.verb, action.seat, action.tile
         if verb == "Play":
             if state.phase == "discard":
-                move = DISCARDS[action[3]]
-                if rules.apply(action[1], move) is True:
-                    moves.append((action[1], move))
+                move = DISCARDS[tile]
+                if rules.apply(seat, move) is True:
+                    moves.append((seat, move))
                     continue
-        elif verb == "Draw" and state.phase == "discard" and state.turn == action[1] \
-                and state.drawn == action[3]:
+        elif verb == "Draw" and state.phase == "discard" and state.turn == seat \
+                and state.drawn == tile:
             continue
         _act(done, action)
     if game.end != "foul":  # a foul ends the game where it stands, a window open or not
