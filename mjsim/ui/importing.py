@@ -113,8 +113,13 @@ def _run_games(folder: Path, trust: bool) -> list[tuple[str, _Loader]]:
 
     try:
         games = replay.run_games(folder)
+        table = json.loads((folder / "manifest.json").read_text()).get("table", "mcr")
     except (OSError, ValueError) as error:
         raise BadInput(str(error)) from None
+    if table != "botzone":
+        raise BadInput(f"{folder} is a run of the MCR table (sixteen-hand games); the field's "
+                       "formats hold one hand of Botzone's table: play the run with --table "
+                       "botzone")
 
     def loader(number: int) -> _Loader:
         def load() -> tuple[dict[str, Any], list[tuple[int, Any]]]:

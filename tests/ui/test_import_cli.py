@@ -1,11 +1,17 @@
-"""``mjsim import`` and ``mjsim export`` as a person runs them."""
+"""``mjsim import`` and ``mjsim export`` as a person runs them: the command's ``main`` called in
+this process (what it prints, its status), and once as a process of its own."""
 
+import contextlib
+import io
 import json
+import os
 import shutil
 
 import pytest
 
+from mjsim.tournament.runner import run
 from mjsim.tournament.store import RunFolder
+from mjsim.ui.cli import main
 from tests.helpers import DATA
 from tests.helpers.botzone_logs import match_log
 from tests.helpers.botzone_record import RECORDS
@@ -15,12 +21,27 @@ from tests.ui.conftest import mjsim, record
 GAMES = DATA / "contest" / "games.txt"
 
 
+def command(*argv, cwd):
+    """``mjsim ARGV`` run by its ``main`` in ``cwd``: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main([str(word) for word in argv])
+    except SystemExit as exit_:  # argparse's refusals
+        status = exit_.code
+    finally:
+        os.chdir(here)
+    return status, out.getvalue(), err.getvalue()
+
+
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
     folder = tmp_path_factory.mktemp("import")
     shutil.copy(GAMES, folder / "games.txt")
-    status, out, err = mjsim("import", "games.txt", "--format", "contest-text", "--out", "out",
-                             cwd=folder)
+    status, out, err = command("import", "games.txt", "--format", "contest-text", "--out", "out",
+                               cwd=folder)
     return folder, status, out, err
 
 
@@ -36,10 +57,10 @@ def test_import_prints_one_line_per_game_it_keeps_out_and_the_counts(imported):
     assert lines[0].startswith("refused: malformed-line: line 386: ")
 
 
-def test_import_json_is_the_summary_object(tmp_path):
-    shutil.copy(GAMES, tmp_path / "games.txt")
+def test_import_json_is_the_summary_object_in_a_process_of_its_own(imported):
+    folder, *_ = imported
     status, out, _ = mjsim("import", "games.txt", "--format", "contest-text", "--json",
-                           cwd=tmp_path)
+                           cwd=folder)
     assert status == 0
     assert json.loads(out) == {"read": 10, "agreed": 6, "refused": 1,
                                "disagreed": {"fan": 1, "illegal": 1, "score": 1}}
@@ -49,9 +70,9 @@ def test_the_imported_games_replay_review_and_load_as_tables(imported):
     folder, *_ = imported
     logs = sorted((folder / "out" / "games").glob("*.jsonl"))
     assert len(logs) == 6
-    status, out, err = mjsim("replay", str(logs[3]), "--all", cwd=folder)
+    status, out, err = command("replay", logs[3], "--all", cwd=folder)
     assert status == 0 and "Robbing the Kong" in out, err
-    status, out, err = mjsim("review", str(logs[5]), "--seat", "1", "--level", "4", cwd=folder)
+    status, out, err = command("review", logs[5], "--seat", "1", "--level", "4", cwd=folder)
     assert status == 0 and "decisions with a choice; rung 4 agreed with" in out, err
     run = RunFolder(folder / "out")
     hands = run.load("hands")
@@ -61,25 +82,33 @@ def test_the_imported_games_replay_review_and_load_as_tables(imported):
     assert manifest["summary"]["agreed"] == 6
 
 
-@pytest.mark.slow
-def test_export_writes_the_imported_games_back_and_they_import_again(imported):
+@pytest.mark.parametrize("form", ["contest-text", "botzone-log"])
+def test_export_writes_the_imported_games_back_and_they_import_again(imported, form):
     folder, *_ = imported
-    for form in ("contest-text", "botzone-log"):
-        status, out, err = mjsim("export", "out", "--format", form, "--out", f"back.{form}",
-                                 cwd=folder)
-        assert (status, out.strip()) == (0, f"exported 6 game(s) to back.{form}"), err
-        status, out, err = mjsim("import", f"back.{form}", "--format", form, "--json",
-                                 cwd=folder)
-        assert json.loads(out) == {"read": 6, "agreed": 6, "disagreed": {}, "refused": 0}, err
+    status, out, err = command("export", "out", "--format", form, "--out", f"back.{form}",
+                               cwd=folder)
+    assert (status, out.strip()) == (0, f"exported 6 game(s) to back.{form}"), err
+    status, out, err = command("import", f"back.{form}", "--format", form, "--json",
+                               cwd=folder)
+    assert json.loads(out) == {"read": 6, "agreed": 6, "disagreed": {}, "refused": 0}, err
 
 
 def test_botzone_match_logs_import(tmp_path):
     text = "".join(json.dumps(match_log(read_record(p))) + "\n"
                    for p in sorted(RECORDS.glob("*.jsonl")))
     (tmp_path / "matches.jsonl").write_text(text)
-    status, out, err = mjsim("import", "matches.jsonl", "--format", "botzone-log", "--json",
-                             cwd=tmp_path)
+    status, out, err = command("import", "matches.jsonl", "--format", "botzone-log", "--json",
+                               cwd=tmp_path)
     assert (status, json.loads(out)["agreed"]) == (0, 7), err
+
+
+@pytest.fixture(scope="module")
+def refusals(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("refusals")
+    shutil.copy(GAMES, folder / "games.txt")
+    (folder / "logs").mkdir()
+    (folder / "logs" / "game.jsonl").write_text(record("x", (1, 1, 1, 1), 1))
+    return folder
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -93,27 +122,24 @@ def test_botzone_match_logs_import(tmp_path):
     (["export", "logs", "--format", "botzone-log", "--out", "nodir/x.jsonl"],
      "cannot write nodir/x.jsonl: No such file or directory"),
 ])
-def test_bad_arguments_are_one_line_and_status_2(tmp_path, argv, message):
-    shutil.copy(GAMES, tmp_path / "games.txt")
-    (tmp_path / "logs").mkdir()
-    (tmp_path / "logs" / "game.jsonl").write_text(record("x", (1, 1, 1, 1), 1))
-    status, _out, err = mjsim(*argv, cwd=tmp_path)
+def test_bad_arguments_are_one_line_and_status_2(refusals, argv, message):
+    status, _out, err = command(*argv, cwd=refusals)
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
 
 
-@pytest.mark.slow
 def test_a_botzone_table_run_exports_and_imports_again_and_an_mcr_run_is_refused(tmp_path):
+    # The runs `mjsim table --table botzone|mcr` writes, without its analysis (scipy's import)
     for table, lineup in (("botzone", "2,2,2,2"), ("mcr", "1,1,1,1")):
-        status, _, err = mjsim("table", lineup, "--table", table, "--walls", "2",
-                               "--ruleset", "gb-mahjong", "--out", table, cwd=tmp_path)
-        assert status == 0, err
-    status, out, err = mjsim("export", "botzone", "--format", "contest-text", "--out",
-                             "run.txt", cwd=tmp_path)
+        run([[(f"w{wall}", lineup.split(","))] for wall in range(2 if table == "botzone" else 1)],
+            tmp_path / table, kind="table", ruleset="gb-mahjong", table=table, quiet=True)
+    status, out, err = command("export", "botzone", "--format", "contest-text", "--out",
+                               "run.txt", cwd=tmp_path)
     assert (status, out.strip()) == (0, "exported 2 game(s) to run.txt"), err
-    status, out, _ = mjsim("import", "run.txt", "--format", "contest-text", "--json",
-                           cwd=tmp_path)
-    assert json.loads(out)["agreed"] == 2
-    status, out, err = mjsim("export", "mcr", "--format", "botzone-log", "--out", "mcr.jsonl",
+    status, out, _ = command("import", "run.txt", "--format", "contest-text", "--json",
                              cwd=tmp_path)
-    assert status == 0 and "refused 2" in out
-    assert err.count("refused: mcr game") == 2 and "MCR table" in err
+    assert json.loads(out)["agreed"] == 2
+    # A run of the MCR table is refused at once, from its manifest, in one line.
+    status, out, err = command("export", "mcr", "--format", "botzone-log", "--out",
+                               "mcr.jsonl", cwd=tmp_path)
+    assert status == 2 and len(err.strip().splitlines()) == 1, err
+    assert "mcr is a run of the MCR table" in err and "--table botzone" in err

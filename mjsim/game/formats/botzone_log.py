@@ -229,20 +229,29 @@ def write(game: Game) -> str:
     if game.end not in ("hu", "huang"):
         raise ValueError("only a game that ends in a win or a drawn game is written")
     walltiles = game.walltiles if game.walltiles is not None else rebuild_wall(game)
-    if max(walltiles) >= N_PLAYING:
-        raise ValueError("a game with flowers is not written: the export announces no BUHUA")
+    parts = _Parts(walltiles)
+    dealt = [[flower for _ in range(13) for flower in parts.flowers_before(seat)]
+             for seat in range(4)]
+    counts = " ".join(str(len(flowers)) for flowers in dealt)
+    flowers = "".join(f" {name_of(flower)}" for seat in dealt for flower in seat)
     log: list[dict[str, Any]] = [
         _judge({s: f"0 {s} {game.quan}" for s in range(4)},
                {"initdata": json.dumps({"walltiles": " ".join(map(name_of, walltiles)),
                                         "quan": game.quan, "srand": 0})}),
         _bots({}),
-        _judge({s: "1 0 0 0 0 " + " ".join(map(name_of, game.deals[s])) for s in range(4)}),
+        _judge({s: f"1 {counts} " + " ".join(map(name_of, game.deals[s])) + flowers
+                for s in range(4)}),
         _bots({}),
     ]
     actions = game.actions
     index = 0
     while index < len(actions):
+        if actions[index].verb == "Draw":
+            _buhua(log, actions[index].seat, parts.flowers_before(actions[index].seat))
         index = _exchange(log, actions, index)
+    if game.end == "huang":  # the seat due to draw may find flowers only, then the end
+        seat = _due(actions)
+        _buhua(log, seat, parts.flowers_left(seat))
     if game.end == "hu":
         display: dict[str, Any] = {"action": "HU", "player": actions[-1].seat,
                                    "fanCnt": game.fan}
@@ -252,6 +261,44 @@ def write(game: Game) -> str:
     log.append({"output": {"command": "finish", "display": display,
                            "content": {str(s): scores[s] for s in range(4)}}})
     return json.dumps({"id": game.id, "players": list(game.players), "log": log}) + "\n"
+
+
+class _Parts:
+    """Botzone's wall as the judge deals and draws it: each seat takes tiles from the end of its
+    own quarter, a flower set aside and replaced at once from the same quarter."""
+
+    def __init__(self, walltiles: list[int]) -> None:
+        self.tiles = walltiles
+        size = len(walltiles) // 4
+        self.at = [size * (seat + 1) - 1 for seat in range(4)]  # each seat's next tile
+        self.start = [size * seat for seat in range(4)]
+
+    def flowers_before(self, seat: int) -> list[int]:
+        """The flowers ``seat`` draws before its next playing tile, which it takes too."""
+        flowers = self.flowers_left(seat)
+        self.at[seat] -= 1
+        return flowers
+
+    def flowers_left(self, seat: int) -> list[int]:
+        """The flowers ``seat`` draws next, up to a playing tile or its part's end."""
+        flowers = []
+        while self.at[seat] >= self.start[seat] and self.tiles[self.at[seat]] >= N_PLAYING:
+            flowers.append(self.tiles[self.at[seat]])
+            self.at[seat] -= 1
+        return flowers
+
+
+def _due(actions: list[Action]) -> int:
+    """The seat due to draw after ``actions``: the next after a discard, a kong's own seat."""
+    if not actions:
+        return 0
+    last = actions[-1]
+    return (last.seat + 1) % 4 if last.verb == "Play" else last.seat
+
+
+def _buhua(log: list[dict[str, Any]], seat: int, flowers: list[int]) -> None:
+    for flower in flowers:
+        log += [_judge({s: f"3 {seat} BUHUA {name_of(flower)}" for s in range(4)}), _bots({})]
 
 
 def _exchange(log: list[dict[str, Any]], actions: list[Action], index: int) -> int:
