@@ -1,6 +1,6 @@
 # Types for mjsim/game/formats/check.py, compiled in Cython's pure-Python mode (the module stays
-# plain Python): an import replays every game of its files, and the engine's state, its apply
-# and its no-events switch are C here.
+# plain Python): an import replays every game of its files, and the engine's state and its
+# apply are C here.
 
 cimport cython
 
@@ -9,8 +9,6 @@ from mjsim.game.rules cimport HandState, Rules
 
 @cython.locals(rules=Rules, state=HandState, seat=int, tile=int)
 cdef _replay(game, bytes seed)
-
-cdef _no_events(Rules rules)
 
 
 @cython.locals(rules=Rules)
