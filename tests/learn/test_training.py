@@ -8,8 +8,8 @@ import pytest
 
 from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
-from mjsim.ui.commands import train as command
 from mjsim.ui.cli import main
+from mjsim.ui.commands import train as command
 
 torch = pytest.importorskip("torch")
 training = pytest.importorskip("mjsim.learn.training")

@@ -56,7 +56,6 @@ def folder(tmp_path_factory):
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("examples in order")  # the later examples read what the first wrote
 @pytest.mark.parametrize(("name", "argv"), EXAMPLES, ids=[" ".join(a) for _, a in EXAMPLES])
 def test_the_example_runs(folder, name, argv):
     stdin = next((text for key, text in STDIN.items() if " ".join(argv).startswith(key)), "")

@@ -141,7 +141,7 @@ def _deals_agree(game: Game, rules: Rules) -> None:
     for seat, deal in enumerate(game.deals):
         counts = rules.hand_of(seat).counts
         dealt = [kind for kind in range(N_PLAYING) for _ in range(counts[kind])]
-        if seat == rules.turn:  # the dealer's first draw follows the deal
+        if seat == rules.turn and rules.drawn is not None:  # the dealer's first draw
             dealt.remove(rules.drawn)
         if sorted(deal) != dealt:
             raise _Differ(game.line, "draw", f"seat {seat}'s deal", _names(sorted(deal)),
