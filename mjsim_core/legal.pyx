@@ -705,6 +705,27 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
     return False
 
 
+cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kinds,
+                DiscardParts* parts) noexcept nogil:
+    """Set up what both searches share (the hand, the sets it still needs, the suits' lower
+    bounds) and return the fewest draws any regular target can cost."""
+    cdef int k, lower = INF
+    S.held = held
+    S.q = q
+    S.max_sets = 4 - q.n_melds
+    S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
+    memset(S.seen, 0, sizeof(S.seen))
+    S.want_all = all_kinds
+    discard_parts(held, parts)
+    for k in range(4):
+        S.vec[k] = parts.vec[k]
+    _lower_bounds(S)
+    for k in range(10):
+        if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
+            lower = S.others[0][k // 2][k % 2] + S.vec[0][k]
+    return lower
+
+
 cdef void search(const count_t* held, const Question* q, int limit, bint all_kinds,
                  bint keep_targets, Found* out) noexcept nogil:
     cdef count_t special[N_SPECIAL][N_KINDS]
@@ -720,24 +741,11 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
         costs[form] = _special(held, q.cap, q.n_melds, form, best + 1, special[form])
         if costs[form] < best:
             best = costs[form]
-    S.held = held
-    S.q = q
-    S.max_sets = 4 - q.n_melds
-    S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
-    memset(S.seen, 0, sizeof(S.seen))
+    lower = _begin(&S, held, q, all_kinds, &parts)
     S.out = out
     S.drawn = NULL
     S.keep_targets = keep_targets
-    S.want_all = all_kinds
     S.found = 0
-    discard_parts(held, &parts)
-    for k in range(4):
-        S.vec[k] = parts.vec[k]
-    _lower_bounds(&S)
-    lower = INF
-    for k in range(10):
-        if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
-            lower = S.others[0][k // 2][k % 2] + S.vec[0][k]
     if lower < 1:
         lower = 1
     if lower <= best:
@@ -826,26 +834,13 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
         out.cost[k] = best
         if best < S.least:
             S.least = best
-    S.held = held
-    S.q = q
-    S.max_sets = 4 - q.n_melds
-    S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
-    memset(S.seen, 0, sizeof(S.seen))
+    lower = _begin(&S, held, q, all_kinds, &parts)
     S.out = NULL
     S.drawn = out
     S.keep_targets = False
-    S.want_all = all_kinds
     S.spread = spread
     S.again = False
     S.top = limit + 1
-    discard_parts(held, &parts)
-    for k in range(4):
-        S.vec[k] = parts.vec[k]
-    _lower_bounds(&S)
-    lower = INF
-    for k in range(10):
-        if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
-            lower = S.others[0][k // 2][k % 2] + S.vec[0][k]
     S.raw = NULL
     for level in range(lower, S.top + 1):
         # A target of this level costs each discard this much or more.
