@@ -173,7 +173,10 @@ MIXED_KONGS = Element(82, "Concealed Kong and Melded Kong", 6, "One concealed an
                       "hand", excludes=(67, 74))
 """The pseudo-element for one concealed plus one melded kong (D2: docs/rulings.md)."""
 
-BY_NUMBER: dict[int, Element] = {element.number: element for element in (*ELEMENTS, MIXED_KONGS)}
+EVERY: tuple[Element, ...] = (*ELEMENTS, MIXED_KONGS)
+"""Every element the scorer counts, the pseudo-elements after the 81 (a new one is added here)."""
+
+BY_NUMBER: dict[int, Element] = {element.number: element for element in EVERY}
 
 # The rows of docs/rulings.md#the-two-rulesets where the rulesets differ in what is scored.
 _POINTS: dict[str, dict[int, int]] = {"gb-mahjong": {48: 6, 82: 5}, "green-book": {}}

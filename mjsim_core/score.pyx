@@ -38,7 +38,7 @@ from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading,
                                  REGULAR, SEVEN_PAIRS, ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 
 from mjsim_core import kinds as _kinds
-from mjsim_core.elements import ELEMENTS, MIXED_KONGS, RULESETS
+from mjsim_core.elements import EVERY, RULESETS
 from mjsim_core.elements import check_ruleset as _check_ruleset
 from mjsim_core.elements import excludes as _excludes, points as _points
 from mjsim_core.shanten import FORMS, KNITTED_ARRANGEMENTS

@@ -3,6 +3,13 @@
 # Part of mjsim_core.score: score.pyx includes it (its header says why).
 
 
+# The whole-hand elements whose conditions are written below (in _base, _unique_wait's callers and
+# _evaluate); _check_data refuses to load the kernel when the data's hand elements are not these.
+_HAND_ELEMENTS = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 19, 20, 21, 22, 25, 26, 27, 31, 33, 34,
+                  35, 36, 37, 40, 44, 45, 46, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 59, 60, 61,
+                  62, 63, 64, 66, 67, 68, 73, 74, 75, 76, 77, 78, 79, 80, 82}
+
+
 cdef void _base(Win* w) noexcept nogil:
     """The elements that do not depend on the reading: tile classes, kongs, concealment, context."""
     cdef uint8_t* b = w.base

@@ -123,6 +123,8 @@ cdef bint _pattern(int number, const int* t, int n, int pair) noexcept nogil:
     return False
 
 
+# The chow and pung relations whose conditions _pattern holds (a new one is added to both);
+# _check_data refuses to load the kernel when the data's relations are not these.
 _PATTERNS = {1, 2, 13, 14, 15, 16, 23, 24, 28, 29, 30, 32, 38, 39, 41, 42, 51, 54, 65, 69, 70, 71,
              72}
 

@@ -2,11 +2,6 @@
 # Part of mjsim_core.score: score.pyx includes it (its header says why).
 
 
-_HAND_ELEMENTS = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 17, 18, 19, 20, 21, 22, 25, 26, 27, 31, 33, 34,
-                  35, 36, 37, 40, 44, 45, 46, 47, 48, 49, 50, 52, 53, 55, 56, 57, 58, 59, 60, 61,
-                  62, 63, 64, 66, 67, 68, 73, 74, 75, 76, 77, 78, 79, 80, 82}
-
-
 cdef void _mark_splits(int first, int sets, int pattern, int* counts) noexcept nogil:
     """Mark every pattern of up to ``sets`` more sets (chows 0-6, pungs 7-15, from ``first`` on)
     on ``counts``, with no pair and with each possible pair."""
@@ -37,9 +32,8 @@ cdef void _mark_splits(int first, int sets, int pattern, int* counts) noexcept n
 def _check_data() -> None:
     """Refuse to load if the data has an element whose checker is not compiled here, or if the
     kinds, rulesets or forms are not the ones the C code is written for."""
-    every = (*ELEMENTS, MIXED_KONGS)
-    hand = {e.number for e in every if e.scope == "hand"}
-    groups = {e.number for e in every if e.scope in ("chows", "pungs")}
+    hand = {e.number for e in EVERY if e.scope == "hand"}
+    groups = {e.number for e in EVERY if e.scope in ("chows", "pungs")}
     if (hand != _HAND_ELEMENTS or groups != _PATTERNS or len(RULESETS) != N_RULESETS
             or RULESETS.index("gb-mahjong") != GB_MAHJONG):
         raise ImportError("mjsim_core.score: the elements or rulesets of mjsim_core.elements "
@@ -55,9 +49,8 @@ def _check_data() -> None:
 
 def _load_tables() -> None:
     """Fill the C tables from the element data and the tile classes."""
-    every = (*ELEMENTS, MIXED_KONGS)
-    numbers = [e.number for e in every]
-    for e in every:
+    numbers = [e.number for e in EVERY]
+    for e in EVERY:
         BOOK_POINTS[e.number] = e.points
     for rs, name in enumerate(RULESETS):
         ranked = sorted(numbers, key=lambda n: (-_points(n, name), n))
@@ -72,7 +65,7 @@ def _load_tables() -> None:
                 EXCLUDES[rs][pos][bit >> 6] |= (<uint64_t>1) << (bit & 63)
     for scope, scope_name in enumerate(("chows", "pungs")):
         for arity in range(5):
-            patterns = sorted((e for e in ELEMENTS if e.scope == scope_name and e.arity == arity),
+            patterns = sorted((e for e in EVERY if e.scope == scope_name and e.arity == arity),
                               key=lambda e: (-e.points, e.number))
             GROUP_LEN[scope][arity] = len(patterns)
             for i, e in enumerate(patterns):
@@ -117,7 +110,7 @@ def tables() -> dict:
     >>> t["points"]["gb-mahjong"][82], t["order"]["green-book"][:3], t["patterns"]["pungs", 2]
     (5, (1, 2, 3), (54, 65))
     """
-    cdef int rs, pos, bit, scope, arity, i, n = len(ELEMENTS) + 1
+    cdef int rs, pos, bit, scope, arity, i, n = len(EVERY)
     out = {"points": {}, "order": {}, "excludes": {}, "patterns": {}}
     for rs, name in enumerate(RULESETS):
         order = tuple(AT_RANK[rs][pos] for pos in range(n))

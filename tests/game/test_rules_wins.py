@@ -208,9 +208,15 @@ EDGE_3M = "12m 456m 789m 111m 99m"             # waits on 3m alone, holding none
     (["", "3m", "", "3m"], False),
 ])
 def test_last_copy_on_a_self_drawn_win(contexts, pools, last_copy):
+    _dealer_draws_3m_and_wins(pools)
+    assert contexts[-1].last_copy is last_copy
+
+
+def _dealer_draws_3m_and_wins(pools):
+    """The dealer, holding EDGE_3M and a 3m, draws the 3m and wins, after ``pools``."""
     game = position(hands=(EDGE_3M + " 3m", SEAT1, SEAT2, SEAT3), drawn=M3, pools=pools)
     apply_ok(game, 0, WIN)
-    assert contexts[-1].last_copy is last_copy
+    return game
 
 
 @pytest.mark.parametrize(("pools", "dealt"), [
@@ -219,8 +225,7 @@ def test_last_copy_on_a_self_drawn_win(contexts, pools, last_copy):
 ])
 def test_a_dealer_complete_on_the_deal_wins_with_no_wait_element(contexts, pools, dealt):
     """The dealt fourteen never waited (D20, docs/rulings.md); once a tile is out, they did."""
-    game = position(hands=(EDGE_3M + " 3m", SEAT1, SEAT2, SEAT3), drawn=M3, pools=pools)
-    apply_ok(game, 0, WIN)
+    game = _dealer_draws_3m_and_wins(pools)
     assert contexts[-1].initial is dealt and contexts[-1].self_drawn
     names = {name for _, name, _, _ in game.history[-1]["fans"]}
     assert ("Edge Wait" in names) is not dealt

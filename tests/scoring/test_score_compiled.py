@@ -320,8 +320,8 @@ def test_the_kernels_tables_follow_the_data_they_are_built_from():
         import mjsim_core.elements as data
         data.points = lambda number, ruleset: number
         data.excludes = lambda number, ruleset: frozenset({81}) if number == 80 else frozenset()
-        data.ELEMENTS = tuple(dataclasses.replace(e, points=5) if e.number == 70 else e
-                              for e in data.ELEMENTS)
+        data.EVERY = tuple(dataclasses.replace(e, points=5) if e.number == 70 else e
+                           for e in data.EVERY)
         import mjsim_core.score as kernel
         t = kernel.tables()
         print(t["points"]["green-book"][59], t["order"]["gb-mahjong"][:3],

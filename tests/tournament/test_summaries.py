@@ -8,8 +8,9 @@ from matplotlib.figure import Figure
 from nbclient import NotebookClient
 
 from mjsim.players.rungs import RUNG_IDEAS
-from mjsim.tournament import ladder, summaries
+from mjsim.tournament import summaries
 from mjsim.ui import plots
+from tests.helpers.runs import ladder_report
 
 # The notebooks reading a ladder run (04-learning makes its own data: tests/learn).
 NOTEBOOKS = sorted((Path(__file__).parents[2] / "notebooks").glob("0[1-3]-*.ipynb"))
@@ -17,9 +18,7 @@ NOTEBOOKS = sorted((Path(__file__).parents[2] / "notebooks").glob("0[1-3]-*.ipyn
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
-    out = tmp_path_factory.mktemp("ladder")
-    ladder(out, walls=3, seed="analysis", quiet=True, n_jobs=2)
-    return summaries.load(out)
+    return ladder_report(tmp_path_factory, "analysis", walls=3)
 
 
 def test_load_reads_back_what_the_ladder_wrote(report):

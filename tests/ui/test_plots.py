@@ -5,15 +5,14 @@ import struct
 
 import pytest
 
-from mjsim.tournament import ladder, summaries
+from mjsim.tournament import summaries
 from mjsim.ui import plots
+from tests.helpers.runs import ladder_report
 
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
-    out = tmp_path_factory.mktemp("figures")
-    ladder(out, walls=2, seed="figures", quiet=True, n_jobs=2)
-    return summaries.load(out)
+    return ladder_report(tmp_path_factory, "figures", walls=2)
 
 
 def figures(report):
