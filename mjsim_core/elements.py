@@ -7,7 +7,8 @@ its ``scope`` (what its condition reads: the whole hand, a group of ``arity`` ch
 for Chicken Hand and Flower Tiles, nothing of its own) and the elements it suppresses when it scores
 (``excludes``: the whole element; ``absorbs``: only for the sets it uses). The two rulesets differ
 in a few rows (docs/rulings.md#the-two-rulesets), which :func:`points` and :func:`excludes` apply,
-and :data:`MIXED_KONGS` is the one pseudo-element outside the 81 (dispute D2).
+and :data:`MIXED_KONGS` is the one pseudo-element outside the 81 (dispute D2); :data:`EVERY` is
+all of them, the tuple the kernel's tables are built from.
 
 >>> len(ELEMENTS), ELEMENTS[47].name, points(48, "green-book"), points(48, "gb-mahjong")
 (81, 'Two Concealed Kongs', 8, 6)
