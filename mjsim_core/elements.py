@@ -198,6 +198,12 @@ def check_ruleset(ruleset: str) -> str:
     return ruleset
 
 
+def ruleset_index(ruleset: str) -> int:
+    """The index in :data:`RULESETS` of ``ruleset``, which the kernels take: the one parse of a
+    ruleset's name at an edge; raises :func:`check_ruleset`'s one-line ``ValueError``."""
+    return RULESETS.index(check_ruleset(ruleset))
+
+
 # Both lookups sit in the reference scorer's loop: tabulated once per ruleset.
 _VALUES = {ruleset: {n: _POINTS[ruleset].get(n, e.points) for n, e in BY_NUMBER.items()}
            for ruleset in RULESETS}

@@ -46,8 +46,9 @@ from numpy.typing import NDArray
 
 from mjsim.tiles.meld import Meld
 from mjsim_core import legal as _core
+from mjsim_core.elements import ruleset_index
 from mjsim_core.legal import LIMIT, legal_acceptance, legal_distance
-from mjsim_core.score import FLAGS, RULESETS, meld_bytes, score_counts
+from mjsim_core.score import FLAGS, meld_bytes, score_counts
 
 __all__ = ["LIMIT", "LegalDiscard", "LegalSearch", "LegalWait", "Target", "legal_acceptance",
            "legal_discards", "legal_distance", "legal_search", "legal_targets", "legal_waits"]
@@ -133,7 +134,7 @@ def legal_search(counts: np.ndarray, melds: Sequence[Meld] = (), seat_wind: int 
     held = np.ascontiguousarray(counts, dtype=np.uint8)
     codes = meld_bytes(melds)
     flags = FLAGS["self_drawn"] if self_drawn else 0
-    index = RULESETS.index(ruleset)
+    index = ruleset_index(ruleset)
     targets = [_target(np.frombuffer(tiles, dtype=np.uint8), win, held, melds, codes, flags,
                        seat_wind, prevalent_wind, index) for tiles, win in found]
     targets.sort(key=lambda t: (-t.points, t.draws, t.discards))

@@ -21,6 +21,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NamedTuple
 
+from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.tiles.kinds import N_PLAYING
@@ -151,7 +152,7 @@ def start(header: dict[str, Any]) -> Rules:
 
 
 def replay(header: dict[str, Any], moves: Sequence[tuple[int, Move]]
-           ) -> Iterator[tuple[int | None, Move | None, list[dict[str, Any]], Rules]]:
+           ) -> Iterator[tuple[int | None, Move | None, list[Event], Rules]]:
     """Play the logged moves on a fresh game: first the deal's events (seat and move None), then
     each move with the events it caused. Raises ``ValueError`` at a move the rules refuse."""
     game = start(header)

@@ -56,6 +56,7 @@ import numpy as np
 
 from mjsim.analysis import shanten
 from mjsim.errors import Error
+from mjsim.game.events import ClaimEvent, Event, PassEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.results import HandResult, Outcome
 from mjsim.game.settlement import FOUL, HANDS, places, settle, settle_foul
@@ -264,8 +265,8 @@ class Rules:
         self.status = "active"
         self.history: list[HandResult] = []
         self.moves = 0
-        self.outcomes: list[dict[str, Any]] = []
-        self._last: dict[str, Any] | None = None
+        self.outcomes: list[Event] = []
+        self._last: Event | None = None
         self.table, self._table, self._events = table.name, table, bool(events)
 
     # ----------------------------------------------------------------- the deal and the draws
@@ -410,7 +411,7 @@ class Rules:
         return self.history[-1]["result"] if self.history else None
 
     @property
-    def last(self) -> dict[str, Any] | None:
+    def last(self) -> Event | None:
         """The latest event, taken or not, for a view."""
         return self.outcomes[-1] if self.outcomes else self._last
 
@@ -427,7 +428,7 @@ class Rules:
     def pool_of(self, seat: int) -> list[int]:
         return self.state.pools[_seat(seat)]
 
-    def take_outcomes(self) -> list[dict[str, Any]]:
+    def take_outcomes(self) -> list[Event]:
         """The events since the last call; the queue is left empty."""
         out = self.outcomes
         if out:
@@ -884,7 +885,8 @@ class Rules:
         points = scored.total_with_flowers
         fans = [list(fan) for fan in scored.fans]
         if self._events:
-            self.outcomes.append({"actor": seat, "kind": "win", "tile": tile, "by": by,
+            self.outcomes.append({"actor": seat, "kind": "win", "tile": tile,
+                                  "by": by,  # type: ignore[typeddict-item]  # self, discard, rob
                                   "from": source, "total": scored.total, "points": points,
                                   "fans": fans})
         outcome: Outcome = {"result": "score", "winner": seat, "by": by, "from": source,
@@ -1422,11 +1424,12 @@ def _split_wall(seed: bytes, walltiles: Sequence[int] | None) -> SplitWall:
     return SplitWall.from_order(order, seed, 1)
 
 
-def _answer_event(seat: int, move: Move, tile: int) -> dict[str, Any]:
+def _answer_event(seat: int, move: Move, tile: int) -> PassEvent | ClaimEvent:
     """The event of ``seat``'s answer ``move`` to a window on ``tile``: a pass or a claim."""
     if move.kind == "pass":
         return {"actor": seat, "kind": "pass"}
-    claim: dict[str, Any] = {"actor": seat, "kind": "claim", "claim": move.kind, "tile": tile}
+    claim: ClaimEvent = {"actor": seat, "kind": "claim", "claim": move.kind,  # type: ignore[typeddict-item]  # a claim's kind
+                         "tile": tile}
     if move.tiles is not None:
         claim["tiles"] = list(move.tiles)
     return claim

@@ -25,7 +25,7 @@ from typing import Any
 
 from mjsim.game.rules import TABLES
 from mjsim.game.settlement import FOUL
-from mjsim.scoring.elements import RULESETS, check_ruleset
+from mjsim.scoring.elements import ruleset_index
 
 __all__ = ["MAX_FOULS", "Settings", "settings_of"]
 
@@ -48,13 +48,13 @@ class Settings:
     index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        check_ruleset(self.ruleset)
+        index = ruleset_index(self.ruleset)
         if self.table not in TABLES:
             raise ValueError(f"the tables are {', '.join(TABLES)}, not {self.table!r}")
         object.__setattr__(self, "penalty", _whole(self.penalty, 0, "a foul's penalty"))
         object.__setattr__(self, "max_fouls",
                            _whole(self.max_fouls, 1, "max_fouls (fouls in a row that stop a game)"))
-        object.__setattr__(self, "index", RULESETS.index(self.ruleset))
+        object.__setattr__(self, "index", index)
 
     def manifest(self) -> dict[str, Any]:
         """The settings as a run's manifest records them (:data:`KEYS`)."""

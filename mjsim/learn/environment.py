@@ -39,10 +39,10 @@ except ModuleNotFoundError as missing:  # an optional extra: say which, in one l
                       '".[learn]" in a checkout)') from None
 
 from mjsim.game.rules import Rules
+from mjsim.game.settings import Settings
 from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, move_of
 from mjsim.learn.planes import HIGH, PLANES, encode, legal_mask
 from mjsim.players.view import view_of
-from mjsim.scoring.elements import check_ruleset
 
 __all__ = ["AGENTS", "MahjongEnv", "wrapped"]
 
@@ -78,7 +78,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         self.observation_spaces = {a: spaces.Dict({"observation": planes, "action_mask": mask})
                                    for a in AGENTS}
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in AGENTS}
-        check_ruleset(ruleset)
+        self.settings = Settings(ruleset)  # the ruleset parsed once, here
         self.game: Rules | None = None  # the game of the latest reset
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -96,7 +96,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         """Start a game: that of ``seed`` (as the module says), or the next one."""
         if seed is not None:
             self._base, self._games = str(seed), 0
-        self.game = Rules(self._next_seed(), self.ruleset, last_hand=self.hands)
+        self.game = Rules(self._next_seed(), self.settings.ruleset, last_hand=self.hands)
         self.game.take_outcomes()
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)

@@ -28,10 +28,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from mjsim.game.rules import Rules
+from mjsim.game.settings import Settings
 from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, move_of
 from mjsim.learn.planes import PLANES, encode_batch
 from mjsim.players.view import View, view_of
-from mjsim.scoring.elements import check_ruleset
 
 __all__ = ["VectorGames"]
 
@@ -53,7 +53,7 @@ class VectorGames:
                  ruleset: str = "green-book") -> None:
         if n < 1 or not 1 <= hands <= 16:
             raise ValueError(f"at least one game of 1 to 16 hands, not {n} of {hands}")
-        check_ruleset(ruleset)
+        self.settings = Settings(ruleset)  # the ruleset parsed once, here
         self.n, self.seed, self.hands, self.ruleset = n, seed, hands, ruleset
         self.observations = np.zeros((n, *PLANES), dtype=np.uint8)
         self.masks = np.zeros((n, N_ACTIONS), dtype=np.int8)
@@ -83,7 +83,7 @@ class VectorGames:
     def _new_game(self) -> tuple[Rules, int]:
         wall = self._next_wall
         self._next_wall += 1
-        game = Rules(f"{self.seed}-{wall}", self.ruleset, last_hand=self.hands)
+        game = Rules(f"{self.seed}-{wall}", self.settings.ruleset, last_hand=self.hands)
         game.take_outcomes()
         return game, wall
 

@@ -19,6 +19,7 @@ import traceback
 from collections.abc import Sequence
 from typing import Any
 
+from mjsim.game.events import Event
 from mjsim.game.results import HandResult
 from mjsim.game.rules import Rules
 from mjsim.game.settings import MAX_FOULS, Settings, settings_of
@@ -136,7 +137,7 @@ class _Referee:
         self.in_a_row = [0] * 4
         self.last_foul: list[Foul | None] = [None] * 4
 
-    def tell(self, events: list[dict[str, Any]]) -> None:
+    def tell(self, events: list[Event]) -> None:
         """Pass each event to the listening players as their seat sees it (a hand's start and
         end to their hooks too), and count each seat's fouls as hands end.
 
@@ -162,11 +163,11 @@ class _Referee:
         self._count(self.game.history[self.settled])
         self.settled += 1
 
-    def _tell_one(self, seat: int, event: dict[str, Any]) -> Foul | None:
+    def _tell_one(self, seat: int, event: Event) -> Foul | None:
         player = self.players[seat]
         kind = event["kind"]
         try:
-            if kind == "deal" and hasattr(player, "start_hand"):
+            if event["kind"] == "deal" and hasattr(player, "start_hand"):
                 player.start_hand(HandStart(seat, event["hand_no"], event["dealer"],
                                             event["prevalent"]))
             if hasattr(player, "observe"):

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,7 +69,7 @@ def melds_seen_by(melds: tuple[Shown, ...], owner: int,
     return melds
 
 
-def seen_by(event: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+def seen_by(event: Mapping[str, Any], seat: int | None) -> Mapping[str, Any] | None:
     """``event`` as ``seat`` sees it (a new dict when anything is hidden), or None when the
     seat sees nothing of it. Seeing an event twice changes nothing: the rule is idempotent."""
     kind, actor = event["kind"], event["actor"]

@@ -27,8 +27,9 @@ from mjsim.analysis.shanten import waits
 from mjsim.scoring.elements import BY_NAME
 from mjsim.tiles.kinds import DRAGON_KINDS, EAST, N_PLAYING, N_SUITED, TERMINALS, Kind
 from mjsim.tiles.meld import Meld
+from mjsim_core.elements import ruleset_index
 from mjsim_core.rungs import FLUSH_OUTSIDE, PUNGS_SETS
-from mjsim_core.score import FLAGS, MIN_POINTS, RULESETS, meld_bytes, score_counts
+from mjsim_core.score import FLAGS, MIN_POINTS, meld_bytes, score_counts
 
 # The kinds within two ranks of a suited kind, in its suit (a 1m and a 3m can still make a chow).
 _NEAR: tuple[tuple[Kind, ...], ...] = tuple(
@@ -130,7 +131,7 @@ def win_points(held: bytes, melds: tuple[Meld, ...], wait: Kind, seat_wind: int,
     # As mjsim.scoring.scorer reads it: three copies in one's own exposed melds make the last copy.
     exposed = sum(meld.tiles.count(wait) for meld in melds if not meld.concealed)
     return score_counts(counts, meld_bytes(melds), wait, _LAST_COPY if exposed == 3 else 0,
-                        seat_wind, prevalent, RULESETS.index(ruleset))[0]
+                        seat_wind, prevalent, ruleset_index(ruleset))[0]
 
 
 def winning_copies(held: bytes, melds: tuple[Meld, ...], unseen: Sequence[int], seat_wind: int,

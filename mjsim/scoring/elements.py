@@ -35,10 +35,11 @@ from mjsim_core.elements import (
     check_ruleset,
     excludes,
     points,
+    ruleset_index,
 )
 
 __all__ = ["BY_NAME", "BY_NUMBER", "ELEMENTS", "MIXED_KONGS", "RULESETS", "Element", "Scope",
-           "WinContext", "check_ruleset", "excludes", "points", "tier_sizes"]
+           "WinContext", "check_ruleset", "excludes", "points", "ruleset_index", "tier_sizes"]
 
 BY_NAME: dict[str, Element] = {element.name: element for element in BY_NUMBER.values()}
 

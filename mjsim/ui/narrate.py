@@ -13,7 +13,7 @@ without an s ("you discard", "bot1 discards") and is "your" where another is "bo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +41,7 @@ def possessive(who: str) -> str:
     return "your" if who == "you" else f"{who}'s"
 
 
-def said(event: dict[str, Any], names: Sequence[str], seat: int | None = None) -> str | None:
+def said(event: Mapping[str, Any], names: Sequence[str], seat: int | None = None) -> str | None:
     """An event as a sentence, as ``seat`` saw it (:func:`mjsim.players.seen.seen_by`; None:
     every tile face up), or None for one not worth a line or not seen (a pass, a claim before it
     is decided, another seat's hidden draw)."""
@@ -139,7 +139,7 @@ def _payments(deltas: Sequence[int], names: Sequence[str]) -> str:
     return "  " + (", ".join(parts) if parts else "no one pays")
 
 
-def hand_end(events: Sequence[dict[str, Any]], before: Sequence[Hand],
+def hand_end(events: Sequence[Mapping[str, Any]], before: Sequence[Hand],
              hand_no: int) -> HandEnd | None:
     """The end of hand ``hand_no`` in ``events`` (one move's), given each seat's hand
     ``before`` the move; None when the move did not end a hand."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import json
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -123,7 +123,7 @@ class _Step:
     hand_no: int
     actor: int | None
     move: Move | None
-    events: Sequence[dict[str, Any]]
+    events: Sequence[Mapping[str, Any]]
     last: int | None
     ended: list[str] | None = None
     asked: tuple[int, ...] | None = None  # a claim window's seats yet to answer, while open
@@ -155,7 +155,7 @@ def _steps(game: Rules, moves: Sequence[tuple[int, Move]], names: Sequence[str],
     marker = _LastDiscard()
 
     def step(table: _Table, number: int, hand_no: int, actor: int | None, move: Move | None,
-             events: Sequence[dict[str, Any]], ended: list[str] | None = None) -> _Step:
+             events: Sequence[Mapping[str, Any]], ended: list[str] | None = None) -> _Step:
         asked = tuple(game.waiting_on()) if game.phase in ("claim", "rob") else None
         quiet = (move is not None and move.kind == "pass" and asked is not None
                  and not any(said(e, names) for e in events))
@@ -215,7 +215,7 @@ class _LastDiscard:
     def __init__(self) -> None:
         self.seat: int | None = None
 
-    def follow(self, events: Sequence[dict[str, Any]]) -> int | None:
+    def follow(self, events: Sequence[Mapping[str, Any]]) -> int | None:
         for event in events:
             if event["kind"] == "discard":
                 self.seat = event["actor"]

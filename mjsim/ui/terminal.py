@@ -19,13 +19,14 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import IO
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from mjsim.errors import NotationError
+from mjsim.game.events import Event
 from mjsim.game.gamelog import GameLog
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
@@ -308,13 +309,13 @@ def _standings(totals: Sequence[int], screen: Screen) -> None:
     screen.console.print(table)
 
 
-def _report(events: list[dict[str, Any]], seat: int, screen: Screen) -> None:
+def _report(events: list[Event], seat: int, screen: Screen) -> None:
     """Say what happened, as the person's seat saw it (:func:`mjsim.players.seen.seen_by`:
     others' draws and concealed kongs stay hidden), and keep where the last discard lies so the
     table can mark it."""
     for event in events:
         kind = event["kind"]
-        if kind == "discard":
+        if event["kind"] == "discard":
             screen.last = event["actor"]
         elif kind in ("chow", "pung", "kong", "deal", "win"):
             screen.last = None  # the marked tile was claimed, or a new hand began

@@ -67,3 +67,18 @@ def test_a_games_records_take_the_settings_or_the_options():
     assert records.play_game("r", lineup, settings=settings) == with_options
     with pytest.raises(ValueError, match="not both"):
         records.play_game("r", lineup, "gb-mahjong", settings=settings)
+
+
+def test_a_ruleset_name_is_parsed_at_the_edges_by_one_function_into_its_index():
+    from mjsim.analysis.legal import legal_search
+    from mjsim.learn.vector import VectorGames
+    from mjsim.scoring.elements import ruleset_index
+    from mjsim.tiles.hand import Hand
+
+    assert [ruleset_index(name) for name in RULESETS] == list(range(len(RULESETS)))
+    assert [Settings(name).index for name in RULESETS] == list(range(len(RULESETS)))
+    counts = Hand.parse("123m 456p 789s 234s 5m").counts
+    for refuse in (lambda: ruleset_index("nope"), lambda: VectorGames(1, ruleset="nope"),
+                   lambda: legal_search(counts, ruleset="nope")):
+        with pytest.raises(ValueError, match=r"^no ruleset 'nope'; the rulesets are "):
+            refuse()

@@ -17,7 +17,7 @@ beside them, as ``Ignore``), kongs, the win's fan total and the settlement.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjsim.game import gamelog
@@ -55,7 +55,7 @@ def game_of(header: dict[str, Any], moves: Sequence[tuple[int, Move]], game_id: 
     return game
 
 
-def _event(game: Game, event: dict[str, Any], claims: list[tuple[int, str, int]],
+def _event(game: Game, event: Mapping[str, Any], claims: list[tuple[int, str, int]],
            number: int) -> None:
     kind, actor = event["kind"], event["actor"]
     if kind == "deal":

@@ -25,6 +25,7 @@ dealer fourteen: its fourteenth is written as the dealer's first draw (``2 t``, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from mjsim.players.protocol import HandStart
@@ -59,14 +60,14 @@ class _Deal:
     """The deal while its flowers are being replaced: the seat's tiles, every seat's flowers,
     and how many replacement draws each seat still has coming."""
 
-    def __init__(self, event: dict[str, Any], seat: int) -> None:
+    def __init__(self, event: Mapping[str, Any], seat: int) -> None:
         self.dealer: int = event["dealer"]
         dealt = event["hands"][seat]
         self.own = [kind for kind in dealt if kind < N_PLAYING]
         self.flowers: list[list[int]] = [[], [], [], []]
         self.owed = [0, 0, 0, 0]
 
-    def takes(self, event: dict[str, Any], seat: int) -> bool:
+    def takes(self, event: Mapping[str, Any], seat: int) -> bool:
         """Take ``event`` into the deal if it belongs to it: a dealt flower, or a replacement
         from the back of the wall that a dealt flower still has coming (Botzone's table replaces
         them within the deal itself, and its first draw comes from the wall)."""
@@ -98,7 +99,7 @@ class RequestWriter:
         self.hand_no: int | None = None
         self._lines: list[str] = []
         self._deal: _Deal | None = None
-        self._claim: dict[str, Any] | None = None
+        self._claim: Mapping[str, Any] | None = None
         self.over = False
 
     def start_hand(self, start: HandStart) -> None:
@@ -139,7 +140,7 @@ class RequestWriter:
         self._close_deal(first_move=None)
         return self._lines
 
-    def observe(self, event: dict[str, Any] | None) -> None:
+    def observe(self, event: Mapping[str, Any] | None) -> None:
         """Take the next event, as the seat sees it (:func:`mjsim.players.seen.seen_by`, applied
         here too; None, an event it does not see, is skipped).
 
@@ -164,7 +165,7 @@ class RequestWriter:
         elif kind not in _ANSWERS:
             self._write(kind, event)
 
-    def _write(self, kind: str, event: dict[str, Any]) -> None:
+    def _write(self, kind: str, event: Mapping[str, Any]) -> None:
         seat = event["actor"]
         actor = self.id_of(seat)
         if kind == "drew":
@@ -196,7 +197,7 @@ class RequestWriter:
             return f"3 {actor} PENG {tile}"
         return f"3 {actor} CHI {name_of(claim['tiles'][1])} {tile}"
 
-    def _close_deal(self, first_move: dict[str, Any] | None) -> None:
+    def _close_deal(self, first_move: Mapping[str, Any] | None) -> None:
         """Write request 1, and the dealer's fourteenth as its first draw when it was dealt one.
 
         ``first_move`` is the event that ended the deal: a move of the dealer's own (not a draw)
