@@ -931,13 +931,15 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     cdef Question q
     cdef count_t after[N_KINDS]
     cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
-    cdef int i, kind, lowest, road, before, floor, rank, far, shanten
+    cdef int i, kind, lowest, road, before = -1, floor, rank, far, shanten, held, most
     cdef bint chow, kong, planning = ideas & PLANNING, pays
     cdef const int* unseen = _unseen(seat)
     out.n = 0
     out.kong = -1
-    before = _road_key(_legal_between(seat.counts, seat, seat.melds, seat.n_melds, unseen,
-                                      NULL), distance(seat.counts, seat.n_melds) - 1, seat.sight)
+    held = distance(seat.counts, seat.n_melds) - 1
+    # The road before the claim is at most its key out of sight: a claim past that needs no
+    # search of the hand held, which is made only once a claim comes near it.
+    most = _road_key(seat.sight + 1, held, seat.sight)
     if planning:
         _targets(seat.counts, seat, &plan)
     for i in range(n):
@@ -950,8 +952,13 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
         _claimed(seat.counts, claims[i], tile, after)
         seat.melds[seat.n_melds] = claims[i]
         shanten = distance(after, seat.n_melds + 1) - 1
-        if _road_key(shanten, shanten, seat.sight) > before:
+        if _road_key(shanten, shanten, seat.sight) > most:
             continue                # the legal distance is at least the shanten
+        if before < 0:
+            before = _road_key(_legal_between(seat.counts, seat, seat.melds, seat.n_melds,
+                                              unseen, NULL), held, seat.sight)
+        if _road_key(shanten, shanten, seat.sight) > before:
+            continue
         if kong:
             far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, NULL)
         else:
