@@ -77,17 +77,36 @@ def features(planes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return scaled[:, :KINDS_IN], scaled[:, NUMBERS]
 
 
-def _conv(x: np.ndarray, flat: np.ndarray, bias: np.ndarray) -> np.ndarray:
-    """A width-3 convolution over the kinds, zero-padded (PyTorch's ``Conv1d(padding=1)``):
-    x is N x C x 34 and ``flat`` the O x C x 3 kernel as O x 3C (:func:`_flat`), one matrix
-    product over x shifted a kind right, as it is, and a kind left."""
-    n, c, _ = x.shape
-    shifted = np.zeros((n, 3 * c, WIDTH), np.float32)
-    shifted[:, :c, 1:] = x[:, :, :-1]
-    shifted[:, c:2 * c] = x
-    shifted[:, 2 * c:, :-1] = x[:, :, 1:]
-    out: np.ndarray = flat @ shifted
-    out += bias[None, :, None]
+class _Workspace:
+    """The arrays one forward pass of ``n`` rows writes, kept from one pass to the next so that
+    a seat deciding one view at a time allocates nothing but its scores. A shifted input is
+    N x 3C x 34: x shifted a kind right, as it is, and a kind left; its two padding columns are
+    never written, so they stay zero."""
+
+    def __init__(self, n: int, channels: int) -> None:
+        self.n = n
+        self.scaled = np.empty((n, KINDS_IN + 1, WIDTH), np.float32)
+        self.stem = np.zeros((n, 3 * KINDS_IN, WIDTH), np.float32)
+        self.shifted = np.zeros((n, 3 * channels, WIDTH), np.float32)
+        self.x = np.empty((n, channels, WIDTH), np.float32)
+        self.inner = np.empty((n, channels, WIDTH), np.float32)
+        self.numbers = np.empty((n, channels), np.float32)
+
+
+def _conv(shifted: np.ndarray, x: np.ndarray | None, flat: np.ndarray, bias: np.ndarray,
+          out: np.ndarray) -> np.ndarray:
+    """A width-3 convolution over the kinds, zero-padded (PyTorch's ``Conv1d(padding=1)``),
+    into ``out``: ``flat`` is the O x C x 3 kernel as O x 3C (:func:`_flat`), one matrix product
+    over ``shifted``, whose middle third holds the input (``relu(x)`` is written there when ``x``
+    is given)."""
+    c = shifted.shape[1] // 3
+    middle = shifted[:, c:2 * c]
+    if x is not None:
+        np.maximum(x, 0, out=middle)
+    shifted[:, :c, 1:] = middle[:, :, :-1]
+    shifted[:, 2 * c:, :-1] = middle[:, :, 1:]
+    np.matmul(flat, shifted, out=out)
+    out += bias[:, None]
     return out
 
 
@@ -111,21 +130,31 @@ class Network:
                         for name in expected}
         self.channels, self.blocks, self.meta = channels, blocks, meta
         self._flat = {name: _flat(w) for name, w in self.weights.items() if w.ndim == 3}
+        self._space: _Workspace | None = None
 
     def logits(self, planes: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """The N x 75 scores of N observations, ``-inf`` where ``masks`` is 0."""
-        w, flat = self.weights, self._flat
-        kinds, numbers = features(planes)
-        x = _conv(kinds, flat["stem.conv"], w["stem.numbers_bias"]) + w["stem.bias"]
-        x += (numbers @ w["stem.numbers"].T)[:, :, None]
+        w, flat, n = self.weights, self._flat, len(planes)
+        if self._space is None or self._space.n != n:  # one size kept: a seat's is always 1
+            self._space = _Workspace(n, self.channels)
+        space = self._space
+        np.multiply(planes, _SCALE, out=space.scaled)
+        space.stem[:, KINDS_IN:2 * KINDS_IN] = space.scaled[:, :KINDS_IN]
+        x = _conv(space.stem, None, flat["stem.conv"], w["stem.numbers_bias"], space.x)
+        x += w["stem.bias"]
+        np.matmul(space.scaled[:, NUMBERS], w["stem.numbers"].T, out=space.numbers)
+        x += space.numbers[:, :, None]
         for block in range(self.blocks):
-            inner = _conv(np.maximum(x, 0), flat[f"block{block}.a"], w[f"block{block}.a_bias"])
-            x = x + _conv(np.maximum(inner, 0), flat[f"block{block}.b"],
-                          w[f"block{block}.b_bias"])
-        x = np.maximum(x, 0)
-        per_kind = w["head.kinds"] @ x + w["head.kinds_bias"][:, None]
-        others = x.reshape(len(x), -1) @ w["head.others"].T + w["head.others_bias"]
-        scores = np.concatenate([per_kind.reshape(len(x), 2 * WIDTH), others], axis=1)
+            inner = _conv(space.shifted, x, flat[f"block{block}.a"],
+                          w[f"block{block}.a_bias"], space.inner)
+            x += _conv(space.shifted, inner, flat[f"block{block}.b"],
+                       w[f"block{block}.b_bias"], space.inner)
+        np.maximum(x, 0, out=x)
+        scores = np.empty((n, N_ACTIONS), np.float32)
+        np.matmul(w["head.kinds"], x, out=scores[:, :2 * WIDTH].reshape(n, 2, WIDTH))
+        scores[:, :2 * WIDTH].reshape(n, 2, WIDTH)[:] += w["head.kinds_bias"][:, None]
+        np.matmul(x.reshape(n, -1), w["head.others"].T, out=scores[:, 2 * WIDTH:])
+        scores[:, 2 * WIDTH:] += w["head.others_bias"]
         scores[masks == 0] = -np.inf
         return scores
 

@@ -10,12 +10,13 @@ decides many views in one forward pass, and :meth:`Learned.choose` every game of
 
 >>> import tempfile
 >>> from mjsim.learn import network
->>> path = tempfile.mkdtemp() + "/tiny.npz"
->>> network.save(path, network.initial(channels=4, blocks=1, seed=0), {})
 >>> from mjsim.game.rules import Rules
 >>> from mjsim.players import view_of
->>> game = Rules(seed=b"doc")
->>> Learned(model=path).act(view_of(game, 0)) in game.legal(0)
+>>> path = tempfile.mkdtemp() + "/tiny.npz"
+>>> network.save(path, network.initial(channels=4, blocks=1, seed=0), {})
+>>> seat, games = Learned(model=path), [Rules(seed=seed) for seed in (b"a", b"b")]
+>>> moves = seat.act_batch([view_of(game, 0) for game in games])
+>>> all(move in game.legal(0) for move, game in zip(moves, games))
 True
 """
 
@@ -58,19 +59,24 @@ class Learned:
         self._planes = np.zeros((1, *PLANES), np.uint8)
         self._masks = np.zeros((1, N_ACTIONS), np.int8)
 
+    def _encoded(self, views: Sequence[View]) -> tuple[np.ndarray, np.ndarray]:
+        """The planes and masks of ``views``, in arrays kept from one decision to the next
+        (reallocated only when the number of views changes)."""
+        if len(self._planes) != len(views):
+            self._planes = np.zeros((len(views), *PLANES), np.uint8)
+            self._masks = np.zeros((len(views), N_ACTIONS), np.int8)
+        encode_batch(views, self._planes, self._masks)
+        return self._planes, self._masks
+
     def act(self, view: View) -> Move | None:
         legal = view.legal
-        if len(legal) < 2:
+        if len(legal) < 2:  # one legal move needs no forward pass
             return legal[0] if legal else None
-        encode_batch([view], self._planes, self._masks)
-        return move_of(self.choose(self._planes, self._masks)[0], view)
+        return move_of(self.choose(*self._encoded([view]))[0], view)
 
     def act_batch(self, views: Sequence[View]) -> list[Move | None]:
         """A move for each of ``views``, in one forward pass."""
-        planes = np.zeros((len(views), *PLANES), np.uint8)
-        masks = np.zeros((len(views), N_ACTIONS), np.int8)
-        encode_batch(views, planes, masks)
-        chosen = self.choose(planes, masks)
+        chosen = self.choose(*self._encoded(views))
         return [move_of(int(action), view) if view.legal else None
                 for action, view in zip(chosen, views)]
 
