@@ -44,7 +44,7 @@ cdef extern from *:
 
 import numpy as np
 
-from mjsim_core.elements import RULESETS, check_ruleset
+from mjsim_core.elements import ruleset_index
 from mjsim_core.score import MIN_POINTS
 from mjsim_core.shanten import KNITTED_ARRANGEMENTS
 
@@ -939,7 +939,7 @@ cdef class _Asked:
         cdef const int* copies = self.unseen if self.have_unseen else NULL
         prepare(&self.q, self.held, self.melds, n_melds, copies,
                 SELF_DRAWN if self_drawn else 0, seat_wind, prevalent_wind,
-                RULESETS.index(check_ruleset(ruleset)))
+                ruleset_index(ruleset))
         for k in range(N_KINDS):
             if self.held[k] + _melded(&self.q, k) > MAX_COPIES:
                 raise ValueError(f"kind {k}: a fifth copy, melds counted")

@@ -40,7 +40,7 @@ from mjsim_core.legal cimport (Drawn, Found, Question, distance_drawn, prepare, 
                                search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
-from mjsim_core.score import MIN_POINTS, RULESETS
+from mjsim_core.score import MIN_POINTS
 
 
 cdef enum:
@@ -119,7 +119,7 @@ cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int 
 
 cdef int _read(object view, object counts, Seat* seat) except -1:
     return read_seat(seat, counts_of(counts), view.hand.melds, view.seat,
-                     view.dealer, view.prevalent, RULESETS.index(view.ruleset), view.pools,
+                     view.dealer, view.prevalent, view.ruleset_index, view.pools,
                      view.exposed, False)
 
 

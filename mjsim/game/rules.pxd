@@ -48,6 +48,7 @@ cdef class HandState:
 cdef class Rules:
     cdef public bytes seed
     cdef public str ruleset, status
+    cdef public int ruleset_index
     cdef readonly str table
     cdef Table _table                  # the table's variant: all that differs between tables
     cdef public int hand_no, last_hand

@@ -62,7 +62,7 @@ from mjsim.game.results import HandResult, Outcome
 from mjsim.game.settlement import FOUL, HANDS, places, settle, settle_foul
 from mjsim.game.window import Window, open_window
 from mjsim.scoring import scorer as scoring
-from mjsim.scoring.elements import check_ruleset
+from mjsim.scoring.elements import ruleset_index
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import ALL_TILES, EAST, N_KINDS, N_PLAYING, N_SUITED, NAMES, copies
 from mjsim.tiles.meld import Meld
@@ -197,7 +197,8 @@ class HandState:
 class Rules:
     """One game of sixteen hands (or ``hand_no`` to ``last_hand``) from a seed.
 
-    Attributes: ``seed``, ``ruleset``, ``hand_no``, ``last_hand``, ``dealer``, ``totals``,
+    Attributes: ``seed``, ``ruleset`` (and ``ruleset_index``, its place in ``RULESETS``, which
+    the kernels take: parsed once a game), ``hand_no``, ``last_hand``, ``dealer``, ``totals``,
     ``wall``, ``hands``, ``pools`` (each seat's discards in order; a claimed tile leaves its
     pool), ``phase`` (discard, claim, rob, finished), ``turn`` (the seat on turn in the discard
     phase, else None), ``drawn``, ``drawn_from`` (``wall`` or ``back``), ``replacement`` (the
@@ -252,11 +253,11 @@ class Rules:
 
     def _setup(self, seed: Seed, ruleset: str, hand_no: int, last_hand: int,
                totals: Sequence[int] | None, table: Table, events: bool) -> None:
-        check_ruleset(ruleset)
+        index = ruleset_index(ruleset)
         if not 1 <= hand_no <= last_hand <= HANDS:
             raise ValueError(f"hands run 1 to {HANDS}: cannot play {hand_no} to {last_hand}")
         self.seed = seed_bytes(seed)
-        self.ruleset = ruleset
+        self.ruleset, self.ruleset_index = ruleset, index
         self.hand_no = hand_no
         self.last_hand = last_hand
         self.totals: list[int] = [0] * 4 if totals is None else [int(t) for t in totals]
@@ -1055,6 +1056,7 @@ class Rules:
         """An independent copy, for branching: moves on one never show in the other."""
         clone = Rules.__new__(Rules)
         clone.seed, clone.ruleset, clone.status = self.seed, self.ruleset, self.status
+        clone.ruleset_index = self.ruleset_index
         clone.table, clone._table, clone._events = self.table, self._table, self._events
         clone.hand_no, clone.last_hand = self.hand_no, self.last_hand
         clone.totals = list(self.totals)

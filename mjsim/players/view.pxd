@@ -3,4 +3,5 @@
 cdef class View:
     cdef readonly object seat, hand, pools, exposed, flowers, wall, dealer, prevalent, phase
     cdef readonly object drawn, window, legal, hand_no, ruleset, luck
+    cdef readonly int ruleset_index
     cdef object _unseen, _visible

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from mjsim.game.moves import Move
 from mjsim.game.rules import NO_LUCK, Luck
 from mjsim.players.seen import HIDDEN_KONG, HiddenKong, Shown, melds_seen_by
+from mjsim.scoring.elements import ruleset_index as parse_ruleset
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, Kind
 from mjsim_core.rungs import seat_word
@@ -67,7 +68,8 @@ class View:
     kongs as :data:`HIDDEN_KONG`); ``flowers`` (four tuples); ``wall`` (tiles left); ``dealer``;
     ``prevalent``; ``phase``; ``drawn`` (the tile the seat just drew on its turn, else None);
     ``window`` (a :class:`WindowView` or None); ``legal`` (the seat's legal moves); ``hand_no``;
-    ``ruleset``; ``luck`` (what a win now would owe to the moment:
+    ``ruleset`` (and ``ruleset_index``, its place in ``RULESETS``, which the compiled rungs
+    read: the engine's, parsed once a game, or parsed here when not given); ``luck`` (what a win now would owe to the moment:
     :class:`~mjsim.game.rules.Luck`). Derived: ``seat_wind``,
     ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
     """
@@ -77,11 +79,13 @@ class View:
                  wall: int, dealer: int, prevalent: int, phase: str = "discard",
                  drawn: Kind | None = None, window: WindowView | None = None,
                  legal: Sequence[Move] = (), hand_no: int = 1,
-                 ruleset: str = "green-book", luck: Luck = NO_LUCK) -> None:
+                 ruleset: str = "green-book", luck: Luck = NO_LUCK,
+                 ruleset_index: int | None = None) -> None:
         self.seat, self.hand, self.pools, self.exposed = seat, hand, pools, exposed
         self.flowers, self.wall, self.dealer, self.prevalent = flowers, wall, dealer, prevalent
         self.phase, self.drawn, self.window, self.legal = phase, drawn, window, legal
         self.hand_no, self.ruleset, self.luck = hand_no, ruleset, luck
+        self.ruleset_index = parse_ruleset(ruleset) if ruleset_index is None else ruleset_index
         self._unseen: list[int] | None = None
         self._visible: list[int] | None = None
 
@@ -157,4 +161,4 @@ def view_of(rules: Rules, seat: int) -> View:
         drawn=rules.drawn if rules.turn == seat else None,
         window=None if window is None else WindowView(window.kind, window.tile, window.source),
         legal=rules.legal(seat), hand_no=rules.hand_no, ruleset=rules.ruleset,
-        luck=rules.luck)
+        luck=rules.luck, ruleset_index=rules.ruleset_index)

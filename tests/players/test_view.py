@@ -129,3 +129,25 @@ def test_a_view_holds_no_seed_and_no_move_count():
     view = view_of(played(b"rebuild", 10), 0)
     assert not hasattr(view, "seed") and not hasattr(view, "moves")
     assert view.hand_no == 1  # public: the screen says "hand 1/16"
+
+
+def test_the_ruleset_is_parsed_once_a_game_not_once_a_decision(monkeypatch):
+    """The engine parses the ruleset as it sets up; its views carry the index, and the rungs
+    read that, so a game's decisions parse no ruleset name."""
+    import mjsim.players.view as view_module
+    from mjsim.players.driver import play
+    from mjsim.game.settings import Settings
+
+    parses = []
+    real = view_module.parse_ruleset
+    monkeypatch.setattr(view_module, "parse_ruleset", lambda name: parses.append(name) or real(name))
+    game = play("parsed-once", [Rung(4), Rung(3), Rung(2), Rung(1)],
+                settings=Settings("gb-mahjong"), last_hand=1)
+    assert game.moves > 20 and game.ruleset_index == 1
+    assert parses == []
+    # A view made by hand, with no index given, parses its ruleset's name.
+    view = view_of(game, 0)
+    assert view.ruleset_index == 1
+    hand_made = view_module.View(seat=0, hand=Hand(), pools=((),) * 4, exposed=((),) * 4,
+                                 wall=0, dealer=0, prevalent=0, ruleset="gb-mahjong")
+    assert hand_made.ruleset_index == 1 and parses == ["gb-mahjong"]

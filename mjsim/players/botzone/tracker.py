@@ -44,6 +44,7 @@ from mjsim.analysis import shanten
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.players.view import HIDDEN_KONG, Shown, View, WindowView
 from mjsim.scoring import MIN_POINTS, WinContext, score
+from mjsim.scoring.elements import ruleset_index
 from mjsim.tiles.botzone import kind_of
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED
@@ -68,6 +69,7 @@ class Tracker:
         if table not in TABLES:
             raise ValueError(f"the tables are {', '.join(TABLES)}, not {table!r}")
         self.ruleset, self.quarters = ruleset, table == "botzone"
+        self.ruleset_index = ruleset_index(ruleset)  # once, not a View's parse a request
         self.seat = -1
         self.prevalent = 0
         self.hand = Hand()
@@ -355,7 +357,8 @@ class Tracker:
                     exposed=tuple(exposed), flowers=tuple(tuple(f) for f in self.flowers),
                     wall=self.tiles - sum(self.taken), dealer=0,
                     prevalent=self.prevalent, phase=phase, drawn=drawn, window=window,
-                    legal=legal, hand_no=1, ruleset=self.ruleset)
+                    legal=legal, hand_no=1, ruleset=self.ruleset,
+                    ruleset_index=self.ruleset_index)
 
     def _legal(self) -> list[Move]:
         window, seat = self.window, self.seat
