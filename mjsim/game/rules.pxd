@@ -183,6 +183,7 @@ cdef class BotzoneTable(Table):
 
 cdef SplitWall _split(Wall wall)
 
+
 # Botzone's wall and its census: the given walltiles counted in one pass.
 @cython.locals(order=list, census=list, index=Py_ssize_t)
 cdef tuple _split_wall(bytes seed, walltiles)
