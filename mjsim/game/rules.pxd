@@ -163,6 +163,7 @@ cdef class Table:
 cdef class BotzoneTable(Table):
     cdef readonly int quan             # the prevalent wind
     cdef SplitWall _wall               # the wall as dealt (each game deals a copy)
+    cdef tuple _census                 # the copies of each kind it holds
 
     cpdef tuple hands(self, hand_no, last_hand)
 
@@ -182,3 +183,8 @@ cdef class BotzoneTable(Table):
 
 
 cdef SplitWall _split(Wall wall)
+
+
+# Botzone's wall and its census: the given walltiles counted in one pass.
+@cython.locals(order=list, census=list, index=Py_ssize_t)
+cdef tuple _split_wall(bytes seed, walltiles)

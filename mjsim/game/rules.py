@@ -76,6 +76,8 @@ _AFTER_FLOWERS = 64
 """Added to the tile a draw returns when flowers came before it (above every kind)."""
 
 _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
+_COPIES = tuple(copies(k) for k in range(N_KINDS))
+_PLAYING_CENSUS = (4,) * N_PLAYING + (0,) * (N_KINDS - N_PLAYING)  # Botzone's 136
 
 _DEAL = bytes([*(i // 4 % 4 for i in range(48)), 0, 1, 2, 3, 0])
 """Who gets each tile of the deal, counted from the dealer: three times round, four tiles
@@ -1255,7 +1257,7 @@ class BotzoneTable(Table):
                  prevalent: int | None) -> None:
         self.name, self.deal_luck = "botzone", False  # its judge scores no dealt win as such
         self.quan = _prevalent_of(seed, prevalent)
-        self._wall = _split_wall(seed, walltiles)
+        self._wall, self._census = _split_wall(seed, walltiles)
 
     def hands(self, hand_no: int, last_hand: int) -> tuple[int, int]:
         if hand_no != 1 or last_hand != HANDS:
@@ -1268,7 +1270,6 @@ class BotzoneTable(Table):
         part, each flower set aside and replaced at once from the same part; then seat 0 draws
         as on any turn. Raises ``ValueError`` when a part runs out in the deal."""
         wall = self._wall.copy()
-        census = tuple(np.bincount(wall.order, minlength=N_KINDS).tolist())
         dealt: list[list[int]] = [[], [], [], []]
         flowers: list[list[int]] = [[], [], [], []]
         for seat in range(4):
@@ -1280,7 +1281,7 @@ class BotzoneTable(Table):
                 (dealt if tile < N_PLAYING else flowers)[seat].append(tile)
         state = HandState(wall, [_new_hand(ccounts.from_kinds(dealt[seat]), flowers[seat])
                                  for seat in range(4)])
-        state.census = census
+        state.census = self._census
         game.state = state
         if game._events:
             game.outcomes.append({"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
@@ -1408,22 +1409,27 @@ def _prevalent_of(seed: bytes, prevalent: int | None) -> int:
     return int(prevalent)
 
 
-def _split_wall(seed: bytes, walltiles: Sequence[int] | None) -> SplitWall:
-    """The wall of Botzone's table: ``walltiles`` checked, or the seed's shuffle of 136."""
+def _split_wall(seed: bytes, walltiles: Sequence[int] | None
+                ) -> tuple[SplitWall, tuple[int, ...]]:
+    """The wall of Botzone's table and its census (the copies of each kind it holds):
+    ``walltiles`` checked, or the seed's shuffle of 136. The deal takes the census from here,
+    so the tiles are counted once."""
     if walltiles is None:
-        return SplitWall(seed, 1)
+        return SplitWall(seed, 1), _PLAYING_CENSUS
     try:
         order = [operator.index(kind) for kind in walltiles]
     except TypeError:
         raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1} (ints)") from None
-    census = np.bincount([k for k in order if 0 <= k < N_KINDS], minlength=N_KINDS)
-    for kind in set(order):
+    census = [0] * N_KINDS
+    for kind in order:
         if not 0 <= kind < N_KINDS:
             raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1}, not {kind}")
-        if census[kind] > copies(kind):
-            raise ValueError(f"walltiles hold {census[kind]} copies of {NAMES[kind]}: "
-                             f"only {copies(kind)} exist")
-    return SplitWall.from_order(order, seed, 1)
+        census[kind] += 1
+    for index in range(N_KINDS):
+        if census[index] > _COPIES[index]:
+            raise ValueError(f"walltiles hold {census[index]} copies of {NAMES[index]}: "
+                             f"only {_COPIES[index]} exist")
+    return SplitWall.from_order(order, seed, 1), tuple(census)
 
 
 def _answer_event(seat: int, move: Move, tile: int) -> PassEvent | ClaimEvent:

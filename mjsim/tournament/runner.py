@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -21,7 +21,7 @@ from joblib import Parallel, delayed, parallel_config
 import mjsim
 from mjsim.analysis import shanten
 from mjsim.game.settings import MAX_FOULS, Settings
-from mjsim.players.driver import PENALTY, PlayerError
+from mjsim.players.driver import PENALTY, PlayerError, TooManyFouls
 from mjsim.tiles.hand import Hand
 from mjsim.tournament.lineups import Lineup, Roster
 from mjsim.tournament.records import (
@@ -36,6 +36,10 @@ from mjsim.tournament.records import (
 from mjsim.tournament.store import RunFolder, encode_batch, git_hash, origin
 
 Task = tuple[str, Lineup]
+Played = tuple[int, dict[str, bytes], dict[str, Streak]]
+"""A played batch: its number, its encoded tables, each entry's streak of fouls."""
+Failure = PlayerError | TooManyFouls
+"""What stops a run: a player that raised, or fouls in a row."""
 BACKENDS = ("loky", "dask", "sequential")
 
 
@@ -54,7 +58,7 @@ class RunOptions(TypedDict, total=False):
 
 def play_batch(batch: int, tasks: Sequence[Task], settings: Settings,
                definitions: dict[str, str], shadows: tuple[tuple[str, str], ...],
-               programs: str | None) -> tuple[int, dict[str, bytes], dict[str, Streak]]:
+               programs: str | None) -> Played:
     """Play the games of one batch in order, under the run's ``settings`` with its ``shadows``
     (:class:`~mjsim.tournament.records.GameOptions`), and encode its tables
     (:func:`encode_batch`): this is what a worker runs, rebuilding the players from their
@@ -165,18 +169,54 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
             with _executor(backend, scheduler):
                 jobs = -1 if backend == "dask" else n_jobs
                 results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                    delayed(play_batch)(batch, batches[batch], settings, roster.definitions,
-                                        pairs, programs)
+                    delayed(_played_or_failed)(batch, batches[batch], settings,
+                                               roster.definitions, pairs, programs)
                     for batch in pending)
                 fouls = _FoulsInARow(pending, settings.max_fouls)
+
+                def written(batch: int, files: dict[str, bytes],
+                            streaks: dict[str, Streak]) -> None:
+                    folder.write_encoded(batch, files)
+                    advance()
+                    fouls.add(batch, streaks)
+
                 try:
-                    for batch, files, streaks in results:
-                        folder.write_encoded(batch, files)
-                        advance()
-                        fouls.add(batch, streaks)
+                    with contextlib.closing(results):  # stops the batches still running
+                        _gather(results, pending, written)
                 except PlayerError as error:
                     raise _kept(folder, batches, error) from None
     return folder.tables()
+
+
+def _played_or_failed(batch: int, *arguments: Any) -> tuple[int, Played | Failure]:
+    """The batch and what :func:`play_batch` gave for it, its exception returned rather than
+    raised: the run says which batch failed first in its order, not in the order workers end."""
+    try:
+        return batch, play_batch(batch, *arguments)
+    except (PlayerError, TooManyFouls) as error:  # handed back to the run, which raises it
+        return batch, error
+
+
+def _gather(results: Iterable[tuple[int, Played | Failure]], pending: Sequence[int],
+            written: Callable[[int, dict[str, bytes], dict[str, Streak]], None]) -> None:
+    """Hand each played batch of ``results`` (in any order) to ``written``; when batches fail
+    (or ``written`` counts too many fouls at one), raise the failure of the lowest once every
+    batch below it is in, so that the error a stopped run reports depends on its batches
+    alone."""
+    unfinished, failed = set(pending), dict[int, Failure]()
+    for batch, result in results:
+        unfinished.discard(batch)
+        if isinstance(result, (PlayerError, TooManyFouls)):
+            failed[batch] = result
+        else:
+            try:
+                written(*result)
+            except TooManyFouls as error:
+                failed[batch] = error
+        if failed and all(other > min(failed) for other in unfinished):
+            break
+    if failed:
+        raise failed[min(failed)]
 
 
 def start_workers(n_jobs: int) -> None:

@@ -291,3 +291,14 @@ def test_a_log_of_the_mcr_table_is_refused_for_export():
     header, moves = gamelog.read(io.StringIO(buffer.getvalue()))
     with pytest.raises(ValueError, match="MCR table"):
         game_of(header, moves, "m")
+
+
+def test_the_contests_public_sample_of_real_games_all_agree():
+    # Sixteen games of the IJCAI contest's own data (tests/data/real/README.md): every action
+    # legal where made, every win's fan total and every Score line the engine's.
+    path = DATA / "real" / "contest-sample.txt"
+    checked = list(outcomes([path], "contest-text"))
+    assert len(checked) == path.read_text().count("Match ") == 16
+    assert [verdict(outcome)[1] for outcome in checked] == ["agreed"] * 16
+    drawn = [o for o in checked if o.rules.history[0]["winner"] is None]
+    assert len(drawn) == path.read_text().count("Huang") == 2

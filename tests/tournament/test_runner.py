@@ -207,3 +207,29 @@ def test_workers_started_early_are_the_ones_a_run_uses():
     with parallel_config(backend="loky"):
         used = set(Parallel(n_jobs=2)(delayed(os.getpid)() for _ in range(6)))
     assert used and used <= started
+
+
+
+def test_a_stopped_run_reports_the_lowest_failed_batch_whatever_finished_first():
+    from mjsim.players.driver import PlayerError
+    from mjsim.tournament.runner import _gather
+
+    written = []
+    late, early = PlayerError("batch 3", "", 0, 3), PlayerError("batch 1", "", 0, 1)
+    # Batch 3 fails first, then 0 is played, then 1 fails: 2 need not be waited for.
+    finished = iter([(3, late), (0, (0, {}, {})), (1, early), (2, (2, {}, {}))])
+    with pytest.raises(PlayerError) as raised:
+        _gather(finished, [0, 1, 2, 3], lambda batch, files, streaks: written.append(batch))
+    assert raised.value is early and written == [0]
+    assert next(finished)[0] == 2  # the run stopped once no batch below 1 was running
+
+
+def test_too_many_fouls_counted_at_a_batch_is_its_failure():
+    from mjsim.players.driver import PlayerError, TooManyFouls
+    from mjsim.tournament.runner import _gather
+
+    def written(batch, files, streaks):
+        raise TooManyFouls(f"fouls in a row at batch {batch}")
+
+    with pytest.raises(TooManyFouls, match="batch 0"):
+        _gather([(1, PlayerError("batch 1", "", 0, 1)), (0, (0, {}, {}))], [0, 1], written)
