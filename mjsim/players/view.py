@@ -69,8 +69,8 @@ class View:
     ``prevalent``; ``phase``; ``drawn`` (the tile the seat just drew on its turn, else None);
     ``window`` (a :class:`WindowView` or None); ``legal`` (the seat's legal moves); ``hand_no``;
     ``ruleset`` (and ``ruleset_index``, its place in ``RULESETS``, which the compiled rungs
-    read: the engine's, parsed once a game, or parsed here when not given); ``luck`` (what a win now would owe to the moment:
-    :class:`~mjsim.game.rules.Luck`). Derived: ``seat_wind``,
+    read: the engine's, parsed once a game, or parsed here when not given); ``luck`` (what a
+    win now would owe to the moment: :class:`~mjsim.game.rules.Luck`). Derived: ``seat_wind``,
     ``visible`` and ``unseen`` (34 counts each), ``word`` (the default tie-break).
     """
 
