@@ -135,8 +135,8 @@ def test_the_ruleset_is_parsed_once_a_game_not_once_a_decision(monkeypatch):
     """The engine parses the ruleset as it sets up; its views carry the index, and the rungs
     read that, so a game's decisions parse no ruleset name."""
     import mjsim.players.view as view_module
-    from mjsim.players.driver import play
     from mjsim.game.settings import Settings
+    from mjsim.players.driver import play
 
     parses = []
     real = view_module.parse_ruleset
