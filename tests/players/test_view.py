@@ -140,7 +140,8 @@ def test_the_ruleset_is_parsed_once_a_game_not_once_a_decision(monkeypatch):
 
     parses = []
     real = view_module.parse_ruleset
-    monkeypatch.setattr(view_module, "parse_ruleset", lambda name: parses.append(name) or real(name))
+    monkeypatch.setattr(view_module, "parse_ruleset",
+                        lambda name: parses.append(name) or real(name))
     game = play("parsed-once", [Rung(4), Rung(3), Rung(2), Rung(1)],
                 settings=Settings("gb-mahjong"), last_hand=1)
     assert game.moves > 20 and game.ruleset_index == 1
