@@ -1,8 +1,6 @@
 """A hand's result has a type (mjsim.game.results.HandResult) that says every row's keys, and
 mypy holds a reader to them."""
 
-import subprocess
-import sys
 
 import pytest
 
@@ -10,6 +8,7 @@ from mjsim.game.results import KEYS, HandResult
 from mjsim.game.rules import Rules
 from mjsim.players import driver
 from mjsim.players.rungs import Rung
+from tests.helpers.typecheck import mypy_refusals
 
 
 def test_every_row_of_the_history_has_the_keys_of_its_type_in_order():
@@ -25,11 +24,7 @@ def test_every_row_of_the_history_has_the_keys_of_its_type_in_order():
 
 @pytest.mark.slow  # mypy's own start: about 8 s
 def test_mypy_refuses_a_reader_that_takes_a_key_a_result_has_not(tmp_path):
-    reader = tmp_path / "reader.py"
-    reader.write_text("from mjsim.game.rules import Rules\n\n\n"
-                      "def winner(game: Rules) -> int | None:\n"
-                      "    return game.history[-1]['winer']\n")
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
-                             "--follow-imports=silent", str(reader)],
-                            capture_output=True, text=True, check=False)
-    assert result.returncode == 1 and '"winer"' in result.stdout, result.stdout
+    report = mypy_refusals(tmp_path, "from mjsim.game.rules import Rules\n\n\n"
+                           "def winner(game: Rules) -> int | None:\n"
+                           "    return game.history[-1]['winer']\n")
+    assert '"winer"' in report, report
