@@ -3,7 +3,7 @@
 reward (PyTorch, like :mod:`mjsim.learn.training`).
 
 ``self_play(model, out, updates=..., games=...)`` makes ``updates`` updates. Update ``u`` plays
-``games`` one-hand games from the walls of ``f"{seed}-{u}"``, every action drawn from the
+``games`` one-hand games from the walls of ``f"self-play-{seed}-{u}"``, every action drawn from the
 network's masked softmax by a generator seeded from ``(seed, u)``, each game to its end; then
 one Adam step on ``-mean(log p(action) * points / 100 + entropy * H)`` over every decision, a
 decision's points being what its seat got in that hand and ``H`` the entropy of its policy (the
