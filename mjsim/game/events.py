@@ -10,7 +10,8 @@ hold it are written in TypedDict's functional form. ``actor`` is ``"sys"`` or a 
 """
 
 # No `from __future__ import annotations`: a class-form TypedDict must see NotRequired itself.
-from typing import Literal, NotRequired, TypedDict
+from collections.abc import Sequence
+from typing import Literal, NotRequired, TypedDict, final
 
 from mjsim.game.results import Fan
 
@@ -19,6 +20,7 @@ __all__ = ["BY_KIND", "ClaimEvent", "DealEvent", "DiscardEvent", "DrewEvent", "E
            "PassEvent", "PromoteEvent", "SettleEvent", "WinEvent"]
 
 
+@final
 class DealEvent(TypedDict):
     """A hand dealt: each seat's thirteen playing tiles (the dealer's fourteenth is its drew
     event), and on Botzone's table the tiles left in each part of the wall."""
@@ -28,7 +30,7 @@ class DealEvent(TypedDict):
     hand_no: int
     dealer: int
     prevalent: int
-    hands: list[list[int]]
+    hands: Sequence[list[int] | None]  # None: a hand the seat reading does not see
     parts: NotRequired[list[int]]
 
 
@@ -43,18 +45,20 @@ FlowerEvent = TypedDict("FlowerEvent", {
 DrewEvent = TypedDict("DrewEvent", {
     "actor": int,
     "kind": Literal["drew"],
-    "tile": int,
+    "tile": int | None,       # None: another seat's draw, as a seat sees it
     "from": Literal["wall", "back"],
 })
 """A playing tile drawn (from the back: a replacement)."""
 
 
+@final
 class DiscardEvent(TypedDict):
     actor: int
     kind: Literal["discard"]
     tile: int
 
 
+@final
 class PassEvent(TypedDict):
     """A seat's pass on an open window."""
 
@@ -62,6 +66,7 @@ class PassEvent(TypedDict):
     kind: Literal["pass"]
 
 
+@final
 class ClaimEvent(TypedDict):
     """A seat's answer to a window that claims its tile (``claim``: win, pung, kong or
     chow; ``tiles``, a chow's three)."""
@@ -83,15 +88,17 @@ MeldEvent = TypedDict("MeldEvent", {
 """A claimed meld exposed."""
 
 
+@final
 class KongEvent(TypedDict):
     """A kong declared on one's turn: ``concealed``, or ``promoted`` from an exposed pung."""
 
     actor: int
     kind: Literal["kong"]
-    tile: int
+    tile: int | None          # None: another seat's concealed kong, as a seat sees it
     how: Literal["concealed", "promoted"]
 
 
+@final
 class PromoteEvent(TypedDict):
     """A promoted kong announced, before the window that may rob it."""
 
@@ -113,6 +120,7 @@ WinEvent = TypedDict("WinEvent", {
 """A hand won."""
 
 
+@final
 class FoulEvent(TypedDict):
     """A seat that could not answer properly: why, and what it answered (None for nothing)."""
 
@@ -122,11 +130,13 @@ class FoulEvent(TypedDict):
     answer: str | None
 
 
+@final
 class ExhaustedEvent(TypedDict):
     actor: Literal["sys"]
     kind: Literal["exhausted"]
 
 
+@final
 class SettleEvent(TypedDict):
     """A hand settled: what each seat gains, and the totals after it."""
 
@@ -136,6 +146,7 @@ class SettleEvent(TypedDict):
     totals: list[int]
 
 
+@final
 class EndEvent(TypedDict):
     actor: Literal["sys"]
     kind: Literal["end"]

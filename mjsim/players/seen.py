@@ -24,10 +24,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from mjsim.game.events import Event
 from mjsim.tiles.kinds import Kind
 from mjsim.tiles.meld import Meld
 
@@ -49,9 +48,6 @@ HIDDEN_KONG = HiddenKong()
 Shown = Meld | HiddenKong
 """A meld as a seat sees it: in full, or another seat's concealed kong face down."""
 
-_WINDOW_ANSWERS = frozenset(("pass", "claim"))
-
-
 def hand_seen_by(owner: int, seat: int | None) -> bool:
     """Whether ``seat`` sees ``owner``'s concealed tiles: its own only (a spectator, None,
     sees every hand)."""
@@ -69,19 +65,23 @@ def melds_seen_by(melds: tuple[Shown, ...], owner: int,
     return melds
 
 
-def seen_by(event: Mapping[str, Any], seat: int | None) -> Mapping[str, Any] | None:
+def seen_by(event: Event, seat: int | None) -> Event | None:
     """``event`` as ``seat`` sees it (a new dict when anything is hidden), or None when the
     seat sees nothing of it. Seeing an event twice changes nothing: the rule is idempotent."""
-    kind, actor = event["kind"], event["actor"]
     if seat is None:
         return event
-    if kind == "deal":
-        hands = [tiles if other == seat else None for other, tiles in enumerate(event["hands"])]
-        return {**event, "hands": hands}
-    if actor == seat or actor == "sys":
+    if event["kind"] == "deal":
+        dealt = event.copy()
+        dealt["hands"] = [tiles if other == seat else None
+                          for other, tiles in enumerate(event["hands"])]
+        return dealt
+    if event["actor"] == seat or event["actor"] == "sys":
         return event
-    if kind in _WINDOW_ANSWERS:
+    if event["kind"] == "pass" or event["kind"] == "claim":
         return None
-    if kind == "drew" or (kind == "kong" and event.get("how") == "concealed"):
-        return {**event, "tile": None}
+    if event["kind"] == "drew" or (event["kind"] == "kong" and "from" not in event
+                                   and event["how"] == "concealed"):
+        hidden = event.copy()
+        hidden["tile"] = None
+        return hidden
     return event

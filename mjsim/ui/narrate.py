@@ -13,10 +13,11 @@ without an s ("you discard", "bot1 discards") and is "your" where another is "bo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mjsim.game.events import Event
 from mjsim.players.seen import seen_by
 from mjsim.scoring.scorer import fan_line, total_line
 from mjsim.tiles.hand import Hand
@@ -41,45 +42,47 @@ def possessive(who: str) -> str:
     return "your" if who == "you" else f"{who}'s"
 
 
-def said(event: Mapping[str, Any], names: Sequence[str], seat: int | None = None) -> str | None:
+def said(event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
     """An event as a sentence, as ``seat`` saw it (:func:`mjsim.players.seen.seen_by`; None:
     every tile face up), or None for one not worth a line or not seen (a pass, a claim before it
     is decided, another seat's hidden draw)."""
     shown = seen_by(event, seat)
     if shown is None:
         return None
-    kind, actor, tile = shown["kind"], shown["actor"], shown.get("tile")
+    actor = shown["actor"]
     who = names[actor] if isinstance(actor, int) else ""
-    if kind == "deal":
-        return (f"hand {event['hand_no']}: {verb(names[event['dealer']], 'deal')}, "
-                f"{WIND_WORDS[event['prevalent']]} the prevalent wind")
-    if kind == "flower":
-        return f"{verb(who, 'show')} {LONG_NAMES[event['tile']]}"
-    if kind == "drew":
+    if shown["kind"] == "deal":
+        return (f"hand {shown['hand_no']}: {verb(names[shown['dealer']], 'deal')}, "
+                f"{WIND_WORDS[shown['prevalent']]} the prevalent wind")
+    if shown["kind"] == "flower":
+        return f"{verb(who, 'show')} {LONG_NAMES[shown['tile']]}"
+    if shown["kind"] == "drew":
+        tile = shown["tile"]
         return None if tile is None else f"{verb(who, 'draw')} {NAMES[tile]}"
-    if kind == "discard":
-        return f"{verb(who, 'discard')} {NAMES[event['tile']]}"
-    if kind in ("chow", "pung") or (kind == "kong" and "from" in event):
-        what = NAMES[event["tile"]] if kind != "chow" else print_tiles(event["tiles"])
-        return f"{verb(who, kind)} {what} from {names[event['from']]}"
-    if kind == "kong" and event.get("how") == "concealed":
-        of = "" if tile is None else f" of {NAMES[tile]}"
-        return f"{verb(who, 'declare')} a concealed kong{of}"
-    if kind == "kong":
-        return f"{verb(who, 'add')} {NAMES[event['tile']]} to a pung: a kong"
-    if kind == "promote":
-        return None  # the kong event that follows says it
-    if kind == "win":
-        how = ("by self-draw" if event["by"] == "self" else
-               f"robbing {possessive(names[event['from']])} kong of {NAMES[event['tile']]}"
-               if event["by"] == "rob" else
-               f"on {possessive(names[event['from']])} {NAMES[event['tile']]}")
-        return f"{verb(who, 'win')} {how}"
-    if kind == "foul":
-        return f"{verb(who, 'foul')}: {event['reason']}"
-    if kind == "exhausted":
+    if shown["kind"] == "discard":
+        return f"{verb(who, 'discard')} {NAMES[shown['tile']]}"
+    if shown["kind"] == "chow":
+        return f"{verb(who, 'chow')} {print_tiles(shown['tiles'])} from {names[shown['from']]}"
+    if shown["kind"] == "pung" or (shown["kind"] == "kong" and "from" in shown):
+        return f"{verb(who, shown['kind'])} {NAMES[shown['tile']]} from {names[shown['from']]}"
+    if shown["kind"] == "kong" and "how" in shown:
+        tile = shown["tile"]
+        if shown["how"] == "concealed":
+            of = "" if tile is None else f" of {NAMES[tile]}"
+            return f"{verb(who, 'declare')} a concealed kong{of}"
+        return f"{verb(who, 'add')} {NAMES[tile]} to a pung: a kong" if tile is not None else None
+    if shown["kind"] == "win":
+        source, won = shown["from"], NAMES[shown["tile"]]
+        if source is None:
+            return f"{verb(who, 'win')} by self-draw"
+        if shown["by"] == "rob":
+            return f"{verb(who, 'win')} robbing {possessive(names[source])} kong of {won}"
+        return f"{verb(who, 'win')} on {possessive(names[source])} {won}"
+    if shown["kind"] == "foul":
+        return f"{verb(who, 'foul')}: {shown['reason']}"
+    if shown["kind"] == "exhausted":
         return "the wall is empty: no one wins this hand"
-    if kind == "end":
+    if shown["kind"] == "end":
         return "the game is over"
     return None  # pass, claim, settle: the hand's end says the settlement
 
@@ -139,7 +142,7 @@ def _payments(deltas: Sequence[int], names: Sequence[str]) -> str:
     return "  " + (", ".join(parts) if parts else "no one pays")
 
 
-def hand_end(events: Sequence[Mapping[str, Any]], before: Sequence[Hand],
+def hand_end(events: Sequence[Event], before: Sequence[Hand],
              hand_no: int) -> HandEnd | None:
     """The end of hand ``hand_no`` in ``events`` (one move's), given each seat's hand
     ``before`` the move; None when the move did not end a hand."""

@@ -13,12 +13,13 @@ from __future__ import annotations
 import io
 import json
 import textwrap
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from mjsim.game import gamelog
+from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.players.seen import hand_seen_by, melds_seen_by
@@ -123,7 +124,7 @@ class _Step:
     hand_no: int
     actor: int | None
     move: Move | None
-    events: Sequence[Mapping[str, Any]]
+    events: Sequence[Event]
     last: int | None
     ended: list[str] | None = None
     asked: tuple[int, ...] | None = None  # a claim window's seats yet to answer, while open
@@ -155,7 +156,7 @@ def _steps(game: Rules, moves: Sequence[tuple[int, Move]], names: Sequence[str],
     marker = _LastDiscard()
 
     def step(table: _Table, number: int, hand_no: int, actor: int | None, move: Move | None,
-             events: Sequence[Mapping[str, Any]], ended: list[str] | None = None) -> _Step:
+             events: Sequence[Event], ended: list[str] | None = None) -> _Step:
         asked = tuple(game.waiting_on()) if game.phase in ("claim", "rob") else None
         quiet = (move is not None and move.kind == "pass" and asked is not None
                  and not any(said(e, names) for e in events))
@@ -215,7 +216,7 @@ class _LastDiscard:
     def __init__(self) -> None:
         self.seat: int | None = None
 
-    def follow(self, events: Sequence[Mapping[str, Any]]) -> int | None:
+    def follow(self, events: Sequence[Event]) -> int | None:
         for event in events:
             if event["kind"] == "discard":
                 self.seat = event["actor"]

@@ -77,3 +77,13 @@ def test_mypy_refuses_a_reader_that_takes_a_key_its_event_has_not(tmp_path):
     assert '"tile"' in report, report
     # the narrowed line passes; the line after it takes "tile" of every kind that lacks it
     assert ":6:" not in report and ":7:" in report, report
+
+
+@pytest.mark.slow  # mypy's own start: about 8 s
+def test_mypy_refuses_a_reader_that_forgets_a_hidden_draw(tmp_path):
+    report = mypy_refusals(tmp_path, "from mjsim.game.events import Event\n\n\n"
+                           "def drawn(event: Event) -> int:\n"
+                           "    if event['kind'] == 'drew':\n"
+                           "        return event['tile']\n"
+                           "    return -1\n")
+    assert ":6:" in report and "None" in report, report

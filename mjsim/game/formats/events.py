@@ -17,10 +17,11 @@ beside them, as ``Ignore``), kongs, the win's fan total and the settlement.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from mjsim.game import gamelog
+from mjsim.game.events import Event
 from mjsim.game.formats.record import Action, Game
 from mjsim.game.gamelog import read
 from mjsim.game.moves import Move
@@ -55,28 +56,44 @@ def game_of(header: dict[str, Any], moves: Sequence[tuple[int, Move]], game_id: 
     return game
 
 
-def _event(game: Game, event: Mapping[str, Any], claims: list[tuple[int, str, int]],
+def _event(game: Game, event: Event, claims: list[tuple[int, str, int]],
            number: int) -> None:
-    kind, actor = event["kind"], event["actor"]
-    if kind == "deal":
+    if event["kind"] == "deal":
         game.quan = event["prevalent"]
-        game.deals = [list(hand) for hand in event["hands"]]
-    elif kind == "claim":
+        game.deals = [[] if hand is None else list(hand) for hand in event["hands"]]
+    elif event["kind"] == "claim":
         tile = event["tiles"][1] if event["claim"] == "chow" else event["tile"]
-        claims.append((actor, _CLAIMS[event["claim"]], tile))
-    elif kind in _MELDS and (kind != "kong" or "from" in event):
-        tile = event["tiles"][1] if kind == "chow" else event["tile"]
-        ignored = tuple(c for c in claims if c[0] != actor)
-        game.actions.append(Action(number, actor, _MELDS[kind], tile, ignored))
-        claims.clear()
-        if kind == "win":
+        claims.append((event["actor"], _CLAIMS[event["claim"]], tile))
+    elif event["kind"] == "chow":
+        _met(game, claims, Action(number, event["actor"], "Chi", event["tiles"][1],
+                                  _ignored(claims, event["actor"])))
+    elif (event["kind"] == "pung" or event["kind"] == "win"
+          or (event["kind"] == "kong" and "from" in event)):  # a claimed kong
+        _met(game, claims, Action(number, event["actor"], _MELDS[event["kind"]], event["tile"],
+                                  _ignored(claims, event["actor"])))
+        if event["kind"] == "win":
             game.end = "hu"
-    else:
-        verb = {"drew": "Draw", "discard": "Play", "promote": "BuGang"}.get(kind)
-        if kind == "kong" and event.get("how") == "concealed":
-            verb = "AnGang"
-        if verb is not None:
-            game.actions.append(Action(number, actor, verb, event["tile"]))
-            claims.clear()
-        elif kind in ("exhausted", "foul"):
-            game.end = "huang" if kind == "exhausted" else "foul"
+    elif event["kind"] == "drew" and event["tile"] is not None:
+        _met(game, claims, Action(number, event["actor"], "Draw", event["tile"]))
+    elif event["kind"] == "discard":
+        _met(game, claims, Action(number, event["actor"], "Play", event["tile"]))
+    elif event["kind"] == "promote":
+        _met(game, claims, Action(number, event["actor"], "BuGang", event["tile"]))
+    elif (event["kind"] == "kong" and event["how"] == "concealed"
+          and event["tile"] is not None):  # a promoted kong was its BuGang
+        _met(game, claims, Action(number, event["actor"], "AnGang", event["tile"]))
+    elif event["kind"] == "exhausted":
+        game.end = "huang"
+    elif event["kind"] == "foul":
+        game.end = "foul"
+
+
+def _ignored(claims: list[tuple[int, str, int]], actor: int) -> tuple[tuple[int, str, int], ...]:
+    """The claims of the window that ``actor``'s claim overrode."""
+    return tuple(claim for claim in claims if claim[0] != actor)
+
+
+def _met(game: Game, claims: list[tuple[int, str, int]], action: Action) -> None:
+    """Record ``action``, which closes the window of the claims so far."""
+    game.actions.append(action)
+    claims.clear()

@@ -61,6 +61,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
+from mjsim.game.events import DealEvent, Event
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import ILLEGAL, answer_of, moves_of, words_of
 from mjsim.players.botzone.requests import HAND_OVER, RequestWriter, choice_of
@@ -296,7 +297,7 @@ class BotzoneProgram:
             self._log.write(f"=== {self._name}: seat {seat}, hand {hand_no} ===\n")
             self._log.flush()
 
-    def observe(self, event: dict[str, Any] | None) -> None:
+    def observe(self, event: Event | None) -> None:
         """Hear the next event the seat sees; a queued discard lapses unless this seat's own claim
         is what is happening. Events before the first deal or hand start are not a game yet. A
         long-running program is given each new request at once; raises ``Foul`` when its answer
@@ -398,7 +399,7 @@ class BotzoneProgram:
             if choice in ("discard", "rob") and answer != "PASS":
                 self._unjudged = index
 
-    def _judge(self, event: dict[str, Any], writer: RequestWriter) -> None:
+    def _judge(self, event: Event, writer: RequestWriter) -> None:
         """Judge a claim the program answered without being asked, now that ``event`` shows how
         its window closed, as Botzone's judge would: a win claimed is checked before anything
         (mjsim asks every seat that may win, so this one may not); any other claim is checked
@@ -557,7 +558,7 @@ def _text(value: Any, kept: str) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _own_seat(event: dict[str, Any]) -> int:
+def _own_seat(event: DealEvent) -> int:
     """The seat a deal event was redacted for: the one hand it shows."""
     shown = [seat for seat, hand in enumerate(event["hands"]) if hand is not None]
     if len(shown) != 1:

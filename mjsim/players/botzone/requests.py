@@ -25,9 +25,7 @@ dealer fourteen: its fourteenth is written as the dealer's first draw (``2 t``, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from mjsim.game.events import DealEvent, Event, MeldEvent
 from mjsim.players.protocol import HandStart
 from mjsim.players.seen import seen_by
 from mjsim.tiles.botzone import name_of
@@ -60,28 +58,33 @@ class _Deal:
     """The deal while its flowers are being replaced: the seat's tiles, every seat's flowers,
     and how many replacement draws each seat still has coming."""
 
-    def __init__(self, event: Mapping[str, Any], seat: int) -> None:
+    def __init__(self, event: DealEvent, seat: int) -> None:
         self.dealer: int = event["dealer"]
         dealt = event["hands"][seat]
+        assert dealt is not None, "a seat sees its own hand"
         self.own = [kind for kind in dealt if kind < N_PLAYING]
         self.flowers: list[list[int]] = [[], [], [], []]
         self.owed = [0, 0, 0, 0]
 
-    def takes(self, event: Mapping[str, Any], seat: int) -> bool:
+    def takes(self, event: Event, seat: int) -> bool:
         """Take ``event`` into the deal if it belongs to it: a dealt flower, or a replacement
         from the back of the wall that a dealt flower still has coming (Botzone's table replaces
         them within the deal itself, and its first draw comes from the wall)."""
-        kind, actor, source = event["kind"], event["actor"], event.get("from")
-        if kind == "flower" and (source == "deal" or (source == "back" and self.owed[actor])):
-            self.flowers[actor].append(event["tile"])
-            if source == "deal":
-                self.owed[actor] += 1
-            return True
-        if kind == "drew" and source == "back" and self.owed[actor]:
-            self.owed[actor] -= 1
-            if actor == seat:
-                self.own.append(event["tile"])
-            return True
+        if event["kind"] == "flower":
+            actor, source = event["actor"], event["from"]
+            if source == "deal" or (source == "back" and self.owed[actor]):
+                self.flowers[actor].append(event["tile"])
+                if source == "deal":
+                    self.owed[actor] += 1
+                return True
+        if event["kind"] == "drew":
+            actor, tile = event["actor"], event["tile"]
+            if event["from"] == "back" and self.owed[actor]:
+                self.owed[actor] -= 1
+                if actor == seat:
+                    assert tile is not None, "a seat sees its own draw"
+                    self.own.append(tile)
+                return True
         return False
 
 
@@ -99,7 +102,7 @@ class RequestWriter:
         self.hand_no: int | None = None
         self._lines: list[str] = []
         self._deal: _Deal | None = None
-        self._claim: Mapping[str, Any] | None = None
+        self._claim: MeldEvent | None = None
         self.over = False
 
     def start_hand(self, start: HandStart) -> None:
@@ -140,7 +143,7 @@ class RequestWriter:
         self._close_deal(first_move=None)
         return self._lines
 
-    def observe(self, event: Mapping[str, Any] | None) -> None:
+    def observe(self, event: Event | None) -> None:
         """Take the next event, as the seat sees it (:func:`mjsim.players.seen.seen_by`, applied
         here too; None, an event it does not see, is skipped).
 
@@ -150,8 +153,7 @@ class RequestWriter:
             event = seen_by(event, self.seat)
         if event is None:
             return
-        kind = event["kind"]
-        if kind == "deal":
+        if event["kind"] == "deal":
             if event["hand_no"] != self.hand_no:
                 self._begin(event["hand_no"], event["prevalent"], event["dealer"])
             self._deal = _Deal(event, self.seat)
@@ -160,30 +162,30 @@ class RequestWriter:
             if self._deal.takes(event, self.seat):
                 return
             self._close_deal(first_move=event)
-        if kind in HAND_OVER:
+        if event["kind"] in HAND_OVER:
             self.over = True
-        elif kind not in _ANSWERS:
-            self._write(kind, event)
+        elif event["kind"] not in _ANSWERS:
+            self._write(event)
 
-    def _write(self, kind: str, event: Mapping[str, Any]) -> None:
-        seat = event["actor"]
-        actor = self.id_of(seat)
-        if kind == "drew":
-            self._lines.append(f"2 {name_of(event['tile'])}" if seat == self.seat
-                               else f"3 {actor} DRAW")
-        elif kind == "flower":
-            self._lines.append(f"3 {actor} BUHUA {name_of(event['tile'])}")
-        elif kind in ("chow", "pung"):
+    def _write(self, event: Event) -> None:
+        if event["kind"] == "drew":
+            seat, tile = event["actor"], event["tile"]
+            self._lines.append(f"2 {name_of(tile)}" if seat == self.seat and tile is not None
+                               else f"3 {self.id_of(seat)} DRAW")
+        elif event["kind"] == "flower":
+            self._lines.append(f"3 {self.id_of(event['actor'])} BUHUA {name_of(event['tile'])}")
+        elif event["kind"] == "chow" or event["kind"] == "pung":
             self._claim = event
-        elif kind == "discard":
-            self._lines.append(self._discard_line(seat, name_of(event["tile"])))
-        elif kind == "kong":
-            if event.get("how") != "promoted":  # a promoted kong was told as its BUGANG
-                self._lines.append(f"3 {actor} GANG")
-        elif kind == "promote":
-            self._lines.append(f"3 {actor} BUGANG {name_of(event['tile'])}")
+        elif event["kind"] == "discard":
+            self._lines.append(self._discard_line(event["actor"], name_of(event["tile"])))
+        elif event["kind"] == "kong":
+            # a promoted kong was told as its BUGANG
+            if "from" in event or event["how"] != "promoted":
+                self._lines.append(f"3 {self.id_of(event['actor'])} GANG")
+        elif event["kind"] == "promote":
+            self._lines.append(f"3 {self.id_of(event['actor'])} BUGANG {name_of(event['tile'])}")
         else:
-            raise ValueError(f"no Botzone request for a {kind!r} event: {event}")
+            raise ValueError(f"no Botzone request for a {event['kind']!r} event: {event}")
 
     def _discard_line(self, seat: int, tile: str) -> str:
         claim, self._claim = self._claim, None
@@ -197,7 +199,7 @@ class RequestWriter:
             return f"3 {actor} PENG {tile}"
         return f"3 {actor} CHI {name_of(claim['tiles'][1])} {tile}"
 
-    def _close_deal(self, first_move: Mapping[str, Any] | None) -> None:
+    def _close_deal(self, first_move: Event | None) -> None:
         """Write request 1, and the dealer's fourteenth as its first draw when it was dealt one.
 
         ``first_move`` is the event that ended the deal: a move of the dealer's own (not a draw)

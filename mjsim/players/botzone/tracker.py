@@ -38,9 +38,10 @@ dealt fourteen a win on the deal, as the engine scores them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal
 
 from mjsim.analysis import shanten
+from mjsim.game.events import ClaimEvent, DealEvent, Event, MeldEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.players.view import HIDDEN_KONG, Shown, View, WindowView
 from mjsim.scoring import MIN_POINTS, WinContext, score
@@ -53,6 +54,9 @@ from mjsim.tiles.meld import Meld
 __all__ = ["Tracker"]
 
 _HAND_SIZE = 13
+_CLAIMS: dict[str, Literal["win", "pung", "chow", "kong"]] = {
+    "HU": "win", "PENG": "pung", "CHI": "chow", "GANG": "kong"}
+"""A window's answer word and the claim it makes."""
 TABLES = ("botzone", "mcr")
 """Whose rules a tracker follows: Botzone's judge's, or mjsim's own table's."""
 
@@ -87,7 +91,7 @@ class Tracker:
         self.last: WindowView | None = None  # the window of the previous request
         self.last_answer = ""
         self.requests = 0
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
         self.replacing = [False] * 4  # each seat's next draw replaces a flower or a kong
 
     # ---------------------------------------------------------------------------- reading
@@ -121,7 +125,7 @@ class Tracker:
         return (not self.quarters and self.seat == 0 and not any(self.pools)
                 and not any(self.melds) and not self.hand.melds)
 
-    def feed(self, request: str) -> list[dict[str, Any]]:
+    def feed(self, request: str) -> list[Event]:
         """Take the next request into the state; return its events in mjsim's form, as
         :func:`mjsim.players.seen_by` shows them to the seat (the seat's own answer to a
         window it could claim first)."""
@@ -147,20 +151,19 @@ class Tracker:
         if words[0] == "PASS":
             self.events.append({"actor": self.seat, "kind": "pass"})
             return
-        claim = {"HU": "win", "PENG": "pung", "CHI": "chow", "GANG": "kong"}.get(words[0])
+        claim = _CLAIMS.get(words[0])
         if claim is None:
             raise ValueError(f"{answer!r} does not answer a window")
-        event = {"actor": self.seat, "kind": "claim", "claim": claim, "tile": window.tile}
+        event: ClaimEvent = {"actor": self.seat, "kind": "claim", "claim": claim,
+                             "tile": window.tile}
         if claim == "chow":
             middle = _playing(words[1])
             event["tiles"] = [middle - 1, middle, middle + 1]
         self.events.append(event)
 
-    def _event(self, actor: int | str, kind: str, **fields: Any) -> None:
-        self.events.append({"actor": actor, "kind": kind, **fields})
-
     def _drew(self, seat: int, tile: int | None) -> None:
-        self._event(seat, "drew", tile=tile, **{"from": "back" if self.replacing[seat] else "wall"})
+        self.events.append({"actor": seat, "kind": "drew", "tile": tile,
+                            "from": "back" if self.replacing[seat] else "wall"})
         self.replacing[seat] = False
 
     def _feed(self, words: list[str]) -> None:
@@ -210,12 +213,15 @@ class Tracker:
             self.tiles = 144
         dealt: list[list[int] | None] = [None] * 4
         dealt[self.seat] = own + self.flowers[self.seat]
-        parts = {"parts": [self.remaining(seat) for seat in range(4)]} if self.quarters else {}
-        self._event("sys", "deal", hand_no=1, dealer=0, prevalent=self.prevalent, hands=dealt,
-                    **parts)
+        deal: DealEvent = {"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0,
+                           "prevalent": self.prevalent, "hands": dealt}
+        if self.quarters:
+            deal["parts"] = [self.remaining(seat) for seat in range(4)]
+        self.events.append(deal)
         for seat in range(4):
             for flower in self.flowers[seat]:
-                self._event(seat, "flower", tile=flower, **{"from": "deal"})
+                self.events.append({"actor": seat, "kind": "flower", "tile": flower,
+                                    "from": "deal"})
 
     def _draw(self, seat: int) -> None:
         self.taken[seat] += 1
@@ -231,8 +237,8 @@ class Tracker:
         elif what == "BUHUA" and len(rest) == 1:
             flower = _flower(rest[0])
             self._draw(actor)
-            self._event(actor, "flower", tile=flower,
-                        **{"from": "back" if self.replacing[actor] else "wall"})
+            self.events.append({"actor": actor, "kind": "flower", "tile": flower,
+                                "from": "back" if self.replacing[actor] else "wall"})
             self.replacing[actor] = True
             self.tiles = 144
             self.flowers[actor] = sorted((*self.flowers[actor], flower))
@@ -254,7 +260,7 @@ class Tracker:
         elif what == "BUGANG" and len(rest) == 1:
             tile = _playing(rest[0])
             self.promoting = (actor, tile)
-            self._event(actor, "promote", tile=tile)
+            self.events.append({"actor": actor, "kind": "promote", "tile": tile})
             self.phase, self.turn = "rob", -1
             self.window = WindowView("rob", tile, actor)
         else:
@@ -265,7 +271,7 @@ class Tracker:
         if actor == self.seat:
             self.hand.remove(tile)
         self.pools[actor].append(tile)
-        self._event(actor, "discard", tile=tile)
+        self.events.append({"actor": actor, "kind": "discard", "tile": tile})
         self.phase, self.turn = "claim", -1
         self.window = WindowView("discard", tile, actor)
 
@@ -278,8 +284,10 @@ class Tracker:
         return source, tile
 
     def _meld(self, actor: int, meld: Meld, claimed: int) -> None:
-        self._event(actor, meld.kind, tile=claimed, tiles=list(meld.tiles),
-                    **{"from": meld.source})
+        assert meld.source is not None, "a claimed meld names the seat it was claimed from"
+        shown: MeldEvent = {"actor": actor, "kind": meld.kind, "tile": claimed,
+                            "tiles": list(meld.tiles), "from": meld.source}
+        self.events.append(shown)
         if actor != self.seat:
             self.melds[actor].append(meld)
             return
@@ -297,7 +305,7 @@ class Tracker:
             self._meld(actor, Meld.kong(tile, claimed=tile, source=source), tile)
         elif actor != self.seat:
             self.melds[actor].append(HIDDEN_KONG)
-            self._event(actor, "kong", tile=None, how="concealed")
+            self.events.append({"actor": actor, "kind": "kong", "tile": None, "how": "concealed"})
         else:
             words = self.last_answer.split(" ")
             if len(words) != 2 or words[0] != "GANG":
@@ -307,7 +315,7 @@ class Tracker:
                 raise ValueError(f"a concealed kong of {words[1]}, not four in hand")
             self.hand.counts[tile] -= 4
             self.hand.add_meld(Meld.kong(tile, concealed=True))
-            self._event(actor, "kong", tile=tile, how="concealed")
+            self.events.append({"actor": actor, "kind": "kong", "tile": tile, "how": "concealed"})
         self.kong_draw[actor] = self.replacing[actor] = True
         self.phase, self.turn = "discard", -1
 
@@ -320,7 +328,7 @@ class Tracker:
         else:
             self.melds[actor] = [_promoted(meld, tile) if isinstance(meld, Meld) else meld
                                  for meld in self.melds[actor]]
-        self._event(actor, "kong", tile=tile, how="promoted")
+        self.events.append({"actor": actor, "kind": "kong", "tile": tile, "how": "promoted"})
         self.kong_draw[actor] = self.replacing[actor] = True
 
     # ---------------------------------------------------------------------------- the view
