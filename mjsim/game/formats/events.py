@@ -28,8 +28,8 @@ from mjsim.game.moves import Move
 
 __all__ = ["game_of", "read"]
 
-_MELDS = {"chow": "Chi", "pung": "Peng", "kong": "Gang", "win": "Hu"}
-_CLAIMS = {"chow": "Chi", "pung": "Peng", "kong": "Gang", "win": "Hu"}
+_VERBS = {"chow": "Chi", "pung": "Peng", "kong": "Gang", "win": "Hu"}
+"""The contest's verb for a claim, and for the meld or win it makes."""
 
 
 def game_of(header: dict[str, Any], moves: Sequence[tuple[int, Move]], game_id: str) -> Game:
@@ -63,13 +63,13 @@ def _event(game: Game, event: Event, claims: list[tuple[int, str, int]],
         game.deals = [[] if hand is None else list(hand) for hand in event["hands"]]
     elif event["kind"] == "claim":
         tile = event["tiles"][1] if event["claim"] == "chow" else event["tile"]
-        claims.append((event["actor"], _CLAIMS[event["claim"]], tile))
+        claims.append((event["actor"], _VERBS[event["claim"]], tile))
     elif event["kind"] == "chow":
-        _met(game, claims, Action(number, event["actor"], "Chi", event["tiles"][1],
+        _met(game, claims, Action(number, event["actor"], _VERBS["chow"], event["tiles"][1],
                                   _ignored(claims, event["actor"])))
     elif (event["kind"] == "pung" or event["kind"] == "win"
           or (event["kind"] == "kong" and "from" in event)):  # a claimed kong
-        _met(game, claims, Action(number, event["actor"], _MELDS[event["kind"]], event["tile"],
+        _met(game, claims, Action(number, event["actor"], _VERBS[event["kind"]], event["tile"],
                                   _ignored(claims, event["actor"])))
         if event["kind"] == "win":
             game.end = "hu"
