@@ -147,8 +147,9 @@ cdef class Result:
 def score_win(hand, ctx, ruleset, cls=Result) -> Result:
     """The :class:`Result` (made as ``cls``, a subclass) of a complete
     :class:`~mjsim.tiles.hand.Hand` won as a :class:`~mjsim.scoring.WinContext` says under
-    ``ruleset`` (a name in :data:`RULESETS`): the context is checked against the hand as
-    :func:`check_win` does, and made consistent with it.
+    ``ruleset`` (a name in :data:`RULESETS`, or its index there, which the engine holds): the
+    context is checked against the hand as :func:`check_win` does, and made consistent with
+    it.
 
     Raises ``ContextConflict`` for a context the hand makes impossible, ``ValueError`` for an
     unknown ruleset or a hand that is not complete.
@@ -175,7 +176,7 @@ def score_win(hand, ctx, ruleset, cls=Result) -> Result:
     memcpy(out._held, c, N_KINDS)
     out.total = out._scoring.total
     out.flowers = flowers
-    out.ruleset = ruleset
+    out.ruleset = RULESETS[index]
     out.melds = declared if type(declared) is tuple else tuple(declared)
     return out
 

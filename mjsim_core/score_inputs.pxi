@@ -213,6 +213,9 @@ cdef dict _RULESET_INDEX = {name: i for i, name in enumerate(RULESETS)}
 
 
 cdef int _ruleset_index(object ruleset) except -1:
+    # An index is what the engine holds, parsed once a game: taken as it is, with no lookup.
+    if type(ruleset) is int and 0 <= <int>ruleset < N_RULESETS:
+        return <int>ruleset
     index = _RULESET_INDEX.get(ruleset) if isinstance(ruleset, str) else None
     if index is None:
         _check_ruleset(ruleset)     # raises, naming the rulesets

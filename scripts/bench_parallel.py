@@ -35,14 +35,13 @@ import json, sys, time
 start = time.process_time()
 from mjsim.tournament import runner
 from mjsim.tournament.lineups import Roster
-from mjsim.tournament.records import GameOptions, GameRecords, play_game
+from mjsim.tournament.records import GameRecords, play_game
 from mjsim.tournament.store import RunFolder, encode_batch
 from mjsim.game.settings import Settings
 imported = time.process_time()
 manifest = json.load(open(sys.argv[1]))
 settings = Settings.from_manifest(manifest)
 shadows = tuple(tuple(pair) for pair in manifest.get("shadows", []))
-options = GameOptions(shadows=shadows)
 tasks = [(seed, tuple(lineup.split(","))) for seed, lineup in manifest["batches"][0]]
 definitions = manifest["definitions"]
 runner.play_batch(0, tasks[:1], settings, definitions, shadows, None)
@@ -54,7 +53,7 @@ for batch in manifest["batches"][1:]:
     t0 = time.process_time()
     roster, records = Roster(definitions), GameRecords()
     for seed, lineup in tasks:
-        records.extend(play_game(seed, lineup, roster=roster, options=options,
+        records.extend(play_game(seed, lineup, roster=roster, shadows=shadows,
                                  settings=settings))
     t1 = time.process_time()
     files = encode_batch(records)

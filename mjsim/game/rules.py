@@ -105,12 +105,13 @@ def luck_of(last: bool, kong_draw: bool, initial: bool) -> Luck:
     return _LUCKS[bool(last) | bool(kong_draw) << 1 | bool(initial) << 2]
 
 
-def score_win(hand: Hand, tile: int, ruleset: str, seat_wind: int, prevalent: int, *,
+def score_win(hand: Hand, tile: int, ruleset: int, seat_wind: int, prevalent: int, *,
               self_drawn: bool, face_up: int, luck: Luck = NO_LUCK,
               robbing: bool = False) -> scoring.Scored:
     """A win on ``tile`` by ``hand`` (its fourteen tiles, the tile among them) as the table
     scores it: the one verdict behind the engine's offer of a win and the hint's and the ready
-    line's words. The win is legal when its total (flowers apart) reaches
+    line's words, under the ``ruleset`` of that index in :data:`RULESETS` (the engine and a view
+    hold it parsed). The win is legal when its total (flowers apart) reaches
     :data:`~mjsim.scoring.MIN_POINTS`. ``face_up``: the copies of the tile face up besides the
     winner's concealed ones and the discard claimed (three make it the last copy); a robbed
     tile is neither the last copy nor the last tile. Raises ``ValueError`` for a context the
@@ -671,7 +672,7 @@ class Rules:
         hand = state.hands[seat]
         if shanten.shanten(hand.counts, len(hand.melds)) != -1:
             return None
-        scored = score_win(hand, tile, self.ruleset, self.seat_wind(seat), self.prevalent,
+        scored = score_win(hand, tile, self.ruleset_index, self.seat_wind(seat), self.prevalent,
                            self_drawn=True, face_up=self._visible(tile), luck=self._turn_luck())
         return scored if scored.total >= scoring.MIN_POINTS else None
 
@@ -787,7 +788,7 @@ class Rules:
         hand = self.state.hands[seat].copy()
         hand.counts[tile] += 1
         # The discard sits in its pool: not a copy face up beside it.
-        return score_win(hand, tile, self.ruleset, self.seat_wind(seat), self.prevalent,
+        return score_win(hand, tile, self.ruleset_index, self.seat_wind(seat), self.prevalent,
                          self_drawn=False, face_up=self._visible(tile) - 1,
                          luck=self._window_luck(), robbing=kind == "rob")
 

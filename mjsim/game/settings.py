@@ -4,36 +4,99 @@ are, and written back to the manifest.
 
 ``ruleset`` (its name, and ``index``, its place in :data:`~mjsim_core.elements.RULESETS`, which
 the kernels take), ``table`` (one of :data:`~mjsim.game.rules.TABLES`), ``penalty`` (what a
-foul costs, to each other seat) and ``max_fouls`` (fouls in a row, hand after hand, by one seat
-that stop the game).
+foul costs, to each other seat), ``max_fouls`` (fouls in a row, hand after hand, by one seat
+that stop the game) and ``limits`` (:class:`Limits`: what a program seat may take, unless its
+own spec says otherwise).
 
->>> settings = Settings("gb-mahjong", table="botzone")
->>> settings.index, settings.manifest()["table"]
-(1, 'botzone')
+>>> settings = Settings("gb-mahjong", table="botzone", limits=Limits(time_limit=1))
+>>> settings.index, settings.manifest()["table"], settings.manifest()["limits"]["time_limit"]
+(1, 'botzone', 1.0)
 >>> Settings(penalty=-1)
 Traceback (most recent call last):
 ...
 ValueError: a foul's penalty: a whole number, at least 0, not -1
+>>> Limits(cpu_limit="0")
+Traceback (most recent call last):
+...
+ValueError: a CPU limit is a positive number of seconds up to 31,536,000, not '0'
 """
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from mjsim.game.rules import TABLES
 from mjsim.game.settlement import FOUL
 from mjsim.scoring.elements import ruleset_index
 
-__all__ = ["MAX_FOULS", "Settings", "settings_of"]
+__all__ = ["CPU_LIMIT", "MAX_FOULS", "MEMORY_LIMIT", "MOST_CPU", "MOST_MEMORY", "TIME_LIMIT",
+           "Limits", "Settings", "settings_of"]
 
 MAX_FOULS = 3
 """Fouls in a row (hand after hand) by one seat that stop the game."""
+TIME_LIMIT = 6.0
+"""Seconds a program may take for an answer by default. Botzone sets its limit per game and
+language (its wiki gives the rules; a compiled bot gets about a second a turn, slower languages
+more): set ``time_limit`` to hold a program to the one it will meet."""
+MEMORY_LIMIT = 256.0
+"""MiB of address space a program's process may map by default (Botzone's memory limit)."""
+CPU_LIMIT = 60.0
+"""Seconds of CPU time a program's process may use by default: a once-a-turn run, or a
+long-running program's whole hand (its process lives that long)."""
+MOST_MEMORY = 2.0 ** 20
+"""The largest memory limit that may be set, MiB (1 TiB: past what any machine here maps)."""
+MOST_CPU = 86400.0 * 365
+"""The largest CPU or time limit that may be set, seconds (a year)."""
 
-KEYS = ("ruleset", "table", "penalty", "max_fouls")
+KEYS = ("ruleset", "table", "penalty", "max_fouls", "limits")
 """The settings' keywords, as the Python API and a run's manifest name them."""
+
+# Each limit's refusal and its largest value.
+_LIMITS = {"time_limit": ("a time limit is a positive number of seconds", MOST_CPU),
+           "memory_limit": ("a memory limit is a positive number of MiB", MOST_MEMORY),
+           "cpu_limit": ("a CPU limit is a positive number of seconds", MOST_CPU)}
+
+
+def _positive(value: object, problem: str, most: float) -> float:
+    """``value`` (a number, or a number in text) as a positive float up to ``most``; raises
+    ``ValueError`` saying ``problem`` otherwise."""
+    try:
+        number = math.nan if isinstance(value, bool) else float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        number = math.nan
+    if not 0 < number <= most:
+        raise ValueError(f"{problem} up to {most:,.0f}, not {value!r}")
+    return number
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What a program seat (``botzone:COMMAND``) may take: ``time_limit`` seconds an answer,
+    ``memory_limit`` MiB of address space and ``cpu_limit`` seconds of CPU a process. The
+    names are the program spec's options, and a spec's own option wins over the run's. A
+    value may be given as text (a spec's options are); raises ``ValueError`` for one that is
+    not a positive number up to its largest (:data:`MOST_CPU`, :data:`MOST_MEMORY`)."""
+
+    time_limit: float = TIME_LIMIT
+    memory_limit: float = MEMORY_LIMIT
+    cpu_limit: float = CPU_LIMIT
+
+    def __post_init__(self) -> None:
+        for name, (problem, most) in _LIMITS.items():
+            object.__setattr__(self, name, _positive(getattr(self, name), problem, most))
+
+    def options(self) -> dict[str, float]:
+        """The limits by option name, as a spec and a manifest write them."""
+        return {item.name: getattr(self, item.name) for item in fields(self)}
+
+    def overridden(self, options: Mapping[str, Any]) -> Limits:
+        """These limits, with those ``options`` (a program spec's) sets itself instead."""
+        return Limits(**{**self.options(),
+                         **{name: value for name, value in options.items() if name in _LIMITS}})
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +108,7 @@ class Settings:
     table: str = "mcr"
     penalty: int = FOUL
     max_fouls: int = MAX_FOULS
+    limits: Limits = Limits()
     index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -57,13 +121,20 @@ class Settings:
         object.__setattr__(self, "index", index)
 
     def manifest(self) -> dict[str, Any]:
-        """The settings as a run's manifest records them (:data:`KEYS`)."""
-        return {key: getattr(self, key) for key in KEYS}
+        """The settings as a run's manifest records them (:data:`KEYS`; the limits by name)."""
+        return {key: getattr(self, key) for key in KEYS} | {"limits": self.limits.options()}
 
     @classmethod
     def from_manifest(cls, manifest: Mapping[str, Any]) -> Settings:
-        """The settings a manifest records (a key it lacks: its default)."""
-        return cls(**{key: manifest[key] for key in KEYS if key in manifest})
+        """The settings a manifest records (a key it lacks, as a manifest made before the
+        limits were recorded lacks them: its default)."""
+        given = {key: manifest[key] for key in KEYS if key in manifest}
+        if "limits" in given:
+            limits = given["limits"]
+            if not isinstance(limits, Mapping) or not set(limits) <= set(_LIMITS):
+                raise ValueError(f"limits are {', '.join(_LIMITS)} by name, not {limits!r}")
+            given["limits"] = Limits(**limits)
+        return cls(**given)
 
 
 def settings_of(settings: Settings | None, **keywords: Any) -> Settings:

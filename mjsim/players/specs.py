@@ -48,6 +48,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from mjsim.game.settings import Limits
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
 
@@ -116,7 +117,7 @@ class SpecKind:
         """``spec`` written back, its options already written as ``query``."""
         return "-".join((spec.target, *spec.off)) + query
 
-    def load(self, spec: Spec, workdir: Path | None) -> Player:
+    def load(self, spec: Spec, workdir: Path | None, limits: Limits | None) -> Player:
         """A fresh player for ``spec`` (see :func:`load_player`)."""
         raise NotImplementedError
 
@@ -151,7 +152,7 @@ class RungKind(SpecKind):
         except ValueError as error:
             raise ValueError(f"bad player spec {text!r}: {error}") from None
 
-    def load(self, spec: Spec, workdir: Path | None) -> Player:
+    def load(self, spec: Spec, workdir: Path | None, limits: Limits | None) -> Player:
         return _rung(spec)
 
     def ideas(self, spec: Spec) -> tuple[str, ...]:
@@ -178,7 +179,7 @@ class CodeKind(SpecKind):
         except (Exception, SystemExit) as error:  # noqa: BLE001 - its module failed to import
             raise _player_bug(f"cannot load player {spec}", error) from None
 
-    def load(self, spec: Spec, workdir: Path | None) -> Player:
+    def load(self, spec: Spec, workdir: Path | None, limits: Limits | None) -> Player:
         factory = self.found(spec)
         declared = tuple(getattr(factory, "ideas", ()))
         for idea in spec.off:
@@ -283,7 +284,7 @@ class BotzoneKind(SpecKind):
     def text(self, spec: Spec, query: str) -> str:
         return f"{BOTZONE}{query}:{spec.target}"
 
-    def load(self, spec: Spec, workdir: Path | None) -> Player:
+    def load(self, spec: Spec, workdir: Path | None, limits: Limits | None) -> Player:
         from mjsim.players.botzone.program import BotzoneProgram
 
         options = dict(spec.options)
@@ -296,7 +297,7 @@ class BotzoneKind(SpecKind):
             options.setdefault("workdir", workdir)
             options.setdefault("stderr_path", workdir / "stderr.log")
         try:
-            return BotzoneProgram(spec.target, name=str(spec), **options)
+            return BotzoneProgram(spec.target, name=str(spec), limits=limits, **options)
         except TypeError as error:  # an option it does not take
             raise ValueError(f"cannot build player {spec}: {error}") from None
 
@@ -351,15 +352,18 @@ def _relative_path(word: str, program: bool, base: Path) -> bool:
     return "/" in word or (not program and (base / word).exists())
 
 
-def load_player(spec: str | Spec, *, workdir: Path | None = None) -> Player:
+def load_player(spec: str | Spec, *, workdir: Path | None = None,
+                limits: Limits | None = None) -> Player:
     """The player ``spec`` names, built afresh. ``workdir`` is where a program runs and keeps
-    its stderr (default: the current directory, stderr not kept).
+    its stderr (default: the current directory, stderr not kept), and ``limits`` what it may
+    take where its spec sets no limit of its own (default: :class:`~mjsim.game.settings.Limits`'
+    defaults).
 
     Raises ``ValueError`` naming the spec for a spec that is not one, a module, file, class or
     plugin that cannot be found, or an idea the player does not have.
     """
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
-    return KINDS[parsed.kind].load(parsed, workdir)
+    return KINDS[parsed.kind].load(parsed, workdir, limits)
 
 
 def _player_bug(what: str, error: BaseException) -> ValueError:

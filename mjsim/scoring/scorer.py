@@ -130,8 +130,10 @@ def total_line(total: int, flowers: int, ruleset: str | None = None) -> str:
     return f"Total {total}{named}" + (f", with flowers {total + flowers}" if flowers else "")
 
 
-def score(hand: Hand, ctx: WinContext, ruleset: str = "green-book") -> Scored:
-    """Score a complete hand (its concealed tiles include the winning tile) won as ``ctx`` says.
+def score(hand: Hand, ctx: WinContext, ruleset: str | int = "green-book") -> Scored:
+    """Score a complete hand (its concealed tiles include the winning tile) won as ``ctx`` says,
+    under ``ruleset``: a name in :data:`RULESETS`, or its index there (what
+    :class:`~mjsim.game.settings.Settings` and the engine hold, parsed once).
 
     Raises ``ValueError`` for an unknown ruleset, a hand that is not complete, a winning tile
     not among the concealed tiles, or a context the hand makes impossible (robbing a tile the

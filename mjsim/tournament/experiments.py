@@ -23,6 +23,7 @@ from typing import Any, Unpack
 
 import pandas as pd
 
+from mjsim.game.settings import Settings
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, sequential, triggers
 from mjsim.tournament.estimates import Priced, Stopping, estimates, per_hand_means, priced_seats
@@ -36,7 +37,7 @@ from mjsim.tournament.rankings import (
     standings,
 )
 from mjsim.tournament.records import lineup_key
-from mjsim.tournament.runner import RunOptions, run
+from mjsim.tournament.runner import RunOptions, run, run_settings
 from mjsim.tournament.schedule import (
     CONTROL_EVERY,
     challenger_games,
@@ -273,11 +274,7 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     refuse_untrusted(folder.path, manifest, roster, entries, trust, "resuming it")
     arguments = dict(manifest["arguments"])
     arguments.pop("control_every", None)  # read again from the manifest by the experiment
-    options: RunOptions = {**run_options, "ruleset": manifest["ruleset"],
-                           "table": manifest.get("table", "mcr")}
-    for setting in ("penalty", "max_fouls"):
-        if setting in manifest:
-            options[setting] = manifest[setting]
+    options: RunOptions = {**run_options, "settings": Settings.from_manifest(manifest)}
     kind = manifest["kind"]
     if kind == "price":
         return price(arguments.pop("ideas"), out, roster=roster, **arguments, **options)
@@ -331,9 +328,14 @@ def _unresumable(manifest: Any) -> str:
 def _settings_problem(manifest: dict[str, Any]) -> str:
     """What is wrong with a manifest's ruleset, table, definitions and foul settings, if any."""
     for name, types in (("ruleset", (str,)), ("table", (str,)), ("penalty", (int,)),
-                        ("max_fouls", (int,)), ("definitions", (dict,)), ("origin", (dict,))):
+                        ("max_fouls", (int,)), ("limits", (dict,)), ("definitions", (dict,)),
+                        ("origin", (dict,))):
         if (name in manifest or name == "ruleset") and not _is(manifest.get(name), types):
             return f"records a {name} of {manifest.get(name)!r}"
+    try:
+        Settings.from_manifest(manifest)
+    except ValueError as error:  # a limit it does not know, or a bad value
+        return f"records settings that do not parse ({str(error).splitlines()[0]})"
     definitions = manifest.get("definitions", {})
     if not all(isinstance(key, str) and isinstance(spec, str)
                for key, spec in definitions.items()):
@@ -357,7 +359,7 @@ def _is(value: Any, types: tuple[type, ...]) -> bool:
 
 def hands_per_game(run_options: RunOptions) -> int:
     """Hands a game of the run's table holds: sixteen, or one on Botzone's."""
-    return 1 if run_options.get("table", "mcr") == "botzone" else HANDS
+    return 1 if run_settings(run_options).table == "botzone" else HANDS
 
 
 def _with_standings(report: Report, sums: WallSums) -> Report:

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from mjsim.game.settings import Limits
 from mjsim.players.protocol import Player
 from mjsim.players.specs import Spec, describe, load_player, parse_spec, player_ideas
 
@@ -121,9 +122,10 @@ class Roster:
         spec = self.parsed(entry)
         return tuple(idea for idea in player_ideas(spec) if idea not in spec.off)
 
-    def player(self, entry: str, *, workdir: Path | None = None) -> Player:
-        """A fresh player for ``entry``."""
-        return load_player(self.parsed(entry), workdir=workdir)
+    def player(self, entry: str, *, workdir: Path | None = None,
+               limits: Limits | None = None) -> Player:
+        """A fresh player for ``entry`` (``workdir`` and ``limits``: :func:`load_player`'s)."""
+        return load_player(self.parsed(entry), workdir=workdir, limits=limits)
 
     def check(self, entries: Iterable[str]) -> None:
         """Build each entry's player once, so a missing file, class or idea is reported before

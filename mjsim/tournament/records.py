@@ -8,8 +8,8 @@ Three tables (docs/architecture.md#how-data-flows):
 
 - ``seats``: one row per seat per game: points, place (seats level on points share the average
   of the places they span: :func:`~mjsim.game.settlement.places`), wins, self-draws, deal-ins,
-  fouls, and for a shadowed seat (a challenger whose baseline is asked too:
-  :class:`GameOptions`) its decisions and the decisions where the baseline would have moved
+  fouls, and for a shadowed seat (a challenger whose baseline is asked too: :func:`play_game`'s
+  ``shadows``) its decisions and the decisions where the baseline would have moved
   otherwise (0 and 0 for other seats);
 - ``hands``: one row per seat per hand: how the hand ended for that seat (``won``,
   ``dealt-in``, ``paid``, ``drawn``, or ``foul`` for the seat that fouled and ``fouled`` for the
@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from mjsim.game.results import FoulRecord
 from mjsim.game.rules import Rules
-from mjsim.game.settings import MAX_FOULS, Settings
+from mjsim.game.settings import Settings, settings_of
 from mjsim.game.settlement import places
 from mjsim.players import driver, loop
 from mjsim.players.compare import Shadowed
@@ -131,41 +131,20 @@ def check_streaks(streaks: dict[str, Streak], max_fouls: int) -> None:
                                       f"last: {streak.last}")
 
 
-class GameOptions(NamedTuple):
-    """How a run's games are played besides their players: the ``shadows``, (challenger,
-    baseline) pairs of entries (a seat played by a challenger also asks its baseline on each
-    view, without playing its move, and counts where the two differ:
-    :class:`~mjsim.players.compare.Shadowed`); and the keyword form of the game's
-    :class:`~mjsim.game.settings.Settings` besides its ruleset: the ``table`` (``"mcr"``,
-    sixteen hands; ``"botzone"``, Botzone's, one hand), what a foul costs (``penalty``, to each
-    other seat) and how many fouls in a row by one seat stop the game (``max_fouls``)."""
-
-    table: str = "mcr"
-    penalty: int = driver.PENALTY
-    max_fouls: int = MAX_FOULS
-    shadows: tuple[tuple[str, str], ...] = ()
-
-    def settings(self, ruleset: str) -> Settings:
-        """The game's settings under ``ruleset``, parsed (``ValueError`` for a bad one)."""
-        return Settings(ruleset, self.table, self.penalty, self.max_fouls)
-
-
-MCR_GAMES = GameOptions()
-"""Sixteen-hand games with the rulebook's foul penalty."""
-
-
 def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str | None = None, *,
               roster: Roster | None = None, workdir: Path | None = None,
-              options: GameOptions = MCR_GAMES, settings: Settings | None = None
+              shadows: Sequence[tuple[str, str]] = (), settings: Settings | None = None
               ) -> GameRecords:
     """Play one game, seat i played by ``lineup[i]`` (a spec, or a name ``roster`` defines),
     and return its records: sixteen hands, or one on Botzone's table. The game's ``settings``
-    (:class:`~mjsim.game.settings.Settings`) are given as they are, or as ``ruleset`` (default
-    ``green-book``) and the table, penalty and max_fouls of ``options``; not both (a
-    ``ValueError``).
-    A program seat runs in ``workdir``/seatN (its stderr kept there). A table of built-in
-    rungs is played by the compiled loop (:mod:`mjsim.players.loop`), any other by the driver:
-    the same game either way.
+    (:class:`~mjsim.game.settings.Settings`; default: its defaults) are given as they are, or
+    as ``ruleset`` alone; not both (a ``ValueError``). ``shadows``: (challenger, baseline)
+    pairs of entries; a seat played by a challenger also asks its baseline on each view,
+    without playing its move, and counts where the two differ
+    (:class:`~mjsim.players.compare.Shadowed`). A program seat runs in ``workdir``/seatN (its
+    stderr kept there) within the settings' limits. A table of built-in rungs is played by the
+    compiled loop (:mod:`mjsim.players.loop`), any other by the driver: the same game either
+    way.
 
     Raises :class:`~mjsim.players.driver.TooManyFouls` when a player fouls hand after hand.
 
@@ -173,34 +152,24 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str | None = Non
     >>> len(records.seats), sum(row["points"] for row in records.seats)
     (4, 0)
     """
-    chosen = _settings(ruleset, options, settings)
+    chosen = settings_of(settings, ruleset=ruleset)
     roster = roster or Roster()
     entries = roster.lineup(lineup)
-    players = [roster.player(entry, workdir=None if workdir is None else workdir / f"seat{seat}")
+    players = [roster.player(entry, workdir=None if workdir is None else workdir / f"seat{seat}",
+                             limits=chosen.limits)
                for seat, entry in enumerate(entries)]
-    shadows = dict(options.shadows)
+    baselines = dict(shadows)
     for seat, entry in enumerate(entries):
-        if entry in shadows:
+        if entry in baselines:
             shadow_dir = None if workdir is None else workdir / f"seat{seat}-shadow"
-            players[seat] = Shadowed(players[seat],
-                                     roster.player(shadows[entry], workdir=shadow_dir))
+            players[seat] = Shadowed(players[seat], roster.player(
+                baselines[entry], workdir=shadow_dir, limits=chosen.limits))
     if loop.compiled(players):  # the same game, with no Python call per move
         game = loop.play(seed, players, settings=chosen)
     else:
         game = driver.play(seed, players, settings=chosen)
     counts = [(p.decisions, p.changed) if isinstance(p, Shadowed) else (0, 0) for p in players]
     return records_of(game, entries, counts)
-
-
-def _settings(ruleset: str | None, options: GameOptions,
-              settings: Settings | None) -> Settings:
-    """The game's settings: ``settings``, or those ``ruleset`` and ``options`` name."""
-    if settings is None:
-        return options.settings("green-book" if ruleset is None else ruleset)
-    if ruleset is not None or options[:3] != MCR_GAMES[:3]:
-        raise ValueError("give settings= or a ruleset and the options' table, penalty and "
-                         "max_fouls, not both")
-    return settings
 
 
 def records_of(game: Rules, variants: Lineup,

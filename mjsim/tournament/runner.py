@@ -20,12 +20,11 @@ from joblib import Parallel, delayed, parallel_config
 
 import mjsim
 from mjsim.analysis import shanten
-from mjsim.game.settings import MAX_FOULS, Settings
-from mjsim.players.driver import PENALTY, PlayerError, TooManyFouls
+from mjsim.game.settings import Limits, Settings, settings_of
+from mjsim.players.driver import PlayerError, TooManyFouls
 from mjsim.tiles.hand import Hand
 from mjsim.tournament.lineups import Lineup, Roster
 from mjsim.tournament.records import (
-    GameOptions,
     GameRecords,
     Streak,
     add_streaks,
@@ -44,36 +43,47 @@ BACKENDS = ("loky", "dask", "sequential")
 
 
 class RunOptions(TypedDict, total=False):
-    """The options of :func:`run` that an experiment passes through as keywords."""
+    """The options of :func:`run` that an experiment passes through as keywords: the workers',
+    and the games' :class:`~mjsim.game.settings.Settings`, whole or in their keyword forms."""
 
-    ruleset: str
     n_jobs: int
     backend: str
     scheduler: str | None
     quiet: bool
+    settings: Settings
+    ruleset: str
     table: str
     penalty: int
     max_fouls: int
+    limits: Limits
+
+
+def run_settings(options: RunOptions) -> Settings:
+    """The settings ``options`` give, parsed: :func:`~mjsim.game.settings.settings_of` of their
+    ``settings`` or keyword forms (``ValueError`` for a bad one, or for both given)."""
+    return settings_of(options.get("settings"), ruleset=options.get("ruleset"),
+                       table=options.get("table"), penalty=options.get("penalty"),
+                       max_fouls=options.get("max_fouls"), limits=options.get("limits"))
 
 
 def play_batch(batch: int, tasks: Sequence[Task], settings: Settings,
                definitions: dict[str, str], shadows: tuple[tuple[str, str], ...],
                programs: str | None) -> Played:
     """Play the games of one batch in order, under the run's ``settings`` with its ``shadows``
-    (:class:`~mjsim.tournament.records.GameOptions`), and encode its tables
+    (:func:`~mjsim.tournament.records.play_game`'s), and encode its tables
     (:func:`encode_batch`): this is what a worker runs, rebuilding the players from their
     specs. A program seat of game g
     runs in ``programs``/bBATCH-gG/seatN. Fouls in a row are counted across the batch's games
     (:class:`~mjsim.tournament.records.Streak`, raising ``TooManyFouls`` at ``max_fouls``), and
     each entry's streak over the batch is returned, for the run to count across batches."""
-    roster, options = Roster(definitions), GameOptions(shadows=shadows)
+    roster = Roster(definitions)
     records = GameRecords()
     streaks: dict[str, Streak] = {}
     for game, (seed, lineup) in enumerate(tasks):
         workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
         try:
-            played = play_game(seed, lineup, roster=roster, workdir=workdir,
-                               options=options, settings=settings)
+            played = play_game(seed, lineup, roster=roster, workdir=workdir, shadows=shadows,
+                               settings=settings)
         except PlayerError as error:  # placed in the run, for the one line the user reads
             raise PlayerError(f"{error.message}, on wall {seed!r} (lineup "
                               f"{lineup_key(lineup)})", error.detail, error.seat, batch,
@@ -117,18 +127,22 @@ def _kept(folder: RunFolder, batches: Sequence[Sequence[Task]], error: PlayerErr
                        error.detail, error.seat, error.batch, error.game)
 
 
-def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "green-book",
-        n_jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
-        limit: int | None = None, quiet: bool = False, kind: str = "games",
-        arguments: dict[str, Any] | None = None, roster: Roster | None = None,
-        table: str = "mcr", penalty: int = PENALTY, max_fouls: int = MAX_FOULS,
+def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Settings | None = None,
+        ruleset: str | None = None, n_jobs: int = 1, backend: str = "loky",
+        scheduler: str | None = None, limit: int | None = None, quiet: bool = False,
+        kind: str = "games", arguments: dict[str, Any] | None = None,
+        roster: Roster | None = None, table: str | None = None, penalty: int | None = None,
+        max_fouls: int | None = None, limits: Limits | None = None,
         shadows: Mapping[str, str] | None = None) -> Mapping[str, pd.DataFrame]:
     """Play batches of (seed, lineup) games into the run folder ``out``; return its tables (each
     read from disk when first asked for). Lineups name players by spec, or by the names ``roster``
-    defines; ``table`` is ``"mcr"`` (sixteen hands a game) or ``"botzone"`` (Botzone's table, one
-    hand a game). A foul costs ``penalty`` to each other seat, and ``max_fouls`` in a row by one
-    entry (across games and walls, in the order played) stop the run. A program seat keeps its
-    working folder, with its stderr, under ``out``/programs. ``shadows`` maps a challenger entry to
+    defines. The games' ``settings`` (:class:`~mjsim.game.settings.Settings`) come whole or as
+    their keywords (not both), parsed once here: ``table`` is ``"mcr"`` (sixteen hands a game)
+    or ``"botzone"`` (Botzone's table, one hand a game); a foul costs ``penalty`` to each other
+    seat, and ``max_fouls`` in a row by one entry (across games and walls, in the order played)
+    stop the run; ``limits`` hold for each program seat whose spec sets none of its own. A
+    program seat keeps its working folder, with its stderr, under ``out``/programs. ``shadows``
+    maps a challenger entry to
     its baseline's: a seat it plays also asks the baseline on each view and the seats table counts
     where they differ (``decisions``, ``changed``; :class:`~mjsim.players.compare.Shadowed`).
 
@@ -143,6 +157,9 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
     """
     if backend not in BACKENDS:
         raise ValueError(f"no backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    # Parsed once, here, and handed down to every game, and recorded in the manifest.
+    settings = settings_of(settings, ruleset=ruleset, table=table, penalty=penalty,
+                           max_fouls=max_fouls, limits=limits)
     roster = roster or Roster()
     entries = sorted({entry for batch in batches for _, lineup in batch for entry in lineup})
     pairs = tuple(sorted((roster.entry(challenger), roster.entry(baseline))
@@ -150,16 +167,12 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, ruleset: str = "g
     roster.check([*entries, *(baseline for _, baseline in pairs)])
     folder = RunFolder(out)
     folder.start({
-        "kind": kind, "ruleset": ruleset, "table": table, "definitions": roster.definitions,
-        "penalty": penalty, "max_fouls": max_fouls,
+        "kind": kind, **settings.manifest(), "definitions": roster.definitions,
         "batches": [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches],
         "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
         "players": roster.described(entries), "origin": origin(folder.path),
         **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
     })
-    # Parsed once and handed down; after the folder's check, which says first how a resumed
-    # run differs from the one the folder holds (the manifest holds the same four keys).
-    settings = Settings(ruleset, table, penalty, max_fouls)
     programs = (str(folder.path.resolve() / "programs") if roster.runs_programs(entries)
                 else None)
     wanted = len(batches) if limit is None else min(limit, len(batches))

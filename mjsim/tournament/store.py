@@ -29,6 +29,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from mjsim.game.settings import Limits
 from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 
 MANIFEST = "manifest.json"
@@ -256,8 +257,10 @@ def origin(folder: Path) -> dict[str, str]:
 def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
     """What must match for a run to be resumed: not the version, the commit or what the players
     resolve to (each may move), nor where it was made, nor its earlier looks."""
-    return {key: value for key, value in manifest.items()
-            if key not in ("version", "git", "arguments", "players", "origin", "looks")}
+    # A run made before the limits were recorded held the default ones.
+    return {"limits": Limits().options()} | {
+        key: value for key, value in manifest.items()
+        if key not in ("version", "git", "arguments", "players", "origin", "looks")}
 
 
 def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:

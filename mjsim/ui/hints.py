@@ -115,7 +115,7 @@ def _points(hand: Hand, tile: int, view: View, self_drawn: bool) -> int:
             robbing = window.kind == "rob"
             face_up -= not robbing  # the discard lies in its pool
     try:
-        return score_win(hand, tile, view.ruleset, view.seat_wind, view.prevalent,
+        return score_win(hand, tile, view.ruleset_index, view.seat_wind, view.prevalent,
                          self_drawn=self_drawn, face_up=face_up,
                          luck=view.luck if now else NO_LUCK, robbing=robbing).total
     except ValueError:  # a context this hand makes impossible scores nothing

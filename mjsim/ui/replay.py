@@ -22,6 +22,7 @@ from mjsim.game import gamelog
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
+from mjsim.game.settings import Settings
 from mjsim.players.seen import hand_seen_by, melds_seen_by
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import NAMES
@@ -423,19 +424,18 @@ def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> 
     seed, lineup = games[game_id]
     if "ruleset" not in manifest:
         raise ValueError(f"{folder}'s manifest names no ruleset")
-    ruleset, table = str(manifest["ruleset"]), manifest.get("table", "mcr")
+    settings = Settings.from_manifest(manifest)
     roster = Roster()
     for name, spec in manifest.get("definitions", {}).items():
         roster.define(name, spec)
     entries = roster.lineup(lineup)
     refuse_untrusted(Path(folder), manifest, roster, entries, trust, "replaying this game")
     buffer = io.StringIO()
-    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset=ruleset, players=list(entries),
-                          table=table)
-    players = [_Recorded(roster.player(entry), seat, log) for seat, entry in enumerate(entries)]
-    game = driver.play(seed, players, ruleset=ruleset, table=table,
-                       penalty=manifest.get("penalty", driver.PENALTY),
-                       max_fouls=manifest.get("max_fouls", driver.MAX_FOULS))
+    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset=settings.ruleset,
+                          players=list(entries), table=settings.table)
+    players = [_Recorded(roster.player(entry, limits=settings.limits), seat, log)
+               for seat, entry in enumerate(entries)]
+    game = driver.play(seed, players, settings=settings)
     fouled = next((hand for hand, row in enumerate(game.history, 1)
                    if row.get("result") == "foul"), None)
     if fouled is not None:

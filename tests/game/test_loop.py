@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from mjsim.game.rules import Rules
+from mjsim.game.settings import Settings
 from mjsim.players import driver, loop
 from mjsim.players.compare import Shadowed
 from mjsim.players.rungs import LEVELS, RUNG_IDEAS, Rung
@@ -150,10 +151,10 @@ def test_records_take_the_loop_and_give_the_drivers_rows(monkeypatch):
 
 
 def test_records_of_rung_four_take_the_loop_and_give_the_drivers_rows(monkeypatch):
-    lineup, one_hand = ("4", "4-defence", "3", "4-shanten?salt=9"), records.GameOptions("botzone")
-    fast = [records.play_game(f"rows-{i}", lineup, options=one_hand) for i in range(3)]
+    lineup, one_hand = ("4", "4-defence", "3", "4-shanten?salt=9"), Settings(table="botzone")
+    fast = [records.play_game(f"rows-{i}", lineup, settings=one_hand) for i in range(3)]
     monkeypatch.setattr(loop, "compiled", lambda players: False)
-    assert fast == [records.play_game(f"rows-{i}", lineup, options=one_hand) for i in range(3)]
+    assert fast == [records.play_game(f"rows-{i}", lineup, settings=one_hand) for i in range(3)]
 
 
 def test_records_use_the_loop_only_for_compiled_tables(monkeypatch):
@@ -162,11 +163,10 @@ def test_records_use_the_loop_only_for_compiled_tables(monkeypatch):
     monkeypatch.setattr(loop, "play", lambda *a, **k: played.append(a) or real(*a, **k))
     records.play_game("hook", ("3", "2", "1", "3-planning"))
     assert len(played) == 1
-    shadowed = records.GameOptions(shadows=(("3", "3-defence"),))
-    records.play_game("hook", ("3", "2", "1", "1"), options=shadowed)
+    records.play_game("hook", ("3", "2", "1", "1"), shadows=(("3", "3-defence"),))
     assert len(played) == 1  # a shadowed seat is played by the driver
     records.play_game("hook", ("4", "4-eight", "3", "4?salt=2"),
-                      options=records.GameOptions(table="botzone"))
+                      settings=Settings(table="botzone"))
     assert len(played) == 2  # rung 4 too
 
 

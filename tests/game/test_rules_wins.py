@@ -6,6 +6,7 @@ import pytest
 import mjsim.scoring.scorer
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN
 from mjsim.game.settlement import BASE, settle
+from mjsim.scoring.elements import RULESETS
 from tests.helpers.positions import SEAT0, SEAT1, SEAT2, SEAT3, apply_ok, code, kinds, position
 
 M3, M5, S3, R = 2, 4, 20, 31
@@ -40,7 +41,8 @@ def test_the_ruleset_reaches_the_scorer(contexts, ruleset):
     game = position(hands=(NINE_GATES + " 5m", SEAT1, SEAT2, SEAT3), drawn=M5, ruleset=ruleset)
     assert game.ruleset == ruleset
     apply_ok(game, 0, WIN)
-    assert contexts.rulesets and set(contexts.rulesets) == {ruleset}
+    # The index the engine parsed once, not the name again.
+    assert contexts.rulesets and set(contexts.rulesets) == {RULESETS.index(ruleset)}
 
 
 def test_self_drawn_win_settles_into_the_totals():

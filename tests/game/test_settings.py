@@ -4,7 +4,15 @@ import dataclasses
 
 import pytest
 
-from mjsim.game.settings import MAX_FOULS, Settings, settings_of
+from mjsim.game.settings import (
+    CPU_LIMIT,
+    MAX_FOULS,
+    MEMORY_LIMIT,
+    TIME_LIMIT,
+    Limits,
+    Settings,
+    settings_of,
+)
 from mjsim.players import driver, loop
 from mjsim.players.rungs import Rung
 from mjsim.scoring.elements import RULESETS
@@ -15,9 +23,16 @@ def test_the_record_is_frozen_and_holds_the_ruleset_as_an_index():
     settings = Settings("gb-mahjong", "botzone", 5, 2)
     assert settings.index == RULESETS.index("gb-mahjong")
     assert settings.manifest() == {"ruleset": "gb-mahjong", "table": "botzone", "penalty": 5,
-                                   "max_fouls": 2}
+                                   "max_fouls": 2,
+                                   "limits": {"time_limit": TIME_LIMIT,
+                                              "memory_limit": MEMORY_LIMIT,
+                                              "cpu_limit": CPU_LIMIT}}
     assert Settings.from_manifest(settings.manifest()) == settings
     assert Settings.from_manifest({"ruleset": "green-book"}) == Settings()
+    limited = Settings(limits=Limits(time_limit=1.5, cpu_limit="30"))
+    assert Settings.from_manifest(limited.manifest()) == limited
+    assert limited.limits.options() == {"time_limit": 1.5, "memory_limit": MEMORY_LIMIT,
+                                        "cpu_limit": 30.0}
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings.table = "mcr"  # type: ignore[misc]
     assert (Settings().penalty, Settings().max_fouls) == (driver.PENALTY, MAX_FOULS)
@@ -33,6 +48,29 @@ def test_the_record_is_frozen_and_holds_the_ruleset_as_an_index():
 def test_bad_settings_are_refused_in_one_line(fields, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         Settings(**fields)
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"time_limit": 0}, "a time limit is a positive number of seconds up to 31,536,000, not 0"),
+    ({"memory_limit": "lots"}, "a memory limit is a positive number of MiB up to 1,048,576"),
+    ({"cpu_limit": True}, "a CPU limit is a positive number of seconds up to 31,536,000, not True"),
+    ({"time_limit": float("nan")}, "a time limit is a positive number of seconds"),
+])
+def test_bad_limits_are_refused_in_one_line(fields, message):
+    with pytest.raises(ValueError, match=message):
+        Limits(**fields)
+
+
+@pytest.mark.parametrize("limits", [{"time": 1}, [1, 2], "6"])
+def test_a_manifests_limits_that_do_not_parse_are_refused_in_one_line(limits):
+    with pytest.raises(ValueError, match="limits are time_limit, memory_limit, cpu_limit by name"):
+        Settings.from_manifest({"ruleset": "green-book", "limits": limits})
+
+
+def test_a_spec_sets_its_own_limits_over_the_runs():
+    run = Limits(time_limit=2, memory_limit=512)
+    assert run.overridden({"time_limit": "0.5", "io": "simple"}) == Limits(0.5, 512, CPU_LIMIT)
+    assert run.overridden({}) == run
 
 
 def test_the_record_or_its_keywords_but_never_both():
@@ -59,14 +97,14 @@ def test_the_loop_no_longer_drops_the_foul_settings_unchecked():
         loop.play("s", players, penalty=-1, last_hand=1)
 
 
-def test_a_games_records_take_the_settings_or_the_options():
+def test_a_games_records_take_the_settings_or_the_ruleset_alone():
     lineup = ("2", "1", "1", "2")
-    with_options = records.play_game("r", lineup, "gb-mahjong",
-                                     options=records.GameOptions("botzone", 5, 2))
-    settings = records.GameOptions("botzone", 5, 2).settings("gb-mahjong")
-    assert records.play_game("r", lineup, settings=settings) == with_options
+    by_name = records.play_game("r", lineup, "gb-mahjong")
+    assert records.play_game("r", lineup, settings=Settings("gb-mahjong")) == by_name
+    botzone = records.play_game("r", lineup, settings=Settings("gb-mahjong", "botzone", 5, 2))
+    assert len(botzone.hands) == 4 < len(by_name.hands)  # one hand, not sixteen
     with pytest.raises(ValueError, match="not both"):
-        records.play_game("r", lineup, "gb-mahjong", settings=settings)
+        records.play_game("r", lineup, "gb-mahjong", settings=Settings("gb-mahjong"))
 
 
 def test_a_ruleset_name_is_parsed_at_the_edges_by_one_function_into_its_index():

@@ -12,7 +12,7 @@ class TrivialKind(specs.SpecKind):
     def parse(self, spec, text):
         return specs.Spec("trivial", spec)
 
-    def load(self, spec, workdir):
+    def load(self, spec, workdir, limits):
         return DiscardDrawn()
 
 

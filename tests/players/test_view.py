@@ -133,19 +133,25 @@ def test_a_view_holds_no_seed_and_no_move_count():
 
 def test_the_ruleset_is_parsed_once_a_game_not_once_a_decision(monkeypatch):
     """The engine parses the ruleset as it sets up; its views carry the index, and the rungs
-    read that, so a game's decisions parse no ruleset name."""
+    and the scorer read that, so a game's decisions and wins parse no ruleset name."""
     import mjsim.players.view as view_module
+    import mjsim_core.score as kernel
     from mjsim.game.settings import Settings
     from mjsim.players.driver import play
 
-    parses = []
-    real = view_module.parse_ruleset
+    parses, scored = [], []
+    real, real_score = view_module.parse_ruleset, kernel.score_win
     monkeypatch.setattr(view_module, "parse_ruleset",
                         lambda name: parses.append(name) or real(name))
+    monkeypatch.setattr(kernel, "score_win",
+                        lambda hand, ctx, ruleset, cls: scored.append(ruleset)
+                        or real_score(hand, ctx, ruleset, cls))
     game = play("parsed-once", [Rung(4), Rung(3), Rung(2), Rung(1)],
-                settings=Settings("gb-mahjong"), last_hand=1)
-    assert game.moves > 20 and game.ruleset_index == 1
+                settings=Settings("gb-mahjong"), last_hand=4)
+    assert game.moves > 80 and game.ruleset_index == 1
     assert parses == []
+    # Every win the engine weighs is scored under the index it holds, not the name again.
+    assert scored and set(scored) == {1}
     # A view made by hand, with no index given, parses its ruleset's name.
     view = view_of(game, 0)
     assert view.ruleset_index == 1

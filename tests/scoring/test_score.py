@@ -64,10 +64,21 @@ def test_the_default_ruleset_is_the_green_book():
     assert score(hand, ctx).ruleset == "green-book"
 
 
-def test_an_unknown_ruleset_is_refused():
+@pytest.mark.parametrize("ruleset", ["riichi", 2, -1, True, 1.0])
+def test_an_unknown_ruleset_is_refused(ruleset):
     hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E")
-    with pytest.raises(ValueError, match="ruleset"):
-        score(hand, ctx, "riichi")
+    with pytest.raises(ValueError, match=f"no ruleset {ruleset!r}; the rulesets are "):
+        score(hand, ctx, ruleset)
+
+
+@pytest.mark.parametrize("row", ROWS[::7], ids=lambda row: row["hand"])
+def test_a_ruleset_given_by_its_index_scores_as_its_name(row):
+    """The engine hands the scorer the index it parsed once; the result names the ruleset."""
+    hand, ctx = win_of(row)
+    for index, name in enumerate(("green-book", "gb-mahjong")):
+        by_index, by_name = score(hand, ctx, index), score(hand, ctx, name)
+        assert (by_index.total, by_index.found()) == (by_name.total, by_name.found())
+        assert by_index.ruleset == name
 
 
 # ---- the context ------------------------------------------------------------------------------

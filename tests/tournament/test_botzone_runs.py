@@ -132,3 +132,38 @@ def test_the_standings_show_fouls_and_warn_of_a_seat_that_fouls_often(tmp_path, 
             "fouls more than its play") in " ".join(out.split())
     assert max(map(len, out.splitlines())) <= 100
     assert "warning: 3" not in out
+
+
+@pytest.mark.parametrize("spec_limit, run_limit", [(None, 0.5), (0.5, 1000.0)])
+def test_a_runs_limits_hold_for_a_program_unless_its_spec_sets_its_own(tmp_path, spec_limit,
+                                                                        run_limit):
+    """A slow program is late under whichever time limit applies: the run's when its spec sets
+    none, its own (0.5 s, not the run's 1,000) when it does. The manifest records the run's."""
+    from mjsim.game.settings import Limits
+
+    own = "" if spec_limit is None else f"?time_limit={spec_limit}"
+    roster = Roster({"bad": f"botzone{own}:{bot_command('badbot.py', 'slow')}"})
+    report = table("3,2,2,bad", tmp_path, roster=roster, walls=1, table="botzone",
+                   ruleset="gb-mahjong", limits=Limits(time_limit=run_limit), max_fouls=5,
+                   quiet=True)
+    fouls = report.tables["hands"].query("outcome == 'foul'")
+    assert len(fouls) == 4 and fouls["foul_reason"].str.startswith("late").all()
+    manifest = RunFolder(tmp_path).manifest()
+    assert manifest["limits"] == {"time_limit": run_limit, "memory_limit": 256.0,
+                                  "cpu_limit": 60.0}
+
+
+def test_the_command_lines_limits_reach_the_programs_and_the_manifest(tmp_path, capsys):
+    slow = f"bad=botzone:{bot_command('badbot.py', 'slow')}"
+    code = main(["table", "3,2,2,bad", "--walls", "2", "--table", "botzone", "--ruleset",
+                 "gb-mahjong", "--player", slow, "--time-limit", "0.5",
+                 "--max-fouls", "20", "--out", str(tmp_path / "run"), "--quiet"])
+    assert code == 0, capsys.readouterr().err
+    hands = RunFolder(tmp_path / "run").tables()["hands"]
+    assert hands.query("outcome == 'foul'")["foul_reason"].str.startswith("late").all()
+    assert RunFolder(tmp_path / "run").manifest()["limits"]["time_limit"] == 0.5
+    # Another limit is another run: the folder says so rather than mixing the two.
+    again = main(["table", "3,2,2,bad", "--walls", "2", "--table", "botzone", "--ruleset",
+                  "gb-mahjong", "--player", slow, "--time-limit", "0.6",
+                  "--max-fouls", "20", "--out", str(tmp_path / "run"), "--quiet"])
+    assert again == 2 and "its limits is" in capsys.readouterr().err

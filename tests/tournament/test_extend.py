@@ -33,8 +33,8 @@ def test_a_run_cut_short_or_changed_says_what_differs(tmp_path):
     run(batches, tmp_path, backend="sequential", quiet=True)
     with pytest.raises(ValueError, match="it has 2 walls, more than the 1 asked for"):
         run(batches[:1], tmp_path, backend="sequential", quiet=True)
-    with pytest.raises(ValueError, match="its ruleset is green-book, not "):
-        run(batches, tmp_path, ruleset="rulebook", backend="sequential", quiet=True)
+    with pytest.raises(ValueError, match="its ruleset is green-book, not gb-mahjong"):
+        run(batches, tmp_path, ruleset="gb-mahjong", backend="sequential", quiet=True)
 
 
 def test_an_extended_ladder_is_reported_as_a_sequential_look(tmp_path):

@@ -10,7 +10,7 @@ from mjsim.players import Foul, Rung, View
 from mjsim.players.compare import Shadowed
 from mjsim.players.driver import play
 from mjsim.tournament import RunFolder, play_game, run
-from mjsim.tournament.records import COLUMNS, GameOptions
+from mjsim.tournament.records import COLUMNS
 from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
 from mjsim.tournament.triggers import shadows, trigger_rows, trigger_words, with_triggers
 
@@ -44,7 +44,7 @@ def test_shadows_do_not_change_the_game_and_other_seats_count_nothing() -> None:
     lineup = ("3", "3-defence", "3", "3-shanten")
     plain = play_game("shadow", lineup)
     shadowed = play_game("shadow", lineup,
-                         options=GameOptions(shadows=tuple(shadows("3", CHALLENGERS).items())))
+                         shadows=tuple(shadows("3", CHALLENGERS).items()))
     assert shadowed.hands == plain.hands and shadowed.fans == plain.fans
     strip = ["decisions", "changed"]
     assert ([{k: v for k, v in row.items() if k not in strip} for row in shadowed.seats]
@@ -54,8 +54,7 @@ def test_shadows_do_not_change_the_game_and_other_seats_count_nothing() -> None:
     assert counts[0] == counts[2] == (0, 0)
     assert counts[1][0] > 0 and counts[3][1] > 0
     assert list(pd.DataFrame(shadowed.seats).columns) == COLUMNS["seats"]
-    again = play_game("shadow", lineup, options=GameOptions(shadows=(("3-defence", "3"),
-                                                                     ("3-shanten", "3"))))
+    again = play_game("shadow", lineup, shadows=(("3-defence", "3"), ("3-shanten", "3")))
     assert again.seats == shadowed.seats  # deterministic
 
 

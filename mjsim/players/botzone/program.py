@@ -43,7 +43,6 @@ it). Its detail holds the request, the answer and the last lines of the program'
 from __future__ import annotations
 
 import json
-import math
 import os
 import queue
 import re
@@ -63,6 +62,7 @@ from typing import IO, Any, NoReturn
 
 from mjsim.game.events import DealEvent, Event
 from mjsim.game.moves import Move
+from mjsim.game.settings import CPU_LIMIT, MEMORY_LIMIT, TIME_LIMIT, Limits
 from mjsim.players.botzone.answers import ILLEGAL, answer_of, moves_of, words_of
 from mjsim.players.botzone.requests import HAND_OVER, RequestWriter, choice_of
 from mjsim.players.protocol import Foul, HandStart
@@ -72,24 +72,10 @@ __all__ = ["CPU_LIMIT", "FIRST_TURN_FACTOR", "KEEP_RUNNING", "MEMORY_LIMIT", "TI
            "BotzoneProgram"]
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
-TIME_LIMIT = 6.0
-"""Seconds a program may take for an answer by default. Botzone sets its limit per game and
-language (its wiki gives the rules; a compiled bot gets about a second a turn, slower languages
-more): pass ``time_limit`` to hold a program to the one it will meet."""
 FIRST_TURN_FACTOR = 2.0
 """The first run of a hand's game gets this many times the limit: it starts the program up (as
 does a long-running program's fresh start once its mode is learnt)."""
-MEMORY_LIMIT = 256
-"""MiB of address space a program's process may map by default (Botzone's memory limit)."""
-CPU_LIMIT = 60.0
-"""Seconds of CPU time a program's process may use by default: a once-a-turn run, or a
-long-running program's whole hand (its process lives that long)."""
 _STDERR_TAIL = 20
-MOST_MEMORY = 2.0 ** 20
-"""The largest memory limit a spec may set, MiB (1 TiB: past what any machine here maps)."""
-MOST_CPU = 86400.0 * 365
-"""The largest CPU limit a spec may set, seconds (a year)."""
-
 # What programs print when an allocation fails: Python, C++, Go, Java, Rust, and the C library.
 _OUT_OF_MEMORY = re.compile(r"MemoryError|bad_alloc|out of memory|OutOfMemoryError"
                             r"|memory allocation of \d+ bytes failed|Cannot allocate memory")
@@ -98,11 +84,8 @@ _OUT_OF_MEMORY = re.compile(r"MemoryError|bad_alloc|out of memory|OutOfMemoryErr
 class _Limits:
     """What a program's process may use, set in the child before it runs the program."""
 
-    def __init__(self, memory: float | str | None, cpu: float | str | None) -> None:
-        self.memory = _positive(memory, MEMORY_LIMIT, "a memory limit is a positive number of MiB",
-                                MOST_MEMORY)
-        self.cpu = _positive(cpu, CPU_LIMIT, "a CPU limit is a positive number of seconds",
-                             MOST_CPU)
+    def __init__(self, limits: Limits) -> None:
+        self.memory, self.cpu = limits.memory_limit, limits.cpu_limit
 
     def apply(self) -> None:
         """Run in the child between fork and exec: only calls to what is imported already."""
@@ -119,20 +102,6 @@ class _Limits:
         if code != 0 and any(_OUT_OF_MEMORY.search(line) for line in stderr):
             return f"limit: exceeded its memory limit ({self.memory:g} MiB)"
         return None
-
-
-def _positive(value: float | str | None, default: float, problem: str,
-              most: float = math.inf) -> float:
-    """A setting as a positive number up to ``most`` (a spec's options come as text, so a number
-    in text is one), or the default; raises ``ValueError`` saying ``problem`` otherwise."""
-    try:
-        number = default if value is None else float(value)
-    except ValueError:
-        number = 0.0
-    if not 0 < number <= most:
-        bound = "" if most == math.inf else f" up to {most:,.0f}"
-        raise ValueError(f"{problem}{bound}, not {value!r}")
-    return number
 
 
 class _Process:
@@ -229,10 +198,11 @@ class BotzoneProgram:
     by a shell), ``io`` ``json`` or ``simple``, ``time_limit`` seconds an answer (default
     :data:`TIME_LIMIT`; a hand's first run gets :data:`FIRST_TURN_FACTOR` times it),
     ``memory_limit`` MiB and ``cpu_limit`` seconds of CPU a process (:data:`MEMORY_LIMIT`,
-    :data:`CPU_LIMIT`), ``env`` the names of mjsim's environment variables it is also given
-    (comma-separated), ``workdir`` its working folder (default: a temporary one of its own),
-    ``stderr_path`` a file its stderr is appended to, with a header line each hand. ``name``
-    defaults to ``botzone:`` and the command.
+    :data:`CPU_LIMIT`; each one given wins over ``limits``, a run's
+    :class:`~mjsim.game.settings.Limits`), ``env`` the names of mjsim's environment variables
+    it is also given (comma-separated), ``workdir`` its working folder (default: a temporary
+    one of its own), ``stderr_path`` a file its stderr is appended to, with a header line each
+    hand. ``name`` defaults to ``botzone:`` and the command.
 
     Raises ``ValueError`` for an empty command, an unknown ``io`` or a limit that is not a
     positive number (a spec's options come as text, so a number in text is one).
@@ -241,16 +211,19 @@ class BotzoneProgram:
     def __init__(self, command: str, *, name: str | None = None, io: str = "json",
                  time_limit: float | str | None = None,
                  memory_limit: float | str | None = None, cpu_limit: float | str | None = None,
-                 env: str = "", workdir: str | os.PathLike[str] | None = None,
+                 limits: Limits | None = None, env: str = "",
+                 workdir: str | os.PathLike[str] | None = None,
                  stderr_path: str | os.PathLike[str] | None = None) -> None:
         self._args = shlex.split(command)
         if not self._args:
             raise ValueError("a Botzone program needs a command to run")
         if io not in ("json", "simple"):
             raise ValueError(f"Botzone IO is 'json' or 'simple', not {io!r}")
-        self._limit = _positive(time_limit, TIME_LIMIT,
-                                "a time limit is a positive number of seconds", MOST_CPU)
-        self._limits = _Limits(memory_limit, cpu_limit)
+        given = {"time_limit": time_limit, "memory_limit": memory_limit, "cpu_limit": cpu_limit}
+        chosen = (limits or Limits()).overridden(
+            {name: value for name, value in given.items() if value is not None})
+        self._limit = chosen.time_limit
+        self._limits = _Limits(chosen)
         self._passed = [word.strip() for word in str(env).split(",") if word.strip()]
         self._name = f"botzone:{command}" if name is None else name
         self._io = io

@@ -421,7 +421,7 @@ class Tracker:
                              wall_last=not robbing and self._last_tile(source),
                              replacement=self_drawn and self.kong_draw[self.seat],
                              robbing=robbing, initial=self_drawn and self._on_the_deal())
-        return score(hand, context, ruleset=self.ruleset).total >= MIN_POINTS
+        return score(hand, context, ruleset=self.ruleset_index).total >= MIN_POINTS
 
     def _shown(self, kind: int) -> int:
         """Copies of ``kind`` face up: in the pools and in melds not concealed."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from mjsim.ui.commands.base import RunStopped, UsageError, add_ruleset, writable_folder
 
 if TYPE_CHECKING:
+    from mjsim.game.settings import Limits
     from mjsim.tournament import Report, Roster
 
 MAX_WALLS = 10_000_000
@@ -33,6 +34,12 @@ def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
     parser.add_argument("--max-fouls", type=int, default=3,
                         help="fouls in a row by one player, across games, that stop the run "
                              "(default 3)")
+    for name, unit, what in (("time", "SECONDS", "an answer"),
+                             ("memory", "MIB", "of address space a process"),
+                             ("cpu", "SECONDS", "of CPU a process")):
+        parser.add_argument(f"--{name}-limit", metavar=unit,
+                            help=f"what a program seat may take, {unit.lower()} {what} "
+                                 "(default: the spec's own, else Botzone's; see README)")
     parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                         help="name a player spec (one holding spaces or commas, such as a "
                              "program's command line) to use NAME in a lineup; repeatable")
@@ -66,13 +73,27 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.penalty < 0 or args.max_fouls < 1:
         raise UsageError("--penalty is at least 0 and --max-fouls at least 1")
     options = {**parallel(args), "ruleset": args.ruleset, "table": args.table,
-               "penalty": args.penalty, "max_fouls": args.max_fouls, "walls": args.walls,
-               "seed": args.seed, "roster": _roster(args.player)}
+               "penalty": args.penalty, "max_fouls": args.max_fouls, "limits": _limits(args),
+               "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
     if args.backend == "loky":  # the arguments are good: the workers start while we load
         from mjsim.tournament.runner import start_workers
 
         start_workers(args.jobs)
     return options
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    """The program seats' limits the options set (the others: their defaults)."""
+    from mjsim.game.settings import Limits
+
+    limits = Limits()
+    for name in limits.options():
+        value = getattr(args, name)
+        try:
+            limits = limits.overridden({name: value} if value is not None else {})
+        except ValueError as error:
+            raise UsageError(f"--{name.replace('_', '-')}: {error}") from None
+    return limits
 
 
 def _roster(definitions: Sequence[str]) -> Roster:
