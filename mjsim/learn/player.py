@@ -51,8 +51,11 @@ class Learned:
     def __init__(self, model: str | None = None, off: frozenset[str] = frozenset()) -> None:
         if model is None and not SHIPPED.exists():
             raise ValueError("no model is shipped with this mjsim: give learned?model=FILE")
-        self.network = network.load(SHIPPED if model is None else model)
+        path = SHIPPED if model is None else Path(model)
+        self.network = network.load(path)
         self.name = "-".join(("learned", *sorted(off)))
+        # Seats of one model and ideas decide alike: one forward pass decides for them all.
+        self.batch_key = ("learned", str(path.resolve()), tuple(sorted(off)))
         banned = [*(_CLAIMS if "claims" in off else ()), *(_KONGS if "kongs" in off else ())]
         self.allowed = np.ones(N_ACTIONS, np.int8)
         self.allowed[banned] = 0

@@ -15,21 +15,25 @@ the game goes on; a player that fouls ``max_fouls`` hands in a row stops the gam
 
 from __future__ import annotations
 
+import functools
 import traceback
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 from mjsim.game.events import Event
+from mjsim.game.moves import Move
 from mjsim.game.results import HandResult
 from mjsim.game.rules import Rules
 from mjsim.game.settings import MAX_FOULS, Settings, settings_of
 from mjsim.game.settlement import FOUL
-from mjsim.players.protocol import Foul, HandStart, Player
+from mjsim.players.protocol import BatchPlayer, Foul, HandStart, Player
 from mjsim.players.seen import seen_by
-from mjsim.players.view import view_of
+from mjsim.players.view import View, view_of
 from mjsim.tiles.wall import Seed
 
-__all__ = ["MAX_FOULS", "PENALTY", "PlayerError", "TooManyFouls", "play"]
+__all__ = ["MAX_FOULS", "PENALTY", "PlayerError", "TooManyFouls", "play", "play_together"]
+
+_T = TypeVar("_T")
 
 PENALTY = FOUL
 """What a foul costs its seat, paid to each other seat (the rulebook's and Botzone's figure)."""
@@ -81,38 +85,134 @@ def play(seed: Seed, players: Sequence[Player], *, settings: Settings | None = N
     play goes, so memory stays flat. Every player's ``close()`` is called at the end, however
     the game ends.
     """
-    if len(players) != 4:
-        raise ValueError(f"a table seats four players, not {len(players)}")
     chosen = settings_of(settings, ruleset=ruleset, table=table, penalty=penalty,
                          max_fouls=max_fouls)
-    game = Rules(seed, chosen.ruleset, hand_no=hand_no, last_hand=last_hand,
-                 table=chosen.table, **options)
-    referee = _Referee(game, players, chosen.penalty, chosen.max_fouls)
+    game = _Table(seed, players, chosen, hand_no, last_hand, options)
     try:
-        while True:
-            while game.outcomes:  # a foul while telling adds the hand's end to tell
-                referee.tell(game.take_outcomes())
-            waiting = game.waiting_on()
-            if not waiting:
-                return game
-            seat = waiting[0]
-            view = view_of(game, seat)
-            try:
-                try:
-                    move = players[seat].act(view)
-                except Foul:
-                    raise
-                except Exception as error:
-                    raise _failed(players, seat, game, error) from error
-                if move is None:
-                    raise Foul("offered no move")
-                done = game.apply(seat, move)
-                if not done:
-                    raise Foul(f"{move} is refused: {done}", repr(move))
-            except Foul as foul:
-                referee.foul(seat, foul)
+        while (asked := game.question()) is not None:
+            seat, view = asked
+            game.decide(seat, players[seat].act, view)
+        return game.rules
     finally:
-        _close(players, game)
+        _close(players, game.rules)
+
+
+def play_together(seeds: Sequence[Seed], lineups: Sequence[Sequence[Player]], *,
+                  settings: Settings | None = None, hand_no: int = 1, last_hand: int = 16,
+                  **options: Any) -> list[Rules]:
+    """:func:`play` of each seed with its lineup of players, all the games at once, so that a
+    player that decides in batches (:class:`~mjsim.players.protocol.BatchPlayer`) is asked
+    about a view of every game in one call: each game runs until it ends or waits on such a
+    player, then the views waiting on players of one ``batch_key`` go to the first of them.
+    Every game is the one :func:`play` would play, as a batch decides each view as ``act``
+    would. A batch that raises is asked again view by view, so the error or foul falls on its
+    own game; a :class:`PlayerError` names that game's place in ``seeds`` as its ``game``."""
+    chosen = settings_of(settings)
+    games = [_Table(seed, players, chosen, hand_no, last_hand, options)
+             for seed, players in zip(seeds, lineups, strict=True)]
+    try:
+        waiting = list(range(len(games)))
+        while waiting:
+            batches: dict[object, list[tuple[int, int, View]]] = {}
+            for index in waiting:
+                game = games[index]
+                asked = _placed(index, game.until_batched)
+                if asked is not None:
+                    seat, view = asked
+                    key = cast(BatchPlayer, game.players[seat]).batch_key
+                    batches.setdefault(key, []).append((index, seat, view))
+            for batch in batches.values():
+                _decide_batch(games, batch)
+            waiting = [index for batch in batches.values() for index, _, _ in batch]
+        return [game.rules for game in games]
+    finally:
+        for game in games:
+            _close(game.players, game.rules)
+
+
+def _decide_batch(games: Sequence[_Table], batch: list[tuple[int, int, View]]) -> None:
+    """Decide the views of ``batch`` (game index, seat, view), all waiting on players of one
+    batch key, in one call to the first one's ``act_batch``."""
+    first, seat, _ = batch[0]
+    deciding = cast(BatchPlayer, games[first].players[seat])
+    moves: list[Move | None] | None
+    try:
+        moves = deciding.act_batch([view for _, _, view in batch])
+    except Exception:  # noqa: BLE001 - asked again one by one, where it is placed
+        moves = None
+    for place, (index, at, view) in enumerate(batch):
+        game = games[index]
+        act = game.players[at].act if moves is None else _given(moves[place])
+        _placed(index, functools.partial(game.decide, at, act, view))
+
+
+def _given(move: Move | None) -> Callable[[View], Move | None]:
+    """An ``act`` that gives ``move``, decided already (in a batch)."""
+    return lambda _view: move
+
+
+def _placed(index: int, step: Callable[[], _T]) -> _T:
+    """``step()``, a :class:`PlayerError` it raises placed at game ``index``."""
+    try:
+        return step()
+    except PlayerError as error:
+        error.game = index
+        raise
+
+
+class _Table:
+    """A game under way: the engine, its players and its referee. :meth:`question` plays the
+    events out and says which seat is to move, from which view; :meth:`decide` plays a move."""
+
+    def __init__(self, seed: Seed, players: Sequence[Player], settings: Settings, hand_no: int,
+                 last_hand: int, options: dict[str, Any]) -> None:
+        if len(players) != 4:
+            raise ValueError(f"a table seats four players, not {len(players)}")
+        self.players = players
+        self.rules = Rules(seed, settings.ruleset, hand_no=hand_no, last_hand=last_hand,
+                           table=settings.table, **options)
+        self.referee = _Referee(self.rules, players, settings.penalty, settings.max_fouls)
+        self.batching = [isinstance(player, BatchPlayer) for player in players]
+
+    def question(self) -> tuple[int, View] | None:
+        """The seat the engine waits on and its view, once the events so far are told; None
+        when the game is over."""
+        rules = self.rules
+        while rules.outcomes:  # a foul while telling adds the hand's end to tell
+            self.referee.tell(rules.take_outcomes())
+        waiting = rules.waiting_on()
+        if not waiting:
+            return None
+        seat = waiting[0]
+        return seat, view_of(rules, seat)
+
+    def until_batched(self) -> tuple[int, View] | None:
+        """Play on, every other player asked as it comes, until the game ends (None) or waits
+        on a player that decides in batches with a choice to make (its seat and view)."""
+        while (asked := self.question()) is not None:
+            seat, view = asked
+            if self.batching[seat] and len(view.legal) > 1:
+                return asked
+            self.decide(seat, self.players[seat].act, view)
+        return None
+
+    def decide(self, seat: int, act: Callable[[View], Move | None], view: View) -> None:
+        """Play the move ``act`` gives for ``view``; a foul (raised, no move, a refused one)
+        ends the hand, and anything else raised is a :class:`PlayerError`."""
+        try:
+            try:
+                move = act(view)
+            except Foul:
+                raise
+            except Exception as error:
+                raise _failed(self.players, seat, self.rules, error) from error
+            if move is None:
+                raise Foul("offered no move")
+            done = self.rules.apply(seat, move)
+            if not done:
+                raise Foul(f"{move} is refused: {done}", repr(move))
+        except Foul as foul:
+            self.referee.foul(seat, foul)
 
 
 def _close(players: Sequence[Player], game: Rules) -> None:

@@ -17,12 +17,13 @@ false-declaration penalty against its seat and records why.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from mjsim.game.moves import Move
 from mjsim.players.view import View
 
-__all__ = ["Foul", "HandStart", "Player"]
+__all__ = ["BatchPlayer", "Foul", "HandStart", "Player"]
 
 
 @runtime_checkable
@@ -36,6 +37,22 @@ class Player(Protocol):
 
     def act(self, view: View) -> Move | None:
         """A member of ``view.legal`` (None only when there is none)."""
+        ...
+
+
+@runtime_checkable
+class BatchPlayer(Player, Protocol):
+    """A player that can decide many views in one call (a network's forward pass over a batch),
+    which :func:`~mjsim.players.driver.play_together` gives it across games. ``batch_key``:
+    players with equal keys decide alike, so the views of all of them go to one of them."""
+
+    @property
+    def batch_key(self) -> object:
+        """Hashable; equal for players whose ``act`` gives the same move for the same view."""
+        ...
+
+    def act_batch(self, views: Sequence[View]) -> list[Move | None]:
+        """``[act(view) for view in views]``, in one call."""
         ...
 
 

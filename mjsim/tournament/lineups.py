@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mjsim.game.settings import Limits
-from mjsim.players.protocol import Player
+from mjsim.players.protocol import BatchPlayer, Player
 from mjsim.players.specs import Spec, describe, load_player, parse_spec, player_ideas
 
 __all__ = ["Lineup", "Roster", "as_lineup", "read_lineup_file", "rung_label"]
@@ -66,6 +66,7 @@ class Roster:
     def __init__(self, definitions: Mapping[str, str] | None = None) -> None:
         self.definitions: dict[str, str] = {}
         self._specs: dict[str, Spec] = {}
+        self._batching: dict[str, bool] = {}  # decides_in_batches, probed once an entry
         for name, spec in (definitions or {}).items():
             self.define(name, spec)
 
@@ -126,6 +127,17 @@ class Roster:
                limits: Limits | None = None) -> Player:
         """A fresh player for ``entry`` (``workdir`` and ``limits``: :func:`load_player`'s)."""
         return load_player(self.parsed(entry), workdir=workdir, limits=limits)
+
+    def decides_in_batches(self, entry: str) -> bool:
+        """Whether ``entry``'s player decides many views in one call
+        (:class:`~mjsim.players.protocol.BatchPlayer`), as a probe built and closed says."""
+        if entry not in self._batching:
+            player = self.player(entry)
+            self._batching[entry] = isinstance(player, BatchPlayer)
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
+        return self._batching[entry]
 
     def check(self, entries: Iterable[str]) -> None:
         """Build each entry's player once, so a missing file, class or idea is reported before

@@ -20,7 +20,7 @@ Three tables (docs/architecture.md#how-data-flows):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from mjsim.game.settings import Settings, settings_of
 from mjsim.game.settlement import places
 from mjsim.players import driver, loop
 from mjsim.players.compare import Shadowed
+from mjsim.players.protocol import Player
 from mjsim.tiles.wall import Seed
 from mjsim.tournament.lineups import Lineup, Roster
 
@@ -155,19 +156,65 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str | None = Non
     chosen = settings_of(settings, ruleset=ruleset)
     roster = roster or Roster()
     entries = roster.lineup(lineup)
+    players = _seated(roster, entries, workdir, shadows, chosen)
+    if loop.compiled(players):  # the same game, with no Python call per move
+        game = loop.play(seed, players, settings=chosen)
+    else:
+        game = driver.play(seed, players, settings=chosen)
+    return _records(game, entries, players)
+
+
+def play_games(games: Sequence[tuple[Seed, Sequence[str]]], *, roster: Roster | None = None,
+               workdirs: Sequence[Path | None] | None = None,
+               shadows: Sequence[tuple[str, str]] = (), settings: Settings | None = None
+               ) -> Iterator[GameRecords]:
+    """The records :func:`play_game` gives each (seed, lineup) of ``games`` (game g's program
+    seats in ``workdirs[g]``), in order. When a seat's player decides in batches (a
+    :class:`~mjsim.players.protocol.BatchPlayer`: the learned player), the games are played at
+    once (:func:`~mjsim.players.driver.play_together`), that player deciding a view of each in
+    one call: the same games, fewer calls. Otherwise each is played when its records are asked
+    for, so a caller that stops (fouls in a row) plays no more. A
+    :class:`~mjsim.players.driver.PlayerError` names its game's place in ``games``."""
+    chosen = settings_of(settings)
+    roster = roster or Roster()
+    folders = list(workdirs) if workdirs is not None else [None] * len(games)
+    lineups = [roster.lineup(lineup) for _, lineup in games]
+    if not any(roster.decides_in_batches(entry)
+               for entry in {entry for entries in lineups for entry in entries}):
+        for index, ((seed, _), entries, folder) in enumerate(zip(games, lineups, folders)):
+            players = _seated(roster, entries, folder, shadows, chosen)
+            try:
+                game = (loop.play if loop.compiled(players) else driver.play)(
+                    seed, players, settings=chosen)
+            except driver.PlayerError as error:
+                error.game = index
+                raise
+            yield _records(game, entries, players)
+        return
+    seated = [_seated(roster, entries, folder, shadows, chosen)
+              for entries, folder in zip(lineups, folders, strict=True)]
+    played = driver.play_together([seed for seed, _ in games], seated, settings=chosen)
+    for game, entries, players in zip(played, lineups, seated, strict=True):
+        yield _records(game, entries, players)
+
+
+def _seated(roster: Roster, entries: Lineup, workdir: Path | None,
+            shadows: Sequence[tuple[str, str]], settings: Settings) -> list[Player]:
+    """The players of ``entries``, fresh: a program seat in ``workdir``/seatN within the
+    settings' limits, a challenger of ``shadows`` shadowed by its baseline."""
     players = [roster.player(entry, workdir=None if workdir is None else workdir / f"seat{seat}",
-                             limits=chosen.limits)
+                             limits=settings.limits)
                for seat, entry in enumerate(entries)]
     baselines = dict(shadows)
     for seat, entry in enumerate(entries):
         if entry in baselines:
             shadow_dir = None if workdir is None else workdir / f"seat{seat}-shadow"
             players[seat] = Shadowed(players[seat], roster.player(
-                baselines[entry], workdir=shadow_dir, limits=chosen.limits))
-    if loop.compiled(players):  # the same game, with no Python call per move
-        game = loop.play(seed, players, settings=chosen)
-    else:
-        game = driver.play(seed, players, settings=chosen)
+                baselines[entry], workdir=shadow_dir, limits=settings.limits))
+    return players
+
+
+def _records(game: Rules, entries: Lineup, players: Sequence[Player]) -> GameRecords:
     counts = [(p.decisions, p.changed) if isinstance(p, Shadowed) else (0, 0) for p in players]
     return records_of(game, entries, counts)
 

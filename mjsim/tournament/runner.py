@@ -30,7 +30,7 @@ from mjsim.tournament.records import (
     add_streaks,
     check_streaks,
     lineup_key,
-    play_game,
+    play_games,
 )
 from mjsim.tournament.store import RunFolder, encode_batch, git_hash, origin
 
@@ -79,18 +79,19 @@ def play_batch(batch: int, tasks: Sequence[Task], settings: Settings,
     roster = Roster(definitions)
     records = GameRecords()
     streaks: dict[str, Streak] = {}
-    for game, (seed, lineup) in enumerate(tasks):
-        workdir = None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
-        try:
-            played = play_game(seed, lineup, roster=roster, workdir=workdir, shadows=shadows,
-                               settings=settings)
-        except PlayerError as error:  # placed in the run, for the one line the user reads
-            raise PlayerError(f"{error.message}, on wall {seed!r} (lineup "
-                              f"{lineup_key(lineup)})", error.detail, error.seat, batch,
-                              game) from None
-        streaks = add_streaks(streaks, Streak.of_game(played, workdir))
-        check_streaks(streaks, settings.max_fouls)
-        records.extend(played)
+    workdirs = [None if programs is None else Path(programs) / f"b{batch:06d}-g{game}"
+                for game in range(len(tasks))]
+    try:
+        for workdir, played in zip(workdirs, play_games(tasks, roster=roster, workdirs=workdirs,
+                                                        shadows=shadows, settings=settings)):
+            streaks = add_streaks(streaks, Streak.of_game(played, workdir))
+            check_streaks(streaks, settings.max_fouls)
+            records.extend(played)
+    except PlayerError as error:  # placed in the run, for the one line the user reads
+        seed, lineup = tasks[error.game]
+        raise PlayerError(f"{error.message}, on wall {seed!r} (lineup "
+                          f"{lineup_key(lineup)})", error.detail, error.seat, batch,
+                          error.game) from None
     return batch, encode_batch(records), streaks
 
 
