@@ -137,8 +137,10 @@ def _decide_batch(games: Sequence[_Table], batch: list[tuple[int, int, View]]) -
     deciding = cast(BatchPlayer, games[first].players[seat])
     moves: list[Move | None] | None
     try:
-        moves = deciding.act_batch([view for _, _, view in batch])
+        moves = list(deciding.act_batch([view for _, _, view in batch]))
     except Exception:  # noqa: BLE001 - asked again one by one, where it is placed
+        moves = None
+    if moves is not None and len(moves) != len(batch):  # not a move a view: asked again too
         moves = None
     for place, (index, at, view) in enumerate(batch):
         game = games[index]

@@ -121,3 +121,17 @@ def test_a_foul_raised_by_a_batch_falls_on_its_own_game():
     games = [[shared, Rung(3), Rung(2), Rung(1)] for _ in SEEDS[:2]]
     played = driver.play_together(SEEDS[:2], games, last_hand=1)
     assert all(game.history[0]["foul"]["reason"] == "this seat fouls" for game in played)
+
+
+def test_a_batch_of_the_wrong_length_is_asked_again_view_by_view():
+    class Short(Batching):
+        def act_batch(self, views):
+            self.calls += 1
+            return [self.rung.act(view) for view in views][:-1]
+
+    shared = Short()
+    together = driver.play_together(SEEDS, lineups(lambda: shared), last_hand=1)
+    alone = [driver.play(seed, players, last_hand=1)
+             for seed, players in zip(SEEDS, lineups(Batching))]
+    assert shared.calls > 0
+    assert [game.history for game in together] == [game.history for game in alone]
