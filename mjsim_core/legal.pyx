@@ -11,7 +11,9 @@ fifth copy, and draws only the copies still to be had.
 Every special form (seven pairs, thirteen orphans, honours and knitted, knitted straight)
 scores at least twelve whatever it holds, so its distance is worked out directly. The regular
 form is searched: each suit's patterns of m sets and p pairs within the budget are listed
-(drawing a tile the hand lacks costs one), the suits are combined in order of total cost, and
+(drawing a tile the hand lacks costs one; a part-made pattern is dropped once the tiles held in
+its ranks to come cannot complete it, beside the other suits' least, within the budget), the
+suits are combined in order of total cost, and
 each complete hand is scored by the scoring kernel (:mod:`mjsim_core.score`) on each tile it
 draws, and at one draw more on each tile the hand already holds (a copy let go and drawn again
 last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). The search is
