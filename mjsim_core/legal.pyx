@@ -11,7 +11,9 @@ fifth copy, and draws only the copies still to be had.
 Every special form (seven pairs, thirteen orphans, honours and knitted, knitted straight)
 scores at least twelve whatever it holds, so its distance is worked out directly. The regular
 form is searched: each suit's patterns of m sets and p pairs within the budget are listed
-(drawing a tile the hand lacks costs one), the suits are combined in order of total cost, and
+(drawing a tile the hand lacks costs one; a part-made pattern is dropped once the tiles held in
+its ranks to come cannot complete it, beside the other suits' least, within the budget), the
+suits are combined in order of total cost, and
 each complete hand is scored by the scoring kernel (:mod:`mjsim_core.score`) on each tile it
 draws, and at one draw more on each tile the hand already holds (a copy let go and drawn again
 last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). The search is
@@ -326,6 +328,11 @@ cdef struct Search:
     int others[4][5][2]
     # While listing a suit: the most its patterns may cost, by the sets and pair placed so far.
     int node_budget[5][2]
+    # The tiles each suit holds from each rank on, and the least the rest of a combination costs
+    # beside a suit's pattern, by the sets and pair placed so far and the tiles still held for
+    # the ranks to come (each set or pair more there needs its tiles, drawn when not held).
+    int held_from[4][10]
+    int need[4][5][2][15]
     # While listing one suit:
     int suit
     int first
@@ -363,10 +370,12 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                      int cost) noexcept nogil:
     """Every pattern of the suit from rank i on, given the chows open from ranks i-1 (c1) and
     i-2 (c2), within the budget."""
-    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead
+    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead, spare
     cdef uint32_t key, slot
     cdef Pattern* p
     if i == S.n:
+        if cost + S.others[S.suit][sets][pair] > S.budget:
+            return                  # no combination within the budget can use it
         key = _key(S.suit, sets, pair, cost, S.t, S.n)
         slot = (key * 2654435761u) >> (32 - HASH_BITS)
         while S.seen[slot]:
@@ -391,12 +400,17 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
     for c0 in range(c0_max + 1):
         # The chows open here need tiles of the next ranks: those not held cost too.
         ahead = 0
+        spare = S.held_from[S.suit][i + 1]
         if c0 or c1:
             ahead = c0 + c1 - S.held[k + 1]
+            spare -= S.held[k + 1] if ahead > 0 else c0 + c1
             if ahead < 0:
                 ahead = 0
             if c0 and c0 > S.held[k + 2]:
                 ahead += c0 - S.held[k + 2]
+                spare -= S.held[k + 2]
+            else:
+                spare -= c0
         # More chows cost no less and leave no more budget: once the cheapest way on (no pung,
         # no pair) is over the budget, so is every way with more.
         add = c0 + c1 + c2 - S.held[k]
@@ -413,7 +427,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                 add = tiles - S.held[k]
                 if add < 0:
                     add = 0
-                if cost + add + ahead > S.node_budget[sets2][pair + pr]:
+                if cost + add + ahead + S.need[S.suit][sets2][pair + pr][spare] > S.budget:
                     continue
                 S.t[i] = tiles
                 _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add)
@@ -461,6 +475,29 @@ cdef void _lower_bounds(Search* S) noexcept nogil:
                 d = sets_of[s]
                 if rest < S.others[s][d][s == pair]:
                     S.others[s][d][s == pair] = rest
+
+
+cdef void _completion_bounds(Search* S) noexcept nogil:
+    """S.held_from and S.need, from S.others."""
+    cdef int s, r, n, a, b, v, m, p, top, extra, cost, least
+    for s in range(4):
+        n = 9 if s < 3 else 7
+        S.held_from[s][n] = 0
+        for r in range(n - 1, -1, -1):
+            S.held_from[s][r] = S.held_from[s][r + 1] + S.held[9 * s + r]
+        top = S.held_from[s][0] if S.held_from[s][0] < 14 else 14
+        for a in range(S.max_sets + 1):
+            for b in range(2):
+                for v in range(top + 1):
+                    least = INF
+                    for m in range(a, S.max_sets + 1):
+                        for p in range(b, 2):
+                            if S.others[s][m][p] < INF:
+                                extra = 3 * (m - a) + 2 * (p - b) - v
+                                cost = S.others[s][m][p] + (extra if extra > 0 else 0)
+                                if cost < least:
+                                    least = cost
+                    S.need[s][a][b][v] = least
 
 
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
@@ -720,6 +757,7 @@ cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kind
     for k in range(4):
         S.vec[k] = parts.vec[k]
     _lower_bounds(S)
+    _completion_bounds(S)
     for k in range(10):
         if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
             lower = S.others[0][k // 2][k % 2] + S.vec[0][k]
@@ -730,7 +768,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
                  bint keep_targets, Found* out) noexcept nogil:
     cdef count_t special[N_SPECIAL][N_KINDS]
     cdef int costs[N_SPECIAL]
-    cdef int form, best, cost, bound = limit + 2, lower, k, overflow = 0
+    cdef int form, best, cost, bound = limit + 2, lower, k, top, overflow = 0
     cdef Search S
     cdef DiscardParts parts
     memset(out.accepted, 0, N_KINDS)
@@ -748,13 +786,16 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
     S.found = 0
     if lower < 1:
         lower = 1
-    if lower <= best:
+    top = best if best < bound else bound - 1
+    if best < bound and not (all_kinds or keep_targets):
+        top = best - 1              # a special form's cost is the answer unless one beats it
+    if lower <= top:
         S.raw = <Pattern*>malloc(2 * POOL * sizeof(Pattern))
         if S.raw == NULL:
             overflow = lower
         else:
             S.pool = S.raw + POOL
-            for cost in range(lower, (best if best < bound else bound - 1) + 1):
+            for cost in range(lower, top + 1):
                 # Listed anew for each cost, within it: the first cost tried is nearly always
                 # the answer, and a pattern list within a larger budget is many times longer.
                 S.budget = cost
@@ -765,7 +806,14 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
                 # Costing this much too: the combinations a draw cheaper won on a tile held, the
                 # draw to replace it counted (77m 555p 88s draws 7m, lets 8s go, wins on 8s).
                 S.again = cost > lower
-                if not (S.again and _regular_level(&S, cost - 1)):
+                if S.again and not (all_kinds or keep_targets):
+                    # Only the cost is asked: first the combinations won on a tile they draw,
+                    # which win far more often, so that the first legal one ends the level.
+                    S.again = False
+                    if not _regular_level(&S, cost):
+                        S.again = True
+                        _regular_level(&S, cost - 1)
+                elif not (S.again and _regular_level(&S, cost - 1)):
                     S.again = False
                     _regular_level(&S, cost)
                 if S.found:
