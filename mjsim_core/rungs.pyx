@@ -18,15 +18,20 @@ game loop (:mod:`mjsim.players.loop`) fills one from the engine's own state, so 
 same choice by the same code. The last tie-break, :func:`seat_word` (and :func:`rekeyed` for a
 salt), is written here too, from a view's fields or from the engine's lists alike;
 :mod:`mjsim.reference.measures` writes it out in Python.
+
+Rung 4 pays for the legal search (``mjsim_core.legal``), nearly all of its time: one search of
+the 14 tiles a turn serves every discard; in a window the hand held is searched once, and
+remembered across windows (its caps only tighten as tiles are seen: :func:`between_counts`
+counts the hits), and a claim's own search is made only when it can change the answer.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint32_t
 from libc.stdio cimport snprintf
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
                                 is_terminal)
@@ -36,7 +41,7 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
                                  distance, distance_after, suit_of)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
-from mjsim_core.legal cimport (Drawn, Found, Question, distance_drawn, prepare, search,
+from mjsim_core.legal cimport (Drawn, Found, Question, Target, distance_drawn, prepare, search,
                                search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
@@ -806,23 +811,120 @@ cdef inline int _road_key(int legal, int shanten, int sight) noexcept nogil:
     return 100 * (legal + 1) + shanten + 1
 
 
+cdef enum:
+    BETWEEN_SLOTS = 256         # the searches _legal_between remembers (a power of two)
+
+
+cdef struct Between:
+    # One search _legal_between made: its question (the hand, melds, winds, ruleset, limit),
+    # the caps it was made under, what it found (cost, exact), and a target it found at that
+    # cost (its tiles and the tile it is won on) when exact. Only what a search under tighter
+    # caps would find again is kept (_still_holds): a stale entry costs a search, never a
+    # different answer.
+    bint used
+    count_t hand[N_KINDS]
+    uint8_t melds[5]
+    int n_melds, wind, prevalent, ruleset, limit
+    count_t cap[N_KINDS]
+    int cost
+    bint exact
+    count_t target[N_KINDS]
+    int win
+
+
+# Held under the GIL (the kernels that read it are called with it held); what it answers is
+# what a search would, so the games do not depend on what it holds.
+cdef Between _between[BETWEEN_SLOTS]
+cdef long long _between_asked = 0, _between_kept = 0
+
+
+cdef bint _same_question(const Between* seen, const count_t* hand, const Seat* seat,
+                         const uint8_t* melds, int n_melds, int limit) noexcept:
+    return (seen.used and seen.n_melds == n_melds and seen.limit == limit
+            and seen.wind == seat.wind and seen.prevalent == seat.prevalent
+            and seen.ruleset == seat.ruleset and memcmp(seen.hand, hand, N_KINDS) == 0
+            and memcmp(seen.melds, melds, n_melds) == 0)
+
+
+cdef bint _still_holds(const Between* seen, const count_t* hand, const count_t* cap) noexcept:
+    """Whether what a search found holds under ``cap``: no cap looser (a target can only cost
+    more), and, when exact, the target found still within the caps (it costs what it did, and
+    scores as it did: the caps do not enter the score). A search that found nothing in reach
+    finds nothing under tighter caps either, and lists no more patterns: it cannot overflow
+    where it did not."""
+    cdef int k, w = seen.win
+    for k in range(N_KINDS):
+        if cap[k] > seen.cap[k]:
+            return False
+    if seen.exact:
+        for k in range(N_KINDS):
+            if seen.target[k] > cap[k]:
+                return False
+        # Won on a tile the hand holds: a copy of it must still be to be had.
+        if w >= 0 and seen.target[w] <= hand[w] and hand[w] >= cap[w]:
+            return False
+    return True
+
+
+cdef Between* _slot(const count_t* hand, const uint8_t* melds, int n_melds) noexcept:
+    """Where a hand's search is kept: by an FNV-1a hash of its tiles and melds."""
+    cdef uint32_t code = 2166136261u
+    cdef int k
+    for k in range(N_KINDS):
+        code = (code ^ hand[k]) * 16777619u
+    for k in range(n_melds):
+        code = (code ^ melds[k]) * 16777619u
+    return &_between[code & (BETWEEN_SLOTS - 1)]
+
+
+cdef void _keep(const count_t* hand, const Seat* seat, const uint8_t* melds, int n_melds,
+                int limit, const count_t* cap, int cost, bint exact,
+                const Target* target) noexcept:
+    """Remember what a search of the hand under ``cap`` found (``target``: one it found at that
+    cost, when exact)."""
+    cdef Between* seen = _slot(hand, melds, n_melds)
+    seen.used = True
+    memcpy(seen.hand, hand, N_KINDS)
+    memcpy(seen.melds, melds, n_melds)
+    memcpy(seen.cap, cap, N_KINDS)
+    seen.n_melds, seen.wind, seen.prevalent = n_melds, seat.wind, seat.prevalent
+    seen.ruleset, seen.limit, seen.cost, seen.exact = seat.ruleset, limit, cost, exact
+    if exact:
+        memcpy(seen.target, target.tiles, N_KINDS)
+        seen.win = target.win
+
+
 cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* melds, int n_melds,
-                        const int* unseen, int* copies) noexcept nogil:
-    """The legal distance of a hand between turns, and (copies not NULL) the copies to be had
-    of the kinds a nearest legal target draws."""
+                        const int* unseen, int limit) noexcept:
+    """The legal distance of a hand between turns, exact up to ``limit`` (beyond it, limit + 1).
+    A hand asked about again (a seat's hand window after window, the caps only tightening as
+    tiles are seen) is answered from the search made before when that still holds."""
+    global _between_asked, _between_kept
     cdef Question q
     cdef Found found
-    cdef int k
-    if copies == NULL and distance(hand, n_melds) - 1 > seat.sight:
-        return seat.sight + 1     # the legal distance is at least the shanten: out of sight
+    cdef const Between* seen
+    if distance(hand, n_melds) - 1 > limit:
+        return limit + 1         # the legal distance is at least the shanten: out of sight
     prepare(&q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
-    search(hand, &q, seat.sight, copies != NULL, False, &found)
-    if copies != NULL:
-        copies[0] = 0
-        for k in range(N_KINDS):
-            if found.accepted[k]:
-                copies[0] += q.cap[k] - hand[k]
+    seen = _slot(hand, melds, n_melds)
+    _between_asked += 1
+    if (_same_question(seen, hand, seat, melds, n_melds, limit)
+            and _still_holds(seen, hand, q.cap)):
+        _between_kept += 1
+        return seen.cost - 1
+    search(hand, &q, limit, False, True, &found)
+    # An overflowed search (inexact below the bound) is not kept: tighter caps may not overflow.
+    if (found.exact and found.n_targets > 0) or found.cost == limit + 2:
+        _keep(hand, seat, melds, n_melds, limit, q.cap, found.cost, found.exact,
+              &found.targets[0])
     return found.cost - 1
+
+
+def between_counts() -> tuple:
+    """(asked, kept): how often, in this process, rung 4 asked for the legal distance of a hand
+    held between turns that its shanten leaves in sight, and how often a search made before
+    answered it (the hit rate of that cache, which ``scripts/bench_sim.py`` prints)."""
+    return (_between_asked, _between_kept)
 
 
 cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* parts,
@@ -891,7 +993,7 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
             memcpy(after, counts, N_KINDS)
             after[tile] = 0
             seat.melds[seat.n_melds] = tile | MELD_CONCEALED_KONG << 6
-            far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, NULL)
+            far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, seat.sight)
             kong = _road_key(far, distance(after, seat.n_melds + 1) - 1, seat.sight)
         else:
             kong = road[tile]
@@ -924,15 +1026,43 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     return 0
 
 
+cdef inline int _rank(int claim) noexcept nogil:
+    """A claim's rank, lower first: a kong, a pung, a chow."""
+    return 2 * (claim >> 6 == MELD_CHOW) + (claim >> 6 == MELD_PUNG)
+
+
+cdef bint _pays_anyway(Seat* seat, const Targets* plan, bint planning, int claim,
+                       count_t* after, int shanten) except -1:
+    """Rung 3's test that a claim pays, which rung 4 asks of a claim whose legal distance is
+    out of sight: its tile scores by itself, its melds floor eight, it fits the target hand,
+    or it makes the hand ready to win eight."""
+    cdef int lowest = claim & 63, floor
+    cdef bint chow = claim >> 6 == MELD_CHOW
+    floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
+    if not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8):
+        return True
+    if planning and shanten <= 1 and _fits(plan, chow, lowest, floor):
+        return True
+    return shanten == 0 and _ready_to_win(seat, after, seat.n_melds + 1,
+                                          claim >> 6 == MELD_KONG)
+
+
 cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, int n,
                        Choices* out) except -1:
-    """answer_kernel with the idea eight: rung 3's claims, the road rung 4's."""
+    """answer_kernel with the idea eight: rung 3's claims, the road rung 4's. The claims are
+    weighed a rank at a time (kongs, pungs, chows), none of a lower rank once one pays (a
+    lower rank never beats it). A claim's search is exact only as far as the road before it
+    (a claim farther off is no progress), and is not made when it cannot change the answer:
+    a claim alone in its rank, from a hand whose legal distance is out of sight, that
+    shortens the road whatever its own and pays by rung 3's test."""
     cdef Targets plan
     cdef Question q
     cdef count_t after[N_KINDS]
     cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
-    cdef int i, kind, lowest, road, before = -1, floor, rank, far, shanten, held, most
-    cdef bint chow, kong, planning = ideas & PLANNING, pays
+    cdef int in_rank[3]
+    cdef int i, road, before = -1, rank, far, shanten, held, most
+    cdef int reach = seat.sight
+    cdef bint kong, planning = ideas & PLANNING, pays, paid = False
     cdef const int* unseen = _unseen(seat)
     out.n = 0
     out.kong = -1
@@ -942,43 +1072,52 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     most = _road_key(seat.sight + 1, held, seat.sight)
     if planning:
         _targets(seat.counts, seat, &plan)
+    in_rank[0] = in_rank[1] = in_rank[2] = 0
     for i in range(n):
         keys[i] = -1
-        if claims[i] == NOT_A_CLAIM:
-            continue
-        kind = claims[i] >> 6
-        lowest = claims[i] & 63
-        chow, kong = kind == MELD_CHOW, kind == MELD_KONG
-        _claimed(seat.counts, claims[i], tile, after)
-        seat.melds[seat.n_melds] = claims[i]
-        shanten = distance(after, seat.n_melds + 1) - 1
-        if _road_key(shanten, shanten, seat.sight) > most:
-            continue                # the legal distance is at least the shanten
-        if before < 0:
-            before = _road_key(_legal_between(seat.counts, seat, seat.melds, seat.n_melds,
-                                              unseen, NULL), held, seat.sight)
-        if _road_key(shanten, shanten, seat.sight) > before:
-            continue
-        if kong:
-            far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, NULL)
-        else:
-            far = seat.sight + 1
-            if shanten <= seat.sight:
+        if claims[i] != NOT_A_CLAIM:
+            in_rank[_rank(claims[i])] += 1
+    for rank in range(3):
+        if paid:
+            break
+        for i in range(n):
+            if claims[i] == NOT_A_CLAIM or _rank(claims[i]) != rank:
+                continue
+            kong = claims[i] >> 6 == MELD_KONG
+            _claimed(seat.counts, claims[i], tile, after)
+            seat.melds[seat.n_melds] = claims[i]
+            shanten = distance(after, seat.n_melds + 1) - 1
+            if _road_key(shanten, shanten, seat.sight) > most:
+                continue                # the legal distance is at least the shanten
+            if before < 0:
+                far = _legal_between(seat.counts, seat, seat.melds, seat.n_melds, unseen,
+                                     seat.sight)
+                before = _road_key(far, held, seat.sight)
+                reach = min(far, seat.sight)
+            if _road_key(shanten, shanten, seat.sight) > before:
+                continue
+            if (in_rank[rank] == 1 and before == most and (shanten < held or kong)
+                    and _pays_anyway(seat, &plan, planning, claims[i], after, shanten)):
+                # Its road is shorter than the hand's out of sight whatever its own legal
+                # distance, and alone in its rank it needs no road to rank it.
+                keys[i] = 100000 * rank
+                paid = True
+                continue
+            if kong:
+                far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, reach)
+            elif shanten > reach:
+                far = reach + 1
+            else:
                 prepare(&q, after, seat.melds, seat.n_melds + 1, unseen, 0, seat.wind,
                         seat.prevalent, seat.ruleset)
-                far = distance_drawn(after, &q, seat.sight)
-        road = _road_key(far, shanten, seat.sight)
-        if road > before or (road == before and not kong):
-            continue
-        pays = road // 100 - 1 <= seat.sight
-        if not pays:
-            floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
-            pays = not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8)
-            pays = pays or (planning and shanten <= 1 and _fits(&plan, chow, lowest, floor))
-            pays = pays or (shanten == 0
-                            and _ready_to_win(seat, after, seat.n_melds + 1, kong))
-        if pays:
-            rank = 100000 * (2 * chow + (kind == MELD_PUNG)) + road
-            keys[i] = rank
+                far = distance_drawn(after, &q, reach)
+            road = _road_key(far, shanten, seat.sight)
+            if road > before or (road == before and not kong):
+                continue
+            pays = (road // 100 - 1 <= seat.sight
+                    or _pays_anyway(seat, &plan, planning, claims[i], after, shanten))
+            if pays:
+                keys[i] = 100000 * rank + road
+                paid = True
     _keep_lowest(keys, n, out)
     return 0

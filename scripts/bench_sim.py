@@ -14,6 +14,9 @@ Players:
   and moves) played by the compiled game loop (``mjsim.players.loop``): no Python call, view or
   ``Move`` per move, no events. Each is printed with its ratio to its Python-driven twin when
   that ran too. ``loop-eight2``: four ``4+eight2`` (rung 4 seeing the legal distance to 2).
+  The rung-4 rows are printed with their ratio to rung 3 on the same table when that ran, and
+  rung 4's cache of the hand's search between turns with its hit rate
+  (:func:`mjsim_core.rungs.between_counts`).
 
 - ``riichienv``: **a riichi engine, measured for scale** (riichienv 0.4.11, a Rust core behind
   a Python API, ``pip install -e ".[bench]"``): four first-legal agents (each seat plays the
@@ -179,6 +182,8 @@ ANCHORS = ("riichienv", "gbgreedy")
 TWINS = {"loop-drawn": "drawn", "loop-rung1": "rung1", "loop-rung2": "rung2",
          "loop-rung3": "rung3", "loop-rung4": "rung4"}
 """Each compiled-loop row's Python-driven twin: the same games."""
+RUNG3 = {"rung4": "rung3", "loop-rung4": "loop-rung3", "loop-eight2": "loop-rung3"}
+"""The rung-4 rows, each with the rung-3 row of its table: their targets are ratios to it."""
 WARM_UP = 10**6  # the seeds of the untimed first game, apart from the timed ones
 
 
@@ -214,8 +219,17 @@ def main() -> None:
     for name, rate in medians.items():
         twin = TWINS.get(name)
         ratio = f"  {rate / medians[twin]:.2f}x {twin}" if twin in medians else ""
+        three = RUNG3.get(name)
+        if three in medians:
+            ratio += f"  {rate / medians[three]:.2f}x {three}"
         print(f"{name:<10} {rate:>9.0f}" + "".join(f" {rate / medians[a]:>13.2f}"
                                                   for a in anchors) + ratio)
+    if any(name in RUNG3 for name in medians):
+        from mjsim_core.rungs import between_counts
+
+        asked, kept = between_counts()
+        print(f"rung 4's legal distance of the hand held, between turns: {kept:,} of {asked:,} "
+              f"asks answered by a search made before ({kept / max(asked, 1):.0%})")
 
 
 if __name__ == "__main__":

@@ -66,3 +66,19 @@ def test_compiled_choices_agree_with_deeper_sight() -> None:
                 changed += want != getattr(reference, kind)(view, ideas)
             met += 1
     assert met > 50 and changed > 0
+
+
+def test_remembered_searches_agree_with_the_twin() -> None:
+    """Rung 4 answers some windows from the search of the hand held made in an earlier window
+    (its caps looser then): those answers are the twin's, which searches afresh every time.
+    Among these walls is one where a search kept regardless of the caps answers wrongly."""
+    remembered = 0
+    for index in range(30):
+        for view in decisions(b"eight-remembered-%d" % index, "4444", 1):
+            if view.window is None:
+                continue
+            kept = compiled.between_counts()[1]
+            answer = compiled.answer_choices(view, 31)   # the first ask of this window
+            remembered += compiled.between_counts()[1] > kept
+            assert answer == reference.answer_choices(view, 31), view
+    assert remembered > 20
