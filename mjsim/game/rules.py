@@ -1417,14 +1417,15 @@ def _split_wall(seed: bytes, walltiles: Sequence[int] | None
     if walltiles is None:
         return SplitWall(seed, 1), _PLAYING_CENSUS
     try:
-        order = [operator.index(kind) for kind in walltiles]
+        order = list(map(operator.index, walltiles))
     except TypeError:
         raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1} (ints)") from None
-    census = [0] * N_KINDS
-    for kind in order:
-        if not 0 <= kind < N_KINDS:
-            raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1}, not {kind}")
-        census[kind] += 1
+    if order and not 0 <= min(order) <= max(order) < N_KINDS:
+        outside = next(kind for kind in order if not 0 <= kind < N_KINDS)
+        raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1}, not {outside}")
+    # Counted in C, the kinds as bytes: an import sets up a given wall for every game.
+    tiles = bytes(order)
+    census = [tiles.count(index) for index in range(N_KINDS)]
     for index in range(N_KINDS):
         if census[index] > _COPIES[index]:
             raise ValueError(f"walltiles hold {census[index]} copies of {NAMES[index]}: "
