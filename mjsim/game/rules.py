@@ -77,6 +77,8 @@ _AFTER_FLOWERS = 64
 
 _FULL_CENSUS = tuple(ALL_TILES.count(k) for k in range(N_KINDS))
 _COPIES = tuple(copies(k) for k in range(N_KINDS))
+_KIND_BYTES = bytes(range(N_KINDS))
+"""Every kind as a byte: what is left of walltiles without them is no kind."""
 _PLAYING_CENSUS = (4,) * N_PLAYING + (0,) * (N_KINDS - N_PLAYING)  # Botzone's 136
 
 _DEAL = bytes([*(i // 4 % 4 for i in range(48)), 0, 1, 2, 3, 0])
@@ -1418,14 +1420,18 @@ def _split_wall(seed: bytes, walltiles: Sequence[int] | None
     if walltiles is None:
         return SplitWall(seed, 1), _PLAYING_CENSUS
     try:
-        order = [operator.index(kind) for kind in walltiles]
+        order = list(map(operator.index, walltiles))
     except TypeError:
         raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1} (ints)") from None
-    census = [0] * N_KINDS
-    for kind in order:
-        if not 0 <= kind < N_KINDS:
-            raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1}, not {kind}")
-        census[kind] += 1
+    # Checked and counted in C, the kinds as bytes: an import sets up a given wall every game.
+    try:
+        tiles = bytes(order)
+    except ValueError:  # a kind below 0 or past 255
+        tiles = b""
+    if len(tiles) != len(order) or tiles.translate(None, _KIND_BYTES):
+        outside = next(kind for kind in order if not 0 <= kind < N_KINDS)
+        raise ValueError(f"walltiles are kinds 0-{N_KINDS - 1}, not {outside}")
+    census = [tiles.count(index) for index in range(N_KINDS)]
     for index in range(N_KINDS):
         if census[index] > _COPIES[index]:
             raise ValueError(f"walltiles hold {census[index]} copies of {NAMES[index]}: "

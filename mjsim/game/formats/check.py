@@ -87,7 +87,9 @@ def rebuild_wall(game: Game) -> list[int]:
     for seat, tiles in enumerate(received):
         if len(tiles) > PART:
             raise _Differ(game.line, "wall", f"tiles seat {seat} received", len(tiles), PART)
-    spare = [kind for kind in range(N_PLAYING) for _ in range(4 - counts[kind])]
+    spare: list[int] = []
+    for kind in range(N_PLAYING):
+        spare += [kind] * (4 - counts[kind])
     wall: list[int] = []
     for tiles in received:
         fill = PART - len(tiles)

@@ -27,7 +27,7 @@ game at a time, so a file of any size reads in flat memory.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from mjsim.errors import NotationError
@@ -42,9 +42,10 @@ _IGNORE = 5  # words of each "Ignore Player N VERB TILE"
 _PLAYING = {name: kind for kind, name in enumerate(NAMES[:34])}
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
 _PLAIN_LINE = re.compile(r"Player ([0-3]) (Draw|Play) ([WBT][1-9]|F[1-4]|J[1-3])\s*$")
-_PLAIN = {f"Player {seat} {verb} {name}\n": (seat, verb, kind)
+_PLAIN = {f"Player {seat} {verb} {name}\n": (seat, verb, kind, ())
           for seat in range(4) for verb in ("Draw", "Play") for name, kind in _PLAYING.items()}
-"""What each plain line says, as most files write it: one look-up reads it."""
+"""What each plain line says (an Action's fields after its line), as most files write it: one
+look-up reads it."""
 _NEW = tuple.__new__  # an Action made without its generated __new__: a file has millions
 
 
@@ -54,7 +55,10 @@ def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
     game: Game | None = None
     broken = False
     number = 0
-    plain, known = _PLAIN_LINE.match, _PLAIN.get
+    # The open game's actions.append while it takes actions (read, not broken, not ended),
+    # else None: the plain lines, most of a file, test it alone.
+    append: Callable[[Action], None] | None = None
+    plain, known, new = _PLAIN_LINE.match, _PLAIN.get, _NEW
     for number, text in enumerate(stream, 1):
         # The lines most games are made of, read at once; the others through the checks.
         said = known(text)
@@ -62,9 +66,9 @@ def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
             found = plain(text)
             if found is not None:
                 seat, verb, tile = found.groups()
-                said = _SEATS[seat], verb, _PLAYING[tile]
-        if said is not None and game is not None and not broken and not game.end:
-            game.actions.append(_NEW(Action, (number, *said, ())))
+                said = _SEATS[seat], verb, _PLAYING[tile], ()
+        if said is not None and append is not None:
+            append(new(Action, (number, *said)))
             continue
         words = text.split()
         if not words:
@@ -73,20 +77,21 @@ def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
             if game is not None and not broken:
                 yield Refused(game.id, number, "the game has no Score line before the next Match")
             game, broken = Game(" ".join(words[1:]) or f"line-{number}", number), False
+        elif broken:
             continue
-        if broken:
-            continue
-        if game is None:
+        elif game is None:
             yield Refused(f"line-{number}", number, "text before the first Match line")
             game, broken = Game(f"line-{number}", number), True
-            continue
-        try:
-            if _line(game, words, number):
-                yield game
-                game, broken = None, False
-        except Refused as refused:
-            yield refused
-            broken = True
+        else:
+            try:
+                if _line(game, words, number):
+                    yield game
+                    game, broken = None, False
+            except Refused as refused:
+                yield refused
+                broken = True
+        append = game.actions.append if game is not None and not broken and not game.end \
+            else None
     if game is not None and not broken:
         yield Refused(game.id, number, "the file ends before the game's Score line")
 
