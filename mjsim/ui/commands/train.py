@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
 
 DEFAULTS: dict[str, Any] = {"channels": 64, "blocks": 4, "batch": 256, "steps": 2000,
-                            "lr": 2e-3, "seed": 0, "held_out": 0.1, "every": 200}
+                            "lr": 2e-3, "seed": 0, "held_out": 0.1, "every": 200, "roads": False}
 """:class:`mjsim.learn.training.Settings`' defaults, written here so ``--help`` loads no torch
 (a test holds the two equal)."""
 
@@ -65,5 +65,7 @@ def add(commands: Commands) -> None:
     for key, (kind, words) in numbers.items():
         train.add_argument(f"--{key.replace('_', '-')}", type=kind, default=DEFAULTS[key],
                            help=f"{words} (default {DEFAULTS[key]})")
+    train.add_argument("--roads", action="store_true",
+                       help="read the road planes too (datasets made with --roads)")
     train.add_argument("--threads", type=int, default=1, help="PyTorch's threads (default 1)")
     train.add_argument("--quiet", action="store_true", help="no progress bar")
