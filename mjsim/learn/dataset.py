@@ -12,6 +12,10 @@ array            dtype      what
 ``action``       int16      the action the player took (:mod:`mjsim.learn.actions`), or the
                            labeller's choice from the same view (``label``)
 ``played``       int16      the action the player took
+``best``         int8       75 flags: the actions the chooser (the player, or the labeller)
+                           ranks equal best, of which it took one (a rung breaks its last tie
+                           by a hash of the view, :meth:`~mjsim.players.rungs.Rung.choices`);
+                           the action alone for a player that does not say
 ``seat``         int8       the seat, 0-3
 ``wall``         int32      the wall's number
 ``hand_no``      int8       the hand, 1-16
@@ -79,8 +83,11 @@ class _Recorder:
     def act(self, view: View) -> Move | None:
         move = self.player.act(view)
         if move is not None and move in view.legal:  # a foul is the driver's matter, not data
+            chooser = self.player if self.label is None else self.label
             chosen = move if self.label is None else self.label.act(view)
-            self.rows.add(view, move if chosen is None else chosen, move)
+            ties = getattr(chooser, "choices", None)
+            self.rows.add(view, move if chosen is None else chosen, move,
+                          () if ties is None else ties(view))
         return move
 
     def __getattr__(self, name: str) -> Any:
@@ -93,21 +100,27 @@ class _Rows:
     def __init__(self, roads: bool = False) -> None:
         self.observation: list[np.ndarray] = []
         self.mask: list[np.ndarray] = []
+        self.best: list[np.ndarray] = []
         self.roads: list[np.ndarray] | None = [] if roads else None
         self.columns: dict[str, list[int]] = {name: [] for name in (
             "action", "played", "seat", "wall", "hand_no", "hand_points", "game_points")}
         self.wall = 0
         self._game_start = 0
 
-    def add(self, view: View, move: Move, played: Move | None = None) -> None:
+    def add(self, view: View, move: Move, played: Move | None = None,
+            ties: Sequence[Move] = ()) -> None:
         """A row of ``view`` whose action is ``move``, ``played`` (default ``move``) what its
-        player did."""
+        player did, ``ties`` the moves ranked equal to ``move`` (default none)."""
         self.observation.append(encode(view))
         self.mask.append(legal_mask(view))
         if self.roads is not None:
             self.roads.append(road_planes(view))
+        action = action_of(move, view=view)
+        best = np.zeros(N_ACTIONS, np.int8)
+        best[[action, *(action_of(tie, view=view) for tie in ties)]] = 1
+        self.best.append(best)
         columns = self.columns
-        columns["action"].append(action_of(move, view=view))
+        columns["action"].append(action)
         columns["played"].append(action_of(move if played is None else played, view=view))
         columns["seat"].append(view.seat)
         columns["wall"].append(self.wall)
@@ -126,7 +139,7 @@ class _Rows:
     def drop_game(self) -> None:
         """Forget the rows of the game being recorded."""
         start = self._game_start
-        del self.observation[start:], self.mask[start:]
+        del self.observation[start:], self.mask[start:], self.best[start:]
         if self.roads is not None:
             del self.roads[start:]
         for name in ("action", "played", "seat", "wall", "hand_no"):
@@ -139,6 +152,7 @@ class _Rows:
         return {"observation": (np.zeros((0, *PLANES), np.uint8) if empty
                                 else np.stack(self.observation)),
                 "mask": np.zeros((0, N_ACTIONS), np.int8) if empty else np.stack(self.mask),
+                "best": np.zeros((0, N_ACTIONS), np.int8) if empty else np.stack(self.best),
                 **({} if self.roads is None else {"roads": (
                     np.zeros((0, ROADS, PLANES[1]), np.uint8) if empty
                     else np.stack(self.roads))}),

@@ -8,17 +8,19 @@ measure, so 0 means "not asked" (a kind not held, a claim not legal, no window o
 plane  what (a column is a kind, 0-33, unless said)
 =====  =========================================================================================
 0      on one's turn, each kind held: 1 + the legal distance after discarding it, to
-       :data:`SIGHT` (rung 4's sight; :data:`SIGHT` + 1 is "beyond")
+       :data:`SIGHT` (rung 4's sight; :data:`SIGHT` + 1 is "beyond"; the legal distance is at
+       least the shanten, so a hand whose every discard leaves it beyond is not searched)
 1      the same: 1 + the shanten after discarding it
 2      the same: the unseen copies of the kinds that shorten the shanten after discarding it
-3      the same: the unseen copies a nearest legal target draws after discarding it
+3      the same, for a discard that leaves the hand ready to win eight: the unseen copies of
+       the waits that win eight
 4      numbers: [0] 1 + the legal distance of the hand as it stands, [1] 1 + its shanten; in a
        discard window, for each claim (pung, kong, chow lowest, middle, highest: columns 2-3,
        4-5, ...) the best road after it and its discard (1 + legal distance, 1 + shanten)
 =====  =========================================================================================
 
-Only the view is read, as for the planes. A decision costs about 60-300 µs of CPU (the legal
-search), the network's own order of cost, so the planes are an option of a dataset
+Only the view is read, as for the planes. A decision costs tens of µs of CPU far from ready
+and up to about 10 ms near it (the legal search), so the planes are an option of a dataset
 (``mjsim dataset --roads``) and of a model (``mjsim train --roads``).
 
 >>> from mjsim.game.rules import Rules
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjsim.analysis import legal_discards, legal_distance, shanten
+from mjsim.analysis import legal_discards, legal_distance, legal_waits, shanten
 from mjsim.game.moves import Move
 from mjsim.players.view import View
 from mjsim.tiles.hand import Hand
@@ -82,18 +84,22 @@ def _fill(view: View, out: np.ndarray) -> None:
     hand, unseen = view.hand, _unseen(view)
     ask = {"seat_wind": view.seat_wind, "prevalent_wind": view.prevalent, "unseen": unseen,
            "ruleset": view.ruleset, "limit": SIGHT}
-    out[NUMBERS, :2] = _road(hand, ask)
     if view.window is None:
         if not any(move.kind == "discard" for move in view.legal):
             return
-        for kind, after, _kinds, copies in legal_discards(hand.counts, hand.melds, **ask):
-            out[LEGAL, kind] = 1 + min(after, SIGHT + 1)
-            out[LEGAL_COPIES, kind] = min(copies, _COPIES_CAP)
+        least = _SHANTEN_CAP
         for kind, after, _kinds, copies in shanten.discards(hand.counts, len(hand.melds),
                                                              unseen):
             out[SHANTEN, kind] = 1 + min(after, _SHANTEN_CAP - 1)
             out[COPIES, kind] = min(copies, _COPIES_CAP)
+            least = min(least, after)
+        out[NUMBERS, 1] = 1 + least
+        out[LEGAL][out[SHANTEN] > 0] = _FAR
+        if least <= SIGHT:
+            _legal_after(hand, out, ask, unseen)
+        out[NUMBERS, 0] = out[LEGAL][out[LEGAL] > 0].min()
         return
+    out[NUMBERS, :2] = _road(hand, ask)
     if view.window.kind != "discard":
         return
     tile, source = view.window.tile, view.window.source
@@ -101,6 +107,24 @@ def _fill(view: View, out: np.ndarray) -> None:
         column = _column(move, tile)
         if column is not None:
             out[NUMBERS, column:column + 2] = _claimed_road(hand, move, tile, source, ask)
+
+
+def _legal_after(hand: Hand, out: np.ndarray, ask: dict[str, object], unseen: list[int]
+                 ) -> None:
+    """The legal planes of each discard whose shanten leaves the legal distance in sight (it is
+    at least the shanten), one search of 13 tiles each (one of all 14 costs far more)."""
+    after = hand.counts.copy()
+    for kind in np.flatnonzero((out[SHANTEN] > 0) & (out[SHANTEN] <= SIGHT + 1)):
+        after[kind] -= 1
+        far = legal_distance(after, hand.melds, **ask)  # type: ignore[arg-type]
+        out[LEGAL, kind] = 1 + min(far, SIGHT + 1)
+        if far == 0:
+            waits = legal_waits(after, hand.melds, ask["seat_wind"],  # type: ignore[arg-type]
+                                ask["prevalent_wind"], unseen=unseen,  # type: ignore[arg-type]
+                                ruleset=ask["ruleset"])  # type: ignore[arg-type]
+            out[LEGAL_COPIES, kind] = min(sum(unseen[wait.tile] for wait in waits),
+                                          _COPIES_CAP)
+        after[kind] += 1
 
 
 def _column(move: Move, tile: int) -> int | None:
@@ -111,9 +135,11 @@ def _column(move: Move, tile: int) -> int | None:
 
 def _road(hand: Hand, ask: dict[str, object]) -> tuple[int, int]:
     """1 + the legal distance (to the sight) and 1 + the shanten of ``hand`` as it stands."""
-    far = legal_distance(hand.counts, hand.melds, **ask)  # type: ignore[arg-type]
     held = shanten.shanten(hand.counts, len(hand.melds))
-    return 1 + min(far, SIGHT + 1), 1 + min(held, _SHANTEN_CAP - 1)
+    if held > SIGHT:
+        return _FAR, 1 + min(held, _SHANTEN_CAP - 1)
+    far = legal_distance(hand.counts, hand.melds, **ask)  # type: ignore[arg-type]
+    return 1 + min(far, SIGHT + 1), 1 + held
 
 
 def _claimed_road(hand: Hand, move: Move, tile: int, source: int,
@@ -133,8 +159,10 @@ def _claimed_road(hand: Hand, move: Move, tile: int, source: int,
     else:
         after.counts[tile] -= 2
         after.add_meld(Meld.pung(tile, claimed=tile, source=source))
-    far = min(after for _kind, after, _kinds, _copies in legal_discards(
-        after.counts, after.melds, **ask))  # type: ignore[arg-type]
     held = min(after for _kind, after, _kinds, _copies in shanten.discards(
         after.counts, len(after.melds)))
-    return 1 + min(far, SIGHT + 1), 1 + min(held, _SHANTEN_CAP - 1)
+    if held > SIGHT:
+        return _FAR, 1 + min(held, _SHANTEN_CAP - 1)
+    far = min(after for _kind, after, _kinds, _copies in legal_discards(
+        after.counts, after.melds, **ask))  # type: ignore[arg-type]
+    return 1 + min(far, SIGHT + 1), 1 + held
