@@ -26,8 +26,10 @@ array            dtype      what
 
 A ``label`` (a player spec, e.g. ``"4"``) is asked for its move at every decision and its
 choice is the row's action, while the players play on: rung 4's labels of the states another
-player reaches (DAgger's relabelling). Shards are ``npz`` files of ``shard_walls`` walls each (``shard-00000.npz``, ...), each written
-to a temporary name and renamed, and listed in ``manifest.json`` with the settings. Running
+player reaches (DAgger's relabelling).
+
+Shards are ``npz`` files of ``shard_walls`` walls each (``shard-00000.npz``, ...), each
+written to a temporary name and renamed, and listed in ``manifest.json`` with the settings. Running
 again on the same folder writes only the shards it lacks (a killed run resumes; more walls
 extend it), and refuses other settings and fewer walls. Memory holds one shard at a time.
 
@@ -147,8 +149,8 @@ class _Rows:
 
     def arrays(self) -> dict[str, np.ndarray]:
         empty = not self.observation
-        types = {"action": np.int16, "played": np.int16, "seat": np.int8, "wall": np.int32, "hand_no": np.int8,
-                 "hand_points": np.int32, "game_points": np.int32}
+        types = {"action": np.int16, "played": np.int16, "seat": np.int8, "wall": np.int32,
+                 "hand_no": np.int8, "hand_points": np.int32, "game_points": np.int32}
         return {"observation": (np.zeros((0, *PLANES), np.uint8) if empty
                                 else np.stack(self.observation)),
                 "mask": np.zeros((0, N_ACTIONS), np.int8) if empty else np.stack(self.mask),

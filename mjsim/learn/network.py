@@ -166,7 +166,7 @@ class Network:
         space.stem[:, kinds_in:kinds_in + KINDS_IN] = space.scaled[:, :KINDS_IN]
         numbers = w["stem.numbers"]
         np.matmul(space.scaled[:, NUMBERS], numbers[:, :WIDTH].T, out=space.numbers)
-        if self.roads:
+        if self.roads and roads is not None:  # (a network that reads them was given them)
             np.multiply(roads, _ROAD_SCALE, out=space.road)
             space.stem[:, kinds_in + KINDS_IN:2 * kinds_in] = space.road[:, :ROAD_KINDS]
             space.numbers += space.road[:, ROAD_NUMBERS] @ numbers[:, WIDTH:].T

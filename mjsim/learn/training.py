@@ -16,8 +16,9 @@ and the same call resumes from it, ending with the weights an uninterrupted run 
 With ``ties`` the loss is that of the set of actions the dataset's chooser ranked equal best
 (its ``best`` column: a rung breaks its last tie by a hash of the view, which no network can
 learn), ``-log`` of their summed probability, rather than of the one it took. When the data
-records ties, the held-out agreement is also read as "within the ties" (``tied``). With ``roads`` the network also
-reads the road planes of :mod:`mjsim.learn.roads`, which the
+records ties, the held-out agreement is also read as "within the ties" (``tied``).
+
+With ``roads`` the network also reads the road planes of :mod:`mjsim.learn.roads`, which the
 datasets must hold (``mjsim dataset --roads``).
 
 A decision's kind is the first that applies: **win** (a win is legal), **kong** (a kong is),
@@ -169,9 +170,9 @@ class Data:
 def read(folders: Sequence[str | Path], seed: int, held_out: float,
          roads: bool = False, ties: bool = False) -> Data:
     """Every row with two or more legal actions of the dataset ``folders``, split by wall (with
-    their road planes when ``roads``, and their ties when every shard records them). Raises ``ValueError`` for a
-    folder that holds no dataset or no rows, or no road planes or ties when asked for, or a
-    split that leaves one side empty."""
+    their road planes when ``roads``, and their ties when every shard records them). Raises
+    ``ValueError`` for a folder that holds no dataset or no rows, or no road planes or ties
+    when asked for, or a split that leaves one side empty."""
     parts: list[dict[str, np.ndarray]] = []
     keys: list[np.ndarray] = []
     for folder in folders:
@@ -233,7 +234,8 @@ def chosen(net: Net, planes: np.ndarray, masks: np.ndarray, roads: np.ndarray | 
 def agreement(net: Net, planes: np.ndarray, masks: np.ndarray, actions: np.ndarray,
               roads: np.ndarray | None = None) -> np.ndarray:
     """Whether ``net``'s best action is the one taken, row by row (bool)."""
-    return chosen(net, planes, masks, roads) == actions
+    agreed: np.ndarray = chosen(net, planes, masks, roads) == actions
+    return agreed
 
 
 def _by_kind(agreed: np.ndarray, masks: np.ndarray, tied: np.ndarray | None = None
