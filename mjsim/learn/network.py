@@ -45,7 +45,7 @@ from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
 from mjsim.learn.roads import HIGH as ROAD_HIGH
 from mjsim.learn.roads import NUMBERS as ROAD_NUMBERS
 
-__all__ = ["FORMAT", "Network", "features", "initial", "load", "save", "shapes"]
+__all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "save", "shapes"]
 
 FORMAT = 2
 """The newest version of the model file this mjsim reads; a file is written with the oldest
@@ -204,6 +204,12 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
         np.savez(stream, format=np.int64(2 if net.roads else 1), meta=np.array(json.dumps(meta)),
                  **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # numpy stubs
                     for name, value in weights.items()})
+
+
+def format_of(path: str | Path) -> int:
+    """The format version a model file was written in (1 or 2: see :data:`FORMAT`)."""
+    with np.load(path, allow_pickle=False) as data:
+        return int(data["format"])
 
 
 def load(path: str | Path) -> Network:

@@ -112,8 +112,7 @@ def test_a_road_model_is_format_2_trains_on_ties_and_plays(tmp_path):
                                  held_out=0.3, every=6, roads=True, ties=True)
     trained = training.train([data], tmp_path / "m.npz", settings)
     assert 0 <= trained.agreement["all"] <= trained.agreement["tied"] <= 1
-    with np.load(tmp_path / "m.npz") as stored:
-        assert int(stored["format"]) == 2
+    assert network.format_of(tmp_path / "m.npz") == 2
     seat = Learned(model=str(tmp_path / "m.npz"))
     game = play("roads-play", [seat, Rung(4), Rung(4), Rung(4)], last_hand=1)
     assert game.status == "finished"
