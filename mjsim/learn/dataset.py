@@ -9,16 +9,27 @@ array            dtype      what
 ===============  =========  ==================================================================
 ``observation``  uint8      the 20 x 34 planes of the seat's view (:mod:`mjsim.learn.planes`)
 ``mask``         int8       its 75 legal actions
-``action``       int16      the action the player took (:mod:`mjsim.learn.actions`)
+``action``       int16      the action the player took (:mod:`mjsim.learn.actions`), or the
+                           labeller's choice from the same view (``label``)
+``played``       int16      the action the player took
+``best``         int8       75 flags: the actions the chooser (the player, or the labeller)
+                           ranks equal best, of which it took one (a rung breaks its last tie
+                           by a hash of the view, :meth:`~mjsim.players.rungs.Rung.choices`);
+                           the action alone for a player that does not say
 ``seat``         int8       the seat, 0-3
 ``wall``         int32      the wall's number
 ``hand_no``      int8       the hand, 1-16
 ``hand_points``  int32      what the hand's settlement gave the seat
 ``game_points``  int32      the seat's total at the game's end
+``roads``        uint8      with ``roads``: the 5 x 34 road planes (:mod:`mjsim.learn.roads`)
 ===============  =========  ==================================================================
 
-Shards are ``npz`` files of ``shard_walls`` walls each (``shard-00000.npz``, ...), each written
-to a temporary name and renamed, and listed in ``manifest.json`` with the settings. Running
+A ``label`` (a player spec, e.g. ``"4"``) is asked for its move at every decision and its
+choice is the row's action, while the players play on: rung 4's labels of the states another
+player reaches (DAgger's relabelling).
+
+Shards are ``npz`` files of ``shard_walls`` walls each (``shard-00000.npz``, ...), each
+written to a temporary name and renamed, and listed in ``manifest.json`` with the settings. Running
 again on the same folder writes only the shards it lacks (a killed run resumes; more walls
 extend it), and refuses other settings and fewer walls. Memory holds one shard at a time.
 
@@ -48,6 +59,8 @@ from mjsim.game.moves import Move
 from mjsim.game.results import HandResult
 from mjsim.learn.actions import N_ACTIONS, action_of
 from mjsim.learn.planes import PLANES, encode, legal_mask
+from mjsim.learn.roads import ROADS
+from mjsim.learn.roads import roads as road_planes
 from mjsim.players.driver import play
 from mjsim.players.protocol import Player
 from mjsim.players.specs import load_player
@@ -58,20 +71,25 @@ __all__ = ["FORMAT", "MANIFEST", "load", "shards", "write", "write_games"]
 FORMAT = "mjsim-dataset/1"
 MANIFEST = "manifest.json"
 # The settings a folder's shards were made with: a resumed run must repeat them.
-_SETTINGS = ("format", "players", "seed", "hands", "ruleset", "shard_walls")
+_SETTINGS = ("format", "players", "seed", "hands", "ruleset", "shard_walls", "roads", "label")
+_UNSET = {"roads": False, "label": None}  # what a folder written before these settings holds
 
 
 class _Recorder:
-    """A player passed through: each move it chooses is recorded with its view (hooks such as
-    ``observe`` reach the player itself)."""
+    """A player passed through: each move it chooses is recorded with its view, labelled by
+    ``label``'s choice when given (hooks such as ``observe`` reach the player itself)."""
 
-    def __init__(self, player: Player, rows: _Rows) -> None:
-        self.player, self.rows, self.name = player, rows, player.name
+    def __init__(self, player: Player, rows: _Rows, label: Player | None = None) -> None:
+        self.player, self.rows, self.label, self.name = player, rows, label, player.name
 
     def act(self, view: View) -> Move | None:
         move = self.player.act(view)
         if move is not None and move in view.legal:  # a foul is the driver's matter, not data
-            self.rows.add(view, move)
+            chooser = self.player if self.label is None else self.label
+            chosen = move if self.label is None else self.label.act(view)
+            ties = getattr(chooser, "choices", None)
+            self.rows.add(view, move if chosen is None else chosen, move,
+                          () if ties is None else ties(view))
         return move
 
     def __getattr__(self, name: str) -> Any:
@@ -81,19 +99,31 @@ class _Recorder:
 class _Rows:
     """The rows of one shard as they come; points are filled in as each game ends."""
 
-    def __init__(self) -> None:
+    def __init__(self, roads: bool = False) -> None:
         self.observation: list[np.ndarray] = []
         self.mask: list[np.ndarray] = []
+        self.best: list[np.ndarray] = []
+        self.roads: list[np.ndarray] | None = [] if roads else None
         self.columns: dict[str, list[int]] = {name: [] for name in (
-            "action", "seat", "wall", "hand_no", "hand_points", "game_points")}
+            "action", "played", "seat", "wall", "hand_no", "hand_points", "game_points")}
         self.wall = 0
         self._game_start = 0
 
-    def add(self, view: View, move: Move) -> None:
+    def add(self, view: View, move: Move, played: Move | None = None,
+            ties: Sequence[Move] = ()) -> None:
+        """A row of ``view`` whose action is ``move``, ``played`` (default ``move``) what its
+        player did, ``ties`` the moves ranked equal to ``move`` (default none)."""
         self.observation.append(encode(view))
         self.mask.append(legal_mask(view))
+        if self.roads is not None:
+            self.roads.append(road_planes(view))
+        action = action_of(move, view=view)
+        best = np.zeros(N_ACTIONS, np.int8)
+        best[[action, *(action_of(tie, view=view) for tie in ties)]] = 1
+        self.best.append(best)
         columns = self.columns
-        columns["action"].append(action_of(move, view=view))
+        columns["action"].append(action)
+        columns["played"].append(action_of(move if played is None else played, view=view))
         columns["seat"].append(view.seat)
         columns["wall"].append(self.wall)
         columns["hand_no"].append(view.hand_no)
@@ -111,26 +141,33 @@ class _Rows:
     def drop_game(self) -> None:
         """Forget the rows of the game being recorded."""
         start = self._game_start
-        del self.observation[start:], self.mask[start:]
-        for name in ("action", "seat", "wall", "hand_no"):
+        del self.observation[start:], self.mask[start:], self.best[start:]
+        if self.roads is not None:
+            del self.roads[start:]
+        for name in ("action", "played", "seat", "wall", "hand_no"):
             del self.columns[name][start:]
 
     def arrays(self) -> dict[str, np.ndarray]:
         empty = not self.observation
-        types = {"action": np.int16, "seat": np.int8, "wall": np.int32, "hand_no": np.int8,
-                 "hand_points": np.int32, "game_points": np.int32}
+        types = {"action": np.int16, "played": np.int16, "seat": np.int8, "wall": np.int32,
+                 "hand_no": np.int8, "hand_points": np.int32, "game_points": np.int32}
         return {"observation": (np.zeros((0, *PLANES), np.uint8) if empty
                                 else np.stack(self.observation)),
                 "mask": np.zeros((0, N_ACTIONS), np.int8) if empty else np.stack(self.mask),
+                "best": np.zeros((0, N_ACTIONS), np.int8) if empty else np.stack(self.best),
+                **({} if self.roads is None else {"roads": (
+                    np.zeros((0, ROADS, PLANES[1]), np.uint8) if empty
+                    else np.stack(self.roads))}),
                 **{name: np.asarray(values, dtype=types[name])
                    for name, values in self.columns.items()}}
 
 
 def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "mjsim",
           hands: int = 16, ruleset: str = "green-book", shard_walls: int = 10,
-          quiet: bool = True) -> dict[str, Any]:
+          quiet: bool = True, roads: bool = False, label: str | None = None) -> dict[str, Any]:
     """Write the dataset of ``walls`` games of ``hands`` hands between ``players`` (four player
-    specs) into ``out``, resuming what is there; returns the manifest.
+    specs) into ``out``, resuming what is there; returns the manifest. ``roads`` adds the road
+    planes; ``label`` (a player spec) labels every row with its choice (see the module).
 
     Raises ``ValueError`` for a lineup that is not four specs, a spec that names no player,
     walls or shard sizes below 1, hands outside 1-16, or a folder holding a dataset made with
@@ -144,27 +181,29 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "m
         raise ValueError(f"a game is 1 to 16 hands, not {hands}")
     folder = Path(out)
     settings = {"format": FORMAT, "players": list(players), "seed": seed, "hands": hands,
-                "ruleset": ruleset, "shard_walls": shard_walls}
+                "ruleset": ruleset, "shard_walls": shard_walls, "roads": roads, "label": label}
     manifest = _manifest(folder, settings)
     if manifest["walls"] > walls:
         raise ValueError(f"{folder} holds {manifest['walls']} walls: give as many or more "
                          "(a dataset is extended, never cut), or another folder")
     loaded = [load_player(spec) for spec in players]
+    labeller = None if label is None else load_player(label)
 
     def fill(rows: _Rows, wall: int) -> None:
-        recorders = [_Recorder(player, rows) for player in loaded]
+        recorders = [_Recorder(player, rows, labeller) for player in loaded]
         game = play(f"{seed}-{wall}", recorders, ruleset=ruleset, last_hand=hands)
         rows.end_game(game.history, game.totals)
 
-    return _write_shards(folder, manifest, walls, shard_walls, quiet, fill)
+    return _write_shards(folder, manifest, walls, shard_walls, quiet, fill, roads)
 
 
 def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
-                quiet: bool = True) -> dict[str, Any]:
+                quiet: bool = True, roads: bool = False) -> dict[str, Any]:
     """Write the dataset of the game logs in ``source`` (a folder of them, or an import's
     ``--out`` folder, whose logs are in ``games/``) into ``out``, resuming what is there: each
     logged move is a row, the recorded player's choice, with the view it was made from; game
-    ``i`` of the logs in name order is wall ``i``. Returns the manifest.
+    ``i`` of the logs in name order is wall ``i``; ``roads`` adds the road planes. Returns the
+    manifest.
 
     Raises ``ValueError`` for a folder without game logs, a log that is not one, or a dataset
     folder made otherwise.
@@ -179,7 +218,8 @@ def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
     if not logs:
         raise ValueError(f"{source} holds no game logs (*.jsonl, or games/*.jsonl)")
     settings = {"format": FORMAT, "players": ["recorded"], "seed": str(Path(source)),
-                "hands": 1, "ruleset": "as logged", "shard_walls": shard_walls}
+                "hands": 1, "ruleset": "as logged", "shard_walls": shard_walls, "roads": roads,
+                "label": None}
     manifest = _manifest(Path(out), settings)
 
     def fill(rows: _Rows, wall: int) -> None:
@@ -198,11 +238,12 @@ def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
         else:  # a log that stops at a foul: its points are not in it
             rows.drop_game()
 
-    return _write_shards(Path(out), manifest, len(logs), shard_walls, quiet, fill)
+    return _write_shards(Path(out), manifest, len(logs), shard_walls, quiet, fill, roads)
 
 
 def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_walls: int,
-                  quiet: bool, fill: Callable[[_Rows, int], None]) -> dict[str, Any]:
+                  quiet: bool, fill: Callable[[_Rows, int], None],
+                  roads: bool) -> dict[str, Any]:
     """Write the shards of ``walls`` walls (``fill`` adds one wall's rows) that the folder
     lacks, the manifest after each; returns the manifest."""
     ranges = [[start, min(start + shard_walls, walls)] for start in range(0, walls, shard_walls)]
@@ -214,7 +255,7 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
         if old is not None and old["walls"] == [start, stop] and (folder / name).exists():
             kept.append(old)
             continue
-        rows = _Rows()
+        rows = _Rows(roads)
         for wall in range(start, stop):
             rows.wall = wall
             fill(rows, wall)
@@ -243,7 +284,7 @@ def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
     if manifest.get("format") != FORMAT:
         raise ValueError(f"{folder} holds no dataset (its {MANIFEST} is another kind of "
                          "folder's, such as a run's): give another folder")
-    differ = [key for key in _SETTINGS if manifest.get(key) != settings[key]]
+    differ = [key for key in _SETTINGS if manifest.get(key, _UNSET.get(key)) != settings[key]]
     if differ:
         raise ValueError(f"{folder} holds a dataset made with other settings ("
                          + ", ".join(f"{key} {manifest.get(key)!r}" for key in differ)

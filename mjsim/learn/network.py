@@ -16,6 +16,10 @@ The network reads the 34 columns as a sequence of kinds with channels:
 
 Illegal actions get ``-inf`` and a softmax over the rest gives the policy.
 
+A network may also read the road planes of :mod:`mjsim.learn.roads` (``roads=True``): their
+four planes of kinds join the input convolution's 19, and their numbers plane joins plane 19
+at the linear layer. Its file is of format 2, which an mjsim that reads only format 1 refuses.
+
 The ``npz`` file holds each weight by name (:data:`SHAPES`), ``format`` (:data:`FORMAT`, an int;
 a file of a newer one is refused) and ``meta``, a JSON text of what training recorded.
 
@@ -38,22 +42,28 @@ import numpy as np
 
 from mjsim.learn.actions import N_ACTIONS, WIN_ACTION
 from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
+from mjsim.learn.roads import HIGH as ROAD_HIGH
+from mjsim.learn.roads import NUMBERS as ROAD_NUMBERS
 
-__all__ = ["FORMAT", "Network", "features", "initial", "load", "save", "shapes"]
+__all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "save", "shapes"]
 
-FORMAT = 1
-"""The version of the model file this mjsim writes and the newest it reads."""
+FORMAT = 2
+"""The newest version of the model file this mjsim reads; a file is written with the oldest
+version that reads it (1 without the road planes, 2 with them)."""
 KINDS_IN = NUMBERS  # planes read per kind by the input convolution: 0-18
+ROAD_KINDS = ROAD_NUMBERS  # the road planes of kinds: 0-3
 OTHERS = N_ACTIONS - WIN_ACTION  # the actions that are no kind's: win, pass, pung, ...
 _SCALE = (1.0 / np.maximum(HIGH, 1)).astype(np.float32)
+_ROAD_SCALE = (1.0 / np.maximum(ROAD_HIGH, 1)).astype(np.float32)
 
 
-def shapes(channels: int, blocks: int) -> dict[str, tuple[int, ...]]:
-    """Each weight's name and shape for a network of ``channels`` and ``blocks``."""
+def shapes(channels: int, blocks: int, roads: bool = False) -> dict[str, tuple[int, ...]]:
+    """Each weight's name and shape for a network of ``channels`` and ``blocks`` (reading the
+    road planes too when ``roads``)."""
     c = channels
     out: dict[str, tuple[int, ...]] = {
-        "stem.conv": (c, KINDS_IN, 3), "stem.bias": (c, WIDTH),
-        "stem.numbers": (c, WIDTH), "stem.numbers_bias": (c,)}
+        "stem.conv": (c, KINDS_IN + ROAD_KINDS * roads, 3), "stem.bias": (c, WIDTH),
+        "stem.numbers": (c, WIDTH * (1 + roads)), "stem.numbers_bias": (c,)}
     for block in range(blocks):
         for half in ("a", "b"):
             out[f"block{block}.{half}"] = (c, c, 3)
@@ -63,18 +73,25 @@ def shapes(channels: int, blocks: int) -> dict[str, tuple[int, ...]]:
     return out
 
 
-def initial(channels: int, blocks: int, seed: int) -> dict[str, np.ndarray]:
+def initial(channels: int, blocks: int, seed: int, roads: bool = False
+            ) -> dict[str, np.ndarray]:
     """Weights drawn for a new network (the tests' and a doctest's; training draws its own)."""
     rng = np.random.default_rng(seed)
     return {name: (rng.standard_normal(shape) * 0.1).astype(np.float32)
-            for name, shape in shapes(channels, blocks).items()}
+            for name, shape in shapes(channels, blocks, roads).items()}
 
 
-def features(planes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """N x 20 x 34 ``uint8`` planes as the network's inputs: planes 0-18 scaled to 0-1
-    (N x 19 x 34) and plane 19 scaled (N x 34), both ``float32``."""
+def features(planes: np.ndarray, roads: np.ndarray | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """N x 20 x 34 ``uint8`` planes (and N x 5 x 34 road planes, when given) as the network's
+    inputs, scaled to 0-1, ``float32``: the planes of kinds (N x 19 x 34, or N x 23 x 34) and
+    the numbers (N x 34, or N x 68)."""
     scaled = planes.astype(np.float32) * _SCALE
-    return scaled[:, :KINDS_IN], scaled[:, NUMBERS]
+    if roads is None:
+        return scaled[:, :KINDS_IN], scaled[:, NUMBERS]
+    road = roads.astype(np.float32) * _ROAD_SCALE
+    return (np.concatenate([scaled[:, :KINDS_IN], road[:, :ROAD_KINDS]], axis=1),
+            np.concatenate([scaled[:, NUMBERS], road[:, ROAD_NUMBERS]], axis=1))
 
 
 class _Workspace:
@@ -83,10 +100,11 @@ class _Workspace:
     N x 3C x 34: x shifted a kind right, as it is, and a kind left; its two padding columns are
     never written, so they stay zero."""
 
-    def __init__(self, n: int, channels: int) -> None:
+    def __init__(self, n: int, channels: int, kinds_in: int) -> None:
         self.n = n
         self.scaled = np.empty((n, KINDS_IN + 1, WIDTH), np.float32)
-        self.stem = np.zeros((n, 3 * KINDS_IN, WIDTH), np.float32)
+        self.road = np.empty((n, ROAD_NUMBERS + 1, WIDTH), np.float32)
+        self.stem = np.zeros((n, 3 * kinds_in, WIDTH), np.float32)
         self.shifted = np.zeros((n, 3 * channels, WIDTH), np.float32)
         self.x = np.empty((n, channels, WIDTH), np.float32)
         self.inner = np.empty((n, channels, WIDTH), np.float32)
@@ -117,32 +135,43 @@ def _flat(kernel: np.ndarray) -> np.ndarray:
 
 class Network:
     """The network of ``weights`` (by the names of :func:`shapes`); ``meta`` is what its file
-    recorded. Raises ``ValueError`` when the weights are not one network's."""
+    recorded; ``roads`` whether it reads the road planes. Raises ``ValueError`` when the weights
+    are not one network's."""
 
     def __init__(self, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
-        channels, blocks = _shape_of(weights)
-        expected = shapes(channels, blocks)
+        channels, blocks, roads = _shape_of(weights)
+        expected = shapes(channels, blocks, roads)
         if set(weights) != set(expected) or any(
                 weights[name].shape != shape for name, shape in expected.items()):
             raise ValueError("the weights are not those of a network of "
                              f"{channels} channels and {blocks} blocks")
         self.weights = {name: np.ascontiguousarray(weights[name], np.float32)
                         for name in expected}
-        self.channels, self.blocks, self.meta = channels, blocks, meta
+        self.channels, self.blocks, self.roads, self.meta = channels, blocks, roads, meta
         self._flat = {name: _flat(w) for name, w in self.weights.items() if w.ndim == 3}
         self._space: _Workspace | None = None
 
-    def logits(self, planes: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        """The N x 75 scores of N observations, ``-inf`` where ``masks`` is 0."""
+    def logits(self, planes: np.ndarray, masks: np.ndarray,
+               roads: np.ndarray | None = None) -> np.ndarray:
+        """The N x 75 scores of N observations, ``-inf`` where ``masks`` is 0; ``roads`` are
+        their road planes, which a network that reads them needs (``ValueError`` without)."""
+        if self.roads and roads is None:
+            raise ValueError("this model reads the road planes (mjsim.learn.roads): give them")
         w, flat, n = self.weights, self._flat, len(planes)
+        kinds_in = KINDS_IN + ROAD_KINDS * self.roads
         if self._space is None or self._space.n != n:  # one size kept: a seat's is always 1
-            self._space = _Workspace(n, self.channels)
+            self._space = _Workspace(n, self.channels, kinds_in)
         space = self._space
         np.multiply(planes, _SCALE, out=space.scaled)
-        space.stem[:, KINDS_IN:2 * KINDS_IN] = space.scaled[:, :KINDS_IN]
+        space.stem[:, kinds_in:kinds_in + KINDS_IN] = space.scaled[:, :KINDS_IN]
+        numbers = w["stem.numbers"]
+        np.matmul(space.scaled[:, NUMBERS], numbers[:, :WIDTH].T, out=space.numbers)
+        if self.roads and roads is not None:  # (a network that reads them was given them)
+            np.multiply(roads, _ROAD_SCALE, out=space.road)
+            space.stem[:, kinds_in + KINDS_IN:2 * kinds_in] = space.road[:, :ROAD_KINDS]
+            space.numbers += space.road[:, ROAD_NUMBERS] @ numbers[:, WIDTH:].T
         x = _conv(space.stem, None, flat["stem.conv"], w["stem.numbers_bias"], space.x)
         x += w["stem.bias"]
-        np.matmul(space.scaled[:, NUMBERS], w["stem.numbers"].T, out=space.numbers)
         x += space.numbers[:, :, None]
         for block in range(self.blocks):
             inner = _conv(space.shifted, x, flat[f"block{block}.a"],
@@ -159,20 +188,28 @@ class Network:
         return scores
 
 
-def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int]:
-    if "stem.conv" not in weights:
+def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, bool]:
+    if "stem.conv" not in weights or weights["stem.conv"].ndim != 3:
         raise ValueError("the weights are not a network's: no stem.conv")
     blocks = sum(1 for name in weights if name.endswith(".a") and name.startswith("block"))
-    return int(weights["stem.conv"].shape[0]), blocks
+    conv = weights["stem.conv"].shape
+    return int(conv[0]), blocks, conv[1] == KINDS_IN + ROAD_KINDS
 
 
 def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
-    """Write ``weights`` and ``meta`` (JSON-safe) as a model file of format :data:`FORMAT`."""
-    Network(weights, meta)  # refuses weights that are no network's
+    """Write ``weights`` and ``meta`` (JSON-safe) as a model file of the oldest format that
+    reads it (see :data:`FORMAT`)."""
+    net = Network(weights, meta)  # refuses weights that are no network's
     with Path(path).open("wb") as stream:  # a path without .npz is kept as given
-        np.savez(stream, format=np.int64(FORMAT), meta=np.array(json.dumps(meta)),
+        np.savez(stream, format=np.int64(2 if net.roads else 1), meta=np.array(json.dumps(meta)),
                  **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # numpy stubs
                     for name, value in weights.items()})
+
+
+def format_of(path: str | Path) -> int:
+    """The format version a model file was written in (1 or 2: see :data:`FORMAT`)."""
+    with np.load(path, allow_pickle=False) as data:
+        return int(data["format"])
 
 
 def load(path: str | Path) -> Network:

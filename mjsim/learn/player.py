@@ -6,7 +6,8 @@ installs); ``learned`` alone seats the model shipped in the package, when there 
 it can switch off, as a rung's: ``claims`` (``learned-claims``: never pung, chow or kong a
 discard; it still wins on one) and ``kongs`` (never declare a kong). :meth:`Learned.act_batch`
 decides many views in one forward pass, and :meth:`Learned.choose` every game of a
-:class:`~mjsim.learn.vector.VectorGames` from its arrays.
+:class:`~mjsim.learn.vector.VectorGames` from its arrays. A model that reads the road planes
+(:mod:`mjsim.learn.roads`) has them computed from each view.
 
 >>> import tempfile
 >>> from mjsim.learn import network
@@ -31,6 +32,7 @@ from mjsim.game.moves import Move
 from mjsim.learn import network
 from mjsim.learn.actions import CHOW, CLAIM_KONG, N_ACTIONS, PUNG_ACTION, TURN_KONG, move_of
 from mjsim.learn.planes import PLANES, WIDTH, encode_batch
+from mjsim.learn.roads import ROADS, roads_batch
 from mjsim.players.view import View
 
 __all__ = ["SHIPPED", "Learned"]
@@ -61,15 +63,22 @@ class Learned:
         self.allowed[banned] = 0
         self._planes = np.zeros((1, *PLANES), np.uint8)
         self._masks = np.zeros((1, N_ACTIONS), np.int8)
+        self._roads = np.zeros((1, ROADS, WIDTH), np.uint8)
 
-    def _encoded(self, views: Sequence[View]) -> tuple[np.ndarray, np.ndarray]:
-        """The planes and masks of ``views``, in arrays kept from one decision to the next
-        (reallocated only when the number of views changes)."""
+    def _encoded(self, views: Sequence[View]
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """The planes, masks and (for a model that reads them) road planes of ``views``, in
+        arrays kept from one decision to the next (reallocated only when the number of views
+        changes)."""
         if len(self._planes) != len(views):
             self._planes = np.zeros((len(views), *PLANES), np.uint8)
             self._masks = np.zeros((len(views), N_ACTIONS), np.int8)
+            self._roads = np.zeros((len(views), ROADS, WIDTH), np.uint8)
         encode_batch(views, self._planes, self._masks)
-        return self._planes, self._masks
+        if not self.network.roads:
+            return self._planes, self._masks, None
+        roads_batch(list(views), self._roads)
+        return self._planes, self._masks, self._roads
 
     def act(self, view: View) -> Move | None:
         legal = view.legal
@@ -83,11 +92,13 @@ class Learned:
         return [move_of(int(action), view) if view.legal else None
                 for action, view in zip(chosen, views)]
 
-    def choose(self, planes: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        """The best action of each row of encoded planes and legal masks, among those its ideas
-        allow (a row with no such action keeps its legal ones: pass is never banned)."""
+    def choose(self, planes: np.ndarray, masks: np.ndarray,
+               roads: np.ndarray | None = None) -> np.ndarray:
+        """The best action of each row of encoded planes and legal masks (and road planes, for
+        a model that reads them), among those its ideas allow (a row with no such action keeps
+        its legal ones: pass is never banned)."""
         allowed = masks * self.allowed
         empty = allowed.sum(axis=1) == 0
         allowed[empty] = masks[empty]
-        return np.asarray(self.network.logits(planes, allowed).argmax(axis=1))
+        return np.asarray(self.network.logits(planes, allowed, roads).argmax(axis=1))
 

@@ -42,7 +42,11 @@ class SelfPlayed:
 
 
 def _net_of(model: network.Network) -> Net:
-    """A PyTorch network holding ``model``'s weights (the inverse of :func:`export`)."""
+    """A PyTorch network holding ``model``'s weights (the inverse of :func:`export`); refuses
+    one that reads the road planes, which the vectorised games do not compute."""
+    if model.roads:
+        raise ValueError("self-play cannot tune a model that reads the road planes (the "
+                         "vectorised games give the planes alone)")
     net = Net(model.channels, model.blocks)
     w = {name: torch.from_numpy(value.copy()) for name, value in model.weights.items()}
     state = {"stem.weight": w["stem.conv"], "stem_bias": w["stem.bias"],

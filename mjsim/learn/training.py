@@ -13,6 +13,14 @@ and the same call resumes from it, ending with the weights an uninterrupted run 
 (PyTorch's deterministic algorithms, ``threads`` threads). At the end it writes the model file
 ``out`` (:func:`mjsim.learn.network.save`) with the held-out agreement by decision kind.
 
+With ``ties`` the loss is that of the set of actions the dataset's chooser ranked equal best
+(its ``best`` column: a rung breaks its last tie by a hash of the view, which no network can
+learn), ``-log`` of their summed probability, rather than of the one it took. When the data
+records ties, the held-out agreement is also read as "within the ties" (``tied``).
+
+With ``roads`` the network also reads the road planes of :mod:`mjsim.learn.roads`, which the
+datasets must hold (``mjsim dataset --roads``).
+
 A decision's kind is the first that applies: **win** (a win is legal), **kong** (a kong is),
 **claim** (a discard or kong window is open) and **discard**.
 """
@@ -63,6 +71,8 @@ class Settings:
     seed: int = 0
     held_out: float = 0.1
     every: int = 200
+    roads: bool = False
+    ties: bool = False
 
     def check(self) -> None:
         """Raises ``ValueError`` in one line for settings no run can use."""
@@ -78,12 +88,13 @@ class Net(nn.Module):
     """The network of :mod:`mjsim.learn.network`, in PyTorch; :func:`export` gives its
     weights by the same names."""
 
-    def __init__(self, channels: int, blocks: int) -> None:
+    def __init__(self, channels: int, blocks: int, roads: bool = False) -> None:
         super().__init__()
         c = channels
-        self.stem = nn.Conv1d(network.KINDS_IN, c, 3, padding=1, bias=False)
+        self.stem = nn.Conv1d(network.KINDS_IN + network.ROAD_KINDS * roads, c, 3, padding=1,
+                              bias=False)
         self.stem_bias = nn.Parameter(torch.zeros(c, WIDTH))
-        self.numbers = nn.Linear(WIDTH, c)
+        self.numbers = nn.Linear(WIDTH * (1 + roads), c)
         self.convs = nn.ModuleList(nn.Conv1d(c, c, 3, padding=1) for _ in range(2 * blocks))
         for name, weight in self.convs.named_parameters():  # each block starts as the identity
             if int(name.split(".")[0]) % 2:
@@ -116,8 +127,9 @@ def export(net: Net) -> dict[str, np.ndarray]:
     return out
 
 
-def _tensors(planes: np.ndarray, masks: np.ndarray) -> tuple[torch.Tensor, ...]:
-    kinds, numbers = network.features(planes)
+def _tensors(planes: np.ndarray, masks: np.ndarray,
+             roads: np.ndarray | None = None) -> tuple[torch.Tensor, ...]:
+    kinds, numbers = network.features(planes, roads)
     return torch.from_numpy(kinds), torch.from_numpy(numbers), torch.from_numpy(masks)
 
 
@@ -142,16 +154,25 @@ class Data:
     wall: np.ndarray  # each row's wall, an index into keys
     keys: np.ndarray  # the walls' seeds
     held_walls: int
+    roads: np.ndarray | None = None  # the road planes, when asked for
+    best: np.ndarray | None = None  # the actions ranked equal best, when asked for
+
+    def rows(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """The planes, masks and road planes (or None) of ``rows``."""
+        return (self.planes[rows], self.masks[rows],
+                None if self.roads is None else self.roads[rows])
 
     @property
     def walls(self) -> int:
         return len(self.keys)
 
 
-def read(folders: Sequence[str | Path], seed: int, held_out: float) -> Data:
-    """Every row with two or more legal actions of the dataset ``folders``, split by wall.
-    Raises ``ValueError`` for a folder that holds no dataset or no rows, or a split that leaves
-    one side empty."""
+def read(folders: Sequence[str | Path], seed: int, held_out: float,
+         roads: bool = False, ties: bool = False) -> Data:
+    """Every row with two or more legal actions of the dataset ``folders``, split by wall (with
+    their road planes when ``roads``, and their ties when every shard records them). Raises
+    ``ValueError`` for a folder that holds no dataset or no rows, or no road planes or ties
+    when asked for, or a split that leaves one side empty."""
     parts: list[dict[str, np.ndarray]] = []
     keys: list[np.ndarray] = []
     for folder in folders:
@@ -162,13 +183,21 @@ def read(folders: Sequence[str | Path], seed: int, held_out: float) -> Data:
             raise ValueError(f"{folder} holds no dataset: make one with mjsim dataset") from None
         if manifest.get("format") != dataset.FORMAT:
             raise ValueError(f"{folder} holds no dataset of format {dataset.FORMAT}")
+        if roads and not manifest.get("roads"):
+            raise ValueError(f"{folder} holds no road planes: make it with mjsim dataset "
+                             "--roads, or train without --roads")
         for shard in shards:
+            if ties and "best" not in shard:
+                raise ValueError(f"{folder} records no ties (a dataset of an older mjsim): "
+                                 "make it again, or train without --ties")
             parts.append(shard)
             keys.append(np.char.add(f"{manifest['seed']}-", shard["wall"].astype(str)))
     if not parts or not sum(len(part["action"]) for part in parts):
         raise ValueError(f"no rows in {', '.join(map(str, folders))}")
-    joined = {name: np.concatenate([part[name] for part in parts])
-              for name in ("observation", "mask", "action")}
+    recorded = all("best" in part for part in parts)
+    names = ("observation", "mask", "action", *(("roads",) if roads else ()),
+             *(("best",) if recorded else ()))
+    joined = {name: np.concatenate([part[name] for part in parts]) for name in names}
     walls = np.concatenate(keys)
     unique, inverse = np.unique(walls, return_inverse=True)
     held_wall = np.array([_hash(seed, str(key)) < held_out for key in unique])
@@ -179,7 +208,9 @@ def read(folders: Sequence[str | Path], seed: int, held_out: float) -> Data:
                          "more walls or another --held-out")
     return Data(joined["observation"][choice], joined["mask"][choice],
                 joined["action"][choice].astype(np.int64), held[choice],
-                inverse[choice].astype(np.int32), unique, int(held_wall.sum()))
+                inverse[choice].astype(np.int32), unique, int(held_wall.sum()),
+                joined["roads"][choice] if roads else None,
+                joined["best"][choice] if recorded else None)
 
 
 def _hash(seed: int, key: str) -> float:
@@ -187,23 +218,43 @@ def _hash(seed: int, key: str) -> float:
     return int.from_bytes(digest, "big") / 2**64
 
 
-def agreement(net: Net, planes: np.ndarray, masks: np.ndarray, actions: np.ndarray,
-              chunk: int = 2048) -> np.ndarray:
-    """Whether ``net``'s best action is the one taken, row by row (bool)."""
-    out = np.zeros(len(actions), bool)
+def chosen(net: Net, planes: np.ndarray, masks: np.ndarray, roads: np.ndarray | None = None,
+           chunk: int = 2048) -> np.ndarray:
+    """``net``'s best action of each row."""
+    out = np.zeros(len(masks), np.int64)
     with torch.no_grad():
-        for start in range(0, len(actions), chunk):
+        for start in range(0, len(masks), chunk):
             stop = start + chunk
-            scores = net(*_tensors(planes[start:stop], masks[start:stop]))
-            out[start:stop] = scores.argmax(dim=1).numpy() == actions[start:stop]
+            scores = net(*_tensors(planes[start:stop], masks[start:stop],
+                                   None if roads is None else roads[start:stop]))
+            out[start:stop] = scores.argmax(dim=1).numpy()
     return out
 
 
-def _by_kind(agreed: np.ndarray, masks: np.ndarray) -> dict[str, Any]:
+def agreement(net: Net, planes: np.ndarray, masks: np.ndarray, actions: np.ndarray,
+              roads: np.ndarray | None = None) -> np.ndarray:
+    """Whether ``net``'s best action is the one taken, row by row (bool)."""
+    agreed: np.ndarray = chosen(net, planes, masks, roads) == actions
+    return agreed
+
+
+def _by_kind(agreed: np.ndarray, masks: np.ndarray, tied: np.ndarray | None = None
+             ) -> dict[str, Any]:
+    """The agreement by decision kind, and within the ties when ``tied`` (bool) is given."""
     kinds = decision_kinds(masks)
-    return {"all": float(agreed.mean()), "rows": len(agreed), **{
-        kind: {"agreement": float(agreed[kinds == k].mean()) if (kinds == k).any() else None,
-               "rows": int((kinds == k).sum())} for k, kind in enumerate(KINDS)}}
+
+    def share(flags: np.ndarray, rows: np.ndarray) -> float | None:
+        return float(flags[rows].mean()) if rows.any() else None
+
+    out: dict[str, Any] = {"all": float(agreed.mean()), "rows": len(agreed)}
+    if tied is not None:
+        out["tied"] = float(tied.mean())
+    for k, kind in enumerate(KINDS):
+        rows = kinds == k
+        out[kind] = {"agreement": share(agreed, rows), "rows": int(rows.sum())}
+        if tied is not None:
+            out[kind]["tied"] = share(tied, rows)
+    return out
 
 
 def _order(seed: int, epoch: int, n: int) -> np.ndarray:
@@ -236,7 +287,7 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     settings.check()
     torch.set_num_threads(threads)
     torch.use_deterministic_algorithms(True)
-    data = read(folders, settings.seed, settings.held_out)
+    data = read(folders, settings.seed, settings.held_out, settings.roads, settings.ties)
     train_rows = np.flatnonzero(~data.held)
     per_epoch = len(train_rows) // settings.batch
     if per_epoch < 1:
@@ -245,7 +296,7 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     identity = {"settings": asdict(settings), "folders": [str(Path(f).resolve()) for f in folders],
                 "rows": len(data.actions)}
     torch.manual_seed(settings.seed)
-    net = Net(settings.channels, settings.blocks)
+    net = Net(settings.channels, settings.blocks, settings.roads)
     optimiser = torch.optim.Adam(net.parameters(), lr=settings.lr)
     schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda step: 0.1 + 0.45 * (
         1 + math.cos(math.pi * min(step, settings.steps) / settings.steps)))
@@ -258,22 +309,30 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
         rows = train_rows[_order(settings.seed, epoch, len(train_rows))[
             offset * settings.batch:(offset + 1) * settings.batch]]
         rows.sort()  # the batch's rows in order: reading them is faster, the sum the same
-        scores = net(*_tensors(data.planes[rows], data.masks[rows]))
-        batch_loss = nn.functional.cross_entropy(scores, torch.from_numpy(data.actions[rows]))
+        scores = net(*_tensors(*data.rows(rows)))
+        if not settings.ties or data.best is None:
+            batch_loss = nn.functional.cross_entropy(scores,
+                                                     torch.from_numpy(data.actions[rows]))
+        else:  # -log of the probability of the ties, summed
+            best = torch.from_numpy(data.best[rows]) == 1
+            batch_loss = (torch.logsumexp(scores, dim=1)
+                          - torch.logsumexp(scores.masked_fill(~best, -math.inf), dim=1)).mean()
         optimiser.zero_grad()
         batch_loss.backward()  # type: ignore[no-untyped-call]
         optimiser.step()
         schedule.step()
         loss = batch_loss.item()
         if (step + 1) % settings.every == 0 or step + 1 == settings.steps:
-            seen = float(agreement(net, data.planes[peek], data.masks[peek],
-                                   data.actions[peek]).mean())
+            planes, masks, roads = data.rows(peek)
+            seen = float(agreement(net, planes, masks, data.actions[peek], roads).mean())
             _save_checkpoint(checkpoint, identity, step + 1, net, optimiser, schedule)
         if progress is not None:
             progress(step + 1, loss, seen)
     held = np.flatnonzero(data.held)
-    agreed = agreement(net, data.planes[held], data.masks[held], data.actions[held])
-    summary = _by_kind(agreed, data.masks[held])
+    planes, masks, roads = data.rows(held)
+    picked = chosen(net, planes, masks, roads)
+    tied = None if data.best is None else data.best[held, picked] == 1
+    summary = _by_kind(picked == data.actions[held], data.masks[held], tied)
     meta = {"settings": asdict(settings), "folders": [str(f) for f in folders],
             "train_rows": len(train_rows), "held_out": summary,
             "walls": data.walls, "held_walls": data.held_walls}

@@ -64,7 +64,8 @@ from mjsim.players.view import View
 from mjsim_core.rungs import answer_choices, turn_choices
 from mjsim_core.rungs import rekeyed as mixed
 
-__all__ = ["EXTRA_IDEAS", "IDEAS", "LEVELS", "RUNG_IDEAS", "Rung", "best", "check_ideas"]
+__all__ = ["EXTRA_IDEAS", "IDEAS", "LEVELS", "RUNG_IDEAS", "Rung", "best", "check_ideas",
+           "choices"]
 
 IDEAS: tuple[str, ...] = ("shanten", "claims", "defence", "planning", "eight", "eight2")
 """The ideas a rung may switch off, in the order a variant names them."""
@@ -98,27 +99,36 @@ def best(view: View, level: int, word: int | None = None,
 
     Raises ``ValueError`` for a level other than 1-4 or an unknown idea.
     """
+    tied = choices(view, level, off, on)
+    if len(tied) < 2:
+        return tied[0] if tied else None
+    return tied[(view.word if word is None else word) % len(tied)]
+
+
+def choices(view: View, level: int, off: Collection[str] = frozenset(),
+            on: Collection[str] = frozenset()) -> tuple[Move, ...]:
+    """The members of ``view.legal`` that rung ``level`` ranks equal best, among which
+    :func:`best` breaks the last tie by the word (empty when there is no legal move; what a
+    learner may match without guessing the word). Raises as :func:`best` does."""
     if level not in RUNG_IDEAS:
         raise ValueError(f"no rung {level!r}; the rungs are 1, 2, 3 and 4")
     if off:
         check_ideas(off)
     legal = view.legal
     if not legal:
-        return None
+        return ()
     for move in legal:
         if move.kind == "win":
-            return move
+            return (move,)
     ideas = _idea_bits(level, frozenset(off), frozenset(on))
     if view.window is not None:
         # One compiled call per decision (mjsim_core.rungs), twin of mjsim.reference.rungs.
-        choices = answer_choices(view, ideas)
-        if not choices:
-            return PASS
+        chosen = answer_choices(view, ideas)
+        if not chosen:
+            return (PASS,)
     else:
-        choices = turn_choices(view, ideas)
-    if len(choices) == 1:
-        return legal[choices[0]]
-    return legal[choices[(view.word if word is None else word) % len(choices)]]
+        chosen = turn_choices(view, ideas)
+    return tuple(legal[index] for index in chosen)
 
 
 @cache
@@ -202,6 +212,11 @@ class Rung:
         """The move this rung makes from ``view``, or None when its seat has none to make."""
         word = rekeyed(view.word, self.salt) if self.salt else None
         return best(view, self.level, word, self.off, self.on)
+
+    def choices(self, view: View) -> tuple[Move, ...]:
+        """The moves this rung ranks equal best from ``view`` (:func:`choices`), one of which
+        :meth:`act` plays."""
+        return choices(view, self.level, self.off, self.on)
 
 
 _MASK = (1 << 64) - 1

@@ -42,6 +42,7 @@ def test_a_model_file_round_trips(tmp_path, observed):
     network.save(tmp_path / "m.npz", weights, {"note": "x"})
     loaded = network.load(tmp_path / "m.npz")
     assert loaded.meta == {"note": "x"} and (loaded.channels, loaded.blocks) == (6, 2)
+    assert network.format_of(tmp_path / "m.npz") == 1 and not loaded.roads  # none needs 2
     np.testing.assert_array_equal(loaded.logits(planes, masks),
                                   network.Network(weights, {}).logits(planes, masks))
 

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from mjsim.learn import network
+from mjsim.learn import player as player_module
 from mjsim.learn.actions import PASS_ACTION, PUNG_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.player import SHIPPED, Learned
 from mjsim.players.driver import play
@@ -58,7 +59,16 @@ def test_an_unknown_idea_or_a_missing_model_is_one_line(tmp_path, model):
     assert "\n" not in str(refused.value)
 
 
-@pytest.mark.skipif(SHIPPED.exists(), reason="a model is shipped")
-def test_learned_alone_needs_a_model_when_none_is_shipped():
-    with pytest.raises(ValueError, match="no model is shipped"):
+def test_learned_alone_seats_the_shipped_model():
+    assert SHIPPED.stat().st_size <= 5 * 2**20  # the bound for a model in the package
+    player = load_player("learned")
+    assert isinstance(player, Learned) and player.network.roads
+    game = play("shipped", [player, *(load_player("4") for _ in range(3))], last_hand=1)
+    assert game.status == "finished" and not any(row.get("foul") for row in game.history)
+
+
+def test_learned_alone_without_a_shipped_model_is_one_line(monkeypatch, tmp_path):
+    monkeypatch.setattr(player_module, "SHIPPED", tmp_path / "none.npz")
+    with pytest.raises(ValueError, match="no model is shipped") as refused:
         load_player("learned")
+    assert "\n" not in str(refused.value)

@@ -26,6 +26,11 @@ def add(commands: Commands) -> None:
     parser.add_argument("--out", required=True, help="the folder; a dataset in it is resumed")
     parser.add_argument("--seed", default="mjsim", help="the walls' seed (default mjsim)")
     parser.add_argument("--hands", type=int, default=16, help="hands a game (default 16)")
+    parser.add_argument("--roads", action="store_true",
+                        help="add the road planes (mjsim.learn.roads) for mjsim train --roads")
+    parser.add_argument("--label", metavar="SPEC",
+                        help="label every decision with this player's choice from the same "
+                             "view (e.g. 4) while the players play on")
     parser.add_argument("--shard-walls", type=int, default=10, help="walls a shard (default 10)")
     add_ruleset(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -37,14 +42,16 @@ def cmd_dataset(args: argparse.Namespace) -> str:
     try:
         if args.from_games is not None:
             manifest = dataset.write_games(writable_folder(Path(args.out)), args.from_games,
-                                           shard_walls=args.shard_walls, quiet=args.quiet)
+                                           shard_walls=args.shard_walls, quiet=args.quiet,
+                                           roads=args.roads)
             return dataset_written(manifest, args.out)
         if args.players is None or args.walls is None:
             raise ValueError("give --players and --walls, or --from-games DIR")
         players = [spec.strip() for spec in args.players.split(",")]
         manifest = dataset.write(writable_folder(Path(args.out)), players, args.walls,
                                  seed=args.seed, hands=args.hands, ruleset=args.ruleset,
-                                 shard_walls=args.shard_walls, quiet=args.quiet)
+                                 shard_walls=args.shard_walls, quiet=args.quiet,
+                                 roads=args.roads, label=args.label)
     except ValueError as error:
         raise UsageError(str(error)) from None
     return dataset_written(manifest, args.out)

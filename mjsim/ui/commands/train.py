@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
 
 DEFAULTS: dict[str, Any] = {"channels": 64, "blocks": 4, "batch": 256, "steps": 2000,
-                            "lr": 2e-3, "seed": 0, "held_out": 0.1, "every": 200}
+                            "lr": 2e-3, "seed": 0, "held_out": 0.1, "every": 200, "roads": False,
+                            "ties": False}
 """:class:`mjsim.learn.training.Settings`' defaults, written here so ``--help`` loads no torch
 (a test holds the two equal)."""
 
@@ -33,8 +34,9 @@ def cmd_train(args: argparse.Namespace) -> str:
     seconds = time.process_time() - started
     taken = (trained.steps - trained.resumed_at) * settings.batch
     agreed = trained.agreement
-    kinds = ", ".join(f"{kind} {agreed[kind]['agreement']:.1%}" for kind in training.KINDS
-                      if agreed[kind]["agreement"] is not None)
+    kinds = ", ".join(f"{kind} {agreed[kind]['agreement']:.1%}" + (
+        f" ({agreed[kind]['tied']:.1%} within ties)" if "tied" in agreed else "")
+        for kind in training.KINDS if agreed[kind]["agreement"] is not None)
     resumed = f", resumed at step {trained.resumed_at}" if trained.resumed_at else ""
     speed = f", {taken / seconds:,.0f} samples/s" if taken and seconds > 0 else ""
     walls = trained.walls - trained.held_walls
@@ -65,5 +67,10 @@ def add(commands: Commands) -> None:
     for key, (kind, words) in numbers.items():
         train.add_argument(f"--{key.replace('_', '-')}", type=kind, default=DEFAULTS[key],
                            help=f"{words} (default {DEFAULTS[key]})")
+    train.add_argument("--roads", action="store_true",
+                       help="read the road planes too (datasets made with --roads)")
+    train.add_argument("--ties", action="store_true",
+                       help="fit the actions the chooser ranked equal best, not the one it "
+                            "took (a rung's tie-break is a hash)")
     train.add_argument("--threads", type=int, default=1, help="PyTorch's threads (default 1)")
     train.add_argument("--quiet", action="store_true", help="no progress bar")

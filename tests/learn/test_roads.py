@@ -1,0 +1,122 @@
+"""The road planes: what they hold agrees with the kernels they come from, a dataset carries
+them and a labeller's ties, a network reads them the same in numpy and PyTorch, and a model of
+them trains (on the ties too) and plays."""
+
+import numpy as np
+import pytest
+
+from mjsim.analysis import legal_distance, shanten
+from mjsim.learn import dataset, network, roads
+from mjsim.learn.actions import action_of
+from mjsim.learn.planes import encode_batch
+from mjsim.learn.player import Learned
+from mjsim.players.driver import play
+from mjsim.players.rungs import Rung
+from mjsim.players.specs import load_player
+from tests.learn.games import views
+
+torch = pytest.importorskip("torch")
+training = pytest.importorskip("mjsim.learn.training")
+
+
+@pytest.fixture(scope="module")
+def seen():
+    return [view for _, view in views(["roads-a", "roads-b"], last_hand=1)]
+
+
+def _ask(view):
+    return {"seat_wind": view.seat_wind, "prevalent_wind": view.prevalent,
+            "unseen": [max(0, u) for u in view.unseen], "ruleset": view.ruleset,
+            "limit": roads.SIGHT}
+
+
+def test_a_turns_planes_are_each_discards_road(seen):
+    turns = [v for v in seen if v.window is None and any(m.kind == "discard" for m in v.legal)]
+    assert len(turns) > 20
+    for view in turns:
+        out, hand = roads.roads(view), view.hand
+        held = np.flatnonzero(hand.counts)
+        assert (out[roads.SHANTEN][held] > 0).all() and (out[:4, hand.counts == 0] == 0).all()
+        for kind in held:
+            after = hand.counts.copy()
+            after[kind] -= 1
+            assert out[roads.SHANTEN, kind] == 1 + shanten.shanten(after, len(hand.melds))
+            far = legal_distance(after, hand.melds, **_ask(view))
+            assert out[roads.LEGAL, kind] == 1 + min(far, roads.SIGHT + 1)
+
+
+def test_a_claims_columns_are_filled_only_for_legal_claims(seen):
+    windows = [v for v in seen if v.window is not None and v.window.kind == "discard"]
+    assert windows
+    for view in windows:
+        numbers = roads.roads(view)[roads.NUMBERS]
+        pung = any(move.kind == "pung" for move in view.legal)
+        assert (numbers[2] > 0) == pung and numbers[0] > 0 and numbers[1] > 0
+        assert (numbers[6:12] > 0).sum() == 2 * sum(m.kind == "chow" for m in view.legal)
+        assert (numbers <= roads.HIGH[roads.NUMBERS]).all()
+
+
+def test_the_rungs_ties_hold_its_move(seen):
+    rung = Rung(4)
+    for view in seen:
+        tied = rung.choices(view)
+        assert (rung.act(view) in tied) if view.legal else tied == ()
+
+
+def test_a_labelled_dataset_records_the_labellers_choice_and_ties(tmp_path):
+    dataset.write(tmp_path, ["1"] * 4, walls=1, hands=1, label="4", roads=True)
+    data = dataset.load(tmp_path)
+    rows = len(data["action"])
+    assert data["roads"].shape == (rows, roads.ROADS, 34)
+    assert (data["best"][np.arange(rows), data["action"]] == 1).all()
+    assert (data["action"] != data["played"]).any()  # rung 1 plays, rung 4 labels
+    # The same game replayed: rung 4's choice in every view rung 1 reached.
+    chosen = []
+
+    class Ask:
+        name = "ask"
+
+        def act(self, view):
+            if view.legal:
+                chosen.append(action_of(Rung(4).act(view), view=view))
+            return load_player("1").act(view)
+
+    play("mjsim-0", [Ask() for _ in range(4)], last_hand=1)
+    assert chosen == data["action"].tolist()
+
+
+def test_numpy_and_torch_agree_on_the_road_planes(seen):
+    planes = np.zeros((len(seen), 20, 34), np.uint8)
+    masks = np.zeros((len(seen), 75), np.int8)
+    encode_batch(seen, planes, masks)
+    road = np.zeros((len(seen), roads.ROADS, 34), np.uint8)
+    roads.roads_batch(seen, road)
+    torch.manual_seed(4)
+    net = training.Net(8, 1, roads=True)
+    with torch.no_grad():
+        for parameter in net.parameters():
+            parameter.normal_(0, 0.15)
+        expected = net(*training._tensors(planes, masks, road)).numpy()
+    model = network.Network(training.export(net), {})
+    got = model.logits(planes, masks, road)
+    legal = masks == 1
+    np.testing.assert_allclose(got[legal], expected[legal], rtol=0, atol=1e-5)
+    with pytest.raises(ValueError, match="road planes"):
+        model.logits(planes, masks)
+
+
+def test_a_road_model_is_format_2_trains_on_ties_and_plays(tmp_path):
+    data = tmp_path / "data"
+    dataset.write(data, ["4"] * 4, walls=6, hands=1, roads=True, shard_walls=3)
+    settings = training.Settings(channels=8, blocks=1, batch=32, steps=12, lr=1e-2, seed=1,
+                                 held_out=0.3, every=6, roads=True, ties=True)
+    trained = training.train([data], tmp_path / "m.npz", settings)
+    assert 0 <= trained.agreement["all"] <= trained.agreement["tied"] <= 1
+    assert network.format_of(tmp_path / "m.npz") == 2
+    seat = Learned(model=str(tmp_path / "m.npz"))
+    game = play("roads-play", [seat, Rung(4), Rung(4), Rung(4)], last_hand=1)
+    assert game.status == "finished"
+    plain = tmp_path / "plain"
+    dataset.write(plain, ["2"] * 4, walls=4, hands=1)
+    with pytest.raises(ValueError, match="no road planes"):
+        training.train([plain], tmp_path / "p.npz", settings)
