@@ -22,7 +22,8 @@ import numpy as np
 
 from mjsim.learn import network
 from mjsim.learn.actions import N_ACTIONS
-from mjsim.learn.planes import PLANES
+from mjsim.learn.planes import PLANES, WIDTH
+from mjsim.learn.roads import ROADS
 from mjsim.tournament import records
 from mjsim.tournament.lineups import Roster
 from mjsim.tournament.schedule import per_wall, rotations, wall_seeds
@@ -36,14 +37,16 @@ class _GameByGame(Roster):
 
 
 def forward_pass(model: str, size: int, calls: int = 200) -> float:
-    """Seconds of CPU a forward pass of ``size`` views."""
+    """Seconds of CPU a forward pass of ``size`` views (the network alone: no encoding)."""
     net = network.load(model)
     planes = np.random.default_rng(size).integers(0, 3, (size, *PLANES)).astype(np.uint8)
     masks = np.ones((size, N_ACTIONS), np.int8)
-    net.logits(planes, masks)
+    # A model that reads the road planes is timed on zero ones: its cost is the same.
+    roads = np.zeros((size, ROADS, WIDTH), np.uint8) if net.roads else None
+    net.logits(planes, masks, roads)
     start = time.process_time()
     for _ in range(calls):
-        net.logits(planes, masks)
+        net.logits(planes, masks, roads)
     return (time.process_time() - start) / calls
 
 
