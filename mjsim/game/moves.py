@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED
+from mjsim.tiles.meld import Meld
 
 MOVE_KINDS: tuple[str, ...] = ("discard", "kong", "win", "pass", "chow", "pung")
 
@@ -73,6 +74,22 @@ class Move:
         """The move a :meth:`to_dict` form describes."""
         tiles = data.get("tiles")
         return cls(data["kind"], data.get("tile"), None if tiles is None else tuple(tiles))
+
+
+def claimed_meld(move: Move, tile: int, source: int) -> Meld:
+    """The meld that ``move`` (a chow, pung or kong in a window) makes of ``tile``, the discard
+    of seat ``source``.
+
+    >>> claimed_meld(CHOWS[3], 4, 2)
+    Meld('chow', (3, 4, 5), claimed=4, source=2)
+    """
+    if move.kind == "chow" and move.tiles is not None:
+        return Meld("chow", move.tiles, claimed=tile, source=source)
+    if move.kind == "kong":
+        return Meld.kong(tile, claimed=tile, source=source)
+    if move.kind == "pung":
+        return Meld.pung(tile, claimed=tile, source=source)
+    raise ValueError(f"{move!r} makes no meld of a discard")
 
 
 def _kind(value: SupportsIndex) -> int:

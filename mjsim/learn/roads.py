@@ -35,10 +35,9 @@ from __future__ import annotations
 import numpy as np
 
 from mjsim.analysis import legal_discards, legal_distance, legal_waits, shanten
-from mjsim.game.moves import Move
+from mjsim.game.moves import Move, claimed_meld
 from mjsim.players.view import View
 from mjsim.tiles.hand import Hand
-from mjsim.tiles.meld import Meld
 
 __all__ = ["HIGH", "ROADS", "SIGHT", "roads", "roads_batch"]
 
@@ -146,19 +145,9 @@ def _claimed_road(hand: Hand, move: Move, tile: int, source: int,
                   ask: dict[str, object]) -> tuple[int, int]:
     """The road after claiming ``tile`` by ``move`` and (but for a kong, which draws) the best
     discard after it."""
-    after = hand.copy()
+    after = hand.after_claim(claimed_meld(move, tile, source))
     if move.kind == "kong":
-        after.counts[tile] -= 3
-        after.add_meld(Meld.kong(tile, claimed=tile, source=source))
         return _road(after, ask)
-    if move.tiles is not None:
-        for other in move.tiles:
-            if other != tile:
-                after.counts[other] -= 1
-        after.add_meld(Meld("chow", move.tiles, claimed=tile, source=source))
-    else:
-        after.counts[tile] -= 2
-        after.add_meld(Meld.pung(tile, claimed=tile, source=source))
     held = min(after for _kind, after, _kinds, _copies in shanten.discards(
         after.counts, len(after.melds)))
     if held > SIGHT:

@@ -129,3 +129,15 @@ class Hand:
     def add_meld(self, meld: Meld) -> None:
         """Record a declared set (the caller has already taken its tiles from ``counts``)."""
         self.melds = (*self.melds, meld)
+
+    def after_claim(self, meld: Meld) -> Hand:
+        """A copy of the hand once ``meld`` is made on its ``claimed`` tile, a discard: the
+        meld's other tiles leave the concealed ones. Raises ``ValueError`` as :meth:`remove`
+        does when one of them is not held."""
+        after = self.copy()
+        if meld.claimed is not None:
+            after.counts[meld.claimed] += 1
+        for kind in meld.tiles:
+            after.remove(kind)
+        after.add_meld(meld)
+        return after

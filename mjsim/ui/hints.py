@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjsim.analysis import legal_discards, legal_distance, shanten
-from mjsim.game.moves import Move
+from mjsim.game.moves import Move, claimed_meld
 from mjsim.game.rules import NO_LUCK, score_win
 from mjsim.players.rungs import best
 from mjsim.players.view import View
@@ -144,19 +144,6 @@ def _rank(option: Option) -> tuple[int, int, int, int]:
     return (option.legal, option.shanten, -legal, -option.copies)
 
 
-def _claimed(hand: Hand, move: Move, tile: int, source: int) -> Hand:
-    after = hand.copy()
-    if move.tiles is not None:
-        for other in move.tiles:
-            if other != tile:
-                after.counts[other] -= 1
-        after.add_meld(Meld("chow", move.tiles, claimed=tile, source=source))
-    else:
-        after.counts[tile] -= 2
-        after.add_meld(Meld.pung(tile, claimed=tile, source=source))
-    return after
-
-
 def hint(view: View) -> str:
     """What rung 3 would do, then each option with its numbers, best first."""
     move = best(view, 3)
@@ -198,7 +185,7 @@ def option_words(view: View, move: Move) -> str:
         return _standing(hand, view, "pass").words()
     if move.kind in ("chow", "pung") and view.window is not None:
         _kind, tile, source = view.window
-        after = _claimed(hand, move, tile, source)
+        after = hand.after_claim(claimed_meld(move, tile, source))
         claim = move_words(move) if move.kind == "chow" else f"pung {NAMES[tile]}"
         return _options_after(after, view, prefix=f"{claim}, then ")[0].words()
     if move.kind == "kong":
@@ -224,12 +211,11 @@ def _standing(hand: Hand, view: View, label: str) -> Option:
 def _konged(hand: Hand, tile: int, view: View) -> Hand:
     """``hand`` after a kong of ``tile``: of a discard in ``view``'s window, of four concealed
     copies, or a pung promoted with the fourth."""
-    after = hand.copy()
     if view.window is not None:
         _kind, _tile, source = view.window
-        after.counts[tile] -= 3
-        after.add_meld(Meld.kong(tile, claimed=tile, source=source))
-    elif after.counts[tile] == 4:
+        return hand.after_claim(Meld.kong(tile, claimed=tile, source=source))
+    after = hand.copy()
+    if after.counts[tile] == 4:
         after.counts[tile] -= 4
         after.add_meld(Meld.kong(tile, concealed=True))
     else:

@@ -6,8 +6,10 @@ import json
 import numpy as np
 import pytest
 
-from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, MOVE_KINDS, PASS, PUNG, WIN, Move
+from mjsim.game.moves import (CHOWS, DISCARDS, KONG, KONGS, MOVE_KINDS, PASS, PUNG, WIN, Move,
+                              claimed_meld)
 from mjsim.game.window import Window, claim_key
+from mjsim.tiles.meld import Meld
 
 
 def test_repr_reads_back_as_code():
@@ -91,3 +93,11 @@ def test_window_as_dict():
     copy = window.copy()
     copy.answer(2, WIN)
     assert window.answers == {3: PASS}
+
+
+def test_claimed_meld_is_the_meld_a_window_move_makes_of_the_discard():
+    assert claimed_meld(PUNG, 7, 3) == Meld.pung(7, claimed=7, source=3)
+    assert claimed_meld(KONG, 30, 0) == Meld.kong(30, claimed=30, source=0)
+    assert claimed_meld(CHOWS[18], 20, 1) == Meld.chow(18, claimed=20, source=1)
+    with pytest.raises(ValueError, match="makes no meld"):
+        claimed_meld(PASS, 7, 3)

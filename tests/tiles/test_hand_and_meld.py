@@ -83,3 +83,14 @@ def test_constructor_refusals():
     with pytest.raises(ValueError, match="0 to 4"):
         Hand(np.full(34, 5, dtype=np.int64))
     assert Hand(np.eye(34, dtype=np.uint8)[3]).tiles() == [3]
+
+
+def test_after_claim_takes_the_melds_other_tiles_and_leaves_the_hand_alone():
+    hand = Hand([3, 5, 9, 9, 20])
+    chow = hand.after_claim(Meld.chow(3, claimed=4, source=1))
+    assert chow.tiles() == [9, 9, 20] and chow.melds == (Meld.chow(3, claimed=4, source=1),)
+    pung = hand.after_claim(Meld.pung(9, claimed=9, source=2))
+    assert pung.tiles() == [3, 5, 20] and pung.melds[0].kind == "pung"
+    assert hand.tiles() == [3, 5, 9, 9, 20] and hand.melds == ()
+    with pytest.raises(ValueError, match="no 3p among the concealed tiles"):
+        hand.after_claim(Meld.chow(10, claimed=10, source=0))

@@ -42,7 +42,7 @@ from typing import Literal
 
 from mjsim.analysis import shanten
 from mjsim.game.events import ClaimEvent, DealEvent, Event, MeldEvent
-from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
+from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move, claimed_meld
 from mjsim.players.view import HIDDEN_KONG, Shown, View, WindowView
 from mjsim.scoring import MIN_POINTS, WinContext, score
 from mjsim.scoring.elements import ruleset_index
@@ -291,11 +291,7 @@ class Tracker:
         if actor != self.seat:
             self.melds[actor].append(meld)
             return
-        hand = self.hand
-        hand.counts[claimed] += 1
-        for kind in meld.tiles:
-            hand.remove(kind)
-        hand.add_meld(meld)
+        self.hand = self.hand.after_claim(meld)
 
     def _kong(self, actor: int) -> None:
         """``3 p GANG``: a claimed kong on the previous discard, else a concealed one."""
@@ -344,14 +340,8 @@ class Tracker:
         window = self.window
         if window is None or window.kind != "discard" or move.kind not in ("pung", "chow"):
             raise ValueError(f"{move!r} does not claim a discard")
-        hand = self.hand.copy()
-        tile, source = window.tile, window.source
-        meld = (Meld.pung(tile, claimed=tile, source=source) if move.tiles is None
-                else Meld("chow", move.tiles, claimed=tile, source=source))
-        hand.counts[tile] += 1
-        for kind in meld.tiles:
-            hand.remove(kind)
-        hand.add_meld(meld)
+        source = window.source
+        hand = self.hand.after_claim(claimed_meld(move, window.tile, source))
         pools = [list(pool) for pool in self.pools]
         pools[source].pop()
         legal = [DISCARDS[k] for k in range(N_PLAYING) if hand.counts[k]]
