@@ -6,8 +6,18 @@ import json
 import numpy as np
 import pytest
 
-from mjsim.game.moves import (CHOWS, DISCARDS, KONG, KONGS, MOVE_KINDS, PASS, PUNG, WIN, Move,
-                              claimed_meld)
+from mjsim.game.moves import (
+    CHOWS,
+    DISCARDS,
+    KONG,
+    KONGS,
+    MOVE_KINDS,
+    PASS,
+    PUNG,
+    WIN,
+    Move,
+    claimed_meld,
+)
 from mjsim.game.window import Window, claim_key
 from mjsim.tiles.meld import Meld
 
