@@ -8,6 +8,32 @@ cdef enum:
     # The legal targets a search keeps for its caller (the first found at the best cost).
     MAX_TARGETS = 64
 
+    MEMO_BITS = 12
+    MEMO_SLOTS = 4096           # the scores a Memo holds: 2 ** MEMO_BITS
+
+# What a target was scored on: its tiles, the melds, the winning tile, the flags and the
+# seat's winds and ruleset (seat * 16 + prevalent * 4 + ruleset); live is 1 in a slot in use.
+cdef struct ScoreKey:
+    count_t tiles[N_KINDS]
+    uint8_t melds[4]
+    uint8_t n_melds
+    uint8_t win
+    uint8_t flags
+    uint8_t context
+    uint8_t live
+
+cdef struct Remembered:
+    ScoreKey key
+    int total                   # what win_points answered
+
+# Scores remembered across searches, a slot for each hash of a key (the last one scored there
+# is kept): a memo answers what the scorer would, so it changes no answer. It belongs to its
+# caller: searches sharing one must not run at once. asked and kept count its use.
+cdef struct Memo:
+    Remembered slot[MEMO_SLOTS]
+    long long asked
+    long long kept
+
 # The question: a hand of 13-3m concealed tiles, its melds, and how a win would be scored.
 cdef struct Question:
     const uint8_t* melds        # the scorer's meld bytes
@@ -18,6 +44,7 @@ cdef struct Question:
     int ruleset
     int exposed[N_KINDS]        # copies of each kind in the winner's exposed melds (Last Tile)
     count_t cap[N_KINDS]        # the most copies a target may hold concealed
+    Memo* memo                  # the scores to reuse and add to (NULL: none)
 
 # A legal target hand: its concealed tiles and the tile it is won on.
 cdef struct Target:
@@ -43,7 +70,7 @@ cdef struct Drawn:
     count_t accepted[N_KINDS][N_KINDS]
 
 # The question's exposed counts and caps, from the concealed tiles, meld bytes and copies still
-# to be had (NULL: every copy not held or melded).
+# to be had (NULL: every copy not held or melded); no memo.
 cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
                   const int* unseen, int flags, int seat, int prevalent,
                   int ruleset) noexcept nogil
@@ -58,7 +85,8 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 # one); the others get a cost above that.
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
                        int spread, Drawn* out) noexcept nogil
-# Whether a complete 14-3m tile hand scores eight or more won on ``win``.
+# What a complete 14-3m tile hand scores won on ``win`` (-1: not complete), from the question's
+# memo when it holds the answer.
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil
 # The legal distance of a 14-3m tile hand: -1 when it wins eight on one of its tiles, else the
 # least over its discards (each discard lies face up: no more of it to be had).

@@ -31,9 +31,9 @@ obvious twin.
 
 cimport cython
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
@@ -63,6 +63,7 @@ cdef enum:
     POOL = 3072                 # suit patterns a search may list
     HASH_BITS = 12
     HASH = 4096                 # slots of the table that drops a pattern listed twice
+    HASH_WORDS = 64             # its bits of slots in use, 64 a word
     SEVEN_PAIRS = 0             # the special forms, in the order costs report them
     ORPHANS = 1
     HONORS_KNITTED = 2
@@ -103,11 +104,48 @@ for _perm, _kinds in enumerate(KNITTED_ARRANGEMENTS):
 
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil:
     cdef Scoring scored
-    cdef int flags = q.flags | (LAST_COPY if q.exposed[win] == 3 else 0)
+    cdef int flags = q.flags | (LAST_COPY if q.exposed[win] == 3 else 0), total
+    cdef ScoreKey key
+    cdef Remembered* slot = NULL
+    if q.memo != NULL:
+        _score_key(tiles, q, win, flags, &key)
+        slot = &q.memo.slot[_hash_key(&key) >> (64 - MEMO_BITS)]
+        q.memo.asked += 1
+        if memcmp(&slot.key, &key, sizeof(ScoreKey)) == 0:
+            q.memo.kept += 1
+            return slot.total
+    total = -1
     if score_kernel(tiles, q.melds, q.n_melds, win, flags, q.seat, q.prevalent, q.ruleset,
-                    &scored) != 0:
-        return -1
-    return scored.total
+                    &scored) == 0:
+        total = scored.total
+    if slot != NULL:
+        slot.key = key
+        slot.total = total
+    return total
+
+
+cdef inline void _score_key(const count_t* tiles, const Question* q, int win, int flags,
+                            ScoreKey* key) noexcept nogil:
+    memset(key, 0, sizeof(ScoreKey))
+    memcpy(key.tiles, tiles, N_KINDS)
+    memcpy(key.melds, q.melds, q.n_melds)
+    key.n_melds = q.n_melds
+    key.win = win
+    key.flags = flags
+    key.context = q.seat * 16 + q.prevalent * 4 + q.ruleset
+    key.live = 1
+
+
+cdef inline uint64_t _hash_key(const ScoreKey* key) noexcept nogil:
+    """A multiplicative hash of the key's first 40 bytes (the tiles, melds, count and win): its
+    top bits depend on every bit of them."""
+    cdef uint64_t words[5]
+    cdef uint64_t code = 0
+    cdef int i
+    memcpy(words, key, sizeof(words))
+    for i in range(5):
+        code = (code ^ words[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
+    return code
 
 
 cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
@@ -138,6 +176,7 @@ cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_
     q.seat = seat
     q.prevalent = prevalent
     q.ruleset = ruleset
+    q.memo = NULL
 
 
 # ---------------------------------------------------------------------------------------------
@@ -315,7 +354,10 @@ cdef struct Search:
     Pattern* raw                # the patterns as listed
     Pattern* pool               # the same grouped by suit, sets, pair and cost
     int n_pool
-    uint32_t seen[HASH]         # key + 1 of each pattern listed, hashed
+    # The keys of the patterns listed, hashed: a slot holds a key only when its bit in ``used``
+    # is set, so that emptying the table clears the bits alone (512 bytes, not 16 KiB).
+    uint32_t seen[HASH]
+    uint64_t used[HASH_WORDS]
     int group_at[4 * 5 * 2 * 16 + 1]    # where each group begins in pool
     bint overflow
     int budget                  # the most draws a combination may cost
@@ -378,14 +420,15 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
             return                  # no combination within the budget can use it
         key = _key(S.suit, sets, pair, cost, S.t, S.n)
         slot = (key * 2654435761u) >> (32 - HASH_BITS)
-        while S.seen[slot]:
-            if S.seen[slot] == key + 1:
+        while S.used[slot >> 6] >> (slot & 63) & 1:
+            if S.seen[slot] == key:
                 return
             slot = (slot + 1) & (HASH - 1)
         if S.n_pool == POOL:
             S.overflow = True
             return
-        S.seen[slot] = key + 1
+        S.used[slot >> 6] |= 1ull << (slot & 63)
+        S.seen[slot] = key
         p = &S.raw[S.n_pool]
         S.n_pool += 1
         memcpy(p.t, S.t, 9)
@@ -547,20 +590,9 @@ cdef void _list_patterns(Search* S) noexcept nogil:
     _forget(S)
 
 
-cdef void _forget(Search* S) noexcept nogil:
-    """Empty the table of patterns listed: slot by slot when a listing filled few (clearing all
-    of it costs more), a key found by probing on past slots already emptied."""
-    cdef uint32_t slot, mark
-    cdef int i
-    if S.n_pool > HASH // 16:
-        memset(S.seen, 0, sizeof(S.seen))
-        return
-    for i in range(S.n_pool):
-        mark = S.raw[i].key + 1
-        slot = (S.raw[i].key * 2654435761u) >> (32 - HASH_BITS)
-        while S.seen[slot] != mark:
-            slot = (slot + 1) & (HASH - 1)
-        S.seen[slot] = 0
+cdef inline void _forget(Search* S) noexcept nogil:
+    """Empty the table of patterns listed."""
+    memset(S.used, 0, sizeof(S.used))
 
 
 cdef inline int _at(const Search* S, int s, int m, int p, int cost) noexcept nogil:
@@ -751,7 +783,7 @@ cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kind
     S.q = q
     S.max_sets = 4 - q.n_melds
     S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
-    memset(S.seen, 0, sizeof(S.seen))
+    _forget(S)
     S.want_all = all_kinds
     discard_parts(held, parts)
     for k in range(4):

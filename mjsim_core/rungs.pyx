@@ -41,8 +41,8 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
                                  distance, distance_after, suit_of)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
-from mjsim_core.legal cimport (Drawn, Found, Question, Target, distance_drawn, prepare, search,
-                               search_drawn)
+from mjsim_core.legal cimport (Drawn, Found, Memo, Question, Target, distance_drawn, prepare,
+                               search, search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS
@@ -905,7 +905,7 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     cdef const Between* seen
     if distance(hand, n_melds) - 1 > limit:
         return limit + 1         # the legal distance is at least the shanten: out of sight
-    prepare(&q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
+    _question(&q, hand, seat, melds, n_melds, unseen)
     seen = _slot(hand, melds, n_melds)
     _between_asked += 1
     if (_same_question(seen, hand, seat, melds, n_melds, limit)
@@ -918,6 +918,25 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
         _keep(hand, seat, melds, n_melds, limit, q.cap, found.cost, found.exact,
               &found.targets[0])
     return found.cost - 1
+
+
+# The scores rung 4's searches remember (held under the GIL, as _between is): a score read from
+# it is the scorer's own, so the games do not depend on what it holds.
+cdef Memo _memo
+
+
+cdef inline void _question(Question* q, const count_t* hand, const Seat* seat,
+                           const uint8_t* melds, int n_melds, const int* unseen) noexcept nogil:
+    """The question a search of ``hand`` asks for the seat, won on a discard, with the memo."""
+    prepare(q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
+    q.memo = &_memo
+
+
+def memo_counts() -> tuple:
+    """(asked, kept): how often, in this process, rung 4's searches asked for a target's score,
+    and how often the memo of scores answered (its hit rate, which ``scripts/bench_sim.py``
+    prints)."""
+    return (_memo.asked, _memo.kept)
 
 
 def between_counts() -> tuple:
@@ -950,8 +969,7 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
             drawn.open[k] = shanten[k] <= seat.sight
             any_open = any_open or drawn.open[k]
     if any_open:
-        prepare(&q, counts, seat.melds, seat.n_melds, unseen, 0, seat.wind, seat.prevalent,
-                seat.ruleset)
+        _question(&q, counts, seat, seat.melds, seat.n_melds, unseen)
         # Only the discards tied at the least legal distance need theirs exactly.
         search_drawn(counts, &q, seat.sight, True, 0, &drawn)
     for k in range(N_KINDS):
@@ -1108,8 +1126,7 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
             elif shanten > reach:
                 far = reach + 1
             else:
-                prepare(&q, after, seat.melds, seat.n_melds + 1, unseen, 0, seat.wind,
-                        seat.prevalent, seat.ruleset)
+                _question(&q, after, seat, seat.melds, seat.n_melds + 1, unseen)
                 far = distance_drawn(after, &q, reach)
             road = _road_key(far, shanten, seat.sight)
             if road > before or (road == before and not kong):
