@@ -39,7 +39,8 @@ from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
-from mjsim_core.shanten cimport DiscardParts, discard_parts, read_unseen
+from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
+                                 distance_after, read_unseen, suit_of)
 
 cdef extern from *:
     int lowest_bit "__builtin_ctz"(unsigned int bits) noexcept nogil
@@ -177,6 +178,28 @@ cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_
     q.prevalent = prevalent
     q.ruleset = ruleset
     q.memo = NULL
+
+
+cdef int _winning_waits(count_t* hand, const Question* q, int discarded, const count_t* waits,
+                        bint every, count_t* wins) noexcept nogil:
+    """The first of ``waits`` on which the ready ``hand`` (13-3m tiles, given back as it came)
+    wins eight with a copy to be had, or -1; with ``every``, each such wait marked in ``wins``.
+    ``discarded``: a kind just let go from the hand, which lies face up (-1: none)."""
+    cdef int w, first = -1
+    cdef bint wins_here
+    for w in range(N_KINDS):
+        if not waits[w] or hand[w] + (w == discarded) >= q.cap[w]:
+            continue
+        hand[w] += 1
+        wins_here = win_points(hand, q, w) >= _MIN_POINTS
+        hand[w] -= 1
+        if wins_here:
+            if first < 0:
+                first = w
+            if not every:
+                break
+            wins[w] = 1
+    return first
 
 
 # ---------------------------------------------------------------------------------------------
@@ -775,9 +798,9 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
 
 
 cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kinds,
-                DiscardParts* parts) noexcept nogil:
+                const DiscardParts* parts) noexcept nogil:
     """Set up what both searches share (the hand, the sets it still needs, the suits' lower
-    bounds) and return the fewest draws any regular target can cost."""
+    bounds, from the hand's parts) and return the fewest draws any regular target can cost."""
     cdef int k, lower = INF
     S.held = held
     S.q = q
@@ -785,7 +808,6 @@ cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kind
     S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
     _forget(S)
     S.want_all = all_kinds
-    discard_parts(held, parts)
     for k in range(4):
         S.vec[k] = parts.vec[k]
     _lower_bounds(S)
@@ -800,17 +822,33 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
                  bint keep_targets, Found* out) noexcept nogil:
     cdef count_t special[N_SPECIAL][N_KINDS]
     cdef int costs[N_SPECIAL]
-    cdef int form, best, cost, bound = limit + 2, lower, k, top, overflow = 0
+    cdef count_t hand[N_KINDS]
+    cdef count_t waits[N_KINDS]
+    cdef int form, best, cost, bound = limit + 2, lower, first = 1, k, top, overflow = 0, win
     cdef Search S
     cdef DiscardParts parts
     memset(out.accepted, 0, N_KINDS)
     out.n_targets = 0
     out.exact = True
+    if not all_kinds and accepted_kinds(held, q.n_melds, waits) == 1:
+        # Ready: a cost of 1 is a wait that wins eight, which the scorer tells with no search.
+        memcpy(hand, held, N_KINDS)
+        win = _winning_waits(hand, q, -1, waits, False, NULL)
+        if win >= 0:
+            out.cost = 1
+            if keep_targets:
+                hand[win] += 1
+                memcpy(out.targets[0].tiles, hand, N_KINDS)
+                out.targets[0].win = win
+                out.n_targets = 1
+            return
+        first = 2                   # no target costs 1
     best = bound
     for form in range(N_SPECIAL):
         costs[form] = _special(held, q.cap, q.n_melds, form, best + 1, special[form])
         if costs[form] < best:
             best = costs[form]
+    discard_parts(held, &parts)
     lower = _begin(&S, held, q, all_kinds, &parts)
     S.out = out
     S.drawn = NULL
@@ -818,16 +856,17 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
     S.found = 0
     if lower < 1:
         lower = 1
+    first = max(first, lower)
     top = best if best < bound else bound - 1
     if best < bound and not (all_kinds or keep_targets):
         top = best - 1              # a special form's cost is the answer unless one beats it
-    if lower <= top:
+    if first <= top:
         S.raw = <Pattern*>malloc(2 * POOL * sizeof(Pattern))
         if S.raw == NULL:
-            overflow = lower
+            overflow = first
         else:
             S.pool = S.raw + POOL
-            for cost in range(lower, top + 1):
+            for cost in range(first, top + 1):
                 # Listed anew for each cost, within it: the first cost tried is nearly always
                 # the answer, and a pattern list within a larger budget is many times longer.
                 S.budget = cost
@@ -891,6 +930,13 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     cdef DiscardParts parts
     memcpy(hand, held, N_KINDS)
     after = q[0]
+    discard_parts(held, &parts)
+    if spread <= 0 and _ready_wins(hand, q, &parts, all_kinds, out):
+        for k in range(N_KINDS):
+            out.exact[k] = not out.open[k] or out.cost[k] == 1
+            if out.cost[k] != 1:
+                out.cost[k] = bound     # above the least: a bound
+        return
     S.least = bound
     # The special forms, discard by discard, as search() finds them; a form that costs the 14
     # tiles too much costs each discard more (fewer tiles, fewer copies).
@@ -962,6 +1008,31 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                 if costs[k][form] == out.cost[k]:
                     _accept_special(hand, &after, form, out.cost[k], out.accepted[k])
             hand[k] += 1
+
+
+cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* parts,
+                      bint all_kinds, Drawn* out) noexcept nogil:
+    """Whether a discard in out.open leaves a ready hand with a wait that wins eight (a copy
+    to be had, the discarded one face up): a cost of 1, the least there is, told by the scorer
+    with no search. Then out holds the costs search_drawn gives when only the least is asked
+    exactly: 1 for those discards (with all_kinds, their winning waits accepted), INF for the
+    others. ``hand`` (14-3m tiles) is given back as it came."""
+    cdef count_t waits[N_KINDS]
+    cdef int k
+    cdef bint found = False
+    for k in range(N_KINDS):
+        if not out.open[k]:
+            continue
+        out.cost[k] = INF
+        memset(out.accepted[k], 0, N_KINDS)
+        hand[k] -= 1
+        if (distance_after(hand, q.n_melds, suit_of(k), parts) == 1
+                and accepted_after(hand, q.n_melds, suit_of(k), parts, waits)
+                and _winning_waits(hand, q, k, waits, all_kinds, out.accepted[k]) >= 0):
+            out.cost[k] = 1
+            found = True
+        hand[k] += 1
+    return found
 
 
 cdef void _accept_special(const count_t* held, const Question* q, int form, int cost,
