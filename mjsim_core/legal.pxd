@@ -1,4 +1,4 @@
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 
 from mjsim_core._types cimport count_t, N_KINDS
 
@@ -11,19 +11,14 @@ cdef enum:
     MEMO_BITS = 12
     MEMO_SLOTS = 4096           # the scores a Memo holds: 2 ** MEMO_BITS
 
-# What a target was scored on: its tiles, the melds, the winning tile, the flags and the
-# seat's winds and ruleset (seat * 16 + prevalent * 4 + ruleset); live is 1 in a slot in use.
-cdef struct ScoreKey:
-    count_t tiles[N_KINDS]
-    uint8_t melds[4]
-    uint8_t n_melds
-    uint8_t win
-    uint8_t flags
-    uint8_t context
-    uint8_t live
+# What a target was scored on, in KEY_WORDS words: its tiles (bytes 0-33), the melds (34-37),
+# their count, the winning tile, the flags, the seat's winds and ruleset (seat * 16 + prevalent
+# * 4 + ruleset) and 1 (42: a slot in use holds it), then zeros.
+cdef enum:
+    KEY_WORDS = 6
 
 cdef struct Remembered:
-    ScoreKey key
+    uint64_t key[KEY_WORDS]
     int total                   # what win_points answered
 
 # Scores remembered across searches, a slot for each hash of a key (the last one scored there

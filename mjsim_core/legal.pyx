@@ -33,7 +33,7 @@ cimport cython
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcmp, memcpy, memset
+from libc.string cimport memcpy, memset
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
@@ -106,13 +106,13 @@ for _perm, _kinds in enumerate(KNITTED_ARRANGEMENTS):
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil:
     cdef Scoring scored
     cdef int flags = q.flags | (LAST_COPY if q.exposed[win] == 3 else 0), total
-    cdef ScoreKey key
+    cdef uint64_t key[KEY_WORDS]
     cdef Remembered* slot = NULL
     if q.memo != NULL:
-        _score_key(tiles, q, win, flags, &key)
-        slot = &q.memo.slot[_hash_key(&key) >> (64 - MEMO_BITS)]
+        _score_key(tiles, q, win, flags, key)
+        slot = &q.memo.slot[_hash_key(key) >> (64 - MEMO_BITS)]
         q.memo.asked += 1
-        if memcmp(&slot.key, &key, sizeof(ScoreKey)) == 0:
+        if _same_key(slot.key, key):
             q.memo.kept += 1
             return slot.total
     total = -1
@@ -120,32 +120,36 @@ cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept n
                     &scored) == 0:
         total = scored.total
     if slot != NULL:
-        slot.key = key
+        memcpy(slot.key, key, sizeof(key))
         slot.total = total
     return total
 
 
 cdef inline void _score_key(const count_t* tiles, const Question* q, int win, int flags,
-                            ScoreKey* key) noexcept nogil:
-    memset(key, 0, sizeof(ScoreKey))
-    memcpy(key.tiles, tiles, N_KINDS)
-    memcpy(key.melds, q.melds, q.n_melds)
-    key.n_melds = q.n_melds
-    key.win = win
-    key.flags = flags
-    key.context = q.seat * 16 + q.prevalent * 4 + q.ruleset
-    key.live = 1
+                            uint64_t* key) noexcept nogil:
+    cdef uint8_t* bytes = <uint8_t*>key
+    memset(key, 0, KEY_WORDS * sizeof(uint64_t))
+    memcpy(bytes, tiles, N_KINDS)
+    memcpy(bytes + N_KINDS, q.melds, q.n_melds)
+    bytes[N_KINDS + 4] = q.n_melds
+    bytes[N_KINDS + 5] = win
+    bytes[N_KINDS + 6] = flags
+    bytes[N_KINDS + 7] = q.seat * 16 + q.prevalent * 4 + q.ruleset
+    bytes[N_KINDS + 8] = 1
 
 
-cdef inline uint64_t _hash_key(const ScoreKey* key) noexcept nogil:
-    """A multiplicative hash of the key's first 40 bytes (the tiles, melds, count and win): its
-    top bits depend on every bit of them."""
-    cdef uint64_t words[5]
+cdef inline bint _same_key(const uint64_t* a, const uint64_t* b) noexcept nogil:
+    return ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4])
+            | (a[5] ^ b[5])) == 0
+
+
+cdef inline uint64_t _hash_key(const uint64_t* key) noexcept nogil:
+    """A multiplicative hash of the key's first five words (the tiles, melds, their count and
+    the win): its top bits depend on every bit of them."""
     cdef uint64_t code = 0
     cdef int i
-    memcpy(words, key, sizeof(words))
     for i in range(5):
-        code = (code ^ words[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
+        code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
     return code
 
 
