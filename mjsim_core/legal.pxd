@@ -84,5 +84,6 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
 # memo when it holds the answer.
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil
 # The legal distance of a 14-3m tile hand: -1 when it wins eight on one of its tiles, else the
-# least over its discards (each discard lies face up: no more of it to be had).
+# least over its discards (each discard lies face up: no more of it to be had), exact up to
+# limit (which may be -1), else limit + 1.
 cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil

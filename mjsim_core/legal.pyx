@@ -1122,6 +1122,8 @@ cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexc
     for k in range(N_KINDS):
         if held[k] and win_points(held, q, k) >= _MIN_POINTS:
             return -1
+    if limit < 0:
+        return 0                # not a legal win: 0 or more
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
     search_drawn(held, q, limit, False, -1, &drawn)

@@ -1078,7 +1078,7 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     cdef count_t after[N_KINDS]
     cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
     cdef int in_rank[3]
-    cdef int i, road, before = -1, rank, far, shanten, held, most
+    cdef int i, road, before = -1, rank, far, held_far = 0, shanten, held, most, deep
     cdef int reach = seat.sight
     cdef bint kong, planning = ideas & PLANNING, pays, paid = False
     cdef const int* unseen = _unseen(seat)
@@ -1108,10 +1108,10 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
             if _road_key(shanten, shanten, seat.sight) > most:
                 continue                # the legal distance is at least the shanten
             if before < 0:
-                far = _legal_between(seat.counts, seat, seat.melds, seat.n_melds, unseen,
-                                     seat.sight)
-                before = _road_key(far, held, seat.sight)
-                reach = min(far, seat.sight)
+                held_far = _legal_between(seat.counts, seat, seat.melds, seat.n_melds, unseen,
+                                          seat.sight)
+                before = _road_key(held_far, held, seat.sight)
+                reach = min(held_far, seat.sight)
             if _road_key(shanten, shanten, seat.sight) > before:
                 continue
             if (in_rank[rank] == 1 and before == most and (shanten < held or kong)
@@ -1123,11 +1123,15 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
                 continue
             if kong:
                 far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, reach)
-            elif shanten > reach:
-                far = reach + 1
             else:
-                _question(&q, after, seat, seat.melds, seat.n_melds + 1, unseen)
-                far = distance_drawn(after, &q, reach)
+                # A claim that leaves the shanten no shorter is progress only with a legal
+                # distance shorter than the hand's, so it is searched no further than that.
+                deep = reach if shanten < held else held_far - 1
+                if shanten > deep:
+                    far = deep + 1
+                else:
+                    _question(&q, after, seat, seat.melds, seat.n_melds + 1, unseen)
+                    far = distance_drawn(after, &q, deep)
             road = _road_key(far, shanten, seat.sight)
             if road > before or (road == before and not kong):
                 continue
