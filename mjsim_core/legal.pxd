@@ -57,9 +57,12 @@ cdef struct Found:
 
 # What a search of a 14-3m tile hand found, discard by discard: for each kind asked about
 # (``open``), the fewest tiles to draw after discarding it (its distance plus one; a bound when
-# not exact) and, with all_kinds, the kinds some best legal target then draws.
+# not exact) and, with all_kinds, the kinds some best legal target then draws. ``behind`` (0-3,
+# asked): how far behind the others a discard ranks at the same cost, so that the least is the
+# least (cost, behind) and the spread counts from it (0 everywhere: by cost alone).
 cdef struct Drawn:
     bint open[N_KINDS]
+    int behind[N_KINDS]
     int cost[N_KINDS]
     bint exact[N_KINDS]
     count_t accepted[N_KINDS][N_KINDS]
@@ -76,8 +79,8 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 # Search a 14-3m tile hand once for every discard in out.open (each discard lies face up: one
 # copy fewer to be had), exactly for costs up to limit + 1, as search() would after each
 # discard. Only the discards costing at most the least cost over them plus ``spread`` get
-# theirs exactly (0: those tied at the least; -1: the least alone; more than limit + 1: every
-# one); the others get a cost above that.
+# theirs exactly (0: those tied at the least, out.behind included; -1: the least alone; more
+# than limit + 1: every one); the others get a cost above that.
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
                        int spread, Drawn* out) noexcept nogil
 # What a complete 14-3m tile hand scores won on ``win`` (-1: not complete), from the question's

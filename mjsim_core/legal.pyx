@@ -65,6 +65,7 @@ cdef enum:
     HASH_BITS = 12
     HASH = 4096                 # slots of the table that drops a pattern listed twice
     HASH_WORDS = 64             # its bits of slots in use, 64 a word
+    RANKS = 4                   # the values Drawn.behind takes
     SEVEN_PAIRS = 0             # the special forms, in the order costs report them
     ORPHANS = 1
     HONORS_KNITTED = 2
@@ -418,7 +419,8 @@ cdef struct Search:
     Found* out
     # A 14-3m tile hand searched for all its discards at once (search_drawn): what it found, the
     # level under way (its draws from the 14 tiles), the most draws recorded (limit + 1), the
-    # least cost found over the discards and how far above it a discard's cost is still wanted.
+    # least rank found over the discards (_rank) and how many draws above it a discard's cost is
+    # still wanted.
     Drawn* drawn
     int level
     int top
@@ -661,13 +663,19 @@ cdef bint _visit(Search* S) noexcept nogil:
     return not S.want_all
 
 
+cdef inline int _rank(const Search* S, int k, int cost) noexcept nogil:
+    """Where a cost puts discard k among the others: by the cost, then how far behind it is."""
+    return cost * RANKS + S.drawn.behind[k]
+
+
 cdef inline int _most(const Search* S, int k) noexcept nogil:
     """The most draws still worth recording for discard k: its best so far (ties too when every
-    best target is wanted), no more than the least over the discards plus the spread, nor the
-    top."""
+    best target is wanted), within the spread of the least over the discards, nor the top."""
     cdef int most = S.drawn.cost[k] if S.want_all else S.drawn.cost[k] - 1
-    if S.least + S.spread < most:
-        most = S.least + S.spread
+    cdef int room = S.least + S.spread * RANKS - S.drawn.behind[k]
+    room = room // RANKS if room >= 0 else -1
+    if room < most:
+        most = room
     return most if most < S.top else S.top
 
 
@@ -725,8 +733,8 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
             for j in range(N_KINDS):
                 if t[j] > h[j] - (j == k):
                     d.accepted[k][j] = 1
-        if cost < S.least:
-            S.least = cost
+        if _rank(S, k, cost) < S.least:
+            S.least = _rank(S, k, cost)
     return False
 
 
@@ -941,7 +949,8 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             if out.cost[k] != 1:
                 out.cost[k] = bound     # above the least: a bound
         return
-    S.least = bound
+    S.drawn = out
+    S.least = bound * RANKS
     # The special forms, discard by discard, as search() finds them; a form that costs the 14
     # tiles too much costs each discard more (fewer tiles, fewer copies).
     for form in range(N_SPECIAL):
@@ -962,11 +971,10 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                 best = costs[k][form]
         hand[k] += 1
         out.cost[k] = best
-        if best < S.least:
-            S.least = best
+        if _rank(&S, k, best) < S.least:
+            S.least = _rank(&S, k, best)
     lower = _begin(&S, held, q, all_kinds, &parts)
     S.out = NULL
-    S.drawn = out
     S.keep_targets = False
     S.spread = spread
     S.again = False
@@ -1126,6 +1134,7 @@ cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexc
         return 0                # not a legal win: 0 or more
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
+        drawn.behind[k] = 0
     search_drawn(held, q, limit, False, -1, &drawn)
     for k in range(N_KINDS):
         if drawn.open[k] and drawn.cost[k] - 1 < best:
@@ -1218,6 +1227,7 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     cdef int k, j, copies
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
+        drawn.behind[k] = 0
     search_drawn(held, &asked.q, limit, True, INF, &drawn)
     out = []
     for k in range(N_KINDS):

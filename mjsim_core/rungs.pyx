@@ -961,16 +961,20 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
     memcpy(hand, counts, N_KINDS)
     for k in range(N_KINDS):
         drawn.open[k] = False
+        drawn.behind[k] = 0
         copies[k] = 0
         if counts[k]:
             hand[k] -= 1
             shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), parts) - 1
             hand[k] += 1
             drawn.open[k] = shanten[k] <= seat.sight
+            if drawn.open[k]:
+                drawn.behind[k] = shanten[k]    # the shanten breaks a tie of legal distances
             any_open = any_open or drawn.open[k]
     if any_open:
         _question(&q, counts, seat, seat.melds, seat.n_melds, unseen)
-        # Only the discards tied at the least legal distance need theirs exactly.
+        # Only the discards tied at the shortest road (the least legal distance, then shanten)
+        # need theirs exactly.
         search_drawn(counts, &q, seat.sight, True, 0, &drawn)
     for k in range(N_KINDS):
         if not counts[k]:
