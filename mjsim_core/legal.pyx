@@ -935,20 +935,22 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     cdef count_t scratch[N_KINDS]
     cdef int costs[N_KINDS][N_SPECIAL]
     cdef bint far[N_SPECIAL]
-    cdef int form, best, bound = limit + 2, lower, k, level, overflow = -1
-    cdef bint useful
+    cdef int form, best, bound = limit + 2, lower, k, level, overflow = -1, listed = -1
+    cdef bint useful, ready = False
     cdef Search S
     cdef Question after
     cdef DiscardParts parts
     memcpy(hand, held, N_KINDS)
     after = q[0]
     discard_parts(held, &parts)
-    if spread <= 0 and _ready_wins(hand, q, &parts, all_kinds, out):
-        for k in range(N_KINDS):
-            out.exact[k] = not out.open[k] or out.cost[k] == 1
-            if out.cost[k] != 1:
-                out.cost[k] = bound     # above the least: a bound
-        return
+    if spread <= 0:
+        if _ready_wins(hand, q, &parts, all_kinds, out):
+            for k in range(N_KINDS):
+                out.exact[k] = not out.open[k] or out.cost[k] == 1
+                if out.cost[k] != 1:
+                    out.cost[k] = bound     # above the least: a bound
+            return
+        ready = True                # no discard costs 1
     S.drawn = out
     S.least = bound * RANKS
     # The special forms, discard by discard, as search() finds them; a form that costs the 14
@@ -993,11 +995,20 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                 overflow = level
                 break
             S.pool = S.raw + POOL
-        S.budget = level
-        _list_patterns(&S)
-        if S.overflow:
-            overflow = level
-            break
+        if level > listed:
+            S.budget = level
+            if ready and all_kinds and spread >= 0 and level < 2 <= S.top:
+                # Nothing costs 1, so a target a draw away costs 2, and every target two
+                # draws away is wanted too: one list serves both levels.
+                S.budget = 2
+            _list_patterns(&S)
+            if S.overflow and S.budget > level:
+                S.budget = level        # too many for one list: the level's own
+                _list_patterns(&S)
+            if S.overflow:
+                overflow = level
+                break
+            listed = S.budget
         S.level = level
         _regular_level(&S, level)
     free(S.raw)
