@@ -210,10 +210,33 @@ cdef int _winning_waits(count_t* hand, const Question* q, int discarded, const c
 # ---------------------------------------------------------------------------------------------
 # The special forms: always legal, so only their cost (with a target reaching it) is needed
 
-cdef int _seven_pairs(const count_t* h, const count_t* cap, count_t* out) noexcept nogil:
-    """Fewest draws to seven pairs (a kind held four times is two): the pairs are taken
-    cheapest first, since a kind's second pair never costs less than its first."""
-    cdef int k, price, first, second, left = 7, cost = 0
+cdef int _seven_pairs(const count_t* h, const count_t* cap, int bound,
+                      count_t* out) noexcept nogil:
+    """Fewest draws to seven pairs (a kind held four times is two): the pairs are taken cheapest
+    first, since a kind's second pair never costs less than its first, so the cost is counted
+    from how many pairs each price offers; a target reaching it is written to out only when the
+    cost is under bound."""
+    cdef int k, price, first, second, left = 7, cost = 0, take
+    cdef int offered[3]
+    offered[0] = offered[1] = offered[2] = 0
+    for k in range(N_KINDS):
+        if cap[k] < 2:
+            continue
+        if h[k] >= 2:
+            offered[0] += 2 if h[k] == 4 else 1
+        else:
+            offered[2 - h[k]] += 1
+        if cap[k] == 4 and h[k] < 4:
+            offered[1 if h[k] == 3 else 2] += 1
+    for price in range(3):
+        take = offered[price] if offered[price] < left else left
+        cost += price * take
+        left -= take
+    if left:
+        return INF
+    if cost >= bound:
+        return cost
+    left = 7
     memset(out, 0, N_KINDS)
     for price in range(3):
         for k in range(N_KINDS):
@@ -223,13 +246,11 @@ cdef int _seven_pairs(const count_t* h, const count_t* cap, count_t* out) noexce
             second = (4 - h[k] if h[k] < 4 else 0) - first
             if out[k] == 0 and cap[k] >= 2 and first == price:
                 out[k] = 2
-                cost += price
                 left -= 1
             if left and out[k] == 2 and cap[k] >= 4 and second == price:
                 out[k] = 4
-                cost += price
                 left -= 1
-    return cost if left == 0 else INF
+    return cost
 
 
 cdef int _orphans(const count_t* h, const count_t* cap, count_t* out) noexcept nogil:
@@ -356,13 +377,14 @@ cdef inline int _add_set(count_t* t, const count_t* h, int code, int sign) noexc
 
 cdef int _special(const count_t* h, const count_t* cap, int melds, int form, int bound,
                   count_t* out) noexcept nogil:
-    """The cost of one special form (INF when the melds rule it out); the target in out."""
+    """The cost of one special form (INF when the melds rule it out); a target reaching it in
+    out when the cost is under bound."""
     if form == KNITTED_STRAIGHT:
         return _knitted_straight(h, cap, melds, bound, out)
     if melds:
         return INF
     if form == SEVEN_PAIRS:
-        return _seven_pairs(h, cap, out)
+        return _seven_pairs(h, cap, bound, out)
     if form == ORPHANS:
         return _orphans(h, cap, out)
     return _honors_knitted(h, cap, out)
@@ -550,8 +572,11 @@ cdef void _lower_bounds(Search* S) noexcept nogil:
 
 
 cdef void _completion_bounds(Search* S) noexcept nogil:
-    """S.held_from and S.need, from S.others."""
-    cdef int s, r, n, a, b, v, m, p, top, extra, cost, least
+    """S.held_from and S.need, from S.others: the least over each way the rest can end (m sets,
+    p pairs), candidate by candidate over the tiles still held (a loop the compiler
+    vectorises)."""
+    cdef int s, r, n, a, b, v, m, p, top, extra, rest, cost
+    cdef int* need
     for s in range(4):
         n = 9 if s < 3 else 7
         S.held_from[s][n] = 0
@@ -560,16 +585,19 @@ cdef void _completion_bounds(Search* S) noexcept nogil:
         top = S.held_from[s][0] if S.held_from[s][0] < 14 else 14
         for a in range(S.max_sets + 1):
             for b in range(2):
+                need = &S.need[s][a][b][0]
                 for v in range(top + 1):
-                    least = INF
-                    for m in range(a, S.max_sets + 1):
-                        for p in range(b, 2):
-                            if S.others[s][m][p] < INF:
-                                extra = 3 * (m - a) + 2 * (p - b) - v
-                                cost = S.others[s][m][p] + (extra if extra > 0 else 0)
-                                if cost < least:
-                                    least = cost
-                    S.need[s][a][b][v] = least
+                    need[v] = INF
+                for m in range(a, S.max_sets + 1):
+                    for p in range(b, 2):
+                        rest = S.others[s][m][p]
+                        if rest >= INF:
+                            continue
+                        extra = 3 * (m - a) + 2 * (p - b)
+                        for v in range(top + 1):
+                            cost = rest + (extra - v if extra > v else 0)
+                            if cost < need[v]:
+                                need[v] = cost
 
 
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
