@@ -210,33 +210,43 @@ cdef int _winning_waits(count_t* hand, const Question* q, int discarded, const c
 # ---------------------------------------------------------------------------------------------
 # The special forms: always legal, so only their cost (with a target reaching it) is needed
 
-cdef int _seven_pairs(const count_t* h, const count_t* cap, int bound,
-                      count_t* out) noexcept nogil:
-    """Fewest draws to seven pairs (a kind held four times is two): the pairs are taken cheapest
-    first, since a kind's second pair never costs less than its first, so the cost is counted
-    from how many pairs each price offers; a target reaching it is written to out only when the
-    cost is under bound."""
-    cdef int k, price, first, second, left = 7, cost = 0, take
-    cdef int offered[3]
-    offered[0] = offered[1] = offered[2] = 0
-    for k in range(N_KINDS):
-        if cap[k] < 2:
-            continue
-        if h[k] >= 2:
-            offered[0] += 2 if h[k] == 4 else 1
-        else:
-            offered[2 - h[k]] += 1
-        if cap[k] == 4 and h[k] < 4:
-            offered[1 if h[k] == 3 else 2] += 1
+cdef inline void _offer_pairs(int held, int cap, int sign, int* offered) noexcept nogil:
+    """Add (sign 1) or take back (-1) the pairs toward seven pairs a kind held ``held`` times
+    offers, by their price in draws (offered[0-2]): its first pair, then its second (four of a
+    kind count as two pairs), each within the cap."""
+    if cap < 2:
+        return
+    if held >= 2:
+        offered[0] += sign * (2 if held == 4 else 1)
+    else:
+        offered[2 - held] += sign
+    if cap == 4 and held < 4:
+        offered[1 if held == 3 else 2] += sign
+
+
+cdef inline int _pairs_cost(const int* offered) noexcept nogil:
+    """Seven pairs' cost from the pairs offered at each price: the cheapest seven (a kind's
+    second pair never costs less than its first, so they can be taken in that order)."""
+    cdef int price, take, left = 7, cost = 0
     for price in range(3):
         take = offered[price] if offered[price] < left else left
         cost += price * take
         left -= take
-    if left:
-        return INF
+    return cost if left == 0 else INF
+
+
+cdef int _seven_pairs(const count_t* h, const count_t* cap, int bound,
+                      count_t* out) noexcept nogil:
+    """Fewest draws to seven pairs (a kind held four times is two), from the pairs each price
+    offers; a target reaching it is written to out only when the cost is under bound."""
+    cdef int k, price, first, second, left = 7, cost
+    cdef int offered[3]
+    offered[0] = offered[1] = offered[2] = 0
+    for k in range(N_KINDS):
+        _offer_pairs(h[k], cap[k], 1, offered)
+    cost = _pairs_cost(offered)
     if cost >= bound:
         return cost
-    left = 7
     memset(out, 0, N_KINDS)
     for price in range(3):
         for k in range(N_KINDS):
@@ -962,7 +972,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     cdef count_t hand[N_KINDS]
     cdef count_t scratch[N_KINDS]
     cdef int costs[N_KINDS][N_SPECIAL]
-    cdef bint far[N_SPECIAL]
+    cdef int whole[N_SPECIAL]
     cdef int form, best, bound = limit + 2, lower, k, level, overflow = -1, listed = -1
     cdef bint useful, ready = False
     cdef Search S
@@ -981,10 +991,11 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
         ready = True                # no discard costs 1
     S.drawn = out
     S.least = bound * RANKS
-    # The special forms, discard by discard, as search() finds them; a form that costs the 14
-    # tiles too much costs each discard more (fewer tiles, fewer copies).
+    # The special forms, discard by discard, as search() finds them; a discard costs a form no
+    # less than the 14 tiles do (fewer tiles, fewer copies), so a form is worked out for it only
+    # when the 14 tiles' cost can tie its best so far.
     for form in range(N_SPECIAL):
-        far[form] = _special(held, q.cap, q.n_melds, form, bound, scratch) >= bound
+        whole[form] = _special(held, q.cap, q.n_melds, form, bound, scratch)
     for k in range(N_KINDS):
         out.exact[k] = True
         out.cost[k] = bound
@@ -995,7 +1006,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
         _discard_caps(q, &after, k)
         best = bound
         for form in range(N_SPECIAL):
-            costs[k][form] = INF if far[form] else \
+            costs[k][form] = INF if whole[form] > best or whole[form] >= bound else \
                 _special(hand, after.cap, q.n_melds, form, best + 1, scratch)
             if costs[k][form] < best:
                 best = costs[k][form]
@@ -1052,7 +1063,8 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             out.cost[k] = bound
             out.exact[k] = False
             memset(out.accepted[k], 0, N_KINDS)
-        elif all_kinds:
+        elif all_kinds and _rank(&S, k, out.cost[k]) <= S.least + S.spread * RANKS:
+            # The kinds a special form draws, for the discards whose kinds are asked for.
             hand[k] -= 1
             _discard_caps(q, &after, k)
             for form in range(N_SPECIAL):
@@ -1089,13 +1101,25 @@ cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* part
 cdef void _accept_special(const count_t* held, const Question* q, int form, int cost,
                           count_t* accepted) noexcept nogil:
     """Mark the kinds whose draw brings the special form one nearer: those some best target of
-    the form draws."""
+    the form draws (for seven pairs, read from the pairs each kind offers)."""
     cdef count_t more[N_KINDS]
     cdef count_t scratch[N_KINDS]
+    cdef int offered[3]
     cdef int k
+    if form == SEVEN_PAIRS:
+        offered[0] = offered[1] = offered[2] = 0
+        for k in range(N_KINDS):
+            _offer_pairs(held[k], q.cap[k], 1, offered)
     memcpy(more, held, N_KINDS)
     for k in range(N_KINDS):
         if accepted[k] or held[k] >= q.cap[k]:
+            continue
+        if form == SEVEN_PAIRS:
+            _offer_pairs(held[k], q.cap[k], -1, offered)
+            _offer_pairs(held[k] + 1, q.cap[k], 1, offered)
+            accepted[k] = _pairs_cost(offered) < cost
+            _offer_pairs(held[k] + 1, q.cap[k], -1, offered)
+            _offer_pairs(held[k], q.cap[k], 1, offered)
             continue
         more[k] += 1
         if _special(more, q.cap, q.n_melds, form, cost, scratch) < cost:
