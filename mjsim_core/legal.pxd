@@ -1,6 +1,7 @@
 from libc.stdint cimport uint8_t, uint64_t
 
 from mjsim_core._types cimport count_t, N_KINDS
+from mjsim_core.shanten cimport DiscardParts
 
 cdef enum:
     # Distances up to this are searched exactly by default; beyond, "at least LIMIT + 1".
@@ -80,9 +81,10 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 # copy fewer to be had), exactly for costs up to limit + 1, as search() would after each
 # discard. Only the discards costing at most the least cost over them plus ``spread`` get
 # theirs exactly (0: those tied at the least, out.behind included; -1: the least alone; more
-# than limit + 1: every one); the others get a cost above that.
+# than limit + 1: every one); the others get a cost above that. ``shared``: the 14 tiles'
+# discard_parts when the caller has them (NULL: made here).
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
-                       int spread, Drawn* out) noexcept nogil
+                       int spread, const DiscardParts* shared, Drawn* out) noexcept nogil
 # What a complete 14-3m tile hand scores won on ``win`` (-1: not complete), from the question's
 # memo when it holds the answer.
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil

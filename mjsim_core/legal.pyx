@@ -561,24 +561,48 @@ cdef void _share_sets() noexcept nogil:
 _share_sets()
 
 
+cdef void _min_plus(const int* a, const int* b, int* out) noexcept nogil:
+    """out[2m + q]: the least a[2m1 + q1] + b[2m2 + q2] over m1 + m2 = m sets (at most 4) and
+    q1 + q2 = q pairs (at most 1), for two suits' needs (or two groups of suits')."""
+    cdef int m1, q1, m2, q2, x, y, i
+    for i in range(10):
+        out[i] = INF
+    for m1 in range(5):
+        for q1 in range(2):
+            x = a[2 * m1 + q1]
+            if x >= INF:
+                continue
+            for m2 in range(5 - m1):
+                for q2 in range(2 - q1):
+                    y = x + b[2 * m2 + q2]
+                    i = 2 * (m1 + m2) + q1 + q2
+                    if y < out[i]:
+                        out[i] = y
+
+
 cdef void _lower_bounds(Search* S) noexcept nogil:
-    """S.others: for each suit, sets and pair, the least the other suits need beside it."""
-    cdef int sets_of[4]             # a local copy: writes to S.others cannot alias it
-    cdef int a, d, split, pair, s, t, rest
+    """S.others: for each suit, sets and pair, the least the other suits need beside it (the
+    other three suits' needs combined: suits 0-1 and 2-3 in pairs, then each with a third)."""
+    cdef int need[4][10]
+    cdef int low[10]                # suits 0 and 1 combined
+    cdef int high[10]               # suits 2 and 3
+    cdef int rest[4][10]            # the three suits other than each
+    cdef int s, i, d
     for s in range(4):
-        for a in range(5):
-            S.others[s][a][0] = S.others[s][a][1] = INF
-    for split in range(S.n_splits):
-        memcpy(sets_of, S.splits[split], sizeof(sets_of))
-        for pair in range(4):
-            for s in range(4):
-                rest = 0
-                for t in range(4):
-                    if t != s:
-                        rest += S.vec[t][2 * sets_of[t] + (t == pair)]
-                d = sets_of[s]
-                if rest < S.others[s][d][s == pair]:
-                    S.others[s][d][s == pair] = rest
+        for i in range(10):
+            need[s][i] = S.vec[s][i]
+    _min_plus(need[0], need[1], low)
+    _min_plus(need[2], need[3], high)
+    _min_plus(need[1], high, rest[0])
+    _min_plus(need[0], high, rest[1])
+    _min_plus(low, need[3], rest[2])
+    _min_plus(low, need[2], rest[3])
+    for s in range(4):
+        for d in range(5):
+            S.others[s][d][0] = S.others[s][d][1] = INF
+            if d <= S.max_sets:
+                S.others[s][d][0] = rest[s][2 * (S.max_sets - d) + 1]
+                S.others[s][d][1] = rest[s][2 * (S.max_sets - d)]
 
 
 cdef void _completion_bounds(Search* S) noexcept nogil:
@@ -968,7 +992,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 
 
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
-                       int spread, Drawn* out) noexcept nogil:
+                       int spread, const DiscardParts* shared, Drawn* out) noexcept nogil:
     cdef count_t hand[N_KINDS]
     cdef count_t scratch[N_KINDS]
     cdef int costs[N_KINDS][N_SPECIAL]
@@ -980,9 +1004,11 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     cdef DiscardParts parts
     memcpy(hand, held, N_KINDS)
     after = q[0]
-    discard_parts(held, &parts)
+    if shared == NULL:
+        discard_parts(held, &parts)
+        shared = &parts
     if spread <= 0:
-        if _ready_wins(hand, q, &parts, all_kinds, out):
+        if _ready_wins(hand, q, shared, all_kinds, out):
             for k in range(N_KINDS):
                 out.exact[k] = not out.open[k] or out.cost[k] == 1
                 if out.cost[k] != 1:
@@ -1014,7 +1040,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
         out.cost[k] = best
         if _rank(&S, k, best) < S.least:
             S.least = _rank(&S, k, best)
-    lower = _begin(&S, held, q, all_kinds, &parts)
+    lower = _begin(&S, held, q, all_kinds, shared)
     S.out = NULL
     S.keep_targets = False
     S.spread = spread
@@ -1198,7 +1224,7 @@ cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexc
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
-    search_drawn(held, q, limit, False, -1, &drawn)
+    search_drawn(held, q, limit, False, -1, NULL, &drawn)
     for k in range(N_KINDS):
         if drawn.open[k] and drawn.cost[k] - 1 < best:
             best = drawn.cost[k] - 1
@@ -1291,7 +1317,7 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
-    search_drawn(held, &asked.q, limit, True, INF, &drawn)
+    search_drawn(held, &asked.q, limit, True, INF, NULL, &drawn)
     out = []
     for k in range(N_KINDS):
         if not held[k]:

@@ -975,7 +975,7 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
         _question(&q, counts, seat, seat.melds, seat.n_melds, unseen)
         # Only the discards tied at the shortest road (the least legal distance, then shanten)
         # need theirs exactly.
-        search_drawn(counts, &q, seat.sight, True, 0, &drawn)
+        search_drawn(counts, &q, seat.sight, True, 0, parts, &drawn)
     for k in range(N_KINDS):
         if not counts[k]:
             continue
