@@ -748,6 +748,19 @@ cdef inline bint _legal_on(Search* S, signed char* legal, int win) noexcept nogi
     return legal[win]
 
 
+cdef inline bint _nothing_new(Search* S, int k) noexcept nogil:
+    """Whether every kind the combination draws after discarding k is among k's accepted
+    kinds already: at k's best cost it would add nothing, so it need not be scored for k."""
+    cdef const count_t* h = S.held
+    cdef const count_t* t = S.target
+    cdef const count_t* accepted = S.drawn.accepted[k]
+    cdef int j
+    for j in range(N_KINDS):
+        if t[j] > h[j] - (j == k) and not accepted[j]:
+            return False
+    return True
+
+
 cdef bint _visit_drawn(Search* S) noexcept nogil:
     """The combination in S.target, S.level draws from the 14-tile hand, for each discard k still
     open: after k goes it costs a draw more when it keeps every copy of k (one is drawn again),
@@ -765,7 +778,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
             continue
         base = S.level + (t[k] >= h[k])
         most = _most(S, k)
-        if base > most:
+        if base > most or (S.want_all and base == d.cost[k] and _nothing_new(S, k)):
             continue
         cost = -1
         if drawn_wins < 0:
