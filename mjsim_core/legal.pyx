@@ -40,7 +40,7 @@ from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
-                                 distance_after, read_unseen, suit_of)
+                                 distance, distance_after, read_unseen, suit_of)
 
 cdef extern from *:
     int lowest_bit "__builtin_ctz"(unsigned int bits) noexcept nogil
@@ -1229,9 +1229,10 @@ cdef int _melded(const Question* q, int k) noexcept nogil:
 cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil:
     cdef Drawn drawn
     cdef int k, best = limit + 1
-    for k in range(N_KINDS):
-        if held[k] and win_points(held, q, k) >= _MIN_POINTS:
-            return -1
+    if distance(held, q.n_melds) == 0:          # complete: does it win eight already?
+        for k in range(N_KINDS):
+            if held[k] and win_points(held, q, k) >= _MIN_POINTS:
+                return -1
     if limit < 0:
         return 0                # not a legal win: 0 or more
     for k in range(N_KINDS):
