@@ -345,6 +345,8 @@ cdef int _knitted_straight(const count_t* h, const count_t* cap, int melds, int 
                         best = cost
                         memcpy(out, trial, N_KINDS)
                         out[p] += 2
+                        if cost == set_cost:
+                            break       # a pair held costs nothing: no pair does better
             if melds == 0:
                 _add_set(trial, h, code, -1)
     return best
