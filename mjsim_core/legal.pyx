@@ -66,6 +66,8 @@ cdef enum:
     HASH = 4096                 # slots of the table that drops a pattern listed twice
     HASH_WORDS = 64             # its bits of slots in use, 64 a word
     RANKS = 4                   # the values Drawn.behind takes
+    BLOCKS = 4 * 5 * 2          # the patterns' blocks: suit, sets, pair
+    MAX_COST = 15               # more than a suit's pattern can cost (the key's 4 bits)
     SEVEN_PAIRS = 0             # the special forms, in the order costs report them
     ORPHANS = 1
     HONORS_KNITTED = 2
@@ -420,7 +422,12 @@ cdef struct Search:
     # is set, so that emptying the table clears the bits alone (512 bytes, not 16 KiB).
     uint32_t seen[HASH]
     uint64_t used[HASH_WORDS]
-    int group_at[4 * 5 * 2 * 16 + 1]    # where each group begins in pool
+    # Where each group begins in pool: its block (suit, sets, pair) times width, plus its cost,
+    # the last of a block's width its end (width: the costs 0 to the budget, then the end); and
+    # the costs each block's patterns come at, as bits.
+    int group_at[BLOCKS * (MAX_COST + 2) + 1]
+    int width
+    uint32_t cost_bits[BLOCKS]
     bint overflow
     int budget                  # the most draws a combination may cost
     int max_sets
@@ -655,8 +662,8 @@ cdef void _node_budgets(Search* S, int suit) noexcept nogil:
 cdef void _list_patterns(Search* S) noexcept nogil:
     """List every suit's patterns within the budget, once each (a pattern read two ways is
     listed once), grouped by suit, sets, pair and cost."""
-    cdef int suit, i, g, n_groups = 4 * 5 * 2 * 16
-    cdef int at[4 * 5 * 2 * 16 + 1]
+    cdef int suit, i, g, n_groups
+    cdef int at[BLOCKS * (MAX_COST + 2) + 1]
     S.n_pool = 0
     S.overflow = False
     for suit in range(4):
@@ -667,17 +674,22 @@ cdef void _list_patterns(Search* S) noexcept nogil:
         S.chows = suit < 3
         memset(S.t, 0, 9)
         _list_suit(S, 0, 0, 0, 0, 0, 0)
-    # A counting sort by group (the key's top bits: suit, sets, pair, cost).
-    memset(at, 0, sizeof(at))
-    for i in range(S.n_pool):
-        at[(S.raw[i].key >> 21) + 1] += 1
-    for g in range(n_groups):
-        at[g + 1] += at[g]
-    for g in range(n_groups):
-        S.group_at[g] = at[g]
-    S.group_at[n_groups] = at[n_groups]
+    # A counting sort by group (the key's top bits: suit, sets, pair, cost), the costs of a
+    # block running to the budget only.
+    S.width = (S.budget if S.budget < MAX_COST else MAX_COST) + 2
+    n_groups = BLOCKS * S.width
+    memset(at, 0, (n_groups + 1) * sizeof(int))
+    memset(S.cost_bits, 0, sizeof(S.cost_bits))
     for i in range(S.n_pool):
         g = S.raw[i].key >> 21
+        at[(g >> 4) * S.width + (g & 15) + 1] += 1
+        S.cost_bits[g >> 4] |= 1u << (g & 15)
+    for g in range(n_groups):
+        at[g + 1] += at[g]
+    memcpy(S.group_at, at, (n_groups + 1) * sizeof(int))
+    for i in range(S.n_pool):
+        g = S.raw[i].key >> 21
+        g = (g >> 4) * S.width + (g & 15)
         S.pool[at[g]] = S.raw[i]
         at[g] += 1
     _forget(S)
@@ -689,8 +701,10 @@ cdef inline void _forget(Search* S) noexcept nogil:
 
 
 cdef inline int _at(const Search* S, int s, int m, int p, int cost) noexcept nogil:
-    """Where the patterns of (s, m, p) costing ``cost`` or more begin (their end at 16)."""
-    return S.group_at[((s * 5 + m) * 2 + p) * 16 + (cost if cost < 16 else 16)]
+    """Where the patterns of (s, m, p) costing ``cost`` or more begin (past the budget, their
+    end)."""
+    return S.group_at[((s * 5 + m) * 2 + p) * S.width
+                      + (cost if cost < S.width - 1 else S.width - 1)]
 
 
 cdef inline bint _won_on(const Search* S, int k) noexcept nogil:
@@ -817,12 +831,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
 
 cdef inline uint32_t _costs(const Search* S, int s, int m, int p) noexcept nogil:
     """The costs the patterns of (s, m, p) come at, as bits."""
-    cdef uint32_t bits = 0
-    cdef int c
-    for c in range(16):
-        if _at(S, s, m, p, c) < _at(S, s, m, p, c + 1):
-            bits |= 1u << c
-    return bits
+    return S.cost_bits[(s * 5 + m) * 2 + p]
 
 
 cdef inline uint32_t _sums(uint32_t a, uint32_t b) noexcept nogil:
