@@ -44,6 +44,7 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
 
 cdef extern from *:
     int lowest_bit "__builtin_ctz"(unsigned int bits) noexcept nogil
+    int lowest_bit64 "__builtin_ctzll"(unsigned long long bits) noexcept nogil
 
 import numpy as np
 
@@ -463,6 +464,7 @@ cdef struct Search:
     # least rank found over the discards (_rank) and how many draws above it a discard's cost is
     # still wanted.
     Drawn* drawn
+    uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
     int level
     int top
     int least
@@ -764,45 +766,41 @@ cdef inline bint _legal_on(Search* S, signed char* legal, int win) noexcept nogi
     return legal[win]
 
 
-cdef inline bint _nothing_new(Search* S, int k) noexcept nogil:
-    """Whether every kind the combination draws after discarding k is among k's accepted
-    kinds already: at k's best cost it would add nothing, so it need not be scored for k."""
-    cdef const count_t* h = S.held
-    cdef const count_t* t = S.target
-    cdef const count_t* accepted = S.drawn.accepted[k]
-    cdef int j
-    for j in range(N_KINDS):
-        if t[j] > h[j] - (j == k) and not accepted[j]:
-            return False
-    return True
-
-
 cdef bint _visit_drawn(Search* S) noexcept nogil:
     """The combination in S.target, S.level draws from the 14-tile hand, for each discard k still
     open: after k goes it costs a draw more when it keeps every copy of k (one is drawn again),
     may be won on a kind it draws (k among them then), or at a draw more on a kind the hand
-    keeps, and may hold one copy of k fewer than before (k lies face up)."""
+    keeps, and may hold one copy of k fewer than before (k lies face up). At k's best cost, a
+    combination whose kinds drawn are all accepted for k already would add nothing: it is not
+    scored for k."""
     cdef const count_t* h = S.held
     cdef const count_t* t = S.target
     cdef const count_t* cap = &S.q.cap[0]
     cdef Drawn* d = S.drawn
     cdef signed char legal[N_KINDS]
-    cdef int k, w, j, base, cost, most, drawn_wins = -1
+    cdef uint64_t drawn = 0, mine, bits
+    cdef int k, w, base, cost, most, drawn_wins = -1
     memset(legal, -1, N_KINDS)
+    for w in range(N_KINDS):
+        if t[w] > h[w]:
+            drawn |= 1ull << w
     for k in range(N_KINDS):
         if not d.open[k] or t[k] >= cap[k]:
             continue
         base = S.level + (t[k] >= h[k])
         most = _most(S, k)
-        if base > most or (S.want_all and base == d.cost[k] and _nothing_new(S, k)):
+        mine = drawn | (<uint64_t>(t[k] >= h[k]) << k)      # the kinds drawn once k goes
+        if base > most or (S.want_all and base == d.cost[k] and not mine & ~S.accepted[k]):
             continue
         cost = -1
         if drawn_wins < 0:
             drawn_wins = 0
-            for w in range(N_KINDS):
-                if t[w] > h[w] and _legal_on(S, legal, w):
+            bits = drawn
+            while bits:
+                if _legal_on(S, legal, lowest_bit64(bits)):
                     drawn_wins = 1
                     break
+                bits &= bits - 1
         if drawn_wins or (t[k] == h[k] and _legal_on(S, legal, k)):
             cost = base
         elif base < most:
@@ -820,10 +818,13 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
             d.cost[k] = cost
             if S.want_all:
                 memset(d.accepted[k], 0, N_KINDS)
+                S.accepted[k] = 0
         if S.want_all:
-            for j in range(N_KINDS):
-                if t[j] > h[j] - (j == k):
-                    d.accepted[k][j] = 1
+            S.accepted[k] |= mine
+            bits = mine
+            while bits:
+                d.accepted[k][lowest_bit64(bits)] = 1
+                bits &= bits - 1
         if _rank(S, k, cost) < S.least:
             S.least = _rank(S, k, cost)
     return False
@@ -1040,6 +1041,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             return
         ready = True                # no discard costs 1
     S.drawn = out
+    memset(S.accepted, 0, sizeof(S.accepted))
     S.least = bound * RANKS
     # The special forms, discard by discard, as search() finds them; a discard costs a form no
     # less than the 14 tiles do (fewer tiles, fewer copies), so a form is worked out for it only
