@@ -222,6 +222,43 @@ def test_a_match_log_as_one_json_document_reads_too():
     assert len(both) == 2
 
 
+def test_match_logs_a_line_each_longer_than_64_kib_read_as_lines():
+    # Was: the reader judged the layout from the file's first 64 KiB, and a real match (30-200
+    # KB a line) was refused as "not JSON: Extra data".
+    match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
+    match["note"] = "x" * 70_000
+    games = list(botzone_log.read(io.StringIO((json.dumps(match) + "\n") * 2)))
+    assert [type(check(game)) for game in games] == [Replayed, Replayed]
+
+
+def lite(match):
+    """A match as Botzone's ``?lite=true`` page gives it: its entries under ``logs``, and no
+    initdata (so no walltiles)."""
+    log = [dict(entry) for entry in match["log"]]
+    log[0] = {"output": {k: v for k, v in log[0]["output"].items() if k != "initdata"}}
+    return {"status": "finished", "logs": log}
+
+
+@pytest.mark.parametrize("name", ["02-claimed-kong-and-self-drawn-win.jsonl",
+                                  "03-concealed-kong-bugang-and-discard-win.jsonl",
+                                  "04-robbing-the-kong.jsonl", "07-wall-exhausted.jsonl"])
+def test_a_match_without_walltiles_replays_on_the_wall_its_draws_rebuild(name):
+    # Was: refused, "the match gives no initdata with walltiles" (as a lite page gives it).
+    match = match_log(read_record(RECORDS / name))
+    if name.startswith("07"):  # its flowers: a rebuilt wall holds playing tiles only
+        [refused] = botzone_log.read(io.StringIO(json.dumps(lite(match))))
+        assert isinstance(refused, Refused) and "no walltiles" in str(refused)
+        return
+    [whole] = botzone_log.read(io.StringIO(json.dumps(match)))
+    for text in (json.dumps(lite(match)), json.dumps(lite(match)["logs"])):  # a bare list too
+        [game] = botzone_log.read(io.StringIO(text))
+        assert game.walltiles is None
+        done = check(game)
+        assert isinstance(done, Replayed), str(done)
+        assert done.moves == check(whole).moves
+        assert done.rules.history[-1]["deltas"] == list(whole.scores)
+
+
 def test_a_recorded_scores_change_is_a_score_disagreement():
     match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
     match["log"][-1]["output"]["content"]["0"] = -9
@@ -232,7 +269,8 @@ def test_a_recorded_scores_change_is_a_score_disagreement():
 @pytest.mark.parametrize(("text", "says"), [
     ("{not json\n", "not JSON"),
     ('{"log": 3}\n', '"log" list'),
-    ('{"log": []}\n', "initdata"),
+    ('{"log": []}\n', "no finish entry"),
+    ('{"initdata": 3, "log": []}\n', "initdata is not an object"),
     ('{"initdata": {"walltiles": "W1"}, "log": [{"output": {"command": "request"}}]}\n',
      "unreadable"),
 ])

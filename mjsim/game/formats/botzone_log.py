@@ -3,8 +3,11 @@
 A match log (docs/formats.md) is a JSON object whose ``log`` is a list alternating the judge's
 entries (``{"output": {"command": "request" | "finish", "content": {seat: text}, "display":
 ...}}``) and the bots' (``{seat: {"response": text, "verdict": "OK"}}``), with the judge's
-``initdata`` (``walltiles``, ``quan``, ``srand``) at the top or in its first output. A file holds
-one match as one JSON document, or one match a line.
+``initdata`` (``walltiles``, ``quan``, ``srand``) at the top or in its first output; ``logs``
+and a bare list of entries are read too, as Botzone's match pages give them. Without
+``walltiles`` (a ``?lite=true`` page) the replay rebuilds the part of the wall that was drawn,
+as for the contest's text. A file holds one match as one JSON document, a list of matches, or
+one match a line.
 
 :func:`read` turns each match into a :class:`~mjsim.game.formats.record.Game`: what happened is
 what the requests announce (``2 t`` a draw, ``3 p PLAY t`` a discard, ``3 p PENG t2`` a pung
@@ -19,6 +22,7 @@ the match's line in the file and an action's ``line`` the number of its request 
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from typing import IO, Any
@@ -36,20 +40,18 @@ _CLAIM_WORDS = {"HU": "Hu", "PENG": "Peng", "CHI": "Chi", "GANG": "Gang"}
 
 def read(stream: IO[str]) -> Iterator[Game | Refused]:
     """Each match of ``stream`` in turn, as a :class:`Game` or :class:`Refused`."""
-    text = stream.read(1 << 16)
-    first = text.lstrip()[:1]
-    rest = stream.read() if first == "[" or not _one_per_line(text) else None
-    if rest is not None:  # one JSON document: a match, or a list of matches
+    head = stream.readline()  # a whole line: a real match is 30 to 200 KB of JSON
+    if head.lstrip()[:1] == "[" or not _is_json(head):  # one document: a match, or a list
         try:
-            document = json.loads(text + rest)
+            document = json.loads(head + stream.read())
         except json.JSONDecodeError as error:
             yield Refused("line-1", error.lineno, f"not JSON: {error.msg}")
             return
-        for index, match in enumerate(document if isinstance(document, list) else [document]):
+        many = isinstance(document, list) and not _is_entries(document)
+        for index, match in enumerate(document if many else [document]):
             yield _match(match, 1, index)
         return
-    number = 0
-    for number, line in enumerate(_lines(text, stream), 1):
+    for number, line in enumerate(itertools.chain((head,), stream), 1):
         if line.strip():
             try:
                 match = json.loads(line)
@@ -59,32 +61,26 @@ def read(stream: IO[str]) -> Iterator[Game | Refused]:
             yield _match(match, number, number - 1)
 
 
-def _one_per_line(text: str) -> bool:
-    """Whether the file's first line is a whole JSON value (JSON lines), not part of one."""
-    first = text.split("\n", 1)[0]
+def _is_entries(document: list[Any]) -> bool:
+    """Whether a list is one match's entries (a bare log, as Botzone's full log page gives it)
+    rather than a list of matches."""
+    return bool(document) and isinstance(document[0], dict) and "output" in document[0]
+
+
+def _is_json(line: str) -> bool:
+    """Whether ``line`` is a whole JSON value (the first of JSON lines), not part of one."""
     try:
-        json.loads(first)
+        json.loads(line)
     except json.JSONDecodeError:
         return False
     return True
 
 
-def _lines(head: str, stream: IO[str]) -> Iterator[str]:
-    pieces = head.split("\n")
-    tail = pieces.pop()
-    yield from pieces
-    for line in stream:
-        if tail:
-            line, tail = tail + line, ""
-        yield line
-    if tail:
-        yield tail
-
-
 def _match(match: Any, number: int, index: int) -> Game | Refused:
     name = f"line-{number}"
     if isinstance(match, dict):
-        name = str(match.get("_id") or match.get("id") or f"match-{index + 1}")
+        name = str(match.get("_id") or match.get("id") or match.get("matchId")
+                   or f"match-{index + 1}")
     log = match.get("log", match.get("logs")) if isinstance(match, dict) else match
     if not isinstance(log, list):
         return Refused(name, number, 'a match log is a JSON object with a "log" list')
@@ -96,13 +92,16 @@ def _match(match: Any, number: int, index: int) -> Game | Refused:
 
 
 def _initdata(match: dict[str, Any], log: list[Any]) -> dict[str, Any]:
+    """The judge's initdata, ``{}`` when the log gives none (Botzone's ``?lite=true`` pages)."""
     data = match.get("initdata")
     if data is None and log and isinstance(log[0], dict):
         data = log[0].get("output", {}).get("initdata")
     if isinstance(data, str):
         data = json.loads(data) if data.strip() else {}
-    if not isinstance(data, dict) or "walltiles" not in data:
-        raise ValueError("the match gives no initdata with walltiles")
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ValueError("its initdata is not an object")
     return data
 
 
@@ -119,9 +118,10 @@ class _Reading:
 
 def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game:
     data = _initdata(match, log)
-    walltiles = data["walltiles"]
-    game = Game(name, number, quan=int(data.get("quan", 0)),
-                walltiles=parse(walltiles) if isinstance(walltiles, str) else list(walltiles))
+    walltiles = data.get("walltiles")
+    game = Game(name, number, quan=int(data.get("quan", 0)), walltiles=(
+        None if walltiles is None else parse(walltiles) if isinstance(walltiles, str)
+        else list(walltiles)))  # None: the replay rebuilds what was drawn, as for the contest
     players = match.get("players")
     if isinstance(players, list) and len(players) == 4:
         game.players = tuple(str(p.get("name", p) if isinstance(p, dict) else p)
@@ -158,7 +158,11 @@ def _request(reading: _Reading, content: dict[str, str], answers: dict[int, str]
         game.actions.append(Action(round_no, drawer, "Draw", reading.drew))
         reading.claims = {drawer: answers.get(drawer, "")}
         return
-    if words[0] != "3" or words[2] in ("DRAW", "BUHUA"):
+    if words[0] != "3" or words[2] == "DRAW":
+        return
+    if words[2] == "BUHUA":
+        if game.walltiles is None:  # a rebuilt wall holds the 136 playing tiles only
+            raise Refused(game.id, round_no, "a flower drawn, and no walltiles to place it")
         return
     _announced(reading, int(words[1]), words[2:], answers, round_no)
 
