@@ -57,6 +57,20 @@ def test_each_contest_fixture_gets_its_verdict():
     assert dict(verdict(o) for o in outcomes([GAMES], "contest-text")) == VERDICTS
 
 
+def test_each_contest_fixture_written_as_a_botzone_match_log_gets_the_same_verdict():
+    # The hand-written games in the other format: a win on a discard, a kong's replacement, a
+    # robbed kong, an ignored claim, a drawn game, a fan total, a Score line and a win that
+    # disagree (the malformed line cannot be written; the JSON refusals are tested below).
+    written = [botzone_log.write(game) for game in contest_games(GAMES.read_text())
+               if not isinstance(game, Refused)]
+    found = dict(verdict(check(game)) for game in botzone_log.read(io.StringIO(
+        "".join(written))))
+    assert found == {name: kind for name, kind in VERDICTS.items() if kind != "refused"}
+    ignored = next(g for g in botzone_log.read(io.StringIO("".join(written)))
+                   if g.id == "ignore-lines")
+    assert ignored.actions[-1].ignored == ((2, "Peng", kind_of("B2")),)
+
+
 def test_the_summary_counts_every_verdict():
     summary = Summary()
     for outcome in outcomes([GAMES], "contest-text"):
