@@ -101,7 +101,7 @@ def _initdata(match: dict[str, Any], log: list[Any]) -> dict[str, Any]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise ValueError("its initdata is not an object")
+        raise TypeError("its initdata is not an object")
     return data
 
 
