@@ -8,6 +8,12 @@ the agreed games) in a new process and reads its CPU time (user + system) and pe
 memory (``ru_maxrss``) when it ends. Prints the median of the repeats: games a second of CPU,
 wall seconds and peak memory.
 
+Each import run alternates with a reference run in a new process: the compiled game loop
+(``mjsim.players.loop``) playing the trivial table (``DiscardDrawn`` in all four seats) on the
+seeds ``bench_sim.py`` uses, timed by its CPU time alone (start-up excluded). Its hands a
+second measure the machine in the same sitting, so the import's rate is also given as a ratio
+to it, and scaled to the machine of the README's benchmark table (33,347 hands a second).
+
     python scripts/bench_import.py --games 100000 --repeats 3
     python scripts/bench_import.py --games 10000 --out          # with --out DIR too
 """
@@ -24,6 +30,18 @@ import time
 from pathlib import Path
 
 DISTINCT_WALLS = 1000  # 1,000 distinct games (all four seats alike: one game a wall)
+README_LOOP = 33_347  # hands a second of the compiled trivial loop in the README's table
+REFERENCE = """
+import time
+from mjsim.players.loop import play_games
+from mjsim.players.trivial import DiscardDrawn
+players = [DiscardDrawn() for _ in range(4)]
+play_games(["bench-warm"], players)
+start = time.process_time()
+hands = sum(len(game.history) for game in play_games([f"bench-{i}" for i in range({games})],
+                                                      players))
+print(hands / (time.process_time() - start))
+"""
 
 
 def mjsim(*argv: str, cwd: Path) -> None:
@@ -66,6 +84,13 @@ def run_once(path: Path, out: Path | None) -> tuple[float, float, float]:
     return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
 
 
+def reference_once(games: int = 600) -> float:
+    """Hands a second of CPU of the compiled trivial loop, in a new process."""
+    done = subprocess.run([sys.executable, "-c", REFERENCE.replace("{games}", str(games))],
+                          check=True, capture_output=True, text=True)
+    return float(done.stdout)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
@@ -74,8 +99,11 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=Path("/tmp/bench-import"))
     args = parser.parse_args()
     path = build(args.work, args.games)
-    runs = [run_once(path, args.work / "out" if args.out else None)
-            for _ in range(args.repeats)]
+    load_before = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    runs, loops = [], []
+    for _ in range(args.repeats):  # alternated, so a change of load touches both alike
+        runs.append(run_once(path, args.work / "out" if args.out else None))
+        loops.append(reference_once())
     cpu = statistics.median(r[0] for r in runs)
     wall = statistics.median(r[1] for r in runs)
     peak = statistics.median(r[2] for r in runs)
@@ -84,6 +112,14 @@ def main() -> None:
           f"games/s of CPU ({cpu:.1f} s CPU, {wall:.1f} s wall), peak {peak:.0f} MiB")
     print("  runs (CPU s, wall s, MiB): " + "; ".join(f"{c:.1f}, {w:.1f}, {m:.0f}"
                                                      for c, w, m in runs))
+    loop = statistics.median(loops)
+    ratio = args.games / cpu / loop
+    print(f"  reference, the compiled trivial loop: {loop:,.0f} hands/s of CPU (runs: "
+          + ", ".join(f"{rate:,.0f}" for rate in loops) + f"); the import's games/s are "
+          f"{ratio:.4f} of it, {ratio * README_LOOP:,.0f} games/s at the README table's "
+          f"{README_LOOP:,} hands/s")
+    print(f"  load average before and after: {load_before}, "
+          + ", ".join(f"{value:.2f}" for value in os.getloadavg()))
 
 
 if __name__ == "__main__":
