@@ -113,7 +113,16 @@ class _Reading:
         self.drawer: int | None = None  # the seat that just drew, and what
         self.drew = -1
         self.tile = -1  # the tile a claim or a win would take
-        self.claims: dict[int, str] = {}  # the other seats' claims on that tile
+        # The bots' entry answering the last draw or announcement (read only when a claim or a
+        # kong needs it: most discards are claimed by nobody), and the seat whose it was.
+        self.answers: dict[str, Any] = {}
+        self.announcer: int | None = None
+
+
+def _answer(entry: dict[str, Any], seat: int) -> str:
+    """What ``seat`` answered in a bots' entry."""
+    value = entry.get(str(seat))
+    return str(value.get("response", "")) if isinstance(value, dict) else ""
 
 
 def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game:
@@ -129,36 +138,41 @@ def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game
     reading = _Reading(game)
     judge = [entry for entry in log[0::2] if isinstance(entry, dict)]
     bots = log[1::2]
-    answers: dict[int, str] = {}
+    answers: dict[str, Any] = {}
     for round_no, entry in enumerate(judge):
         output = entry["output"]
         if output.get("command") == "finish":
             _finish(reading, output, answers, round_no)  # the answers the judge last read
             return game
-        responses = bots[round_no] if round_no < len(bots) else {}
-        answers = {int(seat): str(value.get("response", "")) for seat, value in
-                   responses.items() if isinstance(value, dict)}
+        answers = bots[round_no] if round_no < len(bots) else {}
+        if not isinstance(answers, dict):
+            raise TypeError(f"entry {2 * round_no + 1} is not the bots' answers")
         _request(reading, output["content"], answers, round_no)
     raise ValueError("the log has no finish entry")
 
 
-def _request(reading: _Reading, content: dict[str, str], answers: dict[int, str],
+def _request(reading: _Reading, content: dict[str, str], answers: dict[str, Any],
              round_no: int) -> None:
     game = reading.game
-    requests = {int(seat): str(text) for seat, text in content.items()}
-    words = next(iter(requests.values())).split(" ")
+    # Every seat gets the same request but for a draw ("2 t" to the drawer, "3 p DRAW" to the
+    # others) and the deal: seat 0's says which.
+    first = str(content["0"] if "0" in content else next(iter(content.values())))
+    words = first.split(" ")
+    if words[0] == "2" or words[-1] == "DRAW":
+        drawer = 0 if words[0] == "2" else int(words[1])
+        text = str(content[str(drawer)])
+        if not text.startswith("2 "):
+            raise ValueError(f"request {round_no}: seat {drawer} draws, but is told {text!r}")
+        reading.drawer, reading.drew = drawer, kind_of(text[2:])
+        game.actions.append(Action(round_no, drawer, "Draw", reading.drew))
+        reading.answers, reading.announcer = answers, None
+        return
     if words[0] == "0":
         game.quan = int(words[2])
     elif words[0] == "1":
-        for seat, text in requests.items():
-            game.deals[seat] = parse(" ".join(text.split(" ")[5:18]))
-    drawer = next((seat for seat, text in requests.items() if text.startswith("2 ")), None)
-    if drawer is not None:
-        reading.drawer, reading.drew = drawer, kind_of(requests[drawer][2:])
-        game.actions.append(Action(round_no, drawer, "Draw", reading.drew))
-        reading.claims = {drawer: answers.get(drawer, "")}
-        return
-    if words[0] != "3" or words[2] == "DRAW":
+        for seat, text in content.items():
+            game.deals[int(seat)] = parse(" ".join(str(text).split(" ")[5:18]))
+    if words[0] != "3":
         return
     if words[2] == "BUHUA":
         if game.walltiles is None:  # a rebuilt wall holds the 136 playing tiles only
@@ -167,45 +181,48 @@ def _request(reading: _Reading, content: dict[str, str], answers: dict[int, str]
     _announced(reading, int(words[1]), words[2:], answers, round_no)
 
 
-def _announced(reading: _Reading, seat: int, words: list[str], answers: dict[int, str],
+def _announced(reading: _Reading, seat: int, words: list[str], answers: dict[str, Any],
                round_no: int) -> None:
     """One announcement, ``3 seat WORDS``: the actions it stands for."""
     game, verb = reading.game, words[0]
-    ignored = _ignored(reading, seat)
     add = game.actions.append
     if verb == "PLAY":
         add(Action(round_no, seat, "Play", kind_of(words[1])))
     elif verb in ("PENG", "CHI"):
         taken = reading.tile if verb == "PENG" else kind_of(words[1])
-        add(Action(round_no, seat, _CLAIM_WORDS[verb], taken, ignored))
+        add(Action(round_no, seat, _CLAIM_WORDS[verb], taken, _ignored(reading, seat)))
         add(Action(round_no, seat, "Play", kind_of(words[-1])))
     elif verb == "GANG" and reading.drawer == seat:
-        tile = kind_of(reading.claims.get(seat, "").split(" ")[-1])
+        tile = kind_of(_answer(reading.answers, seat).split(" ")[-1])
         add(Action(round_no, seat, "AnGang", tile))
     elif verb == "GANG":
-        add(Action(round_no, seat, "Gang", reading.tile, ignored))
+        add(Action(round_no, seat, "Gang", reading.tile, _ignored(reading, seat)))
     elif verb == "BUGANG":
         add(Action(round_no, seat, "BuGang", kind_of(words[1])))
     else:
         raise ValueError(f"request {round_no} announces {verb!r}, which no request does")
     reading.drawer = None
     reading.tile = game.actions[-1].tile
-    reading.claims = {other: answer for other, answer in answers.items() if other != seat}
+    reading.answers, reading.announcer = answers, seat
 
 
 def _ignored(reading: _Reading, taker: int) -> tuple[tuple[int, str, int], ...]:
     """The claims on the last tile that lost to ``taker``'s (``PENG t2``: a pung; ``CHI m t2``:
     the chow with middle ``m``)."""
+    if reading.drawer is not None:  # a seat's own draw: nobody else had a claim
+        return ()
     lost = []
-    for seat, answer in sorted(reading.claims.items()):
-        words = answer.split(" ")
+    for seat in range(4):
+        if seat in (taker, reading.announcer):
+            continue
+        words = _answer(reading.answers, seat).split(" ")
         verb = _CLAIM_WORDS.get(words[0])
-        if seat != taker and verb is not None and reading.drawer is None:
+        if verb is not None:
             lost.append((seat, verb, kind_of(words[1]) if verb == "Chi" else reading.tile))
     return tuple(lost)
 
 
-def _finish(reading: _Reading, output: dict[str, Any], answers: dict[int, str],
+def _finish(reading: _Reading, output: dict[str, Any], answers: dict[str, Any],
             round_no: int) -> None:
     game = reading.game
     display = output.get("display") or {}
@@ -225,7 +242,7 @@ def _finish(reading: _Reading, output: dict[str, Any], answers: dict[int, str],
         game.end, game.fan = "hu", int(display["fanCnt"])
         return
     game.end = "foul"
-    game.foul = (seat, action, answers.get(seat, ""))
+    game.foul = (seat, action, _answer(answers, seat))
 
 
 def write(game: Game) -> str:
