@@ -182,6 +182,7 @@ def refusals(tmp_path_factory):
 @pytest.mark.parametrize(("argv", "message"), [
     (["import", "missing.txt", "--format", "contest-text"], "missing.txt is not a file"),
     (["import", "games.txt", "--format", "tenhou"], "invalid choice"),
+    (["import", "games.txt", "--format", "human-text"], "invalid choice"),  # no sample found
     (["import", "games.txt"], "--format"),
     (["import", "games.txt", "--format", "contest-text", "--out", "games.txt"], "games.txt"),
     (["export", "nothing", "--format", "contest-text"], "holds no game logs"),
