@@ -1,10 +1,13 @@
 """The field's formats: the contest text and Botzone's match logs read, replayed, checked and
 written back (mjsim.game.formats; docs/formats.md)."""
 
+import contextlib
 import io
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjsim.game import gamelog
 from mjsim.game.formats import botzone_log, contest
@@ -287,10 +290,51 @@ def test_a_recorded_scores_change_is_a_score_disagreement():
     ('{"initdata": 3, "log": []}\n', "initdata is not an object"),
     ('{"initdata": {"walltiles": "W1"}, "log": [{"output": {"command": "request"}}]}\n',
      "unreadable"),
+    # Was: a traceback (a StopIteration raised inside the reader's generator)
+    ('{"log": [{"output": {"command": "request", "content": {}}}]}\n', "sent to no seat"),
 ])
 def test_a_malformed_match_log_is_refused_in_one_line(text, says):
     [refused] = botzone_log.read(io.StringIO(text))
     assert isinstance(refused, Refused) and says in str(refused) and "\n" not in str(refused)
+
+
+def _paths(node, prefix=()):
+    """Every place in a JSON document, as the keys leading to it."""
+    if prefix:
+        yield prefix
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(
+        node, list) else ()
+    for key, value in items:
+        yield from _paths(value, (*prefix, key))
+
+
+_MATCHES = {path.name: match_log(read_record(path)) for path in sorted(RECORDS.glob("*.jsonl"))}
+_DAMAGE = [None, 0, -1, 4, 7, "", "x", "-1", "4", "0 0 7", "3 0 PLAY", "2 W1", "2 H1",
+           "3 9 GANG", "3 -1 PLAY W1", "3 1 BUHUA H1", "1 0 0 0 0 W1", "HU", "GANG W9", "PENG",
+           "CHI B2 W1", [], {}, [1], {"0": "x"}, 1.5, True, "W1 W1 W1 W1 W1",
+           '{"walltiles": "W1"}', '{"walltiles": "W1 W2 W3 W4", "quan": 9}']
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(sorted(_MATCHES)), st.data())
+def test_a_damaged_match_log_is_read_and_checked_without_an_exception(name, data):
+    # Was: a seat 9 in a request, a quan of 7 or a wall of one tile escaped as the engine's
+    # ValueError, and a request to no seat as a RuntimeError (StopIteration in the generator).
+    match = json.loads(json.dumps(_MATCHES[name]))
+    # What the reader reads: the requests, the finish, the initdata and the answers.
+    places = [place for place in _paths(match) if {"content", "display", "initdata",
+                                                   "response"} & set(place)]
+    for _ in range(data.draw(st.integers(1, 3))):
+        *keys, last = data.draw(st.sampled_from(places))
+        node = match
+        with contextlib.suppress(KeyError, IndexError, TypeError):  # an earlier damage's
+            for key in keys:
+                node = node[key]
+            node[last] = data.draw(st.sampled_from(_DAMAGE))
+    for game in botzone_log.read(io.StringIO(json.dumps(match))):
+        outcome = game if isinstance(game, Refused) else check(game)
+        if not isinstance(outcome, Replayed):
+            assert "\n" not in str(outcome)
 
 
 # ------------------------------------------------------------------------------ round trips

@@ -119,6 +119,22 @@ class _Reading:
         self.announcer: int | None = None
 
 
+def _seat(word: object) -> int:
+    """A seat the log names, 0-3."""
+    seat = int(str(word))
+    if not 0 <= seat <= 3:
+        raise ValueError(f"a seat is 0-3, not {seat}")
+    return seat
+
+
+def _wind(word: object) -> int:
+    """The prevalent wind the log names (Botzone's quan), 0-3."""
+    wind = int(str(word))
+    if not 0 <= wind <= 3:
+        raise ValueError(f"the prevalent wind (quan) is 0-3, not {wind}")
+    return wind
+
+
 def _answer(entry: dict[str, Any], seat: int) -> str:
     """What ``seat`` answered in a bots' entry."""
     value = entry.get(str(seat))
@@ -128,7 +144,7 @@ def _answer(entry: dict[str, Any], seat: int) -> str:
 def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game:
     data = _initdata(match, log)
     walltiles = data.get("walltiles")
-    game = Game(name, number, quan=int(data.get("quan", 0)), walltiles=(
+    game = Game(name, number, quan=_wind(data.get("quan", 0)), walltiles=(
         None if walltiles is None else parse(walltiles) if isinstance(walltiles, str)
         else list(walltiles)))  # None: the replay rebuilds what was drawn, as for the contest
     players = match.get("players")
@@ -156,10 +172,12 @@ def _request(reading: _Reading, content: dict[str, str], answers: dict[str, Any]
     game = reading.game
     # Every seat gets the same request but for a draw ("2 t" to the drawer, "3 p DRAW" to the
     # others) and the deal: seat 0's says which.
+    if not content:
+        raise ValueError(f"request {round_no} is sent to no seat")
     first = str(content["0"] if "0" in content else next(iter(content.values())))
     words = first.split(" ")
     if words[0] == "2" or words[-1] == "DRAW":
-        drawer = 0 if words[0] == "2" else int(words[1])
+        drawer = 0 if words[0] == "2" else _seat(words[1])
         text = str(content[str(drawer)])
         if not text.startswith("2 "):
             raise ValueError(f"request {round_no}: seat {drawer} draws, but is told {text!r}")
@@ -168,17 +186,17 @@ def _request(reading: _Reading, content: dict[str, str], answers: dict[str, Any]
         reading.answers, reading.announcer = answers, None
         return
     if words[0] == "0":
-        game.quan = int(words[2])
+        game.quan = _wind(words[2])
     elif words[0] == "1":
         for seat, text in content.items():
-            game.deals[int(seat)] = parse(" ".join(str(text).split(" ")[5:18]))
+            game.deals[_seat(seat)] = parse(" ".join(str(text).split(" ")[5:18]))
     if words[0] != "3":
         return
     if words[2] == "BUHUA":
         if game.walltiles is None:  # a rebuilt wall holds the 136 playing tiles only
             raise Refused(game.id, round_no, "a flower drawn, and no walltiles to place it")
         return
-    _announced(reading, int(words[1]), words[2:], answers, round_no)
+    _announced(reading, _seat(words[1]), words[2:], answers, round_no)
 
 
 def _announced(reading: _Reading, seat: int, words: list[str], answers: dict[str, Any],
@@ -233,7 +251,7 @@ def _finish(reading: _Reading, output: dict[str, Any], answers: dict[str, Any],
     if action == "HUANG":
         game.end = "huang"
         return
-    seat = int(display["player"])
+    seat = _seat(display["player"])
     if action == "HU":
         self_drawn = reading.drawer == seat
         tile = reading.drew if self_drawn else reading.tile
