@@ -312,14 +312,16 @@ _MATCHES = {path.name: match_log(read_record(path)) for path in sorted(RECORDS.g
 _DAMAGE = [None, 0, -1, 4, 7, "", "x", "-1", "4", "0 0 7", "3 0 PLAY", "2 W1", "2 H1",
            "3 9 GANG", "3 -1 PLAY W1", "3 1 BUHUA H1", "1 0 0 0 0 W1", "HU", "GANG W9", "PENG",
            "CHI B2 W1", [], {}, [1], {"0": "x"}, 1.5, True, "W1 W1 W1 W1 W1",
-           '{"walltiles": "W1"}', '{"walltiles": "W1 W2 W3 W4", "quan": 9}']
+           '{"walltiles": "W1"}', '{"walltiles": "W1 W2 W3 W4", "quan": 9}', "GANG H1",
+           "3 0 PLAY H1", "3 2 CHI H2 W1"]
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(sorted(_MATCHES)), st.data())
 def test_a_damaged_match_log_is_read_and_checked_without_an_exception(name, data):
     # Was: a seat 9 in a request, a quan of 7 or a wall of one tile escaped as the engine's
-    # ValueError, and a request to no seat as a RuntimeError (StopIteration in the generator).
+    # ValueError, a flower discarded or konged as an IndexError, and a request to no seat as a
+    # RuntimeError (StopIteration in the generator).
     match = json.loads(json.dumps(_MATCHES[name]))
     # What the reader reads: the requests, the finish, the initdata and the answers.
     places = [place for place in _paths(match) if {"content", "display", "initdata",

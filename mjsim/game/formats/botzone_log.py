@@ -127,6 +127,14 @@ def _seat(word: object) -> int:
     return seat
 
 
+def _tile(word: str) -> int:
+    """A playing tile the log names where only one can be (a flower is drawn as BUHUA)."""
+    kind = kind_of(word)
+    if kind >= N_PLAYING:
+        raise ValueError(f"{word} where a playing tile must be")
+    return kind
+
+
 def _wind(word: object) -> int:
     """The prevalent wind the log names (Botzone's quan), 0-3."""
     wind = int(str(word))
@@ -181,7 +189,7 @@ def _request(reading: _Reading, content: dict[str, str], answers: dict[str, Any]
         text = str(content[str(drawer)])
         if not text.startswith("2 "):
             raise ValueError(f"request {round_no}: seat {drawer} draws, but is told {text!r}")
-        reading.drawer, reading.drew = drawer, kind_of(text[2:])
+        reading.drawer, reading.drew = drawer, _tile(text[2:])
         game.actions.append(Action(round_no, drawer, "Draw", reading.drew))
         reading.answers, reading.announcer = answers, None
         return
@@ -205,18 +213,18 @@ def _announced(reading: _Reading, seat: int, words: list[str], answers: dict[str
     game, verb = reading.game, words[0]
     add = game.actions.append
     if verb == "PLAY":
-        add(Action(round_no, seat, "Play", kind_of(words[1])))
+        add(Action(round_no, seat, "Play", _tile(words[1])))
     elif verb in ("PENG", "CHI"):
-        taken = reading.tile if verb == "PENG" else kind_of(words[1])
+        taken = reading.tile if verb == "PENG" else _tile(words[1])
         add(Action(round_no, seat, _CLAIM_WORDS[verb], taken, _ignored(reading, seat)))
-        add(Action(round_no, seat, "Play", kind_of(words[-1])))
+        add(Action(round_no, seat, "Play", _tile(words[-1])))
     elif verb == "GANG" and reading.drawer == seat:
-        tile = kind_of(_answer(reading.answers, seat).split(" ")[-1])
+        tile = _tile(_answer(reading.answers, seat).split(" ")[-1])
         add(Action(round_no, seat, "AnGang", tile))
     elif verb == "GANG":
         add(Action(round_no, seat, "Gang", reading.tile, _ignored(reading, seat)))
     elif verb == "BUGANG":
-        add(Action(round_no, seat, "BuGang", kind_of(words[1])))
+        add(Action(round_no, seat, "BuGang", _tile(words[1])))
     else:
         raise ValueError(f"request {round_no} announces {verb!r}, which no request does")
     reading.drawer = None
@@ -236,7 +244,7 @@ def _ignored(reading: _Reading, taker: int) -> tuple[tuple[int, str, int], ...]:
         words = _answer(reading.answers, seat).split(" ")
         verb = _CLAIM_WORDS.get(words[0])
         if verb is not None:
-            lost.append((seat, verb, kind_of(words[1]) if verb == "Chi" else reading.tile))
+            lost.append((seat, verb, _tile(words[1]) if verb == "Chi" else reading.tile))
     return tuple(lost)
 
 
