@@ -51,8 +51,8 @@ from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
 
-__all__ = ["KINDS", "Net", "Settings", "agreement", "decision_kinds", "export", "imported",
-           "resume", "save_checkpoint", "train"]
+__all__ = ["KINDS", "Net", "Settings", "agreement", "decision_kinds", "evaluate", "export",
+           "imported", "resume", "save_checkpoint", "summary", "train"]
 
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
@@ -255,23 +255,46 @@ def agreement(net: Net, planes: np.ndarray, masks: np.ndarray, actions: np.ndarr
     return agreed
 
 
-def _by_kind(agreed: np.ndarray, masks: np.ndarray, tied: np.ndarray | None = None
-             ) -> dict[str, Any]:
-    """The agreement by decision kind, and within the ties when ``tied`` (bool) is given."""
+def summary(picked: np.ndarray, actions: np.ndarray, masks: np.ndarray,
+            best: np.ndarray | None = None) -> dict[str, Any]:
+    """How often the actions ``picked`` are those taken, overall and by decision kind; when the
+    data records the ties (``best``, N x 75 flags), also how often they are among the tied
+    (``tied``), the share of decisions with more than one tied action (``several``), and the
+    exact agreement that picking uniformly among the ties would expect (``ceiling``, the mean
+    of 1 / ties): what a network that knew the ties but not the hash that breaks them would
+    reach."""
     kinds = decision_kinds(masks)
+    flags = {"agreement": picked == actions}
+    if best is not None:
+        tied = best.sum(axis=1)
+        flags |= {"tied": best[np.arange(len(picked)), picked] == 1, "several": tied > 1,
+                  "ceiling": 1 / np.maximum(tied, 1)}
 
-    def share(flags: np.ndarray, rows: np.ndarray) -> float | None:
-        return float(flags[rows].mean()) if rows.any() else None
+    def shares(rows: np.ndarray) -> dict[str, float | None]:
+        return {name: float(values[rows].mean()) if rows.any() else None
+                for name, values in flags.items()}
 
-    out: dict[str, Any] = {"all": float(agreed.mean()), "rows": len(agreed)}
-    if tied is not None:
-        out["tied"] = float(tied.mean())
+    everything = shares(np.ones(len(picked), bool))
+    out: dict[str, Any] = {"all": everything.pop("agreement"), "rows": len(picked), **everything}
     for k, kind in enumerate(KINDS):
         rows = kinds == k
-        out[kind] = {"agreement": share(agreed, rows), "rows": int(rows.sum())}
-        if tied is not None:
-            out[kind]["tied"] = share(tied, rows)
+        out[kind] = {**shares(rows), "rows": int(rows.sum())}
     return out
+
+
+def evaluate(model: str | Path, folders: Sequence[str | Path], seed: int = 0,
+             held_out: float = 0.1) -> tuple[dict[str, Any], int]:
+    """The :func:`summary` of the model file ``model``'s moves, read by the numpy network as a
+    seat plays them, on the rows of ``folders`` that :func:`train` with ``seed`` and
+    ``held_out`` holds out; and the number of walls held out. Raises ``ValueError`` as
+    :func:`read` and :func:`mjsim.learn.network.load` do."""
+    net = network.load(model)
+    data = read(folders, seed, held_out, roads=net.roads)
+    held = np.flatnonzero(data.held)
+    picked = np.concatenate([net.logits(*data.rows(rows)).argmax(axis=1)
+                             for rows in np.array_split(held, max(1, len(held) // 4096))])
+    best = None if data.best is None else data.best[held]
+    return summary(picked, data.actions[held], data.masks[held], best), data.held_walls
 
 
 def _order(seed: int, epoch: int, n: int) -> np.ndarray:
@@ -349,13 +372,13 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     held = np.flatnonzero(data.held)
     planes, masks, roads = data.rows(held)
     picked = chosen(net, planes, masks, roads)
-    tied = None if data.best is None else data.best[held, picked] == 1
-    summary = _by_kind(picked == data.actions[held], data.masks[held], tied)
+    agreed = summary(picked, data.actions[held], masks,
+                     None if data.best is None else data.best[held])
     meta = {"settings": asdict(settings), "folders": [str(f) for f in folders],
-            "train_rows": len(train_rows), "held_out": summary,
+            "train_rows": len(train_rows), "held_out": agreed,
             "walls": data.walls, "held_walls": data.held_walls}
     network.save(out, export(net), meta)
-    return Trained(settings.steps, start, len(train_rows), data.walls, data.held_walls, summary,
+    return Trained(settings.steps, start, len(train_rows), data.walls, data.held_walls, agreed,
                    loss)
 
 

@@ -23,27 +23,37 @@ SELF_PLAY: dict[str, Any] = {"updates": 10, "games": 16, "lr": 1e-4, "entropy": 
 """:func:`mjsim.learn.selfplay.self_play`'s defaults (``--self-play``; a test holds them equal)."""
 
 
+_MODES = {"fit": ({*DEFAULTS}, "fitting datasets"),
+          "self_play": ({*SELF_PLAY, "start"}, "self-play"),
+          "evaluate": ({"seed", "held_out"}, "--evaluate")}
+"""Each way the command runs: the settings it reads, and its name in a refusal."""
+
+
 def cmd_train(args: argparse.Namespace) -> str:
-    if args.self_play != (args.data is None):
-        raise UsageError("give --data DIR... to fit datasets, or --self-play --from MODEL to "
-                         "fine-tune a model by self-play")
-    unused = [key for key in (DEFAULTS.keys() - SELF_PLAY.keys() if args.self_play
-                              else [*SELF_PLAY.keys() - DEFAULTS.keys(), "start"])
-              if getattr(args, key) not in (None, False)]
+    mode = "self_play" if args.self_play else "evaluate" if args.evaluate else "fit"
+    if (mode == "self_play") != (args.data is None) or (args.self_play and args.evaluate):
+        raise UsageError("give --data DIR... to fit datasets (or --evaluate a model on them), or "
+                         "--self-play --from MODEL to fine-tune a model by self-play")
+    if (args.out is None) != (mode == "evaluate"):
+        raise UsageError("--evaluate writes no model: give it no --out" if args.out else
+                         "give --out MODEL: the model file to write")
+    settings, name = _MODES[mode]
+    unused = sorted(key for key in {*DEFAULTS, *SELF_PLAY, "start"} - settings
+                    if getattr(args, key) not in (None, False))
     if unused:
-        flag = {"start": "from"}.get(min(unused), min(unused)).replace("_", "-")
-        raise UsageError(f"--{flag} is no setting of "
-                         f"{'self-play' if args.self_play else 'fitting datasets'}")
+        flag = {"start": "from"}.get(unused[0], unused[0]).replace("_", "-")
+        raise UsageError(f"--{flag} is no setting of {name}")
     try:
         from mjsim.learn import training
     except ImportError as error:
         raise UsageError(str(error)) from None
     started = time.process_time()  # what the run cost, printed; nothing learned depends on it
     try:
-        said = (_self_play if args.self_play else _fit)(args, training)
+        said = {"fit": _fit, "self_play": _self_play, "evaluate": _evaluate}[mode](args, training)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    return f"{said}; {time.process_time() - started:.0f} s of CPU: {args.out}"
+    seconds = f"{time.process_time() - started:.0f} s of CPU"
+    return f"{said}; {seconds}: {args.out}" if args.out else f"{said}\n({seconds})"
 
 
 def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]:
@@ -88,6 +98,33 @@ def _self_play(args: argparse.Namespace, training: Any) -> str:
             "decision")
 
 
+def _evaluate(args: argparse.Namespace, training: Any) -> str:
+    agreed, walls = training.evaluate(args.evaluate, args.data, **_given(
+        args, {"seed": DEFAULTS["seed"], "held_out": DEFAULTS["held_out"]}))
+    tied = "tied" in agreed
+    head = f"{'decision':<10}{'rows':>9}{'agrees':>9}" + (
+        f"{'within ties':>13}{'tied > 1':>10}{'ceiling':>9}" if tied else "")
+
+    def row(kind: str, shares: dict[str, Any], rows: int) -> str:
+        line = f"{kind:<10}{rows:>9,}{_share(shares['agreement']):>9}"
+        if tied:
+            line += "".join(f"{_share(shares[name]):>{width}}"
+                            for name, width in (("tied", 13), ("several", 10), ("ceiling", 9)))
+        return line
+
+    lines = [row(kind, agreed[kind], agreed[kind]["rows"]) for kind in training.KINDS]
+    lines.append(row("all", {**agreed, "agreement": agreed["all"]}, agreed["rows"]))
+    title = (f"{args.evaluate} on the {walls} walls held out of {', '.join(args.data)}: the "
+             "moves taken (agrees), among the tied best (within ties), the share with more "
+             "than one tied (tied > 1) and the exact agreement of a pick among the ties "
+             "(ceiling)")
+    return "\n".join([title, head, *lines])
+
+
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
+
+
 def add(commands: Commands) -> None:
     train = add_command(
         commands, "train", cmd_train,
@@ -101,15 +138,19 @@ def add(commands: Commands) -> None:
                     "result as learned?model=MODEL.",
         epilog="examples: mjsim train --data data/rung3 data/imported --out tiny.npz "
                "--channels 8 --blocks 1 --steps 20 --batch 32 --held-out 0.6\n"
-               "          mjsim train --self-play --from tiny.npz --out tuned.npz --updates 20")
+               "          mjsim train --self-play --from tiny.npz --out tuned.npz --updates 20\n"
+               "          mjsim train --data data/rung4 --evaluate tiny.npz")
     train.add_argument("--data", nargs="+", metavar="DIR",
                        help="dataset folders (mjsim dataset --out)")
-    train.add_argument("--out", required=True, metavar="MODEL", help="the model file to write")
+    train.add_argument("--out", metavar="MODEL", help="the model file to write")
     train.add_argument("--self-play", action="store_true",
                        help="fine-tune --from MODEL by self-play instead (REINFORCE on "
                             "settlement points)")
     train.add_argument("--from", dest="start", metavar="MODEL",
                        help="with --self-play: the model to start from")
+    train.add_argument("--evaluate", metavar="MODEL",
+                       help="instead, the held-out agreement of MODEL on the --data, by kind "
+                            "(and within the ties the data record)")
     both = {"lr": (float, "Adam's learning rate"),
             "seed": (int, "the seed: of the weights, order and split, or the walls and draws"),
             "every": (int, "steps (self-play: updates) between checkpoints")}
