@@ -14,7 +14,9 @@ that reads the road planes (:mod:`mjsim.learn.roads`) has them computed from eac
 
 Every ``every`` updates it writes ``OUT.checkpoint`` (the weights, the optimiser's state and the
 update reached) and the same call resumes from it, ending with the weights an uninterrupted run
-ends with: the run is a function of the model file, the settings and the seed.
+ends with: the run is a function of the model file, the settings and the seed. Update ``u``
+does not depend on how many follow, so a larger ``updates`` extends a run, and one as large as
+its checkpoint's writes the model of that many.
 """
 
 from __future__ import annotations
@@ -130,7 +132,9 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
     start = network.load(model)
     settings = {"updates": updates, "games": games, "lr": lr, "entropy": entropy, "seed": seed,
                 "every": every}
-    identity = {"self_play": settings,
+    # What the updates depend on: not how many there are, nor the checkpoints' spacing.
+    identity = {"self_play": {key: value for key, value in settings.items()
+                              if key not in ("updates", "every")},
                 "from": hashlib.sha256(Path(model).read_bytes()).hexdigest()}
     torch.set_num_threads(threads)
     torch.use_deterministic_algorithms(True)
@@ -139,6 +143,9 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
     parts = {"net": net, "optimiser": optimiser}
     checkpoint = Path(f"{out}{CHECKPOINT}")
     begun = resume(checkpoint, identity, parts)
+    if begun > updates:
+        raise ValueError(f"{checkpoint} is at update {begun}, past {updates}: give {begun} "
+                         "updates or more, or another out")
     decisions, reward = 0, float("nan")
     for update in range(begun, updates):
         generator = torch.Generator().manual_seed(seed * 1_000_003 + update)

@@ -62,6 +62,18 @@ def test_a_stopped_run_resumes_to_the_uninterrupted_weights(start: Path, tmp_pat
     assert all(np.array_equal(whole[name], cut[name]) for name in whole)
     with pytest.raises(ValueError, match="checkpoint of another run"):
         self_play(start, tmp_path / "cut.npz", **{**settings, "games": 3})
+    with pytest.raises(ValueError, match="at update 4, past 3"):
+        self_play(start, tmp_path / "cut.npz", **{**settings, "updates": 3})
+
+
+def test_a_larger_count_of_updates_extends_a_run(start: Path, tmp_path: Path) -> None:
+    settings = {"games": 2, "lr": 1e-2, "seed": 4}
+    self_play(start, tmp_path / "four.npz", updates=4, every=2, **settings)
+    self_play(start, tmp_path / "grown.npz", updates=2, **settings)
+    grown = self_play(start, tmp_path / "grown.npz", updates=4, **settings)
+    assert grown.resumed_at == 2
+    four, both = _weights(tmp_path / "four.npz"), _weights(tmp_path / "grown.npz")
+    assert all(np.array_equal(four[name], both[name]) for name in four)
 
 
 def test_a_model_of_the_road_planes_is_tuned_from_the_views(tmp_path: Path) -> None:
