@@ -92,10 +92,11 @@ def _self_play(args: argparse.Namespace, training: Any) -> str:
         done = selfplay.self_play(args.start, args.out, **settings, threads=args.threads,
                                   progress=progress)
     resumed = f", resumed at update {done.resumed_at}" if done.resumed_at else ""
+    played = (f"{done.hands:,} hands, {done.decisions:,} decisions trained on; the last "
+              f"update's mean reward {done.last_reward:+.2f} points a decision" if done.hands
+              else "none left to play")
     return (f"{done.updates} self-play updates of {settings['games']} one-hand games from "
-            f"{args.start}{resumed}: {done.hands:,} hands, {done.decisions:,} decisions "
-            f"trained on; the last update's mean reward {done.last_reward:+.2f} points a "
-            "decision")
+            f"{args.start}{resumed}: {played}")
 
 
 def _evaluate(args: argparse.Namespace, training: Any) -> str:
