@@ -139,8 +139,9 @@ def add(commands: Commands) -> None:
                     "result as learned?model=MODEL.",
         epilog="examples: mjsim train --data data/rung3 data/imported --out tiny.npz "
                "--channels 8 --blocks 1 --steps 20 --batch 32 --held-out 0.6\n"
-               "          mjsim train --self-play --from tiny.npz --out tuned.npz --updates 20\n"
-               "          mjsim train --data data/rung4 --evaluate tiny.npz")
+               "          mjsim train --self-play --from tiny.npz --out tuned.npz --updates 2\n"
+               "          mjsim train --data data/rung3 data/imported --evaluate tiny.npz "
+               "--held-out 0.6")
     train.add_argument("--data", nargs="+", metavar="DIR",
                        help="dataset folders (mjsim dataset --out)")
     train.add_argument("--out", metavar="MODEL", help="the model file to write")
