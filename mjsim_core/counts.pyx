@@ -35,6 +35,9 @@ cdef const count_t* counts_of(object counts) except NULL:
         if (cnp.PyArray_TYPE(array) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(array) == 1
                 and cnp.PyArray_DIMS(array)[0] == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(array)):
             return <const count_t*>cnp.PyArray_DATA(array)
+        if cnp.PyArray_TYPE(array) != cnp.NPY_UINT8:
+            raise ValueError(f"a counts array is uint8, not {array.dtype} (check_counts "
+                             "converts one of whole numbers)")
     if counts is None:
         raise TypeError("counts is a 34-entry uint8 array, not None")
     view = counts
@@ -72,9 +75,15 @@ def check_counts(counts):
     if array.shape != (N_KINDS,):
         wrong_length(array.shape[0] if array.ndim == 1 else array.shape)
     if array.dtype != np.uint8:
-        if array.size and (array.min() < 0 or array.max() > MAX_COPIES):
-            raise ValueError("a counts array holds 0 to 4 copies of each kind")
-        array = array.astype(np.uint8)
+        # A float or a wider integer is taken only when every entry is a whole 0-4: a cast
+        # alone would read 1.5 copies as 1, -1 as 255 and NaN as 0.
+        if array.dtype.kind not in "biuf":
+            raise ValueError(f"a counts array holds numbers of copies, not {array.dtype} values")
+        with np.errstate(invalid="ignore"):
+            whole = array.astype(np.uint8)
+        if not np.array_equal(whole, array) or whole.max() > MAX_COPIES:
+            raise ValueError("a counts array holds whole numbers, 0 to 4 copies of each kind")
+        array = whole
     cdef const count_t[::1] view = array
     _refuse_overfull(&view[0])
     return array

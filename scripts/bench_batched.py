@@ -1,7 +1,10 @@
 """What batching a learned seat's decisions across games gains: the network's forward pass at
 batch sizes 1, 4 and 16, and a table of one learned seat and three others played game by game
 against the same games played together (``mjsim.tournament.records.play_games``, which plays a
-wall's seatings at once when a seat decides in batches).
+wall's seatings at once when a seat decides in batches). Then the learned seat's own cost a
+decision at that table: the views it was asked about (the batches of a wall's seatings played
+together) encoded, given their road planes and passed through the network again, each part
+timed alone.
 
 CPU time of this process, one BLAS thread; the two ways are timed in turn, ``--repeats``
 times, and the medians printed. The model is ``--model FILE``, or a network of random weights
@@ -16,14 +19,20 @@ import argparse
 import statistics
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
+from mjsim.game.moves import Move
 from mjsim.learn import network
 from mjsim.learn.actions import N_ACTIONS
-from mjsim.learn.planes import PLANES, WIDTH
-from mjsim.learn.roads import ROADS
+from mjsim.learn.planes import PLANES, WIDTH, encode_batch
+from mjsim.learn.player import Learned
+from mjsim.learn.roads import ROADS, roads_batch
+from mjsim.players.driver import play_together
+from mjsim.players.specs import load_player
+from mjsim.players.view import View
 from mjsim.tournament import records
 from mjsim.tournament.lineups import Roster
 from mjsim.tournament.schedule import per_wall, rotations, wall_seeds
@@ -61,6 +70,59 @@ def table(model: str, opponent: str, walls: int, together: bool) -> float:
     return hands / (time.process_time() - start)
 
 
+class _Asked(Learned):
+    """The learned player, keeping every batch of views it is asked about."""
+
+    asked: list[list[View]]
+
+    def act_batch(self, views: Sequence[View]) -> list[Move | None]:
+        self.asked.append(list(views))
+        return super().act_batch(views)
+
+
+def seat_cost(model: str, opponent: str, walls: int, repeats: int) -> dict[str, float]:
+    """Microseconds of CPU a decision of the learned seat at the table, by part (medians of
+    ``repeats``): its batches of views from ``walls`` walls (each wall's seatings played
+    together) encoded, their road planes, the forward pass, and the whole ``act_batch``."""
+    seat = _Asked(model=model)
+    seat.asked = []
+    lineup = (f"learned?model={model}", opponent, opponent, opponent)
+    for batch in per_wall(wall_seeds("bench-seat", walls), rotations(lineup)):
+        play_together([seed for seed, _ in batch],
+                      [[seat if entry == lineup[0] else load_player(entry) for entry in entries]
+                       for _, entries in batch])
+    batches, decisions = seat.asked, sum(len(views) for views in seat.asked)
+    arrays = {len(views): (np.zeros((len(views), *PLANES), np.uint8),
+                           np.zeros((len(views), N_ACTIONS), np.int8),
+                           np.zeros((len(views), ROADS, WIDTH), np.uint8)) for views in batches}
+
+    def encoded() -> None:
+        for views in batches:
+            encode_batch(views, *arrays[len(views)][:2])
+
+    def roads() -> None:
+        for views in batches:
+            roads_batch(views, arrays[len(views)][2])
+
+    def passes() -> None:
+        for views in batches:
+            seat.network.logits(*arrays[len(views)])
+
+    def whole() -> None:
+        for views in batches:
+            Learned.act_batch(seat, views)
+
+    parts = {"encode": encoded, "road planes": roads, "forward pass": passes, "act_batch": whole}
+    times: dict[str, list[float]] = {name: [] for name in parts}
+    for _ in range(repeats):
+        for name, part in parts.items():
+            start = time.process_time()
+            part()
+            times[name].append((time.process_time() - start) / decisions * 1e6)
+    return {"views a pass": decisions / len(batches),
+            **{name: statistics.median(values) for name, values in times.items()}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", help="a model file (default: random weights)")
@@ -89,6 +151,11 @@ def main() -> None:
               f"({', '.join(f'{rate:.0f}' for rate in rates[together])})")
     ratio = statistics.median(rates[True]) / statistics.median(rates[False])
     print(f"together / game by game: {ratio:.2f}")
+    cost = seat_cost(model, args.opponent, args.walls, args.repeats)
+    print(f"the learned seat at that table ({cost.pop('views a pass'):.1f} views a pass), us of "
+          "CPU a decision:")
+    for name, micros in cost.items():
+        print(f"  {name:12}: {micros:6.0f}")
 
 
 if __name__ == "__main__":

@@ -94,43 +94,54 @@ def features(planes: np.ndarray, roads: np.ndarray | None = None
             np.concatenate([scaled[:, NUMBERS], road[:, ROAD_NUMBERS]], axis=1))
 
 
-class _Workspace:
-    """The arrays one forward pass of ``n`` rows writes, kept from one pass to the next so that
-    a seat deciding one view at a time allocates nothing but its scores. A shifted input is
-    N x 3C x 34: x shifted a kind right, as it is, and a kind left; its two padding columns are
-    never written, so they stay zero."""
+_CHUNK = 256
+"""Views a forward pass takes at once; a larger batch goes through in chunks, so that the arrays
+it keeps stay small (a view's are about 60 KB for 64 channels)."""
+_SIZES_KEPT = 8  # batch sizes whose arrays are kept (a seat at a table sees a handful)
 
-    def __init__(self, n: int, channels: int, kinds_in: int) -> None:
-        self.n = n
+
+def _windows(padded: np.ndarray) -> np.ndarray:
+    """The N x 34 x 3C view of ``padded`` (N x 36 x C, a zero kind at each end): row k of a
+    view holds kinds k-1, k and k+1 side by side, a convolution's window (no copy: the rows
+    overlap in memory)."""
+    n, kinds, c = padded.shape
+    step = padded.strides[2]
+    return np.lib.stride_tricks.as_strided(
+        padded, shape=(n, WIDTH, 3 * c), strides=(kinds * c * step, c * step, step),
+        writeable=False)
+
+
+class _Workspace:
+    """The arrays a forward pass of ``n`` views writes, kept from one pass to the next so that
+    a seat allocates nothing but its scores. The activations are laid out kinds-major (N x 34 x
+    C), so that a width-3 convolution of every view at once is one matrix product: a padded copy
+    of its input (N x 36 x C, relu applied as it is written), its windows copied row by row into
+    ``columns`` (N·34 x 3C+1, whose last column stays 1 to add the bias), times the kernel as a
+    3C+1 x C matrix."""
+
+    def __init__(self, n: int, channels: int, kinds_in: int, numbers: int) -> None:
         self.scaled = np.empty((n, KINDS_IN + 1, WIDTH), np.float32)
         self.road = np.empty((n, ROAD_NUMBERS + 1, WIDTH), np.float32)
-        self.stem = np.zeros((n, 3 * kinds_in, WIDTH), np.float32)
-        self.shifted = np.zeros((n, 3 * channels, WIDTH), np.float32)
-        self.x = np.empty((n, channels, WIDTH), np.float32)
-        self.inner = np.empty((n, channels, WIDTH), np.float32)
-        self.numbers = np.empty((n, channels), np.float32)
+        self.stem_padded = np.zeros((n, WIDTH + 2, kinds_in), np.float32)
+        taps = 3 * kinds_in
+        self.stem_columns = np.ones((n * WIDTH, taps + numbers + 1), np.float32)
+        self.stem_view = self.stem_columns.reshape(n, WIDTH, -1)
+        self.stem_windows = _windows(self.stem_padded)
+        self.padded = np.zeros((n, WIDTH + 2, channels), np.float32)
+        self.columns = np.ones((n * WIDTH, 3 * channels + 1), np.float32)
+        self.columns_view = self.columns.reshape(n, WIDTH, -1)
+        self.windows = _windows(self.padded)
+        self.x = np.empty((n * WIDTH, channels), np.float32)
+        self.inner = np.empty((n * WIDTH, channels), np.float32)
+        self.kinds = np.empty((n * WIDTH, 2), np.float32)
 
 
-def _conv(shifted: np.ndarray, x: np.ndarray | None, flat: np.ndarray, bias: np.ndarray,
-          out: np.ndarray) -> np.ndarray:
-    """A width-3 convolution over the kinds, zero-padded (PyTorch's ``Conv1d(padding=1)``),
-    into ``out``: ``flat`` is the O x C x 3 kernel as O x 3C (:func:`_flat`), one matrix product
-    over ``shifted``, whose middle third holds the input (``relu(x)`` is written there when ``x``
-    is given)."""
-    c = shifted.shape[1] // 3
-    middle = shifted[:, c:2 * c]
-    if x is not None:
-        np.maximum(x, 0, out=middle)
-    shifted[:, :c, 1:] = middle[:, :, :-1]
-    shifted[:, 2 * c:, :-1] = middle[:, :, 1:]
-    np.matmul(flat, shifted, out=out)
-    out += bias[:, None]
-    return out
-
-
-def _flat(kernel: np.ndarray) -> np.ndarray:
-    """An O x C x 3 kernel as O x 3C, its columns in the order :func:`_conv` shifts x."""
-    return np.ascontiguousarray(kernel.transpose(0, 2, 1).reshape(len(kernel), -1))
+def _matrix(kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """An O x C x 3 kernel and its O biases as the 3C+1 x O matrix a window row multiplies:
+    row t·C + c is tap t of channel c, the last row the bias."""
+    out, channels, taps = kernel.shape
+    return np.ascontiguousarray(np.concatenate(
+        [kernel.transpose(2, 1, 0).reshape(taps * channels, out), bias[None, :]]), np.float32)
 
 
 class Network:
@@ -145,11 +156,32 @@ class Network:
                 weights[name].shape != shape for name, shape in expected.items()):
             raise ValueError("the weights are not those of a network of "
                              f"{channels} channels and {blocks} blocks")
-        self.weights = {name: np.ascontiguousarray(weights[name], np.float32)
-                        for name in expected}
+        self.weights = w = {name: np.ascontiguousarray(weights[name], np.float32)
+                            for name in expected}
         self.channels, self.blocks, self.roads, self.meta = channels, blocks, roads, meta
-        self._flat = {name: _flat(w) for name, w in self.weights.items() if w.ndim == 3}
-        self._space: _Workspace | None = None
+        self._kinds_in = KINDS_IN + ROAD_KINDS * roads
+        # The weights as the matrices of the kinds-major layout (see _Workspace). The stem's
+        # rows: its taps, then the numbers (read at every kind), then their bias.
+        stem = _matrix(w["stem.conv"], w["stem.numbers_bias"])
+        self._stem = np.ascontiguousarray(np.concatenate(
+            [stem[:-1], w["stem.numbers"].T, stem[-1:]]))
+        self._stem_bias = np.ascontiguousarray(w["stem.bias"].T)  # 34 x C
+        self._convs = [_matrix(w[f"block{block}.{half}"], w[f"block{block}.{half}_bias"])
+                       for block in range(blocks) for half in "ab"]
+        self._kinds = np.ascontiguousarray(w["head.kinds"].T)  # C x 2
+        # head.others reads relu(x) flattened channel-major (C x 34): reordered kinds-major.
+        self._others = np.ascontiguousarray(w["head.others"].reshape(
+            OTHERS, channels, WIDTH).transpose(2, 1, 0).reshape(WIDTH * channels, OTHERS))
+        self._spaces: dict[int, _Workspace] = {}
+
+    def _space(self, n: int) -> _Workspace:
+        space = self._spaces.get(n)
+        if space is None:
+            if len(self._spaces) >= _SIZES_KEPT:
+                self._spaces.clear()
+            space = self._spaces[n] = _Workspace(n, self.channels, self._kinds_in,
+                                                 WIDTH * (1 + self.roads))
+        return space
 
     def logits(self, planes: np.ndarray, masks: np.ndarray,
                roads: np.ndarray | None = None) -> np.ndarray:
@@ -157,35 +189,46 @@ class Network:
         their road planes, which a network that reads them needs (``ValueError`` without)."""
         if self.roads and roads is None:
             raise ValueError("this model reads the road planes (mjsim.learn.roads): give them")
-        w, flat, n = self.weights, self._flat, len(planes)
-        kinds_in = KINDS_IN + ROAD_KINDS * self.roads
-        if self._space is None or self._space.n != n:  # one size kept: a seat's is always 1
-            self._space = _Workspace(n, self.channels, kinds_in)
-        space = self._space
-        np.multiply(planes, _SCALE, out=space.scaled)
-        space.stem[:, kinds_in:kinds_in + KINDS_IN] = space.scaled[:, :KINDS_IN]
-        numbers = w["stem.numbers"]
-        np.matmul(space.scaled[:, NUMBERS], numbers[:, :WIDTH].T, out=space.numbers)
-        if self.roads and roads is not None:  # (a network that reads them was given them)
-            np.multiply(roads, _ROAD_SCALE, out=space.road)
-            space.stem[:, kinds_in + KINDS_IN:2 * kinds_in] = space.road[:, :ROAD_KINDS]
-            space.numbers += space.road[:, ROAD_NUMBERS] @ numbers[:, WIDTH:].T
-        x = _conv(space.stem, None, flat["stem.conv"], w["stem.numbers_bias"], space.x)
-        x += w["stem.bias"]
-        x += space.numbers[:, :, None]
-        for block in range(self.blocks):
-            inner = _conv(space.shifted, x, flat[f"block{block}.a"],
-                          w[f"block{block}.a_bias"], space.inner)
-            x += _conv(space.shifted, inner, flat[f"block{block}.b"],
-                       w[f"block{block}.b_bias"], space.inner)
-        np.maximum(x, 0, out=x)
+        n = len(planes)
         scores = np.empty((n, N_ACTIONS), np.float32)
-        np.matmul(w["head.kinds"], x, out=scores[:, :2 * WIDTH].reshape(n, 2, WIDTH))
-        scores[:, :2 * WIDTH].reshape(n, 2, WIDTH)[:] += w["head.kinds_bias"][:, None]
-        np.matmul(x.reshape(n, -1), w["head.others"].T, out=scores[:, 2 * WIDTH:])
-        scores[:, 2 * WIDTH:] += w["head.others_bias"]
+        for first in range(0, n, _CHUNK):
+            rows = slice(first, first + _CHUNK)
+            self._scores(planes[rows], None if roads is None or not self.roads else roads[rows],
+                         scores[rows])
         scores[masks == 0] = -np.inf
         return scores
+
+    def _scores(self, planes: np.ndarray, roads: np.ndarray | None, out: np.ndarray) -> None:
+        """The scores of up to :data:`_CHUNK` views into ``out``, before the mask."""
+        n, c = len(planes), self.channels
+        space = self._space(n)
+        np.multiply(planes, _SCALE, out=space.scaled)
+        inputs = space.stem_padded[:, 1:-1]
+        inputs[:, :, :KINDS_IN] = space.scaled[:, :KINDS_IN].transpose(0, 2, 1)
+        taps = 3 * self._kinds_in
+        stem = space.stem_view
+        stem[:, :, taps:taps + WIDTH] = space.scaled[:, NUMBERS, None, :]
+        if roads is not None:
+            np.multiply(roads, _ROAD_SCALE, out=space.road)
+            inputs[:, :, KINDS_IN:] = space.road[:, :ROAD_KINDS].transpose(0, 2, 1)
+            stem[:, :, taps + WIDTH:taps + 2 * WIDTH] = space.road[:, ROAD_NUMBERS, None, :]
+        stem[:, :, :taps] = space.stem_windows
+        x = np.matmul(space.stem_columns, self._stem, out=space.x)  # n·34 x C
+        x.reshape(n, WIDTH, c)[:] += self._stem_bias
+        padded, columns = space.padded[:, 1:-1], space.columns_view[:, :, :3 * c]
+        for index, kernel in enumerate(self._convs):  # x + b(relu(a(relu(x)))), block by block
+            np.maximum((space.inner if index % 2 else x).reshape(n, WIDTH, c), 0, out=padded)
+            np.copyto(columns, space.windows)
+            np.matmul(space.columns, kernel, out=space.inner)
+            if index % 2:
+                x += space.inner
+        np.maximum(x, 0, out=x)
+        w = self.weights
+        np.matmul(x, self._kinds, out=space.kinds)
+        np.add(space.kinds.reshape(n, WIDTH, 2).transpose(0, 2, 1),
+               w["head.kinds_bias"][:, None], out=out[:, :2 * WIDTH].reshape(n, 2, WIDTH))
+        np.matmul(x.reshape(n, WIDTH * c), self._others, out=out[:, 2 * WIDTH:])
+        out[:, 2 * WIDTH:] += w["head.others_bias"]
 
 
 def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, bool]:

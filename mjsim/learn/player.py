@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -54,31 +55,29 @@ class Learned:
         if model is None and not SHIPPED.exists():
             raise ValueError("no model is shipped with this mjsim: give learned?model=FILE")
         path = SHIPPED if model is None else Path(model)
-        self.network = network.load(path)
+        self.network = _network(path)
         self.name = "-".join(("learned", *sorted(off)))
         # Seats of one model and ideas decide alike: one forward pass decides for them all.
         self.batch_key = ("learned", str(path.resolve()), tuple(sorted(off)))
         banned = [*(_CLAIMS if "claims" in off else ()), *(_KONGS if "kongs" in off else ())]
         self.allowed = np.ones(N_ACTIONS, np.int8)
         self.allowed[banned] = 0
-        self._planes = np.zeros((1, *PLANES), np.uint8)
-        self._masks = np.zeros((1, N_ACTIONS), np.int8)
-        self._roads = np.zeros((1, ROADS, WIDTH), np.uint8)
+        self._arrays: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def _encoded(self, views: Sequence[View]
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """The planes, masks and (for a model that reads them) road planes of ``views``, in
-        arrays kept from one decision to the next (reallocated only when the number of views
-        changes)."""
-        if len(self._planes) != len(views):
-            self._planes = np.zeros((len(views), *PLANES), np.uint8)
-            self._masks = np.zeros((len(views), N_ACTIONS), np.int8)
-            self._roads = np.zeros((len(views), ROADS, WIDTH), np.uint8)
-        encode_batch(views, self._planes, self._masks)
+        arrays kept from one decision to the next, one set for each number of views."""
+        n = len(views)
+        if n not in self._arrays:
+            self._arrays[n] = (np.zeros((n, *PLANES), np.uint8), np.zeros((n, N_ACTIONS), np.int8),
+                               np.zeros((n, ROADS, WIDTH), np.uint8))
+        planes, masks, roads = self._arrays[n]
+        encode_batch(views, planes, masks)
         if not self.network.roads:
-            return self._planes, self._masks, None
-        roads_batch(list(views), self._roads)
-        return self._planes, self._masks, self._roads
+            return planes, masks, None
+        roads_batch(list(views), roads)
+        return planes, masks, roads
 
     def act(self, view: View) -> Move | None:
         legal = view.legal
@@ -102,3 +101,19 @@ class Learned:
         allowed[empty] = masks[empty]
         return np.asarray(self.network.logits(planes, allowed, roads).argmax(axis=1))
 
+
+def _network(path: Path) -> network.Network:
+    """The network of the model file ``path``, its weights read once for the process while the
+    file is unchanged (a table seats a model afresh in every game); each seat gets a network of
+    its own, whose working arrays no other seat touches."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return network.load(path)  # refused in one line
+    shared = _loaded(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    return network.Network(shared.weights, shared.meta)
+
+
+@functools.lru_cache(maxsize=8)
+def _loaded(path: str, modified: int, size: int) -> network.Network:
+    return network.load(path)

@@ -32,12 +32,15 @@ and up to about 10 ms near it (the legal search), so the planes are an option of
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import numpy as np
 
-from mjsim.analysis import legal_discards, legal_distance, legal_waits, shanten
 from mjsim.game.moves import Move, claimed_meld
 from mjsim.players.view import View
 from mjsim.tiles.hand import Hand
+from mjsim_core.legal import legal_discards, legal_distance
+from mjsim_core.shanten import discards, shanten
 
 __all__ = ["HIGH", "ROADS", "SIGHT", "roads", "roads_batch"]
 
@@ -76,27 +79,50 @@ def roads_batch(views: list[View], out: np.ndarray) -> None:
 
 
 def _unseen(view: View) -> list[int]:
-    return [max(0, copies) for copies in view.unseen]
+    unseen = view.unseen
+    if min(unseen) >= 0:  # as in play: the clamp's copy is made only when needed
+        return unseen
+    return [max(0, copies) for copies in unseen]
+
+
+class _Ask(TypedDict):
+    """What the legal search is asked with besides the hand."""
+
+    seat_wind: int
+    prevalent_wind: int
+    unseen: list[int]
+    ruleset: str
+    limit: int
 
 
 def _fill(view: View, out: np.ndarray) -> None:
     hand, unseen = view.hand, _unseen(view)
-    ask = {"seat_wind": view.seat_wind, "prevalent_wind": view.prevalent, "unseen": unseen,
+    ask: _Ask = {"seat_wind": view.seat_wind, "prevalent_wind": view.prevalent, "unseen": unseen,
            "ruleset": view.ruleset, "limit": SIGHT}
     if view.window is None:
         if not any(move.kind == "discard" for move in view.legal):
             return
         least = _SHANTEN_CAP
-        for kind, after, _kinds, copies in shanten.discards(hand.counts, len(hand.melds),
-                                                             unseen):
-            out[SHANTEN, kind] = 1 + min(after, _SHANTEN_CAP - 1)
-            out[COPIES, kind] = min(copies, _COPIES_CAP)
+        legal, near, shantens, copies = out[LEGAL], out[LEGAL_COPIES], out[SHANTEN], out[COPIES]
+        for kind, after, _kinds, accepted in discards(hand.counts, len(hand.melds),
+                                                               unseen):
+            shantens[kind] = 1 + min(after, _SHANTEN_CAP - 1)
+            copies[kind] = min(accepted, _COPIES_CAP)
+            legal[kind] = _FAR  # the legal distance is at least the shanten: beyond sight
             least = min(least, after)
         out[NUMBERS, 1] = 1 + least
-        out[LEGAL][out[SHANTEN] > 0] = _FAR
-        if least <= SIGHT:
-            _legal_after(hand, out, ask, unseen)
-        out[NUMBERS, 0] = out[LEGAL][out[LEGAL] > 0].min()
+        if least > SIGHT:
+            out[NUMBERS, 0] = _FAR
+            return
+        # One search of the 14 tiles serves every discard; the kinds a nearest legal target
+        # draws from a ready hand are its waits that win eight.
+        nearest = _FAR
+        for kind, far, _kinds, waits in legal_discards(hand.counts, hand.melds, **ask):
+            legal[kind] = 1 + min(far, SIGHT + 1)
+            nearest = min(nearest, legal[kind])
+            if far == 0:
+                near[kind] = min(waits, _COPIES_CAP)
+        out[NUMBERS, 0] = nearest
         return
     out[NUMBERS, :2] = _road(hand, ask)
     if view.window.kind != "discard":
@@ -108,50 +134,32 @@ def _fill(view: View, out: np.ndarray) -> None:
             out[NUMBERS, column:column + 2] = _claimed_road(hand, move, tile, source, ask)
 
 
-def _legal_after(hand: Hand, out: np.ndarray, ask: dict[str, object], unseen: list[int]
-                 ) -> None:
-    """The legal planes of each discard whose shanten leaves the legal distance in sight (it is
-    at least the shanten), one search of 13 tiles each (one of all 14 costs far more)."""
-    after = hand.counts.copy()
-    for kind in np.flatnonzero((out[SHANTEN] > 0) & (out[SHANTEN] <= SIGHT + 1)):
-        after[kind] -= 1
-        far = legal_distance(after, hand.melds, **ask)  # type: ignore[arg-type]
-        out[LEGAL, kind] = 1 + min(far, SIGHT + 1)
-        if far == 0:
-            waits = legal_waits(after, hand.melds, ask["seat_wind"],  # type: ignore[arg-type]
-                                ask["prevalent_wind"], unseen=unseen,  # type: ignore[arg-type]
-                                ruleset=ask["ruleset"])  # type: ignore[arg-type]
-            out[LEGAL_COPIES, kind] = min(sum(unseen[wait.tile] for wait in waits),
-                                          _COPIES_CAP)
-        after[kind] += 1
-
-
 def _column(move: Move, tile: int) -> int | None:
     if move.kind == "chow" and move.tiles is not None:
         return 6 + 2 * move.tiles.index(tile)
     return _CLAIMS.get(move.kind)
 
 
-def _road(hand: Hand, ask: dict[str, object]) -> tuple[int, int]:
+def _road(hand: Hand, ask: _Ask) -> tuple[int, int]:
     """1 + the legal distance (to the sight) and 1 + the shanten of ``hand`` as it stands."""
-    held = shanten.shanten(hand.counts, len(hand.melds))
+    held = shanten(hand.counts, len(hand.melds))
     if held > SIGHT:
         return _FAR, 1 + min(held, _SHANTEN_CAP - 1)
-    far = legal_distance(hand.counts, hand.melds, **ask)  # type: ignore[arg-type]
+    far = legal_distance(hand.counts, hand.melds, **ask)
     return 1 + min(far, SIGHT + 1), 1 + held
 
 
 def _claimed_road(hand: Hand, move: Move, tile: int, source: int,
-                  ask: dict[str, object]) -> tuple[int, int]:
+                  ask: _Ask) -> tuple[int, int]:
     """The road after claiming ``tile`` by ``move`` and (but for a kong, which draws) the best
     discard after it."""
     after = hand.after_claim(claimed_meld(move, tile, source))
     if move.kind == "kong":
         return _road(after, ask)
-    held = min(after for _kind, after, _kinds, _copies in shanten.discards(
+    held = min(after for _kind, after, _kinds, _copies in discards(
         after.counts, len(after.melds)))
     if held > SIGHT:
         return _FAR, 1 + min(held, _SHANTEN_CAP - 1)
     far = min(after for _kind, after, _kinds, _copies in legal_discards(
-        after.counts, after.melds, **ask))  # type: ignore[arg-type]
+        after.counts, after.melds, **ask))
     return 1 + min(far, SIGHT + 1), 1 + held

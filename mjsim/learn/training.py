@@ -51,7 +51,8 @@ from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
 
-__all__ = ["KINDS", "Net", "Settings", "agreement", "decision_kinds", "export", "train"]
+__all__ = ["KINDS", "Net", "Settings", "agreement", "decision_kinds", "evaluate", "export",
+           "imported", "resume", "save_checkpoint", "summary", "train"]
 
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
@@ -90,7 +91,7 @@ class Net(nn.Module):
 
     def __init__(self, channels: int, blocks: int, roads: bool = False) -> None:
         super().__init__()
-        c = channels
+        c, self.roads = channels, roads
         self.stem = nn.Conv1d(network.KINDS_IN + network.ROAD_KINDS * roads, c, 3, padding=1,
                               bias=False)
         self.stem_bias = nn.Parameter(torch.zeros(c, WIDTH))
@@ -125,6 +126,22 @@ def export(net: Net) -> dict[str, np.ndarray]:
         out[name], out[f"{name}_bias"] = (state[f"convs.{index}.weight"],
                                           state[f"convs.{index}.bias"])
     return out
+
+
+def imported(model: network.Network) -> Net:
+    """A PyTorch network holding ``model``'s weights: the inverse of :func:`export`."""
+    net = Net(model.channels, model.blocks, model.roads)
+    w = {name: torch.from_numpy(value.copy()) for name, value in model.weights.items()}
+    state = {"stem.weight": w["stem.conv"], "stem_bias": w["stem.bias"],
+             "numbers.weight": w["stem.numbers"], "numbers.bias": w["stem.numbers_bias"],
+             "kinds.weight": w["head.kinds"][:, :, None], "kinds.bias": w["head.kinds_bias"],
+             "others.weight": w["head.others"], "others.bias": w["head.others_bias"]}
+    for index in range(2 * model.blocks):
+        name = f"block{index // 2}.{'ab'[index % 2]}"
+        state[f"convs.{index}.weight"] = w[name]
+        state[f"convs.{index}.bias"] = w[f"{name}_bias"]
+    net.load_state_dict(state)
+    return net
 
 
 def _tensors(planes: np.ndarray, masks: np.ndarray,
@@ -238,23 +255,46 @@ def agreement(net: Net, planes: np.ndarray, masks: np.ndarray, actions: np.ndarr
     return agreed
 
 
-def _by_kind(agreed: np.ndarray, masks: np.ndarray, tied: np.ndarray | None = None
-             ) -> dict[str, Any]:
-    """The agreement by decision kind, and within the ties when ``tied`` (bool) is given."""
+def summary(picked: np.ndarray, actions: np.ndarray, masks: np.ndarray,
+            best: np.ndarray | None = None) -> dict[str, Any]:
+    """How often the actions ``picked`` are those taken, overall and by decision kind; when the
+    data records the ties (``best``, N x 75 flags), also how often they are among the tied
+    (``tied``), the share of decisions with more than one tied action (``several``), and the
+    exact agreement that picking uniformly among the ties would expect (``ceiling``, the mean
+    of 1 / ties): what a network that knew the ties but not the hash that breaks them would
+    reach."""
     kinds = decision_kinds(masks)
+    flags = {"agreement": picked == actions}
+    if best is not None:
+        tied = best.sum(axis=1)
+        flags |= {"tied": best[np.arange(len(picked)), picked] == 1, "several": tied > 1,
+                  "ceiling": 1 / np.maximum(tied, 1)}
 
-    def share(flags: np.ndarray, rows: np.ndarray) -> float | None:
-        return float(flags[rows].mean()) if rows.any() else None
+    def shares(rows: np.ndarray) -> dict[str, float | None]:
+        return {name: float(values[rows].mean()) if rows.any() else None
+                for name, values in flags.items()}
 
-    out: dict[str, Any] = {"all": float(agreed.mean()), "rows": len(agreed)}
-    if tied is not None:
-        out["tied"] = float(tied.mean())
+    everything = shares(np.ones(len(picked), bool))
+    out: dict[str, Any] = {"all": everything.pop("agreement"), "rows": len(picked), **everything}
     for k, kind in enumerate(KINDS):
         rows = kinds == k
-        out[kind] = {"agreement": share(agreed, rows), "rows": int(rows.sum())}
-        if tied is not None:
-            out[kind]["tied"] = share(tied, rows)
+        out[kind] = {**shares(rows), "rows": int(rows.sum())}
     return out
+
+
+def evaluate(model: str | Path, folders: Sequence[str | Path], seed: int = 0,
+             held_out: float = 0.1) -> tuple[dict[str, Any], int]:
+    """The :func:`summary` of the model file ``model``'s moves, read by the numpy network as a
+    seat plays them, on the rows of ``folders`` that :func:`train` with ``seed`` and
+    ``held_out`` holds out; and the number of walls held out. Raises ``ValueError`` as
+    :func:`read` and :func:`mjsim.learn.network.load` do."""
+    net = network.load(model)
+    data = read(folders, seed, held_out, roads=net.roads)
+    held = np.flatnonzero(data.held)
+    picked = np.concatenate([net.logits(*data.rows(rows)).argmax(axis=1)
+                             for rows in np.array_split(held, max(1, len(held) // 4096))])
+    best = None if data.best is None else data.best[held]
+    return summary(picked, data.actions[held], data.masks[held], best), data.held_walls
 
 
 def _order(seed: int, epoch: int, n: int) -> np.ndarray:
@@ -301,7 +341,8 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda step: 0.1 + 0.45 * (
         1 + math.cos(math.pi * min(step, settings.steps) / settings.steps)))
     checkpoint = Path(f"{out}{CHECKPOINT}")
-    start = _resume(checkpoint, identity, net, optimiser, schedule)
+    parts = {"net": net, "optimiser": optimiser, "schedule": schedule}
+    start = resume(checkpoint, identity, parts)
     peek = np.flatnonzero(data.held)[:_PEEK]
     loss, seen = math.nan, math.nan
     for step in range(start, settings.steps):
@@ -325,26 +366,26 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
         if (step + 1) % settings.every == 0 or step + 1 == settings.steps:
             planes, masks, roads = data.rows(peek)
             seen = float(agreement(net, planes, masks, data.actions[peek], roads).mean())
-            _save_checkpoint(checkpoint, identity, step + 1, net, optimiser, schedule)
+            save_checkpoint(checkpoint, identity, step + 1, parts)
         if progress is not None:
             progress(step + 1, loss, seen)
     held = np.flatnonzero(data.held)
     planes, masks, roads = data.rows(held)
     picked = chosen(net, planes, masks, roads)
-    tied = None if data.best is None else data.best[held, picked] == 1
-    summary = _by_kind(picked == data.actions[held], data.masks[held], tied)
+    agreed = summary(picked, data.actions[held], masks,
+                     None if data.best is None else data.best[held])
     meta = {"settings": asdict(settings), "folders": [str(f) for f in folders],
-            "train_rows": len(train_rows), "held_out": summary,
+            "train_rows": len(train_rows), "held_out": agreed,
             "walls": data.walls, "held_walls": data.held_walls}
     network.save(out, export(net), meta)
-    return Trained(settings.steps, start, len(train_rows), data.walls, data.held_walls, summary,
+    return Trained(settings.steps, start, len(train_rows), data.walls, data.held_walls, agreed,
                    loss)
 
 
-def _resume(path: Path, identity: dict[str, Any], net: Net, optimiser: Any,
-            schedule: Any) -> int:
-    """The step the checkpoint at ``path`` reached (its state loaded), or 0 when there is none;
-    refuses one of another run."""
+def resume(path: Path, identity: dict[str, Any], parts: dict[str, Any]) -> int:
+    """The step the checkpoint at ``path`` reached, each of ``parts`` (a network, an optimiser,
+    a schedule: anything with a ``state_dict``) loaded from it, or 0 when there is none;
+    refuses one of another run (``identity`` differs)."""
     if not path.exists():
         return 0
     try:
@@ -355,38 +396,38 @@ def _resume(path: Path, identity: dict[str, Any], net: Net, optimiser: Any,
     if state.get("identity") != json.loads(json.dumps(identity)):
         raise ValueError(f"{path} is the checkpoint of another run (other data or settings): "
                          "give another --out, or remove it to start afresh")
-    net.load_state_dict(state["net"])
-    optimiser.load_state_dict(state["optimiser"])
-    schedule.load_state_dict(state["schedule"])
+    for name, part in parts.items():
+        part.load_state_dict(state[name])
     return int(state["step"])
 
 
-def _save_checkpoint(path: Path, identity: dict[str, Any], step: int, net: Net, optimiser: Any,
-                     schedule: Any) -> None:
-    """Write the checkpoint under a temporary name and rename it: a killed run keeps the last
-    whole one."""
+def save_checkpoint(path: Path, identity: dict[str, Any], step: int, parts: dict[str, Any]
+                    ) -> None:
+    """Write the checkpoint of ``parts`` at ``step`` under a temporary name and rename it: a
+    killed run keeps the last whole one."""
     temporary = path.with_name(f".{path.name}.tmp")
     torch.save({"identity": json.loads(json.dumps(identity)), "step": step,
-                "net": net.state_dict(), "optimiser": optimiser.state_dict(),
-                "schedule": schedule.state_dict()}, temporary)
+                **{name: part.state_dict() for name, part in parts.items()}}, temporary)
     os.replace(temporary, path)
 
 
 @contextmanager
-def progress_bar(steps: int, quiet: bool) -> Iterator[Progress | None]:
-    """A rich progress bar of the steps with the loss and the held-out agreement, on a terminal
-    unless ``quiet`` (else None)."""
+def progress_bar(steps: int, quiet: bool, shown: str = "loss {0:.3f}  held-out {1:.1%}"
+                 ) -> Iterator[Callable[..., None] | None]:
+    """A rich progress bar of the steps, on a terminal unless ``quiet`` (else None): it yields
+    ``advance(step, *values)``, the values shown by the format ``shown`` (the loss and the
+    held-out agreement unless told)."""
     if quiet or not sys.stderr.isatty():
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     columns = (TextColumn("train"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("loss {task.fields[loss]:.3f}  held-out {task.fields[seen]:.1%}"))
+               TextColumn("{task.fields[said]}"))
     with Progress(*columns, transient=True) as bar:
-        task = bar.add_task("train", total=steps, loss=math.nan, seen=math.nan)
+        task = bar.add_task("train", total=steps, said="")
 
-        def advance(step: int, loss: float, seen: float) -> None:
-            bar.update(task, completed=step, loss=loss, seen=seen)
+        def advance(step: int, *values: float) -> None:
+            bar.update(task, completed=step, said=shown.format(*values))
 
         yield advance

@@ -87,6 +87,12 @@ class VectorGames:
         game.take_outcomes()
         return game, wall
 
+    @property
+    def views(self) -> list[View]:
+        """The view each game's observation was encoded from (the seat it waits on): what a
+        player that reads more than the planes (the road planes) reads."""
+        return self._views
+
     @staticmethod
     def _view(game: Rules) -> View:
         return view_of(game, game.waiting_on()[0])

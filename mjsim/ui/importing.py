@@ -62,13 +62,17 @@ def cmd_import(args: argparse.Namespace) -> str:
 
 @contextmanager
 def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
-    """A callable counting games: a rich progress bar on a terminal, else nothing."""
+    """A callable counting games: a rich progress bar on stderr when it is a terminal (stdout
+    keeps the counts alone, for --json), else nothing."""
     if quiet or not sys.stderr.isatty():
         yield lambda: None
         return
-    from rich.progress import Progress
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    with Progress(transient=True) as progress:
+    columns = (TextColumn("{task.description}"), BarColumn(),
+               TextColumn("{task.completed:,} games"), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"importing {len(files)} file(s)", total=None)
         yield lambda: progress.advance(task)
 

@@ -31,7 +31,20 @@ def test_check_counts_refusals():
         counts.check_counts(too_many)
     with pytest.raises(ValueError, match="0 to 4"):
         counts.check_counts([-1] + [0] * 33)
+    for value in (1.5, np.nan, np.inf, 300):
+        with pytest.raises(ValueError, match="whole numbers, 0 to 4"):
+            counts.check_counts([value] + [0] * 33)
+    with pytest.raises(ValueError, match="numbers of copies, not <U1"):
+        counts.check_counts(["1"] * 34)
+
+
+def test_check_counts_takes_whole_numbers_of_any_numeric_type():
+    for dtype in (np.int64, np.float32, np.bool_):
+        taken = counts.check_counts(np.ones(34, dtype=dtype))
+        assert taken.dtype == np.uint8 and taken.sum() == 34
     with pytest.raises(ValueError, match="34 entries"):
         counts.total(np.zeros(10, dtype=np.uint8))
+    with pytest.raises(ValueError, match="uint8, not float64"):
+        counts.total(np.zeros(34))
     with pytest.raises(ValueError, match="not a playing kind"):
         counts.from_kinds([34])

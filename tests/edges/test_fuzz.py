@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from mjsim.errors import NotationError
 from mjsim.game import gamelog
-from mjsim.players import Foul, Rung, specs
+from mjsim.players import Foul, Rung
 from mjsim.players.botzone.answers import moves_of, words_of
 from mjsim.players.botzone.bot import serve
 from mjsim.players.botzone.tracker import Tracker
@@ -178,15 +178,6 @@ SPECS = ["3", "3-defence", "2-claims", "1", "4-eight", "3?salt=1", "3-defence-pl
 SAFE = ("tests/players/bots/", "tests.players.bots")
 """Where a fuzzed spec may load code from: a mutated spec must not import or run anything
 else (a program spec is built, never started)."""
-
-
-@pytest.fixture(autouse=True)
-def plugins_read_once(monkeypatch):
-    """The installed plugins, read once: a spec's every reading lists them (milliseconds each),
-    which would be most of the fuzzers' time."""
-    installed = list(specs.entry_points(group=specs.PLUGIN_GROUP))
-    monkeypatch.setattr(specs, "entry_points",
-                        lambda group: installed if group == specs.PLUGIN_GROUP else [])
 
 
 def loads_a_spec(text):

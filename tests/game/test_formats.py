@@ -1,10 +1,13 @@
 """The field's formats: the contest text and Botzone's match logs read, replayed, checked and
 written back (mjsim.game.formats; docs/formats.md)."""
 
+import contextlib
 import io
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjsim.game import gamelog
 from mjsim.game.formats import botzone_log, contest
@@ -55,6 +58,20 @@ def fixture(name):
 
 def test_each_contest_fixture_gets_its_verdict():
     assert dict(verdict(o) for o in outcomes([GAMES], "contest-text")) == VERDICTS
+
+
+def test_each_contest_fixture_written_as_a_botzone_match_log_gets_the_same_verdict():
+    # The hand-written games in the other format: a win on a discard, a kong's replacement, a
+    # robbed kong, an ignored claim, a drawn game, a fan total, a Score line and a win that
+    # disagree (the malformed line cannot be written; the JSON refusals are tested below).
+    written = [botzone_log.write(game) for game in contest_games(GAMES.read_text())
+               if not isinstance(game, Refused)]
+    found = dict(verdict(check(game)) for game in botzone_log.read(io.StringIO(
+        "".join(written))))
+    assert found == {name: kind for name, kind in VERDICTS.items() if kind != "refused"}
+    ignored = next(g for g in botzone_log.read(io.StringIO("".join(written)))
+                   if g.id == "ignore-lines")
+    assert ignored.actions[-1].ignored == ((2, "Peng", kind_of("B2")),)
 
 
 def test_the_summary_counts_every_verdict():
@@ -222,6 +239,43 @@ def test_a_match_log_as_one_json_document_reads_too():
     assert len(both) == 2
 
 
+def test_match_logs_a_line_each_longer_than_64_kib_read_as_lines():
+    # Was: the reader judged the layout from the file's first 64 KiB, and a real match (30-200
+    # KB a line) was refused as "not JSON: Extra data".
+    match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
+    match["note"] = "x" * 70_000
+    games = list(botzone_log.read(io.StringIO((json.dumps(match) + "\n") * 2)))
+    assert [type(check(game)) for game in games] == [Replayed, Replayed]
+
+
+def lite(match):
+    """A match as Botzone's ``?lite=true`` page gives it: its entries under ``logs``, and no
+    initdata (so no walltiles)."""
+    log = [dict(entry) for entry in match["log"]]
+    log[0] = {"output": {k: v for k, v in log[0]["output"].items() if k != "initdata"}}
+    return {"status": "finished", "logs": log}
+
+
+@pytest.mark.parametrize("name", ["02-claimed-kong-and-self-drawn-win.jsonl",
+                                  "03-concealed-kong-bugang-and-discard-win.jsonl",
+                                  "04-robbing-the-kong.jsonl", "07-wall-exhausted.jsonl"])
+def test_a_match_without_walltiles_replays_on_the_wall_its_draws_rebuild(name):
+    # Was: refused, "the match gives no initdata with walltiles" (as a lite page gives it).
+    match = match_log(read_record(RECORDS / name))
+    if name.startswith("07"):  # its flowers: a rebuilt wall holds playing tiles only
+        [refused] = botzone_log.read(io.StringIO(json.dumps(lite(match))))
+        assert isinstance(refused, Refused) and "no walltiles" in str(refused)
+        return
+    [whole] = botzone_log.read(io.StringIO(json.dumps(match)))
+    for text in (json.dumps(lite(match)), json.dumps(lite(match)["logs"])):  # a bare list too
+        [game] = botzone_log.read(io.StringIO(text))
+        assert game.walltiles is None
+        done = check(game)
+        assert isinstance(done, Replayed), str(done)
+        assert done.moves == check(whole).moves
+        assert done.rules.history[-1]["deltas"] == list(whole.scores)
+
+
 def test_a_recorded_scores_change_is_a_score_disagreement():
     match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
     match["log"][-1]["output"]["content"]["0"] = -9
@@ -232,13 +286,57 @@ def test_a_recorded_scores_change_is_a_score_disagreement():
 @pytest.mark.parametrize(("text", "says"), [
     ("{not json\n", "not JSON"),
     ('{"log": 3}\n', '"log" list'),
-    ('{"log": []}\n', "initdata"),
+    ('{"log": []}\n', "no finish entry"),
+    ('{"initdata": 3, "log": []}\n', "initdata is not an object"),
     ('{"initdata": {"walltiles": "W1"}, "log": [{"output": {"command": "request"}}]}\n',
      "unreadable"),
+    # Was: a traceback (a StopIteration raised inside the reader's generator)
+    ('{"log": [{"output": {"command": "request", "content": {}}}]}\n', "sent to no seat"),
 ])
 def test_a_malformed_match_log_is_refused_in_one_line(text, says):
     [refused] = botzone_log.read(io.StringIO(text))
     assert isinstance(refused, Refused) and says in str(refused) and "\n" not in str(refused)
+
+
+def _paths(node, prefix=()):
+    """Every place in a JSON document, as the keys leading to it."""
+    if prefix:
+        yield prefix
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(
+        node, list) else ()
+    for key, value in items:
+        yield from _paths(value, (*prefix, key))
+
+
+_MATCHES = {path.name: match_log(read_record(path)) for path in sorted(RECORDS.glob("*.jsonl"))}
+_DAMAGE = [None, 0, -1, 4, 7, "", "x", "-1", "4", "0 0 7", "3 0 PLAY", "2 W1", "2 H1",
+           "3 9 GANG", "3 -1 PLAY W1", "3 1 BUHUA H1", "1 0 0 0 0 W1", "HU", "GANG W9", "PENG",
+           "CHI B2 W1", [], {}, [1], {"0": "x"}, 1.5, True, "W1 W1 W1 W1 W1",
+           '{"walltiles": "W1"}', '{"walltiles": "W1 W2 W3 W4", "quan": 9}', "GANG H1",
+           "3 0 PLAY H1", "3 2 CHI H2 W1"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(sorted(_MATCHES)), st.data())
+def test_a_damaged_match_log_is_read_and_checked_without_an_exception(name, data):
+    # Was: a seat 9 in a request, a quan of 7 or a wall of one tile escaped as the engine's
+    # ValueError, a flower discarded or konged as an IndexError, and a request to no seat as a
+    # RuntimeError (StopIteration in the generator).
+    match = json.loads(json.dumps(_MATCHES[name]))
+    # What the reader reads: the requests, the finish, the initdata and the answers.
+    places = [place for place in _paths(match) if {"content", "display", "initdata",
+                                                   "response"} & set(place)]
+    for _ in range(data.draw(st.integers(1, 3))):
+        *keys, last = data.draw(st.sampled_from(places))
+        node = match
+        with contextlib.suppress(KeyError, IndexError, TypeError):  # an earlier damage's
+            for key in keys:
+                node = node[key]
+            node[last] = data.draw(st.sampled_from(_DAMAGE))
+    for game in botzone_log.read(io.StringIO(json.dumps(match))):
+        outcome = game if isinstance(game, Refused) else check(game)
+        if not isinstance(outcome, Replayed):
+            assert "\n" not in str(outcome)
 
 
 # ------------------------------------------------------------------------------ round trips

@@ -75,3 +75,16 @@ def test_weights_of_no_network_are_refused():
     weights["head.others"] = weights["head.others"][:, :-1]
     with pytest.raises(ValueError, match="not those of a network"):
         network.Network(weights, {})
+
+
+def test_a_batch_in_chunks_scores_as_its_views_one_by_one(observed, monkeypatch):
+    planes, masks = observed
+    net = network.Network(network.initial(channels=6, blocks=2, seed=5), {})
+    alone = np.concatenate([net.logits(planes[row:row + 1], masks[row:row + 1])
+                            for row in range(len(planes))])
+    monkeypatch.setattr(network, "_CHUNK", 7)  # so that the views go through in chunks
+    assert len(planes) % 7 and len(planes) > 7 * network._SIZES_KEPT
+    together = net.logits(planes, masks)
+    legal = masks == 1
+    assert np.isneginf(together[~legal]).all()
+    np.testing.assert_allclose(together[legal], alone[legal], rtol=0, atol=1e-5)

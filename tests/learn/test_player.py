@@ -72,3 +72,14 @@ def test_learned_alone_without_a_shipped_model_is_one_line(monkeypatch, tmp_path
     with pytest.raises(ValueError, match="no model is shipped") as refused:
         load_player("learned")
     assert "\n" not in str(refused.value)
+
+
+def test_seats_share_a_files_weights_and_see_it_rewritten(tmp_path):
+    path = tmp_path / "m.npz"
+    network.save(path, network.initial(channels=4, blocks=1, seed=0), {"n": 0})
+    first, second = Learned(model=str(path)), Learned(model=str(path))
+    assert first.network is not second.network  # each seat's working arrays its own
+    assert first.network.weights["stem.conv"] is second.network.weights["stem.conv"]
+    network.save(path, network.initial(channels=4, blocks=2, seed=1), {"n": 1})
+    rewritten = Learned(model=str(path))
+    assert rewritten.network.blocks == 2 and rewritten.network.meta == {"n": 1}

@@ -5,7 +5,7 @@ them trains (on the ties too) and plays."""
 import numpy as np
 import pytest
 
-from mjsim.analysis import legal_distance, shanten
+from mjsim.analysis import legal_distance, legal_waits, shanten
 from mjsim.learn import dataset, network, roads
 from mjsim.learn.actions import action_of
 from mjsim.learn.planes import encode_batch
@@ -24,15 +24,31 @@ def seen():
     return [view for _, view in views(["roads-a", "roads-b"], last_hand=1)]
 
 
+@pytest.fixture(scope="module")
+def ready():
+    """Views of rung-4 play, whose hands get ready (random play's seldom do)."""
+    met = []
+
+    class Kept(Rung):
+        def act(self, view):
+            met.append(view)
+            return super().act(view)
+
+    play("roads-ready", [Kept(4), Rung(4), Rung(4), Rung(4)], last_hand=3)
+    return met
+
+
 def _ask(view):
     return {"seat_wind": view.seat_wind, "prevalent_wind": view.prevalent,
             "unseen": [max(0, u) for u in view.unseen], "ruleset": view.ruleset,
             "limit": roads.SIGHT}
 
 
-def test_a_turns_planes_are_each_discards_road(seen):
-    turns = [v for v in seen if v.window is None and any(m.kind == "discard" for m in v.legal)]
+def test_a_turns_planes_are_each_discards_road(seen, ready):
+    turns = [v for v in [*seen, *ready]
+             if v.window is None and any(m.kind == "discard" for m in v.legal)]
     assert len(turns) > 20
+    assert any((roads.roads(view)[roads.LEGAL_COPIES] > 0).any() for view in ready)
     for view in turns:
         out, hand = roads.roads(view), view.hand
         held = np.flatnonzero(hand.counts)
@@ -41,8 +57,14 @@ def test_a_turns_planes_are_each_discards_road(seen):
             after = hand.counts.copy()
             after[kind] -= 1
             assert out[roads.SHANTEN, kind] == 1 + shanten.shanten(after, len(hand.melds))
-            far = legal_distance(after, hand.melds, **_ask(view))
+            ask = _ask(view)
+            far = legal_distance(after, hand.melds, **ask)
             assert out[roads.LEGAL, kind] == 1 + min(far, roads.SIGHT + 1)
+            # The copies of the waits that win eight, where the discard leaves the hand ready.
+            waits = [] if far else legal_waits(after, hand.melds, view.seat_wind, view.prevalent,
+                                               unseen=ask["unseen"], ruleset=view.ruleset)
+            assert out[roads.LEGAL_COPIES, kind] == min(
+                sum(ask["unseen"][wait.tile] for wait in waits), 136)
 
 
 def test_a_claims_columns_are_filled_only_for_legal_claims(seen):

@@ -113,3 +113,34 @@ def test_the_command_trains_and_says_so(data, tmp_path, capsys):
 
 def test_the_help_defaults_are_the_settings():
     assert command.DEFAULTS == asdict(training.Settings())
+
+
+def test_the_summary_counts_the_ties_and_what_a_pick_among_them_would_reach():
+    masks = np.zeros((3, 75), np.int8)
+    masks[:, :4] = 1  # three discards to choose from, each row
+    best = np.zeros((3, 75), np.int8)
+    best[0, 0], best[1, [0, 1]], best[2, [0, 1, 2]] = 1, 1, 1
+    picked, taken = np.array([0, 1, 3]), np.array([0, 0, 2])
+    got = training.summary(picked, taken, masks, best)
+    assert got["all"] == pytest.approx(1 / 3) and got["tied"] == pytest.approx(2 / 3)
+    assert got["several"] == pytest.approx(2 / 3)
+    assert got["ceiling"] == pytest.approx((1 + 1 / 2 + 1 / 3) / 3)
+    assert got["discard"]["rows"] == 3 and got["claim"] == {
+        "agreement": None, "tied": None, "several": None, "ceiling": None, "rows": 0}
+
+
+def test_the_command_evaluates_a_model_on_the_held_out_walls(tmp_path, capsys):
+    data = tmp_path / "labelled"
+    dataset.write(data, ["2"] * 4, walls=4, hands=1, label="4")
+    model = tmp_path / "m.npz"
+    training.train([data], model, replace(TINY, steps=3, batch=8, held_out=0.5))
+    agreed, walls = training.evaluate(model, [data], seed=1, held_out=0.5)
+    assert walls == network.load(model).meta["held_walls"]
+    assert agreed["all"] == pytest.approx(network.load(model).meta["held_out"]["all"])
+    assert agreed["all"] <= agreed["tied"] and agreed["ceiling"] <= 1
+    assert main(["train", "--data", str(data), "--evaluate", str(model), "--seed", "1",
+                 "--held-out", "0.5"]) == 0
+    said = capsys.readouterr().out
+    assert "ceiling" in said and f"{agreed['all']:.1%}" in said
+    assert main(["train", "--data", str(data), "--evaluate", str(model), "--out", "x"]) == 2
+    assert "no --out" in capsys.readouterr().err

@@ -50,10 +50,19 @@ def test_a_plugin_is_found_by_its_entry_point_name(monkeypatch):
                        group=specs.PLUGIN_GROUP)
     monkeypatch.setattr(specs, "entry_points", lambda group: [point] if group == specs.PLUGIN_GROUP
                         else [])
+    read = specs.installed_plugins.__wrapped__()  # what a process reads at its first spec
+    assert read == {"my-bot": point}
+    monkeypatch.setattr(specs, "installed_plugins", lambda: read)
     player = load_player("my-bot-claims")
     assert isinstance(player, Greedy) and not player.claims
     assert parse_spec("my-bot-claims") == specs.Spec("plugin", "my-bot", ("claims",))
     assert describe("my-bot")["value"] == "tests.players.bots.greedy:Greedy"
+
+
+def test_the_installed_plugins_are_read_once_a_process(monkeypatch):
+    assert "learned" in specs.installed_plugins()  # mjsim's own, installed with it
+    monkeypatch.setattr(specs, "entry_points", lambda group: [])
+    assert "learned" in specs.installed_plugins()  # not read again
 
 
 def test_a_botzone_spec_keeps_its_whole_command():

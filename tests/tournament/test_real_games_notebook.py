@@ -1,5 +1,5 @@
-"""The real-games notebook runs end to end on the hand-written contest games: the check's
-summary, rung 4 beside the recorded players, and the elements figure."""
+"""The real-games notebook runs end to end on the contest's public sample of real games: the
+check's summary, rung 4 beside the recorded players, and the elements figure."""
 
 import pytest
 
@@ -13,8 +13,10 @@ def test_the_real_games_notebook_runs(tmp_path, monkeypatch):
     notebook, outputs = run_notebook("05-real-games.ipynb")
     assert "mjsim import data.txt --format contest-text" in notebook.cells[0].source
     printed = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
-    assert "read 10, agreed 6, disagreed 3 (fan 1, illegal 1, score 1), refused 1" in printed
+    assert "read 16, agreed 16, disagreed 0, refused 0" in printed
     tables = html_tables(outputs)
-    assert len(tables) == 3 and "answer to a discard" in tables[1] and "rung 4" in tables[2]
+    assert len(tables) == 4 and "answer to a discard" in tables[1] and "rung 4" in tables[3]
+    assert "wins rung 4 would have set back" in tables[2]
+    assert "<td>14</td>" in tables[2]  # the sample's fourteen wins (two games are drawn)
     assert any("image/png" in o.get("data", {}) for o in outputs)
-    assert len(list((tmp_path / "imported" / "games").glob("*.jsonl"))) == 6
+    assert len(list((tmp_path / "imported" / "games").glob("*.jsonl"))) == 16

@@ -5,7 +5,11 @@ import contextlib
 import io
 import json
 import os
+import pty
 import shutil
+import subprocess
+import sys
+import threading
 
 import pytest
 
@@ -16,7 +20,7 @@ from tests.helpers import DATA
 from tests.helpers.botzone_logs import match_log
 from tests.helpers.botzone_record import RECORDS
 from tests.helpers.botzone_record import read as read_record
-from tests.ui.conftest import mjsim, record
+from tests.ui.conftest import ENV, mjsim, record
 
 GAMES = DATA / "contest" / "games.txt"
 
@@ -66,12 +70,48 @@ def test_import_json_is_the_summary_object_in_a_process_of_its_own(imported):
                                "disagreed": {"fan": 1, "illegal": 1, "score": 1}}
 
 
+def on_a_terminal(*argv, cwd):
+    """``mjsim ARGV`` with its stderr a terminal and its stdout a pipe: (stdout, what the
+    terminal showed)."""
+    master, slave = pty.openpty()
+    shown = bytearray()
+
+    def drain():
+        with contextlib.suppress(OSError):  # EIO once the process has gone
+            while chunk := os.read(master, 1 << 16):
+                shown.extend(chunk)
+
+    reader = threading.Thread(target=drain)
+    reader.start()
+    done = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", *argv], cwd=cwd,
+                          env={**ENV, "TERM": "xterm"}, stdout=subprocess.PIPE, stderr=slave,
+                          text=True, timeout=300, check=True)
+    os.close(slave)
+    reader.join()
+    os.close(master)
+    return done.stdout, shown.decode(errors="replace")
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_terminal_shows_a_progress_bar_and_the_json_stays_alone_on_stdout(imported, quiet):
+    # Was: the bar went to stdout (rich's default console), so `--json > file` hid it.
+    folder, *_ = imported
+    out, shown = on_a_terminal("import", "games.txt", "--format", "contest-text", "--json",
+                               *(["--quiet"] if quiet else []), cwd=folder)
+    assert json.loads(out)["read"] == 10
+    assert ("importing 1 file(s)" in shown and " games" in shown) != quiet, shown
+    assert "disagreed: fan-disagrees" in shown
+
+
 def test_the_imported_games_replay_review_and_load_as_tables(imported):
     folder, *_ = imported
     logs = sorted((folder / "out" / "games").glob("*.jsonl"))
     assert len(logs) == 6
     status, out, err = command("replay", logs[3], "--all", cwd=folder)
     assert status == 0 and "Robbing the Kong" in out, err
+    status, out, err = command("replay", logs[3], "--html", "page.html", cwd=folder)
+    page = (folder / "page.html").read_text()
+    assert status == 0 and "robbing-the-kong" in page and "Robbing the Kong" in page, err
     status, out, err = command("review", logs[5], "--seat", "1", "--level", "4", cwd=folder)
     assert status == 0 and "decisions with a choice; rung 4 agreed with" in out, err
     run = RunFolder(folder / "out")
@@ -80,6 +120,34 @@ def test_the_imported_games_replay_review_and_load_as_tables(imported):
     assert run.load("fans").query("seed == 'robbing-the-kong'")["points"].sum() == 29
     manifest = json.loads((folder / "out" / "import.json").read_text())
     assert manifest["summary"]["agreed"] == 6
+
+
+def test_a_dataset_of_the_imported_games_resumes_after_a_kill(imported):
+    # A killed run leaves its whole shards and a manifest listing them: run again, only the
+    # missing shard is written, and the data are the same as a run never killed.
+    from mjsim.learn import dataset
+
+    folder, *_ = imported
+    status, out, err = command("dataset", "--from-games", "out", "--out", "data",
+                               "--shard-walls", "2", "--quiet", cwd=folder)
+    assert status == 0 and "3 shards: data" in out, err
+    whole = dataset.load(folder / "data")
+    manifest = json.loads((folder / "data" / "manifest.json").read_text())
+    kept = {shard["file"]: (folder / "data" / shard["file"]).stat().st_mtime_ns
+            for shard in manifest["shards"][:2]}
+    (folder / "data" / manifest["shards"][2]["file"]).unlink()
+    manifest["shards"] = manifest["shards"][:2]
+    (folder / "data" / "manifest.json").write_text(json.dumps(manifest))
+    status, out, err = command("dataset", "--from-games", "out", "--out", "data",
+                               "--shard-walls", "2", "--quiet", cwd=folder)
+    assert status == 0 and "3 shards: data" in out, err
+    assert {name: (folder / "data" / name).stat().st_mtime_ns for name in kept} == kept
+    again = dataset.load(folder / "data")
+    assert again.keys() == whole.keys()
+    assert all((again[name] == whole[name]).all() for name in whole)
+    assert len(whole["action"]) == sum(
+        1 for log in (folder / "out" / "games").glob("*.jsonl")
+        for line in log.read_text().splitlines()[1:] if line.strip())
 
 
 @pytest.mark.parametrize("form", ["contest-text", "botzone-log"])
@@ -114,6 +182,7 @@ def refusals(tmp_path_factory):
 @pytest.mark.parametrize(("argv", "message"), [
     (["import", "missing.txt", "--format", "contest-text"], "missing.txt is not a file"),
     (["import", "games.txt", "--format", "tenhou"], "invalid choice"),
+    (["import", "games.txt", "--format", "human-text"], "invalid choice"),  # no sample found
     (["import", "games.txt"], "--format"),
     (["import", "games.txt", "--format", "contest-text", "--out", "games.txt"], "games.txt"),
     (["export", "nothing", "--format", "contest-text"], "holds no game logs"),

@@ -3,8 +3,11 @@
 A match log (docs/formats.md) is a JSON object whose ``log`` is a list alternating the judge's
 entries (``{"output": {"command": "request" | "finish", "content": {seat: text}, "display":
 ...}}``) and the bots' (``{seat: {"response": text, "verdict": "OK"}}``), with the judge's
-``initdata`` (``walltiles``, ``quan``, ``srand``) at the top or in its first output. A file holds
-one match as one JSON document, or one match a line.
+``initdata`` (``walltiles``, ``quan``, ``srand``) at the top or in its first output; ``logs``
+and a bare list of entries are read too, as Botzone's match pages give them. Without
+``walltiles`` (a ``?lite=true`` page) the replay rebuilds the part of the wall that was drawn,
+as for the contest's text. A file holds one match as one JSON document, a list of matches, or
+one match a line.
 
 :func:`read` turns each match into a :class:`~mjsim.game.formats.record.Game`: what happened is
 what the requests announce (``2 t`` a draw, ``3 p PLAY t`` a discard, ``3 p PENG t2`` a pung
@@ -19,6 +22,7 @@ the match's line in the file and an action's ``line`` the number of its request 
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from typing import IO, Any
@@ -36,20 +40,18 @@ _CLAIM_WORDS = {"HU": "Hu", "PENG": "Peng", "CHI": "Chi", "GANG": "Gang"}
 
 def read(stream: IO[str]) -> Iterator[Game | Refused]:
     """Each match of ``stream`` in turn, as a :class:`Game` or :class:`Refused`."""
-    text = stream.read(1 << 16)
-    first = text.lstrip()[:1]
-    rest = stream.read() if first == "[" or not _one_per_line(text) else None
-    if rest is not None:  # one JSON document: a match, or a list of matches
+    head = stream.readline()  # a whole line: a real match is 30 to 200 KB of JSON
+    if head.lstrip()[:1] == "[" or not _is_json(head):  # one document: a match, or a list
         try:
-            document = json.loads(text + rest)
+            document = json.loads(head + stream.read())
         except json.JSONDecodeError as error:
             yield Refused("line-1", error.lineno, f"not JSON: {error.msg}")
             return
-        for index, match in enumerate(document if isinstance(document, list) else [document]):
+        many = isinstance(document, list) and not _is_entries(document)
+        for index, match in enumerate(document if many else [document]):
             yield _match(match, 1, index)
         return
-    number = 0
-    for number, line in enumerate(_lines(text, stream), 1):
+    for number, line in enumerate(itertools.chain((head,), stream), 1):
         if line.strip():
             try:
                 match = json.loads(line)
@@ -59,32 +61,26 @@ def read(stream: IO[str]) -> Iterator[Game | Refused]:
             yield _match(match, number, number - 1)
 
 
-def _one_per_line(text: str) -> bool:
-    """Whether the file's first line is a whole JSON value (JSON lines), not part of one."""
-    first = text.split("\n", 1)[0]
+def _is_entries(document: list[Any]) -> bool:
+    """Whether a list is one match's entries (a bare log, as Botzone's full log page gives it)
+    rather than a list of matches."""
+    return bool(document) and isinstance(document[0], dict) and "output" in document[0]
+
+
+def _is_json(line: str) -> bool:
+    """Whether ``line`` is a whole JSON value (the first of JSON lines), not part of one."""
     try:
-        json.loads(first)
+        json.loads(line)
     except json.JSONDecodeError:
         return False
     return True
 
 
-def _lines(head: str, stream: IO[str]) -> Iterator[str]:
-    pieces = head.split("\n")
-    tail = pieces.pop()
-    yield from pieces
-    for line in stream:
-        if tail:
-            line, tail = tail + line, ""
-        yield line
-    if tail:
-        yield tail
-
-
 def _match(match: Any, number: int, index: int) -> Game | Refused:
     name = f"line-{number}"
     if isinstance(match, dict):
-        name = str(match.get("_id") or match.get("id") or f"match-{index + 1}")
+        name = str(match.get("_id") or match.get("id") or match.get("matchId")
+                   or f"match-{index + 1}")
     log = match.get("log", match.get("logs")) if isinstance(match, dict) else match
     if not isinstance(log, list):
         return Refused(name, number, 'a match log is a JSON object with a "log" list')
@@ -96,13 +92,16 @@ def _match(match: Any, number: int, index: int) -> Game | Refused:
 
 
 def _initdata(match: dict[str, Any], log: list[Any]) -> dict[str, Any]:
+    """The judge's initdata, ``{}`` when the log gives none (Botzone's ``?lite=true`` pages)."""
     data = match.get("initdata")
     if data is None and log and isinstance(log[0], dict):
         data = log[0].get("output", {}).get("initdata")
     if isinstance(data, str):
         data = json.loads(data) if data.strip() else {}
-    if not isinstance(data, dict) or "walltiles" not in data:
-        raise ValueError("the match gives no initdata with walltiles")
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise TypeError("its initdata is not an object")
     return data
 
 
@@ -114,14 +113,48 @@ class _Reading:
         self.drawer: int | None = None  # the seat that just drew, and what
         self.drew = -1
         self.tile = -1  # the tile a claim or a win would take
-        self.claims: dict[int, str] = {}  # the other seats' claims on that tile
+        # The bots' entry answering the last draw or announcement (read only when a claim or a
+        # kong needs it: most discards are claimed by nobody), and the seat whose it was.
+        self.answers: dict[str, Any] = {}
+        self.announcer: int | None = None
+
+
+def _seat(word: object) -> int:
+    """A seat the log names, 0-3."""
+    seat = int(str(word))
+    if not 0 <= seat <= 3:
+        raise ValueError(f"a seat is 0-3, not {seat}")
+    return seat
+
+
+def _tile(word: str) -> int:
+    """A playing tile the log names where only one can be (a flower is drawn as BUHUA)."""
+    kind = kind_of(word)
+    if kind >= N_PLAYING:
+        raise ValueError(f"{word} where a playing tile must be")
+    return kind
+
+
+def _wind(word: object) -> int:
+    """The prevalent wind the log names (Botzone's quan), 0-3."""
+    wind = int(str(word))
+    if not 0 <= wind <= 3:
+        raise ValueError(f"the prevalent wind (quan) is 0-3, not {wind}")
+    return wind
+
+
+def _answer(entry: dict[str, Any], seat: int) -> str:
+    """What ``seat`` answered in a bots' entry."""
+    value = entry.get(str(seat))
+    return str(value.get("response", "")) if isinstance(value, dict) else ""
 
 
 def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game:
     data = _initdata(match, log)
-    walltiles = data["walltiles"]
-    game = Game(name, number, quan=int(data.get("quan", 0)),
-                walltiles=parse(walltiles) if isinstance(walltiles, str) else list(walltiles))
+    walltiles = data.get("walltiles")
+    game = Game(name, number, quan=_wind(data.get("quan", 0)), walltiles=(
+        None if walltiles is None else parse(walltiles) if isinstance(walltiles, str)
+        else list(walltiles)))  # None: the replay rebuilds what was drawn, as for the contest
     players = match.get("players")
     if isinstance(players, list) and len(players) == 4:
         game.players = tuple(str(p.get("name", p) if isinstance(p, dict) else p)
@@ -129,79 +162,93 @@ def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game
     reading = _Reading(game)
     judge = [entry for entry in log[0::2] if isinstance(entry, dict)]
     bots = log[1::2]
-    answers: dict[int, str] = {}
+    answers: dict[str, Any] = {}
     for round_no, entry in enumerate(judge):
         output = entry["output"]
         if output.get("command") == "finish":
             _finish(reading, output, answers, round_no)  # the answers the judge last read
             return game
-        responses = bots[round_no] if round_no < len(bots) else {}
-        answers = {int(seat): str(value.get("response", "")) for seat, value in
-                   responses.items() if isinstance(value, dict)}
+        answers = bots[round_no] if round_no < len(bots) else {}
+        if not isinstance(answers, dict):
+            raise TypeError(f"entry {2 * round_no + 1} is not the bots' answers")
         _request(reading, output["content"], answers, round_no)
     raise ValueError("the log has no finish entry")
 
 
-def _request(reading: _Reading, content: dict[str, str], answers: dict[int, str],
+def _request(reading: _Reading, content: dict[str, str], answers: dict[str, Any],
              round_no: int) -> None:
     game = reading.game
-    requests = {int(seat): str(text) for seat, text in content.items()}
-    words = next(iter(requests.values())).split(" ")
-    if words[0] == "0":
-        game.quan = int(words[2])
-    elif words[0] == "1":
-        for seat, text in requests.items():
-            game.deals[seat] = parse(" ".join(text.split(" ")[5:18]))
-    drawer = next((seat for seat, text in requests.items() if text.startswith("2 ")), None)
-    if drawer is not None:
-        reading.drawer, reading.drew = drawer, kind_of(requests[drawer][2:])
+    # Every seat gets the same request but for a draw ("2 t" to the drawer, "3 p DRAW" to the
+    # others) and the deal: seat 0's says which.
+    if not content:
+        raise ValueError(f"request {round_no} is sent to no seat")
+    first = str(content["0"] if "0" in content else next(iter(content.values())))
+    words = first.split(" ")
+    if words[0] == "2" or words[-1] == "DRAW":
+        drawer = 0 if words[0] == "2" else _seat(words[1])
+        text = str(content[str(drawer)])
+        if not text.startswith("2 "):
+            raise ValueError(f"request {round_no}: seat {drawer} draws, but is told {text!r}")
+        reading.drawer, reading.drew = drawer, _tile(text[2:])
         game.actions.append(Action(round_no, drawer, "Draw", reading.drew))
-        reading.claims = {drawer: answers.get(drawer, "")}
+        reading.answers, reading.announcer = answers, None
         return
-    if words[0] != "3" or words[2] in ("DRAW", "BUHUA"):
+    if words[0] == "0":
+        game.quan = _wind(words[2])
+    elif words[0] == "1":
+        for seat, text in content.items():
+            game.deals[_seat(seat)] = parse(" ".join(str(text).split(" ")[5:18]))
+    if words[0] != "3":
         return
-    _announced(reading, int(words[1]), words[2:], answers, round_no)
+    if words[2] == "BUHUA":
+        if game.walltiles is None:  # a rebuilt wall holds the 136 playing tiles only
+            raise Refused(game.id, round_no, "a flower drawn, and no walltiles to place it")
+        return
+    _announced(reading, _seat(words[1]), words[2:], answers, round_no)
 
 
-def _announced(reading: _Reading, seat: int, words: list[str], answers: dict[int, str],
+def _announced(reading: _Reading, seat: int, words: list[str], answers: dict[str, Any],
                round_no: int) -> None:
     """One announcement, ``3 seat WORDS``: the actions it stands for."""
     game, verb = reading.game, words[0]
-    ignored = _ignored(reading, seat)
     add = game.actions.append
     if verb == "PLAY":
-        add(Action(round_no, seat, "Play", kind_of(words[1])))
+        add(Action(round_no, seat, "Play", _tile(words[1])))
     elif verb in ("PENG", "CHI"):
-        taken = reading.tile if verb == "PENG" else kind_of(words[1])
-        add(Action(round_no, seat, _CLAIM_WORDS[verb], taken, ignored))
-        add(Action(round_no, seat, "Play", kind_of(words[-1])))
+        taken = reading.tile if verb == "PENG" else _tile(words[1])
+        add(Action(round_no, seat, _CLAIM_WORDS[verb], taken, _ignored(reading, seat)))
+        add(Action(round_no, seat, "Play", _tile(words[-1])))
     elif verb == "GANG" and reading.drawer == seat:
-        tile = kind_of(reading.claims.get(seat, "").split(" ")[-1])
+        tile = _tile(_answer(reading.answers, seat).split(" ")[-1])
         add(Action(round_no, seat, "AnGang", tile))
     elif verb == "GANG":
-        add(Action(round_no, seat, "Gang", reading.tile, ignored))
+        add(Action(round_no, seat, "Gang", reading.tile, _ignored(reading, seat)))
     elif verb == "BUGANG":
-        add(Action(round_no, seat, "BuGang", kind_of(words[1])))
+        add(Action(round_no, seat, "BuGang", _tile(words[1])))
     else:
         raise ValueError(f"request {round_no} announces {verb!r}, which no request does")
     reading.drawer = None
     reading.tile = game.actions[-1].tile
-    reading.claims = {other: answer for other, answer in answers.items() if other != seat}
+    reading.answers, reading.announcer = answers, seat
 
 
 def _ignored(reading: _Reading, taker: int) -> tuple[tuple[int, str, int], ...]:
     """The claims on the last tile that lost to ``taker``'s (``PENG t2``: a pung; ``CHI m t2``:
     the chow with middle ``m``)."""
+    if reading.drawer is not None:  # a seat's own draw: nobody else had a claim
+        return ()
     lost = []
-    for seat, answer in sorted(reading.claims.items()):
-        words = answer.split(" ")
+    for seat in range(4):
+        if seat in (taker, reading.announcer):
+            continue
+        words = _answer(reading.answers, seat).split(" ")
         verb = _CLAIM_WORDS.get(words[0])
-        if seat != taker and verb is not None and reading.drawer is None:
-            lost.append((seat, verb, kind_of(words[1]) if verb == "Chi" else reading.tile))
+        if verb is not None:
+            lost.append((seat, verb, _tile(words[1]) if verb == "Chi" else reading.tile))
     return tuple(lost)
 
 
-def _finish(reading: _Reading, output: dict[str, Any], answers: dict[int, str],
+def _finish(reading: _Reading, output: dict[str, Any], answers: dict[str, Any],
             round_no: int) -> None:
     game = reading.game
     display = output.get("display") or {}
@@ -212,7 +259,7 @@ def _finish(reading: _Reading, output: dict[str, Any], answers: dict[int, str],
     if action == "HUANG":
         game.end = "huang"
         return
-    seat = int(display["player"])
+    seat = _seat(display["player"])
     if action == "HU":
         self_drawn = reading.drawer == seat
         tile = reading.drew if self_drawn else reading.tile
@@ -221,7 +268,7 @@ def _finish(reading: _Reading, output: dict[str, Any], answers: dict[int, str],
         game.end, game.fan = "hu", int(display["fanCnt"])
         return
     game.end = "foul"
-    game.foul = (seat, action, answers.get(seat, ""))
+    game.foul = (seat, action, _answer(answers, seat))
 
 
 def write(game: Game) -> str:

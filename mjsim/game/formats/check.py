@@ -110,8 +110,12 @@ def _replay(game: Game, seed: bytes) -> Replayed:
     walltiles = game.walltiles if game.walltiles is not None else rebuild_wall(game)
     # The check reads the engine's state, history and moves, never its events (about a sixth
     # of the engine's time): a quiet game.
-    rules = Rules(seed, RULESET, table="botzone", walltiles=walltiles, prevalent=game.quan,
-                  events=False)
+    try:
+        rules = Rules(seed, RULESET, table="botzone", walltiles=walltiles, prevalent=game.quan,
+                      events=False)
+    except ValueError as error:  # given walltiles no judge deals from: their number, copies
+        raise _Differ(game.line, "wall", "the given walltiles", f"{len(walltiles)} tiles",
+                      f"refused ({error})") from None
     done = Replayed(game, rules, [], walltiles)
     _deals_agree(game, rules)
     state = rules.state  # one hand: its state is the game's to the end

@@ -18,19 +18,56 @@ DEFAULTS: dict[str, Any] = {"channels": 64, "blocks": 4, "batch": 256, "steps": 
 (a test holds the two equal)."""
 
 
+SELF_PLAY: dict[str, Any] = {"updates": 10, "games": 16, "lr": 1e-4, "entropy": 0.01,
+                             "seed": 0, "every": 10}
+""":func:`mjsim.learn.selfplay.self_play`'s defaults (``--self-play``; a test holds them equal)."""
+
+
+_MODES = {"fit": ({*DEFAULTS}, "fitting datasets"),
+          "self_play": ({*SELF_PLAY, "start"}, "self-play"),
+          "evaluate": ({"seed", "held_out"}, "--evaluate")}
+"""Each way the command runs: the settings it reads, and its name in a refusal."""
+
+
 def cmd_train(args: argparse.Namespace) -> str:
+    mode = "self_play" if args.self_play else "evaluate" if args.evaluate else "fit"
+    if (mode == "self_play") != (args.data is None) or (args.self_play and args.evaluate):
+        raise UsageError("give --data DIR... to fit datasets (or --evaluate a model on them), or "
+                         "--self-play --from MODEL to fine-tune a model by self-play")
+    if (args.out is None) != (mode == "evaluate"):
+        raise UsageError("--evaluate writes no model: give it no --out" if args.out else
+                         "give --out MODEL: the model file to write")
+    settings, name = _MODES[mode]
+    unused = sorted(key for key in {*DEFAULTS, *SELF_PLAY, "start"} - settings
+                    if getattr(args, key) not in (None, False))
+    if unused:
+        flag = {"start": "from"}.get(unused[0], unused[0]).replace("_", "-")
+        raise UsageError(f"--{flag} is no setting of {name}")
     try:
         from mjsim.learn import training
     except ImportError as error:
         raise UsageError(str(error)) from None
-    settings = training.Settings(**{key: getattr(args, key) for key in DEFAULTS})
     started = time.process_time()  # what the run cost, printed; nothing learned depends on it
     try:
-        with training.progress_bar(settings.steps, args.quiet) as progress:
-            trained = training.train(args.data, args.out, settings, threads=args.threads,
-                                     progress=progress)
+        said = {"fit": _fit, "self_play": _self_play, "evaluate": _evaluate}[mode](args, training)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    seconds = f"{time.process_time() - started:.0f} s of CPU"
+    return f"{said}; {seconds}: {args.out}" if args.out else f"{said}\n({seconds})"
+
+
+def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]:
+    """The settings of ``defaults``' names, as given or defaulted."""
+    return {key: default if getattr(args, key) is None else getattr(args, key)
+            for key, default in defaults.items()}
+
+
+def _fit(args: argparse.Namespace, training: Any) -> str:
+    settings = training.Settings(**_given(args, DEFAULTS))
+    started = time.process_time()
+    with training.progress_bar(settings.steps, args.quiet) as progress:
+        trained = training.train(args.data, args.out, settings, threads=args.threads,
+                                 progress=progress)
     seconds = time.process_time() - started
     taken = (trained.steps - trained.resumed_at) * settings.batch
     agreed = trained.agreement
@@ -41,36 +78,101 @@ def cmd_train(args: argparse.Namespace) -> str:
     speed = f", {taken / seconds:,.0f} samples/s" if taken and seconds > 0 else ""
     walls = trained.walls - trained.held_walls
     return (f"{trained.steps} steps on {trained.rows:,} rows of {walls} walls{resumed}; held "
-            f"out {trained.held_walls} walls, agreement "
-            f"{agreed['all']:.1%} ({kinds}); {seconds:.0f} s of CPU{speed}: {args.out}")
+            f"out {trained.held_walls} walls, agreement {agreed['all']:.1%} ({kinds}){speed}")
+
+
+def _self_play(args: argparse.Namespace, training: Any) -> str:
+    if args.start is None:
+        raise ValueError("--self-play needs --from MODEL: the model to start from")
+    from mjsim.learn import selfplay
+
+    settings = _given(args, SELF_PLAY)
+    with training.progress_bar(settings["updates"], args.quiet,
+                               "mean reward {0:+.2f} points a decision") as progress:
+        done = selfplay.self_play(args.start, args.out, **settings, threads=args.threads,
+                                  progress=progress)
+    resumed = f", resumed at update {done.resumed_at}" if done.resumed_at else ""
+    played = (f"{done.hands:,} hands, {done.decisions:,} decisions trained on; the last "
+              f"update's mean reward {done.last_reward:+.2f} points a decision" if done.hands
+              else "none left to play")
+    return (f"{done.updates} self-play updates of {settings['games']} one-hand games from "
+            f"{args.start}{resumed}: {played}")
+
+
+def _evaluate(args: argparse.Namespace, training: Any) -> str:
+    agreed, walls = training.evaluate(args.evaluate, args.data, **_given(
+        args, {"seed": DEFAULTS["seed"], "held_out": DEFAULTS["held_out"]}))
+    tied = "tied" in agreed
+    head = f"{'decision':<10}{'rows':>9}{'agrees':>9}" + (
+        f"{'within ties':>13}{'tied > 1':>10}{'ceiling':>9}" if tied else "")
+
+    def row(kind: str, shares: dict[str, Any], rows: int) -> str:
+        line = f"{kind:<10}{rows:>9,}{_share(shares['agreement']):>9}"
+        if tied:
+            line += "".join(f"{_share(shares[name]):>{width}}"
+                            for name, width in (("tied", 13), ("several", 10), ("ceiling", 9)))
+        return line
+
+    lines = [row(kind, agreed[kind], agreed[kind]["rows"]) for kind in training.KINDS]
+    lines.append(row("all", {**agreed, "agreement": agreed["all"]}, agreed["rows"]))
+    title = (f"{args.evaluate} on the {walls} walls held out of {', '.join(args.data)}: the "
+             "moves taken (agrees), among the tied best (within ties), the share with more "
+             "than one tied (tied > 1) and the exact agreement of a pick among the ties "
+             "(ceiling)")
+    return "\n".join([title, head, *lines])
+
+
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
 
 
 def add(commands: Commands) -> None:
     train = add_command(
         commands, "train", cmd_train,
-        help="fit a residual network to datasets (needs mjsim[learn])",
+        help="fit a residual network to datasets, or fine-tune one by self-play (needs "
+             "mjsim[learn])",
         description="Fit the learned player's network to the decisions of mjsim dataset "
-                    "folders, walls held out by a keyed hash; seeded and deterministic on the "
-                    "CPU. A checkpoint beside --out is written every --every steps, and the "
-                    "same command resumes from it. Seat the result as learned?model=MODEL.",
-        epilog="example: mjsim train --data data/rung3 data/imported --out tiny.npz "
-               "--channels 8 --blocks 1 --steps 20 --batch 32 --held-out 0.6")
-    train.add_argument("--data", nargs="+", required=True, metavar="DIR",
+                    "folders, walls held out by a keyed hash; or, with --self-play, fine-tune a "
+                    "model by REINFORCE with the model at all four seats. Seeded and "
+                    "deterministic on the CPU. A checkpoint beside --out is written every "
+                    "--every steps (updates), and the same command resumes from it. Seat the "
+                    "result as learned?model=MODEL.",
+        epilog="examples: mjsim train --data data/rung3 data/imported --out tiny.npz "
+               "--channels 8 --blocks 1 --steps 20 --batch 32 --held-out 0.6\n"
+               "          mjsim train --self-play --from tiny.npz --out tuned.npz --updates 2\n"
+               "          mjsim train --data data/rung3 data/imported --evaluate tiny.npz "
+               "--held-out 0.6")
+    train.add_argument("--data", nargs="+", metavar="DIR",
                        help="dataset folders (mjsim dataset --out)")
-    train.add_argument("--out", required=True, metavar="MODEL", help="the model file to write")
+    train.add_argument("--out", metavar="MODEL", help="the model file to write")
+    train.add_argument("--self-play", action="store_true",
+                       help="fine-tune --from MODEL by self-play instead (REINFORCE on "
+                            "settlement points)")
+    train.add_argument("--from", dest="start", metavar="MODEL",
+                       help="with --self-play: the model to start from")
+    train.add_argument("--evaluate", metavar="MODEL",
+                       help="instead, the held-out agreement of MODEL on the --data, by kind "
+                            "(and within the ties the data record)")
+    both = {"lr": (float, "Adam's learning rate"),
+            "seed": (int, "the seed: of the weights, order and split, or the walls and draws"),
+            "every": (int, "steps (self-play: updates) between checkpoints")}
     numbers = {"channels": (int, "channels of each layer"),
                "blocks": (int, "residual blocks"), "batch": (int, "rows a step"),
-               "steps": (int, "optimiser steps in all"), "lr": (float, "Adam's learning rate"),
-               "seed": (int, "the seed of the weights, the order and the split"),
-               "held_out": (float, "the share of walls held out"),
-               "every": (int, "steps between checkpoints and held-out readings")}
-    for key, (kind, words) in numbers.items():
-        train.add_argument(f"--{key.replace('_', '-')}", type=kind, default=DEFAULTS[key],
-                           help=f"{words} (default {DEFAULTS[key]})")
-    train.add_argument("--roads", action="store_true",
-                       help="read the road planes too (datasets made with --roads)")
-    train.add_argument("--ties", action="store_true",
-                       help="fit the actions the chooser ranked equal best, not the one it "
-                            "took (a rung's tie-break is a hash)")
+               "steps": (int, "optimiser steps in all"),
+               "held_out": (float, "the share of walls held out")}
+    playing = {"updates": (int, "self-play updates, one optimiser step each"),
+               "games": (int, "one-hand games a self-play update"),
+               "entropy": (float, "the self-play entropy bonus")}
+    for key, (kind, words) in (both | numbers | playing).items():
+        default = str(DEFAULTS.get(key, SELF_PLAY.get(key)))
+        if key in DEFAULTS and SELF_PLAY.get(key, DEFAULTS[key]) != DEFAULTS[key]:
+            default += f"; self-play {SELF_PLAY[key]}"
+        train.add_argument(f"--{key.replace('_', '-')}", type=kind, default=None,
+                           help=f"{words} (default {default})")
+    flags = {"roads": "read the road planes too (datasets made with --roads)",
+             "ties": "fit the actions the chooser ranked equal best, not the one it took (a "
+                     "rung's tie-break is a hash)",
+             "quiet": "no progress bar"}
+    for flag, words in flags.items():
+        train.add_argument(f"--{flag}", action="store_true", help=words)
     train.add_argument("--threads", type=int, default=1, help="PyTorch's threads (default 1)")
-    train.add_argument("--quiet", action="store_true", help="no progress bar")
