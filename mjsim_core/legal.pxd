@@ -1,12 +1,34 @@
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 
 from mjsim_core._types cimport count_t, N_KINDS
+from mjsim_core.shanten cimport DiscardParts
 
 cdef enum:
     # Distances up to this are searched exactly by default; beyond, "at least LIMIT + 1".
     DEFAULT_LIMIT = 3
     # The legal targets a search keeps for its caller (the first found at the best cost).
     MAX_TARGETS = 64
+
+    MEMO_BITS = 10
+    MEMO_SLOTS = 1024           # the scores a Memo holds: 2 ** MEMO_BITS
+
+# What a target was scored on, in KEY_WORDS words: its tiles (bytes 0-33), the melds (34-37),
+# their count, the winning tile, the flags, the seat's winds and ruleset (seat * 16 + prevalent
+# * 4 + ruleset) and 1 (42: a slot in use holds it), then zeros.
+cdef enum:
+    KEY_WORDS = 6
+
+cdef struct Remembered:
+    uint64_t key[KEY_WORDS]
+    int total                   # what win_points answered
+
+# Scores remembered across searches, a slot for each hash of a key (the last one scored there
+# is kept): a memo answers what the scorer would, so it changes no answer. It belongs to its
+# caller: searches sharing one must not run at once. asked and kept count its use.
+cdef struct Memo:
+    Remembered slot[MEMO_SLOTS]
+    long long asked
+    long long kept
 
 # The question: a hand of 13-3m concealed tiles, its melds, and how a win would be scored.
 cdef struct Question:
@@ -18,6 +40,7 @@ cdef struct Question:
     int ruleset
     int exposed[N_KINDS]        # copies of each kind in the winner's exposed melds (Last Tile)
     count_t cap[N_KINDS]        # the most copies a target may hold concealed
+    Memo* memo                  # the scores to reuse and add to (NULL: none)
 
 # A legal target hand: its concealed tiles and the tile it is won on.
 cdef struct Target:
@@ -35,15 +58,18 @@ cdef struct Found:
 
 # What a search of a 14-3m tile hand found, discard by discard: for each kind asked about
 # (``open``), the fewest tiles to draw after discarding it (its distance plus one; a bound when
-# not exact) and, with all_kinds, the kinds some best legal target then draws.
+# not exact) and, with all_kinds, the kinds some best legal target then draws. ``behind`` (0-3,
+# asked): how far behind the others a discard ranks at the same cost, so that the least is the
+# least (cost, behind) and the spread counts from it (0 everywhere: by cost alone).
 cdef struct Drawn:
     bint open[N_KINDS]
+    int behind[N_KINDS]
     int cost[N_KINDS]
     bint exact[N_KINDS]
     count_t accepted[N_KINDS][N_KINDS]
 
 # The question's exposed counts and caps, from the concealed tiles, meld bytes and copies still
-# to be had (NULL: every copy not held or melded).
+# to be had (NULL: every copy not held or melded); no memo.
 cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
                   const int* unseen, int flags, int seat, int prevalent,
                   int ruleset) noexcept nogil
@@ -54,12 +80,15 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 # Search a 14-3m tile hand once for every discard in out.open (each discard lies face up: one
 # copy fewer to be had), exactly for costs up to limit + 1, as search() would after each
 # discard. Only the discards costing at most the least cost over them plus ``spread`` get
-# theirs exactly (0: those tied at the least; -1: the least alone; more than limit + 1: every
-# one); the others get a cost above that.
+# theirs exactly (0: those tied at the least, out.behind included; -1: the least alone; more
+# than limit + 1: every one); the others get a cost above that. ``shared``: the 14 tiles'
+# discard_parts when the caller has them (NULL: made here).
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
-                       int spread, Drawn* out) noexcept nogil
-# Whether a complete 14-3m tile hand scores eight or more won on ``win``.
+                       int spread, const DiscardParts* shared, Drawn* out) noexcept nogil
+# What a complete 14-3m tile hand scores won on ``win`` (-1: not complete), from the question's
+# memo when it holds the answer.
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil
 # The legal distance of a 14-3m tile hand: -1 when it wins eight on one of its tiles, else the
-# least over its discards (each discard lies face up: no more of it to be had).
+# least over its discards (each discard lies face up: no more of it to be had), exact up to
+# limit (which may be -1), else limit + 1.
 cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil

@@ -31,7 +31,7 @@ obvious twin.
 
 cimport cython
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
@@ -39,10 +39,12 @@ from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
-from mjsim_core.shanten cimport DiscardParts, discard_parts, read_unseen
+from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
+                                 distance, distance_after, read_unseen, suit_of)
 
 cdef extern from *:
     int lowest_bit "__builtin_ctz"(unsigned int bits) noexcept nogil
+    int lowest_bit64 "__builtin_ctzll"(unsigned long long bits) noexcept nogil
 
 import numpy as np
 
@@ -63,6 +65,10 @@ cdef enum:
     POOL = 3072                 # suit patterns a search may list
     HASH_BITS = 12
     HASH = 4096                 # slots of the table that drops a pattern listed twice
+    HASH_WORDS = 64             # its bits of slots in use, 64 a word
+    RANKS = 4                   # the values Drawn.behind takes
+    BLOCKS = 4 * 5 * 2          # the patterns' blocks: suit, sets, pair
+    MAX_COST = 15               # more than a suit's pattern can cost (the key's 4 bits)
     SEVEN_PAIRS = 0             # the special forms, in the order costs report them
     ORPHANS = 1
     HONORS_KNITTED = 2
@@ -103,11 +109,52 @@ for _perm, _kinds in enumerate(KNITTED_ARRANGEMENTS):
 
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil:
     cdef Scoring scored
-    cdef int flags = q.flags | (LAST_COPY if q.exposed[win] == 3 else 0)
+    cdef int flags = q.flags | (LAST_COPY if q.exposed[win] == 3 else 0), total
+    cdef uint64_t key[KEY_WORDS]
+    cdef Remembered* slot = NULL
+    if q.memo != NULL:
+        _score_key(tiles, q, win, flags, key)
+        slot = &q.memo.slot[_hash_key(key) >> (64 - MEMO_BITS)]
+        q.memo.asked += 1
+        if _same_key(slot.key, key):
+            q.memo.kept += 1
+            return slot.total
+    total = -1
     if score_kernel(tiles, q.melds, q.n_melds, win, flags, q.seat, q.prevalent, q.ruleset,
-                    &scored) != 0:
-        return -1
-    return scored.total
+                    &scored) == 0:
+        total = scored.total
+    if slot != NULL:
+        memcpy(slot.key, key, sizeof(key))
+        slot.total = total
+    return total
+
+
+cdef inline void _score_key(const count_t* tiles, const Question* q, int win, int flags,
+                            uint64_t* key) noexcept nogil:
+    cdef uint8_t* bytes = <uint8_t*>key
+    memset(key, 0, KEY_WORDS * sizeof(uint64_t))
+    memcpy(bytes, tiles, N_KINDS)
+    memcpy(bytes + N_KINDS, q.melds, q.n_melds)
+    bytes[N_KINDS + 4] = q.n_melds
+    bytes[N_KINDS + 5] = win
+    bytes[N_KINDS + 6] = flags
+    bytes[N_KINDS + 7] = q.seat * 16 + q.prevalent * 4 + q.ruleset
+    bytes[N_KINDS + 8] = 1
+
+
+cdef inline bint _same_key(const uint64_t* a, const uint64_t* b) noexcept nogil:
+    return ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4])
+            | (a[5] ^ b[5])) == 0
+
+
+cdef inline uint64_t _hash_key(const uint64_t* key) noexcept nogil:
+    """A multiplicative hash of the key's first five words (the tiles, melds, their count and
+    the win): its top bits depend on every bit of them."""
+    cdef uint64_t code = 0
+    cdef int i
+    for i in range(5):
+        code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
+    return code
 
 
 cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
@@ -138,15 +185,71 @@ cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_
     q.seat = seat
     q.prevalent = prevalent
     q.ruleset = ruleset
+    q.memo = NULL
+
+
+cdef int _winning_waits(count_t* hand, const Question* q, int discarded, const count_t* waits,
+                        bint every, count_t* wins) noexcept nogil:
+    """The first of ``waits`` on which the ready ``hand`` (13-3m tiles, given back as it came)
+    wins eight with a copy to be had, or -1; with ``every``, each such wait marked in ``wins``.
+    ``discarded``: a kind just let go from the hand, which lies face up (-1: none)."""
+    cdef int w, first = -1
+    cdef bint wins_here
+    for w in range(N_KINDS):
+        if not waits[w] or hand[w] + (w == discarded) >= q.cap[w]:
+            continue
+        hand[w] += 1
+        wins_here = win_points(hand, q, w) >= _MIN_POINTS
+        hand[w] -= 1
+        if wins_here:
+            if first < 0:
+                first = w
+            if not every:
+                break
+            wins[w] = 1
+    return first
 
 
 # ---------------------------------------------------------------------------------------------
 # The special forms: always legal, so only their cost (with a target reaching it) is needed
 
-cdef int _seven_pairs(const count_t* h, const count_t* cap, count_t* out) noexcept nogil:
-    """Fewest draws to seven pairs (a kind held four times is two): the pairs are taken
-    cheapest first, since a kind's second pair never costs less than its first."""
-    cdef int k, price, first, second, left = 7, cost = 0
+cdef inline void _offer_pairs(int held, int cap, int sign, int* offered) noexcept nogil:
+    """Add (sign 1) or take back (-1) the pairs toward seven pairs a kind held ``held`` times
+    offers, by their price in draws (offered[0-2]): its first pair, then its second (four of a
+    kind count as two pairs), each within the cap."""
+    if cap < 2:
+        return
+    if held >= 2:
+        offered[0] += sign * (2 if held == 4 else 1)
+    else:
+        offered[2 - held] += sign
+    if cap == 4 and held < 4:
+        offered[1 if held == 3 else 2] += sign
+
+
+cdef inline int _pairs_cost(const int* offered) noexcept nogil:
+    """Seven pairs' cost from the pairs offered at each price: the cheapest seven (a kind's
+    second pair never costs less than its first, so they can be taken in that order)."""
+    cdef int price, take, left = 7, cost = 0
+    for price in range(3):
+        take = offered[price] if offered[price] < left else left
+        cost += price * take
+        left -= take
+    return cost if left == 0 else INF
+
+
+cdef int _seven_pairs(const count_t* h, const count_t* cap, int bound,
+                      count_t* out) noexcept nogil:
+    """Fewest draws to seven pairs (a kind held four times is two), from the pairs each price
+    offers; a target reaching it is written to out only when the cost is under bound."""
+    cdef int k, price, first, second, left = 7, cost
+    cdef int offered[3]
+    offered[0] = offered[1] = offered[2] = 0
+    for k in range(N_KINDS):
+        _offer_pairs(h[k], cap[k], 1, offered)
+    cost = _pairs_cost(offered)
+    if cost >= bound:
+        return cost
     memset(out, 0, N_KINDS)
     for price in range(3):
         for k in range(N_KINDS):
@@ -156,13 +259,11 @@ cdef int _seven_pairs(const count_t* h, const count_t* cap, count_t* out) noexce
             second = (4 - h[k] if h[k] < 4 else 0) - first
             if out[k] == 0 and cap[k] >= 2 and first == price:
                 out[k] = 2
-                cost += price
                 left -= 1
             if left and out[k] == 2 and cap[k] >= 4 and second == price:
                 out[k] = 4
-                cost += price
                 left -= 1
-    return cost if left == 0 else INF
+    return cost
 
 
 cdef int _orphans(const count_t* h, const count_t* cap, count_t* out) noexcept nogil:
@@ -247,6 +348,8 @@ cdef int _knitted_straight(const count_t* h, const count_t* cap, int melds, int 
                         best = cost
                         memcpy(out, trial, N_KINDS)
                         out[p] += 2
+                        if cost == set_cost:
+                            break       # a pair held costs nothing: no pair does better
             if melds == 0:
                 _add_set(trial, h, code, -1)
     return best
@@ -289,13 +392,14 @@ cdef inline int _add_set(count_t* t, const count_t* h, int code, int sign) noexc
 
 cdef int _special(const count_t* h, const count_t* cap, int melds, int form, int bound,
                   count_t* out) noexcept nogil:
-    """The cost of one special form (INF when the melds rule it out); the target in out."""
+    """The cost of one special form (INF when the melds rule it out); a target reaching it in
+    out when the cost is under bound."""
     if form == KNITTED_STRAIGHT:
         return _knitted_straight(h, cap, melds, bound, out)
     if melds:
         return INF
     if form == SEVEN_PAIRS:
-        return _seven_pairs(h, cap, out)
+        return _seven_pairs(h, cap, bound, out)
     if form == ORPHANS:
         return _orphans(h, cap, out)
     return _honors_knitted(h, cap, out)
@@ -315,8 +419,16 @@ cdef struct Search:
     Pattern* raw                # the patterns as listed
     Pattern* pool               # the same grouped by suit, sets, pair and cost
     int n_pool
-    uint32_t seen[HASH]         # key + 1 of each pattern listed, hashed
-    int group_at[4 * 5 * 2 * 16 + 1]    # where each group begins in pool
+    # The keys of the patterns listed, hashed: a slot holds a key only when its bit in ``used``
+    # is set, so that emptying the table clears the bits alone (512 bytes, not 16 KiB).
+    uint32_t seen[HASH]
+    uint64_t used[HASH_WORDS]
+    # Where each group begins in pool: its block (suit, sets, pair) times width, plus its cost,
+    # the last of a block's width its end (width: the costs 0 to the budget, then the end); and
+    # the costs each block's patterns come at, as bits.
+    int group_at[BLOCKS * (MAX_COST + 2) + 1]
+    int width
+    uint32_t cost_bits[BLOCKS]
     bint overflow
     int budget                  # the most draws a combination may cost
     int max_sets
@@ -349,8 +461,10 @@ cdef struct Search:
     Found* out
     # A 14-3m tile hand searched for all its discards at once (search_drawn): what it found, the
     # level under way (its draws from the 14 tiles), the most draws recorded (limit + 1), the
-    # least cost found over the discards and how far above it a discard's cost is still wanted.
+    # least rank found over the discards (_rank) and how many draws above it a discard's cost is
+    # still wanted.
     Drawn* drawn
+    uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
     int level
     int top
     int least
@@ -378,14 +492,15 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
             return                  # no combination within the budget can use it
         key = _key(S.suit, sets, pair, cost, S.t, S.n)
         slot = (key * 2654435761u) >> (32 - HASH_BITS)
-        while S.seen[slot]:
-            if S.seen[slot] == key + 1:
+        while S.used[slot >> 6] >> (slot & 63) & 1:
+            if S.seen[slot] == key:
                 return
             slot = (slot + 1) & (HASH - 1)
         if S.n_pool == POOL:
             S.overflow = True
             return
-        S.seen[slot] = key + 1
+        S.used[slot >> 6] |= 1ull << (slot & 63)
+        S.seen[slot] = key
         p = &S.raw[S.n_pool]
         S.n_pool += 1
         memcpy(p.t, S.t, 9)
@@ -457,29 +572,56 @@ cdef void _share_sets() noexcept nogil:
 _share_sets()
 
 
+cdef void _min_plus(const int* a, const int* b, int* out) noexcept nogil:
+    """out[2m + q]: the least a[2m1 + q1] + b[2m2 + q2] over m1 + m2 = m sets (at most 4) and
+    q1 + q2 = q pairs (at most 1), for two suits' needs (or two groups of suits')."""
+    cdef int m1, q1, m2, q2, x, y, i
+    for i in range(10):
+        out[i] = INF
+    for m1 in range(5):
+        for q1 in range(2):
+            x = a[2 * m1 + q1]
+            if x >= INF:
+                continue
+            for m2 in range(5 - m1):
+                for q2 in range(2 - q1):
+                    y = x + b[2 * m2 + q2]
+                    i = 2 * (m1 + m2) + q1 + q2
+                    if y < out[i]:
+                        out[i] = y
+
+
 cdef void _lower_bounds(Search* S) noexcept nogil:
-    """S.others: for each suit, sets and pair, the least the other suits need beside it."""
-    cdef int sets_of[4]             # a local copy: writes to S.others cannot alias it
-    cdef int a, d, split, pair, s, t, rest
+    """S.others: for each suit, sets and pair, the least the other suits need beside it (the
+    other three suits' needs combined: suits 0-1 and 2-3 in pairs, then each with a third)."""
+    cdef int need[4][10]
+    cdef int low[10]                # suits 0 and 1 combined
+    cdef int high[10]               # suits 2 and 3
+    cdef int rest[4][10]            # the three suits other than each
+    cdef int s, i, d
     for s in range(4):
-        for a in range(5):
-            S.others[s][a][0] = S.others[s][a][1] = INF
-    for split in range(S.n_splits):
-        memcpy(sets_of, S.splits[split], sizeof(sets_of))
-        for pair in range(4):
-            for s in range(4):
-                rest = 0
-                for t in range(4):
-                    if t != s:
-                        rest += S.vec[t][2 * sets_of[t] + (t == pair)]
-                d = sets_of[s]
-                if rest < S.others[s][d][s == pair]:
-                    S.others[s][d][s == pair] = rest
+        for i in range(10):
+            need[s][i] = S.vec[s][i]
+    _min_plus(need[0], need[1], low)
+    _min_plus(need[2], need[3], high)
+    _min_plus(need[1], high, rest[0])
+    _min_plus(need[0], high, rest[1])
+    _min_plus(low, need[3], rest[2])
+    _min_plus(low, need[2], rest[3])
+    for s in range(4):
+        for d in range(5):
+            S.others[s][d][0] = S.others[s][d][1] = INF
+            if d <= S.max_sets:
+                S.others[s][d][0] = rest[s][2 * (S.max_sets - d) + 1]
+                S.others[s][d][1] = rest[s][2 * (S.max_sets - d)]
 
 
 cdef void _completion_bounds(Search* S) noexcept nogil:
-    """S.held_from and S.need, from S.others."""
-    cdef int s, r, n, a, b, v, m, p, top, extra, cost, least
+    """S.held_from and S.need, from S.others: the least over each way the rest can end (m sets,
+    p pairs), candidate by candidate over the tiles still held (a loop the compiler
+    vectorises)."""
+    cdef int s, r, n, a, b, v, m, p, top, extra, rest, cost
+    cdef int* need
     for s in range(4):
         n = 9 if s < 3 else 7
         S.held_from[s][n] = 0
@@ -488,16 +630,19 @@ cdef void _completion_bounds(Search* S) noexcept nogil:
         top = S.held_from[s][0] if S.held_from[s][0] < 14 else 14
         for a in range(S.max_sets + 1):
             for b in range(2):
+                need = &S.need[s][a][b][0]
                 for v in range(top + 1):
-                    least = INF
-                    for m in range(a, S.max_sets + 1):
-                        for p in range(b, 2):
-                            if S.others[s][m][p] < INF:
-                                extra = 3 * (m - a) + 2 * (p - b) - v
-                                cost = S.others[s][m][p] + (extra if extra > 0 else 0)
-                                if cost < least:
-                                    least = cost
-                    S.need[s][a][b][v] = least
+                    need[v] = INF
+                for m in range(a, S.max_sets + 1):
+                    for p in range(b, 2):
+                        rest = S.others[s][m][p]
+                        if rest >= INF:
+                            continue
+                        extra = 3 * (m - a) + 2 * (p - b)
+                        for v in range(top + 1):
+                            cost = rest + (extra - v if extra > v else 0)
+                            if cost < need[v]:
+                                need[v] = cost
 
 
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
@@ -519,8 +664,8 @@ cdef void _node_budgets(Search* S, int suit) noexcept nogil:
 cdef void _list_patterns(Search* S) noexcept nogil:
     """List every suit's patterns within the budget, once each (a pattern read two ways is
     listed once), grouped by suit, sets, pair and cost."""
-    cdef int suit, i, g, n_groups = 4 * 5 * 2 * 16
-    cdef int at[4 * 5 * 2 * 16 + 1]
+    cdef int suit, i, g, n_groups
+    cdef int at[BLOCKS * (MAX_COST + 2) + 1]
     S.n_pool = 0
     S.overflow = False
     for suit in range(4):
@@ -531,41 +676,37 @@ cdef void _list_patterns(Search* S) noexcept nogil:
         S.chows = suit < 3
         memset(S.t, 0, 9)
         _list_suit(S, 0, 0, 0, 0, 0, 0)
-    # A counting sort by group (the key's top bits: suit, sets, pair, cost).
-    memset(at, 0, sizeof(at))
-    for i in range(S.n_pool):
-        at[(S.raw[i].key >> 21) + 1] += 1
-    for g in range(n_groups):
-        at[g + 1] += at[g]
-    for g in range(n_groups):
-        S.group_at[g] = at[g]
-    S.group_at[n_groups] = at[n_groups]
+    # A counting sort by group (the key's top bits: suit, sets, pair, cost), the costs of a
+    # block running to the budget only.
+    S.width = (S.budget if S.budget < MAX_COST else MAX_COST) + 2
+    n_groups = BLOCKS * S.width
+    memset(at, 0, (n_groups + 1) * sizeof(int))
+    memset(S.cost_bits, 0, sizeof(S.cost_bits))
     for i in range(S.n_pool):
         g = S.raw[i].key >> 21
+        at[(g >> 4) * S.width + (g & 15) + 1] += 1
+        S.cost_bits[g >> 4] |= 1u << (g & 15)
+    for g in range(n_groups):
+        at[g + 1] += at[g]
+    memcpy(S.group_at, at, (n_groups + 1) * sizeof(int))
+    for i in range(S.n_pool):
+        g = S.raw[i].key >> 21
+        g = (g >> 4) * S.width + (g & 15)
         S.pool[at[g]] = S.raw[i]
         at[g] += 1
     _forget(S)
 
 
-cdef void _forget(Search* S) noexcept nogil:
-    """Empty the table of patterns listed: slot by slot when a listing filled few (clearing all
-    of it costs more), a key found by probing on past slots already emptied."""
-    cdef uint32_t slot, mark
-    cdef int i
-    if S.n_pool > HASH // 16:
-        memset(S.seen, 0, sizeof(S.seen))
-        return
-    for i in range(S.n_pool):
-        mark = S.raw[i].key + 1
-        slot = (S.raw[i].key * 2654435761u) >> (32 - HASH_BITS)
-        while S.seen[slot] != mark:
-            slot = (slot + 1) & (HASH - 1)
-        S.seen[slot] = 0
+cdef inline void _forget(Search* S) noexcept nogil:
+    """Empty the table of patterns listed."""
+    memset(S.used, 0, sizeof(S.used))
 
 
 cdef inline int _at(const Search* S, int s, int m, int p, int cost) noexcept nogil:
-    """Where the patterns of (s, m, p) costing ``cost`` or more begin (their end at 16)."""
-    return S.group_at[((s * 5 + m) * 2 + p) * 16 + (cost if cost < 16 else 16)]
+    """Where the patterns of (s, m, p) costing ``cost`` or more begin (past the budget, their
+    end)."""
+    return S.group_at[((s * 5 + m) * 2 + p) * S.width
+                      + (cost if cost < S.width - 1 else S.width - 1)]
 
 
 cdef inline bint _won_on(const Search* S, int k) noexcept nogil:
@@ -602,13 +743,19 @@ cdef bint _visit(Search* S) noexcept nogil:
     return not S.want_all
 
 
+cdef inline int _rank(const Search* S, int k, int cost) noexcept nogil:
+    """Where a cost puts discard k among the others: by the cost, then how far behind it is."""
+    return cost * RANKS + S.drawn.behind[k]
+
+
 cdef inline int _most(const Search* S, int k) noexcept nogil:
     """The most draws still worth recording for discard k: its best so far (ties too when every
-    best target is wanted), no more than the least over the discards plus the spread, nor the
-    top."""
+    best target is wanted), within the spread of the least over the discards, nor the top."""
     cdef int most = S.drawn.cost[k] if S.want_all else S.drawn.cost[k] - 1
-    if S.least + S.spread < most:
-        most = S.least + S.spread
+    cdef int room = S.least + S.spread * RANKS - S.drawn.behind[k]
+    room = room // RANKS if room >= 0 else -1
+    if room < most:
+        most = room
     return most if most < S.top else S.top
 
 
@@ -623,28 +770,37 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     """The combination in S.target, S.level draws from the 14-tile hand, for each discard k still
     open: after k goes it costs a draw more when it keeps every copy of k (one is drawn again),
     may be won on a kind it draws (k among them then), or at a draw more on a kind the hand
-    keeps, and may hold one copy of k fewer than before (k lies face up)."""
+    keeps, and may hold one copy of k fewer than before (k lies face up). At k's best cost, a
+    combination whose kinds drawn are all accepted for k already would add nothing: it is not
+    scored for k."""
     cdef const count_t* h = S.held
     cdef const count_t* t = S.target
     cdef const count_t* cap = &S.q.cap[0]
     cdef Drawn* d = S.drawn
     cdef signed char legal[N_KINDS]
-    cdef int k, w, j, base, cost, most, drawn_wins = -1
+    cdef uint64_t drawn = 0, mine, bits
+    cdef int k, w, base, cost, most, drawn_wins = -1
     memset(legal, -1, N_KINDS)
+    for w in range(N_KINDS):
+        if t[w] > h[w]:
+            drawn |= 1ull << w
     for k in range(N_KINDS):
         if not d.open[k] or t[k] >= cap[k]:
             continue
         base = S.level + (t[k] >= h[k])
         most = _most(S, k)
-        if base > most:
+        mine = drawn | (<uint64_t>(t[k] >= h[k]) << k)      # the kinds drawn once k goes
+        if base > most or (S.want_all and base == d.cost[k] and not mine & ~S.accepted[k]):
             continue
         cost = -1
         if drawn_wins < 0:
             drawn_wins = 0
-            for w in range(N_KINDS):
-                if t[w] > h[w] and _legal_on(S, legal, w):
+            bits = drawn
+            while bits:
+                if _legal_on(S, legal, lowest_bit64(bits)):
                     drawn_wins = 1
                     break
+                bits &= bits - 1
         if drawn_wins or (t[k] == h[k] and _legal_on(S, legal, k)):
             cost = base
         elif base < most:
@@ -662,23 +818,21 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
             d.cost[k] = cost
             if S.want_all:
                 memset(d.accepted[k], 0, N_KINDS)
+                S.accepted[k] = 0
         if S.want_all:
-            for j in range(N_KINDS):
-                if t[j] > h[j] - (j == k):
-                    d.accepted[k][j] = 1
-        if cost < S.least:
-            S.least = cost
+            S.accepted[k] |= mine
+            bits = mine
+            while bits:
+                d.accepted[k][lowest_bit64(bits)] = 1
+                bits &= bits - 1
+        if _rank(S, k, cost) < S.least:
+            S.least = _rank(S, k, cost)
     return False
 
 
 cdef inline uint32_t _costs(const Search* S, int s, int m, int p) noexcept nogil:
     """The costs the patterns of (s, m, p) come at, as bits."""
-    cdef uint32_t bits = 0
-    cdef int c
-    for c in range(16):
-        if _at(S, s, m, p, c) < _at(S, s, m, p, c + 1):
-            bits |= 1u << c
-    return bits
+    return S.cost_bits[(s * 5 + m) * 2 + p]
 
 
 cdef inline uint32_t _sums(uint32_t a, uint32_t b) noexcept nogil:
@@ -743,17 +897,16 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
 
 
 cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kinds,
-                DiscardParts* parts) noexcept nogil:
+                const DiscardParts* parts) noexcept nogil:
     """Set up what both searches share (the hand, the sets it still needs, the suits' lower
-    bounds) and return the fewest draws any regular target can cost."""
+    bounds, from the hand's parts) and return the fewest draws any regular target can cost."""
     cdef int k, lower = INF
     S.held = held
     S.q = q
     S.max_sets = 4 - q.n_melds
     S.splits, S.n_splits = SPLITS[S.max_sets], N_SPLITS[S.max_sets]
-    memset(S.seen, 0, sizeof(S.seen))
+    _forget(S)
     S.want_all = all_kinds
-    discard_parts(held, parts)
     for k in range(4):
         S.vec[k] = parts.vec[k]
     _lower_bounds(S)
@@ -768,17 +921,33 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
                  bint keep_targets, Found* out) noexcept nogil:
     cdef count_t special[N_SPECIAL][N_KINDS]
     cdef int costs[N_SPECIAL]
-    cdef int form, best, cost, bound = limit + 2, lower, k, top, overflow = 0
+    cdef count_t hand[N_KINDS]
+    cdef count_t waits[N_KINDS]
+    cdef int form, best, cost, bound = limit + 2, lower, first = 1, k, top, overflow = 0, win
     cdef Search S
     cdef DiscardParts parts
     memset(out.accepted, 0, N_KINDS)
     out.n_targets = 0
     out.exact = True
+    if not all_kinds and accepted_kinds(held, q.n_melds, waits) == 1:
+        # Ready: a cost of 1 is a wait that wins eight, which the scorer tells with no search.
+        memcpy(hand, held, N_KINDS)
+        win = _winning_waits(hand, q, -1, waits, False, NULL)
+        if win >= 0:
+            out.cost = 1
+            if keep_targets:
+                hand[win] += 1
+                memcpy(out.targets[0].tiles, hand, N_KINDS)
+                out.targets[0].win = win
+                out.n_targets = 1
+            return
+        first = 2                   # no target costs 1
     best = bound
     for form in range(N_SPECIAL):
         costs[form] = _special(held, q.cap, q.n_melds, form, best + 1, special[form])
         if costs[form] < best:
             best = costs[form]
+    discard_parts(held, &parts)
     lower = _begin(&S, held, q, all_kinds, &parts)
     S.out = out
     S.drawn = NULL
@@ -786,16 +955,17 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
     S.found = 0
     if lower < 1:
         lower = 1
+    first = max(first, lower)
     top = best if best < bound else bound - 1
     if best < bound and not (all_kinds or keep_targets):
         top = best - 1              # a special form's cost is the answer unless one beats it
-    if lower <= top:
+    if first <= top:
         S.raw = <Pattern*>malloc(2 * POOL * sizeof(Pattern))
         if S.raw == NULL:
-            overflow = lower
+            overflow = first
         else:
             S.pool = S.raw + POOL
-            for cost in range(lower, top + 1):
+            for cost in range(first, top + 1):
                 # Listed anew for each cost, within it: the first cost tried is nearly always
                 # the answer, and a pattern list within a larger budget is many times longer.
                 S.budget = cost
@@ -847,23 +1017,37 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 
 
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
-                       int spread, Drawn* out) noexcept nogil:
+                       int spread, const DiscardParts* shared, Drawn* out) noexcept nogil:
     cdef count_t hand[N_KINDS]
     cdef count_t scratch[N_KINDS]
     cdef int costs[N_KINDS][N_SPECIAL]
-    cdef bint far[N_SPECIAL]
-    cdef int form, best, bound = limit + 2, lower, k, level, overflow = -1
-    cdef bint useful
+    cdef int whole[N_SPECIAL]
+    cdef int form, best, bound = limit + 2, lower, k, level, overflow = -1, listed = -1
+    cdef bint useful, ready = False
     cdef Search S
     cdef Question after
     cdef DiscardParts parts
     memcpy(hand, held, N_KINDS)
     after = q[0]
-    S.least = bound
-    # The special forms, discard by discard, as search() finds them; a form that costs the 14
-    # tiles too much costs each discard more (fewer tiles, fewer copies).
+    if shared == NULL:
+        discard_parts(held, &parts)
+        shared = &parts
+    if spread <= 0:
+        if _ready_wins(hand, q, shared, all_kinds, out):
+            for k in range(N_KINDS):
+                out.exact[k] = not out.open[k] or out.cost[k] == 1
+                if out.cost[k] != 1:
+                    out.cost[k] = bound     # above the least: a bound
+            return
+        ready = True                # no discard costs 1
+    S.drawn = out
+    memset(S.accepted, 0, sizeof(S.accepted))
+    S.least = bound * RANKS
+    # The special forms, discard by discard, as search() finds them; a discard costs a form no
+    # less than the 14 tiles do (fewer tiles, fewer copies), so a form is worked out for it only
+    # when the 14 tiles' cost can tie its best so far.
     for form in range(N_SPECIAL):
-        far[form] = _special(held, q.cap, q.n_melds, form, bound, scratch) >= bound
+        whole[form] = _special(held, q.cap, q.n_melds, form, bound, scratch)
     for k in range(N_KINDS):
         out.exact[k] = True
         out.cost[k] = bound
@@ -874,17 +1058,16 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
         _discard_caps(q, &after, k)
         best = bound
         for form in range(N_SPECIAL):
-            costs[k][form] = INF if far[form] else \
+            costs[k][form] = INF if whole[form] > best or whole[form] >= bound else \
                 _special(hand, after.cap, q.n_melds, form, best + 1, scratch)
             if costs[k][form] < best:
                 best = costs[k][form]
         hand[k] += 1
         out.cost[k] = best
-        if best < S.least:
-            S.least = best
-    lower = _begin(&S, held, q, all_kinds, &parts)
+        if _rank(&S, k, best) < S.least:
+            S.least = _rank(&S, k, best)
+    lower = _begin(&S, held, q, all_kinds, shared)
     S.out = NULL
-    S.drawn = out
     S.keep_targets = False
     S.spread = spread
     S.again = False
@@ -903,11 +1086,20 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                 overflow = level
                 break
             S.pool = S.raw + POOL
-        S.budget = level
-        _list_patterns(&S)
-        if S.overflow:
-            overflow = level
-            break
+        if level > listed:
+            S.budget = level
+            if ready and all_kinds and spread >= 0 and level < 2 <= S.top:
+                # Nothing costs 1, so a target a draw away costs 2, and every target two
+                # draws away is wanted too: one list serves both levels.
+                S.budget = 2
+            _list_patterns(&S)
+            if S.overflow and S.budget > level:
+                S.budget = level        # too many for one list: the level's own
+                _list_patterns(&S)
+            if S.overflow:
+                overflow = level
+                break
+            listed = S.budget
         S.level = level
         _regular_level(&S, level)
     free(S.raw)
@@ -923,7 +1115,8 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             out.cost[k] = bound
             out.exact[k] = False
             memset(out.accepted[k], 0, N_KINDS)
-        elif all_kinds:
+        elif all_kinds and _rank(&S, k, out.cost[k]) <= S.least + S.spread * RANKS:
+            # The kinds a special form draws, for the discards whose kinds are asked for.
             hand[k] -= 1
             _discard_caps(q, &after, k)
             for form in range(N_SPECIAL):
@@ -932,16 +1125,53 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             hand[k] += 1
 
 
+cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* parts,
+                      bint all_kinds, Drawn* out) noexcept nogil:
+    """Whether a discard in out.open leaves a ready hand with a wait that wins eight (a copy
+    to be had, the discarded one face up): a cost of 1, the least there is, told by the scorer
+    with no search. Then out holds the costs search_drawn gives when only the least is asked
+    exactly: 1 for those discards (with all_kinds, their winning waits accepted), INF for the
+    others. ``hand`` (14-3m tiles) is given back as it came."""
+    cdef count_t waits[N_KINDS]
+    cdef int k
+    cdef bint found = False
+    for k in range(N_KINDS):
+        if not out.open[k]:
+            continue
+        out.cost[k] = INF
+        memset(out.accepted[k], 0, N_KINDS)
+        hand[k] -= 1
+        if (distance_after(hand, q.n_melds, suit_of(k), parts) == 1
+                and accepted_after(hand, q.n_melds, suit_of(k), parts, waits)
+                and _winning_waits(hand, q, k, waits, all_kinds, out.accepted[k]) >= 0):
+            out.cost[k] = 1
+            found = True
+        hand[k] += 1
+    return found
+
+
 cdef void _accept_special(const count_t* held, const Question* q, int form, int cost,
                           count_t* accepted) noexcept nogil:
     """Mark the kinds whose draw brings the special form one nearer: those some best target of
-    the form draws."""
+    the form draws (for seven pairs, read from the pairs each kind offers)."""
     cdef count_t more[N_KINDS]
     cdef count_t scratch[N_KINDS]
+    cdef int offered[3]
     cdef int k
+    if form == SEVEN_PAIRS:
+        offered[0] = offered[1] = offered[2] = 0
+        for k in range(N_KINDS):
+            _offer_pairs(held[k], q.cap[k], 1, offered)
     memcpy(more, held, N_KINDS)
     for k in range(N_KINDS):
         if accepted[k] or held[k] >= q.cap[k]:
+            continue
+        if form == SEVEN_PAIRS:
+            _offer_pairs(held[k], q.cap[k], -1, offered)
+            _offer_pairs(held[k] + 1, q.cap[k], 1, offered)
+            accepted[k] = _pairs_cost(offered) < cost
+            _offer_pairs(held[k] + 1, q.cap[k], -1, offered)
+            _offer_pairs(held[k], q.cap[k], 1, offered)
             continue
         more[k] += 1
         if _special(more, q.cap, q.n_melds, form, cost, scratch) < cost:
@@ -1012,12 +1242,16 @@ cdef int _melded(const Question* q, int k) noexcept nogil:
 cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil:
     cdef Drawn drawn
     cdef int k, best = limit + 1
-    for k in range(N_KINDS):
-        if held[k] and win_points(held, q, k) >= _MIN_POINTS:
-            return -1
+    if distance(held, q.n_melds) == 0:          # complete: does it win eight already?
+        for k in range(N_KINDS):
+            if held[k] and win_points(held, q, k) >= _MIN_POINTS:
+                return -1
+    if limit < 0:
+        return 0                # not a legal win: 0 or more
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
-    search_drawn(held, q, limit, False, -1, &drawn)
+        drawn.behind[k] = 0
+    search_drawn(held, q, limit, False, -1, NULL, &drawn)
     for k in range(N_KINDS):
         if drawn.open[k] and drawn.cost[k] - 1 < best:
             best = drawn.cost[k] - 1
@@ -1109,7 +1343,8 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     cdef int k, j, copies
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
-    search_drawn(held, &asked.q, limit, True, INF, &drawn)
+        drawn.behind[k] = 0
+    search_drawn(held, &asked.q, limit, True, INF, NULL, &drawn)
     out = []
     for k in range(N_KINDS):
         if not held[k]:

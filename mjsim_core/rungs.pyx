@@ -41,8 +41,8 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
                                  distance, distance_after, suit_of)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
-from mjsim_core.legal cimport (Drawn, Found, Question, Target, distance_drawn, prepare, search,
-                               search_drawn)
+from mjsim_core.legal cimport (Drawn, Found, Memo, Question, Target, distance_drawn, prepare,
+                               search, search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS
@@ -905,7 +905,7 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     cdef const Between* seen
     if distance(hand, n_melds) - 1 > limit:
         return limit + 1         # the legal distance is at least the shanten: out of sight
-    prepare(&q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
+    _question(&q, hand, seat, melds, n_melds, unseen)
     seen = _slot(hand, melds, n_melds)
     _between_asked += 1
     if (_same_question(seen, hand, seat, melds, n_melds, limit)
@@ -918,6 +918,25 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
         _keep(hand, seat, melds, n_melds, limit, q.cap, found.cost, found.exact,
               &found.targets[0])
     return found.cost - 1
+
+
+# The scores rung 4's searches remember (held under the GIL, as _between is): a score read from
+# it is the scorer's own, so the games do not depend on what it holds.
+cdef Memo _memo
+
+
+cdef inline void _question(Question* q, const count_t* hand, const Seat* seat,
+                           const uint8_t* melds, int n_melds, const int* unseen) noexcept nogil:
+    """The question a search of ``hand`` asks for the seat, won on a discard, with the memo."""
+    prepare(q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
+    q.memo = &_memo
+
+
+def memo_counts() -> tuple:
+    """(asked, kept): how often, in this process, rung 4's searches asked for a target's score,
+    and how often the memo of scores answered (its hit rate, which ``scripts/bench_sim.py``
+    prints)."""
+    return (_memo.asked, _memo.kept)
 
 
 def between_counts() -> tuple:
@@ -942,18 +961,21 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
     memcpy(hand, counts, N_KINDS)
     for k in range(N_KINDS):
         drawn.open[k] = False
+        drawn.behind[k] = 0
         copies[k] = 0
         if counts[k]:
             hand[k] -= 1
             shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), parts) - 1
             hand[k] += 1
             drawn.open[k] = shanten[k] <= seat.sight
+            if drawn.open[k]:
+                drawn.behind[k] = shanten[k]    # the shanten breaks a tie of legal distances
             any_open = any_open or drawn.open[k]
     if any_open:
-        prepare(&q, counts, seat.melds, seat.n_melds, unseen, 0, seat.wind, seat.prevalent,
-                seat.ruleset)
-        # Only the discards tied at the least legal distance need theirs exactly.
-        search_drawn(counts, &q, seat.sight, True, 0, &drawn)
+        _question(&q, counts, seat, seat.melds, seat.n_melds, unseen)
+        # Only the discards tied at the shortest road (the least legal distance, then shanten)
+        # need theirs exactly.
+        search_drawn(counts, &q, seat.sight, True, 0, parts, &drawn)
     for k in range(N_KINDS):
         if not counts[k]:
             continue
@@ -1060,7 +1082,7 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     cdef count_t after[N_KINDS]
     cdef int keys[N_KINDS]        # rank then road, lower first; -1: not worth claiming
     cdef int in_rank[3]
-    cdef int i, road, before = -1, rank, far, shanten, held, most
+    cdef int i, road, before = -1, rank, far, held_far = 0, shanten, held, most, deep
     cdef int reach = seat.sight
     cdef bint kong, planning = ideas & PLANNING, pays, paid = False
     cdef const int* unseen = _unseen(seat)
@@ -1090,10 +1112,10 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
             if _road_key(shanten, shanten, seat.sight) > most:
                 continue                # the legal distance is at least the shanten
             if before < 0:
-                far = _legal_between(seat.counts, seat, seat.melds, seat.n_melds, unseen,
-                                     seat.sight)
-                before = _road_key(far, held, seat.sight)
-                reach = min(far, seat.sight)
+                held_far = _legal_between(seat.counts, seat, seat.melds, seat.n_melds, unseen,
+                                          seat.sight)
+                before = _road_key(held_far, held, seat.sight)
+                reach = min(held_far, seat.sight)
             if _road_key(shanten, shanten, seat.sight) > before:
                 continue
             if (in_rank[rank] == 1 and before == most and (shanten < held or kong)
@@ -1105,12 +1127,15 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
                 continue
             if kong:
                 far = _legal_between(after, seat, seat.melds, seat.n_melds + 1, unseen, reach)
-            elif shanten > reach:
-                far = reach + 1
             else:
-                prepare(&q, after, seat.melds, seat.n_melds + 1, unseen, 0, seat.wind,
-                        seat.prevalent, seat.ruleset)
-                far = distance_drawn(after, &q, reach)
+                # A claim that leaves the shanten no shorter is progress only with a legal
+                # distance shorter than the hand's, so it is searched no further than that.
+                deep = reach if shanten < held else held_far - 1
+                if shanten > deep:
+                    far = deep + 1
+                else:
+                    _question(&q, after, seat, seat.melds, seat.n_melds + 1, unseen)
+                    far = distance_drawn(after, &q, deep)
             road = _road_key(far, shanten, seat.sight)
             if road > before or (road == before and not kong):
                 continue

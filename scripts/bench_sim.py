@@ -15,8 +15,9 @@ Players:
   ``Move`` per move, no events. Each is printed with its ratio to its Python-driven twin when
   that ran too. ``loop-eight2``: four ``4+eight2`` (rung 4 seeing the legal distance to 2).
   The rung-4 rows are printed with their ratio to rung 3 on the same table when that ran, and
-  rung 4's cache of the hand's search between turns with its hit rate
-  (:func:`mjsim_core.rungs.between_counts`).
+  the hit rates of rung 4's cache of the hand's search between turns
+  (:func:`mjsim_core.rungs.between_counts`) and of its memo of scores
+  (:func:`mjsim_core.rungs.memo_counts`).
 
 - ``riichienv``: **a riichi engine, measured for scale** (riichienv 0.4.11, a Rust core behind
   a Python API, ``pip install -e ".[bench]"``): four first-legal agents (each seat plays the
@@ -225,11 +226,14 @@ def main() -> None:
         print(f"{name:<10} {rate:>9.0f}" + "".join(f" {rate / medians[a]:>13.2f}"
                                                   for a in anchors) + ratio)
     if any(name in RUNG3 for name in medians):
-        from mjsim_core.rungs import between_counts
+        from mjsim_core.rungs import between_counts, memo_counts
 
         asked, kept = between_counts()
         print(f"rung 4's legal distance of the hand held, between turns: {kept:,} of {asked:,} "
               f"asks answered by a search made before ({kept / max(asked, 1):.0%})")
+        asked, kept = memo_counts()
+        print(f"rung 4's searches' scores of a target won on a tile: {kept:,} of {asked:,} "
+              f"answered by the memo of scores ({kept / max(asked, 1):.0%})")
 
 
 if __name__ == "__main__":

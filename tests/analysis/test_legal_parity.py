@@ -210,3 +210,73 @@ def test_three_hundred_hard_hands_at_limit_2() -> None:
     hands = hard_hands(300, seed=33, swaps=2)
     assert disagreements(hands, limit=2) == []
     assert {legal_search(c, m, limit=2, **a).distance for c, m, a in hands} == {0, 1, 2, 3}
+
+
+def test_the_distance_alone_agrees_on_hard_hands() -> None:
+    """The distance asked alone (no kinds) tells a ready hand's cost from its waits and the
+    scorer, and searches a ready hand with no wait worth eight from two draws on: on hands where
+    that matters (about half of these are ready with every wait under eight), at limits 0-2,
+    it is the twin's."""
+    hands = hard_hands(200, seed=34, swaps=1)
+    ready = [h for h in hands if shanten.shanten(h[0], len(h[1])) == 0]
+    assert len(ready) > 100 and any(not legal_waits(c, m, **a) for c, m, a in ready)
+    for counts, melds, ask in hands:
+        for limit in (0, 1, 2):
+            distance, _kinds = twin.legal_search(counts, melds, limit=limit, **ask)
+            assert legal_distance(counts, melds, limit=limit, **ask) == distance, (
+                counts.tolist(), melds, ask, limit)
+
+
+def pairs_and_knits(n: int, seed: int) -> list[tuple[np.ndarray, dict]]:
+    """``n`` seeded 13-tile hands near the special forms: five or six pairs (a kind held three
+    or four times now and then); a knitted arrangement less a tile or two with a set and a pair
+    (a knitted straight); or most of one with honours (honours and knitted tiles). Copies are
+    seen now and then."""
+    rng = np.random.default_rng(seed)
+    out: list[tuple[np.ndarray, dict]] = []
+    while len(out) < n:
+        form = rng.random()
+        if form < 0.4:
+            kinds = rng.choice(34, 7, replace=False)
+            tiles = [int(k) for k in kinds[:int(rng.integers(5, 7))] for _ in range(2)]
+        else:
+            suits = rng.permutation(3)
+            knit = [int(9 * suits[start] + start + 3 * i) for start in range(3) for i in range(3)]
+            tiles = [int(k) for k in rng.permutation(knit)[int(rng.integers(1, 3)):]]
+            if form < 0.7:
+                low = int(rng.choice(CHOWS)) if rng.random() < 0.7 else int(rng.integers(34))
+                tiles += [low, low + 1, low + 2] if low in CHOWS and rng.random() < 0.7 \
+                    else [low] * 3
+                tiles += [int(rng.integers(34))] * 2
+            else:
+                tiles += [27 + int(k) for k in rng.permutation(7)]
+        tiles = tiles[:13]
+        while len(tiles) < 13:
+            tiles.append(int(rng.integers(34)))
+        counts = np.bincount(tiles, minlength=34).astype(np.uint8)
+        if counts.max() > 4:
+            continue
+        ask: dict = {}
+        if rng.random() < 0.3:
+            ask["unseen"] = [int(max(0, 4 - c - rng.integers(0, 3))) for c in counts]
+        out.append((counts, ask))
+    return out
+
+
+def test_special_forms_near_ready_agree() -> None:
+    """Seven pairs, knitted straights and honours and knitted tiles a draw or two away: their
+    cost discard by discard and the kinds they draw (counted from the pairs each kind offers,
+    for seven pairs) are the twin's."""
+    hands = pairs_and_knits(150, seed=35)
+    near = 0
+    for counts, ask in hands:
+        found = legal_search(counts, limit=1, **ask)
+        distance, kinds = twin.legal_search(counts, limit=1, **ask)
+        assert (found.distance, set(found.kinds)) == (distance, kinds), (counts.tolist(), ask)
+        near += distance <= 1
+    assert near > 40
+    for counts, ask in hands[:12]:
+        drawn = counts.copy()
+        drawn[int(np.flatnonzero(counts < 4)[0])] += 1
+        assert [tuple(d) for d in legal_discards(drawn, limit=1, **ask)] == \
+            twin.legal_discards(drawn, limit=1, **ask)

@@ -82,3 +82,33 @@ def test_remembered_searches_agree_with_the_twin() -> None:
             remembered += compiled.between_counts()[1] > kept
             assert answer == reference.answer_choices(view, 31), view
     assert remembered > 20
+
+
+def test_claims_searched_short_agree_with_the_twin() -> None:
+    """A claim that leaves the shanten no shorter is searched only as far as the road before
+    it, less one (it is progress only with a shorter legal distance): on the windows of rung-4
+    games with a claim to weigh, the choices are the twin's, which searches every claim to the
+    full sight, with and without eight2 and planning."""
+    eight2 = 1 << IDEAS.index("eight2")
+    met = 0
+    for index in range(16):
+        for view in decisions(b"eight-claims-%d" % index, "4444", 1 + index):
+            if view.window is None or all(move.kind not in ("chow", "pung", "kong")
+                                          for move in view.legal):
+                continue
+            for ideas in (31, 31 | eight2, 1 | 2 | 16):
+                assert compiled.answer_choices(view, ideas) == \
+                    reference.answer_choices(view, ideas), (view, ideas)
+            met += 1
+    assert met > 100
+
+
+def test_the_memo_of_scores_changes_no_choice() -> None:
+    """Rung 4's searches read scores from a memo kept across decisions and seats: on the views
+    of rung-4 games every choice is the twin's (which keeps none), and the memo answered a good
+    share of the scores asked."""
+    asked, kept = compiled.memo_counts()
+    for view in decisions(b"eight-memo", "4444", 2):
+        assert_same_choices(view)
+    asked, kept = compiled.memo_counts()[0] - asked, compiled.memo_counts()[1] - kept
+    assert asked > 1000 and asked > kept > asked // 10
