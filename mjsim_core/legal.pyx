@@ -48,6 +48,7 @@ cdef extern from *:
 
 import numpy as np
 
+from mjsim_core.counts import check_counts
 from mjsim_core.elements import ruleset_index
 from mjsim_core.score import MIN_POINTS
 from mjsim_core.shanten import KNITTED_ARRANGEMENTS
@@ -1198,8 +1199,12 @@ cdef class _Asked:
                  unseen, str ruleset, int limit, bint allow_13, bint allow_14):
         cdef int n_melds, k
         cdef count_t copied[N_KINDS]
-        self.array = np.ascontiguousarray(counts, dtype=np.uint8) \
-            if not isinstance(counts, (bytes, bytearray, memoryview)) else counts
+        if isinstance(counts, np.ndarray) and counts.dtype == np.uint8:
+            self.array = np.ascontiguousarray(counts)
+        elif isinstance(counts, (bytes, bytearray, memoryview)):
+            self.array = counts
+        else:   # a list or another dtype: whole numbers only (1.5 is not read as 1)
+            self.array = check_counts(counts)
         self.held = counts_of(self.array)
         n_melds = encode_melds(melds, self.melds)
         if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4):

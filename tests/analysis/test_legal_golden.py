@@ -133,6 +133,9 @@ def test_bad_arguments_are_refused() -> None:
         legal_distance(counts, unseen=[5] * 34)
     with pytest.raises(ValueError, match="winds"):
         legal_distance(counts, seat_wind=4)
+    with pytest.raises(ValueError, match="whole numbers"):
+        legal_distance(counts * 1.5)  # 1.5 copies were once read as 1
+    assert legal_distance(counts.astype(float)) == legal_distance(counts)
 
 
 @pytest.mark.parametrize(("unseen", "message"), [
