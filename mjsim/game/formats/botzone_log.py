@@ -1,3 +1,4 @@
+# cython: boundscheck=True
 """Botzone's match logs: the judge's every request and the bots' every response.
 
 A match log (docs/formats.md) is a JSON object whose ``log`` is a list alternating the judge's
