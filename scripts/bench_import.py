@@ -6,7 +6,13 @@ with ``--format botzone-log``, as Botzone match logs), and they are repeated und
 to ``--games``. Then each repeat runs ``mjsim import FILE --format FORMAT --json --quiet``
 (and with ``--out``, also writing the agreed games) in a new process and reads its CPU time
 (user + system) and peak resident memory (``ru_maxrss``) when it ends. Prints the median of
-the repeats: games a second of CPU, wall seconds and peak memory.
+the repeats: games a second of CPU, wall seconds and peak memory, and each run's system time.
+
+With ``--out``, each run writes a new folder (``--work``/out-N), and the folders are removed
+only after the last run: on ext4, creating files in the minutes after many were deleted costs
+the kernel up to 0.5 ms of CPU a file (it skips the recently freed inodes one by one), which
+an import into a new folder does not pay, and the bench would otherwise pay it for the
+folder of its own previous run.
 
 Each import run alternates with a reference run in a new process: the compiled game loop
 (``mjsim.players.loop``) playing the trivial table (``DiscardDrawn`` in all four seats) on the
@@ -75,12 +81,12 @@ def build(work: Path, games: int, form: str) -> Path:
     return target
 
 
-def run_once(path: Path, form: str, out: Path | None) -> tuple[float, float, float]:
-    """(CPU seconds, wall seconds, peak MiB) of one import in a new process."""
+def run_once(path: Path, form: str, out: Path | None) -> tuple[float, float, float, float]:
+    """(CPU seconds, wall seconds, peak MiB, system CPU seconds) of one import in a new
+    process (writing into ``out``, a folder that does not exist yet, when given)."""
     argv = [sys.executable, "-m", "mjsim.ui.cli", "import", str(path), "--format", form,
             "--json", "--quiet"]
     if out is not None:
-        shutil.rmtree(out, ignore_errors=True)
         argv += ["--out", str(out)]
     start = time.perf_counter()
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
@@ -88,7 +94,8 @@ def run_once(path: Path, form: str, out: Path | None) -> tuple[float, float, flo
     wall = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"the import failed (status {status})")
-    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
+    return (usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024,
+            usage.ru_stime)
 
 
 def reference_once(games: int = 600) -> float:
@@ -118,19 +125,23 @@ def main() -> None:
         raise SystemExit("building the file of games failed")
     path = build(args.work, args.games, args.format)  # made: its name
     load_before = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    outs = [args.work / f"out-{run}" for run in range(args.repeats)]
+    for out in outs:  # an earlier bench's (removing them now slows this bench's first run)
+        shutil.rmtree(out, ignore_errors=True)
     runs, loops = [], []
-    for _ in range(args.repeats):  # alternated, so a change of load touches both alike
-        out = args.work / "out" if args.out else None
-        runs.append(run_once(path, args.format, out))
+    for out in outs:  # alternated, so a change of load touches both alike
+        runs.append(run_once(path, args.format, out if args.out else None))
         loops.append(reference_once())
+    for out in outs:
+        shutil.rmtree(out, ignore_errors=True)
     cpu = statistics.median(r[0] for r in runs)
     wall = statistics.median(r[1] for r in runs)
     peak = statistics.median(r[2] for r in runs)
     mode = f"{args.format}, " + ("--out DIR" if args.out else "check only")
     print(f"{mode}, {args.games:,} games, median of {args.repeats}: {args.games / cpu:,.0f} "
           f"games/s of CPU ({cpu:.1f} s CPU, {wall:.1f} s wall), peak {peak:.0f} MiB")
-    print("  runs (CPU s, wall s, MiB): " + "; ".join(f"{c:.1f}, {w:.1f}, {m:.0f}"
-                                                     for c, w, m in runs))
+    print("  runs (CPU s, wall s, MiB, of the CPU s the system's): " + "; ".join(
+        f"{c:.1f}, {w:.1f}, {m:.0f}, {system:.1f}" for c, w, m, system in runs))
     loop = statistics.median(loops)
     ratio = args.games / cpu / loop
     print(f"  reference, the compiled trivial loop: {loop:,.0f} hands/s of CPU (runs: "

@@ -27,8 +27,10 @@ from mjsim.game.rules import Rules
 from mjsim.tiles.kinds import N_PLAYING
 
 FORMAT = "mjsim-game-log-1"
-_LINES: dict[tuple[int, Move], str] = {}
-"""The line of each (seat, move) logged so far: at most four seats times the moves that exist."""
+_LINES: dict[tuple[int, str, int | None, tuple[int, ...] | None], str] = {}
+"""The line of each (seat, kind, tile, tiles) logged so far: at most four seats times the moves
+that exist. Keyed by the move's fields, not the move: a tuple of them hashes in C, where a Move
+hashes through its dataclass's ``__hash__`` in Python (most of the cost of a line)."""
 
 
 class GameLog:
@@ -67,9 +69,10 @@ class GameLog:
 
 
 def _line(seat: int, move: Move) -> str:
-    line = _LINES.get((seat, move))
+    key = (seat, move.kind, move.tile, move.tiles)
+    line = _LINES.get(key)
     if line is None:  # a game has a few hundred distinct moves: each is encoded once
-        line = _LINES[seat, move] = json.dumps({"seat": seat, "move": move.to_dict()}) + "\n"
+        line = _LINES[key] = json.dumps({"seat": seat, "move": move.to_dict()}) + "\n"
     return line
 
 

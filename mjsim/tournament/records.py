@@ -222,49 +222,57 @@ def _records(game: Rules, entries: Lineup, players: Sequence[Player]) -> GameRec
 def records_of(game: Rules, variants: Lineup,
                counts: Sequence[tuple[int, int]] = ((0, 0),) * 4) -> GameRecords:
     """The table rows of a finished game; ``counts`` are each seat's (decisions, changed)."""
-    key = {"seed": game.seed.decode("utf-8", "backslashreplace"), "lineup": lineup_key(variants),
-           "ruleset": game.ruleset}
+    seed, lineup = game.seed.decode("utf-8", "backslashreplace"), lineup_key(variants)
+    ruleset = game.ruleset
     records = GameRecords()
     wins = [0] * 4
     self_draws = [0] * 4
     deal_ins = [0] * 4
     fouls = [0] * 4
+    # Each row is one dict display (the columns in COLUMNS' order), with what a hand's four
+    # rows share read once: an import writes the rows of every game it reads.
     for hand in game.history:
         foul = hand.get("foul")
         if foul is not None:
             fouls[foul["seat"]] += 1
+        hand_no, dealer, prevalent = hand["hand_no"], hand["dealer"], hand["prevalent"]
         winner, by, source = hand["winner"], hand["by"], hand["from"]
         if winner is not None:
             wins[winner] += 1
             self_draws[winner] += by == "self"
             if source is not None:
                 deal_ins[source] += 1
-            for number, name, points, count in hand["fans"]:
-                records.fans.append({**key, "hand_no": hand["hand_no"], "seat": winner,
-                                     "variant": variants[winner], "number": number, "name": name,
-                                     "points": points, "count": count})
-        for seat in range(4):
-            records.hands.append({
-                **key, "hand_no": hand["hand_no"], "seat": seat, "variant": variants[seat],
-                "dealer": hand["dealer"], "prevalent": hand["prevalent"],
-                "seat_wind": (seat - hand["dealer"]) % 4,
-                "outcome": _outcome(seat, winner, by, source, foul),
-                "winner": -1 if winner is None else winner, "how": by,
-                "from": -1 if source is None else source,
-                "fan_total": hand["total"], "points": hand["points"],
-                "delta": hand["deltas"][seat], "wall_left": hand["wall_left"],
-                "foul_seat": -1 if foul is None else foul["seat"],
-                "foul_answer": "" if foul is None or foul["answer"] is None else foul["answer"],
-                "foul_reason": "" if foul is None else foul["reason"],
-            })
-    final_places = places(game.totals)
-    for seat in range(4):
-        records.seats.append({**key, "seat": seat, "variant": variants[seat],
-                              "points": game.totals[seat], "place": final_places[seat],
-                              "wins": wins[seat], "self_draws": self_draws[seat],
-                              "deal_ins": deal_ins[seat], "fouls": fouls[seat],
-                              "hands": len(game.history), "decisions": counts[seat][0],
-                              "changed": counts[seat][1]})
+            variant = variants[winner]
+            records.fans.extend([
+                {"seed": seed, "lineup": lineup, "ruleset": ruleset, "hand_no": hand_no,
+                 "seat": winner, "variant": variant, "number": number, "name": name,
+                 "points": points, "count": count}
+                for number, name, points, count in hand["fans"]])
+        won_by = -1 if winner is None else winner
+        paid_by = -1 if source is None else source
+        total, points, deltas, wall_left = (hand["total"], hand["points"], hand["deltas"],
+                                            hand["wall_left"])
+        foul_seat = -1 if foul is None else foul["seat"]
+        foul_answer = "" if foul is None or foul["answer"] is None else foul["answer"]
+        foul_reason = "" if foul is None else foul["reason"]
+        records.hands.extend([
+            {"seed": seed, "lineup": lineup, "ruleset": ruleset, "hand_no": hand_no,
+             "seat": seat, "variant": variants[seat], "dealer": dealer, "prevalent": prevalent,
+             "seat_wind": (seat - dealer) % 4,
+             "outcome": _outcome(seat, winner, by, source, foul), "winner": won_by, "how": by,
+             "from": paid_by, "fan_total": total, "points": points, "delta": deltas[seat],
+             "wall_left": wall_left, "foul_seat": foul_seat, "foul_answer": foul_answer,
+             "foul_reason": foul_reason}
+            for seat in range(4)])
+    totals, hands = game.totals, len(game.history)
+    final_places = places(totals)
+    records.seats.extend([
+        {"seed": seed, "lineup": lineup, "ruleset": ruleset, "seat": seat,
+         "variant": variants[seat], "points": totals[seat], "place": final_places[seat],
+         "wins": wins[seat], "self_draws": self_draws[seat], "deal_ins": deal_ins[seat],
+         "fouls": fouls[seat], "hands": hands, "decisions": counts[seat][0],
+         "changed": counts[seat][1]}
+        for seat in range(4)])
     return records
 
 

@@ -43,15 +43,16 @@ def cmd_import(args: argparse.Namespace) -> str:
             raise BadInput(str(error)) from None
     summary = Summary()
     with _progress(args.files, args.quiet) as advance:
-        for outcome in outcomes(args.files, args.format):
-            summary.add(outcome)
-            advance()
-            if isinstance(outcome, Replayed):
-                if folder is not None:
-                    folder.add(outcome, str(outcome.game.id))
-            else:
-                print(f"{'refused' if isinstance(outcome, ValueError) else 'disagreed'}: "
-                      f"{outcome}", file=sys.stderr)
+        for path in args.files:  # file by file: each kept game's log names the file it is from
+            for outcome in outcomes([path], args.format):
+                summary.add(outcome)
+                advance()
+                if isinstance(outcome, Replayed):
+                    if folder is not None:
+                        folder.add(outcome, str(path))
+                else:
+                    print(f"{'refused' if isinstance(outcome, ValueError) else 'disagreed'}: "
+                          f"{outcome}", file=sys.stderr)
     if folder is not None:
         folder.close(summary.to_dict(), [str(path) for path in args.files])
     if args.json:

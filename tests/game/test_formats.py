@@ -283,6 +283,12 @@ def test_a_recorded_scores_change_is_a_score_disagreement():
     assert check(game).kind == "score"
 
 
+def _one_request(request):
+    """A match log of one request, the same to every seat, and the bots' answers."""
+    return json.dumps({"log": [{"output": {"command": "request", "content": dict.fromkeys(
+        "0123", request)}}, {}]}) + "\n"
+
+
 @pytest.mark.parametrize(("text", "says"), [
     ("{not json\n", "not JSON"),
     ('{"log": 3}\n', '"log" list'),
@@ -292,6 +298,12 @@ def test_a_recorded_scores_change_is_a_score_disagreement():
      "unreadable"),
     # Was: a traceback (a StopIteration raised inside the reader's generator)
     ('{"log": [{"output": {"command": "request", "content": {}}}]}\n', "sent to no seat"),
+    # Names read by one look-up each: a bad one is still named, with where it stands.
+    ('{"initdata": {"walltiles": "W1 W2  X9 W3"}, "log": []}\n', "'X9' at character 7"),
+    (_one_request("1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 ZZ"), "'ZZ' at character 36"),
+    (_one_request("3 0 PLAY Q7"), "'Q7' at character 0: not a Botzone tile name"),
+    (_one_request("3 0 PLAY H1"), "H1 where a playing tile must be"),
+    (_one_request("3 0 PLAY"), "unreadable entry (list index out of range)"),
 ])
 def test_a_malformed_match_log_is_refused_in_one_line(text, says):
     [refused] = botzone_log.read(io.StringIO(text))

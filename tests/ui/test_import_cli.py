@@ -120,6 +120,12 @@ def test_the_imported_games_replay_review_and_load_as_tables(imported):
     assert run.load("fans").query("seed == 'robbing-the-kong'")["points"].sum() == 29
     manifest = json.loads((folder / "out" / "import.json").read_text())
     assert manifest["summary"]["agreed"] == 6
+    # Was: a log's source named the game's id as its file.
+    header = json.loads(logs[3].read_text().splitlines()[0])
+    assert header["source"] == {"format": "contest-text", "id": "robbing-the-kong",
+                                "file": "games.txt", "line": header["source"]["line"]}
+    assert GAMES.read_text().splitlines()[header["source"]["line"] - 1] == (
+        "Match robbing-the-kong")
 
 
 def test_a_dataset_of_the_imported_games_resumes_after_a_kill(imported):
