@@ -132,9 +132,8 @@ def _log_reader(log: Path) -> _Loader:
 
 def _run_games(folder: Path, trust: bool) -> list[tuple[str, _Loader]]:
     """Each game of a run folder, played again from its seed and lineup when it is read."""
-    from mjsim.ui import replay
-
     from mjsim.game.formats.events import unscored
+    from mjsim.ui import replay
 
     try:
         games = replay.run_games(folder)

@@ -129,7 +129,7 @@ def test_mcr_games_export_and_import_to_the_same_moves_and_settlement_hand_by_ha
 def test_an_imported_mcr_hands_log_replays_to_the_same_hand(game):
     from mjsim.tournament.imported import log_text
 
-    header, moves, hands, matches = game
+    matches = game[3]
     [back] = botzone_log.read(io.StringIO(json.dumps(matches[6])))
     done = check(back)
     logged, logged_moves = gamelog.read(io.StringIO(log_text(done, {"id": back.id})))

@@ -266,6 +266,6 @@ def test_what_the_contest_text_cannot_hold_is_refused_a_line_a_hand(mcr_run):
 def test_a_run_not_scored_under_gb_mahjong_is_refused_in_one_line(tmp_path):
     run([[("w0", ["1"] * 4)]], tmp_path / "green", kind="table", ruleset="green-book",
         table="mcr", quiet=True)
-    status, out, err = command("export", "green", "--format", "botzone-log", cwd=tmp_path)
+    status, _out, err = command("export", "green", "--format", "botzone-log", cwd=tmp_path)
     assert status == 2 and len(err.strip().splitlines()) == 1, err
     assert "not green-book: play the games with --ruleset gb-mahjong" in err

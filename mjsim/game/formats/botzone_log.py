@@ -32,8 +32,8 @@ from typing import IO, Any
 import orjson
 
 from mjsim.errors import NotationError
-from mjsim.game.formats.check import rebuild_wall
 from mjsim.game.formats import mcr_hand
+from mjsim.game.formats.check import rebuild_wall
 from mjsim.game.formats.record import FLOWER, Action, Game, Refused
 from mjsim.tiles.botzone import NAMES, kind_of, name_of, parse
 from mjsim.tiles.kinds import N_PLAYING

@@ -127,7 +127,7 @@ def _event(recording: _Recording, event: Event, rules: Rules) -> None:
     if recording.dealing and (event["kind"] == "flower" or event["kind"] == "drew"):
         if event["from"] == "wall":  # Botzone's table: seat 0's first draw is a turn's
             recording.dealt(rules)
-        else:
+        elif event["tile"] is not None:  # the engine's own events name every tile
             taken = recording.game.flowers if event["kind"] == "flower" else \
                 recording.game.deals
             taken[event["actor"]].append(event["tile"])
