@@ -8,6 +8,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjsim.game import gamelog
 from mjsim.game.formats import botzone_log, contest
@@ -197,3 +199,27 @@ def test_an_mcr_wall_not_of_the_144_tiles_is_a_wall_disagreement(game):
     outcome = check(read)
     assert isinstance(outcome, Disagreement) and outcome.kind == "wall", str(outcome)
     assert "143 given" in outcome.replayed and "\n" not in str(outcome)
+
+
+_DAMAGE = [None, 0, -1, 4, 17, True, 1.5, "", "x", "3", [], {}, "W1 W2", "H1 " * 144,
+           "3 0 BUHUA H1", "2 H1", "3 1 PLAY W1", "HU", "GANG W9", "1 0 0 0 0 W1"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_damaged_mcr_match_is_refused_or_disagrees_in_one_line(game, data):
+    match = json.loads(json.dumps(game[3][data.draw(st.integers(0, 15))]))
+    ours = _ours(match)
+    places = [(ours, "quan"), *((ours["mjsim"], key) for key in ("table", "hand", "dealer",
+                                                                  "wall"))]
+    for entry in match["log"][:-1]:
+        node = entry["output"]["content"] if "output" in entry else entry
+        places += [(node, seat) for seat in node]
+    for _ in range(data.draw(st.integers(1, 3))):
+        node, key = data.draw(st.sampled_from(places))
+        node[key] = data.draw(st.sampled_from(_DAMAGE))
+    match["log"][0]["output"]["initdata"] = json.dumps(ours)
+    for read in botzone_log.read(io.StringIO(json.dumps(match))):
+        outcome = read if isinstance(read, Refused) else check(read)
+        if not isinstance(outcome, Replayed):
+            assert "\n" not in str(outcome)
