@@ -297,7 +297,7 @@ def _finish(reading: _Reading, output: dict[str, Any], answers: dict[str, Any],
 def write(game: Game) -> str:
     """One JSON line: the match log Botzone's judge would have written for ``game``, its
     flowers as :func:`~mjsim.game.formats.events.games_of` records them; an MCR hand with its
-    dealer as player 0 and mjsim's keys in its initdata (:mod:`mcr_hand`)."""
+    dealer as player 0 and mjsim's keys in its initdata (:mod:`~mjsim.game.formats.mcr_hand`)."""
     if game.end not in ("hu", "huang"):
         raise ValueError("only a game that ends in a win or a drawn game is written")
     if game.table == "mcr":
