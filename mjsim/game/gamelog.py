@@ -24,6 +24,7 @@ from typing import IO, Any, NamedTuple
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
+from mjsim.game.settlement import HANDS
 from mjsim.tiles.kinds import N_PLAYING
 
 FORMAT = "mjsim-game-log-1"
@@ -36,13 +37,14 @@ hashes through its dataclass's ``__hash__`` in Python (most of the cost of a lin
 class GameLog:
     """Writes a game as it is played; each line is flushed, so a crash loses nothing.
     ``table`` is the engine's (``mcr`` or ``botzone``), recorded so a replay deals the same;
-    so are Botzone's ``walltiles`` and ``prevalent`` wind when the game was played on a wall it
-    was given (an imported game), and ``source`` says where such a game came from."""
+    so are the ``walltiles`` when the game was played on a wall it was given (an imported
+    game), with Botzone's ``prevalent`` wind or the MCR table's ``hand_no`` (the one hand such
+    a wall deals), and ``source`` says where such a game came from."""
 
     def __init__(self, stream: IO[str], *, seed: bytes, ruleset: str,
                  players: Sequence[str], table: str = "mcr",
                  walltiles: Sequence[int] | None = None, prevalent: int | None = None,
-                 source: dict[str, Any] | None = None) -> None:
+                 hand_no: int | None = None, source: dict[str, Any] | None = None) -> None:
         self.stream = stream
         header: dict[str, Any] = {"format": FORMAT,
                                   "seed": seed.decode("utf-8", "surrogateescape"),
@@ -50,7 +52,7 @@ class GameLog:
         if table != "mcr":  # logs of the sixteen-hand table stay as they always were
             header["table"] = table
         given = {"walltiles": None if walltiles is None else list(walltiles),
-                 "prevalent": prevalent, "source": source}
+                 "prevalent": prevalent, "hand_no": hand_no, "source": source}
         header.update((key, value) for key, value in given.items() if value is not None)
         self._write(header)
 
@@ -104,6 +106,9 @@ def read_partial(stream: IO[str]) -> LogRead:
             and isinstance(players, list) and len(players) == 4):
         raise ValueError("a damaged game log: its first line needs a seed, a ruleset and four "
                          "players")
+    hand = header.get("hand_no", 1)
+    if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= HANDS:
+        raise ValueError(f"a damaged game log: its hand_no is 1-{HANDS}, not {hand!r}")
     moves: list[tuple[int, Move]] = []
     for number, line in numbered[1:]:
         try:
@@ -151,7 +156,7 @@ def start(header: dict[str, Any]) -> Rules:
     """The fresh game a log's header describes."""
     return Rules(header["seed"].encode("utf-8", "surrogateescape"), header["ruleset"],
                  table=header.get("table", "mcr"), walltiles=header.get("walltiles"),
-                 prevalent=header.get("prevalent"))
+                 prevalent=header.get("prevalent"), hand_no=header.get("hand_no", 1))
 
 
 def replay(header: dict[str, Any], moves: Sequence[tuple[int, Move]]

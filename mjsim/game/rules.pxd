@@ -143,6 +143,7 @@ cdef class Rules:
 cdef class Table:
     cdef readonly str name
     cdef readonly bint deal_luck       # a win on the dealt tiles counts as one
+    cdef list _order                   # the MCR table's given wall of one hand, or None
 
     cpdef tuple hands(self, hand_no, last_hand)
 
@@ -186,5 +187,8 @@ cdef SplitWall _split(Wall wall)
 
 
 # Botzone's wall and its census: the given walltiles counted in one pass.
-@cython.locals(order=list, census=list, index=Py_ssize_t)
 cdef tuple _split_wall(bytes seed, walltiles)
+
+
+@cython.locals(order=list, census=list, index=Py_ssize_t)
+cdef tuple _counted(walltiles)

@@ -219,12 +219,13 @@ class Rules:
     dealing, with ``prevalent`` as the prevalent wind (Botzone's quan; by default drawn from the
     seed) on the wall ``walltiles`` (kinds in Botzone's order, 136 or 144 of them or any
     multiple of four; by default the 136 without flowers shuffled from the seed), cut into the
-    four parts :meth:`wall_parts` counts.
+    four parts :meth:`wall_parts` counts. On the MCR table, ``walltiles`` (the 144 tiles, front
+    first) make the game the one hand ``hand_no`` dealt from them.
 
     Raises ``ValueError`` for an unknown ruleset or table, hands outside 1-16, totals that are
-    not four numbers summing to zero, hands, ``walltiles`` or ``prevalent`` on the wrong table,
-    a prevalent wind not 0-3, or walltiles that are not kinds, hold more copies than exist or
-    run out in the deal.
+    not four numbers summing to zero, hands or ``prevalent`` on the wrong table, a
+    ``last_hand`` with an MCR wall, a prevalent wind not 0-3, or walltiles that are not kinds,
+    hold more copies than exist, run out in the deal or (MCR) are not the 144 tiles.
 
     ``events=False`` builds a quiet game: no event is built (``outcomes`` stays empty, and so
     does its clone); everything else is the same.
@@ -1152,28 +1153,39 @@ class Table:
 
     The MCR table: hands ``hand_no`` to ``last_hand`` of sixteen, each dealt from a new
     :class:`~mjsim.tiles.wall.Wall` of 144; draws from the front, replacements from the back;
-    the last tile is the wall's. A variant is made once per game and never changes, so clones
-    share it. Raises ``ValueError`` for ``walltiles`` or ``prevalent``, which only Botzone's
-    table takes.
+    the last tile is the wall's. Given ``walltiles`` (the 144 tiles in the order drawn from the
+    front: a hand exported and imported again), the game is the one hand ``hand_no`` on that
+    wall. A variant is made once per game and never changes, so clones share it. Raises
+    ``ValueError`` for ``prevalent`` (the hand number gives it), or walltiles that are not
+    the 144 tiles each once.
     """
 
     def __init__(self, seed: bytes, walltiles: Sequence[int] | None,
                  prevalent: int | None) -> None:
-        if walltiles is not None or prevalent is not None:
-            raise ValueError("walltiles and prevalent are set on Botzone's table only "
-                             "(table='botzone'); the MCR table shuffles and counts hands")
+        if prevalent is not None:
+            raise ValueError("prevalent is set on Botzone's table only (table='botzone'); the "
+                             "MCR table's prevalent wind comes from the hand number")
         self.name, self.deal_luck = "mcr", True
+        self._order = None if walltiles is None else _mcr_wall(walltiles)
 
     def hands(self, hand_no: int, last_hand: int) -> tuple[int, int]:
-        """The first and last hands a game plays, given the constructor's."""
-        return hand_no, last_hand
+        """The first and last hands a game plays, given the constructor's: ``hand_no`` alone
+        on a given wall, whose ``last_hand`` is not set (a wall deals one hand)."""
+        if self._order is None:
+            return hand_no, last_hand
+        if last_hand not in (hand_no, HANDS):
+            raise ValueError("walltiles on the MCR table are the wall of one hand, hand_no: "
+                             "last_hand is not set")
+        return hand_no, hand_no
 
     def deal(self, game: Rules) -> None:
         """Deal ``game``'s hand ``hand_no`` (its events unless the game is quiet) and put the
         dealer on turn: the wall of the hand, three times round four tiles each, one more
         each and the dealer's fourteenth; then the flowers replaced from the back, the dealer
         first."""
-        wall, dealer = Wall(game.seed, game.hand_no), game.dealer
+        order, dealer = self._order, game.dealer
+        wall = Wall(game.seed, game.hand_no) if order is None else Wall.from_order(
+            order, game.seed, game.hand_no)
         # The deal goes straight into the seats' counts block; the tiles in the order dealt
         # are kept for the deal's event only.
         block = np.zeros((4, N_PLAYING), dtype=np.uint8)
@@ -1419,6 +1431,24 @@ def _split_wall(seed: bytes, walltiles: Sequence[int] | None
     so the tiles are counted once."""
     if walltiles is None:
         return SplitWall(seed, 1), _PLAYING_CENSUS
+    order, census = _counted(walltiles)
+    return SplitWall.from_order(order, seed, 1), census
+
+
+def _mcr_wall(walltiles: Sequence[int]) -> list[int]:
+    """The wall of one hand of the MCR table, checked: the 144 tiles, each once (the hand's
+    census is the full one)."""
+    order, census = _counted(walltiles)
+    if census != _FULL_CENSUS:
+        short = next(kind for kind in range(N_KINDS) if census[kind] < _COPIES[kind])
+        raise ValueError(f"the MCR table's walltiles are the {len(ALL_TILES)} tiles, flowers "
+                         f"included: {len(order)} given, {census[short]} of {NAMES[short]}")
+    return order
+
+
+def _counted(walltiles: Sequence[int]) -> tuple[list[int], tuple[int, ...]]:
+    """``walltiles`` as a list of kinds and their census, checked: kinds, and no more copies
+    of a kind than exist."""
     try:
         order = list(map(operator.index, walltiles))
     except TypeError:
@@ -1436,7 +1466,7 @@ def _split_wall(seed: bytes, walltiles: Sequence[int] | None
         if census[index] > _COPIES[index]:
             raise ValueError(f"walltiles hold {census[index]} copies of {NAMES[index]}: "
                              f"only {_COPIES[index]} exist")
-    return SplitWall.from_order(order, seed, 1), tuple(census)
+    return order, tuple(census)
 
 
 def _answer_event(seat: int, move: Move, tile: int) -> PassEvent | ClaimEvent:

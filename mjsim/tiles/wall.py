@@ -84,6 +84,12 @@ class Wall:
         """The kinds still in the wall, front first."""
         return tuple(self._tiles[self._front:self._back])
 
+    @property
+    def tiles(self) -> tuple[Kind, ...]:
+        """Every tile the wall was built with, front first, drawn or not: what its hand was
+        dealt from."""
+        return tuple(self._tiles)
+
     def draw(self) -> Kind:
         """Take the tile at the front; raises ``WallEmptyError`` when the wall is empty."""
         if self._front == self._back:

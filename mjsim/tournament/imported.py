@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from mjsim.game.formats.check import RULESET, Replayed
+from mjsim.game.formats.check import RULESET, Replayed, table_options
 from mjsim.game.gamelog import GameLog
 from mjsim.tournament.records import GameRecords, records_of
 from mjsim.tournament.store import RunFolder, encode_batch
@@ -36,12 +36,12 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 def log_text(replayed: Replayed, source: dict[str, Any]) -> str:
     """The game log of an agreed game: its header names the wall it was played on, the
-    prevalent wind and ``source``; the moves are the ones the replay played."""
+    prevalent wind (or an MCR hand's number) and ``source``; the moves are the ones the replay
+    played."""
     game = replayed.game
     buffer = io.StringIO()
     log = GameLog(buffer, seed=game.id.encode(), ruleset=RULESET, players=game.players,
-                  table="botzone", walltiles=replayed.walltiles, prevalent=game.quan,
-                  source=source)
+                  walltiles=replayed.walltiles, source=source, **table_options(game))
     log.moves(replayed.moves)
     return buffer.getvalue()
 

@@ -79,28 +79,43 @@ def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
 
 
 def cmd_export(args: argparse.Namespace) -> str:
-    from mjsim.game.formats import botzone_log, contest
-    from mjsim.game.formats.events import game_of
-
-    writer = contest.write if args.format == "contest-text" else botzone_log.write
     source = Path(args.source)
     games = _run_games(source, args.trust) if (source / "manifest.json").is_file() else [
         (str(log), _log_reader(log)) for log in _logs(source)]
     if not games:
         raise BadInput(f"{args.source} holds no game logs (a log, an import's --out folder, "
                        "a folder of logs or a run folder)")
-    written = refused = 0
     with _output(args.out) as out:
-        for name, load in games:
-            try:
-                header, moves = load()
-                out.write(writer(game_of(header, moves, _game_id(header, Path(name)))))
-                written += 1
-            except (OSError, ValueError) as error:
-                print(f"refused: {name}: {error}", file=sys.stderr)
-                refused += 1
+        written, refused = _export(games, args.format, out)
     return "" if args.out is None else f"exported {written} game(s) to {args.out}" + (
         f", refused {refused}" if refused else "")
+
+
+def _export(games: list[tuple[str, _Loader]], form: str, out: IO[str]) -> tuple[int, int]:
+    """Write each hand of ``games`` (a game of the MCR table is sixteen: one a match) to
+    ``out``; a log or hand that cannot be written is one line on stderr. Returns the counts
+    written and refused."""
+    from mjsim.game.formats import botzone_log, contest
+    from mjsim.game.formats.events import games_of
+
+    writer = contest.write if form == "contest-text" else botzone_log.write
+    written = refused = 0
+    for name, load in games:
+        try:
+            header, moves = load()
+            hands = games_of(header, moves, _game_id(header, Path(name)))
+        except (OSError, ValueError) as error:
+            print(f"refused: {name}: {error}", file=sys.stderr)
+            refused += 1
+            continue
+        for game in hands:
+            try:
+                out.write(writer(game))
+                written += 1
+            except ValueError as error:
+                print(f"refused: {name}: {game.id}: {error}", file=sys.stderr)
+                refused += 1
+    return written, refused
 
 
 _Loader = Callable[[], tuple[dict[str, Any], list[tuple[int, Any]]]]
@@ -117,17 +132,16 @@ def _log_reader(log: Path) -> _Loader:
 
 def _run_games(folder: Path, trust: bool) -> list[tuple[str, _Loader]]:
     """Each game of a run folder, played again from its seed and lineup when it is read."""
+    from mjsim.game.formats.events import unscored
     from mjsim.ui import replay
 
     try:
         games = replay.run_games(folder)
-        table = json.loads((folder / "manifest.json").read_text()).get("table", "mcr")
+        why = unscored(json.loads((folder / "manifest.json").read_text()).get("ruleset"))
     except (OSError, ValueError) as error:
         raise BadInput(str(error)) from None
-    if table != "botzone":
-        raise BadInput(f"{folder} is a run of the MCR table (sixteen-hand games); the field's "
-                       "formats hold one hand of Botzone's table: play the run with --table "
-                       "botzone")
+    if why is not None:
+        raise BadInput(f"{folder}: {why}")
 
     def loader(number: int) -> _Loader:
         def load() -> tuple[dict[str, Any], list[tuple[int, Any]]]:

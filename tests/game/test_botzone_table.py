@@ -12,7 +12,7 @@ from mjsim.game.moves import KONG, PASS, PUNG, WIN, Move
 from mjsim.game.rules import Rules
 from mjsim.game.settlement import BASE, settle, settle_foul
 from mjsim.players.view import view_of
-from mjsim.tiles.kinds import N_KINDS
+from mjsim.tiles.kinds import ALL_TILES, N_KINDS
 from mjsim.tiles.notation import parse
 from mjsim.tiles.wall import PLAYING_TILES, SplitWall, shuffled_tiles
 from tests.game.botzone_replay import replay
@@ -270,7 +270,8 @@ def test_the_prevalent_wind_comes_from_the_seed_unless_given():
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"table": "riichi"}, "the tables are mcr, botzone"),
-    ({"walltiles": list(PLAYING_TILES)}, "Botzone's table only"),
+    ({"walltiles": list(PLAYING_TILES)}, "MCR table's walltiles are the 144 tiles"),
+    ({"walltiles": list(ALL_TILES), "hand_no": 2, "last_hand": 3}, "the wall of one hand"),
     ({"prevalent": 1}, "Botzone's table only"),
     ({"table": "botzone", "prevalent": 4}, "prevalent wind is 0-3"),
     ({"table": "botzone", "prevalent": True}, "prevalent wind is 0-3"),

@@ -202,19 +202,70 @@ def test_bad_arguments_are_one_line_and_status_2(refusals, argv, message):
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_a_botzone_table_run_exports_and_imports_again_and_an_mcr_run_is_refused(tmp_path):
-    # The runs `mjsim table --table botzone|mcr` writes, without its analysis (scipy's import)
-    for table, lineup in (("botzone", "2,2,2,2"), ("mcr", "1,1,1,1")):
-        run([[(f"w{wall}", lineup.split(","))] for wall in range(2 if table == "botzone" else 1)],
-            tmp_path / table, kind="table", ruleset="gb-mahjong", table=table, quiet=True)
+def test_a_botzone_table_run_exports_and_imports_again(tmp_path):
+    # The runs `mjsim table --table botzone` writes, without its analysis (scipy's import)
+    run([[(f"w{wall}", ["2"] * 4)] for wall in range(2)], tmp_path / "botzone", kind="table",
+        ruleset="gb-mahjong", table="botzone", quiet=True)
     status, out, err = command("export", "botzone", "--format", "contest-text", "--out",
                                "run.txt", cwd=tmp_path)
     assert (status, out.strip()) == (0, "exported 2 game(s) to run.txt"), err
     status, out, _ = command("import", "run.txt", "--format", "contest-text", "--json",
                              cwd=tmp_path)
     assert json.loads(out)["agreed"] == 2
-    # A run of the MCR table is refused at once, from its manifest, in one line.
-    status, out, err = command("export", "mcr", "--format", "botzone-log", "--out",
-                               "mcr.jsonl", cwd=tmp_path)
+
+
+@pytest.fixture(scope="module")
+def mcr_run(tmp_path_factory):
+    """A run of the MCR table (one game of sixteen hands), exported as Botzone match logs and
+    imported again into ``back``."""
+    folder = tmp_path_factory.mktemp("mcr")
+    run([[("w0", ["1", "2", "1", "2"])]], folder / "mcr", kind="table", ruleset="gb-mahjong",
+        table="mcr", quiet=True)
+    exported = command("export", "mcr", "--format", "botzone-log", "--out", "mcr.jsonl",
+                       cwd=folder)
+    imported = command("import", "mcr.jsonl", "--format", "botzone-log", "--out", "back",
+                       "--json", cwd=folder)
+    return folder, exported, imported
+
+
+def test_an_mcr_run_exports_a_match_a_hand_and_imports_again(mcr_run):
+    folder, exported, imported = mcr_run
+    assert exported[:2] == (0, "exported 16 game(s) to mcr.jsonl\n"), exported[2]
+    assert json.loads(imported[1]) == {"read": 16, "agreed": 16, "disagreed": {},
+                                       "refused": 0}, imported[2]
+    hands = RunFolder(folder / "back").load("hands")
+    assert sorted(set(hands["hand_no"])) == list(range(1, 17))
+    assert all(hands["dealer"] == (hands["hand_no"] - 1) % 4)
+    assert all(hands["prevalent"] == (hands["hand_no"] - 1) // 4)
+
+
+def test_the_imported_mcr_hands_replay_review_and_make_a_dataset(mcr_run):
+    folder, *_ = mcr_run
+    logs = sorted((folder / "back" / "games").glob("*.jsonl"))
+    assert len(logs) == 16
+    status, out, err = command("replay", logs[9], "--html", "hand.html", cwd=folder)
+    assert status == 0 and (folder / "hand.html").is_file(), err
+    status, out, err = command("replay", logs[9], "--all", cwd=folder)
+    assert status == 0 and "hand 10: seat1 deals, West" in out, err
+    status, out, err = command("review", logs[9], "--seat", "1", "--level", "3", cwd=folder)
+    assert status == 0 and "decisions with a choice" in out, err
+    status, out, err = command("dataset", "--from-games", "back", "--out", "data", "--quiet",
+                               cwd=folder)
+    assert status == 0 and "data" in out, err
+
+
+def test_what_the_contest_text_cannot_hold_is_refused_a_line_a_hand(mcr_run):
+    folder, *_ = mcr_run
+    status, out, err = command("export", "mcr", "--format", "contest-text", "--out",
+                               "mcr.txt", cwd=folder)
+    lines = err.strip().splitlines()
+    assert (status, out.strip()) == (0, "exported 0 game(s) to mcr.txt, refused 16"), err
+    assert len(lines) == 16 and all("MCR hand" in line for line in lines), err
+
+
+def test_a_run_not_scored_under_gb_mahjong_is_refused_in_one_line(tmp_path):
+    run([[("w0", ["1"] * 4)]], tmp_path / "green", kind="table", ruleset="green-book",
+        table="mcr", quiet=True)
+    status, _out, err = command("export", "green", "--format", "botzone-log", cwd=tmp_path)
     assert status == 2 and len(err.strip().splitlines()) == 1, err
-    assert "mcr is a run of the MCR table" in err and "--table botzone" in err
+    assert "not green-book: play the games with --ruleset gb-mahjong" in err

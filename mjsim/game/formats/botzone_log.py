@@ -8,7 +8,8 @@ entries (``{"output": {"command": "request" | "finish", "content": {seat: text},
 and a bare list of entries are read too, as Botzone's match pages give them. Without
 ``walltiles`` (a ``?lite=true`` page) the replay rebuilds the part of the wall that was drawn,
 as for the contest's text. A file holds one match as one JSON document, a list of matches, or
-one match a line.
+one match a line. A hand of mjsim's MCR table carries its number and wall under initdata's
+``mjsim`` key, its dealer player 0 (:mod:`~mjsim.game.formats.mcr_hand`).
 
 :func:`read` turns each match into a :class:`~mjsim.game.formats.record.Game`: what happened is
 what the requests announce (``2 t`` a draw, ``3 p PLAY t`` a discard, ``3 p PENG t2`` a pung
@@ -31,8 +32,9 @@ from typing import IO, Any
 import orjson
 
 from mjsim.errors import NotationError
+from mjsim.game.formats import mcr_hand
 from mjsim.game.formats.check import rebuild_wall
-from mjsim.game.formats.record import Action, Game, Refused
+from mjsim.game.formats.record import FLOWER, Action, Game, Refused
 from mjsim.tiles.botzone import NAMES, kind_of, name_of, parse
 from mjsim.tiles.kinds import N_PLAYING
 
@@ -171,7 +173,8 @@ def _answer(entry: dict[str, Any], seat: int) -> str:
 
 def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game:
     data = _initdata(match, log)
-    walltiles = data.get("walltiles")
+    hand = mcr_hand.hand_of(data, name, number)
+    walltiles = data.get("walltiles") if hand is None else hand.wall
     game = Game(name, number, quan=_wind(data.get("quan", 0)), walltiles=(
         None if walltiles is None else _tiles(walltiles) if isinstance(walltiles, str)
         else list(walltiles)))  # None: the replay rebuilds what was drawn, as for the contest
@@ -187,7 +190,7 @@ def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game
         output = entry["output"]
         if output.get("command") == "finish":
             _finish(reading, output, answers, round_no)  # the answers the judge last read
-            return game
+            return game if hand is None else mcr_hand.seated(game, hand)
         answers = bots[round_no] if round_no < len(bots) else {}
         if not isinstance(answers, dict):
             raise TypeError(f"entry {2 * round_no + 1} is not the bots' answers")
@@ -292,19 +295,20 @@ def _finish(reading: _Reading, output: dict[str, Any], answers: dict[str, Any],
 
 
 def write(game: Game) -> str:
-    """One JSON line: the match log Botzone's judge would have written for ``game``."""
+    """One JSON line: the match log Botzone's judge would have written for ``game``, its
+    flowers as :func:`~mjsim.game.formats.events.games_of` records them; an MCR hand with its
+    dealer as player 0 and mjsim's keys in its initdata (:mod:`~mjsim.game.formats.mcr_hand`)."""
     if game.end not in ("hu", "huang"):
         raise ValueError("only a game that ends in a win or a drawn game is written")
-    walltiles = game.walltiles if game.walltiles is not None else rebuild_wall(game)
-    parts = _Parts(walltiles)
-    dealt = [[flower for _ in range(13) for flower in parts.flowers_before(seat)]
-             for seat in range(4)]
-    counts = " ".join(str(len(flowers)) for flowers in dealt)
-    flowers = "".join(f" {name_of(flower)}" for seat in dealt for flower in seat)
+    if game.table == "mcr":
+        data, game = mcr_hand.initdata(game), mcr_hand.as_match(game)
+    else:
+        walltiles = game.walltiles if game.walltiles is not None else rebuild_wall(game)
+        data = {"walltiles": " ".join(map(name_of, walltiles)), "quan": game.quan, "srand": 0}
+    counts = " ".join(str(len(flowers)) for flowers in game.flowers)
+    flowers = "".join(f" {name_of(flower)}" for seat in game.flowers for flower in seat)
     log: list[dict[str, Any]] = [
-        _judge({s: f"0 {s} {game.quan}" for s in range(4)},
-               {"initdata": json.dumps({"walltiles": " ".join(map(name_of, walltiles)),
-                                        "quan": game.quan, "srand": 0})}),
+        _judge({s: f"0 {s} {game.quan}" for s in range(4)}, {"initdata": json.dumps(data)}),
         _bots({}),
         _judge({s: f"1 {counts} " + " ".join(map(name_of, game.deals[s])) + flowers
                 for s in range(4)}),
@@ -313,12 +317,7 @@ def write(game: Game) -> str:
     actions = game.actions
     index = 0
     while index < len(actions):
-        if actions[index].verb == "Draw":
-            _buhua(log, actions[index].seat, parts.flowers_before(actions[index].seat))
         index = _exchange(log, actions, index)
-    if game.end == "huang":  # the seat due to draw may find flowers only, then the end
-        seat = _due(actions)
-        _buhua(log, seat, parts.flowers_left(seat))
     if game.end == "hu":
         display: dict[str, Any] = {"action": "HU", "player": actions[-1].seat,
                                    "fanCnt": game.fan}
@@ -330,50 +329,15 @@ def write(game: Game) -> str:
     return json.dumps({"id": game.id, "players": list(game.players), "log": log}) + "\n"
 
 
-class _Parts:
-    """Botzone's wall as the judge deals and draws it: each seat takes tiles from the end of its
-    own quarter, a flower set aside and replaced at once from the same quarter."""
-
-    def __init__(self, walltiles: list[int]) -> None:
-        self.tiles = walltiles
-        size = len(walltiles) // 4
-        self.at = [size * (seat + 1) - 1 for seat in range(4)]  # each seat's next tile
-        self.start = [size * seat for seat in range(4)]
-
-    def flowers_before(self, seat: int) -> list[int]:
-        """The flowers ``seat`` draws before its next playing tile, which it takes too."""
-        flowers = self.flowers_left(seat)
-        self.at[seat] -= 1
-        return flowers
-
-    def flowers_left(self, seat: int) -> list[int]:
-        """The flowers ``seat`` draws next, up to a playing tile or its part's end."""
-        flowers = []
-        while self.at[seat] >= self.start[seat] and self.tiles[self.at[seat]] >= N_PLAYING:
-            flowers.append(self.tiles[self.at[seat]])
-            self.at[seat] -= 1
-        return flowers
-
-
-def _due(actions: list[Action]) -> int:
-    """The seat due to draw after ``actions``: the next after a discard, a kong's own seat."""
-    if not actions:
-        return 0
-    last = actions[-1]
-    return (last.seat + 1) % 4 if last.verb == "Play" else last.seat
-
-
-def _buhua(log: list[dict[str, Any]], seat: int, flowers: list[int]) -> None:
-    for flower in flowers:
-        log += [_judge({s: f"3 {seat} BUHUA {name_of(flower)}" for s in range(4)}), _bots({})]
-
-
 def _exchange(log: list[dict[str, Any]], actions: list[Action], index: int) -> int:
     """The request and responses of ``actions[index]`` (and the discard a pung or chow takes
     with it); returns the index after them."""
     action = actions[index]
     seat, name = action.seat, name_of(action.tile)
     after = actions[index + 1] if index + 1 < len(actions) else None
+    if action.verb == FLOWER:
+        log += [_judge({s: f"3 {seat} BUHUA {name}" for s in range(4)}), _bots({})]
+        return index + 1
     if action.verb == "Draw":
         requests = {s: f"2 {name}" if s == seat else f"3 {seat} DRAW" for s in range(4)}
         log += [_judge(requests), _bots({seat: _turn_answer(after)})]

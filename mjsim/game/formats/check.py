@@ -1,7 +1,8 @@
-"""Replay a recorded game on Botzone's table, checking it move by move against the engine.
+"""Replay a recorded game on its table, checking it move by move against the engine.
 
 :func:`check` plays a :class:`~mjsim.game.formats.record.Game` on
-``Rules(table="botzone", ruleset="gb-mahjong")``: every action must be legal where it was made
+``Rules(table="botzone", ruleset="gb-mahjong")``, or an MCR hand mjsim exported on the MCR
+table (:func:`table_options`): every action must be legal where it was made
 (a draw must be the tile the engine draws, for the seat it names), the game must end as
 recorded, a win must score the recorded fan total, and the Score line must be the engine's
 settlement. It answers a :class:`Replayed` game (the engine at the end and the moves played,
@@ -17,7 +18,7 @@ part its 34 tiles, so the limits near the wall's end fall where the judge's did.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mjsim.game.formats.record import Action, Game
 from mjsim.game.moves import DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
@@ -25,7 +26,8 @@ from mjsim.game.rules import Rules
 from mjsim.tiles.botzone import name_of
 from mjsim.tiles.kinds import N_PLAYING
 
-__all__ = ["KINDS", "PART", "Disagreement", "Replayed", "check", "rebuild_wall"]
+__all__ = ["KINDS", "PART", "Disagreement", "Replayed", "check", "rebuild_wall",
+           "table_options"]
 
 RULESET = "gb-mahjong"
 PART = 34
@@ -111,8 +113,7 @@ def _replay(game: Game, seed: bytes) -> Replayed:
     # The check reads the engine's state, history and moves, never its events (about a sixth
     # of the engine's time): a quiet game.
     try:
-        rules = Rules(seed, RULESET, table="botzone", walltiles=walltiles, prevalent=game.quan,
-                      events=False)
+        rules = Rules(seed, RULESET, walltiles=walltiles, events=False, **table_options(game))
     except ValueError as error:  # given walltiles no judge deals from: their number, copies
         raise _Differ(game.line, "wall", "the given walltiles", f"{len(walltiles)} tiles",
                       f"refused ({error})") from None
@@ -139,6 +140,15 @@ def _replay(game: Game, seed: bytes) -> Replayed:
         _close_window(done, game.score_line or game.line)
     _end_agrees(done)
     return done
+
+
+def table_options(game: Game) -> dict[str, Any]:
+    """The engine's options for ``game``'s table, besides its wall: Botzone's table with the
+    game's quan, or the MCR table's hand (its number gives the dealer and the prevalent
+    wind)."""
+    if game.table == "mcr":
+        return {"hand_no": game.hand_no}
+    return {"table": "botzone", "prevalent": game.quan}
 
 
 def _deals_agree(game: Game, rules: Rules) -> None:

@@ -202,10 +202,15 @@ def _arity(game: Game, words: list[str], length: int, number: int) -> None:
 
 def write(game: Game) -> str:
     """The contest text of a recorded or replayed ``game`` (its ``fan`` and ``scores`` set).
-    Raises ``ValueError`` for a game the format cannot hold: one with flowers, or one that
-    does not end in a win or a drawn game (a foul, or a log that stops before the end)."""
+    Raises ``ValueError`` for a game the format cannot hold: a hand of the MCR table, one with
+    flowers, or one that does not end in a win or a drawn game (a foul, or a log that stops
+    before the end)."""
     if game.end not in ("hu", "huang"):
         raise ValueError("only a game that ends in a win or a drawn game is written")
+    if game.table == "mcr":
+        raise ValueError("the contest text holds Botzone's table only (seat 0 deals from a "
+                         "split wall of 136): an MCR hand's number, wall and flowers have no "
+                         "place in it; write it with --format botzone-log")
     if game.walltiles is not None and max(game.walltiles) >= 34:
         raise ValueError("the contest text holds no flowers")
     lines = [f"Match {game.id}", f"Wind {game.quan}"]

@@ -9,13 +9,20 @@ writers make text from a replayed game. docs/formats.md describes both formats.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple, TypeVar
+
+_T = TypeVar("_T")
 
 VERBS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu")
 """The contest text's actions (Botzone's requests name the same ones)."""
 CLAIMS = ("Chi", "Peng", "Gang", "Hu")
 """The actions a seat takes on another seat's discard (``Hu`` also on a promoted kong)."""
+FLOWER = "Flower"
+"""A flower set aside in play, before the draw that replaces it: recorded from the engine's
+events by :func:`~mjsim.game.formats.events.games_of` for the Botzone log's ``BUHUA``; no
+reader makes one (a replay draws the flowers from the wall)."""
 
 
 class Action(NamedTuple):
@@ -37,7 +44,10 @@ class Game:
     verdict: ``foul`` names the seat, the verdict and the answer). ``walltiles`` is the wall
     in Botzone's order when the source gives it (a Botzone log), else None: the replay rebuilds
     the part that was drawn. ``fan``/``scores`` are what the source claims, with the lines
-    that claim them."""
+    that claim them. ``table`` is the engine's table the game is of: ``botzone``, or ``mcr``
+    for hand ``hand_no`` of an mjsim game (its ``walltiles`` the 144 tiles in the order drawn
+    from the front). ``flowers`` are each seat's flowers set aside in the deal, as
+    :func:`~mjsim.game.formats.events.games_of` records them for the writers."""
 
     id: str
     line: int
@@ -52,6 +62,28 @@ class Game:
     walltiles: list[int] | None = None
     foul: tuple[int, str, str] | None = None
     players: tuple[str, ...] = ("recorded",) * 4
+    table: str = "botzone"
+    hand_no: int = 1
+    flowers: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+
+
+def rotated(game: Game, by: int) -> Game:
+    """``game`` with every seat ``s`` it names made ``(s + by) % 4``: its deals, flowers,
+    actions (the ignored claims' seats too), scores, foul and players."""
+    def seat(number: int) -> int:
+        return (number + by) % 4
+
+    def turned(values: Sequence[_T]) -> list[_T]:
+        return [values[(number - by) % 4] for number in range(4)]
+
+    return replace(
+        game, deals=turned(game.deals), flowers=turned(game.flowers),
+        players=tuple(turned(game.players)),
+        scores=None if game.scores is None else tuple(turned(game.scores)),
+        foul=None if game.foul is None else (seat(game.foul[0]), game.foul[1], game.foul[2]),
+        actions=[action._replace(seat=seat(action.seat), ignored=tuple(
+            (seat(other), verb, tile) for other, verb, tile in action.ignored))
+            for action in game.actions])
 
 
 class Refused(ValueError):

@@ -16,11 +16,14 @@ if TYPE_CHECKING:
 def add(commands: Commands) -> None:
     parser = add_command(
         commands, "export", cmd_export,
-        help="write games mjsim played (Botzone's table) in a format of the field",
+        help="write games mjsim played in a format of the field",
         description="Writes the games of a game log, a folder of logs, an import's --out "
                     "folder or a run folder (its games played again from their seeds) in the "
-                    "contest's text or as Botzone match logs (one JSON line a game). Only games "
-                    "of Botzone's table (--table botzone) fit these formats.",
+                    "contest's text or as Botzone match logs (one JSON line a game). A game of "
+                    "the MCR table is written as Botzone match logs only, one match a hand, "
+                    "its dealer player 0 and its hand number and wall under initdata's "
+                    "\"mjsim\" key; the contest text holds games of Botzone's table (--table "
+                    "botzone) only. Both formats score under gb-mahjong.",
         epilog="example: mjsim export imported --format contest-text --out games-again.txt")
     parser.add_argument("source", type=given_path, metavar="RUN|LOG",
                         help="a game log, a folder of them, or a run folder")

@@ -18,7 +18,8 @@ def add(commands: Commands) -> None:
         commands, "import", cmd_import,
         help="import the field's games: replay and check each, write the agreed",
         description="Reads each game of FILE... (the IJCAI contest's text, or Botzone match "
-                    "logs), replays it on Botzone's table checking every action, each win's "
+                    "logs), replays it on Botzone's table (an MCR hand mjsim exported: on the "
+                    "MCR table) checking every action, each win's "
                     "fan total (gb-mahjong) and the Score line, and prints one line for each "
                     "game refused as malformed or disagreeing, then the counts. With --out, "
                     "the agreed games are written as mjsim game logs and run tables "
