@@ -20,7 +20,8 @@ cdef enum:
 
 cdef struct Remembered:
     uint64_t key[KEY_WORDS]
-    int total                   # what win_points answered
+    int total                   # what the scorer answered
+    bint exact                  # the total itself, not only which side of eight it is on
 
 # Scores remembered across searches, a slot for each hash of a key (the last one scored there
 # is kept): a memo answers what the scorer would, so it changes no answer. It belongs to its

@@ -36,8 +36,8 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
-from mjsim_core.score cimport (LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG, MELD_CONCEALED_KONG,
-                               Scoring, encode_melds, score_kernel)
+from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG,
+                               MELD_CONCEALED_KONG, Scoring, encode_melds, score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, read_unseen, suit_of)
@@ -109,6 +109,19 @@ for _perm, _kinds in enumerate(KNITTED_ARRANGEMENTS):
 # Scoring a target
 
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil:
+    return _points(tiles, q, win, 0)
+
+
+cdef inline bint _wins(const count_t* tiles, const Question* q, int win) noexcept nogil:
+    """Whether the target scores eight won on ``win``: all the search asks, which the scorer
+    answers without the wait elements unless they could tip it."""
+    return _points(tiles, q, win, AT_LEAST_EIGHT) >= _MIN_POINTS
+
+
+cdef int _points(const count_t* tiles, const Question* q, int win, int asked) noexcept nogil:
+    """win_points, ``asked`` (0, or AT_LEAST_EIGHT: a total on the right side of eight will
+    do) or-ed into the scorer's flags. The memo answers such an ask with any total it holds,
+    an exact ask only with an exact one."""
     cdef Scoring scored
     cdef int flags = q.flags | (LAST_COPY if q.exposed[win] == 3 else 0), total
     cdef uint64_t key[KEY_WORDS]
@@ -117,16 +130,17 @@ cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept n
         _score_key(tiles, q, win, flags, key)
         slot = &q.memo.slot[_hash_key(key) >> (64 - MEMO_BITS)]
         q.memo.asked += 1
-        if _same_key(slot.key, key):
+        if _same_key(slot.key, key) and (asked or slot.exact):
             q.memo.kept += 1
             return slot.total
     total = -1
-    if score_kernel(tiles, q.melds, q.n_melds, win, flags, q.seat, q.prevalent, q.ruleset,
-                    &scored) == 0:
+    if score_kernel(tiles, q.melds, q.n_melds, win, flags | asked, q.seat, q.prevalent,
+                    q.ruleset, &scored) == 0:
         total = scored.total
     if slot != NULL:
         memcpy(slot.key, key, sizeof(key))
         slot.total = total
+        slot.exact = not asked
     return total
 
 
@@ -200,7 +214,7 @@ cdef int _winning_waits(count_t* hand, const Question* q, int discarded, const c
         if not waits[w] or hand[w] + (w == discarded) >= q.cap[w]:
             continue
         hand[w] += 1
-        wins_here = win_points(hand, q, w) >= _MIN_POINTS
+        wins_here = _wins(hand, q, w)
         hand[w] -= 1
         if wins_here:
             if first < 0:
@@ -723,21 +737,31 @@ cdef bint _visit(Search* S) noexcept nogil:
     Returns True when the search may stop."""
     cdef const count_t* h = S.held
     cdef int k, total, best = -1, win = -1
+    cdef bint keep = S.keep_targets and S.out.n_targets < MAX_TARGETS
+    cdef uint64_t legal = 0
     for k in range(N_KINDS):
-        if _won_on(S, k):
+        if _won_on(S, k) and _wins(S.target, S.q, k):
+            legal |= 1ull << k
+            if not keep:
+                break
+    if not legal:
+        return False
+    # A target kept is won on its best-scoring tile, the first of equals: one of the tiles it
+    # wins eight on, whose exact totals are asked only when there are two or more.
+    win = lowest_bit64(legal)
+    if legal & (legal - 1):
+        while legal:
+            k = lowest_bit64(legal)
+            legal &= legal - 1
             total = win_points(S.target, S.q, k)
             if total > best:
                 best = total
                 win = k
-            if best >= _MIN_POINTS and not S.keep_targets:
-                break
-    if best < _MIN_POINTS:
-        return False
     S.found += 1
     for k in range(N_KINDS):
         if S.target[k] > h[k]:
             S.out.accepted[k] = 1
-    if S.keep_targets and S.out.n_targets < MAX_TARGETS:
+    if keep:
         memcpy(S.out.targets[S.out.n_targets].tiles, S.target, N_KINDS)
         S.out.targets[S.out.n_targets].win = win
         S.out.n_targets += 1
@@ -763,7 +787,7 @@ cdef inline int _most(const Search* S, int k) noexcept nogil:
 cdef inline bint _legal_on(Search* S, signed char* legal, int win) noexcept nogil:
     """Whether the target in S.target scores eight won on ``win`` (remembered in legal)."""
     if legal[win] < 0:
-        legal[win] = win_points(S.target, S.q, win) >= _MIN_POINTS
+        legal[win] = _wins(S.target, S.q, win)
     return legal[win]
 
 
@@ -1249,7 +1273,7 @@ cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexc
     cdef int k, best = limit + 1
     if distance(held, q.n_melds) == 0:          # complete: does it win eight already?
         for k in range(N_KINDS):
-            if held[k] and win_points(held, q, k) >= _MIN_POINTS:
+            if held[k] and _wins(held, q, k):
                 return -1
     if limit < 0:
         return 0                # not a legal win: 0 or more

@@ -16,6 +16,10 @@ cdef enum:
     REPLACEMENT = 8
     ROBBING = 16
     INITIAL = 32                # the dealer's dealt tiles are complete (D20): no wait element
+    # Not a circumstance: only whether the total reaches eight is asked, so a total on the same
+    # side of eight may be returned (a wait element is worked out only where its point could
+    # cross it: from seven, or from nothing, Chicken Hand).
+    AT_LEAST_EIGHT = 64
 
 # A declared meld in one byte: tile | type << 6.
 cdef enum:

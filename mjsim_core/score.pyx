@@ -46,6 +46,7 @@ from mjsim_core.shanten import FORMS, KNITTED_ARRANGEMENTS
 
 MIN_POINTS = 8
 """The least a win may score, flowers excluded (docs/rules.md#the-8-point-minimum)."""
+cdef int _MIN_POINTS = MIN_POINTS
 
 __all__ = ["CONFLICTS", "FLAGS", "MIN_POINTS", "RULESETS", "ContextConflict", "Result",
            "check_win", "context_flags", "formal_wait_count", "group_elements", "meld_bytes",

@@ -134,9 +134,10 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
     cdef int pungs[4]
     cdef int nc = 0, npg = 0, i, k, low, form = r.form, pair = r.pair
     cdef int concealed = w.ckongs, winds = 0, dragons = 0, terminal = 0
-    cdef int shape, left, win = w.win
+    cdef int shape = 0, left, total, win = w.win
     cdef bint in_chow = False, has_prevalent = False, has_seat = False, take_winds
     cdef bint sd = (w.flags & SELF_DRAWN) != 0, even, fives, outside
+    cdef uint8_t without[N_NUMBERS]
     for i in range(w.n_dchows):
         chows[nc] = w.dchows[i]
         nc += 1
@@ -209,8 +210,6 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
     cnt[el.PUNG_OF_TERMINALS_OR_HONORS] = terminal
     if form == REGULAR or form == KNITTED_STRAIGHT:
         shape = _wait_shape(w, r)
-        if shape and _unique_wait(w, r):
-            cnt[shape] = 1
     _groups(chows, nc, pair, CHOWS, cnt)
     _groups(pungs, npg, pair, PUNGS, cnt)
     if cnt[el.PUNG_OF_TERMINALS_OR_HONORS]:
@@ -229,4 +228,14 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
         if w.ruleset == GB_MAHJONG and cnt[el.NINE_GATES]:
             left -= 1           # D7: GB-Mahjong's Nine Gates removes exactly one
         cnt[el.PUNG_OF_TERMINALS_OR_HONORS] = left if left > 0 else 0
+    if shape and w.flags & AT_LEAST_EIGHT:
+        # A wait element adds a point and suppresses only the other waits: the total without it
+        # is on the same side of eight unless it is seven, or nothing (Chicken Hand's eight).
+        memcpy(without, cnt, N_NUMBERS)
+        total = _suppress(w, without)
+        if total != _MIN_POINTS - 1 and not without[el.CHICKEN_HAND]:
+            memcpy(cnt, without, N_NUMBERS)
+            return total
+    if shape and _unique_wait(w, r):
+        cnt[shape] = 1
     return _suppress(w, cnt)

@@ -139,8 +139,9 @@ cdef int _run(const count_t* c, const uint8_t* m, int n_melds, int win_tile, int
         raise ValueError(f"with {n_melds} meld(s) the concealed tiles number "
                          f"{14 - 3 * n_melds}, not {total}")
     # The kernel takes well under a microsecond: releasing the GIL would cost more than it frees.
-    if score_kernel(c, m, n_melds, win_tile, flags, seat_wind, prevalent_wind, ruleset,
-                    result) < 0:
+    # AT_LEAST_EIGHT is the legal search's, never a caller's: the public totals stay exact.
+    if score_kernel(c, m, n_melds, win_tile, flags & ~AT_LEAST_EIGHT, seat_wind, prevalent_wind,
+                    ruleset, result) < 0:
         raise ValueError("not a complete hand: no reading as four sets and a pair, seven pairs, "
                          "thirteen orphans or a knitted hand")
     return 0

@@ -71,6 +71,27 @@ def test_ready_without_a_legal_wait() -> None:
     assert straight.discards == (15, 23) and straight.win in straight.draws
 
 
+@pytest.mark.parametrize("text, win, points, by_discard", [
+    ("pung(RRR) pung(GGG) 123m 456p 9m", 8, 8, 0),    # 7 and Single Wait: eight
+    ("pung(RRR) pung(GGG) 123m 456p 1m", 0, 7, 1),    # 1m or 4m: no wait element, seven
+    ("chow(123m) pung(888p) 345s 79s EE", 25, 1, 1),  # Closed Wait alone: no Chicken Hand
+])
+def test_a_wait_elements_point_at_the_edge_of_eight(text: str, win: int, points: int,
+                                                    by_discard: int) -> None:
+    """The search asks the scorer only whether a target reaches eight, and the wait elements
+    are counted only where their point decides it: from seven, or from nothing (where a wait
+    takes Chicken Hand's eight away). The 13 tiles and, with a tile to let go, the 14."""
+    hand = Hand.parse(text)
+    assert _points(text, win, False) == points
+    assert legal_distance(hand.counts, hand.melds) == by_discard
+    assert twin.legal_distance(hand.counts, hand.melds, limit=by_discard) == by_discard
+    for extra in (8, 0, 25, 33):
+        more = Hand.parse(text)
+        more.add(extra)
+        assert legal_distance(more.counts, more.melds) == twin.legal_distance(
+            more.counts, more.melds, limit=2) <= by_discard
+
+
 def test_waits_carry_both_scores() -> None:
     text = "chow(123m) pung(888p) 345s 67s EE"
     hand = Hand.parse(text)
