@@ -186,5 +186,5 @@ cdef SplitWall _split(Wall wall)
 
 
 # Botzone's wall and its census: the given walltiles counted in one pass.
-@cython.locals(order=list, census=list, index=Py_ssize_t)
+@cython.locals(order=list, census=list, index=Py_ssize_t, tiles=bytes, kind=Py_ssize_t)
 cdef tuple _split_wall(bytes seed, walltiles)
