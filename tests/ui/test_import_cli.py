@@ -2,6 +2,7 @@
 this process (what it prints, its status), and once as a process of its own."""
 
 import contextlib
+import gc
 import io
 import json
 import os
@@ -218,3 +219,14 @@ def test_a_botzone_table_run_exports_and_imports_again_and_an_mcr_run_is_refused
                                "mcr.jsonl", cwd=tmp_path)
     assert status == 2 and len(err.strip().splitlines()) == 1, err
     assert "mcr is a run of the MCR table" in err and "--table botzone" in err
+
+
+def test_import_leaves_the_garbage_collector_as_it_found_it(tmp_path):
+    # The import collects seldom and freezes what was loaded before the games; an import run
+    # in a process that goes on (a notebook, these tests) must undo both.
+    shutil.copy(GAMES, tmp_path / "games.txt")
+    thresholds = gc.get_threshold()
+    status, _, _ = command("import", "games.txt", "--format", "contest-text", cwd=tmp_path)
+    assert status == 0
+    assert gc.get_threshold() == thresholds
+    assert gc.get_freeze_count() == 0
