@@ -67,7 +67,7 @@ def _few_collections() -> Iterator[None]:
     """The cyclic garbage collector seldom, and never over what is loaded by now: a game's
     containers (a Botzone match decodes to thousands) are freed by their counts, and collecting
     every 700 of them, each full collection walking all the modules' objects too, was some 6%
-    of the instructions of a Botzone import."""
+    of the instructions a Botzone match took."""
     thresholds = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(20_000, *thresholds[1:])
