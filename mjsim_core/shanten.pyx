@@ -130,12 +130,16 @@ cdef inline int _state(int c1, int c2, int m, int p) noexcept nogil:
     return ((c1 * 5 + c2) * 5 + m) * 2 + p
 
 
-cdef void _step(const count_t* dp_in, count_t* dp_out, int held,
-                bint chows_may_start) noexcept nogil:
-    """Extend every partial target by one kind holding ``held`` copies."""
-    cdef int c1, c2, m, p, c0, pung, pair, tiles, m2, cost, s, t, c0_max
-    memset(dp_out, INF, STATES)
-    for c1 in range(5):
+cdef void _step(const count_t* dp_in, count_t* dp_out, int most,
+                bint chows_may_start, bint last) noexcept nogil:
+    """Extend every partial target by one kind holding ``held`` copies, for each ``held`` from 0
+    to ``most`` at once (into ``dp_out + held * STATES``): the transitions are the same for
+    every ``held``, only their cost differs, so they are enumerated once, not five times. At
+    the ``last`` kind only the targets with no chow left open are read, so only those are
+    made."""
+    cdef int c1, c2, m, p, c0, pung, pair, tiles, m2, cost, s, t, c0_max, held
+    memset(dp_out, INF, (most + 1) * STATES)
+    for c1 in range(1 if last else 5):
         for c2 in range(5):
             for m in range(5):
                 for p in range(2):
@@ -150,21 +154,23 @@ cdef void _step(const count_t* dp_in, count_t* dp_out, int held,
                                 m2 = m + c0 + pung
                                 if tiles > MAX_COPIES or m2 > 4:
                                     continue
-                                cost = s + (tiles - held if tiles > held else 0)
                                 t = _state(c0, c1, m2, p + pair)
-                                if cost < dp_out[t]:
-                                    dp_out[t] = cost
+                                for held in range(most + 1):
+                                    cost = s + (tiles - held if tiles > held else 0)
+                                    if cost < dp_out[held * STATES + t]:
+                                        dp_out[held * STATES + t] = cost
 
 
 cdef void _fill(count_t (*table)[SLOTS], int (*offset)[15][5], int n, bint chows, int depth,
                 int rank, int total, const count_t* dp_in, count_t* scratch) noexcept nogil:
     """Walk every pattern of ``n`` kinds (at most 14 tiles) depth-first, sharing prefix work."""
     cdef int held, m, p, child
-    cdef count_t* dp_out = scratch + depth * STATES
-    for held in range(5):
-        if total + held > MAX_TILES:
-            break
-        _step(dp_in, dp_out, held, chows and depth <= n - 3)
+    cdef int most = min(4, MAX_TILES - total)
+    cdef count_t* outs = scratch + depth * 5 * STATES
+    cdef count_t* dp_out
+    _step(dp_in, outs, most, chows and depth <= n - 3, depth == n - 1)
+    for held in range(most + 1):
+        dp_out = outs + held * STATES
         child = rank + offset[depth][MAX_TILES - total][held]
         if depth == n - 1:
             for m in range(5):
@@ -178,7 +184,7 @@ cdef void _fill(count_t (*table)[SLOTS], int (*offset)[15][5], int n, bint chows
 cdef void _build_tables() noexcept nogil:
     """Fill both tables; only ``_build_once`` calls it."""
     cdef count_t start[STATES]
-    cdef count_t scratch[9 * STATES]
+    cdef count_t scratch[9 * 5 * STATES]
     memset(start, INF, STATES)
     start[_state(0, 0, 0, 0)] = 0
     _fill(SUIT_TABLE, SUIT_OFFSET, 9, True, 0, 0, 0, start, scratch)
@@ -250,7 +256,7 @@ if ((_rank_offsets(SUIT_OFFSET, 9), _rank_offsets(HONOR_OFFSET, 7))
     raise ImportError("mjsim_core.shanten: pattern counts disagree with the table sizes")
 
 
-# The tables take about 0.3 s to build, which importing should not cost: a process may import
+# The tables take about 0.15 s to build, which importing should not cost: a process may import
 # this module and never analyse a hand. So every function of shanten.pxd that reads them first
 # calls _tables(), one load and one well-predicted branch, and the first such call in a process
 # builds them. Other kernels (score, rungs) call those functions directly,

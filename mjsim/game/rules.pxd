@@ -190,5 +190,5 @@ cdef SplitWall _split(Wall wall)
 cdef tuple _split_wall(bytes seed, walltiles)
 
 
-@cython.locals(order=list, census=list, index=Py_ssize_t)
+@cython.locals(order=list, census=list, index=Py_ssize_t, tiles=bytes, kind=Py_ssize_t)
 cdef tuple _counted(walltiles)

@@ -2,6 +2,7 @@
 this process (what it prints, its status), and once as a process of its own."""
 
 import contextlib
+import gc
 import io
 import json
 import os
@@ -269,3 +270,14 @@ def test_a_run_not_scored_under_gb_mahjong_is_refused_in_one_line(tmp_path):
     status, _out, err = command("export", "green", "--format", "botzone-log", cwd=tmp_path)
     assert status == 2 and len(err.strip().splitlines()) == 1, err
     assert "not green-book: play the games with --ruleset gb-mahjong" in err
+
+
+def test_import_leaves_the_garbage_collector_as_it_found_it(tmp_path):
+    # The import collects seldom and freezes what was loaded before the games; an import run
+    # in a process that goes on (a notebook, these tests) must undo both.
+    shutil.copy(GAMES, tmp_path / "games.txt")
+    thresholds = gc.get_threshold()
+    status, _, _ = command("import", "games.txt", "--format", "contest-text", cwd=tmp_path)
+    assert status == 0
+    assert gc.get_threshold() == thresholds
+    assert gc.get_freeze_count() == 0
