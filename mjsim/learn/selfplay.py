@@ -82,28 +82,27 @@ def _rollout(net: Net, games: int, seed: str, generator: torch.Generator) -> _Pl
     ended = np.zeros(games, bool)
     points = np.zeros((games, 4), np.int64)
     kept: list[tuple[np.ndarray, ...]] = []
-    road = np.zeros((games, ROADS, WIDTH), np.uint8)
+    road_parts: list[np.ndarray] = []  # a model that reads the road planes: theirs
     while not ended.all():
         actions = masks.argmax(axis=1)
         rows = np.flatnonzero(~ended & (masks.sum(axis=1) > 1))
         if len(rows):
-            views = vector.views
+            part_roads = None
             if net.roads:
-                roads_batch([views[row] for row in rows], road)
-            part_roads = road[:len(rows)].copy() if net.roads else None
+                part_roads = np.empty((len(rows), ROADS, WIDTH), np.uint8)
+                roads_batch([vector.views[row] for row in rows], part_roads)
+                road_parts.append(part_roads)
             planes, legal = observations[rows].copy(), masks[rows].copy()
             with torch.no_grad():
                 probs = torch.softmax(_forward(net, planes, legal, part_roads), dim=1)
             drawn = torch.multinomial(probs, 1, generator=generator)[:, 0].numpy()
             actions[rows] = drawn
-            kept.append((planes, legal, *(() if part_roads is None else (part_roads,)), drawn,
-                         rows, seats[rows].astype(np.int64)))
+            kept.append((planes, legal, drawn, rows, seats[rows].astype(np.int64)))
         observations, masks, seats, rewards, dones = vector.step(actions)
         points[~ended] += rewards[~ended]
         ended |= dones
-    columns = [np.concatenate(part) for part in zip(*kept)]
-    *inputs, drawn, rows, seat = columns
-    return _Played(inputs[0], inputs[1], inputs[2] if net.roads else None, drawn,
+    planes, legal, drawn, rows, seat = (np.concatenate(part) for part in zip(*kept))
+    return _Played(planes, legal, np.concatenate(road_parts) if road_parts else None, drawn,
                    points[rows, seat].astype(np.float32))
 
 
