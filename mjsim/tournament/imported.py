@@ -69,18 +69,16 @@ class ImportFolder:
         self.count = 0
         self.batch = 0
 
-    def add(self, replayed: Replayed, file: str) -> Path:
-        """Write one agreed game; returns its log's path."""
+    def add(self, replayed: Replayed, file: str) -> None:
+        """Write one agreed game: its log, and its rows for the tables."""
         self.count += 1
         game = replayed.game
         name = f"g{self.count:06d}-{_UNSAFE.sub('_', game.id)[:60]}.jsonl"
-        target = os.path.join(self.games, name)
-        _write_new(target, log_text(replayed, {"format": self.form, "id": game.id,
-                                               "file": file, "line": game.line}).encode())
+        source = {"format": self.form, "id": game.id, "file": file, "line": game.line}
+        _write_new(os.path.join(self.games, name), log_text(replayed, source).encode())
         self.records.extend(records_of(replayed.rules, _lineup(game.players)))
         if self.count % BATCH_GAMES == 0:
             self._flush()
-        return Path(target)
 
     def close(self, summary: dict[str, Any], files: list[str]) -> None:
         """Write the last batch and the folder's ``import.json``."""
