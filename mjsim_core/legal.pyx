@@ -736,7 +736,7 @@ cdef bint _visit(Search* S) noexcept nogil:
     """Score the combination in S.target on each tile it may be won on; record it if legal.
     Returns True when the search may stop."""
     cdef const count_t* h = S.held
-    cdef int k, total, best = -1, win = -1
+    cdef int k, total, best = -1, win
     cdef bint keep = S.keep_targets and S.out.n_targets < MAX_TARGETS
     cdef uint64_t legal = 0
     for k in range(N_KINDS):

@@ -98,14 +98,13 @@ class _Ask(TypedDict):
 def _fill(view: View, out: np.ndarray) -> None:
     hand, unseen = view.hand, _unseen(view)
     ask: _Ask = {"seat_wind": view.seat_wind, "prevalent_wind": view.prevalent, "unseen": unseen,
-           "ruleset": view.ruleset, "limit": SIGHT}
+                 "ruleset": view.ruleset, "limit": SIGHT}
     if view.window is None:
         if not any(move.kind == "discard" for move in view.legal):
             return
         least = _SHANTEN_CAP
         legal, near, shantens, copies = out[LEGAL], out[LEGAL_COPIES], out[SHANTEN], out[COPIES]
-        for kind, after, _kinds, accepted in discards(hand.counts, len(hand.melds),
-                                                               unseen):
+        for kind, after, _kinds, accepted in discards(hand.counts, len(hand.melds), unseen):
             shantens[kind] = 1 + min(after, _SHANTEN_CAP - 1)
             copies[kind] = min(accepted, _COPIES_CAP)
             legal[kind] = _FAR  # the legal distance is at least the shanten: beyond sight
