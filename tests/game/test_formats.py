@@ -204,6 +204,22 @@ def test_the_recorded_botzone_games_import_as_match_logs_and_all_agree():
     assert results[0].game.foul[:2] == (2, "WH")
 
 
+def test_a_match_log_file_is_read_as_bytes_and_a_line_not_utf8_is_refused_alone(tmp_path):
+    # The import opens match logs as bytes for orjson: the same games as text gives, and a line
+    # that is not UTF-8 is one refusal, not a traceback, with the next match still read.
+    first, *rest = botzone_text().splitlines(keepends=True)
+    path = tmp_path / "matches.jsonl"
+    path.write_bytes(first.encode() + b'{"log": ["\xff\xfe"]}\n' + "".join(rest).encode())
+    read = list(outcomes([path], "botzone-log"))
+    refused = read.pop(1)
+    assert isinstance(refused, Refused) and "not JSON" in str(refused)
+    assert "\n" not in str(refused) and refused.line == 2
+    as_text = [check(game) for game in botzone_log.read(io.StringIO(first + "".join(rest)))]
+    assert [(r.game.id, r.game.end, r.game.fan) for r in read] == [
+        (r.game.id, r.game.end, r.game.fan) for r in as_text]
+    assert len(read) == 7 and all(isinstance(r, Replayed) for r in read)
+
+
 def requests(match):
     return [entry["output"]["content"] for entry in match["log"][0::2]
             if entry["output"]["command"] == "request"]

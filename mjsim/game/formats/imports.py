@@ -22,7 +22,7 @@ from mjsim.game.formats.record import Game, Refused
 __all__ = ["FORMATS", "Outcome", "Summary", "outcomes"]
 
 Outcome = Replayed | Disagreement | Refused
-FORMATS: dict[str, Callable[[IO[str]], Iterator[Game | Refused]]] = {
+FORMATS: dict[str, Callable[[IO[Any]], Iterator[Game | Refused]]] = {
     "contest-text": contest.read,
     "botzone-log": botzone_log.read,
 }
@@ -34,9 +34,18 @@ def outcomes(paths: Iterable[str | Path], form: str) -> Iterator[Outcome]:
     ``OSError`` for a file that cannot be read and ``KeyError`` for an unknown format."""
     reader = FORMATS[form]
     for path in paths:
-        with open(path, encoding="utf-8", errors="replace") as stream:
+        with _opened(path, form) as stream:
             for game in reader(stream):
                 yield game if isinstance(game, Refused) else check(game)
+
+
+def _opened(path: str | Path, form: str) -> IO[Any]:
+    """``path`` opened for ``form``'s reader: match logs as bytes, which orjson decodes itself
+    (a line with bytes that are not UTF-8 is refused as not JSON), text with what is not UTF-8
+    replaced."""
+    if form == "botzone-log":
+        return open(path, "rb")
+    return open(path, encoding="utf-8", errors="replace")
 
 
 @dataclass
