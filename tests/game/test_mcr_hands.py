@@ -111,7 +111,7 @@ def test_each_hand_is_a_match_whose_dealer_is_player_0(game):
 @pytest.mark.slow
 def test_mcr_games_export_and_import_to_the_same_moves_and_settlement_hand_by_hand():
     results = set()
-    for number in range(20):
+    for number in range(200):
         header, moves = played(f"mcr-{number}", LINEUPS[number % 4])
         hands, rules = by_hand(header, moves)
         records = games_of(header, moves, f"mcr-{number}")
