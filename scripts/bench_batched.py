@@ -1,16 +1,17 @@
 """What batching a learned seat's decisions across games gains: the network's forward pass at
 batch sizes 1, 4 and 16, and a table of one learned seat and three others played game by game
-against the same games played together (``mjsim.tournament.records.play_games``, which plays a
-wall's seatings at once when a seat decides in batches). Then the learned seat's own cost a
-decision at that table: the views it was asked about (the batches of a wall's seatings played
-together) encoded, given their road planes and passed through the network again, each part
-timed alone.
+against the same games played together (``mjsim.tournament.records.play_games``, which plays
+them at once when a seat decides in batches): a wall's seatings at once, and the seatings of
+``runner.WALLS_TOGETHER`` walls, as a worker of a run plays them. Then the learned seat's own
+cost a decision at that table: the views it was asked about (the batches of a wall's seatings
+played together) encoded, given their road planes and passed through the network again, each
+part timed alone.
 
-CPU time of this process, one BLAS thread; the two ways are timed in turn, ``--repeats``
+CPU time of this process, one BLAS thread; the three ways are timed in turn, ``--repeats``
 times, and the medians printed. The model is ``--model FILE``, or a network of random weights
 of ``--channels`` x ``--blocks`` (its moves differ from a trained one's, its cost does not).
 Run from the repository root:
-``OPENBLAS_NUM_THREADS=1 python scripts/bench_batched.py --walls 6 --opponent 4``.
+``OPENBLAS_NUM_THREADS=1 python scripts/bench_batched.py --walls 8 --opponent 4``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from mjsim.players.specs import load_player
 from mjsim.players.view import View
 from mjsim.tournament import records
 from mjsim.tournament.lineups import Roster
+from mjsim.tournament.runner import WALLS_TOGETHER
 from mjsim.tournament.schedule import per_wall, rotations, wall_seeds
 
 
@@ -59,14 +61,19 @@ def forward_pass(model: str, size: int, calls: int = 200) -> float:
     return (time.process_time() - start) / calls
 
 
-def table(model: str, opponent: str, walls: int, together: bool) -> float:
-    """Hands a CPU-second of the table, its walls' seatings played together or one by one."""
+def table(model: str, opponent: str, walls: int, together: int) -> float:
+    """Hands a CPU-second of the table: its games one by one (``together`` 0), or ``together``
+    walls' seatings played at once (1: a wall's, as a worker played them before
+    ``runner.WALLS_TOGETHER``)."""
     lineup = (f"learned?model={model}", opponent, opponent, opponent)
     roster = Roster() if together else _GameByGame()
+    batches = per_wall(wall_seeds("bench-batched", walls), rotations(lineup))
+    size = max(together, 1)
     start, hands = time.process_time(), 0
-    for batch in per_wall(wall_seeds("bench-batched", walls), rotations(lineup)):
+    for first in range(0, len(batches), size):
+        tasks = [task for batch in batches[first:first + size] for task in batch]
         hands += sum(len(played.hands) // 4
-                     for played in records.play_games(batch, roster=roster))
+                     for played in records.play_games(tasks, roster=roster))
     return hands / (time.process_time() - start)
 
 
@@ -128,7 +135,7 @@ def main() -> None:
     parser.add_argument("--model", help="a model file (default: random weights)")
     parser.add_argument("--channels", type=int, default=64)
     parser.add_argument("--blocks", type=int, default=4)
-    parser.add_argument("--walls", type=int, default=6)
+    parser.add_argument("--walls", type=int, default=8)
     parser.add_argument("--opponent", default="4", help="the other three seats' spec")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
@@ -141,16 +148,19 @@ def main() -> None:
         seconds = statistics.median(forward_pass(model, size) for _ in range(args.repeats))
         print(f"forward pass, {size:2} views: {seconds * 1e6:7.0f} us "
               f"({seconds * 1e6 / size:.0f} us a view)")
-    rates: dict[bool, list[float]] = {False: [], True: []}
+    ways = {0: "game by game", 1: "a wall at once",
+            WALLS_TOGETHER: f"{WALLS_TOGETHER} walls at once"}
+    rates: dict[int, list[float]] = {way: [] for way in ways}
     for _ in range(args.repeats):
-        for together in (False, True):
-            rates[together].append(table(model, args.opponent, args.walls, together))
-    for together, name in ((False, "game by game"), (True, "together")):
-        print(f"learned + 3 x {args.opponent}, {name:12}: "
-              f"{statistics.median(rates[together]):6.0f} hands per CPU-second "
-              f"({', '.join(f'{rate:.0f}' for rate in rates[together])})")
-    ratio = statistics.median(rates[True]) / statistics.median(rates[False])
-    print(f"together / game by game: {ratio:.2f}")
+        for way in ways:
+            rates[way].append(table(model, args.opponent, args.walls, way))
+    for way, name in ways.items():
+        print(f"learned + 3 x {args.opponent}, {name:16}: "
+              f"{statistics.median(rates[way]):6.0f} hands per CPU-second "
+              f"({', '.join(f'{rate:.0f}' for rate in rates[way])})")
+    for way in (1, WALLS_TOGETHER):
+        print(f"{ways[way]} / game by game: "
+              f"{statistics.median(rates[way]) / statistics.median(rates[0]):.2f}")
     cost = seat_cost(model, args.opponent, args.walls, args.repeats)
     print(f"the learned seat at that table ({cost.pop('views a pass'):.1f} views a pass), us of "
           "CPU a decision:")

@@ -233,3 +233,44 @@ def test_too_many_fouls_counted_at_a_batch_is_its_failure():
 
     with pytest.raises(TooManyFouls, match="batch 0"):
         _gather([(1, PlayerError("batch 1", "", 0, 1)), (0, (0, {}, {}))], [0, 1], written)
+
+
+def test_batches_played_at_once_fail_one_by_one_as_batches_played_alone(monkeypatch):
+    """When a player raises in one of the batches a worker plays at once, they are played
+    again one by one: the others are written, and the error names its own batch and game, as
+    a worker of one batch reports it. Too many fouls in a row fail their batch alone."""
+    from mjsim.game.settings import settings_of
+    from mjsim.players.driver import PlayerError, TooManyFouls
+    from mjsim.tournament import runner
+
+    batches = per_wall(wall_seeds("chunk", 3), [RUNG1])
+    broken = batches[1][0][0]
+    real = runner.play_games
+
+    def play_games(tasks, **options):
+        for game, (seed, lineup) in enumerate(tasks):
+            if seed == broken:
+                raise PlayerError("seat 0 (1) raised", "", 0, None, game)
+        yield from real(tasks, **options)
+
+    monkeypatch.setattr(runner, "play_games", play_games)
+    results = runner.play_batches([0, 1, 2], batches, settings_of(None, table="botzone"), {},
+                                  (), None)
+    assert [number for number, _ in results] == [0, 1, 2]
+    failed = results[1][1]
+    assert isinstance(failed, PlayerError) and (failed.batch, failed.game) == (1, 0)
+    assert f"on wall {broken!r}" in failed.message
+    played = [result for _, result in (results[0], results[2])]
+    alone = [runner.play_batch(number, batches[number], settings_of(None, table="botzone"), {},
+                               (), None) for number in (0, 2)]
+    assert played == alone
+    def fouling(tasks, **options):  # every hand of the last wall's game fouled by seat 0
+        for (seed, _), records in zip(tasks, real(tasks, **options)):
+            for row in records.hands if seed == batches[2][0][0] else ():
+                row["foul_seat"] = 0
+            yield records
+
+    monkeypatch.setattr(runner, "play_games", fouling)
+    fouled = runner.play_batches([0, 2], [batches[0], batches[2]],
+                                 settings_of(None, table="botzone", max_fouls=1), {}, (), None)
+    assert fouled[0] == (0, alone[0]) and isinstance(fouled[1][1], TooManyFouls)
