@@ -7,8 +7,8 @@ from mjsim.learn import network
 from mjsim.learn.player import Learned
 from mjsim.players import driver
 from mjsim.players.protocol import BatchPlayer
-from mjsim.tournament.lineups import Roster
 from mjsim.tournament import runner
+from mjsim.tournament.lineups import Roster
 from mjsim.tournament.runner import WALLS_TOGETHER, run
 from mjsim.tournament.schedule import per_wall, wall_seeds
 
