@@ -100,7 +100,11 @@ def play_batches(numbers: Sequence[int], batches: Sequence[Sequence[Task]], sett
     learned player) decides the views of all their walls in one call; each batch's tables and
     streak are :func:`play_batch`'s, and a batch with too many fouls in a row fails alone. When
     a player raises, the batches are played again one by one, so that each failure is its own
-    batch's, as a run of one batch a worker reports it."""
+    batch's, as a run of one batch a worker reports it. One batch is :func:`play_batch`'s
+    alone, which stops at the game whose fouls are too many in a row."""
+    if len(numbers) == 1:
+        return [_played_or_failed(numbers[0], batches[0], settings, definitions, shadows,
+                                  programs)]
     workdirs = [_workdirs(programs, number, len(tasks))
                 for number, tasks in zip(numbers, batches, strict=True)]
     try:
