@@ -37,7 +37,8 @@ from libc.string cimport memcpy, memset
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG,
-                               MELD_CONCEALED_KONG, Scoring, encode_melds, score_kernel)
+                               MELD_CONCEALED_KONG, Scoring, encode_melds, may_reach,
+                               score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, read_unseen, suit_of)
@@ -118,6 +119,31 @@ cdef inline bint _wins(const count_t* tiles, const Question* q, int win) noexcep
     return _points(tiles, q, win, AT_LEAST_EIGHT) >= _MIN_POINTS
 
 
+cdef bint _may_win(const count_t* tiles, const Question* q) noexcept nogil:
+    """Whether the target may win eight on some tile it holds (may_reach, Last Tile where its
+    kind's other three copies are exposed): most targets cannot, told once for all their tiles.
+    The memo keeps the answer under the win N_KINDS, which no score has."""
+    cdef int k, flags = q.flags
+    cdef bint may
+    cdef uint64_t key[KEY_WORDS]
+    cdef Remembered* slot = NULL
+    for k in range(N_KINDS):
+        if tiles[k] and q.exposed[k] == 3:
+            flags |= LAST_COPY
+            break
+    if q.memo != NULL:
+        slot = _slot(tiles, q, N_KINDS, flags, key)
+        if _same_key(slot.key, key):
+            q.memo.kept += 1
+            return slot.total
+    may = may_reach(tiles, q.melds, q.n_melds, flags, q.seat, q.prevalent, q.ruleset)
+    if slot != NULL:
+        memcpy(slot.key, key, sizeof(key))
+        slot.total = may
+        slot.exact = True
+    return may
+
+
 cdef int _points(const count_t* tiles, const Question* q, int win, int asked) noexcept nogil:
     """win_points, ``asked`` (0, or AT_LEAST_EIGHT: a total on the right side of eight will
     do) or-ed into the scorer's flags. The memo answers such an ask with any total it holds,
@@ -127,9 +153,7 @@ cdef int _points(const count_t* tiles, const Question* q, int win, int asked) no
     cdef uint64_t key[KEY_WORDS]
     cdef Remembered* slot = NULL
     if q.memo != NULL:
-        _score_key(tiles, q, win, flags, key)
-        slot = &q.memo.slot[_hash_key(key) >> (64 - MEMO_BITS)]
-        q.memo.asked += 1
+        slot = _slot(tiles, q, win, flags, key)
         if _same_key(slot.key, key) and (asked or slot.exact):
             q.memo.kept += 1
             return slot.total
@@ -142,6 +166,14 @@ cdef int _points(const count_t* tiles, const Question* q, int win, int asked) no
         slot.total = total
         slot.exact = not asked
     return total
+
+
+cdef inline Remembered* _slot(const count_t* tiles, const Question* q, int win, int flags,
+                              uint64_t* key) noexcept nogil:
+    """The memo's slot for the key (made in ``key``), counted as asked."""
+    _score_key(tiles, q, win, flags, key)
+    q.memo.asked += 1
+    return &q.memo.slot[_hash_key(key) >> (64 - MEMO_BITS)]
 
 
 cdef inline void _score_key(const count_t* tiles, const Question* q, int win, int flags,
@@ -480,6 +512,7 @@ cdef struct Search:
     # still wanted.
     Drawn* drawn
     uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
+    int hope                    # whether S.target may win eight (_may_win; -1: not asked yet)
     int level
     int top
     int least
@@ -785,9 +818,12 @@ cdef inline int _most(const Search* S, int k) noexcept nogil:
 
 
 cdef inline bint _legal_on(Search* S, signed char* legal, int win) noexcept nogil:
-    """Whether the target in S.target scores eight won on ``win`` (remembered in legal)."""
+    """Whether the target in S.target scores eight won on ``win`` (remembered in legal, and
+    whether it may win at all in S.hope)."""
     if legal[win] < 0:
-        legal[win] = _wins(S.target, S.q, win)
+        if S.hope < 0:
+            S.hope = _may_win(S.target, S.q)
+        legal[win] = S.hope and _wins(S.target, S.q, win)
     return legal[win]
 
 
@@ -806,6 +842,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     cdef uint64_t drawn = 0, mine, bits
     cdef int k, w, base, cost, most, drawn_wins = -1
     memset(legal, -1, N_KINDS)
+    S.hope = -1
     for w in range(N_KINDS):
         if t[w] > h[w]:
             drawn |= 1ull << w
