@@ -16,8 +16,10 @@ its ranks to come cannot complete it, beside the other suits' least, within the 
 suits are combined in order of total cost, and
 each complete hand is scored by the scoring kernel (:mod:`mjsim_core.score`) on each tile it
 draws, and at one draw more on each tile the hand already holds (a copy let go and drawn again
-last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). The search is
-exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
+last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). Most complete
+hands win eight on no tile, which the kernel's bound (``may_reach``, one pass over the hand's
+readings) tells once for all their tiles: they are scored tile by tile only when it cannot. The
+search is exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
 
 A hand of 14-3m tiles is searched once for all its discards (``search_drawn``): the complete
 hands within reach of the 14 tiles are listed and scored as above, and each serves every
@@ -772,8 +774,15 @@ cdef bint _visit(Search* S) noexcept nogil:
     cdef int k, total, best = -1, win
     cdef bint keep = S.keep_targets and S.out.n_targets < MAX_TARGETS
     cdef uint64_t legal = 0
+    cdef bint hope = False
     for k in range(N_KINDS):
-        if _won_on(S, k) and _wins(S.target, S.q, k):
+        if not _won_on(S, k):
+            continue
+        if not hope:
+            if not _may_win(S.target, S.q):
+                return False
+            hope = True
+        if _wins(S.target, S.q, k):
             legal |= 1ull << k
             if not keep:
                 break
