@@ -404,6 +404,48 @@ cdef int _knitted_straight(const count_t* h, const count_t* cap, int melds, int 
     return best
 
 
+cdef void _accept_knitted(const count_t* h, const count_t* cap, int melds, int cost,
+                          count_t* accepted) noexcept nogil:
+    """Mark the kinds some knitted straight target costing ``cost`` (the least) draws: those
+    whose draw brings the form one nearer, from one pass over the targets, as
+    _knitted_straight lists them, rather than a search for each kind."""
+    cdef count_t trial[N_KINDS]
+    cdef int perm, i, k, missing, s, code, p, set_cost
+    cdef uint64_t drawn, marked = 0
+    for perm in range(6):
+        missing = 0
+        memset(trial, 0, N_KINDS)
+        for i in range(9):
+            k = KNITTED[perm][i]
+            if cap[k] < 1:
+                missing = INF
+                break
+            trial[k] = 1
+            missing += h[k] == 0
+        if missing > cost:
+            continue
+        for s in range(55 if melds == 0 else 1):
+            code = CHOW_OR_PUNG[s]
+            set_cost = missing
+            if melds == 0:
+                if not _fits_set(trial, cap, code):
+                    continue
+                set_cost += _add_set(trial, h, code, 1)
+            if set_cost <= cost:
+                drawn = 0
+                for k in range(N_KINDS):
+                    if trial[k] > h[k]:
+                        drawn |= 1ull << k
+                for p in range(N_KINDS):
+                    if trial[p] + 2 <= cap[p] and set_cost + _extra(trial[p], 2, h[p]) == cost:
+                        marked |= drawn | (<uint64_t>(trial[p] + 2 > h[p]) << p)
+            if melds == 0:
+                _add_set(trial, h, code, -1)
+    while marked:
+        accepted[lowest_bit64(marked)] = 1
+        marked &= marked - 1
+
+
 cdef inline int _extra(int have, int more, int held) noexcept nogil:
     """The draws ``more`` copies cost a target that has ``have`` of a kind the hand holds
     ``held`` of."""
@@ -1224,11 +1266,15 @@ cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* part
 cdef void _accept_special(const count_t* held, const Question* q, int form, int cost,
                           count_t* accepted) noexcept nogil:
     """Mark the kinds whose draw brings the special form one nearer: those some best target of
-    the form draws (for seven pairs, read from the pairs each kind offers)."""
+    the form draws (for seven pairs, read from the pairs each kind offers; for a knitted
+    straight, from its targets)."""
     cdef count_t more[N_KINDS]
     cdef count_t scratch[N_KINDS]
     cdef int offered[3]
     cdef int k
+    if form == KNITTED_STRAIGHT:
+        _accept_knitted(held, q.cap, q.n_melds, cost, accepted)
+        return
     if form == SEVEN_PAIRS:
         offered[0] = offered[1] = offered[2] = 0
         for k in range(N_KINDS):
