@@ -556,6 +556,7 @@ cdef struct Search:
     # still wanted.
     Drawn* drawn
     uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
+    uint64_t live               # the discards the level's combinations may serve (_live)
     int hope                    # whether S.target may win eight (_may_win; -1: not asked yet)
     int level
     int top
@@ -890,15 +891,18 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     cdef const count_t* cap = &S.q.cap[0]
     cdef Drawn* d = S.drawn
     cdef signed char legal[N_KINDS]
-    cdef uint64_t drawn = 0, mine, bits
+    cdef uint64_t drawn = 0, mine, bits, live = S.live
     cdef int k, w, base, cost, most, drawn_wins = -1
+    cdef bint recorded = False
     memset(legal, -1, N_KINDS)
     S.hope = -1
     for w in range(N_KINDS):
         if t[w] > h[w]:
             drawn |= 1ull << w
-    for k in range(N_KINDS):
-        if not d.open[k] or t[k] >= cap[k]:
+    while live:
+        k = lowest_bit64(live)
+        live &= live - 1
+        if t[k] >= cap[k]:
             continue
         base = S.level + (t[k] >= h[k])
         most = _most(S, k)
@@ -940,7 +944,21 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
                 bits &= bits - 1
         if _rank(S, k, cost) < S.least:
             S.least = _rank(S, k, cost)
+        recorded = True
+    if recorded:
+        S.live = _live(S)
     return False
+
+
+cdef uint64_t _live(const Search* S) noexcept nogil:
+    """The open discards a combination of S.level draws may still serve, as bits: it costs
+    each S.level or more, and _most only falls as the search goes on."""
+    cdef uint64_t live = 0
+    cdef int k
+    for k in range(N_KINDS):
+        if S.drawn.open[k] and S.level <= _most(S, k):
+            live |= 1ull << k
+    return live
 
 
 cdef inline uint32_t _costs(const Search* S, int s, int m, int p) noexcept nogil:
@@ -1214,6 +1232,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                 break
             listed = S.budget
         S.level = level
+        S.live = _live(&S)
         _regular_level(&S, level)
     free(S.raw)
     for k in range(N_KINDS):
