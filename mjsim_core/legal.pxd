@@ -20,11 +20,12 @@ cdef enum:
 
 cdef struct Remembered:
     uint64_t key[KEY_WORDS]
-    int total                   # what the scorer answered
+    int total                   # what the scorer answered (the bound: 0 or 1)
     bint exact                  # the total itself, not only which side of eight it is on
 
 # Scores remembered across searches, a slot for each hash of a key (the last one scored there
-# is kept): a memo answers what the scorer would, so it changes no answer. It belongs to its
+# is kept), and whether a target may win eight at all (may_reach, under the win N_KINDS): a
+# memo answers what the scorer (or the bound) would, so it changes no answer. It belongs to its
 # caller: searches sharing one must not run at once. asked and kept count its use.
 cdef struct Memo:
     Remembered slot[MEMO_SLOTS]

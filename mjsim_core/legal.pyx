@@ -16,8 +16,10 @@ its ranks to come cannot complete it, beside the other suits' least, within the 
 suits are combined in order of total cost, and
 each complete hand is scored by the scoring kernel (:mod:`mjsim_core.score`) on each tile it
 draws, and at one draw more on each tile the hand already holds (a copy let go and drawn again
-last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). The search is
-exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
+last: 77m 555p 88s draws 7m, lets an 8s go and wins on the 8s as a single wait). Most complete
+hands win eight on no tile, which the kernel's bound (``may_reach``, one pass over the hand's
+readings) tells once for all their tiles: they are scored tile by tile only when it cannot. The
+search is exact up to a cost of ``limit + 1`` draws; beyond it the answer is a bound.
 
 A hand of 14-3m tiles is searched once for all its discards (``search_drawn``): the complete
 hands within reach of the 14 tiles are listed and scored as above, and each serves every
@@ -37,7 +39,8 @@ from libc.string cimport memcpy, memset
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG,
-                               MELD_CONCEALED_KONG, Scoring, encode_melds, score_kernel)
+                               MELD_CONCEALED_KONG, Scoring, encode_melds, may_reach,
+                               score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, read_unseen, suit_of)
@@ -118,6 +121,31 @@ cdef inline bint _wins(const count_t* tiles, const Question* q, int win) noexcep
     return _points(tiles, q, win, AT_LEAST_EIGHT) >= _MIN_POINTS
 
 
+cdef bint _may_win(const count_t* tiles, const Question* q) noexcept nogil:
+    """Whether the target may win eight on some tile it holds (may_reach, Last Tile where its
+    kind's other three copies are exposed): most targets cannot, told once for all their tiles.
+    The memo keeps the answer under the win N_KINDS, which no score has."""
+    cdef int k, flags = q.flags
+    cdef bint may
+    cdef uint64_t key[KEY_WORDS]
+    cdef Remembered* slot = NULL
+    for k in range(N_KINDS):
+        if tiles[k] and q.exposed[k] == 3:
+            flags |= LAST_COPY
+            break
+    if q.memo != NULL:
+        slot = _slot(tiles, q, N_KINDS, flags, key)
+        if _same_key(slot.key, key):
+            q.memo.kept += 1
+            return slot.total
+    may = may_reach(tiles, q.melds, q.n_melds, flags, q.seat, q.prevalent, q.ruleset)
+    if slot != NULL:
+        memcpy(slot.key, key, sizeof(key))
+        slot.total = may
+        slot.exact = True
+    return may
+
+
 cdef int _points(const count_t* tiles, const Question* q, int win, int asked) noexcept nogil:
     """win_points, ``asked`` (0, or AT_LEAST_EIGHT: a total on the right side of eight will
     do) or-ed into the scorer's flags. The memo answers such an ask with any total it holds,
@@ -127,9 +155,7 @@ cdef int _points(const count_t* tiles, const Question* q, int win, int asked) no
     cdef uint64_t key[KEY_WORDS]
     cdef Remembered* slot = NULL
     if q.memo != NULL:
-        _score_key(tiles, q, win, flags, key)
-        slot = &q.memo.slot[_hash_key(key) >> (64 - MEMO_BITS)]
-        q.memo.asked += 1
+        slot = _slot(tiles, q, win, flags, key)
         if _same_key(slot.key, key) and (asked or slot.exact):
             q.memo.kept += 1
             return slot.total
@@ -142,6 +168,14 @@ cdef int _points(const count_t* tiles, const Question* q, int win, int asked) no
         slot.total = total
         slot.exact = not asked
     return total
+
+
+cdef inline Remembered* _slot(const count_t* tiles, const Question* q, int win, int flags,
+                              uint64_t* key) noexcept nogil:
+    """The memo's slot for the key (made in ``key``), counted as asked."""
+    _score_key(tiles, q, win, flags, key)
+    q.memo.asked += 1
+    return &q.memo.slot[_hash_key(key) >> (64 - MEMO_BITS)]
 
 
 cdef inline void _score_key(const count_t* tiles, const Question* q, int win, int flags,
@@ -370,6 +404,48 @@ cdef int _knitted_straight(const count_t* h, const count_t* cap, int melds, int 
     return best
 
 
+cdef void _accept_knitted(const count_t* h, const count_t* cap, int melds, int cost,
+                          count_t* accepted) noexcept nogil:
+    """Mark the kinds some knitted straight target costing ``cost`` (the least) draws: those
+    whose draw brings the form one nearer, from one pass over the targets, as
+    _knitted_straight lists them, rather than a search for each kind."""
+    cdef count_t trial[N_KINDS]
+    cdef int perm, i, k, missing, s, code, p, set_cost
+    cdef uint64_t drawn, marked = 0
+    for perm in range(6):
+        missing = 0
+        memset(trial, 0, N_KINDS)
+        for i in range(9):
+            k = KNITTED[perm][i]
+            if cap[k] < 1:
+                missing = INF
+                break
+            trial[k] = 1
+            missing += h[k] == 0
+        if missing > cost:
+            continue
+        for s in range(55 if melds == 0 else 1):
+            code = CHOW_OR_PUNG[s]
+            set_cost = missing
+            if melds == 0:
+                if not _fits_set(trial, cap, code):
+                    continue
+                set_cost += _add_set(trial, h, code, 1)
+            if set_cost <= cost:
+                drawn = 0
+                for k in range(N_KINDS):
+                    if trial[k] > h[k]:
+                        drawn |= 1ull << k
+                for p in range(N_KINDS):
+                    if trial[p] + 2 <= cap[p] and set_cost + _extra(trial[p], 2, h[p]) == cost:
+                        marked |= drawn | (<uint64_t>(trial[p] + 2 > h[p]) << p)
+            if melds == 0:
+                _add_set(trial, h, code, -1)
+    while marked:
+        accepted[lowest_bit64(marked)] = 1
+        marked &= marked - 1
+
+
 cdef inline int _extra(int have, int more, int held) noexcept nogil:
     """The draws ``more`` copies cost a target that has ``have`` of a kind the hand holds
     ``held`` of."""
@@ -480,6 +556,8 @@ cdef struct Search:
     # still wanted.
     Drawn* drawn
     uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
+    uint64_t live               # the discards the level's combinations may serve (_live)
+    int hope                    # whether S.target may win eight (_may_win; -1: not asked yet)
     int level
     int top
     int least
@@ -739,8 +817,15 @@ cdef bint _visit(Search* S) noexcept nogil:
     cdef int k, total, best = -1, win
     cdef bint keep = S.keep_targets and S.out.n_targets < MAX_TARGETS
     cdef uint64_t legal = 0
+    cdef bint hope = False
     for k in range(N_KINDS):
-        if _won_on(S, k) and _wins(S.target, S.q, k):
+        if not _won_on(S, k):
+            continue
+        if not hope:
+            if not _may_win(S.target, S.q):
+                return False
+            hope = True
+        if _wins(S.target, S.q, k):
             legal |= 1ull << k
             if not keep:
                 break
@@ -785,9 +870,12 @@ cdef inline int _most(const Search* S, int k) noexcept nogil:
 
 
 cdef inline bint _legal_on(Search* S, signed char* legal, int win) noexcept nogil:
-    """Whether the target in S.target scores eight won on ``win`` (remembered in legal)."""
+    """Whether the target in S.target scores eight won on ``win`` (remembered in legal, and
+    whether it may win at all in S.hope)."""
     if legal[win] < 0:
-        legal[win] = _wins(S.target, S.q, win)
+        if S.hope < 0:
+            S.hope = _may_win(S.target, S.q)
+        legal[win] = S.hope and _wins(S.target, S.q, win)
     return legal[win]
 
 
@@ -803,14 +891,18 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     cdef const count_t* cap = &S.q.cap[0]
     cdef Drawn* d = S.drawn
     cdef signed char legal[N_KINDS]
-    cdef uint64_t drawn = 0, mine, bits
+    cdef uint64_t drawn = 0, mine, bits, live = S.live
     cdef int k, w, base, cost, most, drawn_wins = -1
+    cdef bint recorded = False
     memset(legal, -1, N_KINDS)
+    S.hope = -1
     for w in range(N_KINDS):
         if t[w] > h[w]:
             drawn |= 1ull << w
-    for k in range(N_KINDS):
-        if not d.open[k] or t[k] >= cap[k]:
+    while live:
+        k = lowest_bit64(live)
+        live &= live - 1
+        if t[k] >= cap[k]:
             continue
         base = S.level + (t[k] >= h[k])
         most = _most(S, k)
@@ -852,7 +944,21 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
                 bits &= bits - 1
         if _rank(S, k, cost) < S.least:
             S.least = _rank(S, k, cost)
+        recorded = True
+    if recorded:
+        S.live = _live(S)
     return False
+
+
+cdef uint64_t _live(const Search* S) noexcept nogil:
+    """The open discards a combination of S.level draws may still serve, as bits: it costs
+    each S.level or more, and _most only falls as the search goes on."""
+    cdef uint64_t live = 0
+    cdef int k
+    for k in range(N_KINDS):
+        if S.drawn.open[k] and S.level <= _most(S, k):
+            live |= 1ull << k
+    return live
 
 
 cdef inline uint32_t _costs(const Search* S, int s, int m, int p) noexcept nogil:
@@ -1126,6 +1232,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                 break
             listed = S.budget
         S.level = level
+        S.live = _live(&S)
         _regular_level(&S, level)
     free(S.raw)
     for k in range(N_KINDS):
@@ -1178,11 +1285,15 @@ cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* part
 cdef void _accept_special(const count_t* held, const Question* q, int form, int cost,
                           count_t* accepted) noexcept nogil:
     """Mark the kinds whose draw brings the special form one nearer: those some best target of
-    the form draws (for seven pairs, read from the pairs each kind offers)."""
+    the form draws (for seven pairs, read from the pairs each kind offers; for a knitted
+    straight, from its targets)."""
     cdef count_t more[N_KINDS]
     cdef count_t scratch[N_KINDS]
     cdef int offered[3]
     cdef int k
+    if form == KNITTED_STRAIGHT:
+        _accept_knitted(held, q.cap, q.n_melds, cost, accepted)
+        return
     if form == SEVEN_PAIRS:
         offered[0] = offered[1] = offered[2] = 0
         for k in range(N_KINDS):

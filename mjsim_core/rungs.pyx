@@ -933,9 +933,9 @@ cdef inline void _question(Question* q, const count_t* hand, const Seat* seat,
 
 
 def memo_counts() -> tuple:
-    """(asked, kept): how often, in this process, rung 4's searches asked for a target's score,
-    and how often the memo of scores answered (its hit rate, which ``scripts/bench_sim.py``
-    prints)."""
+    """(asked, kept): how often, in this process, rung 4's searches asked for a target's score
+    (or whether it may win eight at all), and how often the memo of scores answered (its hit
+    rate, which ``scripts/bench_sim.py`` prints)."""
     return (_memo.asked, _memo.kept)
 
 

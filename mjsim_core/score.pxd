@@ -39,6 +39,11 @@ cdef struct Scoring:
 # Returns 0, or -1 when the hand has no reading (not complete).
 cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, int win, int flags,
                       int seat_wind, int prevalent_wind, int ruleset, Scoring* out) noexcept nogil
+# Whether the complete hand may score eight or more won on some tile it holds, with these flags
+# (LAST_COPY: Last Tile may apply): False only when no winning tile's score_kernel total reaches
+# eight (a bound from one pass over its readings, not a score; False for a hand not complete).
+cdef bint may_reach(const count_t* counts, const uint8_t* melds, int n_melds, int flags,
+                    int seat_wind, int prevalent_wind, int ruleset) noexcept nogil
 
 # Write the byte of each declared meld (a kind, tiles and concealed, as mjsim.tiles.meld.Meld has
 # them; at most four) to out; returns how many.

@@ -185,11 +185,73 @@ cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, 
     cdef Reading readings[MAX_READINGS]
     cdef int order[MAX_READINGS]
     cdef uint8_t cnt[N_NUMBERS]
-    cdef int i, j, n, tile, kind, idx, total, best = -1
+    cdef int i, j, n, idx, total, best = -1
+    _setup(&w, counts, melds, n_melds, win, flags, seat_wind, prevalent_wind, ruleset)
+    n = readings_of(w.conc, w.n_melds, readings)
+    if n == 0:
+        return -1
+    _base(&w)
+    # Try the readings in GB-Mahjong's order (a stable insertion sort), keeping the first best.
+    for i in range(n):
+        j = i
+        while j > 0 and _before(&readings[i], &readings[order[j - 1]]):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    for i in range(n):
+        idx = order[i]
+        total = _evaluate(&w, &readings[idx], cnt)
+        if best < 0 or total > out.total or (total == out.total and (
+                readings[best].form == SEVEN_PAIRS or cnt[el.PURE_TRIPLE_CHOW]
+                or cnt[el.TRIPLE_PUNG])):
+            best = idx
+            out.total = total
+            memcpy(out.counts, cnt, N_NUMBERS)
+    out.reading = readings[best]
+    return 0
+
+
+cdef bint may_reach(const count_t* counts, const uint8_t* melds, int n_melds, int flags,
+                    int seat_wind, int prevalent_wind, int ruleset) noexcept nogil:
+    cdef Win w
+    cdef Reading readings[MAX_READINGS]
+    cdef uint8_t cnt[N_NUMBERS]
+    cdef int chows[4]
+    cdef int pungs[4]
+    cdef int i, n, nc, npg, concealed, most
+    # No winning tile (no Nine Gates, whose Full Flush scores 24 anyway), nor Last Tile: what
+    # the winning tile changes is added back below as the most it can add.
+    _setup(&w, counts, melds, n_melds, N_KINDS, flags & ~LAST_COPY, seat_wind, prevalent_wind,
+           ruleset)
+    n = readings_of(w.conc, w.n_melds, readings)
+    _base(&w)
+    for i in range(n):
+        concealed = w.ckongs + readings[i].n_pungs
+        if concealed >= 3:
+            return True         # Three Concealed Pungs may score: sixteen
+        nc = _sets(&w, &readings[i], chows, pungs, &npg)
+        _elements(&w, &readings[i], chows, nc, pungs, npg, 0, cnt)
+        # Two Concealed Pungs, a wait and Last Tile suppress nothing but other waits: each adds
+        # its points at most. Chicken Hand's eight, left when nothing else scores, is in the sum.
+        most = (_suppress(&w, cnt) + (POINTS[ruleset][el.TWO_CONCEALED_PUNGS] if concealed == 2
+                                      else 0)
+                + max(POINTS[ruleset][el.EDGE_WAIT], POINTS[ruleset][el.CLOSED_WAIT],
+                      POINTS[ruleset][el.SINGLE_WAIT])
+                + (POINTS[ruleset][el.LAST_TILE] if flags & LAST_COPY else 0))
+        if most >= _MIN_POINTS:
+            return True
+    return False
+
+
+cdef void _setup(Win* w, const count_t* counts, const uint8_t* melds, int n_melds, int win,
+                 int flags, int seat_wind, int prevalent_wind, int ruleset) noexcept nogil:
+    """The win's tiles, melds and circumstances (``win`` N_KINDS: no winning tile)."""
+    cdef int i, j, tile, kind
     memcpy(w.conc, counts, N_KINDS)
     memcpy(w.all, counts, N_KINDS)
     memcpy(w.held, counts, N_KINDS)
-    w.held[win] -= 1
+    if win < N_KINDS:
+        w.held[win] -= 1
     w.win = win
     w.flags = flags
     w.seat = seat_wind
@@ -216,28 +278,6 @@ cdef int score_kernel(const count_t* counts, const uint8_t* melds, int n_melds, 
                 w.all[tile] += 1
                 w.kongs += 1
                 w.ckongs += kind == MELD_CONCEALED_KONG
-    n = readings_of(w.conc, w.n_melds, readings)
-    if n == 0:
-        return -1
-    _base(&w)
-    # Try the readings in GB-Mahjong's order (a stable insertion sort), keeping the first best.
-    for i in range(n):
-        j = i
-        while j > 0 and _before(&readings[i], &readings[order[j - 1]]):
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = i
-    for i in range(n):
-        idx = order[i]
-        total = _evaluate(&w, &readings[idx], cnt)
-        if best < 0 or total > out.total or (total == out.total and (
-                readings[best].form == SEVEN_PAIRS or cnt[el.PURE_TRIPLE_CHOW]
-                or cnt[el.TRIPLE_PUNG])):
-            best = idx
-            out.total = total
-            memcpy(out.counts, cnt, N_NUMBERS)
-    out.reading = readings[best]
-    return 0
 
 
 include "score_tables.pxi"

@@ -73,6 +73,18 @@ def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat
                   prevalent_wind, ruleset)
 
 
+def _may_reach(counts, bytes melds not None, int flags, int seat_wind, int prevalent_wind,
+               int ruleset=0) -> bool:
+    """For the tests: the kernel's may_reach on a complete hand (the input read as
+    :func:`score_counts` reads it, the winning tile aside)."""
+    cdef const count_t* c = counts_of(counts)
+    if len(melds) > 4 or not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4
+                              and 0 <= ruleset < N_RULESETS):
+        raise ValueError("at most four melds; winds are 0-3 and the ruleset an index into "
+                         "RULESETS")
+    return may_reach(c, melds, len(melds), flags, seat_wind, prevalent_wind, ruleset)
+
+
 def score_hand(hand, ctx, int ruleset=0) -> tuple:
     """:func:`score_counts` of a :class:`~mjsim.tiles.hand.Hand` won as a
     :class:`~mjsim.scoring.WinContext` says, the context made consistent with the hand by

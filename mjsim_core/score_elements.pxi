@@ -132,31 +132,59 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
     total."""
     cdef int chows[4]
     cdef int pungs[4]
-    cdef int nc = 0, npg = 0, i, k, low, form = r.form, pair = r.pair
-    cdef int concealed = w.ckongs, winds = 0, dragons = 0, terminal = 0
-    cdef int shape = 0, left, total, win = w.win
-    cdef bint in_chow = False, has_prevalent = False, has_seat = False, take_winds
-    cdef bint sd = (w.flags & SELF_DRAWN) != 0, even, fives, outside
+    cdef int nc, npg, i, concealed = w.ckongs, shape = 0, total, win = w.win
+    cdef bint in_chow = False, sd = (w.flags & SELF_DRAWN) != 0
     cdef uint8_t without[N_NUMBERS]
+    for i in range(r.n_chows):
+        in_chow |= r.chows[i] <= win <= r.chows[i] + 2
+    for i in range(r.n_pungs):
+        # A pung completed by the winning discard is melded, unless the tile fits a chow (D18).
+        concealed += sd or r.pungs[i] != win or in_chow
+    nc = _sets(w, r, chows, pungs, &npg)
+    _elements(w, r, chows, nc, pungs, npg, concealed, cnt)
+    if r.form == REGULAR or r.form == KNITTED_STRAIGHT:
+        shape = _wait_shape(w, r)
+    if shape and w.flags & AT_LEAST_EIGHT:
+        # A wait element adds a point and suppresses only the other waits: the total without it
+        # is on the same side of eight unless it is seven, or nothing (Chicken Hand's eight).
+        memcpy(without, cnt, N_NUMBERS)
+        total = _suppress(w, without)
+        if total != _MIN_POINTS - 1 and not without[el.CHICKEN_HAND]:
+            memcpy(cnt, without, N_NUMBERS)
+            return total
+    if shape and _unique_wait(w, r):
+        cnt[shape] = 1
+    return _suppress(w, cnt)
+
+
+cdef int _sets(const Win* w, const Reading* r, int* chows, int* pungs, int* npg) noexcept nogil:
+    """The reading's chows and pungs, the declared ones with them, each sorted; how many chows
+    (``npg``: pungs)."""
+    cdef int nc = 0, i
+    npg[0] = 0
     for i in range(w.n_dchows):
         chows[nc] = w.dchows[i]
         nc += 1
     for i in range(r.n_chows):
-        low = r.chows[i]
-        chows[nc] = low
+        chows[nc] = r.chows[i]
         nc += 1
-        in_chow |= low <= win <= low + 2
     _sort(chows, nc)
     for i in range(w.n_dpungs):
-        pungs[npg] = w.dpungs[i]
-        npg += 1
+        pungs[npg[0]] = w.dpungs[i]
+        npg[0] += 1
     for i in range(r.n_pungs):
-        k = r.pungs[i]
-        pungs[npg] = k
-        npg += 1
-        # A pung completed by the winning discard is melded, unless the tile fits a chow (D18).
-        concealed += sd or k != win or in_chow
-    _sort(pungs, npg)
+        pungs[npg[0]] = r.pungs[i]
+        npg[0] += 1
+    _sort(pungs, npg[0])
+    return nc
+
+
+cdef void _elements(const Win* w, const Reading* r, const int* chows, int nc, const int* pungs,
+                    int npg, int concealed, uint8_t* cnt) noexcept nogil:
+    """The reading's element counts before the principles, the wait elements left out: w.base's
+    and those of its sets and pair, ``concealed`` of its pungs and kongs concealed."""
+    cdef int i, k, form = r.form, pair = r.pair, winds = 0, dragons = 0, terminal = 0, left
+    cdef bint has_prevalent = False, has_seat = False, take_winds, even, fives, outside
     memcpy(cnt, w.base, N_NUMBERS)
     if form == SEVEN_PAIRS:
         cnt[el.SEVEN_PAIRS] = 1
@@ -208,8 +236,6 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
     cnt[el.ALL_CHOWS] = ((form == REGULAR and nc == 4) or (form == KNITTED_STRAIGHT and nc == 1)) \
         and 0 <= pair < N_SUITED
     cnt[el.PUNG_OF_TERMINALS_OR_HONORS] = terminal
-    if form == REGULAR or form == KNITTED_STRAIGHT:
-        shape = _wait_shape(w, r)
     _groups(chows, nc, pair, CHOWS, cnt)
     _groups(pungs, npg, pair, PUNGS, cnt)
     if cnt[el.PUNG_OF_TERMINALS_OR_HONORS]:
@@ -228,14 +254,3 @@ cdef int _evaluate(Win* w, const Reading* r, uint8_t* cnt) noexcept nogil:
         if w.ruleset == GB_MAHJONG and cnt[el.NINE_GATES]:
             left -= 1           # D7: GB-Mahjong's Nine Gates removes exactly one
         cnt[el.PUNG_OF_TERMINALS_OR_HONORS] = left if left > 0 else 0
-    if shape and w.flags & AT_LEAST_EIGHT:
-        # A wait element adds a point and suppresses only the other waits: the total without it
-        # is on the same side of eight unless it is seven, or nothing (Chicken Hand's eight).
-        memcpy(without, cnt, N_NUMBERS)
-        total = _suppress(w, without)
-        if total != _MIN_POINTS - 1 and not without[el.CHICKEN_HAND]:
-            memcpy(cnt, without, N_NUMBERS)
-            return total
-    if shape and _unique_wait(w, r):
-        cnt[shape] = 1
-    return _suppress(w, cnt)

@@ -229,6 +229,34 @@ def test_special_hands_score_alike(drawn):
     assert_same(*drawn)
 
 
+@SETTINGS
+@given(st.one_of(regular_hands(), special_hands()), st.integers(0, 3), st.integers(0, 3),
+       st.sampled_from([0, 1, 4, 8, 1 | 4]), st.booleans())
+def test_may_reach_refuses_only_hands_no_tile_wins_eight_on(hand, seat, prevalent, flags, last):
+    """The legal search's bound (may_reach): a hand it refuses scores under eight won on each
+    of its tiles, Last Tile or not when it is told Last Tile may apply."""
+    last_copy = compiled_module.FLAGS["last_copy"]
+    melds = meld_bytes(hand.melds)
+    for index in range(len(RULESETS)):
+        if compiled_module._may_reach(hand.counts, melds, flags | (last_copy if last else 0),
+                                      seat, prevalent, index):
+            continue
+        for win in np.flatnonzero(hand.counts):
+            for extra in ((0, last_copy) if last else (0,)):
+                total = score_counts(hand.counts, melds, int(win), flags | extra, seat,
+                                     prevalent, index)[0]
+                assert total < 8, (str(hand), int(win), flags | extra, index)
+
+
+def test_may_reach_refuses_a_plain_hand():
+    """A concealed hand of chows and simples scores six at most on any tile, a wait included:
+    the bound is under eight."""
+    hand = Hand.parse("234m 678m 345p 567s 88p")
+    assert not compiled_module._may_reach(hand.counts, b"", 0, 0, 0, 0)
+    assert compiled_module._may_reach(Hand.parse("123m 456m 789m 678s 88p").counts, b"", 0, 0,
+                                      0, 0)
+
+
 def test_the_differential_generators_hands_score_alike():
     rng = np.random.default_rng(20261130)
     scored = 0
