@@ -232,8 +232,9 @@ def main() -> None:
         print(f"rung 4's legal distance of the hand held, between turns: {kept:,} of {asked:,} "
               f"asks answered by a search made before ({kept / max(asked, 1):.0%})")
         asked, kept = memo_counts()
-        print(f"rung 4's searches' scores of a target won on a tile: {kept:,} of {asked:,} "
-              f"answered by the memo of scores ({kept / max(asked, 1):.0%})")
+        print(f"rung 4's searches' asks of a target (its score won on a tile, or whether it "
+              f"may win eight at all): {kept:,} of {asked:,} answered by the memo of scores "
+              f"({kept / max(asked, 1):.0%})")
 
 
 if __name__ == "__main__":
