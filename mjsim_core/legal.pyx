@@ -709,11 +709,19 @@ cdef void _lower_bounds(Search* S) noexcept nogil:
                 S.others[s][d][1] = rest[s][2 * (S.max_sets - d)]
 
 
+cdef inline int _need_at(const int* need, int v) noexcept nogil:
+    """need[v], for a v below 0 too: every way then lacks -v tiles more than at 0."""
+    if v >= 0:
+        return need[v]
+    return need[0] - v if need[0] < INF else INF
+
+
 cdef void _completion_bounds(Search* S) noexcept nogil:
     """S.held_from and S.need, from S.others: the least over each way the rest can end (m sets,
-    p pairs), candidate by candidate over the tiles still held (a loop the compiler
-    vectorises)."""
-    cdef int s, r, n, a, b, v, m, p, top, extra, rest, cost
+    p pairs), candidate by candidate over the tiles still held. The ways past (a, b) are the
+    rest ending there, or a set more (three tiles: as with three fewer held), or the pair
+    more (two), so each list is made from the two after it."""
+    cdef int s, r, n, a, b, v, top, rest, best, x
     cdef int* need
     for s in range(4):
         n = 9 if s < 3 else 7
@@ -721,21 +729,21 @@ cdef void _completion_bounds(Search* S) noexcept nogil:
         for r in range(n - 1, -1, -1):
             S.held_from[s][r] = S.held_from[s][r + 1] + S.held[9 * s + r]
         top = S.held_from[s][0] if S.held_from[s][0] < 14 else 14
-        for a in range(S.max_sets + 1):
-            for b in range(2):
+        for a in range(S.max_sets, -1, -1):
+            for b in range(1, -1, -1):
                 need = &S.need[s][a][b][0]
+                rest = S.others[s][a][b]
                 for v in range(top + 1):
-                    need[v] = INF
-                for m in range(a, S.max_sets + 1):
-                    for p in range(b, 2):
-                        rest = S.others[s][m][p]
-                        if rest >= INF:
-                            continue
-                        extra = 3 * (m - a) + 2 * (p - b)
-                        for v in range(top + 1):
-                            cost = rest + (extra - v if extra > v else 0)
-                            if cost < need[v]:
-                                need[v] = cost
+                    best = rest
+                    if a < S.max_sets:
+                        x = _need_at(&S.need[s][a + 1][b][0], v - 3)
+                        if x < best:
+                            best = x
+                    if b == 0:
+                        x = _need_at(&S.need[s][a][1][0], v - 2)
+                        if x < best:
+                            best = x
+                    need[v] = best if best < INF else INF
 
 
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
