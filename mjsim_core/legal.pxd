@@ -9,8 +9,8 @@ cdef enum:
     # The legal targets a search keeps for its caller (the first found at the best cost).
     MAX_TARGETS = 64
 
-    MEMO_BITS = 10
-    MEMO_SLOTS = 1024           # the scores a Memo holds: 2 ** MEMO_BITS
+    MEMO_BITS = 12
+    MEMO_SLOTS = 4096           # the scores a Memo holds: 2 ** MEMO_BITS
 
 # What a target was scored on, in KEY_WORDS words: its tiles (bytes 0-33), the melds (34-37),
 # their count, the winning tile, the flags, the seat's winds and ruleset (seat * 16 + prevalent
