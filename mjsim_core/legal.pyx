@@ -893,7 +893,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     may be won on a kind it draws (k among them then), or at a draw more on a kind the hand
     keeps, and may hold one copy of k fewer than before (k lies face up). At k's best cost, a
     combination whose kinds drawn are all accepted for k already would add nothing: it is not
-    scored for k."""
+    scored for k. Returns True when no open discard is left to serve."""
     cdef const count_t* h = S.held
     cdef const count_t* t = S.target
     cdef const count_t* cap = &S.q.cap[0]
@@ -955,7 +955,9 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
         recorded = True
     if recorded:
         S.live = _live(S)
-    return False
+    # No discard left that a combination of this level may serve: the rest of it adds nothing
+    # (with spread -1, the first legal one found ends the level).
+    return S.live == 0
 
 
 cdef uint64_t _live(const Search* S) noexcept nogil:
