@@ -665,48 +665,17 @@ cdef void _share_sets() noexcept nogil:
 _share_sets()
 
 
-cdef void _min_plus(const int* a, const int* b, int* out) noexcept nogil:
-    """out[2m + q]: the least a[2m1 + q1] + b[2m2 + q2] over m1 + m2 = m sets (at most 4) and
-    q1 + q2 = q pairs (at most 1), for two suits' needs (or two groups of suits')."""
-    cdef int m1, q1, m2, q2, x, y, i
-    for i in range(10):
-        out[i] = INF
-    for m1 in range(5):
-        for q1 in range(2):
-            x = a[2 * m1 + q1]
-            if x >= INF:
-                continue
-            for m2 in range(5 - m1):
-                for q2 in range(2 - q1):
-                    y = x + b[2 * m2 + q2]
-                    i = 2 * (m1 + m2) + q1 + q2
-                    if y < out[i]:
-                        out[i] = y
-
-
-cdef void _lower_bounds(Search* S) noexcept nogil:
-    """S.others: for each suit, sets and pair, the least the other suits need beside it (the
-    other three suits' needs combined: suits 0-1 and 2-3 in pairs, then each with a third)."""
-    cdef int need[4][10]
-    cdef int low[10]                # suits 0 and 1 combined
-    cdef int high[10]               # suits 2 and 3
-    cdef int rest[4][10]            # the three suits other than each
-    cdef int s, i, d
-    for s in range(4):
-        for i in range(10):
-            need[s][i] = S.vec[s][i]
-    _min_plus(need[0], need[1], low)
-    _min_plus(need[2], need[3], high)
-    _min_plus(need[1], high, rest[0])
-    _min_plus(need[0], high, rest[1])
-    _min_plus(low, need[3], rest[2])
-    _min_plus(low, need[2], rest[3])
+cdef void _lower_bounds(Search* S, const DiscardParts* parts) noexcept nogil:
+    """S.others: for each suit, sets and pair, the least the other suits need beside it: the
+    other three suits' needs combined, which the hand's parts hold already (capped at INF,
+    as past any budget)."""
+    cdef int s, d
     for s in range(4):
         for d in range(5):
             S.others[s][d][0] = S.others[s][d][1] = INF
             if d <= S.max_sets:
-                S.others[s][d][0] = rest[s][2 * (S.max_sets - d) + 1]
-                S.others[s][d][1] = rest[s][2 * (S.max_sets - d)]
+                S.others[s][d][0] = parts.three[s][2 * (S.max_sets - d) + 1]
+                S.others[s][d][1] = parts.three[s][2 * (S.max_sets - d)]
 
 
 cdef inline int _need_at(const int* need, int v) noexcept nogil:
@@ -1050,7 +1019,7 @@ cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kind
     S.want_all = all_kinds
     for k in range(4):
         S.vec[k] = parts.vec[k]
-    _lower_bounds(S)
+    _lower_bounds(S, parts)
     _completion_bounds(S)
     for k in range(10):
         if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
