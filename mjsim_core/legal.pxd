@@ -63,9 +63,12 @@ cdef struct Found:
 # not exact) and, with all_kinds, the kinds some best legal target then draws. ``behind`` (0-3,
 # asked): how far behind the others a discard ranks at the same cost, so that the least is the
 # least (cost, behind) and the spread counts from it (0 everywhere: by cost alone).
+# ``behind_is_shanten``: the caller set each open discard's behind to the shanten it leaves (so
+# a ready hand is told without working it out again).
 cdef struct Drawn:
     bint open[N_KINDS]
     int behind[N_KINDS]
+    bint behind_is_shanten
     int cost[N_KINDS]
     bint exact[N_KINDS]
     count_t accepted[N_KINDS][N_KINDS]

@@ -1252,7 +1252,8 @@ cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* part
         out.cost[k] = INF
         memset(out.accepted[k], 0, N_KINDS)
         hand[k] -= 1
-        if (distance_after(hand, q.n_melds, suit_of(k), parts) == 1
+        if ((out.behind[k] == 0 if out.behind_is_shanten
+             else distance_after(hand, q.n_melds, suit_of(k), parts) == 1)
                 and accepted_after(hand, q.n_melds, suit_of(k), parts, waits)
                 and _winning_waits(hand, q, k, waits, all_kinds, out.accepted[k]) >= 0):
             out.cost[k] = 1
@@ -1370,6 +1371,7 @@ cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexc
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
+    drawn.behind_is_shanten = False
     search_drawn(held, q, limit, False, -1, NULL, &drawn)
     for k in range(N_KINDS):
         if drawn.open[k] and drawn.cost[k] - 1 < best:
@@ -1463,6 +1465,7 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
+    drawn.behind_is_shanten = False
     search_drawn(held, &asked.q, limit, True, INF, NULL, &drawn)
     out = []
     for k in range(N_KINDS):
