@@ -9,8 +9,8 @@ cdef enum:
     # The legal targets a search keeps for its caller (the first found at the best cost).
     MAX_TARGETS = 64
 
-    MEMO_BITS = 10
-    MEMO_SLOTS = 1024           # the scores a Memo holds: 2 ** MEMO_BITS
+    MEMO_BITS = 12
+    MEMO_SLOTS = 4096           # the scores a Memo holds: 2 ** MEMO_BITS
 
 # What a target was scored on, in KEY_WORDS words: its tiles (bytes 0-33), the melds (34-37),
 # their count, the winning tile, the flags, the seat's winds and ruleset (seat * 16 + prevalent
@@ -63,9 +63,12 @@ cdef struct Found:
 # not exact) and, with all_kinds, the kinds some best legal target then draws. ``behind`` (0-3,
 # asked): how far behind the others a discard ranks at the same cost, so that the least is the
 # least (cost, behind) and the spread counts from it (0 everywhere: by cost alone).
+# ``behind_is_shanten``: the caller set each open discard's behind to the shanten it leaves (so
+# a ready hand is told without working it out again).
 cdef struct Drawn:
     bint open[N_KINDS]
     int behind[N_KINDS]
+    bint behind_is_shanten
     int cost[N_KINDS]
     bint exact[N_KINDS]
     count_t accepted[N_KINDS][N_KINDS]

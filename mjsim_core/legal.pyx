@@ -665,55 +665,32 @@ cdef void _share_sets() noexcept nogil:
 _share_sets()
 
 
-cdef void _min_plus(const int* a, const int* b, int* out) noexcept nogil:
-    """out[2m + q]: the least a[2m1 + q1] + b[2m2 + q2] over m1 + m2 = m sets (at most 4) and
-    q1 + q2 = q pairs (at most 1), for two suits' needs (or two groups of suits')."""
-    cdef int m1, q1, m2, q2, x, y, i
-    for i in range(10):
-        out[i] = INF
-    for m1 in range(5):
-        for q1 in range(2):
-            x = a[2 * m1 + q1]
-            if x >= INF:
-                continue
-            for m2 in range(5 - m1):
-                for q2 in range(2 - q1):
-                    y = x + b[2 * m2 + q2]
-                    i = 2 * (m1 + m2) + q1 + q2
-                    if y < out[i]:
-                        out[i] = y
-
-
-cdef void _lower_bounds(Search* S) noexcept nogil:
-    """S.others: for each suit, sets and pair, the least the other suits need beside it (the
-    other three suits' needs combined: suits 0-1 and 2-3 in pairs, then each with a third)."""
-    cdef int need[4][10]
-    cdef int low[10]                # suits 0 and 1 combined
-    cdef int high[10]               # suits 2 and 3
-    cdef int rest[4][10]            # the three suits other than each
-    cdef int s, i, d
-    for s in range(4):
-        for i in range(10):
-            need[s][i] = S.vec[s][i]
-    _min_plus(need[0], need[1], low)
-    _min_plus(need[2], need[3], high)
-    _min_plus(need[1], high, rest[0])
-    _min_plus(need[0], high, rest[1])
-    _min_plus(low, need[3], rest[2])
-    _min_plus(low, need[2], rest[3])
+cdef void _lower_bounds(Search* S, const DiscardParts* parts) noexcept nogil:
+    """S.others: for each suit, sets and pair, the least the other suits need beside it: the
+    other three suits' needs combined, which the hand's parts hold already (capped at INF,
+    as past any budget)."""
+    cdef int s, d
     for s in range(4):
         for d in range(5):
             S.others[s][d][0] = S.others[s][d][1] = INF
             if d <= S.max_sets:
-                S.others[s][d][0] = rest[s][2 * (S.max_sets - d) + 1]
-                S.others[s][d][1] = rest[s][2 * (S.max_sets - d)]
+                S.others[s][d][0] = parts.three[s][2 * (S.max_sets - d) + 1]
+                S.others[s][d][1] = parts.three[s][2 * (S.max_sets - d)]
+
+
+cdef inline int _need_at(const int* need, int v) noexcept nogil:
+    """need[v], for a v below 0 too: every way then lacks -v tiles more than at 0."""
+    if v >= 0:
+        return need[v]
+    return need[0] - v if need[0] < INF else INF
 
 
 cdef void _completion_bounds(Search* S) noexcept nogil:
     """S.held_from and S.need, from S.others: the least over each way the rest can end (m sets,
-    p pairs), candidate by candidate over the tiles still held (a loop the compiler
-    vectorises)."""
-    cdef int s, r, n, a, b, v, m, p, top, extra, rest, cost
+    p pairs), candidate by candidate over the tiles still held. The ways past (a, b) are the
+    rest ending there, or a set more (three tiles: as with three fewer held), or the pair
+    more (two), so each list is made from the two after it."""
+    cdef int s, r, n, a, b, v, top, rest, best, x
     cdef int* need
     for s in range(4):
         n = 9 if s < 3 else 7
@@ -721,21 +698,21 @@ cdef void _completion_bounds(Search* S) noexcept nogil:
         for r in range(n - 1, -1, -1):
             S.held_from[s][r] = S.held_from[s][r + 1] + S.held[9 * s + r]
         top = S.held_from[s][0] if S.held_from[s][0] < 14 else 14
-        for a in range(S.max_sets + 1):
-            for b in range(2):
+        for a in range(S.max_sets, -1, -1):
+            for b in range(1, -1, -1):
                 need = &S.need[s][a][b][0]
+                rest = S.others[s][a][b]
                 for v in range(top + 1):
-                    need[v] = INF
-                for m in range(a, S.max_sets + 1):
-                    for p in range(b, 2):
-                        rest = S.others[s][m][p]
-                        if rest >= INF:
-                            continue
-                        extra = 3 * (m - a) + 2 * (p - b)
-                        for v in range(top + 1):
-                            cost = rest + (extra - v if extra > v else 0)
-                            if cost < need[v]:
-                                need[v] = cost
+                    best = rest
+                    if a < S.max_sets:
+                        x = _need_at(&S.need[s][a + 1][b][0], v - 3)
+                        if x < best:
+                            best = x
+                    if b == 0:
+                        x = _need_at(&S.need[s][a][1][0], v - 2)
+                        if x < best:
+                            best = x
+                    need[v] = best if best < INF else INF
 
 
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
@@ -885,7 +862,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     may be won on a kind it draws (k among them then), or at a draw more on a kind the hand
     keeps, and may hold one copy of k fewer than before (k lies face up). At k's best cost, a
     combination whose kinds drawn are all accepted for k already would add nothing: it is not
-    scored for k."""
+    scored for k. Returns True when no open discard is left to serve."""
     cdef const count_t* h = S.held
     cdef const count_t* t = S.target
     cdef const count_t* cap = &S.q.cap[0]
@@ -947,7 +924,9 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
         recorded = True
     if recorded:
         S.live = _live(S)
-    return False
+    # No discard left that a combination of this level may serve: the rest of it adds nothing
+    # (with spread -1, the first legal one found ends the level).
+    return S.live == 0
 
 
 cdef uint64_t _live(const Search* S) noexcept nogil:
@@ -1040,7 +1019,7 @@ cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kind
     S.want_all = all_kinds
     for k in range(4):
         S.vec[k] = parts.vec[k]
-    _lower_bounds(S)
+    _lower_bounds(S, parts)
     _completion_bounds(S)
     for k in range(10):
         if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
@@ -1273,7 +1252,8 @@ cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* part
         out.cost[k] = INF
         memset(out.accepted[k], 0, N_KINDS)
         hand[k] -= 1
-        if (distance_after(hand, q.n_melds, suit_of(k), parts) == 1
+        if ((out.behind[k] == 0 if out.behind_is_shanten
+             else distance_after(hand, q.n_melds, suit_of(k), parts) == 1)
                 and accepted_after(hand, q.n_melds, suit_of(k), parts, waits)
                 and _winning_waits(hand, q, k, waits, all_kinds, out.accepted[k]) >= 0):
             out.cost[k] = 1
@@ -1391,6 +1371,7 @@ cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexc
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
+    drawn.behind_is_shanten = False
     search_drawn(held, q, limit, False, -1, NULL, &drawn)
     for k in range(N_KINDS):
         if drawn.open[k] and drawn.cost[k] - 1 < best:
@@ -1484,6 +1465,7 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
+    drawn.behind_is_shanten = False
     search_drawn(held, &asked.q, limit, True, INF, NULL, &drawn)
     out = []
     for k in range(N_KINDS):

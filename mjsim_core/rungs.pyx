@@ -959,6 +959,7 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
     cdef int k, j
     cdef bint any_open = False
     memcpy(hand, counts, N_KINDS)
+    drawn.behind_is_shanten = True
     for k in range(N_KINDS):
         drawn.open[k] = False
         drawn.behind[k] = 0

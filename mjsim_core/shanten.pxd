@@ -44,8 +44,9 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
 cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil
 
 cdef struct RegularParts:
-    # What the regular acceptance of a 3n+1 hand reads: each kind's suit vector with one more
-    # copy of it, and each suit's complement (the other three suits merged).
+    # What the regular acceptance of a 3n+1 hand reads: each suit's vector, each kind's suit
+    # vector with one more copy of it, and each suit's complement (the other three suits merged).
+    const count_t* vec[4]
     const count_t* changed[N_KINDS]
     count_t others[4][SLOTS]
 

@@ -635,7 +635,7 @@ cdef void _changed_in_suit(const count_t* counts, int suit, RegularParts* parts)
 
 cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) noexcept nogil:
     """Fill the parts of the regular acceptance; returns the hand's regular distance."""
-    cdef const count_t* vec[4]
+    cdef const count_t** vec = parts.vec
     cdef count_t pair01[SLOTS]
     cdef count_t pair23[SLOTS]
     cdef int suit
@@ -653,13 +653,33 @@ cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) no
 
 cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int sets, int base,
                           count_t* accepted) noexcept nogil:
-    """Mark the draws that lower the regular distance below base: a draw changes one suit, so
-    each costs one convolution of its suit's new vector against the suit's complement."""
-    cdef int k
+    """Mark the draws that lower the regular distance below base (the regular distance): a draw
+    changes one suit, so each is its suit's new vector against the suit's complement. A draw
+    lowers a slot of its suit's vector by at most one, so only the slots where the hand's own
+    vector meets the complement at base (its tight slots, a few of ten) can go below it."""
+    cdef int tight[4][SLOTS]
+    cdef int n_tight[4]
+    cdef int k, s, m1, p1, i, j
+    cdef const count_t* other
+    for s in range(4):
+        n_tight[s] = 0
+        other = parts.others[s]
+        for m1 in range(sets + 1):
+            for p1 in range(2):
+                i = 2 * m1 + p1
+                if parts.vec[s][i] + other[2 * (sets - m1) + 1 - p1] <= base:
+                    tight[s][n_tight[s]] = i
+                    n_tight[s] += 1
     for k in range(N_KINDS):
-        if counts[k] < MAX_COPIES and _final(parts.changed[k], parts.others[suit_of(k)],
-                                             sets) < base:
-            accepted[k] = 1
+        if counts[k] >= MAX_COPIES:
+            continue
+        s = suit_of(k)
+        other = parts.others[s]
+        for j in range(n_tight[s]):
+            i = tight[s][j]
+            if parts.changed[k][i] + other[2 * sets + 1 - i] < base:
+                accepted[k] = 1
+                break
 
 
 cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
@@ -800,6 +820,8 @@ cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardP
     vec = _suit_vector(hand, suit)
     for k in range(N_KINDS):
         parts.changed[k] = shared.plus.changed[k]
+    for s in range(4):
+        parts.vec[s] = vec if s == suit else shared.vec[s]
     _changed_in_suit(hand, suit, &parts)
     memcpy(parts.others[suit], shared.three[suit], SLOTS)
     for s in range(4):
