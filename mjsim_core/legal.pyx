@@ -361,33 +361,49 @@ cdef int _honors_knitted(const count_t* h, const count_t* cap, count_t* out) noe
     return best
 
 
+cdef inline int _arrangement(int perm, const count_t* h, const count_t* cap,
+                             count_t* trial) noexcept nogil:
+    """``trial`` set to knitted arrangement ``perm``'s nine tiles alone; the draws they cost
+    (INF, trial left part-made, when a kind has no copy to be had)."""
+    cdef int i, k, missing = 0
+    memset(trial, 0, N_KINDS)
+    for i in range(9):
+        k = KNITTED[perm][i]
+        if cap[k] < 1:
+            return INF
+        trial[k] = 1
+        missing += h[k] == 0
+    return missing
+
+
+cdef inline int _with_set(count_t* trial, const count_t* h, const count_t* cap, int melds,
+                          int s, int missing) noexcept nogil:
+    """The draws of the arrangement in ``trial`` (``missing`` of them) with its set: the
+    CHOW_OR_PUNG ``s`` added to trial when no meld is declared (else the meld is the set), INF
+    when it does not fit; the caller takes an added set back."""
+    if melds:
+        return missing
+    if not _fits_set(trial, cap, CHOW_OR_PUNG[s]):
+        return INF
+    return missing + _add_set(trial, h, CHOW_OR_PUNG[s], 1)
+
+
 cdef int _knitted_straight(const count_t* h, const count_t* cap, int melds, int bound,
                            count_t* out) noexcept nogil:
     """The nine tiles of one knitted arrangement, 1 - melds sets and a pair; any value >= bound
     once it cannot come in under bound."""
     cdef count_t trial[N_KINDS]
-    cdef int perm, i, k, missing, s, code, p, cost, set_cost, best = bound
+    cdef int perm, missing, s, p, cost, set_cost, best = bound
     if melds > 1:
         return INF
     for perm in range(6):
-        missing = 0
-        memset(trial, 0, N_KINDS)
-        for i in range(9):
-            k = KNITTED[perm][i]
-            if cap[k] < 1:
-                missing = INF
-                break
-            trial[k] = 1
-            missing += h[k] == 0
+        missing = _arrangement(perm, h, cap, trial)
         if missing >= best:
             continue
         for s in range(55 if melds == 0 else 1):
-            code = CHOW_OR_PUNG[s]
-            set_cost = missing
-            if melds == 0:
-                if not _fits_set(trial, cap, code):
-                    continue
-                set_cost += _add_set(trial, h, code, 1)
+            set_cost = _with_set(trial, h, cap, melds, s, missing)
+            if set_cost >= INF:
+                continue
             if set_cost < best:
                 for p in range(N_KINDS):
                     if trial[p] + 2 > cap[p]:
@@ -400,7 +416,7 @@ cdef int _knitted_straight(const count_t* h, const count_t* cap, int melds, int 
                         if cost == set_cost:
                             break       # a pair held costs nothing: no pair does better
             if melds == 0:
-                _add_set(trial, h, code, -1)
+                _add_set(trial, h, CHOW_OR_PUNG[s], -1)
     return best
 
 
@@ -410,27 +426,16 @@ cdef void _accept_knitted(const count_t* h, const count_t* cap, int melds, int c
     whose draw brings the form one nearer, from one pass over the targets, as
     _knitted_straight lists them, rather than a search for each kind."""
     cdef count_t trial[N_KINDS]
-    cdef int perm, i, k, missing, s, code, p, set_cost
+    cdef int perm, k, missing, s, p, set_cost
     cdef uint64_t drawn, marked = 0
     for perm in range(6):
-        missing = 0
-        memset(trial, 0, N_KINDS)
-        for i in range(9):
-            k = KNITTED[perm][i]
-            if cap[k] < 1:
-                missing = INF
-                break
-            trial[k] = 1
-            missing += h[k] == 0
+        missing = _arrangement(perm, h, cap, trial)
         if missing > cost:
             continue
         for s in range(55 if melds == 0 else 1):
-            code = CHOW_OR_PUNG[s]
-            set_cost = missing
-            if melds == 0:
-                if not _fits_set(trial, cap, code):
-                    continue
-                set_cost += _add_set(trial, h, code, 1)
+            set_cost = _with_set(trial, h, cap, melds, s, missing)
+            if set_cost >= INF:
+                continue
             if set_cost <= cost:
                 drawn = 0
                 for k in range(N_KINDS):
@@ -440,7 +445,7 @@ cdef void _accept_knitted(const count_t* h, const count_t* cap, int melds, int c
                     if trial[p] + 2 <= cap[p] and set_cost + _extra(trial[p], 2, h[p]) == cost:
                         marked |= drawn | (<uint64_t>(trial[p] + 2 > h[p]) << p)
             if melds == 0:
-                _add_set(trial, h, code, -1)
+                _add_set(trial, h, CHOW_OR_PUNG[s], -1)
     while marked:
         accepted[lowest_bit64(marked)] = 1
         marked &= marked - 1
