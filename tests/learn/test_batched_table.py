@@ -42,4 +42,3 @@ def test_a_run_with_learned_seats_plays_its_games_together_with_the_same_tables(
 def test_a_worker_plays_several_walls_at_once_only_for_a_batching_player_and_no_core_idles(
         pending, jobs, batching, size):
     assert runner._together(list(range(pending)), jobs, batching) == size
-

@@ -264,6 +264,7 @@ def test_batches_played_at_once_fail_one_by_one_as_batches_played_alone(monkeypa
     alone = [runner.play_batch(number, batches[number], settings_of(None, table="botzone"), {},
                                (), None) for number in (0, 2)]
     assert played == alone
+
     def fouling(tasks, **options):  # every hand of the last wall's game fouled by seat 0
         for (seed, _), records in zip(tasks, real(tasks, **options)):
             for row in records.hands if seed == batches[2][0][0] else ():
