@@ -157,20 +157,19 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
     first."""
     cdef int root[4]
     cdef int tally[N_NUMBERS]
+    cdef int found[6]          # the relations met, at most one a pair of the four sets
     cdef int i, j, a, b, r, edges = 0, groups = 0, excess, floor, number, cut
     cdef int kinds = GROUP_LEN[scope][2]
     cdef const int* by_number = RELATIONS_DOWN[scope]
     if n < 2:
         return
-    for i in range(kinds):
-        tally[by_number[i]] = 0
     for i in range(n):
         root[i] = i
     for i in range(n):
         for j in range(i + 1, n):
             r = _relation(t[i], t[j], pair, scope)
             if r:
-                tally[r] += 1
+                found[edges] = r
                 edges += 1
                 a = i
                 while root[a] != a:
@@ -179,6 +178,12 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
                 while root[b] != b:
                     b = root[b]
                 root[a] = b
+    if edges == 0:
+        return                  # most groups: no tally to trim
+    for i in range(kinds):
+        tally[by_number[i]] = 0
+    for i in range(edges):
+        tally[found[i]] += 1
     for i in range(n):
         groups += root[i] == i
     # GB-Mahjong's order: trim repeated kinds first, the later-numbered kind first.
