@@ -203,6 +203,13 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
         cnt[by_number[i]] += tally[by_number[i]]
 
 
+cdef inline bint _even_ranks(const int* t) noexcept nogil:
+    """The three sets' ranks, sorted, are evenly spaced."""
+    cdef int r[3]
+    _sorted_ranks(t, 3, r)
+    return r[1] - r[0] == r[2] - r[1]
+
+
 cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
     """The relation elements of n chows (or pungs), counted once each
     (mjsim.reference.score.group_elements)."""
@@ -226,6 +233,8 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
             a, b, c = _suit(three[0]), _suit(three[1]), _suit(three[2])
             if (a == b) != (b == c) or (a == c) != (a == b):
                 continue    # two sets of a suit and one of another: no three-set pattern
+            if a >= 0 and c >= 0 and not _even_ranks(three):
+                continue    # suited sets: every three-set pattern's ranks are evenly spaced
             for f in range(GROUP_LEN[scope][3]):
                 number = GROUP[scope][3][f]
                 if not _pattern(number, three, 3, pair):
