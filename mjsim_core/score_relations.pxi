@@ -133,6 +133,11 @@ cdef int _relation(int a, int b, int pair, int scope) noexcept nogil:
     """The two-set element of sets a and b, or 0."""
     cdef int two[4]            # room for any pattern's reads
     cdef int i
+    # Every two-set element is of one set twice, two dragons, or suited sets whose ranks differ
+    # by 0, 3 or 6: most pairs are none, told without trying each element.
+    if a != b and not (is_dragon(a) and is_dragon(b)) and not (
+            a < N_SUITED and b < N_SUITED and (_rank(a) - _rank(b) + 9) % 3 == 0):
+        return 0
     two[0] = a if a < b else b
     two[1] = b if a < b else a
     two[2] = two[3] = -1
@@ -152,20 +157,19 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
     first."""
     cdef int root[4]
     cdef int tally[N_NUMBERS]
+    cdef int found[6]          # the relations met, at most one a pair of the four sets
     cdef int i, j, a, b, r, edges = 0, groups = 0, excess, floor, number, cut
     cdef int kinds = GROUP_LEN[scope][2]
     cdef const int* by_number = RELATIONS_DOWN[scope]
     if n < 2:
         return
-    for i in range(kinds):
-        tally[by_number[i]] = 0
     for i in range(n):
         root[i] = i
     for i in range(n):
         for j in range(i + 1, n):
             r = _relation(t[i], t[j], pair, scope)
             if r:
-                tally[r] += 1
+                found[edges] = r
                 edges += 1
                 a = i
                 while root[a] != a:
@@ -174,6 +178,12 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
                 while root[b] != b:
                     b = root[b]
                 root[a] = b
+    if edges == 0:
+        return                  # most groups: no tally to trim
+    for i in range(kinds):
+        tally[by_number[i]] = 0
+    for i in range(edges):
+        tally[found[i]] += 1
     for i in range(n):
         groups += root[i] == i
     # GB-Mahjong's order: trim repeated kinds first, the later-numbered kind first.
@@ -191,6 +201,13 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
                 excess -= cut
     for i in range(kinds):
         cnt[by_number[i]] += tally[by_number[i]]
+
+
+cdef inline bint _even_ranks(const int* t) noexcept nogil:
+    """The three sets' ranks, sorted, are evenly spaced."""
+    cdef int r[3]
+    _sorted_ranks(t, 3, r)
+    return r[1] - r[0] == r[2] - r[1]
 
 
 cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
@@ -216,6 +233,8 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
             a, b, c = _suit(three[0]), _suit(three[1]), _suit(three[2])
             if (a == b) != (b == c) or (a == c) != (a == b):
                 continue    # two sets of a suit and one of another: no three-set pattern
+            if a >= 0 and c >= 0 and not _even_ranks(three):
+                continue    # suited sets: every three-set pattern's ranks are evenly spaced
             for f in range(GROUP_LEN[scope][3]):
                 number = GROUP[scope][3][f]
                 if not _pattern(number, three, 3, pair):
