@@ -132,21 +132,23 @@ class Roster:
         """Whether ``entry``'s player decides many views in one call
         (:class:`~mjsim.players.protocol.BatchPlayer`), as a probe built and closed says."""
         if entry not in self._batching:
-            player = self.player(entry)
-            self._batching[entry] = isinstance(player, BatchPlayer)
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            self._probe(entry)
         return self._batching[entry]
 
     def check(self, entries: Iterable[str]) -> None:
         """Build each entry's player once, so a missing file, class or idea is reported before
-        any game is played (a program is not started: that happens when a hand begins)."""
+        any game is played (a program is not started: that happens when a hand begins); what
+        :meth:`decides_in_batches` would ask is read from the same build."""
         for entry in dict.fromkeys(entries):
-            player = self.player(entry)
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            self._probe(entry)
+
+    def _probe(self, entry: str) -> None:
+        """Build and close ``entry``'s player, keeping whether it decides in batches."""
+        player = self.player(entry)
+        self._batching[entry] = isinstance(player, BatchPlayer)
+        close = getattr(player, "close", None)
+        if close is not None:
+            close()
 
     def described(self, entries: Iterable[str]) -> dict[str, dict[str, Any]]:
         """What each entry resolves to here, for the manifest."""

@@ -275,3 +275,16 @@ def test_batches_played_at_once_fail_one_by_one_as_batches_played_alone(monkeypa
     fouled = runner.play_batches([0, 2], [batches[0], batches[2]],
                                  settings_of(None, table="botzone", max_fouls=1), {}, (), None)
     assert fouled[0] == (0, alone[0]) and isinstance(fouled[1][1], TooManyFouls)
+
+
+def test_a_run_builds_each_entrys_player_once_to_check_it_and_to_ask_if_it_batches(tmp_path):
+    # The run's own roster builds a player to check its spec, and reads from that build whether
+    # it decides in batches (a second build could load a model or a plugin again).
+    from mjsim.tournament.lineups import Roster
+
+    roster, built = Roster(), []
+    real = roster.player
+    roster.player = lambda entry, **options: built.append(entry) or real(entry, **options)
+    run(per_wall(wall_seeds("once", 2), [FAST]), tmp_path / "run", roster=roster,
+        backend="sequential", quiet=True, table="botzone")
+    assert sorted(built) == ["1", "2"]
