@@ -139,10 +139,7 @@ cdef bint _may_win(const count_t* tiles, const Question* q) noexcept nogil:
             q.memo.kept += 1
             return slot.total
     may = may_reach(tiles, q.melds, q.n_melds, flags, q.seat, q.prevalent, q.ruleset)
-    if slot != NULL:
-        memcpy(slot.key, key, sizeof(key))
-        slot.total = may
-        slot.exact = True
+    _keep(slot, key, may, True)
     return may
 
 
@@ -163,11 +160,17 @@ cdef int _points(const count_t* tiles, const Question* q, int win, int asked) no
     if score_kernel(tiles, q.melds, q.n_melds, win, flags | asked, q.seat, q.prevalent,
                     q.ruleset, &scored) == 0:
         total = scored.total
-    if slot != NULL:
-        memcpy(slot.key, key, sizeof(key))
-        slot.total = total
-        slot.exact = not asked
+    _keep(slot, key, total, not asked)
     return total
+
+
+cdef inline void _keep(Remembered* slot, const uint64_t* key, int total,
+                       bint exact) noexcept nogil:
+    """Remember ``total`` under ``key`` in ``slot`` (NULL: no memo)."""
+    if slot != NULL:
+        memcpy(slot.key, key, KEY_WORDS * sizeof(uint64_t))
+        slot.total = total
+        slot.exact = exact
 
 
 cdef inline Remembered* _slot(const count_t* tiles, const Question* q, int win, int flags,
