@@ -13,21 +13,41 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from mjsim.game.formats import botzone_log, contest
 from mjsim.game.formats.check import Disagreement, Replayed, check
 from mjsim.game.formats.record import Game, Refused
 
-__all__ = ["FORMATS", "Outcome", "Summary", "outcomes"]
+__all__ = ["FORMATS", "Format", "Outcome", "Summary", "outcomes"]
 
 Outcome = Replayed | Disagreement | Refused
-FORMATS: dict[str, Callable[[IO[Any]], Iterator[Game | Refused]]] = {
-    "contest-text": contest.read,
-    "botzone-log": botzone_log.read,
+
+
+def _text(path: str | Path) -> IO[Any]:
+    """A contest file, as text with what is not UTF-8 replaced."""
+    return open(path, encoding="utf-8", errors="replace")
+
+
+def _match_lines(path: str | Path) -> IO[Any]:
+    """A file of match logs, as bytes, which orjson decodes itself (a line with bytes that are
+    not UTF-8 is refused as not JSON), through a buffer of 1 MiB (a match's line is 30-200 KB,
+    read through the default 8 KiB in a dozen calls: 23 µs a line against 6)."""
+    return open(path, "rb", buffering=1 << 20)
+
+
+class Format(NamedTuple):
+    """A format's reader, and how its files are opened for it."""
+
+    read: Callable[[IO[Any]], Iterator[Game | Refused]]
+    open: Callable[[str | Path], IO[Any]]
+
+
+FORMATS = {
+    "contest-text": Format(contest.read, _text),
+    "botzone-log": Format(botzone_log.read, _match_lines),
 }
 """Each format's reader."""
-_MATCH_BUFFER = 1 << 20
 
 
 def outcomes(paths: Iterable[str | Path], form: str) -> Iterator[Outcome]:
@@ -35,19 +55,9 @@ def outcomes(paths: Iterable[str | Path], form: str) -> Iterator[Outcome]:
     ``OSError`` for a file that cannot be read and ``KeyError`` for an unknown format."""
     reader = FORMATS[form]
     for path in paths:
-        with _opened(path, form) as stream:
-            for game in reader(stream):
+        with reader.open(path) as stream:
+            for game in reader.read(stream):
                 yield game if isinstance(game, Refused) else check(game)
-
-
-def _opened(path: str | Path, form: str) -> IO[Any]:
-    """``path`` opened for ``form``'s reader: match logs as bytes, which orjson decodes itself
-    (a line with bytes that are not UTF-8 is refused as not JSON), through a buffer of 1 MiB (a
-    match's line is 30-200 KB, read through the default 8 KiB in a dozen calls: 23 µs a line
-    against 6), text with what is not UTF-8 replaced."""
-    if form == "botzone-log":
-        return open(path, "rb", buffering=_MATCH_BUFFER)
-    return open(path, encoding="utf-8", errors="replace")
 
 
 @dataclass
