@@ -11,6 +11,11 @@ The network reads the 34 columns as a sequence of kinds with channels:
    alone cannot.
 2. **Blocks.** ``blocks`` residual blocks: ``x + conv(relu(conv(relu(x))))``, each convolution of
    width 3 over the kinds with ``channels`` channels in and out.
+   With ``pooling``, each block's first convolution also gets, at every kind, a linear map of
+   its input pooled over the kinds (the mean and the max of each channel), as KataGo's global
+   pooling does on a board: a kind's score can then weigh the kind against the best of the
+   others (the discard that keeps the most copies, the most isolated tile), which convolutions
+   of width 3 and a per-kind head cannot see across a hand.
 3. **Heads.** A 1 x 1 convolution gives two scores at each kind, its discard (actions 0-33) and
    its kong (34-67); a linear layer over all of ``relu(x)`` gives the seven others (68-74).
 
@@ -18,7 +23,8 @@ Illegal actions get ``-inf`` and a softmax over the rest gives the policy.
 
 A network may also read the road planes of :mod:`mjsim.learn.roads` (``roads=True``): their
 four planes of kinds join the input convolution's 19, and their numbers plane joins plane 19
-at the linear layer. Its file is of format 2, which an mjsim that reads only format 1 refuses.
+at the linear layer. Its file is of format 2, which an mjsim that reads only format 1 refuses; a
+network with ``pooling`` is of format 3.
 
 The ``npz`` file holds each weight by name (:data:`SHAPES`), ``format`` (:data:`FORMAT`, an int;
 a file of a newer one is refused) and ``meta``, a JSON text of what training recorded.
@@ -47,9 +53,9 @@ from mjsim.learn.roads import NUMBERS as ROAD_NUMBERS
 
 __all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "save", "shapes"]
 
-FORMAT = 2
+FORMAT = 3
 """The newest version of the model file this mjsim reads; a file is written with the oldest
-version that reads it (1 without the road planes, 2 with them)."""
+version that reads it (1 without the road planes, 2 with them, 3 with pooling)."""
 KINDS_IN = NUMBERS  # planes read per kind by the input convolution: 0-18
 ROAD_KINDS = ROAD_NUMBERS  # the road planes of kinds: 0-3
 OTHERS = N_ACTIONS - WIN_ACTION  # the actions that are no kind's: win, pass, pung, ...
@@ -57,9 +63,10 @@ _SCALE = (1.0 / np.maximum(HIGH, 1)).astype(np.float32)
 _ROAD_SCALE = (1.0 / np.maximum(ROAD_HIGH, 1)).astype(np.float32)
 
 
-def shapes(channels: int, blocks: int, roads: bool = False) -> dict[str, tuple[int, ...]]:
+def shapes(channels: int, blocks: int, roads: bool = False, pooling: bool = False
+           ) -> dict[str, tuple[int, ...]]:
     """Each weight's name and shape for a network of ``channels`` and ``blocks`` (reading the
-    road planes too when ``roads``)."""
+    road planes too when ``roads``, pooling in each block when ``pooling``)."""
     c = channels
     out: dict[str, tuple[int, ...]] = {
         "stem.conv": (c, KINDS_IN + ROAD_KINDS * roads, 3), "stem.bias": (c, WIDTH),
@@ -68,17 +75,19 @@ def shapes(channels: int, blocks: int, roads: bool = False) -> dict[str, tuple[i
         for half in ("a", "b"):
             out[f"block{block}.{half}"] = (c, c, 3)
             out[f"block{block}.{half}_bias"] = (c,)
+        if pooling:  # the mean and the max of each channel, to every kind's channels
+            out[f"block{block}.pool"] = (c, 2 * c)
     out |= {"head.kinds": (2, c), "head.kinds_bias": (2,),
             "head.others": (OTHERS, c * WIDTH), "head.others_bias": (OTHERS,)}
     return out
 
 
-def initial(channels: int, blocks: int, seed: int, roads: bool = False
+def initial(channels: int, blocks: int, seed: int, roads: bool = False, pooling: bool = False
             ) -> dict[str, np.ndarray]:
     """Weights drawn for a new network (the tests' and a doctest's; training draws its own)."""
     rng = np.random.default_rng(seed)
     return {name: (rng.standard_normal(shape) * 0.1).astype(np.float32)
-            for name, shape in shapes(channels, blocks, roads).items()}
+            for name, shape in shapes(channels, blocks, roads, pooling).items()}
 
 
 def features(planes: np.ndarray, roads: np.ndarray | None = None
@@ -134,6 +143,8 @@ class _Workspace:
         self.x = np.empty((n * WIDTH, channels), np.float32)
         self.inner = np.empty((n * WIDTH, channels), np.float32)
         self.kinds = np.empty((n * WIDTH, 2), np.float32)
+        self.pooled = np.empty((n, 2 * channels), np.float32)
+        self.pooling = np.empty((n, channels), np.float32)
 
 
 def _matrix(kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
@@ -146,12 +157,12 @@ def _matrix(kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
 
 class Network:
     """The network of ``weights`` (by the names of :func:`shapes`); ``meta`` is what its file
-    recorded; ``roads`` whether it reads the road planes. Raises ``ValueError`` when the weights
-    are not one network's."""
+    recorded; ``roads`` whether it reads the road planes, ``pooling`` whether its blocks pool.
+    Raises ``ValueError`` when the weights are not one network's."""
 
     def __init__(self, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
-        channels, blocks, roads = _shape_of(weights)
-        expected = shapes(channels, blocks, roads)
+        channels, blocks, roads, pooling = _shape_of(weights)
+        expected = shapes(channels, blocks, roads, pooling)
         if set(weights) != set(expected) or any(
                 weights[name].shape != shape for name, shape in expected.items()):
             raise ValueError("the weights are not those of a network of "
@@ -159,6 +170,7 @@ class Network:
         self.weights = w = {name: np.ascontiguousarray(weights[name], np.float32)
                             for name in expected}
         self.channels, self.blocks, self.roads, self.meta = channels, blocks, roads, meta
+        self.pooling = pooling
         self._kinds_in = KINDS_IN + ROAD_KINDS * roads
         # The weights as the matrices of the kinds-major layout (see _Workspace). The stem's
         # rows: its taps, then the numbers (read at every kind), then their bias.
@@ -168,6 +180,8 @@ class Network:
         self._stem_bias = np.ascontiguousarray(w["stem.bias"].T)  # 34 x C
         self._convs = [_matrix(w[f"block{block}.{half}"], w[f"block{block}.{half}_bias"])
                        for block in range(blocks) for half in "ab"]
+        self._pools = [np.ascontiguousarray(w[f"block{block}.pool"].T)  # 2C x C
+                       for block in range(blocks)] if pooling else []
         self._kinds = np.ascontiguousarray(w["head.kinds"].T)  # C x 2
         # head.others reads relu(x) flattened channel-major (C x 34): reordered kinds-major.
         self._others = np.ascontiguousarray(w["head.others"].reshape(
@@ -222,6 +236,12 @@ class Network:
             np.matmul(space.columns, kernel, out=space.inner)
             if index % 2:
                 x += space.inner
+            elif self._pools:  # the block's input pooled over the kinds, added at every kind
+                np.sum(padded, axis=1, out=space.pooled[:, :c])
+                space.pooled[:, :c] /= WIDTH  # as PyTorch takes a mean, to its last bit
+                np.max(padded, axis=1, out=space.pooled[:, c:])
+                np.matmul(space.pooled, self._pools[index // 2], out=space.pooling)
+                space.inner.reshape(n, WIDTH, c)[:] += space.pooling[:, None]
         np.maximum(x, 0, out=x)
         w = self.weights
         np.matmul(x, self._kinds, out=space.kinds)
@@ -231,12 +251,12 @@ class Network:
         out[:, 2 * WIDTH:] += w["head.others_bias"]
 
 
-def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, bool]:
+def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, bool, bool]:
     if "stem.conv" not in weights or weights["stem.conv"].ndim != 3:
         raise ValueError("the weights are not a network's: no stem.conv")
     blocks = sum(1 for name in weights if name.endswith(".a") and name.startswith("block"))
     conv = weights["stem.conv"].shape
-    return int(conv[0]), blocks, conv[1] == KINDS_IN + ROAD_KINDS
+    return int(conv[0]), blocks, conv[1] == KINDS_IN + ROAD_KINDS, "block0.pool" in weights
 
 
 def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
@@ -244,13 +264,14 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
     reads it (see :data:`FORMAT`)."""
     net = Network(weights, meta)  # refuses weights that are no network's
     with Path(path).open("wb") as stream:  # a path without .npz is kept as given
-        np.savez(stream, format=np.int64(2 if net.roads else 1), meta=np.array(json.dumps(meta)),
+        version = 3 if net.pooling else 2 if net.roads else 1
+        np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
                  **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # numpy stubs
                     for name, value in weights.items()})
 
 
 def format_of(path: str | Path) -> int:
-    """The format version a model file was written in (1 or 2: see :data:`FORMAT`)."""
+    """The format version a model file was written in (1 to 3: see :data:`FORMAT`)."""
     with np.load(path, allow_pickle=False) as data:
         return int(data["format"])
 

@@ -19,7 +19,8 @@ learn), ``-log`` of their summed probability, rather than of the one it took. Wh
 records ties, the held-out agreement is also read as "within the ties" (``tied``).
 
 With ``roads`` the network also reads the road planes of :mod:`mjsim.learn.roads`, which the
-datasets must hold (``mjsim dataset --roads``).
+datasets must hold (``mjsim dataset --roads``). With ``pooling`` each block pools its input over
+the kinds (:mod:`mjsim.learn.network` says how).
 
 A decision's kind is the first that applies: **win** (a win is legal), **kong** (a kong is),
 **claim** (a discard or kong window is open) and **discard**.
@@ -74,6 +75,7 @@ class Settings:
     every: int = 200
     roads: bool = False
     ties: bool = False
+    pooling: bool = False
 
     def check(self) -> None:
         """Raises ``ValueError`` in one line for settings no run can use."""
@@ -89,9 +91,10 @@ class Net(nn.Module):
     """The network of :mod:`mjsim.learn.network`, in PyTorch; :func:`export` gives its
     weights by the same names."""
 
-    def __init__(self, channels: int, blocks: int, roads: bool = False) -> None:
+    def __init__(self, channels: int, blocks: int, roads: bool = False,
+                 pooling: bool = False) -> None:
         super().__init__()
-        c, self.roads = channels, roads
+        c, self.roads, self.pooling = channels, roads, pooling
         self.stem = nn.Conv1d(network.KINDS_IN + network.ROAD_KINDS * roads, c, 3, padding=1,
                               bias=False)
         self.stem_bias = nn.Parameter(torch.zeros(c, WIDTH))
@@ -100,14 +103,21 @@ class Net(nn.Module):
         for name, weight in self.convs.named_parameters():  # each block starts as the identity
             if int(name.split(".")[0]) % 2:
                 nn.init.zeros_(weight)
+        self.pools = nn.ModuleList(nn.Linear(2 * c, c, bias=False)
+                                   for _ in range(blocks if pooling else 0))
         self.kinds = nn.Conv1d(c, 2, 1)
         self.others = nn.Linear(c * WIDTH, network.OTHERS)
 
     def forward(self, kinds: torch.Tensor, numbers: torch.Tensor,
                 masks: torch.Tensor) -> torch.Tensor:
         x = self.stem(kinds) + self.stem_bias + self.numbers(numbers)[:, :, None]
-        for first, second in zip(self.convs[::2], self.convs[1::2]):
-            x = x + second(torch.relu(first(torch.relu(x))))
+        for block, (first, second) in enumerate(zip(self.convs[::2], self.convs[1::2])):
+            inner = first(torch.relu(x))
+            if self.pooling:  # each channel's mean and max over the kinds, at every kind
+                pooled = torch.relu(x)
+                inner = inner + self.pools[block](
+                    torch.cat([pooled.mean(2), pooled.amax(2)], dim=1))[:, :, None]
+            x = x + second(torch.relu(inner))
         x = torch.relu(x)
         scores = torch.cat([self.kinds(x).flatten(1), self.others(x.flatten(1))], dim=1)
         return scores.masked_fill(masks == 0, -math.inf)
@@ -125,12 +135,14 @@ def export(net: Net) -> dict[str, np.ndarray]:
         name = f"block{index // 2}.{'ab'[index % 2]}"
         out[name], out[f"{name}_bias"] = (state[f"convs.{index}.weight"],
                                           state[f"convs.{index}.bias"])
+    for block in range(len(net.pools)):
+        out[f"block{block}.pool"] = state[f"pools.{block}.weight"]
     return out
 
 
 def imported(model: network.Network) -> Net:
     """A PyTorch network holding ``model``'s weights: the inverse of :func:`export`."""
-    net = Net(model.channels, model.blocks, model.roads)
+    net = Net(model.channels, model.blocks, model.roads, model.pooling)
     w = {name: torch.from_numpy(value.copy()) for name, value in model.weights.items()}
     state = {"stem.weight": w["stem.conv"], "stem_bias": w["stem.bias"],
              "numbers.weight": w["stem.numbers"], "numbers.bias": w["stem.numbers_bias"],
@@ -140,6 +152,8 @@ def imported(model: network.Network) -> Net:
         name = f"block{index // 2}.{'ab'[index % 2]}"
         state[f"convs.{index}.weight"] = w[name]
         state[f"convs.{index}.bias"] = w[f"{name}_bias"]
+    for block in range(model.blocks if model.pooling else 0):
+        state[f"pools.{block}.weight"] = w[f"block{block}.pool"]
     net.load_state_dict(state)
     return net
 
@@ -336,7 +350,7 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     identity = {"settings": asdict(settings), "folders": [str(Path(f).resolve()) for f in folders],
                 "rows": len(data.actions)}
     torch.manual_seed(settings.seed)
-    net = Net(settings.channels, settings.blocks, settings.roads)
+    net = Net(settings.channels, settings.blocks, settings.roads, settings.pooling)
     optimiser = torch.optim.Adam(net.parameters(), lr=settings.lr)
     schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda step: 0.1 + 0.45 * (
         1 + math.cos(math.pi * min(step, settings.steps) / settings.steps)))

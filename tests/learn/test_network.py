@@ -21,13 +21,16 @@ def observed():
     return planes, masks
 
 
-def test_numpy_and_torch_agree(observed):
+# Pooling adds a term at every kind, so its weights are drawn smaller: scores of the same size,
+# where float32's last bit is well under the 1e-5 asked.
+@pytest.mark.parametrize(("pooling", "spread"), [(False, 0.15), (True, 0.1)])
+def test_numpy_and_torch_agree(observed, pooling, spread):
     planes, masks = observed
     torch.manual_seed(3)
-    net = training.Net(12, 2)
+    net = training.Net(12, 2, pooling=pooling)
     with torch.no_grad():  # every weight drawn, so no layer is left at zero
         for parameter in net.parameters():
-            parameter.normal_(0, 0.15)
+            parameter.normal_(0, spread)
         expected = net(*training._tensors(planes, masks)).numpy()
     got = network.Network(training.export(net), {}).logits(planes, masks)
     legal = masks == 1
@@ -45,6 +48,20 @@ def test_a_model_file_round_trips(tmp_path, observed):
     assert network.format_of(tmp_path / "m.npz") == 1 and not loaded.roads  # none needs 2
     np.testing.assert_array_equal(loaded.logits(planes, masks),
                                   network.Network(weights, {}).logits(planes, masks))
+
+
+def test_pooling_lets_a_kind_see_across_the_hand_and_is_format_3(tmp_path, observed):
+    planes, _ = observed
+    far = planes[:1].copy()
+    far[0, :4, 0] = 4 - far[0, :4, 0]  # kind 0 changed: width-3 convolutions reach 30 no further
+    for pooling, reaches in ((False, False), (True, True)):
+        weights = network.initial(channels=6, blocks=1, seed=2, pooling=pooling)
+        network.save(tmp_path / "m.npz", weights, {})
+        loaded = network.load(tmp_path / "m.npz")
+        assert loaded.pooling is pooling
+        assert network.format_of(tmp_path / "m.npz") == (3 if pooling else 1)
+        both = loaded.logits(np.concatenate([planes[:1], far]), np.ones((2, 75), np.int8))
+        assert bool(both[0, 30] != both[1, 30]) is reaches
 
 
 def test_a_newer_format_is_refused_in_one_line(tmp_path):

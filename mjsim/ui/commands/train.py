@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 DEFAULTS: dict[str, Any] = {"channels": 64, "blocks": 4, "batch": 256, "steps": 2000,
                             "lr": 2e-3, "seed": 0, "held_out": 0.1, "every": 200, "roads": False,
-                            "ties": False}
+                            "ties": False, "pooling": False}
 """:class:`mjsim.learn.training.Settings`' defaults, written here so ``--help`` loads no torch
 (a test holds the two equal)."""
 
@@ -172,6 +172,8 @@ def add(commands: Commands) -> None:
     flags = {"roads": "read the road planes too (datasets made with --roads)",
              "ties": "fit the actions the chooser ranked equal best, not the one it took (a "
                      "rung's tie-break is a hash)",
+             "pooling": "pool each block's input over the kinds (the mean and max of each "
+                        "channel), so a kind's score can see the others",
              "quiet": "no progress bar"}
     for flag, words in flags.items():
         train.add_argument(f"--{flag}", action="store_true", help=words)
