@@ -44,17 +44,18 @@ def test_a_tiny_network_learns(data, tmp_path):
     assert set(training.KINDS) <= set(trained.agreement)
 
 
-def test_a_resumed_run_ends_with_the_uninterrupted_weights(data, tmp_path):
-    training.train([data], tmp_path / "whole.npz", TINY)
+@pytest.mark.parametrize("settings", [TINY, replace(TINY, pooling=True)], ids=["plain", "pooling"])
+def test_a_resumed_run_ends_with_the_uninterrupted_weights(data, tmp_path, settings):
+    training.train([data], tmp_path / "whole.npz", settings)
 
     def stop(step, loss, seen):
         if step == 13:  # past the checkpoint of step 10
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        training.train([data], tmp_path / "cut.npz", TINY, progress=stop)
+        training.train([data], tmp_path / "cut.npz", settings, progress=stop)
     assert not (tmp_path / "cut.npz").exists()
-    resumed = training.train([data], tmp_path / "cut.npz", TINY)
+    resumed = training.train([data], tmp_path / "cut.npz", settings)
     assert resumed.resumed_at == 10
     whole = network.load(tmp_path / "whole.npz").weights
     cut = network.load(tmp_path / "cut.npz").weights
@@ -104,11 +105,12 @@ def test_the_command_refuses_in_one_line(data, tmp_path, capsys, argv, words):
 def test_the_command_trains_and_says_so(data, tmp_path, capsys):
     out = tmp_path / "m.npz"
     argv = ["train", "--data", str(data), "--out", str(out), "--quiet", "--channels", "4",
-            "--blocks", "1", "--steps", "3", "--batch", "16", "--held-out", "0.3", "--seed", "1"]
+            "--blocks", "1", "--steps", "3", "--batch", "16", "--held-out", "0.3", "--seed", "1",
+            "--pooling"]
     assert main(argv) == 0
     said = capsys.readouterr().out
     assert "3 steps" in said and "agreement" in said and str(out) in said
-    assert network.load(out).channels == 4
+    assert network.load(out).channels == 4 and network.load(out).pooling
 
 
 def test_the_help_defaults_are_the_settings():
