@@ -21,10 +21,12 @@ The network reads the 34 columns as a sequence of kinds with channels:
 
 Illegal actions get ``-inf`` and a softmax over the rest gives the policy.
 
-A network may also read the road planes of :mod:`mjsim.learn.roads` (``roads=True``): their
-four planes of kinds join the input convolution's 19, and their numbers plane joins plane 19
-at the linear layer. Its file is of format 2, which an mjsim that reads only format 1 refuses; a
-network with ``pooling`` is of format 3.
+A network may also read the road planes of :mod:`mjsim.learn.roads` (``roads``: how many it
+was made for, :data:`~mjsim.learn.roads.ROADS`, or :data:`~mjsim.learn.roads.FIRST_ROADS` for a
+network trained on datasets written before plane 5): their planes of kinds
+(:data:`ROAD_KINDS`) join the input convolution's 19, and their numbers plane joins plane 19 at
+the linear layer. A file of the first road planes is of format 2, which an mjsim that reads only
+format 1 refuses; of ``pooling``, format 3; of all six road planes, format 4.
 
 The ``npz`` file holds each weight by name (:data:`SHAPES`), ``format`` (:data:`FORMAT`, an int;
 a file of a newer one is refused) and ``meta``, a JSON text of what training recorded.
@@ -46,31 +48,44 @@ from typing import Any
 
 import numpy as np
 
+from mjsim.learn import roads as road_planes
 from mjsim.learn.actions import N_ACTIONS, WIN_ACTION
 from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
-from mjsim.learn.roads import HIGH as ROAD_HIGH
-from mjsim.learn.roads import NUMBERS as ROAD_NUMBERS
 
 __all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "save", "shapes"]
 
-FORMAT = 3
+FORMAT = 4
 """The newest version of the model file this mjsim reads; a file is written with the oldest
-version that reads it (1 without the road planes, 2 with them, 3 with pooling)."""
+version that reads it (1 without the road planes, 2 with the first five, 3 with pooling, 4 with
+all six)."""
 KINDS_IN = NUMBERS  # planes read per kind by the input convolution: 0-18
-ROAD_KINDS = ROAD_NUMBERS  # the road planes of kinds: 0-3
+ROAD_KINDS = (road_planes.LEGAL, road_planes.SHANTEN, road_planes.COPIES,
+              road_planes.LEGAL_COPIES, road_planes.TARGET_COPIES)
+"""The road planes of kinds, in the order a network reads them: a network of ``roads`` planes
+reads the first ``roads - 1`` (the other is the numbers plane)."""
+_ROAD_COUNTS = (0, road_planes.FIRST_ROADS, road_planes.ROADS)
 OTHERS = N_ACTIONS - WIN_ACTION  # the actions that are no kind's: win, pass, pung, ...
 _SCALE = (1.0 / np.maximum(HIGH, 1)).astype(np.float32)
-_ROAD_SCALE = (1.0 / np.maximum(ROAD_HIGH, 1)).astype(np.float32)
+_ROAD_SCALE = (1.0 / np.maximum(road_planes.HIGH, 1)).astype(np.float32)
 
 
-def shapes(channels: int, blocks: int, roads: bool = False, pooling: bool = False
+def _road_kinds(roads: int) -> int:
+    """How many road planes of kinds a network of ``roads`` road planes reads (``ValueError``
+    for a number no network is made for)."""
+    if roads not in _ROAD_COUNTS:
+        raise ValueError(f"a network reads 0, {road_planes.FIRST_ROADS} or {road_planes.ROADS} "
+                         f"road planes, not {roads}")
+    return max(roads - 1, 0)
+
+
+def shapes(channels: int, blocks: int, roads: int = 0, pooling: bool = False
            ) -> dict[str, tuple[int, ...]]:
-    """Each weight's name and shape for a network of ``channels`` and ``blocks`` (reading the
-    road planes too when ``roads``, pooling in each block when ``pooling``)."""
+    """Each weight's name and shape for a network of ``channels`` and ``blocks`` (reading
+    ``roads`` road planes, pooling in each block when ``pooling``)."""
     c = channels
     out: dict[str, tuple[int, ...]] = {
-        "stem.conv": (c, KINDS_IN + ROAD_KINDS * roads, 3), "stem.bias": (c, WIDTH),
-        "stem.numbers": (c, WIDTH * (1 + roads)), "stem.numbers_bias": (c,)}
+        "stem.conv": (c, KINDS_IN + _road_kinds(roads), 3), "stem.bias": (c, WIDTH),
+        "stem.numbers": (c, WIDTH * (1 + bool(roads))), "stem.numbers_bias": (c,)}
     for block in range(blocks):
         for half in ("a", "b"):
             out[f"block{block}.{half}"] = (c, c, 3)
@@ -82,7 +97,7 @@ def shapes(channels: int, blocks: int, roads: bool = False, pooling: bool = Fals
     return out
 
 
-def initial(channels: int, blocks: int, seed: int, roads: bool = False, pooling: bool = False
+def initial(channels: int, blocks: int, seed: int, roads: int = 0, pooling: bool = False
             ) -> dict[str, np.ndarray]:
     """Weights drawn for a new network (the tests' and a doctest's; training draws its own)."""
     rng = np.random.default_rng(seed)
@@ -92,15 +107,17 @@ def initial(channels: int, blocks: int, seed: int, roads: bool = False, pooling:
 
 def features(planes: np.ndarray, roads: np.ndarray | None = None
              ) -> tuple[np.ndarray, np.ndarray]:
-    """N x 20 x 34 ``uint8`` planes (and N x 5 x 34 road planes, when given) as the network's
-    inputs, scaled to 0-1, ``float32``: the planes of kinds (N x 19 x 34, or N x 23 x 34) and
-    the numbers (N x 34, or N x 68)."""
+    """N x 20 x 34 ``uint8`` planes (and N x R x 34 road planes, when given: R is the number a
+    network reads) as the network's inputs, scaled to 0-1, ``float32``: the planes of kinds (N x
+    19 x 34, or N x 19 + R - 1 x 34) and the numbers (N x 34, or N x 68)."""
     scaled = planes.astype(np.float32) * _SCALE
     if roads is None:
         return scaled[:, :KINDS_IN], scaled[:, NUMBERS]
-    road = roads.astype(np.float32) * _ROAD_SCALE
-    return (np.concatenate([scaled[:, :KINDS_IN], road[:, :ROAD_KINDS]], axis=1),
-            np.concatenate([scaled[:, NUMBERS], road[:, ROAD_NUMBERS]], axis=1))
+    count = roads.shape[1]
+    road = roads.astype(np.float32) * _ROAD_SCALE[:count]
+    kinds = list(ROAD_KINDS[:_road_kinds(count)])
+    return (np.concatenate([scaled[:, :KINDS_IN], road[:, kinds]], axis=1),
+            np.concatenate([scaled[:, NUMBERS], road[:, road_planes.NUMBERS]], axis=1))
 
 
 _CHUNK = 256
@@ -128,9 +145,10 @@ class _Workspace:
     ``columns`` (N·34 x 3C+1, whose last column stays 1 to add the bias), times the kernel as a
     3C+1 x C matrix."""
 
-    def __init__(self, n: int, channels: int, kinds_in: int, numbers: int) -> None:
+    def __init__(self, n: int, channels: int, kinds_in: int, roads: int) -> None:
+        numbers = WIDTH * (1 + bool(roads))
         self.scaled = np.empty((n, KINDS_IN + 1, WIDTH), np.float32)
-        self.road = np.empty((n, ROAD_NUMBERS + 1, WIDTH), np.float32)
+        self.road = np.empty((n, roads, WIDTH), np.float32)
         self.stem_padded = np.zeros((n, WIDTH + 2, kinds_in), np.float32)
         taps = 3 * kinds_in
         self.stem_columns = np.ones((n * WIDTH, taps + numbers + 1), np.float32)
@@ -157,7 +175,7 @@ def _matrix(kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
 
 class Network:
     """The network of ``weights`` (by the names of :func:`shapes`); ``meta`` is what its file
-    recorded; ``roads`` whether it reads the road planes, ``pooling`` whether its blocks pool.
+    recorded; ``roads`` how many road planes it reads, ``pooling`` whether its blocks pool.
     Raises ``ValueError`` when the weights are not one network's."""
 
     def __init__(self, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
@@ -171,7 +189,8 @@ class Network:
                             for name in expected}
         self.channels, self.blocks, self.roads, self.meta = channels, blocks, roads, meta
         self.pooling = pooling
-        self._kinds_in = KINDS_IN + ROAD_KINDS * roads
+        self._road_kinds = list(ROAD_KINDS[:_road_kinds(roads)])
+        self._kinds_in = KINDS_IN + len(self._road_kinds)
         # The weights as the matrices of the kinds-major layout (see _Workspace). The stem's
         # rows: its taps, then the numbers (read at every kind), then their bias.
         stem = _matrix(w["stem.conv"], w["stem.numbers_bias"])
@@ -194,20 +213,22 @@ class Network:
             if len(self._spaces) >= _SIZES_KEPT:
                 self._spaces.clear()
             space = self._spaces[n] = _Workspace(n, self.channels, self._kinds_in,
-                                                 WIDTH * (1 + self.roads))
+                                                 self.roads)
         return space
 
     def logits(self, planes: np.ndarray, masks: np.ndarray,
                roads: np.ndarray | None = None) -> np.ndarray:
         """The N x 75 scores of N observations, ``-inf`` where ``masks`` is 0; ``roads`` are
-        their road planes, which a network that reads them needs (``ValueError`` without)."""
+        their road planes (all six, or as many as the network reads), which a network that reads
+        them needs (``ValueError`` without)."""
         if self.roads and roads is None:
             raise ValueError("this model reads the road planes (mjsim.learn.roads): give them")
         n = len(planes)
         scores = np.empty((n, N_ACTIONS), np.float32)
         for first in range(0, n, _CHUNK):
             rows = slice(first, first + _CHUNK)
-            self._scores(planes[rows], None if roads is None or not self.roads else roads[rows],
+            self._scores(planes[rows],
+                         None if roads is None or not self.roads else roads[rows, :self.roads],
                          scores[rows])
         scores[masks == 0] = -np.inf
         return scores
@@ -223,9 +244,10 @@ class Network:
         stem = space.stem_view
         stem[:, :, taps:taps + WIDTH] = space.scaled[:, NUMBERS, None, :]
         if roads is not None:
-            np.multiply(roads, _ROAD_SCALE, out=space.road)
-            inputs[:, :, KINDS_IN:] = space.road[:, :ROAD_KINDS].transpose(0, 2, 1)
-            stem[:, :, taps + WIDTH:taps + 2 * WIDTH] = space.road[:, ROAD_NUMBERS, None, :]
+            np.multiply(roads, _ROAD_SCALE[:self.roads], out=space.road)
+            inputs[:, :, KINDS_IN:] = space.road[:, self._road_kinds].transpose(0, 2, 1)
+            stem[:, :, taps + WIDTH:taps + 2 * WIDTH] = space.road[:, road_planes.NUMBERS,
+                                                                   None, :]
         stem[:, :, :taps] = space.stem_windows
         x = np.matmul(space.stem_columns, self._stem, out=space.x)  # n·34 x C
         x.reshape(n, WIDTH, c)[:] += self._stem_bias
@@ -251,12 +273,15 @@ class Network:
         out[:, 2 * WIDTH:] += w["head.others_bias"]
 
 
-def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, bool, bool]:
+def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, int, bool]:
     if "stem.conv" not in weights or weights["stem.conv"].ndim != 3:
         raise ValueError("the weights are not a network's: no stem.conv")
     blocks = sum(1 for name in weights if name.endswith(".a") and name.startswith("block"))
     conv = weights["stem.conv"].shape
-    return int(conv[0]), blocks, conv[1] == KINDS_IN + ROAD_KINDS, "block0.pool" in weights
+    kinds = {_road_kinds(count): count for count in _ROAD_COUNTS}
+    if conv[1] - KINDS_IN not in kinds:
+        raise ValueError(f"the weights are not a network's: stem.conv reads {conv[1]} planes")
+    return int(conv[0]), blocks, kinds[conv[1] - KINDS_IN], "block0.pool" in weights
 
 
 def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
@@ -264,14 +289,15 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
     reads it (see :data:`FORMAT`)."""
     net = Network(weights, meta)  # refuses weights that are no network's
     with Path(path).open("wb") as stream:  # a path without .npz is kept as given
-        version = 3 if net.pooling else 2 if net.roads else 1
+        version = (4 if net.roads == road_planes.ROADS else 3 if net.pooling
+                   else 2 if net.roads else 1)
         np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
                  **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # numpy stubs
                     for name, value in weights.items()})
 
 
 def format_of(path: str | Path) -> int:
-    """The format version a model file was written in (1 to 3: see :data:`FORMAT`)."""
+    """The format version a model file was written in (1 to 4: see :data:`FORMAT`)."""
     with np.load(path, allow_pickle=False) as data:
         return int(data["format"])
 

@@ -1,7 +1,7 @@
 """What rung 4 measures, as planes a network can read beside :mod:`mjsim.learn.planes`: the road
 to a win after each discard and after each claim, from the compiled kernels of
 :mod:`mjsim.analysis` (the shanten, and the legal distance: the draws to a win worth the eight
-points a win needs). ``roads(view)`` gives 5 planes of 34 (``uint8``); a value is 1 + the
+points a win needs). ``roads(view)`` gives 6 planes of 34 (``uint8``); a value is 1 + the
 measure, so 0 means "not asked" (a kind not held, a claim not legal, no window open).
 
 =====  =========================================================================================
@@ -17,7 +17,14 @@ plane  what (a column is a kind, 0-33, unless said)
 4      numbers: [0] 1 + the legal distance of the hand as it stands, [1] 1 + its shanten; in a
        discard window, for each claim (pung, kong, chow lowest, middle, highest: columns 2-3,
        4-5, ...) the best road after it and its discard (1 + legal distance, 1 + shanten)
+5      on one's turn, each kind held whose discard leaves the legal distance in sight: the
+       unseen copies of the kinds its nearest legal targets draw (rung 4's tie-break among
+       such discards; plane 3 is the same for a ready hand only)
 =====  =========================================================================================
+
+Plane 5 came after the others: datasets written before it hold planes 0-4
+(:data:`FIRST_ROADS`), and a network trained on them reads those
+(:data:`mjsim.learn.network.ROAD_KINDS`).
 
 Only the view is read, as for the planes. A decision costs tens of µs of CPU far from ready
 and up to about 10 ms near it (the legal search), so the planes are an option of a dataset
@@ -42,20 +49,23 @@ from mjsim.tiles.hand import Hand
 from mjsim_core.legal import legal_discards, legal_distance
 from mjsim_core.shanten import discards, shanten
 
-__all__ = ["HIGH", "ROADS", "SIGHT", "roads", "roads_batch"]
+__all__ = ["FIRST_ROADS", "HIGH", "ROADS", "SIGHT", "roads", "roads_batch"]
 
-ROADS = 5
+ROADS = 6
+FIRST_ROADS = 5
+"""The road planes of datasets written before plane 5."""
 SIGHT = 1
 """The legal distance the planes see to (rung 4's :data:`mjsim_core.rungs.EIGHT_LIMIT`)."""
-LEGAL, SHANTEN, COPIES, LEGAL_COPIES, NUMBERS = range(ROADS)
+LEGAL, SHANTEN, COPIES, LEGAL_COPIES, NUMBERS, TARGET_COPIES = range(ROADS)
 _CLAIMS = {"pung": 2, "kong": 4}  # a chow's columns: 6 + 2 x its position
 _FAR, _SHANTEN_CAP, _COPIES_CAP = SIGHT + 2, 9, 136
+_DRAWN_CAP = 64  # plane 5 scaled to a copy in 64, not in 136: its differences decide ties
 
 
 def _high() -> np.ndarray:
     high = np.zeros((ROADS, 34), np.uint8)
     high[LEGAL], high[SHANTEN] = _FAR, _SHANTEN_CAP
-    high[COPIES], high[LEGAL_COPIES] = _COPIES_CAP, _COPIES_CAP
+    high[COPIES], high[LEGAL_COPIES], high[TARGET_COPIES] = _COPIES_CAP, _COPIES_CAP, _DRAWN_CAP
     high[NUMBERS, :12] = np.tile([_FAR, _SHANTEN_CAP], 6)
     return high
 
@@ -104,6 +114,7 @@ def _fill(view: View, out: np.ndarray) -> None:
             return
         least = _SHANTEN_CAP
         legal, near, shantens, copies = out[LEGAL], out[LEGAL_COPIES], out[SHANTEN], out[COPIES]
+        drawn = out[TARGET_COPIES]
         for kind, after, _kinds, accepted in discards(hand.counts, len(hand.melds), unseen):
             shantens[kind] = 1 + min(after, _SHANTEN_CAP - 1)
             copies[kind] = min(accepted, _COPIES_CAP)
@@ -116,11 +127,13 @@ def _fill(view: View, out: np.ndarray) -> None:
         # One search of the 14 tiles serves every discard; the kinds a nearest legal target
         # draws from a ready hand are its waits that win eight.
         nearest = _FAR
-        for kind, far, _kinds, waits in legal_discards(hand.counts, hand.melds, **ask):
+        for kind, far, _kinds, targets_draw in legal_discards(hand.counts, hand.melds, **ask):
             legal[kind] = 1 + min(far, SIGHT + 1)
             nearest = min(nearest, legal[kind])
+            if far <= SIGHT:
+                drawn[kind] = 1 + min(targets_draw, _DRAWN_CAP - 1)
             if far == 0:
-                near[kind] = min(waits, _COPIES_CAP)
+                near[kind] = min(targets_draw, _COPIES_CAP)
         out[NUMBERS, 0] = nearest
         return
     out[NUMBERS, :2] = _road(hand, ask)

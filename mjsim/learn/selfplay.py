@@ -91,6 +91,7 @@ def _rollout(net: Net, games: int, seed: str, generator: torch.Generator) -> _Pl
             if net.roads:
                 part_roads = np.empty((len(rows), ROADS, WIDTH), np.uint8)
                 roads_batch([vector.views[row] for row in rows], part_roads)
+                part_roads = part_roads[:, :net.roads]  # a model of the first five reads those
                 road_parts.append(part_roads)
             planes, legal = observations[rows].copy(), masks[rows].copy()
             with torch.no_grad():

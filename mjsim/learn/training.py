@@ -19,7 +19,8 @@ learn), ``-log`` of their summed probability, rather than of the one it took. Wh
 records ties, the held-out agreement is also read as "within the ties" (``tied``).
 
 With ``roads`` the network also reads the road planes of :mod:`mjsim.learn.roads`, which the
-datasets must hold (``mjsim dataset --roads``). With ``pooling`` each block pools its input over
+datasets must hold (``mjsim dataset --roads``): as many as each of them holds (datasets
+written before plane 5 hold five). With ``pooling`` each block pools its input over
 the kinds (:mod:`mjsim.learn.network` says how).
 
 A decision's kind is the first that applies: **win** (a win is legal), **kong** (a kong is),
@@ -91,14 +92,14 @@ class Net(nn.Module):
     """The network of :mod:`mjsim.learn.network`, in PyTorch; :func:`export` gives its
     weights by the same names."""
 
-    def __init__(self, channels: int, blocks: int, roads: bool = False,
+    def __init__(self, channels: int, blocks: int, roads: int = 0,
                  pooling: bool = False) -> None:
         super().__init__()
         c, self.roads, self.pooling = channels, roads, pooling
-        self.stem = nn.Conv1d(network.KINDS_IN + network.ROAD_KINDS * roads, c, 3, padding=1,
-                              bias=False)
+        shapes = network.shapes(channels, blocks, roads, pooling)
+        self.stem = nn.Conv1d(shapes["stem.conv"][1], c, 3, padding=1, bias=False)
         self.stem_bias = nn.Parameter(torch.zeros(c, WIDTH))
-        self.numbers = nn.Linear(WIDTH * (1 + roads), c)
+        self.numbers = nn.Linear(shapes["stem.numbers"][1], c)
         self.convs = nn.ModuleList(nn.Conv1d(c, c, 3, padding=1) for _ in range(2 * blocks))
         for name, weight in self.convs.named_parameters():  # each block starts as the identity
             if int(name.split(".")[0]) % 2:
@@ -201,7 +202,8 @@ class Data:
 def read(folders: Sequence[str | Path], seed: int, held_out: float,
          roads: bool = False, ties: bool = False) -> Data:
     """Every row with two or more legal actions of the dataset ``folders``, split by wall (with
-    their road planes when ``roads``, and their ties when every shard records them). Raises
+    their road planes when ``roads``, as many as every folder holds, and their ties when every
+    shard records them). Raises
     ``ValueError`` for a folder that holds no dataset or no rows, or no road planes or ties
     when asked for, or a split that leaves one side empty."""
     parts: list[dict[str, np.ndarray]] = []
@@ -228,6 +230,9 @@ def read(folders: Sequence[str | Path], seed: int, held_out: float,
     recorded = all("best" in part for part in parts)
     names = ("observation", "mask", "action", *(("roads",) if roads else ()),
              *(("best",) if recorded else ()))
+    if roads:  # folders written before plane 5 hold five: so many of each folder's are read
+        fewest = min(part["roads"].shape[1] for part in parts)
+        parts = [{**part, "roads": part["roads"][:, :fewest]} for part in parts]
     joined = {name: np.concatenate([part[name] for part in parts]) for name in names}
     walls = np.concatenate(keys)
     unique, inverse = np.unique(walls, return_inverse=True)
@@ -303,7 +308,10 @@ def evaluate(model: str | Path, folders: Sequence[str | Path], seed: int = 0,
     ``held_out`` holds out; and the number of walls held out. Raises ``ValueError`` as
     :func:`read` and :func:`mjsim.learn.network.load` do."""
     net = network.load(model)
-    data = read(folders, seed, held_out, roads=net.roads)
+    data = read(folders, seed, held_out, roads=bool(net.roads))
+    if data.roads is not None and data.roads.shape[1] < net.roads:
+        raise ValueError(f"{model} reads {net.roads} road planes and the datasets hold "
+                         f"{data.roads.shape[1]}: make them again with mjsim dataset --roads")
     held = np.flatnonzero(data.held)
     picked = np.concatenate([net.logits(*data.rows(rows)).argmax(axis=1)
                              for rows in np.array_split(held, max(1, len(held) // 4096))])
@@ -350,7 +358,8 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     identity = {"settings": asdict(settings), "folders": [str(Path(f).resolve()) for f in folders],
                 "rows": len(data.actions)}
     torch.manual_seed(settings.seed)
-    net = Net(settings.channels, settings.blocks, settings.roads, settings.pooling)
+    net = Net(settings.channels, settings.blocks,
+              0 if data.roads is None else data.roads.shape[1], settings.pooling)
     optimiser = torch.optim.Adam(net.parameters(), lr=settings.lr)
     schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda step: 0.1 + 0.45 * (
         1 + math.cos(math.pi * min(step, settings.steps) / settings.steps)))

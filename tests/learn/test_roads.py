@@ -1,11 +1,11 @@
 """The road planes: what they hold agrees with the kernels they come from, a dataset carries
 them and a labeller's ties, a network reads them the same in numpy and PyTorch, and a model of
-them trains (on the ties too) and plays."""
+them trains (on the ties too) and plays, as does one of datasets written before plane 5."""
 
 import numpy as np
 import pytest
 
-from mjsim.analysis import legal_distance, legal_waits, shanten
+from mjsim.analysis import legal_discards, legal_distance, legal_waits, shanten
 from mjsim.learn import dataset, network, roads
 from mjsim.learn.actions import action_of
 from mjsim.learn.planes import encode_batch
@@ -49,17 +49,26 @@ def test_a_turns_planes_are_each_discards_road(seen, ready):
              if v.window is None and any(m.kind == "discard" for m in v.legal)]
     assert len(turns) > 20
     assert any((roads.roads(view)[roads.LEGAL_COPIES] > 0).any() for view in ready)
+    assert any(((out := roads.roads(view))[roads.TARGET_COPIES] > 0).any()
+               and not (out[roads.LEGAL_COPIES] > 0).any() for view in ready)  # a road of 1
     for view in turns:
         out, hand = roads.roads(view), view.hand
         held = np.flatnonzero(hand.counts)
         assert (out[roads.SHANTEN][held] > 0).all() and (out[:4, hand.counts == 0] == 0).all()
+        assert (out[roads.TARGET_COPIES, hand.counts == 0] == 0).all()
+        ask = _ask(view)
+        rows = {row.tile: row for row in legal_discards(
+            hand.counts, hand.melds, view.seat_wind, view.prevalent, unseen=ask["unseen"],
+            ruleset=view.ruleset, limit=roads.SIGHT)}
         for kind in held:
             after = hand.counts.copy()
             after[kind] -= 1
             assert out[roads.SHANTEN, kind] == 1 + shanten.shanten(after, len(hand.melds))
-            ask = _ask(view)
             far = legal_distance(after, hand.melds, **ask)
             assert out[roads.LEGAL, kind] == 1 + min(far, roads.SIGHT + 1)
+            # In sight: the copies rung 4 breaks its ties by (what its targets draw), plus 1.
+            assert out[roads.TARGET_COPIES, kind] == (
+                1 + min(rows[kind].copies, 63) if far <= roads.SIGHT else 0)
             # The copies of the waits that win eight, where the discard leaves the hand ready.
             waits = [] if far else legal_waits(after, hand.melds, view.seat_wind, view.prevalent,
                                                unseen=ask["unseen"], ruleset=view.ruleset)
@@ -107,37 +116,58 @@ def test_a_labelled_dataset_records_the_labellers_choice_and_ties(tmp_path):
     assert chosen == data["action"].tolist()
 
 
-def test_numpy_and_torch_agree_on_the_road_planes(seen):
-    planes = np.zeros((len(seen), 20, 34), np.uint8)
+@pytest.mark.parametrize("planes", [roads.FIRST_ROADS, roads.ROADS])
+def test_numpy_and_torch_agree_on_the_road_planes(seen, planes):
+    planes_of = np.zeros((len(seen), 20, 34), np.uint8)
     masks = np.zeros((len(seen), 75), np.int8)
-    encode_batch(seen, planes, masks)
+    encode_batch(seen, planes_of, masks)
     road = np.zeros((len(seen), roads.ROADS, 34), np.uint8)
     roads.roads_batch(seen, road)
     torch.manual_seed(4)
-    net = training.Net(8, 1, roads=True)
+    net = training.Net(8, 1, roads=planes)
     with torch.no_grad():
         for parameter in net.parameters():
             parameter.normal_(0, 0.15)
-        expected = net(*training._tensors(planes, masks, road)).numpy()
+        expected = net(*training._tensors(planes_of, masks, road[:, :planes])).numpy()
     model = network.Network(training.export(net), {})
-    got = model.logits(planes, masks, road)
+    assert model.roads == planes
+    got = model.logits(planes_of, masks, road)  # all six given: a model reads its own
+    assert (got == model.logits(planes_of, masks, road[:, :planes])).all()
     legal = masks == 1
     np.testing.assert_allclose(got[legal], expected[legal], rtol=0, atol=1e-5)
     with pytest.raises(ValueError, match="road planes"):
-        model.logits(planes, masks)
+        model.logits(planes_of, masks)
 
 
-def test_a_road_model_is_format_2_trains_on_ties_and_plays(tmp_path):
+def _first_five(folder):
+    """Make ``folder``'s shards those of a dataset written before plane 5."""
+    for path in sorted(folder.glob("shard-*.npz")):
+        with np.load(path) as shard:
+            arrays = dict(shard)
+        arrays["roads"] = arrays["roads"][:, :roads.FIRST_ROADS]
+        np.savez_compressed(path, **arrays)
+
+
+@pytest.mark.parametrize(("first_five", "version"), [(False, 4), (True, 2)])
+def test_a_road_model_trains_on_ties_and_plays(tmp_path, first_five, version):
     data = tmp_path / "data"
     dataset.write(data, ["4"] * 4, walls=6, hands=1, roads=True, shard_walls=3)
+    if first_five:
+        _first_five(data)
     settings = training.Settings(channels=8, blocks=1, batch=32, steps=12, lr=1e-2, seed=1,
                                  held_out=0.3, every=6, roads=True, ties=True)
     trained = training.train([data], tmp_path / "m.npz", settings)
     assert 0 <= trained.agreement["all"] <= trained.agreement["tied"] <= 1
-    assert network.format_of(tmp_path / "m.npz") == 2
+    assert network.format_of(tmp_path / "m.npz") == version
+    assert network.load(tmp_path / "m.npz").roads == (5 if first_five else 6)
     seat = Learned(model=str(tmp_path / "m.npz"))
     game = play("roads-play", [seat, Rung(4), Rung(4), Rung(4)], last_hand=1)
     assert game.status == "finished"
+    if first_five:  # a model of six planes is not read on five
+        six = tmp_path / "six.npz"
+        network.save(six, network.initial(channels=4, blocks=1, seed=0, roads=roads.ROADS), {})
+        with pytest.raises(ValueError, match="make them again"):
+            training.evaluate(six, [data], seed=1, held_out=0.3)
     plain = tmp_path / "plain"
     dataset.write(plain, ["2"] * 4, walls=4, hands=1)
     with pytest.raises(ValueError, match="no road planes"):

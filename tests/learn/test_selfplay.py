@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("torch")
 
 from mjsim.learn import network
+from mjsim.learn.roads import FIRST_ROADS, ROADS
 from mjsim.learn.selfplay import self_play
 from mjsim.ui.cli import main
 from mjsim.ui.commands import train as command
@@ -76,12 +77,13 @@ def test_a_larger_count_of_updates_extends_a_run(start: Path, tmp_path: Path) ->
     assert all(np.array_equal(four[name], both[name]) for name in four)
 
 
-def test_a_model_of_the_road_planes_is_tuned_from_the_views(tmp_path: Path) -> None:
+@pytest.mark.parametrize("planes", [FIRST_ROADS, ROADS])  # a model of the first five too
+def test_a_model_of_the_road_planes_is_tuned_from_the_views(tmp_path: Path, planes: int) -> None:
     path = tmp_path / "roads.npz"
-    network.save(path, network.initial(channels=4, blocks=1, seed=0, roads=True), {})
+    network.save(path, network.initial(channels=4, blocks=1, seed=0, roads=planes), {})
     done = self_play(path, tmp_path / "tuned.npz", updates=1, games=2, lr=1e-2)
     tuned = network.load(tmp_path / "tuned.npz")
-    assert done.decisions > 0 and tuned.roads
+    assert done.decisions > 0 and tuned.roads == planes
     assert any(not np.array_equal(tuned.weights[name], value)
                for name, value in _weights(path).items())
 
