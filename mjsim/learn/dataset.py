@@ -21,7 +21,7 @@ array            dtype      what
 ``hand_no``      int8       the hand, 1-16
 ``hand_points``  int32      what the hand's settlement gave the seat
 ``game_points``  int32      the seat's total at the game's end
-``roads``        uint8      with ``roads``: the 6 x 34 road planes (:mod:`mjsim.learn.roads`; 5 in older ones)
+``roads``        uint8      with ``roads``: the road planes, 6 x 34 (5 in older datasets)
 ===============  =========  ==================================================================
 
 A ``label`` (a player spec, e.g. ``"4"``) is asked for its move at every decision and its

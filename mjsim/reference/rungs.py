@@ -9,14 +9,14 @@ The rules are written out here; :mod:`mjsim.players.rungs` says what each rung d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar
 
 import numpy as np
 
-from mjsim.analysis.legal import legal_discards, legal_distance
+from mjsim.analysis.legal import LegalDiscard, legal_discards, legal_distance
 from mjsim.game.moves import Move
-from mjsim.players.rungs import IDEAS
+from mjsim.players.rungs import IDEAS, RUNG_IDEAS
 from mjsim.players.view import View
 from mjsim.reference.measures import (
     Targets,
@@ -256,15 +256,8 @@ def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
     """Rung 3's turn with each discard's road its legal distance, then its shanten, and the
     copies that count those a nearest legal target draws."""
     limit = _sight(ideas)
-    hand = view.hand
-    counts, melds = hand.counts, hand.melds
-    held = counts.tobytes()
-    tiles = [_tile(move) for move in view.legal if move.kind == "discard"]
-    rows = {row[0]: row for row in discards(counts, len(melds))}
-    legal = {row.tile: row for row in legal_discards(
-        counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen, ruleset=view.ruleset,
-        limit=limit)}
-    road = {t: (min(legal[t].distance, limit + 1), rows[t][1]) for t in rows}
+    counts, melds = view.hand.counts, view.hand.melds
+    rows, legal, road = _discard_roads(view, limit)
     now = min(road.values())
     for move in view.legal:
         if move.kind != "kong":
@@ -278,22 +271,60 @@ def _turn_eight(view: View, ideas: frozenset[str]) -> list[Move]:
             kong = road[tile]
         if kong <= now:
             return [move]
-    if "defence" in ideas and now[1] >= 2:
+    tiles = _stages(view, ideas, rows, legal, road)[-1][1]
+    return [move for move in view.legal if move.kind == "discard" and move.tile in tiles]
+
+
+def _discard_roads(view: View, limit: int
+                   ) -> tuple[dict[int, Row], dict[int, LegalDiscard], dict[int, Road]]:
+    """Each discard's row of :func:`~mjsim_core.shanten.discards`, of
+    :func:`~mjsim.analysis.legal.legal_discards`, and its road."""
+    counts, melds = view.hand.counts, view.hand.melds
+    rows = {row[0]: row for row in discards(counts, len(melds))}
+    legal = {row.tile: row for row in legal_discards(
+        counts, melds, view.seat_wind, view.prevalent, unseen=view.unseen, ruleset=view.ruleset,
+        limit=limit)}
+    return rows, legal, {t: (min(legal[t].distance, limit + 1), rows[t][1]) for t in rows}
+
+
+def discard_stages(view: View, ideas: Collection[str] = RUNG_IDEAS[4]
+                   ) -> list[tuple[str, list[int]]]:
+    """Rung 4's discards (``ideas`` by name, eight and shanten among them) left after each step
+    of its turn, in order: ``defence``, ``road``, ``planning``, ``copies``, ``isolation``, each
+    with the kinds still in the running (a step that does not apply leaves them as they were;
+    the last are the tied best). Where another player's discard leaves the running says what it
+    weighed otherwise than rung 4 (``scripts/learned_departures.py``)."""
+    names = frozenset(ideas)
+    return _stages(view, names, *_discard_roads(view, _sight(names)))
+
+
+def _stages(view: View, ideas: frozenset[str], rows: dict[int, Row],
+            legal: dict[int, LegalDiscard], road: dict[int, Road]
+            ) -> list[tuple[str, list[int]]]:
+    limit = _sight(ideas)
+    held = view.hand.counts.tobytes()
+    tiles = [_tile(move) for move in view.legal if move.kind == "discard"]
+    stages: list[tuple[str, list[int]]] = []
+    if "defence" in ideas and min(road.values())[1] >= 2:
         tiles = _safe(view, tiles) or tiles
+    stages.append(("defence", tiles))
     least = min(road[t] for t in tiles)
     tiles = [t for t in tiles if road[t] == least]
+    stages.append(("road", tiles))
     if "planning" in ideas and len(tiles) > 1 and least[0] > 0:
-        plan = targets(held, melds, view.seat_wind, view.prevalent)
+        plan = targets(held, view.hand.melds, view.seat_wind, view.prevalent)
         if plan:
             tiles = _most(tiles, lambda t: plan.keeps(held, t))
+    stages.append(("planning", tiles))
     if len(tiles) > 1:
         unseen = view.unseen
         if least[0] <= limit:
             tiles = _most(tiles, lambda t: legal[t].copies)
         else:
             tiles = _most(tiles, lambda t: sum(map(unseen.__getitem__, rows[t][2])))
-    tiles = _most(tiles, lambda t: -isolation(held, t))
-    return [move for move in view.legal if move.kind == "discard" and move.tile in tiles]
+    stages.append(("copies", tiles))
+    stages.append(("isolation", _most(tiles, lambda t: -isolation(held, t))))
+    return stages
 
 
 def _answer_eight(view: View, ideas: frozenset[str]) -> list[Move]:
