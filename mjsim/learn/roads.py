@@ -34,7 +34,7 @@ and up to about 10 ms near it (the legal search), so the planes are an option of
 >>> from mjsim.players import view_of
 >>> out = roads(view_of(Rules(seed=b"doc"), 0))
 >>> out.shape, bool(out[1][view_of(Rules(seed=b"doc"), 0).hand.counts > 0].all())
-((5, 34), True)
+((6, 34), True)
 """
 
 from __future__ import annotations

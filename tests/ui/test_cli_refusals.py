@@ -109,6 +109,12 @@ def test_json_says_what_the_text_says(tmp_path):
     assert f"{first['tile']:<3} {first['shanten']:>2}  {first['copies']:>3} copies" in text
 
 
+def _hears_ctrl_c():
+    """Let the child take Ctrl-C as a terminal's user gives it, even when the tests were started
+    in the background (where a shell has the signal ignored, and a child inherits that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(child, ready):
     """Ctrl-C once ``ready()`` says the child is at work; what it printed after."""
     deadline = time.monotonic() + 60
@@ -124,7 +130,8 @@ def test_ctrl_c_in_a_run_says_how_to_resume_and_exits_130(tmp_path):
     run = tmp_path / "run"
     child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "table", "3,3,2,1", "--walls",
                                            "400", "--out", str(run)],
-                          env=ENV, encoding="utf-8", timeout=120, cwd=str(tmp_path))
+                          env=ENV, encoding="utf-8", timeout=120, cwd=str(tmp_path),
+                          preexec_fn=_hears_ctrl_c)
     rest = interrupt(child, lambda: (run / "manifest.json").exists())  # games are being played
     assert child.exitstatus == 130 and "Traceback" not in rest
     assert "interrupted; what was written stays: run the same command to resume" in rest
@@ -132,7 +139,8 @@ def test_ctrl_c_in_a_run_says_how_to_resume_and_exits_130(tmp_path):
 
 def test_ctrl_c_in_a_game_is_one_line_and_130(tmp_path):
     child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "play", "--seed", "c"],
-                          env=ENV, encoding="utf-8", timeout=60, cwd=str(tmp_path))
+                          env=ENV, encoding="utf-8", timeout=60, cwd=str(tmp_path),
+                          preexec_fn=_hears_ctrl_c)
     child.expect("> ")
     rest = interrupt(child, lambda: True)
     assert child.exitstatus == 130 and "Traceback" not in rest
