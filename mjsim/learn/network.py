@@ -189,7 +189,7 @@ class Network:
                             for name in expected}
         self.channels, self.blocks, self.roads, self.meta = channels, blocks, roads, meta
         self.pooling = pooling
-        self._road_kinds = list(ROAD_KINDS[:_road_kinds(roads)])
+        self._road_kinds = np.array(ROAD_KINDS[:_road_kinds(roads)], np.intp)
         self._kinds_in = KINDS_IN + len(self._road_kinds)
         # The weights as the matrices of the kinds-major layout (see _Workspace). The stem's
         # rows: its taps, then the numbers (read at every kind), then their bias.
@@ -259,8 +259,7 @@ class Network:
             if index % 2:
                 x += space.inner
             elif self._pools:  # the block's input pooled over the kinds, added at every kind
-                np.sum(padded, axis=1, out=space.pooled[:, :c])
-                space.pooled[:, :c] /= WIDTH  # as PyTorch takes a mean, to its last bit
+                np.mean(padded, axis=1, out=space.pooled[:, :c])
                 np.max(padded, axis=1, out=space.pooled[:, c:])
                 np.matmul(space.pooled, self._pools[index // 2], out=space.pooling)
                 space.inner.reshape(n, WIDTH, c)[:] += space.pooling[:, None]
