@@ -113,11 +113,11 @@ class Net(nn.Module):
                 masks: torch.Tensor) -> torch.Tensor:
         x = self.stem(kinds) + self.stem_bias + self.numbers(numbers)[:, :, None]
         for block, (first, second) in enumerate(zip(self.convs[::2], self.convs[1::2])):
-            inner = first(torch.relu(x))
+            active = torch.relu(x)
+            inner = first(active)
             if self.pooling:  # each channel's mean and max over the kinds, at every kind
-                pooled = torch.relu(x)
                 inner = inner + self.pools[block](
-                    torch.cat([pooled.mean(2), pooled.amax(2)], dim=1))[:, :, None]
+                    torch.cat([active.mean(2), active.amax(2)], dim=1))[:, :, None]
             x = x + second(torch.relu(inner))
         x = torch.relu(x)
         scores = torch.cat([self.kinds(x).flatten(1), self.others(x.flatten(1))], dim=1)
