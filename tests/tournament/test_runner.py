@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from mjsim.tournament import RunFolder, play_game, price, run, table
+from mjsim.tournament.lineups import Roster
 from mjsim.tournament.pricing import paired_differences
 from mjsim.tournament.records import COLUMNS, GameRecords, parse_lineup
 from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
@@ -280,8 +281,6 @@ def test_batches_played_at_once_fail_one_by_one_as_batches_played_alone(monkeypa
 def test_a_run_builds_each_entrys_player_once_to_check_it_and_to_ask_if_it_batches(tmp_path):
     # The run's own roster builds a player to check its spec, and reads from that build whether
     # it decides in batches (a second build could load a model or a plugin again).
-    from mjsim.tournament.lineups import Roster
-
     roster, built = Roster(), []
     real = roster.player
     roster.player = lambda entry, **options: built.append(entry) or real(entry, **options)
