@@ -1,5 +1,8 @@
 """The real-games notebook runs end to end on the contest's public sample of real games: the
-check's summary, rung 4 beside the recorded players, and the elements figure."""
+check's summary, rung 4 beside the recorded players, every rung and the learned player beside
+the recorded discards, and the elements figure."""
+
+import re
 
 import pytest
 
@@ -15,8 +18,13 @@ def test_the_real_games_notebook_runs(tmp_path, monkeypatch):
     printed = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
     assert "read 16, agreed 16, disagreed 0, refused 0" in printed
     tables = html_tables(outputs)
-    assert len(tables) == 4 and "answer to a discard" in tables[1] and "rung 4" in tables[3]
+    assert len(tables) == 5 and "answer to a discard" in tables[1] and "rung 4" in tables[4]
     assert "wins rung 4 would have set back" in tables[2]
     assert "<td>14</td>" in tables[2]  # the sample's fourteen wins (two games are drawn)
+    by_player = tables[3]
+    assert "learned" in by_player and "agree with the recorded bot" in by_player
+    shares = [float(share) for share in re.findall(r">(\d+\.\d)%<", by_player)]
+    assert len(shares) == 5 and all(0 < share < 100 for share in shares)
+    assert shares[0] < shares[3]  # the field weighs more than isolation, rung 1's only idea
     assert any("image/png" in o.get("data", {}) for o in outputs)
     assert len(list((tmp_path / "imported" / "games").glob("*.jsonl"))) == 16
