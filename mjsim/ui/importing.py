@@ -97,6 +97,8 @@ def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
 
 def cmd_export(args: argparse.Namespace) -> str:
     source = Path(args.source)
+    if args.out is not None:
+        _check_target(Path(args.out), source, args.force)
     games = _run_games(source, args.trust) if (source / "manifest.json").is_file() else [
         (str(log), _log_reader(log)) for log in _logs(source)]
     if not games:
@@ -104,8 +106,25 @@ def cmd_export(args: argparse.Namespace) -> str:
                        "a folder of logs or a run folder)")
     with _output(args.out) as out:
         written, refused = _export(games, args.format, out)
+        if not written and args.out is not None:  # the context leaves --out as it was
+            raise BadInput(f"none of the {refused} game(s) could be written as {args.format}: "
+                           f"{args.out} not written")
     return "" if args.out is None else f"exported {written} game(s) to {args.out}" + (
         f", refused {refused}" if refused else "")
+
+
+def _check_target(out: Path, source: Path, force: bool) -> None:
+    """Refuses an --out that is a folder, that lies in what is exported (the export would
+    write over the games it reads), or that exists, unless ``force``."""
+    if out.is_dir():
+        raise BadInput(f"cannot write {out}: Is a directory")
+    target, read = out.resolve(), source.resolve()
+    if target == read:
+        raise BadInput(f"{out} is the log exported: write the export elsewhere")
+    if read in target.parents:
+        raise BadInput(f"{out} is inside {source}, which is exported: write it elsewhere")
+    if out.exists() and not force:
+        raise BadInput(f"{out} exists: pass --force to overwrite it, or --out another file")
 
 
 def _export(games: list[tuple[str, _Loader]], form: str, out: IO[str]) -> tuple[int, int]:
@@ -184,12 +203,20 @@ def _game_id(header: dict[str, object], log: Path) -> str:
 
 @contextmanager
 def _output(out: str | None) -> Iterator[IO[str]]:
+    """Standard output, or a file beside ``out`` that takes its place once the body ends
+    without an error: a stopped or failed export leaves ``out`` as it was."""
     if out is None:
         yield sys.stdout
         return
+    target = Path(out)
+    partial = target.with_name(f".{target.name}.part")
     try:
-        stream = open(out, "w")  # noqa: SIM115 - closed below, after the games are written
+        stream = partial.open("w")
     except OSError as error:
         raise BadInput(f"cannot write {out}: {error.strerror}") from None
-    with stream:
-        yield stream
+    try:
+        with stream:
+            yield stream
+        partial.replace(target)
+    finally:
+        partial.unlink(missing_ok=True)

@@ -257,11 +257,50 @@ def test_the_imported_mcr_hands_replay_review_and_make_a_dataset(mcr_run):
 
 def test_what_the_contest_text_cannot_hold_is_refused_a_line_a_hand(mcr_run):
     folder, *_ = mcr_run
+    (folder / "mcr.txt").write_text("kept\n")
     status, out, err = command("export", "mcr", "--format", "contest-text", "--out",
-                               "mcr.txt", cwd=folder)
+                               "mcr.txt", "--force", cwd=folder)
     lines = err.strip().splitlines()
-    assert (status, out.strip()) == (0, "exported 0 game(s) to mcr.txt, refused 16"), err
-    assert len(lines) == 16 and all("MCR hand" in line for line in lines), err
+    assert (status, out) == (2, ""), err
+    assert len(lines) == 17 and all("MCR hand" in line for line in lines[:16]), err
+    assert lines[16] == ("mjsim export: none of the 16 game(s) could be written as "
+                         "contest-text: mcr.txt not written")
+    assert (folder / "mcr.txt").read_text() == "kept\n"  # a file nothing replaced is kept
+    assert sorted(path.name for path in folder.glob(".*")) == []
+
+
+@pytest.fixture
+def logs(tmp_path):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "game.jsonl").write_text(record("x", (1, 1, 1, 1), 1))
+    return tmp_path
+
+
+@pytest.mark.parametrize(("out", "message"), [
+    ("logs/game.jsonl", "logs/game.jsonl is the log exported"),
+    ("logs/all.txt", "logs/all.txt is inside logs, which is exported"),
+])
+def test_export_never_writes_into_what_it_reads(logs, out, message):
+    source = "logs" if out == "logs/all.txt" else out
+    before = (logs / "logs" / "game.jsonl").read_bytes()
+    status, _out, err = command("export", source, "--format", "contest-text", "--out", out,
+                                "--force", cwd=logs)
+    assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
+    assert (logs / "logs" / "game.jsonl").read_bytes() == before
+    assert sorted(path.name for path in (logs / "logs").iterdir()) == ["game.jsonl"]
+
+
+def test_export_overwrites_a_file_only_when_forced(imported):
+    folder, *_ = imported
+    (folder / "forced.txt").write_text("precious\n")
+    status, _out, err = command("export", "out", "--format", "contest-text", "--out",
+                                "forced.txt", cwd=folder)
+    assert status == 2 and "forced.txt exists: pass --force" in err, err
+    assert (folder / "forced.txt").read_text() == "precious\n"
+    status, out, err = command("export", "out", "--format", "contest-text", "--out",
+                               "forced.txt", "--force", cwd=folder)
+    assert (status, out.strip()) == (0, "exported 6 game(s) to forced.txt"), err
+    assert (folder / "forced.txt").read_text().startswith("Match ")
 
 
 def test_a_run_not_scored_under_gb_mahjong_is_refused_in_one_line(tmp_path):
