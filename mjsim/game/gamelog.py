@@ -21,6 +21,8 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NamedTuple
 
+import orjson
+
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
@@ -96,7 +98,7 @@ def read_partial(stream: IO[str]) -> LogRead:
     numbered = [(number, line) for number, line in enumerate(stream.read().splitlines(), 1)
                 if line.strip()]
     try:
-        header = json.loads(numbered[0][1]) if numbered else {}
+        header = orjson.loads(numbered[0][1]) if numbered else {}
     except json.JSONDecodeError:
         header = {}
     if not isinstance(header, dict) or header.get("format") != FORMAT:
@@ -112,7 +114,7 @@ def read_partial(stream: IO[str]) -> LogRead:
     moves: list[tuple[int, Move]] = []
     for number, line in numbered[1:]:
         try:
-            record = json.loads(line)
+            record = orjson.loads(line)
             moves.append((_seat(record), Move.from_dict(record["move"])))
         except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
             return LogRead(header, moves, f"line {number} is cut short or damaged")

@@ -519,7 +519,7 @@ def _options(query: str, text: str) -> tuple[tuple[str, Any], ...]:
 def _option_value(text: str) -> Any:
     try:
         return tomllib.loads(f"value = {text}")["value"]
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):  # not TOML, or nested past reading
         return text
 
 

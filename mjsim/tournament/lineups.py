@@ -176,6 +176,8 @@ def read_lineup_file(path: str | Path) -> tuple[Lineup, Roster]:
         raise ValueError(f"lineup file {path} is not text (UTF-8)") from None
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"lineup file {path}: {error}") from None
+    except RecursionError:  # tomllib reads nested arrays by recursion
+        raise ValueError(f"lineup file {path} nests arrays too deeply to read") from None
     players, seats = data.get("players", {}), data.get("seats")
     unknown = set(data) - {"players", "seats"}
     if (not isinstance(players, dict) or not isinstance(seats, list) or unknown

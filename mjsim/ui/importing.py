@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+import orjson
+
 FORMS = ("contest-text", "botzone-log")
 
 
@@ -173,7 +175,7 @@ def _run_games(folder: Path, trust: bool) -> list[tuple[str, _Loader]]:
 
     try:
         games = replay.run_games(folder)
-        why = unscored(json.loads((folder / "manifest.json").read_text()).get("ruleset"))
+        why = unscored(orjson.loads((folder / "manifest.json").read_bytes()).get("ruleset"))
     except (OSError, ValueError) as error:
         raise BadInput(str(error)) from None
     if why is not None:

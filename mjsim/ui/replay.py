@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from mjsim.game import gamelog
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
@@ -392,7 +394,7 @@ def run_games(folder: str | Path) -> list[tuple[str, str]]:
     run."""
     path = Path(folder) / "manifest.json"
     try:
-        manifest = json.loads(path.read_text())
+        manifest = orjson.loads(path.read_bytes())
         return [(str(seed), str(lineup)) for batch in manifest["batches"]
                 for seed, lineup in batch]
     except (json.JSONDecodeError, KeyError, TypeError, ValueError):
@@ -417,7 +419,7 @@ def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> 
     from mjsim.tournament import Roster
     from mjsim.tournament.experiments import refuse_untrusted
 
-    manifest = json.loads((Path(folder) / "manifest.json").read_text())
+    manifest = orjson.loads((Path(folder) / "manifest.json").read_bytes())
     games = run_games(folder)
     if not 0 <= game_id < len(games):
         raise ValueError(f"the run holds games 0-{len(games) - 1}, not {game_id}")

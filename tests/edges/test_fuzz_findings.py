@@ -93,3 +93,32 @@ def test_a_lineup_file_that_is_not_text_is_named(tmp_path):
     path = tmp_path / "lineup.toml"
     path.write_bytes(b"\xff\xfe seats")
     refused(lambda: read_lineup_file(path), f"lineup file {path} is not text \\(UTF-8\\)")
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+"""JSON (and a TOML array) nested past what a recursive reader follows (the audit of
+2026-12-05: each was a RecursionError traceback)."""
+
+
+def test_botzone_json_input_nested_too_deep():
+    for text in (f'{{"requests": {DEEP}}}\n', f'{{"requests": ["0 0 0"], "responses": {DEEP}}}\n'):
+        refused(lambda text=text: serve(Rung.parse("1"), io.StringIO(text), io.StringIO()),
+                "does not parse")
+
+
+def test_a_game_log_nested_too_deep_reads_as_damaged():
+    refused(lambda: gamelog.read_partial(io.StringIO(DEEP + "\n")), "not an mjsim game log")
+    lines = record("deep", [1, 1, 1, 1], 1).splitlines()
+    _header, moves, stopped = gamelog.read_partial(io.StringIO("\n".join(
+        [lines[0], lines[1], DEEP])))
+    assert len(moves) == 1 and stopped == "line 3 is cut short or damaged"
+
+
+def test_a_lineup_file_nested_too_deep(tmp_path):
+    path = tmp_path / "lineup.toml"
+    path.write_text("seats = " + "[" * 3_000 + "]" * 3_000)
+    refused(lambda: read_lineup_file(path), "nests arrays too deeply to read")
+
+
+def test_a_spec_option_nested_too_deep_is_text():
+    assert dict(parse_spec("mine.py:Mine?x=" + "[" * 3_000).options) == {"x": "[" * 3_000}

@@ -31,6 +31,8 @@ import itertools
 import json
 from typing import IO, Any
 
+import orjson
+
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of
 from mjsim.players.botzone.program import KEEP_RUNNING
@@ -143,7 +145,7 @@ def _json(stdin: IO[str]) -> tuple[list[str], list[str]]:
     """The requests and responses of Botzone's JSON input (one line)."""
     line = stdin.readline()
     try:
-        data: Any = json.loads(line)
+        data: Any = orjson.loads(line)
     except json.JSONDecodeError as problem:
         raise ValueError(f"Botzone's JSON input does not parse: {problem}") from None
     match data:
@@ -179,7 +181,7 @@ def _next_request(line: str, simple_io: bool) -> str:
     if simple_io:
         return text
     try:
-        data: Any = json.loads(text)
+        data: Any = orjson.loads(text)
     except json.JSONDecodeError as problem:
         raise ValueError(f"Botzone's request {text!r} does not parse as JSON: {problem}") from None
     match data:

@@ -60,6 +60,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
+import orjson
+
 from mjsim.game.events import DealEvent, Event
 from mjsim.game.moves import Move
 from mjsim.game.settings import CPU_LIMIT, MEMORY_LIMIT, TIME_LIMIT, Limits
@@ -499,7 +501,7 @@ class BotzoneProgram:
                 self._globaldata = "\n".join(out[2:]) if len(out) > 2 else self._globaldata
             return out[0]
         try:
-            reply = json.loads(out[0])
+            reply = orjson.loads(out[0])
         except ValueError:
             reply = None
         if not isinstance(reply, dict) or not isinstance(reply.get("response"), str):

@@ -81,7 +81,8 @@ def test_four_kept_running_bots_claim_and_are_told_every_request(children):
 
 @pytest.mark.parametrize(("way", "reason"), [("illegal", "illegal: "), ("malformed", "malformed: "),
                                              ("slow", "late: "), ("crash", "crashed: "),
-                                             ("garbage", "garbage: "), ("silent", "exited: ")])
+                                             ("garbage", "garbage: "), ("nested", "garbage: "),
+                                             ("silent", "exited: ")])
 def test_each_bad_bot_fouls_for_its_reason_on_its_first_draw(way, reason, tmp_path, children):
     log = tmp_path / "stderr.txt"
     bad = BotzoneProgram(bot_command("badbot.py", way), time_limit=0.5, stderr_path=str(log))

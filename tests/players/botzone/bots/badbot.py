@@ -5,6 +5,7 @@
 - ``slow``: starts a child that sleeps (its pid on stderr), then sleeps far past any limit;
 - ``crash``: raises an exception (exit status 1) after writing to stderr;
 - ``garbage``: prints text that is not JSON;
+- ``nested``: prints JSON nested deeper than a reader's recursion could follow;
 - ``silent``: exits at once without an answer;
 - ``hungry``: allocates a gigabyte (more than its memory limit);
 - ``spin``: computes for ever (past any CPU limit);
@@ -49,6 +50,8 @@ def main() -> None:
         raise RuntimeError("the bot fell over")
     elif way == "garbage":
         print(f"I would play {tile}")
+    elif way == "nested":
+        print("[" * 100_000 + "]" * 100_000)
     elif way == "hungry":
         print(len(bytes(2 ** 30)))
     elif way == "spin":
