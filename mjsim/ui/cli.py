@@ -87,16 +87,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"mjsim {args.command}: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        # A run folder's command (runs.add_parallel_options marks it) resumes where it stopped.
-        again = ("; what was written stays: run the same command to resume"
-                 if getattr(args, "resumable", False) else "")
-        print(f"\nmjsim {args.command}: interrupted{again}", file=sys.stderr)
+        print(f"\nmjsim {args.command}: interrupted{_resumes(args)}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # a reader such as head stopped reading: that is no error
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush fails quietly
+        _drop_stdout()
         return 0
+    except OSError as error:  # the system's refusal mid-command: a full disk or stdout
+        _drop_stdout()
+        named = f": {error.filename}" if error.filename else ""
+        print(f"mjsim {args.command}: stopped: {error.strerror or error}{named}{_resumes(args)}",
+              file=sys.stderr)
+        return 1
     return 0
+
+
+def _resumes(args: argparse.Namespace) -> str:
+    """How a run folder's command (runs.add_parallel_options marks it) goes on after a stop."""
+    return ("; what was written stays: run the same command to resume"
+            if getattr(args, "resumable", False) else "")
+
+
+def _drop_stdout() -> None:
+    """Standard output sent to the null device, so that the interpreter's last flush of what
+    could not be written fails quietly."""
+    try:
+        stdout = sys.stdout.fileno()
+    except (OSError, ValueError):  # not the system's file (a test's capture): nothing to drop
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, stdout)
 
 
 if __name__ == "__main__":

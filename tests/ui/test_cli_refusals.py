@@ -1,8 +1,10 @@
 """Every rough edge of the command line ends in one line: a bad path or a conflicting flag with
 status 2, Ctrl-C with 130 (and for a run, how to resume it), and no log is overwritten unasked."""
 
+import errno
 import json
 import signal
+import subprocess
 import sys
 import time
 from importlib.metadata import version
@@ -10,6 +12,8 @@ from importlib.metadata import version
 import pexpect
 import pytest
 
+from mjsim.tournament.store import RunFolder
+from mjsim.ui.cli import main
 from tests.ui.conftest import ENV, mjsim
 
 
@@ -148,8 +152,6 @@ def test_ctrl_c_in_a_game_is_one_line_and_130(tmp_path):
 
 
 def test_a_closed_pipe_is_no_error(tmp_path, recorded):
-    import subprocess
-
     reader = subprocess.Popen([sys.executable, "-m", "mjsim.ui.cli", "replay", str(recorded)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
                               cwd=tmp_path)
@@ -158,3 +160,27 @@ def test_a_closed_pipe_is_no_error(tmp_path, recorded):
     status = reader.wait(timeout=60)
     assert first.startswith(b"seed r3") and status == 0
     assert reader.stderr.read() == b""
+
+
+@pytest.mark.parametrize("argv", [["score", "123m456m789m123p55p", "--win", "5p"],
+                                  ["shanten", "123m456m789m123p5p"]])
+def test_a_full_stdout_is_one_line_and_status_1(tmp_path, argv):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", *argv], stdout=full,
+                              stderr=subprocess.PIPE, text=True, env=ENV, cwd=tmp_path,
+                              timeout=60, check=False)
+    assert done.returncode == 1 and one_line(done.stderr), done.stderr
+    assert done.stderr.strip() == f"mjsim {argv[0]}: stopped: No space left on device"
+
+
+def test_a_full_disk_mid_run_is_one_line_that_says_how_to_resume(tmp_path, monkeypatch,
+                                                                  capsys):
+    def full(self, batch, files):
+        raise OSError(errno.ENOSPC, "No space left on device", "b000000.parquet")
+
+    monkeypatch.setattr(RunFolder, "write_encoded", full)
+    status = main(["table", "1,1,1,1", "--walls", "2", "--quiet", "--out", str(tmp_path / "r")])
+    err = capsys.readouterr().err
+    assert status == 1 and one_line(err), err
+    assert err.strip() == ("mjsim table: stopped: No space left on device: b000000.parquet; "
+                           "what was written stays: run the same command to resume")
