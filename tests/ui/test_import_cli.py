@@ -320,3 +320,19 @@ def test_import_leaves_the_garbage_collector_as_it_found_it(tmp_path):
     assert status == 0
     assert gc.get_threshold() == thresholds
     assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("form", ["contest-text", "botzone-log"])
+def test_a_byte_order_mark_or_an_empty_file_loses_no_game(tmp_path, form):
+    if form == "contest-text":
+        text, games = (DATA / "real" / "contest-sample.txt").read_bytes(), 16
+    else:
+        text = "".join(json.dumps(match_log(read_record(p))) + "\n"
+                       for p in sorted(RECORDS.glob("*.jsonl"))).encode()
+        games = 7
+    (tmp_path / "bom").write_bytes(b"\xef\xbb\xbf" + text)  # as some editors save UTF-8
+    (tmp_path / "empty").write_bytes(b"")
+    status, out, err = command("import", "bom", "--format", form, "--json", cwd=tmp_path)
+    assert (status, json.loads(out)["agreed"], err) == (0, games, "")
+    status, out, err = command("import", "empty", "--format", form, "--json", cwd=tmp_path)
+    assert (status, json.loads(out)["read"], err) == (0, 0, "")

@@ -56,7 +56,9 @@ def read(stream: IO[AnyStr]) -> Iterator[Game | Refused]:
     """Each match of ``stream`` in turn, as a :class:`Game` or :class:`Refused`. A binary
     stream is read as UTF-8 by orjson itself (``mjsim import`` opens files so: the text layer's
     decoding took a tenth of a match's time)."""
-    head = stream.readline()  # a whole line: a real match is 30 to 200 KB of JSON
+    head = _without_bom(stream.readline())  # a whole line: a real match is 30 to 200 KB
+    if not head:  # an empty file holds no match
+        return
     if head.lstrip()[:1] in _OPENING_BRACKET or not _is_json(head):  # a match, or a list
         try:
             document = _loads(head + stream.read())
@@ -75,6 +77,13 @@ def read(stream: IO[AnyStr]) -> Iterator[Game | Refused]:
                 yield Refused(f"line-{number}", number, f"not JSON: {error.msg}")
                 continue
             yield _match(match, number, number - 1)
+
+
+def _without_bom(line: AnyStr) -> AnyStr:
+    """A file's first line without the byte-order mark some editors write before UTF-8."""
+    if isinstance(line, bytes):
+        return line.removeprefix(b"\xef\xbb\xbf")
+    return line.removeprefix("\ufeff")
 
 
 def _is_entries(document: list[Any]) -> bool:

@@ -25,8 +25,9 @@ Outcome = Replayed | Disagreement | Refused
 
 
 def _text(path: str | Path) -> IO[Any]:
-    """A contest file, as text with what is not UTF-8 replaced."""
-    return open(path, encoding="utf-8", errors="replace")
+    """A contest file, as text with what is not UTF-8 replaced (and the byte-order mark some
+    editors write first dropped)."""
+    return open(path, encoding="utf-8-sig", errors="replace")
 
 
 def _match_lines(path: str | Path) -> IO[Any]:
