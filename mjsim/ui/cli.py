@@ -67,6 +67,14 @@ _DASHED_TILES = re.compile(r"^-[0-9]+[mpsz]")
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 done, 1 a run stopped, 2 bad input, 130
     interrupted)."""
+    try:
+        return _command(argv)
+    except KeyboardInterrupt:  # before the command began: its parser was being built
+        print("\nmjsim: interrupted", file=sys.stderr)
+        return 130
+
+
+def _command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     arguments = sys.argv[1:] if argv is None else list(argv)
     dashed = next((word for word in arguments if _DASHED_TILES.match(word)), None)

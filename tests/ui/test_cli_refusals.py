@@ -184,3 +184,12 @@ def test_a_full_disk_mid_run_is_one_line_that_says_how_to_resume(tmp_path, monke
     assert status == 1 and one_line(err), err
     assert err.strip() == ("mjsim table: stopped: No space left on device: b000000.parquet; "
                            "what was written stays: run the same command to resume")
+
+
+def test_ctrl_c_before_the_command_begins_is_one_line_and_130(monkeypatch, capsys):
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mjsim.ui.cli._version", interrupted)  # Ctrl-C as the parser is built
+    assert main(["shanten", "123m"]) == 130
+    assert capsys.readouterr().err == "\nmjsim: interrupted\n"
