@@ -23,7 +23,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 from mjsim.game.moves import Move
 from mjsim.players.view import View
 
-__all__ = ["BatchPlayer", "Foul", "HandStart", "Player"]
+__all__ = ["FOUL_TEXT", "BatchPlayer", "Foul", "HandStart", "Player"]
 
 
 @runtime_checkable
@@ -65,11 +65,24 @@ class HandStart(NamedTuple):
     prevalent: int
 
 
+FOUL_TEXT = 300
+"""The characters a foul keeps of its reason and its answer (``detail``: ten times as many):
+enough for any move and the request around it, while a program that prints megabytes is
+kept, recorded and shown by its start."""
+
+
+def _clipped(text: str, most: int) -> str:
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
 class Foul(Exception):
     """A player's failure to answer as the rules ask: a malformed, illegal or late answer, or a
     program that stopped. ``answer`` is what it said (None when it said nothing), ``reason``
-    why that is a foul, ``detail`` what helps its author (the request, the tail of stderr)."""
+    why that is a foul, ``detail`` what helps its author (the request, the tail of stderr);
+    each cut to its first :data:`FOUL_TEXT` characters (the detail to ten times that)."""
 
     def __init__(self, reason: str, answer: str | None = None, detail: str = "") -> None:
+        reason = _clipped(reason, FOUL_TEXT)
         super().__init__(reason)
-        self.reason, self.answer, self.detail = reason, answer, detail
+        self.reason, self.detail = reason, _clipped(detail, 10 * FOUL_TEXT)
+        self.answer = None if answer is None else _clipped(answer, FOUL_TEXT)

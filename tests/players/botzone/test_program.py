@@ -14,7 +14,7 @@ import pytest
 from mjsim.players import Rung
 from mjsim.players.botzone.program import BotzoneProgram
 from mjsim.players.driver import TooManyFouls, play
-from mjsim.players.protocol import Player
+from mjsim.players.protocol import FOUL_TEXT, Player
 from tests.players.botzone.programs import bot_command
 
 MODES = [("json",), ("simple",), ("json", "keep-running"), ("simple", "keep-running")]
@@ -97,6 +97,15 @@ def test_each_bad_bot_fouls_for_its_reason_on_its_first_draw(way, reason, tmp_pa
     if way == "slow":  # its whole process group was killed: the child it started too
         child = int(log.read_text().split("child ")[1].split()[0])
         assert not _alive(child)
+
+
+def test_a_flood_of_output_is_kept_and_shown_by_its_start(children):
+    flood = BotzoneProgram(bot_command("badbot.py", "flood"), time_limit=2)
+    with pytest.raises(TooManyFouls) as stopped:
+        play(b"flood", [flood, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=3, max_fouls=2)
+    message = str(stopped.value)
+    assert len(message) < 20 * FOUL_TEXT and "... (1,000,000 characters)" in message
+    assert children() == []
 
 
 def _alive(pid):

@@ -6,6 +6,7 @@
 - ``crash``: raises an exception (exit status 1) after writing to stderr;
 - ``garbage``: prints text that is not JSON;
 - ``nested``: prints JSON nested deeper than a reader's recursion could follow;
+- ``flood``: prints a million characters and no JSON;
 - ``silent``: exits at once without an answer;
 - ``hungry``: allocates a gigabyte (more than its memory limit);
 - ``spin``: computes for ever (past any CPU limit);
@@ -52,6 +53,8 @@ def main() -> None:
         print(f"I would play {tile}")
     elif way == "nested":
         print("[" * 100_000 + "]" * 100_000)
+    elif way == "flood":
+        print("x" * 1_000_000)
     elif way == "hungry":
         print(len(bytes(2 ** 30)))
     elif way == "spin":
