@@ -35,7 +35,8 @@ class NotationError(ValueError):
         self.token = token
         self.position = position
         self.reason = reason
-        super().__init__(f"bad token {token!r} at character {position}: {reason}")
+        shown = token if len(token) <= 40 else f"{token[:40]}... ({len(token):,} characters)"
+        super().__init__(f"bad token {shown!r} at character {position}: {reason}")
 
 
 class WallEmptyError(IndexError):

@@ -77,7 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     arguments = sys.argv[1:] if argv is None else list(argv)
-    dashed = next((word for word in arguments if _DASHED_TILES.match(word)), None)
+    options = arguments[:arguments.index("--")] if "--" in arguments else arguments
+    dashed = next((word for word in options if _DASHED_TILES.match(word)), None)
     if dashed is not None:  # argparse would take it for an option and say something else
         parser.error(f"{dashed!r} is not an option: write tiles without a dash, as "
                      f"{dashed[1:]!r}")

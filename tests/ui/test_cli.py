@@ -198,6 +198,7 @@ def test_botzone_answers_the_request_on_stdin_and_prints_nothing_else(
 @pytest.mark.parametrize(("argv", "stdin", "code", "message"), [
     (["botzone", "--player", "nobody"], "", 2, "no player 'nobody'"),
     (["botzone"], "not json\n", 1, "does not parse"),
+    (["botzone"], '{"requests": [], "responses": []}\n', 1, "holds no request to answer"),
     (["botzone", "--simple-io"], "2\n0 1 0\n", 1, ""),
 ])
 def test_botzone_refusals_are_one_line(capsys, monkeypatch, argv, stdin, code, message):

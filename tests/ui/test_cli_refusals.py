@@ -40,6 +40,10 @@ def one_line(err):
     (["review", "/nonexistent.jsonl", "--seat", "1"], "cannot read"),
     (["review", "/etc/hostname", "--seat", "4"], "invalid choice"),
     (["shanten", "-1m"], "write tiles without a dash, as '1m'"),
+    (["score", "--", "-123m", "--win", "1m"], "required: --win"),  # after --, no option
+    (["shanten", "pung(EEE) pung(SSS) pung(WWW) pung(NNN) pung(RRR)"],
+     "a hand has at most 4 melds, not 5"),  # was "holds -2 or -1 concealed tiles"
+    (["score", "1" * 1000 + "m", "--win", "1m"], "1111... (1,001 characters)' at character 0"),
     (["shanten", "123456789m 1234p", "--seat", "X"], "a wind is one of E S W N, not 'X'"),
     (["shanten", "123456789m 1234p", "--prevalent", "EE"], "a wind is one of E S W N"),
     (["shanten", "123456789m 1234p", "--ruleset", "mcr"], "invalid choice"),

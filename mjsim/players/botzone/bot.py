@@ -116,6 +116,8 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
     bot = BotzoneBot(player, ruleset, table)
     try:
         requests, responses = (_simple if simple_io else _json)(stdin)
+        if not requests:
+            raise ValueError("Botzone's input holds no request to answer")
         if len(responses) != len(requests) - 1:
             raise ValueError(f"{len(requests)} requests need {len(requests) - 1} responses, "
                              f"not {len(responses)}")

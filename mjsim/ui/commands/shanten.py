@@ -60,6 +60,8 @@ def cmd_shanten(args: argparse.Namespace) -> str:
     melds = len(hand.melds)
     counts = hand.counts
     size = hand.concealed_count
+    if melds > 4:
+        raise UsageError(f"a hand has at most 4 melds, not {melds}")
     if size not in (13 - 3 * melds, 14 - 3 * melds):
         raise UsageError(f"with {melds} meld(s) a hand holds {13 - 3 * melds} or "
                          f"{14 - 3 * melds} concealed tiles, not {size}")
