@@ -64,6 +64,9 @@ class ImportFolder:
         for old_table in tables.glob("*/b*.parquet"):
             old_table.unlink()
         self.form = form
+        # Marks the folder as an import from the start: one stopped half-way is replaced by
+        # the same command run again, like an import that finished.
+        self._write_manifest({"finished": False})
         self.run = RunFolder(self.path)
         self.records = GameRecords()
         self.count = 0
@@ -84,8 +87,11 @@ class ImportFolder:
         """Write the last batch and the folder's ``import.json``."""
         if self.records.seats:
             self._flush()
-        manifest = {"format": "mjsim-import/1", "source_format": self.form, "files": files,
-                    "summary": summary, "games": self.count}
+        self._write_manifest({"finished": True, "files": files, "summary": summary,
+                              "games": self.count})
+
+    def _write_manifest(self, facts: dict[str, Any]) -> None:
+        manifest = {"format": "mjsim-import/1", "source_format": self.form, **facts}
         (self.path / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
 
     def _flush(self) -> None:

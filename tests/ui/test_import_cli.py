@@ -14,6 +14,7 @@ import threading
 
 import pytest
 
+from mjsim.tournament.imported import ImportFolder
 from mjsim.tournament.runner import run
 from mjsim.tournament.store import RunFolder
 from mjsim.ui.cli import main
@@ -336,3 +337,13 @@ def test_a_byte_order_mark_or_an_empty_file_loses_no_game(tmp_path, form):
     assert (status, json.loads(out)["agreed"], err) == (0, games, "")
     status, out, err = command("import", "empty", "--format", form, "--json", cwd=tmp_path)
     assert (status, json.loads(out)["read"], err) == (0, 0, "")
+
+
+def test_an_import_stopped_half_way_is_replaced_by_the_same_command(tmp_path):
+    shutil.copy(GAMES, tmp_path / "games.txt")
+    ImportFolder(tmp_path / "out", "contest-text")  # made, then stopped before close
+    status, out, err = command("import", "games.txt", "--format", "contest-text", "--out", "out",
+                               cwd=tmp_path)
+    assert status == 0 and out.startswith("read 10, agreed 6"), err
+    manifest = json.loads((tmp_path / "out" / "import.json").read_text())
+    assert manifest["finished"] and manifest["games"] == 6
