@@ -91,6 +91,9 @@ class WinContext:
                 raise ValueError(f"{name} is 0-3 (E S W N), not {getattr(self, name)!r}")
         if self.flowers not in range(9):
             raise ValueError(f"flowers counts bonus tiles, 0-8, not {self.flowers!r}")
+        for name in _FLAGS:
+            if getattr(self, name) not in (False, True):  # numpy's bools and 0/1 are these
+                raise ValueError(f"{name} is True or False, not {getattr(self, name)!r}")
         if self.robbing and self.self_drawn:
             raise ValueError("robbing a kong is a win on another player's tile, "
                              "so it is never self-drawn")
@@ -103,6 +106,9 @@ class WinContext:
                              or self.replacement):
             raise ValueError("a win on the dealt tiles is self-drawn, before any tile is face "
                              "up, drawn from the wall's end or drawn for a kong")
+
+
+_FLAGS = ("self_drawn", "last_copy", "wall_last", "replacement", "robbing", "initial")
 
 
 def _is_integer(value: object) -> bool:

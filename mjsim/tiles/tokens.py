@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -119,8 +120,8 @@ def print_tiles(kinds: Iterable[Kind]) -> str:
     """Kinds to the canonical string: suits m, p, s, then honours, then bonus tiles."""
     ordered = sorted(kinds)
     for kind in ordered:
-        if not 0 <= kind < len(NAMES):
-            raise ValueError(f"no tile kind {kind}")
+        if not _is_kind(kind):
+            raise ValueError(f"no tile kind {kind!r}")
     tokens = []
     for suit_index, letter in enumerate(SUIT_LETTERS):
         ranks = "".join(str(k % 9 + 1) for k in ordered if k // 9 == suit_index and k < N_SUITED)
@@ -131,6 +132,14 @@ def print_tiles(kinds: Iterable[Kind]) -> str:
         tokens.append(honors)
     tokens.extend(NAMES[k] for k in ordered if k >= N_PLAYING)
     return " ".join(tokens)
+
+
+def _is_kind(value: object) -> bool:
+    """Whether ``value`` is an integer (numpy's too, not a float) naming a tile kind."""
+    try:
+        return 0 <= operator.index(value) < len(NAMES)  # type: ignore[arg-type]
+    except TypeError:
+        return False
 
 
 def print_meld(meld: Meld) -> str:

@@ -94,6 +94,8 @@ def test_a_ruleset_given_by_its_index_scores_as_its_name(row):
     ({"self_drawn": False, "initial": True}, "dealt tiles is self-drawn"),
     ({"self_drawn": True, "initial": True, "last_copy": True}, "before any tile is face up"),
     ({"self_drawn": True, "initial": True, "wall_last": True}, "wall's end"),
+    ({"self_drawn": "yes"}, "self_drawn is True or False, not 'yes'"),  # was taken as True
+    ({"self_drawn": False, "robbing": 2}, "robbing is True or False, not 2"),
 ])
 def test_an_impossible_context_names_the_conflict(kwargs, words):
     base = {"win_tile": 0, "seat_wind": 0, "prevalent_wind": 0}

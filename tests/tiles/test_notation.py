@@ -21,6 +21,12 @@ def test_letters_table():
         notation.LETTERS["X"] = 1  # read-only
 
 
+@pytest.mark.parametrize("kind", [1.5, 3.0, -1, 42, "1"])
+def test_print_refuses_what_is_no_kind(kind):
+    with pytest.raises(ValueError, match="no tile kind"):  # 1.5 printed as 2.5m
+        notation.print_tiles([kind])
+
+
 def test_print_is_canonical():
     assert notation.print_tiles(notation.parse("T4 B 9s 1p E 5m F1 1m R")) == \
         "15m 1p 9s ERB F1 T4"
