@@ -64,6 +64,18 @@ def _version() -> str:
 _DASHED_TILES = re.compile(r"^-[0-9]+[mpsz]")
 
 
+def _single_dash(word: str) -> bool:
+    """Whether ``word`` looks like a one-dash option, which no command has (-h aside); a
+    negative number is a value."""
+    if not word.startswith("-") or word.startswith("--") or word in ("-", "-h"):
+        return False
+    try:
+        float(word)
+    except ValueError:
+        return True
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 done, 1 a run stopped, 2 bad input, 130
     interrupted)."""
@@ -82,6 +94,10 @@ def _command(argv: Sequence[str] | None) -> int:
     if dashed is not None:  # argparse would take it for an option and say something else
         parser.error(f"{dashed!r} is not an option: write tiles without a dash, as "
                      f"{dashed[1:]!r}")
+    stray = next((word for word in options if _single_dash(word)), None)
+    if stray is not None:  # argparse would name a missing argument instead
+        parser.error(f"{stray!r} is not an option: mjsim's options are --words, and a value "
+                     f"that starts with - follows --")
     args = parser.parse_args(arguments)
     if hasattr(args, "check"):  # what argparse cannot say alone: still one line, status 2
         args.check(args)

@@ -41,6 +41,8 @@ def one_line(err):
     (["review", "/etc/hostname", "--seat", "4"], "invalid choice"),
     (["shanten", "-1m"], "write tiles without a dash, as '1m'"),
     (["score", "--", "-123m", "--win", "1m"], "required: --win"),  # after --, no option
+    (["-x"], "'-x' is not an option"),  # was "the following arguments are required"
+    (["table", "-1,1,1,1"], "'-1,1,1,1' is not an option"),
     (["shanten", "pung(EEE) pung(SSS) pung(WWW) pung(NNN) pung(RRR)"],
      "a hand has at most 4 melds, not 5"),  # was "holds -2 or -1 concealed tiles"
     (["score", "1" * 1000 + "m", "--win", "1m"], "1111... (1,001 characters)' at character 0"),
