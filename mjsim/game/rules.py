@@ -1099,6 +1099,8 @@ class Rules:
         unknown = set(position) - _POSITION_KEYS
         if unknown:
             raise ValueError(f"unknown position keys {sorted(unknown)}")
+        if "hands" not in position:
+            raise ValueError("a position needs its 'hands': four hand strings")
         hand_no = position.get("hand_no", position.get("dealer", 0) + 1)
         if "dealer" in position and position["dealer"] != (hand_no - 1) % 4:
             raise ValueError(f"seat {position['dealer']} does not deal hand {hand_no}")

@@ -295,9 +295,11 @@ def test_dealer_and_winds_follow_the_hand_number():
     ({"drawn": 99}, "drawn"),
     ({"claimed_this_turn": True, "drawn": 4}, "claim"),
     ({"totals": [1, 0, 0, 0]}, "totals"),
+    ({"hands": None}, "needs its 'hands'"),  # was KeyError 'hands'
 ])
 def test_bad_positions_raise(change, message):
     spec = {"hands": [SEAT0, SEAT1, SEAT2, SEAT3], "wall": "3s", **change}
+    spec = {key: value for key, value in spec.items() if value is not None}
     with pytest.raises(ValueError, match=message):
         Rules.from_position(spec)
 
