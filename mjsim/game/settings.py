@@ -18,7 +18,7 @@ ValueError: a foul's penalty: a whole number, at least 0, not -1
 >>> Limits(cpu_limit="0")
 Traceback (most recent call last):
 ...
-ValueError: a CPU limit is a positive number of seconds up to 31,536,000, not '0'
+ValueError: a CPU limit is a number of seconds from 1 up to 31,536,000, not '0'
 """
 
 from __future__ import annotations
@@ -55,20 +55,21 @@ MOST_CPU = 86400.0 * 365
 KEYS = ("ruleset", "table", "penalty", "max_fouls", "limits")
 """The settings' keywords, as the Python API and a run's manifest name them."""
 
-# Each limit's refusal and its largest value.
-_LIMITS = {"time_limit": ("a time limit is a positive number of seconds", MOST_CPU),
-           "memory_limit": ("a memory limit is a positive number of MiB", MOST_MEMORY),
-           "cpu_limit": ("a CPU limit is a positive number of seconds", MOST_CPU)}
+# Each limit's refusal, its least value (0: any above it) and its largest.
+_LIMITS = {"time_limit": ("a time limit is a positive number of seconds", 0, MOST_CPU),
+           "memory_limit": ("a memory limit is a positive number of MiB", 0, MOST_MEMORY),
+           # The system counts a process's CPU in whole seconds (RLIMIT_CPU).
+           "cpu_limit": ("a CPU limit is a number of seconds from 1", 1, MOST_CPU)}
 
 
-def _positive(value: object, problem: str, most: float) -> float:
-    """``value`` (a number, or a number in text) as a positive float up to ``most``; raises
-    ``ValueError`` saying ``problem`` otherwise."""
+def _positive(value: object, problem: str, least: float, most: float) -> float:
+    """``value`` (a number, or a number in text) as a float above 0, at least ``least`` and up
+    to ``most``; raises ``ValueError`` saying ``problem`` otherwise."""
     try:
         number = math.nan if isinstance(value, bool) else float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         number = math.nan
-    if not 0 < number <= most:
+    if not (0 < number <= most and number >= least):
         raise ValueError(f"{problem} up to {most:,.0f}, not {value!r}")
     return number
 
@@ -86,8 +87,8 @@ class Limits:
     cpu_limit: float = CPU_LIMIT
 
     def __post_init__(self) -> None:
-        for name, (problem, most) in _LIMITS.items():
-            object.__setattr__(self, name, _positive(getattr(self, name), problem, most))
+        for name, (problem, least, most) in _LIMITS.items():
+            object.__setattr__(self, name, _positive(getattr(self, name), problem, least, most))
 
     def options(self) -> dict[str, float]:
         """The limits by option name, as a spec and a manifest write them."""

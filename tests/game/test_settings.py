@@ -53,7 +53,8 @@ def test_bad_settings_are_refused_in_one_line(fields, message):
 @pytest.mark.parametrize(("fields", "message"), [
     ({"time_limit": 0}, "a time limit is a positive number of seconds up to 31,536,000, not 0"),
     ({"memory_limit": "lots"}, "a memory limit is a positive number of MiB up to 1,048,576"),
-    ({"cpu_limit": True}, "a CPU limit is a positive number of seconds up to 31,536,000, not True"),
+    ({"cpu_limit": True}, "a CPU limit is a number of seconds from 1 up to 31,536,000, not True"),
+    ({"cpu_limit": 0.5}, "a CPU limit is a number of seconds from 1 up to 31,536,000, not 0.5"),
     ({"time_limit": float("nan")}, "a time limit is a positive number of seconds"),
 ])
 def test_bad_limits_are_refused_in_one_line(fields, message):
