@@ -12,6 +12,11 @@ Every file is written to a temporary name and renamed into place, so a file that
 whole. A batch counts as done once its ``seats`` file exists, which is written last; a resumed
 run plays only the batches that are not done, and the tables it loads are sorted, so they equal
 those of a run that was never interrupted.
+
+A batch file damaged after it was written (unreadable, of another table, or holding another
+batch's games) is found from its footer alone (:func:`batch_problem`): a resumed or extended run
+plays that batch again, which loses nothing (its games are a function of its seeds), and reading
+the table refuses it, naming the file.
 """
 
 from __future__ import annotations
@@ -98,6 +103,35 @@ class RunFolder:
             return set()
         return {int(p.stem[1:]) for p in folder.glob("b*.parquet")}
 
+    def damaged(self, batches: Sequence[Sequence[Sequence[str]]]) -> dict[int, str]:
+        """The done batches among ``batches`` (each a list of [seed, lineup] games) with a file
+        missing or damaged (:func:`batch_problem`), and what is wrong, naming the file. Raises
+        ``ValueError`` for what a run would have to delete to write its batches: a file where a
+        folder belongs, or a folder where a batch file belongs."""
+        for folder in [self.path / "tables", *(self.path / "tables" / t for t in TABLES)]:
+            if folder.exists() and not folder.is_dir():
+                raise ValueError(f"{folder} is a file where the run keeps a folder; move it away")
+        problems = {}
+        for batch in sorted(self.done() & set(range(len(batches)))):
+            for table in TABLES:
+                path = self._file(table, batch)
+                if path.exists() and not path.is_file():
+                    raise ValueError(f"{path} is not a file; move it away")
+                problem = batch_problem(path, table, batches[batch])
+                if problem:
+                    problems[batch] = f"{path} {problem}"
+                    break
+        return problems
+
+    def _file(self, table: str, batch: int) -> Path:
+        return self.path / "tables" / table / f"b{batch:06d}.parquet"
+
+    def _games(self) -> list[Any] | None:
+        """The [seed, lineup] games of each batch the manifest lists (None for a folder whose
+        manifest lists none, such as an import's)."""
+        batches = (self.manifest() or {}).get("batches")
+        return batches if isinstance(batches, list) else None
+
     def write_encoded(self, batch: int, files: Mapping[str, bytes]) -> None:
         """Write a batch's tables as :func:`encode_batch` made them, the ``seats`` file last."""
         for table in (*[t for t in TABLES if t != "seats"], "seats"):
@@ -131,12 +165,20 @@ class RunFolder:
         never the whole table. A batch's rows are all in one frame (each game's seats
         together); batches without rows give none."""
         names = self._columns(table, columns)
-        folder = self.path / "tables" / table
         done = sorted(self.done())
+        games = self._games()
         batches = batches or SCAN_BATCHES
         for start in range(0, len(done), batches):
-            paths = [folder / f"b{batch:06d}.parquet" for batch in done[start:start + batches]]
-            frame = _read(paths, names, whole=columns is None)
+            chosen = done[start:start + batches]
+            for batch in chosen:
+                path = self._file(table, batch)
+                problem = batch_problem(path, table, None if games is None or batch >= len(
+                    games) else games[batch])
+                if problem:
+                    raise ValueError(f"{path} {problem}: mjsim resume {self.path} plays its "
+                                     "batch again")
+            frame = _read([self._file(table, batch) for batch in chosen], names,
+                          whole=columns is None)
             if frame is not None:
                 yield frame
 
@@ -192,6 +234,39 @@ class Tables(Mapping[str, pd.DataFrame]):
 
     def __len__(self) -> int:
         return len(TABLES)
+
+
+def batch_problem(path: Path, table: str, games: Sequence[Sequence[str]] | None) -> str:
+    """What is wrong with ``path``, a batch file of ``table`` for the [seed, lineup] ``games``
+    (None: not checked), in words; empty if nothing. Reads only the parquet footer: its columns,
+    its rows (four a game in ``seats``) and each row group's least and greatest seed and lineup,
+    which must be among the batch's (a file copied from another batch holds other seeds)."""
+    try:
+        metadata = pq.read_metadata(path)
+        names = set(metadata.schema.names)
+    except FileNotFoundError:
+        return "is missing"
+    except (OSError, pa.ArrowException) as error:
+        return f"is damaged ({str(error).splitlines()[0]})"
+    if not set(SORT_KEYS[table]) <= names <= set(COLUMNS[table]):
+        return f"is damaged (its columns are not the {table} table's)"
+    if games is None:
+        return ""
+    if table == "seats" and metadata.num_rows != 4 * len(games):
+        return f"is damaged ({metadata.num_rows} seats for {len(games)} games)"
+    for column, index in (("seed", 0), ("lineup", 1)):
+        expected = {game[index] for game in games}
+        position = metadata.schema.names.index(column)
+        for group in range(metadata.num_row_groups):
+            statistics = metadata.row_group(group).column(position).statistics
+            if statistics is None or not statistics.has_min_max:  # read what it holds
+                found = set(pq.read_table(path, columns=[column])[column].to_pylist())
+            else:
+                found = {statistics.min, statistics.max}
+            if not found <= expected:
+                return (f"is damaged (it holds games of {column} "
+                        f"{min(found - expected)}, which are another batch's)")
+    return ""
 
 
 def _read(paths: Sequence[Path], columns: list[str], whole: bool) -> pd.DataFrame | None:
