@@ -233,9 +233,10 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
     with _progress(quiet, wanted, wanted - len(pending)) as advance:
         if pending:
             with _executor(backend, scheduler):
-                jobs = -1 if backend == "dask" else n_jobs
                 size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
                 chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
+                # A worker beyond the chunks would only start, cost memory and wait.
+                jobs = -1 if backend == "dask" else min(n_jobs, len(chunks))
                 results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
                     delayed(play_batches)(chunk, [batches[batch] for batch in chunk],
                                           settings, roster.definitions, pairs, programs)

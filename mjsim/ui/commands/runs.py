@@ -5,6 +5,7 @@ printed at the end."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -56,9 +57,16 @@ def add_parallel_options(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(resumable=True)
 
 
+def max_jobs() -> int:
+    """The most worker processes a run may ask for: games use a core each, so workers beyond the
+    cores only cost memory (a loky worker holds about 100 MB); four a core leaves room for
+    workers that wait on a program seat's answers."""
+    return 4 * (os.cpu_count() or 1)
+
+
 def parallel(args: argparse.Namespace) -> dict[str, Any]:
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if not 1 <= args.jobs <= max_jobs():
+        raise UsageError(f"--jobs is from 1 to {max_jobs()} (four a core), not {args.jobs}")
     if args.scheduler is not None and args.backend != "dask":
         raise UsageError("--scheduler is a Dask scheduler's address: it needs --backend dask")
     return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
@@ -78,7 +86,7 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.backend == "loky":  # the arguments are good: the workers start while we load
         from mjsim.tournament.runner import start_workers
 
-        start_workers(args.jobs)
+        start_workers(min(args.jobs, args.walls))  # a worker plays a wall at a time
     return options
 
 

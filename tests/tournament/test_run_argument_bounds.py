@@ -1,0 +1,41 @@
+"""The run commands' arguments out of bounds: refused in one line with status 2, before any
+folder is made or worker started; the workers a run starts are no more than its batches."""
+
+import os
+
+import pytest
+
+from mjsim.tournament import runner
+from mjsim.ui.cli import main
+
+TABLE = ["table", "1,1,1,1", "--walls", "2", "--table", "botzone", "--quiet"]
+
+
+def refused(capsys, *argv):
+    """The status and the one line of stderr of ``mjsim argv``."""
+    status = main(list(argv))
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1, error
+    return status, error
+
+
+@pytest.mark.parametrize("jobs", [str(4 * (os.cpu_count() or 1) + 1), "99999999999999999999"])
+def test_absurd_jobs_are_refused(capsys, tmp_path, jobs):
+    status, error = refused(capsys, *TABLE, "--jobs", jobs, "--out", str(tmp_path / "x"))
+    assert status == 2 and "--jobs is from 1 to" in error and jobs in error
+    status, error = refused(capsys, "resume", str(tmp_path), "--jobs", jobs)
+    assert status == 2 and "--jobs is from 1 to" in error
+
+
+def test_a_run_starts_no_more_workers_than_its_batches(tmp_path, monkeypatch):
+    asked = []
+    parallel = runner.Parallel
+
+    def counted(*args, n_jobs, **kwargs):
+        asked.append(n_jobs)
+        return parallel(*args, n_jobs=1, **kwargs)
+
+    monkeypatch.setattr(runner, "Parallel", counted)
+    batches = [[(seed, ("1", "1", "1", "1"))] for seed in ("a", "b")]
+    runner.run(batches, tmp_path, n_jobs=8, backend="sequential", quiet=True, table="botzone")
+    assert asked == [2]
