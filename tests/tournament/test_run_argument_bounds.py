@@ -39,3 +39,9 @@ def test_a_run_starts_no_more_workers_than_its_batches(tmp_path, monkeypatch):
     batches = [[(seed, ("1", "1", "1", "1"))] for seed in ("a", "b")]
     runner.run(batches, tmp_path, n_jobs=8, backend="sequential", quiet=True, table="botzone")
     assert asked == [2]
+
+
+@pytest.mark.parametrize("penalty", ["4611686018427387904", "10001", "-1"])
+def test_a_penalty_out_of_bounds_is_refused(capsys, tmp_path, penalty):
+    status, error = refused(capsys, *TABLE, "--penalty", penalty, "--out", str(tmp_path / "x"))
+    assert status == 2 and "--penalty is from 0 to 10,000" in error

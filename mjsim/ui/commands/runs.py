@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 MAX_WALLS = 10_000_000
 """The most walls a run may ask for (ten million walls of sixteen hands: years on one core)."""
+MAX_PENALTY = 10_000
+"""The most a foul may cost each other seat: a thousand times the default, more than any hand
+scores, and small enough that a run's points stay exact in the tables' 64-bit integers."""
 
 
 def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
@@ -78,8 +81,8 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
     if not 2 <= args.walls <= MAX_WALLS:
         raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
                          f"not {args.walls}")
-    if args.penalty < 0 or args.max_fouls < 1:
-        raise UsageError("--penalty is at least 0 and --max-fouls at least 1")
+    if not 0 <= args.penalty <= MAX_PENALTY or args.max_fouls < 1:
+        raise UsageError(f"--penalty is from 0 to {MAX_PENALTY:,} and --max-fouls at least 1")
     options = {**parallel(args), "ruleset": args.ruleset, "table": args.table,
                "penalty": args.penalty, "max_fouls": args.max_fouls, "limits": _limits(args),
                "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
