@@ -45,3 +45,16 @@ def test_a_run_starts_no_more_workers_than_its_batches(tmp_path, monkeypatch):
 def test_a_penalty_out_of_bounds_is_refused(capsys, tmp_path, penalty):
     status, error = refused(capsys, *TABLE, "--penalty", penalty, "--out", str(tmp_path / "x"))
     assert status == 2 and "--penalty is from 0 to 10,000" in error
+
+
+def test_a_seed_names_the_default_folder_without_leaving_the_runs_folder(capsys, tmp_path,
+                                                                         monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main([*TABLE, "--seed", "/../../escaped", "--backend", "sequential"]) == 0
+    capsys.readouterr()
+    [made] = (tmp_path / "runs").iterdir()
+    assert made.name == "table-_.._.._escaped-2"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["runs"]
+    from mjsim.tournament import RunFolder
+
+    assert RunFolder(made).manifest()["arguments"]["seed"] == "/../../escaped"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,6 +23,8 @@ MAX_WALLS = 10_000_000
 MAX_PENALTY = 10_000
 """The most a foul may cost each other seat: a thousand times the default, more than any hand
 scores, and small enough that a run's points stay exact in the tables' 64-bit integers."""
+_NOT_IN_A_NAME = re.compile(r"[^\w.-]")
+"""What a seed may hold that a folder's name may not (a ``/`` would place the run elsewhere)."""
 
 
 def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
@@ -123,8 +126,10 @@ def _roster(definitions: Sequence[str]) -> Roster:
 
 
 def out(args: argparse.Namespace, name: str) -> Path:
-    """The run folder: ``--out``, or one named by the command, the seed and the walls."""
-    return writable_folder(Path(args.out or f"runs/{name}-{args.seed}-{args.walls}"))
+    """The run folder: ``--out``, or one named by the command, the seed (what a name cannot
+    hold replaced by ``_``: the seed names the run's walls, not a place) and the walls."""
+    return writable_folder(Path(args.out or f"runs/{name}-{_NOT_IN_A_NAME.sub('_', args.seed)}-"
+                                            f"{args.walls}"))
 
 
 def finish(report: Report) -> str:
