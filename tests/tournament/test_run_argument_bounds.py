@@ -58,3 +58,12 @@ def test_a_seed_names_the_default_folder_without_leaving_the_runs_folder(capsys,
     from mjsim.tournament import RunFolder
 
     assert RunFolder(made).manifest()["arguments"]["seed"] == "/../../escaped"
+
+
+@pytest.mark.parametrize("argv", [
+    ["table", "1,1,1,nosuchplayer"], ["table", "1,2,3,4", "--format", "competition",
+                                      "--walls", "3"],
+    ["price", "nosuchidea"]])
+def test_refused_arguments_leave_no_folder(capsys, tmp_path, argv):
+    status, _ = refused(capsys, *argv, "--walls", "2", "--quiet", "--out", str(tmp_path / "x"))
+    assert status == 2 and not (tmp_path / "x").exists()

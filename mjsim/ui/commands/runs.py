@@ -127,9 +127,17 @@ def _roster(definitions: Sequence[str]) -> Roster:
 
 def out(args: argparse.Namespace, name: str) -> Path:
     """The run folder: ``--out``, or one named by the command, the seed (what a name cannot
-    hold replaced by ``_``: the seed names the run's walls, not a place) and the walls."""
-    return writable_folder(Path(args.out or f"runs/{name}-{_NOT_IN_A_NAME.sub('_', args.seed)}-"
-                                            f"{args.walls}"))
+    hold replaced by ``_``: the seed names the run's walls, not a place) and the walls. Checked
+    here, but made by the run once its arguments are accepted: a refused run leaves no folder."""
+    folder = Path(args.out or f"runs/{name}-{_NOT_IN_A_NAME.sub('_', args.seed)}-{args.walls}")
+    nearest = next(path for path in (folder, *folder.parents) if path.exists())
+    if nearest == folder:
+        return writable_folder(folder)
+    if not nearest.is_dir():
+        raise UsageError(f"cannot make the folder {folder}: {nearest} is a file")
+    if not os.access(nearest, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
+    return folder
 
 
 def finish(report: Report) -> str:
