@@ -63,7 +63,20 @@ def test_a_seed_names_the_default_folder_without_leaving_the_runs_folder(capsys,
 @pytest.mark.parametrize("argv", [
     ["table", "1,1,1,nosuchplayer"], ["table", "1,2,3,4", "--format", "competition",
                                       "--walls", "3"],
+    ["table", "botzone:/nonexistent,1,1,1"], ["ladder", "--rungs", "1,botzone:/nonexistent"],
     ["price", "nosuchidea"]])
 def test_refused_arguments_leave_no_folder(capsys, tmp_path, argv):
     status, _ = refused(capsys, *argv, "--walls", "2", "--quiet", "--out", str(tmp_path / "x"))
     assert status == 2 and not (tmp_path / "x").exists()
+
+
+def test_a_program_seat_without_its_program_is_refused_before_any_game(capsys, tmp_path):
+    script = tmp_path / "bot.py"
+    script.write_text("print('never run')\n")  # not executable
+    for spec, words in ((f"botzone:{script}", "not an executable file"),
+                        ("botzone:no-such-program-here", "not on PATH"),
+                        ("botzone:/nonexistent", "not an executable file")):
+        status, error = refused(capsys, "table", "bot,1,1,1", "--walls", "2", "--table",
+                                "botzone", "--out", str(tmp_path / "x"), "--player",
+                                f"bot={spec}")
+        assert status == 2 and words in error and not (tmp_path / "x").exists()
