@@ -68,14 +68,20 @@ class RunFolder:
             self.path.mkdir(parents=True, exist_ok=True)
             _write_manifest(self.path / MANIFEST, manifest)
             return []
+        if "batches" not in existing:  # a dataset's or an import's manifest
+            what = existing.get("format", "another manifest")
+            raise ValueError(f"{self.path} holds no run but {what} (its {MANIFEST}); a run "
+                             "needs a folder of its own")
         looks: list[int] = list(existing.get("looks", []))
         old, new = _comparable(existing), _comparable(manifest)
         if old == new:
             return looks
         difference = _difference(old, new)
         if difference:
-            raise ValueError(f"{self.path} holds a different run ({difference}); a new run "
-                             "needs a folder of its own")
+            # What the user typed differently says it best (the seed, the ideas, the lineup).
+            typed = _difference(_typed(existing), _typed(manifest))
+            raise ValueError(f"{self.path} holds a different run ({typed or difference}); a "
+                             "new run needs a folder of its own")
         played = len(old["batches"])
         if set(range(played)) <= self.done():
             looks.append(played)
@@ -342,6 +348,17 @@ def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
         if key not in ("version", "git", "arguments", "players", "origin", "looks")}
 
 
+def _typed(manifest: dict[str, Any]) -> dict[str, Any]:
+    """The arguments a run was asked for that name it (all but its size), under their own
+    names: an extended run differs in its walls alone."""
+    arguments = manifest.get("arguments", {})
+    return {key: value for key, value in arguments.items() if key != "walls"}
+
+
+_WORDS = {"definitions": "players named by --player", "shadows": "challengers shadowed"}
+"""The manifest's keys a difference names in the words of the command line."""
+
+
 def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     """What keeps ``new`` from being ``old`` or an extension of it, in words; empty if nothing.
 
@@ -352,7 +369,7 @@ def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     """
     for key in sorted((set(old) | set(new)) - {"batches"}):
         if old.get(key) != new.get(key):
-            return f"its {key} is {old.get(key)}, not {new.get(key)}"
+            return f"its {_WORDS.get(key, key)} is {old.get(key)}, not {new.get(key)}"
     before, after = old.get("batches", []), new.get("batches", [])
     if len(after) < len(before):
         return f"it has {len(before)} walls, more than the {len(after)} asked for"
