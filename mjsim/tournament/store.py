@@ -14,7 +14,7 @@ run plays only the batches that are not done, and the tables it loads are sorted
 those of a run that was never interrupted.
 
 A batch file damaged after it was written (unreadable, of another table, or holding another
-batch's games) is found from its footer alone (:func:`batch_problem`): a resumed or extended run
+batch's games) is found from its footer alone (:func:`batch_footer`): a resumed or extended run
 plays that batch again, which loses nothing (its games are a function of its seeds), and reading
 the table refuses it, naming the file.
 """
@@ -111,7 +111,7 @@ class RunFolder:
 
     def damaged(self, batches: Sequence[Sequence[Sequence[str]]]) -> dict[int, str]:
         """The done batches among ``batches`` (each a list of [seed, lineup] games) with a file
-        missing or damaged (:func:`batch_problem`), and what is wrong, naming the file. Raises
+        missing or damaged (:func:`batch_footer`), and what is wrong, naming the file. Raises
         ``ValueError`` for what a run would have to delete to write its batches: a file where a
         folder belongs, or a folder where a batch file belongs."""
         for folder in [self.path / "tables", *(self.path / "tables" / t for t in TABLES)]:
@@ -123,9 +123,9 @@ class RunFolder:
                 path = self._file(table, batch)
                 if path.exists() and not path.is_file():
                     raise ValueError(f"{path} is not a file; move it away")
-                problem = batch_problem(path, table, batches[batch])
-                if problem:
-                    problems[batch] = f"{path} {problem}"
+                footer = batch_footer(path, table, batches[batch])
+                if isinstance(footer, str):
+                    problems[batch] = f"{path} {footer}"
                     break
         return problems
 
@@ -178,16 +178,16 @@ class RunFolder:
         games = self._games()
         batches = batches or SCAN_BATCHES
         for start in range(0, len(done), batches):
-            chosen = done[start:start + batches]
-            for batch in chosen:
+            footers = {}
+            for batch in done[start:start + batches]:
                 path = self._file(table, batch)
-                problem = batch_problem(path, table, None if games is None or batch >= len(
+                footer = batch_footer(path, table, None if games is None or batch >= len(
                     games) else games[batch])
-                if problem:
-                    raise ValueError(f"{path} {problem}: mjsim resume {self.path} plays its "
-                                     "batch again")
-            frame = _read([self._file(table, batch) for batch in chosen], names,
-                          whole=columns is None)
+                if isinstance(footer, str):
+                    raise ValueError(  # noqa: TRY004 - a damaged file, not a wrong type
+                        f"{path} {footer}: mjsim resume {self.path} plays its batch again")
+                footers[path] = footer
+            frame = _read(footers, names, whole=columns is None)
             if frame is not None:
                 yield frame
 
@@ -245,9 +245,11 @@ class Tables(Mapping[str, pd.DataFrame]):
         return len(TABLES)
 
 
-def batch_problem(path: Path, table: str, games: Sequence[Sequence[str]] | None) -> str:
-    """What is wrong with ``path``, a batch file of ``table`` for the [seed, lineup] ``games``
-    (None: not checked), in words; empty if nothing. Reads only the parquet footer: its columns,
+def batch_footer(path: Path, table: str,
+                 games: Sequence[Sequence[str]] | None) -> pq.FileMetaData | str:
+    """The parquet footer of ``path``, a batch file of ``table`` for the [seed, lineup]
+    ``games`` (None: not checked), or what is wrong with the file, in words (a footer is
+    handed on so that the file's reader does not parse it again). Checks the footer: its columns,
     its rows (four a game in ``seats``) and each row group's least and greatest seed and lineup,
     which must be among the batch's (a file copied from another batch holds other seeds)."""
     try:
@@ -260,7 +262,7 @@ def batch_problem(path: Path, table: str, games: Sequence[Sequence[str]] | None)
     if not set(SORT_KEYS[table]) <= names <= set(COLUMNS[table]):
         return f"is damaged (its columns are not the {table} table's)"
     if games is None:
-        return ""
+        return metadata
     if table == "seats" and metadata.num_rows != 4 * len(games):
         return f"is damaged ({metadata.num_rows} seats for {len(games)} games)"
     for column, index in (("seed", 0), ("lineup", 1)):
@@ -275,22 +277,24 @@ def batch_problem(path: Path, table: str, games: Sequence[Sequence[str]] | None)
             if not found <= expected:
                 return (f"is damaged (it holds games of {column} "
                         f"{min(found - expected)}, which are another batch's)")
-    return ""
+    return metadata
 
 
-def _read(paths: Sequence[Path], columns: list[str], whole: bool) -> pd.DataFrame | None:
-    """The ``columns`` of some files of one table (``whole``: all its columns) as one frame,
-    ``None`` when they hold no rows. Each file is read as arrow and the whole converted to
-    pandas once, as pandas' own reader converts a file (a frame a file, concatenated, held a
-    long run's table several times over in thousands of small frames). Files whose columns
-    differ in type (a column with no value in a batch has none) or lack some (a folder made
-    before they were recorded) are read a frame a file and concatenated, as pandas aligns them;
-    files with no rows (a batch with no win writes an empty fans file) are left out."""
+def _read(footers: Mapping[Path, pq.FileMetaData], columns: list[str],
+          whole: bool) -> pd.DataFrame | None:
+    """The ``columns`` of some files of one table, given with their footers (``whole``: all its
+    columns), as one frame, ``None`` when they hold no rows. Each file is read as arrow and the
+    whole converted to pandas once, as pandas' own reader converts a file (a frame a file,
+    concatenated, held a long run's table several times over in thousands of small frames).
+    Files whose columns differ in type (a column with no value in a batch has none) or lack some
+    (a folder made before they were recorded) are read a frame a file and concatenated, as
+    pandas aligns them; files with no rows (a batch with no win writes an empty fans file) are
+    left out."""
     tables: list[pa.Table] = []
     full: list[Path] = []
     aligned = True
-    for path in paths:
-        with pq.ParquetFile(path) as file:
+    for path, footer in footers.items():
+        with pq.ParquetFile(path, metadata=footer) as file:
             if not file.metadata.num_rows:
                 continue
             full.append(path)
