@@ -80,3 +80,10 @@ def test_a_program_seat_without_its_program_is_refused_before_any_game(capsys, t
                                 "botzone", "--out", str(tmp_path / "x"), "--player",
                                 f"bot={spec}")
         assert status == 2 and words in error and not (tmp_path / "x").exists()
+
+
+def test_more_walls_than_a_run_holds_in_memory_are_refused(capsys, tmp_path):
+    status, error = refused(capsys, "table", "1,1,1,1", "--walls", "2000001",
+                            "--out", str(tmp_path / "x"))
+    assert status == 2 and "--walls is from 2 (an interval needs two) to 2,000,000" in error
+    assert not (tmp_path / "x").exists()

@@ -18,8 +18,12 @@ if TYPE_CHECKING:
     from mjsim.game.settings import Limits
     from mjsim.tournament import Report, Roster
 
-MAX_WALLS = 10_000_000
-"""The most walls a run may ask for (ten million walls of sixteen hands: years on one core)."""
+MAX_WALLS = 2_000_000
+"""The most walls a run may ask for: more than --until-decided plans for the smallest effect
+``price --plan`` takes (1.2 million walls for 0.01 points a hand), and a couple of days of
+sixteen-hand games on one core (0.1 s of CPU a wall of four games). The run and its manifest
+list every game, so memory grows with the walls before a game is played (measured: 860 MB and
+a 71 MB manifest at a million walls, 4.9 GB at ten million)."""
 MAX_PENALTY = 10_000
 """The most a foul may cost each other seat: a thousand times the default, more than any hand
 scores, and small enough that a run's points stay exact in the tables' 64-bit integers."""
