@@ -65,7 +65,10 @@ class RunFolder:
         """
         existing = self.manifest()
         if existing is None:
-            self.path.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+            except OSError as error:  # a place no one can write in, such as /proc
+                raise ValueError(f"cannot make the folder {self.path}: {error.strerror}") from None
             _write_manifest(self.path / MANIFEST, manifest)
             return []
         if "batches" not in existing:  # a dataset's or an import's manifest

@@ -64,10 +64,16 @@ def test_a_seed_names_the_default_folder_without_leaving_the_runs_folder(capsys,
     ["table", "1,1,1,nosuchplayer"], ["table", "1,2,3,4", "--format", "competition",
                                       "--walls", "3"],
     ["table", "botzone:/nonexistent,1,1,1"], ["ladder", "--rungs", "1,botzone:/nonexistent"],
-    ["price", "nosuchidea"]])
+    ["price", "nosuchidea"], ["table", "1,1,1,1", "--backend", "dask"]])
 def test_refused_arguments_leave_no_folder(capsys, tmp_path, argv):
     status, _ = refused(capsys, *argv, "--walls", "2", "--quiet", "--out", str(tmp_path / "x"))
     assert status == 2 and not (tmp_path / "x").exists()
+
+
+def test_a_run_folder_that_cannot_be_made_is_refused_in_one_line(capsys):
+    status, error = refused(capsys, "table", "1,1,1,1", "--walls", "2", "--quiet",
+                            "--out", "/proc/nope/deeper")
+    assert status == 2 and "cannot make the folder /proc/nope/deeper" in error
 
 
 def test_a_program_seat_without_its_program_is_refused_before_any_game(capsys, tmp_path):

@@ -79,6 +79,8 @@ def parallel(args: argparse.Namespace) -> dict[str, Any]:
         raise UsageError(f"--jobs is from 1 to {max_jobs()} (four a core), not {args.jobs}")
     if args.scheduler is not None and args.backend != "dask":
         raise UsageError("--scheduler is a Dask scheduler's address: it needs --backend dask")
+    if args.backend == "dask" and not args.scheduler:  # refused here, before a folder is made
+        raise UsageError("the dask backend needs --scheduler ADDRESS (e.g. tcp://host:8786)")
     return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
             "quiet": args.quiet}
 
