@@ -359,7 +359,7 @@ def _typed(manifest: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in arguments.items() if key != "walls"}
 
 
-_WORDS = {"definitions": "players named by --player", "shadows": "challengers shadowed"}
+_WORDS = {"definitions": "players named by --player"}
 """The manifest's keys a difference names in the words of the command line."""
 
 
