@@ -293,6 +293,10 @@ class BotzoneKind(SpecKind):
         if unknown:
             raise ValueError(f"bad player spec {spec}: a Botzone program takes the options "
                              f"{', '.join(PROGRAM_OPTIONS)}, not {', '.join(unknown)}")
+        words = shlex.split(spec.target)
+        if shutil.which(words[0]) is None:  # else every game would foul when it starts
+            raise ValueError(f"cannot load player {spec}: no program {words[0]} "
+                             f"({'not an executable file' if '/' in words[0] else 'not on PATH'})")
         if workdir is not None:
             workdir.mkdir(parents=True, exist_ok=True)
             options.setdefault("workdir", workdir)

@@ -217,9 +217,10 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
                          for challenger, baseline in (shadows or {}).items()))
     roster.check([*entries, *(baseline for _, baseline in pairs)])
     folder = RunFolder(out)
+    listed = [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches]
     folder.start({
         "kind": kind, **settings.manifest(), "definitions": roster.definitions,
-        "batches": [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches],
+        "batches": listed,
         "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
         "players": roster.described(entries), "origin": origin(folder.path),
         **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
@@ -227,13 +228,15 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
     programs = (str(folder.path.resolve() / "programs") if roster.runs_programs(entries)
                 else None)
     wanted = len(batches) if limit is None else min(limit, len(batches))
-    pending = sorted(set(range(wanted)) - folder.done())
+    # A damaged batch is played again: its games are a function of its seeds, so nothing is lost.
+    pending = sorted(set(range(wanted)) - (folder.done() - folder.damaged(listed[:wanted]).keys()))
     with _progress(quiet, wanted, wanted - len(pending)) as advance:
         if pending:
             with _executor(backend, scheduler):
-                jobs = -1 if backend == "dask" else n_jobs
                 size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
                 chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
+                # A worker beyond the chunks would only start, cost memory and wait.
+                jobs = -1 if backend == "dask" else min(n_jobs, len(chunks))
                 results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
                     delayed(play_batches)(chunk, [batches[batch] for batch in chunk],
                                           settings, roster.definitions, pairs, programs)

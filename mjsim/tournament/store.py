@@ -12,6 +12,11 @@ Every file is written to a temporary name and renamed into place, so a file that
 whole. A batch counts as done once its ``seats`` file exists, which is written last; a resumed
 run plays only the batches that are not done, and the tables it loads are sorted, so they equal
 those of a run that was never interrupted.
+
+A batch file damaged after it was written (unreadable, of another table, or holding another
+batch's games) is found from its footer alone (:func:`batch_footer`): a resumed or extended run
+plays that batch again, which loses nothing (its games are a function of its seeds), and reading
+the table refuses it, naming the file.
 """
 
 from __future__ import annotations
@@ -60,17 +65,26 @@ class RunFolder:
         """
         existing = self.manifest()
         if existing is None:
-            self.path.mkdir(parents=True, exist_ok=True)
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+            except OSError as error:  # a place no one can write in, such as /proc
+                raise ValueError(f"cannot make the folder {self.path}: {error.strerror}") from None
             _write_manifest(self.path / MANIFEST, manifest)
             return []
+        if "batches" not in existing:  # a dataset's or an import's manifest
+            what = existing.get("format", "another manifest")
+            raise ValueError(f"{self.path} holds no run but {what} (its {MANIFEST}); a run "
+                             "needs a folder of its own")
         looks: list[int] = list(existing.get("looks", []))
         old, new = _comparable(existing), _comparable(manifest)
         if old == new:
             return looks
         difference = _difference(old, new)
         if difference:
-            raise ValueError(f"{self.path} holds a different run ({difference}); a new run "
-                             "needs a folder of its own")
+            # What the user typed differently says it best (the seed, the ideas, the lineup).
+            typed = _difference(_typed(existing), _typed(manifest))
+            raise ValueError(f"{self.path} holds a different run ({typed or difference}); a "
+                             "new run needs a folder of its own")
         played = len(old["batches"])
         if set(range(played)) <= self.done():
             looks.append(played)
@@ -97,6 +111,35 @@ class RunFolder:
         if not folder.is_dir():
             return set()
         return {int(p.stem[1:]) for p in folder.glob("b*.parquet")}
+
+    def damaged(self, batches: Sequence[Sequence[Sequence[str]]]) -> dict[int, str]:
+        """The done batches among ``batches`` (each a list of [seed, lineup] games) with a file
+        missing or damaged (:func:`batch_footer`), and what is wrong, naming the file. Raises
+        ``ValueError`` for what a run would have to delete to write its batches: a file where a
+        folder belongs, or a folder where a batch file belongs."""
+        for folder in [self.path / "tables", *(self.path / "tables" / t for t in TABLES)]:
+            if folder.exists() and not folder.is_dir():
+                raise ValueError(f"{folder} is a file where the run keeps a folder; move it away")
+        problems = {}
+        for batch in sorted(self.done() & set(range(len(batches)))):
+            for table in TABLES:
+                path = self._file(table, batch)
+                if path.exists() and not path.is_file():
+                    raise ValueError(f"{path} is not a file; move it away")
+                footer = batch_footer(path, table, batches[batch])
+                if isinstance(footer, str):
+                    problems[batch] = f"{path} {footer}"
+                    break
+        return problems
+
+    def _file(self, table: str, batch: int) -> Path:
+        return self.path / "tables" / table / f"b{batch:06d}.parquet"
+
+    def _games(self) -> list[Any] | None:
+        """The [seed, lineup] games of each batch the manifest lists (None for a folder whose
+        manifest lists none, such as an import's)."""
+        batches = (self.manifest() or {}).get("batches")
+        return batches if isinstance(batches, list) else None
 
     def write_encoded(self, batch: int, files: Mapping[str, bytes]) -> None:
         """Write a batch's tables as :func:`encode_batch` made them, the ``seats`` file last."""
@@ -131,12 +174,20 @@ class RunFolder:
         never the whole table. A batch's rows are all in one frame (each game's seats
         together); batches without rows give none."""
         names = self._columns(table, columns)
-        folder = self.path / "tables" / table
         done = sorted(self.done())
+        games = self._games()
         batches = batches or SCAN_BATCHES
         for start in range(0, len(done), batches):
-            paths = [folder / f"b{batch:06d}.parquet" for batch in done[start:start + batches]]
-            frame = _read(paths, names, whole=columns is None)
+            footers = {}
+            for batch in done[start:start + batches]:
+                path = self._file(table, batch)
+                footer = batch_footer(path, table, None if games is None or batch >= len(
+                    games) else games[batch])
+                if isinstance(footer, str):
+                    raise ValueError(  # noqa: TRY004 - a damaged file, not a wrong type
+                        f"{path} {footer}: mjsim resume {self.path} plays its batch again")
+                footers[path] = footer
+            frame = _read(footers, names, whole=columns is None)
             if frame is not None:
                 yield frame
 
@@ -194,19 +245,56 @@ class Tables(Mapping[str, pd.DataFrame]):
         return len(TABLES)
 
 
-def _read(paths: Sequence[Path], columns: list[str], whole: bool) -> pd.DataFrame | None:
-    """The ``columns`` of some files of one table (``whole``: all its columns) as one frame,
-    ``None`` when they hold no rows. Each file is read as arrow and the whole converted to
-    pandas once, as pandas' own reader converts a file (a frame a file, concatenated, held a
-    long run's table several times over in thousands of small frames). Files whose columns
-    differ in type (a column with no value in a batch has none) or lack some (a folder made
-    before they were recorded) are read a frame a file and concatenated, as pandas aligns them;
-    files with no rows (a batch with no win writes an empty fans file) are left out."""
+def batch_footer(path: Path, table: str,
+                 games: Sequence[Sequence[str]] | None) -> pq.FileMetaData | str:
+    """The parquet footer of ``path``, a batch file of ``table`` for the [seed, lineup]
+    ``games`` (None: not checked), or what is wrong with the file, in words (a footer is
+    handed on so that the file's reader does not parse it again). Checks the footer: its columns,
+    its rows (four a game in ``seats``) and each row group's least and greatest seed and lineup,
+    which must be among the batch's (a file copied from another batch holds other seeds)."""
+    try:
+        metadata = pq.read_metadata(path)
+        names = set(metadata.schema.names)
+    except FileNotFoundError:
+        return "is missing"
+    except (OSError, pa.ArrowException) as error:
+        return f"is damaged ({str(error).splitlines()[0]})"
+    if not set(SORT_KEYS[table]) <= names <= set(COLUMNS[table]):
+        return f"is damaged (its columns are not the {table} table's)"
+    if games is None:
+        return metadata
+    if table == "seats" and metadata.num_rows != 4 * len(games):
+        return f"is damaged ({metadata.num_rows} seats for {len(games)} games)"
+    for column, index in (("seed", 0), ("lineup", 1)):
+        expected = {game[index] for game in games}
+        position = metadata.schema.names.index(column)
+        for group in range(metadata.num_row_groups):
+            statistics = metadata.row_group(group).column(position).statistics
+            if statistics is None or not statistics.has_min_max:  # read what it holds
+                found = set(pq.read_table(path, columns=[column])[column].to_pylist())
+            else:
+                found = {statistics.min, statistics.max}
+            if not found <= expected:
+                return (f"is damaged (it holds games of {column} "
+                        f"{min(found - expected)}, which are another batch's)")
+    return metadata
+
+
+def _read(footers: Mapping[Path, pq.FileMetaData], columns: list[str],
+          whole: bool) -> pd.DataFrame | None:
+    """The ``columns`` of some files of one table, given with their footers (``whole``: all its
+    columns), as one frame, ``None`` when they hold no rows. Each file is read as arrow and the
+    whole converted to pandas once, as pandas' own reader converts a file (a frame a file,
+    concatenated, held a long run's table several times over in thousands of small frames).
+    Files whose columns differ in type (a column with no value in a batch has none) or lack some
+    (a folder made before they were recorded) are read a frame a file and concatenated, as
+    pandas aligns them; files with no rows (a batch with no win writes an empty fans file) are
+    left out."""
     tables: list[pa.Table] = []
     full: list[Path] = []
     aligned = True
-    for path in paths:
-        with pq.ParquetFile(path) as file:
+    for path, footer in footers.items():
+        with pq.ParquetFile(path, metadata=footer) as file:
             if not file.metadata.num_rows:
                 continue
             full.append(path)
@@ -264,6 +352,17 @@ def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
         if key not in ("version", "git", "arguments", "players", "origin", "looks")}
 
 
+def _typed(manifest: dict[str, Any]) -> dict[str, Any]:
+    """The arguments a run was asked for that name it (all but its size), under their own
+    names: an extended run differs in its walls alone."""
+    arguments = manifest.get("arguments", {})
+    return {key: value for key, value in arguments.items() if key != "walls"}
+
+
+_WORDS = {"definitions": "players named by --player"}
+"""The manifest's keys a difference names in the words of the command line."""
+
+
 def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     """What keeps ``new`` from being ``old`` or an extension of it, in words; empty if nothing.
 
@@ -274,7 +373,7 @@ def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     """
     for key in sorted((set(old) | set(new)) - {"batches"}):
         if old.get(key) != new.get(key):
-            return f"its {key} is {old.get(key)}, not {new.get(key)}"
+            return f"its {_WORDS.get(key, key)} is {old.get(key)}, not {new.get(key)}"
     before, after = old.get("batches", []), new.get("batches", [])
     if len(after) < len(before):
         return f"it has {len(before)} walls, more than the {len(after)} asked for"

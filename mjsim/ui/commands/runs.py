@@ -5,6 +5,8 @@ printed at the end."""
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,8 +18,17 @@ if TYPE_CHECKING:
     from mjsim.game.settings import Limits
     from mjsim.tournament import Report, Roster
 
-MAX_WALLS = 10_000_000
-"""The most walls a run may ask for (ten million walls of sixteen hands: years on one core)."""
+MAX_WALLS = 2_000_000
+"""The most walls a run may ask for: more than --until-decided plans for the smallest effect
+``price --plan`` takes (1.2 million walls for 0.01 points a hand), and a couple of days of
+sixteen-hand games on one core (0.1 s of CPU a wall of four games). The run and its manifest
+list every game, so memory grows with the walls before a game is played (measured: 860 MB and
+a 71 MB manifest at a million walls, 4.9 GB at ten million)."""
+MAX_PENALTY = 10_000
+"""The most a foul may cost each other seat: a thousand times the default, more than any hand
+scores, and small enough that a run's points stay exact in the tables' 64-bit integers."""
+_NOT_IN_A_NAME = re.compile(r"[^\w.-]")
+"""What a seed may hold that a folder's name may not (a ``/`` would place the run elsewhere)."""
 
 
 def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
@@ -56,11 +67,20 @@ def add_parallel_options(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(resumable=True)
 
 
+def max_jobs() -> int:
+    """The most worker processes a run may ask for: games use a core each, so workers beyond the
+    cores only cost memory (a loky worker holds about 100 MB); four a core leaves room for
+    workers that wait on a program seat's answers."""
+    return 4 * (os.cpu_count() or 1)
+
+
 def parallel(args: argparse.Namespace) -> dict[str, Any]:
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if not 1 <= args.jobs <= max_jobs():
+        raise UsageError(f"--jobs is from 1 to {max_jobs()} (four a core), not {args.jobs}")
     if args.scheduler is not None and args.backend != "dask":
         raise UsageError("--scheduler is a Dask scheduler's address: it needs --backend dask")
+    if args.backend == "dask" and not args.scheduler:  # refused here, before a folder is made
+        raise UsageError("the dask backend needs --scheduler ADDRESS (e.g. tcp://host:8786)")
     return {"n_jobs": args.jobs, "backend": args.backend, "scheduler": args.scheduler,
             "quiet": args.quiet}
 
@@ -70,15 +90,15 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
     if not 2 <= args.walls <= MAX_WALLS:
         raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
                          f"not {args.walls}")
-    if args.penalty < 0 or args.max_fouls < 1:
-        raise UsageError("--penalty is at least 0 and --max-fouls at least 1")
+    if not 0 <= args.penalty <= MAX_PENALTY or args.max_fouls < 1:
+        raise UsageError(f"--penalty is from 0 to {MAX_PENALTY:,} and --max-fouls at least 1")
     options = {**parallel(args), "ruleset": args.ruleset, "table": args.table,
                "penalty": args.penalty, "max_fouls": args.max_fouls, "limits": _limits(args),
                "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
     if args.backend == "loky":  # the arguments are good: the workers start while we load
         from mjsim.tournament.runner import start_workers
 
-        start_workers(args.jobs)
+        start_workers(min(args.jobs, args.walls))  # a worker plays a wall at a time
     return options
 
 
@@ -112,8 +132,18 @@ def _roster(definitions: Sequence[str]) -> Roster:
 
 
 def out(args: argparse.Namespace, name: str) -> Path:
-    """The run folder: ``--out``, or one named by the command, the seed and the walls."""
-    return writable_folder(Path(args.out or f"runs/{name}-{args.seed}-{args.walls}"))
+    """The run folder: ``--out``, or one named by the command, the seed (what a name cannot
+    hold replaced by ``_``: the seed names the run's walls, not a place) and the walls. Checked
+    here, but made by the run once its arguments are accepted: a refused run leaves no folder."""
+    folder = Path(args.out or f"runs/{name}-{_NOT_IN_A_NAME.sub('_', args.seed)}-{args.walls}")
+    nearest = next(path for path in (folder, *folder.parents) if path.exists())
+    if nearest == folder:
+        return writable_folder(folder)
+    if not nearest.is_dir():
+        raise UsageError(f"cannot make the folder {folder}: {nearest} is a file")
+    if not os.access(nearest, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
+    return folder
 
 
 def finish(report: Report) -> str:

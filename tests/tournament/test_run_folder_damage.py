@@ -1,0 +1,99 @@
+"""A run folder damaged after it was written: a resumed or extended run plays the damaged
+batch again (its games are a function of its seeds), reading it refuses the file by name, and
+what a run would have to delete to write its batches is refused in one line."""
+
+import shutil
+
+import pandas as pd
+import pytest
+
+from mjsim.tournament import RunFolder, table
+from mjsim.ui.cli import main
+
+OPTIONS = {"walls": 3, "seed": "damage", "table": "botzone", "backend": "sequential",
+           "quiet": True}
+LINEUP = "2,2,1,1"
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("whole") / "run"
+    table(LINEUP, folder, **OPTIONS)
+    return folder
+
+
+def _copy(whole, tmp_path):
+    copy = tmp_path / "run"
+    shutil.copytree(whole, copy)
+    return copy
+
+
+def _garbage(file):
+    file.write_text("garbage\n")
+
+
+def _empty(file):
+    file.write_bytes(b"")
+
+
+def _truncated(file):
+    file.write_bytes(file.read_bytes()[:-20])
+
+
+def _another_batch(file):
+    shutil.copy(file.with_name("b000000.parquet"), file)
+
+
+def _another_table(file):
+    shutil.copy(file.parents[1] / "hands" / file.name, file)
+
+
+def _missing(file):
+    file.unlink()
+
+
+DAMAGES = [("hands", _garbage, "damaged"), ("fans", _empty, "damaged"),
+           ("seats", _truncated, "damaged"), ("seats", _another_batch, "another batch's"),
+           ("seats", _another_table, "not the seats table's"), ("fans", _missing, "missing")]
+
+
+@pytest.mark.parametrize(("name", "damage", "words"), DAMAGES)
+def test_a_damaged_batch_is_refused_by_name_when_read_and_played_again_on_resume(
+        whole, tmp_path, capsys, name, damage, words):
+    folder = _copy(whole, tmp_path)
+    file = folder / "tables" / name / "b000001.parquet"
+    damage(file)
+    with pytest.raises(ValueError, match=f"{file}.*{words}"):
+        for loaded in ("seats", "hands", "fans"):
+            RunFolder(folder).load(loaded)
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
+    capsys.readouterr()
+    for loaded in ("seats", "hands", "fans"):
+        pd.testing.assert_frame_equal(RunFolder(folder).load(loaded), RunFolder(whole).load(loaded))
+
+
+def test_an_extended_run_plays_a_damaged_batch_again(whole, tmp_path):
+    folder = _copy(whole, tmp_path)
+    _another_batch(folder / "tables" / "seats" / "b000002.parquet")
+    grown = table(LINEUP, folder, **{**OPTIONS, "walls": 4})
+    once = table(LINEUP, tmp_path / "once", **{**OPTIONS, "walls": 4})
+    pd.testing.assert_frame_equal(grown.standings, once.standings)
+
+
+@pytest.mark.parametrize(("where", "make"), [
+    ("tables", lambda path: path.write_text("x")),
+    ("tables/seats", lambda path: path.write_text("x")),
+    ("tables/seats/b000009.parquet", lambda path: path.mkdir()),
+])
+def test_what_a_run_would_have_to_delete_is_refused_in_one_line(whole, tmp_path, capsys,
+                                                                  where, make):
+    folder = _copy(whole, tmp_path)
+    path = folder / where
+    if path.is_dir():
+        shutil.rmtree(path)
+    make(path)
+    status = main(["table", LINEUP, "--walls", "12", "--seed", "damage", "--table", "botzone",
+                   "--backend", "sequential", "--quiet", "--out", str(folder)])
+    error = capsys.readouterr().err
+    assert status == 2
+    assert error.count("\n") == 1 and str(path) in error and "move it away" in error
