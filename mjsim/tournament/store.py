@@ -172,8 +172,11 @@ class RunFolder:
         time (:data:`SCAN_BATCHES` by default), in the order they were numbered: what an
         analysis that sums per wall reads, so that it holds those batches' rows and its sums,
         never the whole table. A batch's rows are all in one frame (each game's seats
-        together); batches without rows give none."""
+        together); batches without rows give none. Raises ``FileNotFoundError`` for a folder
+        that does not exist (a misspelled path would read as a run with no games)."""
         names = self._columns(table, columns)
+        if not self.path.is_dir():
+            raise FileNotFoundError(f"{self.path} is no run folder: there is no such folder")
         done = sorted(self.done())
         games = self._games()
         batches = batches or SCAN_BATCHES

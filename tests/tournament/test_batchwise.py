@@ -102,8 +102,8 @@ def test_files_whose_columns_differ_or_lack_one_load_as_pandas_aligns_them(tmp_p
     pd.testing.assert_frame_equal(run.load("seats"), expected)
     pd.testing.assert_frame_equal(run.load("seats", ["seed", "changed"]),
                                   expected[["seed", "changed"]])
-    nothing = RunFolder(tmp_path / "none").load("seats")
-    assert nothing.empty and list(nothing.columns) == COLUMNS["seats"]
+    with pytest.raises(FileNotFoundError):  # a misspelled path is no run without games
+        RunFolder(tmp_path / "none").load("seats")
 
 
 @pytest.mark.parametrize("batches", [1, 2, 100])

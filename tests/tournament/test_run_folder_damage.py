@@ -97,3 +97,9 @@ def test_what_a_run_would_have_to_delete_is_refused_in_one_line(whole, tmp_path,
     error = capsys.readouterr().err
     assert status == 2
     assert error.count("\n") == 1 and str(path) in error and "move it away" in error
+
+
+def test_a_folder_that_does_not_exist_is_no_run(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no run folder"):
+        RunFolder(tmp_path / "misspelled").load("seats")
+    assert RunFolder(tmp_path).load("seats").empty  # a folder with no batch yet holds none
