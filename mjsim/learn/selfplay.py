@@ -32,7 +32,15 @@ import torch
 from mjsim.learn import network
 from mjsim.learn.planes import WIDTH
 from mjsim.learn.roads import ROADS, roads_batch
-from mjsim.learn.training import CHECKPOINT, Net, export, imported, resume, save_checkpoint
+from mjsim.learn.training import (
+    CHECKPOINT,
+    Net,
+    deterministic,
+    export,
+    imported,
+    resume,
+    save_checkpoint,
+)
 from mjsim.learn.vector import VectorGames
 
 __all__ = ["SelfPlayed", "self_play"]
@@ -136,8 +144,7 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
     identity = {"self_play": {key: value for key, value in settings.items()
                               if key not in ("updates", "every")},
                 "from": hashlib.sha256(Path(model).read_bytes()).hexdigest()}
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(True)
+    deterministic(threads)
     net = imported(start)
     optimiser = torch.optim.Adam(net.parameters(), lr=lr)
     parts = {"net": net, "optimiser": optimiser}

@@ -53,12 +53,16 @@ from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
 
-__all__ = ["KINDS", "Net", "Settings", "agreement", "decision_kinds", "evaluate", "export",
-           "imported", "resume", "save_checkpoint", "summary", "train"]
+__all__ = ["KINDS", "MAX_THREADS", "Net", "Settings", "agreement", "decision_kinds",
+           "deterministic", "evaluate", "export", "imported", "resume", "save_checkpoint",
+           "summary", "train"]
 
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
 CHECKPOINT = ".checkpoint"
+MAX_THREADS = 256
+"""The most threads a run takes: PyTorch kills the process when asked for far more (100000
+segfaults), and threads beyond a machine's cores only slow a run down."""
 _PEEK = 4096  # held-out rows the progress bar's agreement reads
 
 
@@ -341,14 +345,22 @@ class Trained:
 Progress = Callable[[int, float, float], None]  # (step, loss, held-out agreement so far)
 
 
+def deterministic(threads: int) -> None:
+    """PyTorch set to run deterministically on ``threads`` threads; ``ValueError`` in one line
+    for a count outside 1 to :data:`MAX_THREADS`."""
+    if not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads are 1 to {MAX_THREADS}, not {threads}")
+    torch.set_num_threads(threads)
+    torch.use_deterministic_algorithms(True)
+
+
 def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
           threads: int = 1, progress: Progress | None = None) -> Trained:
     """Train on the datasets ``folders`` and write the model file ``out``, resuming from
     ``out``'s checkpoint (see the module). Raises ``ValueError`` for unusable settings or data,
     or a checkpoint made with other settings or data."""
     settings.check()
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(True)
+    deterministic(threads)
     data = read(folders, settings.seed, settings.held_out, settings.roads, settings.ties)
     train_rows = np.flatnonzero(~data.held)
     per_epoch = len(train_rows) // settings.batch

@@ -1,0 +1,49 @@
+"""``mjsim train`` and ``mjsim dataset`` refuse what they cannot use in one line, status 2,
+before any work is done (the audit's findings: each test failed before its fix)."""
+
+from pathlib import Path
+
+import pytest
+
+from mjsim.learn import dataset
+from mjsim.ui.cli import main
+
+pytest.importorskip("torch")
+
+TINY = ["--channels", "4", "--blocks", "1", "--steps", "2", "--batch", "8", "--held-out", "0.5",
+        "--seed", "1", "--quiet"]
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("data") / "rung2"
+    dataset.write(folder, ["2"] * 4, walls=4, hands=1, shard_walls=2)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def model(data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("model") / "m.npz"
+    assert main(["train", "--data", str(data), "--out", str(path), *TINY]) == 0
+    return path
+
+
+def _refused(argv: list[str], capsys: pytest.CaptureFixture[str], *words: str) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"mjsim {argv[0]}: "), err
+    assert all(word in err for word in words), err
+    return err
+
+
+@pytest.mark.parametrize("threads", ["0", "-1", "257"])
+def test_threads_outside_1_to_256_are_refused(data, tmp_path, capsys, threads):
+    # Was: a RuntimeError traceback for 0 and -1, a segfault for 100000.
+    _refused(["train", "--data", str(data), "--out", str(tmp_path / "m.npz"), *TINY,
+              "--threads", threads], capsys, f"threads are 1 to 256, not {threads}")
+    assert not list(tmp_path.iterdir())
+
+
+def test_self_play_threads_are_bounded_too(model, tmp_path, capsys):
+    _refused(["train", "--self-play", "--from", str(model), "--out", str(tmp_path / "t.npz"),
+              "--quiet", "--threads", "0"], capsys, "threads are 1 to 256, not 0")
