@@ -40,6 +40,7 @@ from mjsim.learn.training import (
     imported,
     resume,
     save_checkpoint,
+    writable,
 )
 from mjsim.learn.vector import VectorGames
 
@@ -132,8 +133,8 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
               threads: int = 1, progress: Progress | None = None) -> SelfPlayed:
     """Fine-tune the network of the model file ``model`` by self-play (see the module) and
     write the result to the model file ``out``, resuming from ``out``'s checkpoint. Raises
-    ``ValueError`` in one line for a bad model file or settings, or a checkpoint of another
-    run."""
+    ``ValueError`` in one line for a bad model file or settings, an ``out`` that cannot be
+    written, or a checkpoint of another run."""
     if min(updates, games, every) < 1 or not lr > 0 or entropy < 0:
         raise ValueError(f"updates, games and every are at least 1, lr above 0 and entropy at "
                          f"least 0, not {updates}, {games}, {every}, {lr} and {entropy}")
@@ -145,6 +146,7 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
                               if key not in ("updates", "every")},
                 "from": hashlib.sha256(Path(model).read_bytes()).hexdigest()}
     deterministic(threads)
+    writable(out)
     net = imported(start)
     optimiser = torch.optim.Adam(net.parameters(), lr=lr)
     parts = {"net": net, "optimiser": optimiser}

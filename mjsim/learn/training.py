@@ -34,6 +34,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -55,7 +56,7 @@ from mjsim.learn.planes import WIDTH
 
 __all__ = ["KINDS", "MAX_THREADS", "Net", "Settings", "agreement", "decision_kinds",
            "deterministic", "evaluate", "export", "imported", "resume", "save_checkpoint",
-           "summary", "train"]
+           "summary", "train", "writable"]
 
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
@@ -354,13 +355,29 @@ def deterministic(threads: int) -> None:
     torch.use_deterministic_algorithms(True)
 
 
+def writable(out: str | Path) -> None:
+    """Raises ``ValueError`` in one line when the model file ``out`` (and its checkpoint beside
+    it) cannot be written: a run checks before it starts, not after its work is done."""
+    path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder, not a model file")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"cannot write {path}: permission denied")
+    try:  # a file made and removed: what the checkpoint and the model are written as
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}."):
+            pass
+    except OSError as error:
+        raise ValueError(f"cannot write in {path.parent}: {error.strerror}") from None
+
+
 def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
           threads: int = 1, progress: Progress | None = None) -> Trained:
     """Train on the datasets ``folders`` and write the model file ``out``, resuming from
     ``out``'s checkpoint (see the module). Raises ``ValueError`` for unusable settings or data,
-    or a checkpoint made with other settings or data."""
+    an ``out`` that cannot be written, or a checkpoint made with other settings or data."""
     settings.check()
     deterministic(threads)
+    writable(out)
     data = read(folders, settings.seed, settings.held_out, settings.roads, settings.ties)
     train_rows = np.flatnonzero(~data.held)
     per_epoch = len(train_rows) // settings.batch

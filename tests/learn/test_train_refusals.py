@@ -47,3 +47,21 @@ def test_threads_outside_1_to_256_are_refused(data, tmp_path, capsys, threads):
 def test_self_play_threads_are_bounded_too(model, tmp_path, capsys):
     _refused(["train", "--self-play", "--from", str(model), "--out", str(tmp_path / "t.npz"),
               "--quiet", "--threads", "0"], capsys, "threads are 1 to 256, not 0")
+
+
+@pytest.mark.parametrize(("out", "words"), [
+    ("{tmp}/none/m.npz", "cannot write in {tmp}/none: No such file or directory"),
+    ("{tmp}/file/m.npz", "cannot write in {tmp}/file: Not a directory"),
+    ("{tmp}", "{tmp} is a folder, not a model file"),
+    ("/proc/m.npz", "cannot write in /proc"),
+])
+@pytest.mark.parametrize("mode", ["fit", "self-play"])
+def test_an_out_that_cannot_be_written_is_refused_before_the_work(data, model, tmp_path, capsys,
+                                                                  out, words, mode):
+    # Was: a traceback when the model was written, after the training (the work lost).
+    (tmp_path / "file").write_text("")
+    out, words = out.format(tmp=tmp_path), words.format(tmp=tmp_path)
+    given = (["--data", str(data), *TINY] if mode == "fit"
+             else ["--self-play", "--from", str(model), "--quiet"])
+    _refused(["train", *given, "--out", out], capsys, words)
+    assert [path.name for path in tmp_path.iterdir()] == ["file"]
