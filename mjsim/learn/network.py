@@ -50,6 +50,7 @@ import numpy as np
 
 from mjsim.learn import roads as road_planes
 from mjsim.learn.actions import N_ACTIONS, WIN_ACTION
+from mjsim.learn.archive import read_npz
 from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
 
 __all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "save", "shapes"]
@@ -297,27 +298,29 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
 
 def format_of(path: str | Path) -> int:
     """The format version a model file was written in (1 to 4: see :data:`FORMAT`)."""
-    with np.load(path, allow_pickle=False) as data:
-        return int(data["format"])
+    return _version(path, read_npz(path, "model file"))
+
+
+def _version(path: str | Path, arrays: dict[str, np.ndarray]) -> int:
+    try:
+        return int(arrays["format"])
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"{path} is no model file: no format version") from None
 
 
 def load(path: str | Path) -> Network:
     """The network in the model file ``path``. Raises ``ValueError`` in one line for a file
     that is missing, not a model file, or of a newer format than this mjsim reads."""
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in data.files}
-    except FileNotFoundError:
-        raise ValueError(f"no model file {path}") from None
-    except (OSError, ValueError) as error:
-        raise ValueError(f"{path} is not a model file ({error})") from None
-    if "format" not in arrays or "meta" not in arrays:
-        raise ValueError(f"{path} is not a model file (no format or meta)")
-    version = int(arrays.pop("format"))
+    arrays = read_npz(path, "model file")
+    version = _version(path, arrays)
     if version > FORMAT:
         raise ValueError(f"{path} is a model of format {version}; this mjsim reads format "
                          f"{FORMAT} and older: upgrade mjsim")
-    meta = json.loads(str(arrays.pop("meta")))
+    try:
+        meta = json.loads(str(arrays.pop("meta")))
+    except (KeyError, ValueError):  # json's error is a ValueError
+        raise ValueError(f"{path} is no model file: no readable meta") from None
+    del arrays["format"]
     try:
         return Network(arrays, meta)
     except ValueError as error:

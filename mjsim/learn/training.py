@@ -215,12 +215,10 @@ def read(folders: Sequence[str | Path], seed: int, held_out: float,
     keys: list[np.ndarray] = []
     for folder in folders:
         try:
-            manifest = json.loads((Path(folder) / dataset.MANIFEST).read_text())
-            shards = list(dataset.shards(folder))
-        except (FileNotFoundError, NotADirectoryError):
+            manifest = dataset.read_manifest(folder)
+        except FileNotFoundError:
             raise ValueError(f"{folder} holds no dataset: make one with mjsim dataset") from None
-        if manifest.get("format") != dataset.FORMAT:
-            raise ValueError(f"{folder} holds no dataset of format {dataset.FORMAT}")
+        shards = list(dataset.shards(folder))
         if roads and not manifest.get("roads"):
             raise ValueError(f"{folder} holds no road planes: make it with mjsim dataset "
                              "--roads, or train without --roads")

@@ -1,11 +1,12 @@
 """``mjsim train`` and ``mjsim dataset`` refuse what they cannot use in one line, status 2,
 before any work is done (the audit's findings: each test failed before its fix)."""
 
+import shutil
 from pathlib import Path
 
 import pytest
 
-from mjsim.learn import dataset
+from mjsim.learn import dataset, network
 from mjsim.ui.cli import main
 
 pytest.importorskip("torch")
@@ -65,3 +66,49 @@ def test_an_out_that_cannot_be_written_is_refused_before_the_work(data, model, t
              else ["--self-play", "--from", str(model), "--quiet"])
     _refused(["train", *given, "--out", out], capsys, words)
     assert [path.name for path in tmp_path.iterdir()] == ["file"]
+
+
+def _damaged(data: Path, tmp_path: Path) -> Path:
+    """A copy of ``data`` with its second shard cut short."""
+    copy = tmp_path / "damaged"
+    shutil.copytree(data, copy)
+    shard = copy / "shard-00001.npz"
+    shard.write_bytes(shard.read_bytes()[:500])
+    return copy
+
+
+def test_a_folder_that_is_no_dataset_or_a_damaged_one_is_refused_by_file(data, tmp_path,
+                                                                          capsys):
+    # Was: KeyError: 'shards' of a run's folder, BadZipFile of a shard cut short, a JSON
+    # decoder's message of a damaged manifest; none named the file.
+    out = str(tmp_path / "m.npz")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "manifest.json").write_text('{"kind": "table", "batches": []}')
+    _refused(["train", "--data", str(run), "--out", out, *TINY], capsys,
+             f"{run} holds no dataset")
+    shard = _damaged(data, tmp_path) / "shard-00001.npz"
+    _refused(["train", "--data", str(shard.parent), "--out", out, *TINY], capsys,
+             f"{shard} is no dataset shard: it is cut short or damaged")
+    (shard.parent / "manifest.json").write_text('{"format": ')
+    _refused(["train", "--data", str(shard.parent), "--out", out, *TINY], capsys,
+             f"{shard.parent / 'manifest.json'} is damaged")
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (b"", "is no model file: it is empty"),
+    (None, "is no model file: it is cut short or damaged"),
+    (b"# a README\n", "is no model file: not an npz archive of plain arrays"),
+])
+@pytest.mark.parametrize("mode", ["evaluate", "self-play"])
+def test_a_file_that_is_no_model_is_refused_by_name(data, model, tmp_path, capsys, content,
+                                                    words, mode):
+    # Was: EOFError and BadZipFile tracebacks, and numpy's advice to load pickles.
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(model.read_bytes()[:5000] if content is None else content)
+    given = (["--data", str(data), "--evaluate", str(bad)] if mode == "evaluate"
+             else ["--self-play", "--from", str(bad), "--out", str(tmp_path / "t.npz")])
+    err = _refused(["train", *given, "--quiet"], capsys, f"{bad} {words}")
+    assert "pickle" not in err
+    with pytest.raises(ValueError, match=f"^{bad} {words}$"):
+        network.load(bad)
