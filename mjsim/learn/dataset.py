@@ -30,8 +30,9 @@ player reaches (DAgger's relabelling).
 
 Shards are ``npz`` files of ``shard_walls`` walls each (``shard-00000.npz``, ...), each
 written to a temporary name and renamed, and listed in ``manifest.json`` with the settings. Running
-again on the same folder writes only the shards it lacks (a killed run resumes; more walls
-extend it), and refuses other settings and fewer walls. Memory holds one shard at a time.
+again on the same folder writes only the shards it lacks or that no longer read whole (a killed
+run resumes; more walls extend it), and refuses other settings and fewer walls. Memory holds one
+shard at a time.
 
 >>> import tempfile
 >>> out = tempfile.mkdtemp()
@@ -253,7 +254,8 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
     for number, (start, stop) in enumerate(_progress(ranges, quiet)):
         name = f"shard-{number:05d}.npz"
         old = listed.get(name)
-        if old is not None and old["walls"] == [start, stop] and (folder / name).exists():
+        if (old is not None and old["walls"] == [start, stop]
+                and _intact(folder / name, old["rows"])):
             kept.append(old)
             continue
         rows = _Rows(roads)
@@ -273,6 +275,16 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
     manifest = {**manifest, "walls": walls, "shards": kept}
     _save(folder, manifest)
     return manifest
+
+
+def _intact(path: Path, rows: int) -> bool:
+    """Whether the shard ``path`` reads whole and holds the ``rows`` its manifest lists. One
+    that does not (cut short or damaged since) is made again: its walls give the same rows, so
+    nothing is lost, where a refusal would leave the folder to be mended by hand."""
+    try:
+        return len(read_npz(path, "dataset shard")["action"]) == rows
+    except (ValueError, KeyError):
+        return False
 
 
 def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:

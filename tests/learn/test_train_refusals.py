@@ -4,6 +4,7 @@ before any work is done (the audit's findings: each test failed before its fix).
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from mjsim.learn import dataset, network
@@ -112,3 +113,14 @@ def test_a_file_that_is_no_model_is_refused_by_name(data, model, tmp_path, capsy
     assert "pickle" not in err
     with pytest.raises(ValueError, match=f"^{bad} {words}$"):
         network.load(bad)
+
+
+def test_a_dataset_resumed_over_a_damaged_shard_makes_it_again(data, tmp_path, capsys):
+    # Was: the command said it had written the dataset, and loading it raised BadZipFile.
+    damaged = _damaged(data, tmp_path)
+    assert main(["dataset", "--players", "2,2,2,2", "--walls", "4", "--hands", "1",
+                 "--shard-walls", "2", "--out", str(damaged), "--quiet"]) == 0
+    assert "2 shards" in capsys.readouterr().out
+    again, whole = dataset.load(damaged), dataset.load(data)
+    assert again.keys() == whole.keys()
+    assert all(np.array_equal(again[name], whole[name]) for name in whole)
