@@ -54,13 +54,17 @@ from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
 
-__all__ = ["KINDS", "MAX_THREADS", "Net", "Settings", "agreement", "decision_kinds",
-           "deterministic", "evaluate", "export", "imported", "resume", "save_checkpoint",
-           "summary", "train", "writable"]
+__all__ = ["KINDS", "MAX_LR", "MAX_THREADS", "Diverged", "Net", "Settings", "agreement",
+           "check_loss", "decision_kinds", "deterministic", "evaluate", "export", "imported",
+           "resume", "save_checkpoint", "save_model", "summary", "train", "writable"]
 
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
 CHECKPOINT = ".checkpoint"
+MAX_LR = 1.0
+"""The largest learning rate a run takes: Adam moves each weight by about ``lr`` a step, so more
+learns nothing, and PyTorch overflows (a traceback) from about 1e37; infinity and NaN are no
+rate at all."""
 MAX_THREADS = 256
 """The most threads a run takes: PyTorch kills the process when asked for far more (100000
 segfaults), and threads beyond a machine's cores only slow a run down."""
@@ -88,9 +92,32 @@ class Settings:
         if min(self.channels, self.blocks + 1, self.batch, self.steps, self.every) < 1:
             raise ValueError("channels, batch, steps and every are at least 1, blocks at "
                              "least 0")
-        if not 0 < self.held_out < 1 or not self.lr > 0:
-            raise ValueError(f"held_out is between 0 and 1 and lr above 0, not "
-                             f"{self.held_out} and {self.lr}")
+        if not 0 < self.held_out < 1 or not 0 < self.lr <= MAX_LR:
+            raise ValueError(f"held_out is between 0 and 1 and lr above 0 and at most {MAX_LR:g}, "
+                             f"not {self.held_out} and {self.lr}")
+
+
+class Diverged(ArithmeticError):
+    """A run whose loss or weights became infinite or NaN (a learning rate too high): it stops
+    there and writes no model (its last checkpoint stays)."""
+
+
+def check_loss(loss: float, step: int, unit: str = "step") -> None:
+    """Raises :class:`Diverged` when ``loss``, that of ``step`` (or another ``unit``), is
+    infinite or NaN."""
+    if not math.isfinite(loss):
+        raise Diverged(f"the loss became {loss} at {unit} {step}: no model written (a lower lr "
+                       "may train)")
+
+
+def save_model(out: str | Path, net: Net, meta: dict[str, Any]) -> None:
+    """Write ``net`` as the model file ``out``; raises :class:`Diverged` for weights that are
+    infinite or NaN, which no seat could play (the last step may make them so)."""
+    weights = export(net)
+    if not all(np.isfinite(value).all() for value in weights.values()):
+        raise Diverged("the weights became infinite or NaN: no model written (a lower lr may "
+                       "train)")
+    network.save(out, weights, meta)
 
 
 class Net(nn.Module):
@@ -372,7 +399,8 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
           threads: int = 1, progress: Progress | None = None) -> Trained:
     """Train on the datasets ``folders`` and write the model file ``out``, resuming from
     ``out``'s checkpoint (see the module). Raises ``ValueError`` for unusable settings or data,
-    an ``out`` that cannot be written, or a checkpoint made with other settings or data."""
+    an ``out`` that cannot be written, or a checkpoint made with other settings or data, and
+    :class:`Diverged` when the loss becomes infinite or NaN."""
     settings.check()
     deterministic(threads)
     writable(out)
@@ -408,11 +436,12 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
             best = torch.from_numpy(data.best[rows]) == 1
             batch_loss = (torch.logsumexp(scores, dim=1)
                           - torch.logsumexp(scores.masked_fill(~best, -math.inf), dim=1)).mean()
+        loss = batch_loss.item()
+        check_loss(loss, step + 1)
         optimiser.zero_grad()
         batch_loss.backward()  # type: ignore[no-untyped-call]
         optimiser.step()
         schedule.step()
-        loss = batch_loss.item()
         if (step + 1) % settings.every == 0 or step + 1 == settings.steps:
             planes, masks, roads = data.rows(peek)
             seen = float(agreement(net, planes, masks, data.actions[peek], roads).mean())
@@ -427,7 +456,7 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     meta = {"settings": asdict(settings), "folders": [str(f) for f in folders],
             "train_rows": len(train_rows), "held_out": agreed,
             "walls": data.walls, "held_walls": data.held_walls}
-    network.save(out, export(net), meta)
+    save_model(out, net, meta)
     return Trained(settings.steps, start, len(train_rows), data.walls, data.held_walls, agreed,
                    loss)
 

@@ -1,6 +1,7 @@
 """``mjsim train`` and ``mjsim dataset`` refuse what they cannot use in one line, status 2,
 before any work is done (the audit's findings: each test failed before its fix)."""
 
+import math
 import shutil
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import pytest
 from mjsim.learn import dataset, network
 from mjsim.ui.cli import main
 
-pytest.importorskip("torch")
+torch = pytest.importorskip("torch")
+training = pytest.importorskip("mjsim.learn.training")
 
 TINY = ["--channels", "4", "--blocks", "1", "--steps", "2", "--batch", "8", "--held-out", "0.5",
         "--seed", "1", "--quiet"]
@@ -124,3 +126,53 @@ def test_a_dataset_resumed_over_a_damaged_shard_makes_it_again(data, tmp_path, c
     again, whole = dataset.load(damaged), dataset.load(data)
     assert again.keys() == whole.keys()
     assert all(np.array_equal(again[name], whole[name]) for name in whole)
+
+
+@pytest.mark.parametrize(("flag", "value", "words"), [
+    ("--lr", "inf", "lr above 0 and at most 1"), ("--lr", "nan", "lr above 0 and at most 1"),
+    ("--lr", "1e38", "lr above 0 and at most 1")])
+def test_a_learning_rate_that_is_no_rate_is_refused(data, tmp_path, capsys, flag, value, words):
+    # Was: inf trained all-NaN weights and said it had succeeded; 1e38 a traceback.
+    _refused(["train", "--data", str(data), "--out", str(tmp_path / "m.npz"), *TINY, flag,
+              value], capsys, words)
+
+
+@pytest.mark.parametrize(("flag", "value", "words"), [
+    ("--lr", "inf", "lr above 0 and at most 1"), ("--entropy", "nan", "entropy a finite number"),
+    ("--entropy", "inf", "entropy a finite number")])
+def test_self_play_refuses_a_rate_or_bonus_that_is_no_number(model, tmp_path, capsys, flag,
+                                                             value, words):
+    _refused(["train", "--self-play", "--from", str(model), "--out", str(tmp_path / "t.npz"),
+              "--quiet", flag, value], capsys, words)
+
+
+@pytest.mark.parametrize("mode", ["fit", "self-play"])
+def test_a_loss_that_becomes_nan_stops_the_run_with_status_1_and_no_model(
+        data, model, tmp_path, capsys, monkeypatch, mode):
+    # Was: a model of NaN weights, written as a success.
+    out = tmp_path / "m.npz"
+    if mode == "fit":
+        monkeypatch.setattr(torch.nn.functional, "cross_entropy", lambda scores, taken: (
+            scores.logsumexp(dim=1).mean() * math.nan))
+        given = ["--data", str(data), *TINY]
+    else:
+        log_softmax = torch.log_softmax  # the rollout's softmax stays: only the update's loss
+        monkeypatch.setattr(torch, "log_softmax", lambda scores, dim: (
+            log_softmax(scores, dim) * math.nan))
+        given = ["--self-play", "--from", str(model), "--games", "1", "--updates", "1",
+                 "--quiet"]
+    assert main(["train", *given, "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    unit = "step" if mode == "fit" else "update"
+    assert err == (f"mjsim train: the loss became nan at {unit} 1: no model written (a lower "
+                   "lr may train)\n")
+    assert not out.exists()
+
+
+def test_weights_that_became_nan_are_never_written(tmp_path):
+    net = training.Net(4, 1)
+    with torch.no_grad():
+        net.stem_bias.fill_(math.nan)
+    with pytest.raises(training.Diverged, match="weights became infinite or NaN"):
+        training.save_model(tmp_path / "m.npz", net, {})
+    assert not (tmp_path / "m.npz").exists()
