@@ -38,6 +38,7 @@ from mjsim.learn.training import (
     MAX_LR,
     Net,
     check_loss,
+    check_seed,
     deterministic,
     imported,
     resume,
@@ -145,6 +146,7 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
         raise ValueError(f"updates, games and every are at least 1, lr above 0 and at most "
                          f"{MAX_LR:g} and entropy a finite number at least 0, not {updates}, "
                          f"{games}, {every}, {lr} and {entropy}")
+    check_seed(seed)
     start = network.load(model)
     settings = {"updates": updates, "games": games, "lr": lr, "entropy": entropy, "seed": seed,
                 "every": every}

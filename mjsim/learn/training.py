@@ -54,9 +54,10 @@ from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
 
-__all__ = ["KINDS", "MAX_LR", "MAX_THREADS", "Diverged", "Net", "Settings", "agreement",
-           "check_loss", "decision_kinds", "deterministic", "evaluate", "export", "imported",
-           "resume", "save_checkpoint", "save_model", "summary", "train", "writable"]
+__all__ = ["KINDS", "MAX_LR", "MAX_SEED", "MAX_THREADS", "Diverged", "Net", "Settings",
+           "agreement", "check_loss", "check_seed", "decision_kinds", "deterministic",
+           "evaluate", "export", "imported", "resume", "save_checkpoint", "save_model",
+           "summary", "train", "writable"]
 
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
@@ -65,6 +66,9 @@ MAX_LR = 1.0
 """The largest learning rate a run takes: Adam moves each weight by about ``lr`` a step, so more
 learns nothing, and PyTorch overflows (a traceback) from about 1e37; infinity and NaN are no
 rate at all."""
+MAX_SEED = 2**32 - 1
+"""The largest seed a run takes: PyTorch's and numpy's generators take 64 bits and self-play
+multiplies the seed by about a million (numpy refuses a negative one, naming no setting)."""
 MAX_THREADS = 256
 """The most threads a run takes: PyTorch kills the process when asked for far more (100000
 segfaults), and threads beyond a machine's cores only slow a run down."""
@@ -92,9 +96,16 @@ class Settings:
         if min(self.channels, self.blocks + 1, self.batch, self.steps, self.every) < 1:
             raise ValueError("channels, batch, steps and every are at least 1, blocks at "
                              "least 0")
+        check_seed(self.seed)
         if not 0 < self.held_out < 1 or not 0 < self.lr <= MAX_LR:
             raise ValueError(f"held_out is between 0 and 1 and lr above 0 and at most {MAX_LR:g}, "
                              f"not {self.held_out} and {self.lr}")
+
+
+def check_seed(seed: int) -> None:
+    """Raises ``ValueError`` in one line for a seed outside 0 to :data:`MAX_SEED`."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed is 0 to {MAX_SEED}, not {seed}")
 
 
 class Diverged(ArithmeticError):

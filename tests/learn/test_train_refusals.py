@@ -176,3 +176,14 @@ def test_weights_that_became_nan_are_never_written(tmp_path):
     with pytest.raises(training.Diverged, match="weights became infinite or NaN"):
         training.save_model(tmp_path / "m.npz", net, {})
     assert not (tmp_path / "m.npz").exists()
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**32)])
+@pytest.mark.parametrize("mode", ["fit", "self-play"])
+def test_a_seed_outside_32_bits_is_refused_by_name(data, model, tmp_path, capsys, seed, mode):
+    # Was: "expected non-negative integer" (numpy's words, naming no flag) for -1, and
+    # "Overflow when unpacking long long" for seeds past 64 bits.
+    given = (["--data", str(data), *TINY] if mode == "fit"
+             else ["--self-play", "--from", str(model), "--quiet"])
+    _refused(["train", *given, "--out", str(tmp_path / "m.npz"), "--seed", seed], capsys,
+             f"seed is 0 to 4294967295, not {seed}")
