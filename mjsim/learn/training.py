@@ -246,9 +246,13 @@ def read(folders: Sequence[str | Path], seed: int, held_out: float,
          roads: bool = False, ties: bool = False) -> Data:
     """Every row with two or more legal actions of the dataset ``folders``, split by wall (with
     their road planes when ``roads``, as many as every folder holds, and their ties when every
-    shard records them). Raises
-    ``ValueError`` for a folder that holds no dataset or no rows, or no road planes or ties
-    when asked for, or a split that leaves one side empty."""
+    shard records them). Raises ``ValueError`` for a folder given twice, or that holds no
+    dataset or no rows, or no road planes or ties when asked for, or a split that leaves one
+    side empty."""
+    resolved = [Path(folder).resolve() for folder in folders]
+    for folder, path in zip(folders, resolved):
+        if resolved.count(path) > 1:  # its rows would count twice
+            raise ValueError(f"{folder} is given twice: give each dataset once")
     parts: list[dict[str, np.ndarray]] = []
     keys: list[np.ndarray] = []
     for folder in folders:

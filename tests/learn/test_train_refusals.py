@@ -187,3 +187,14 @@ def test_a_seed_outside_32_bits_is_refused_by_name(data, model, tmp_path, capsys
              else ["--self-play", "--from", str(model), "--quiet"])
     _refused(["train", *given, "--out", str(tmp_path / "m.npz"), "--seed", seed], capsys,
              f"seed is 0 to 4294967295, not {seed}")
+
+
+@pytest.mark.parametrize("mode", ["fit", "evaluate"])
+def test_a_dataset_given_twice_is_refused(data, model, tmp_path, capsys, monkeypatch, mode):
+    # Was: its rows counted twice (and the model's meta listing it twice). Refused rather than
+    # read once: the same folder typed twice is a slip to show, not to hide.
+    monkeypatch.chdir(data.parent)
+    twice = ["--data", str(data), f"./{data.name}"]
+    given = ([*twice, "--out", str(tmp_path / "m.npz"), *TINY] if mode == "fit"
+             else [*twice, "--evaluate", str(model)])
+    _refused(["train", *given], capsys, f"{data} is given twice: give each dataset once")
