@@ -198,3 +198,21 @@ def test_a_dataset_given_twice_is_refused(data, model, tmp_path, capsys, monkeyp
     given = ([*twice, "--out", str(tmp_path / "m.npz"), *TINY] if mode == "fit"
              else [*twice, "--evaluate", str(model)])
     _refused(["train", *given], capsys, f"{data} is given twice: give each dataset once")
+
+
+@pytest.mark.parametrize("argv", [["--players", "2,2,2,2"], ["--walls", "3"], ["--seed", "x"],
+                                  ["--hands", "2"], ["--label", "4"]])
+def test_the_settings_of_played_games_are_refused_with_imported_ones(tmp_path, capsys, argv):
+    # Was: --players and --walls silently ignored beside --from-games.
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    _refused(["dataset", "--from-games", str(logs), "--out", str(tmp_path / "d"), *argv],
+             capsys, f"{argv[0]} is no setting of --from-games")
+    assert not (tmp_path / "d").exists()
+
+
+def test_the_played_games_defaults_still_apply(tmp_path):
+    assert main(["dataset", "--players", "1,1,1,1", "--walls", "1", "--out",
+                 str(tmp_path / "d"), "--quiet"]) == 0
+    manifest = dataset.read_manifest(tmp_path / "d")
+    assert (manifest["seed"], manifest["hands"]) == ("mjsim", 16)
