@@ -216,3 +216,15 @@ def test_the_played_games_defaults_still_apply(tmp_path):
                  str(tmp_path / "d"), "--quiet"]) == 0
     manifest = dataset.read_manifest(tmp_path / "d")
     assert (manifest["seed"], manifest["hands"]) == ("mjsim", 16)
+
+
+def test_a_damaged_manifest_or_shard_is_named_by_mjsim_dataset_and_load(data, tmp_path, capsys):
+    # Was: a JSON decoder's message naming no file, and BadZipFile from load naming none.
+    damaged = _damaged(data, tmp_path)
+    shard = damaged / "shard-00001.npz"
+    with pytest.raises(ValueError, match=f"^{shard} is no dataset shard: it is cut short"):
+        dataset.load(damaged)
+    (damaged / "manifest.json").write_text("{")
+    _refused(["dataset", "--players", "2,2,2,2", "--walls", "4", "--hands", "1",
+              "--shard-walls", "2", "--out", str(damaged), "--quiet"], capsys,
+             f"{damaged / 'manifest.json'} is damaged")
