@@ -59,7 +59,7 @@ from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.game.results import HandResult
 from mjsim.learn.actions import N_ACTIONS, action_of
-from mjsim.learn.archive import read_npz
+from mjsim.learn.network import read_npz
 from mjsim.learn.planes import PLANES, encode, legal_mask
 from mjsim.learn.roads import ROADS
 from mjsim.learn.roads import roads as road_planes

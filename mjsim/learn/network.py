@@ -42,6 +42,8 @@ a file of a newer one is refused) and ``meta``, a JSON text of what training rec
 from __future__ import annotations
 
 import json
+import zipfile
+import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -50,10 +52,10 @@ import numpy as np
 
 from mjsim.learn import roads as road_planes
 from mjsim.learn.actions import N_ACTIONS, WIN_ACTION
-from mjsim.learn.archive import read_npz
 from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
 
-__all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "save", "shapes"]
+__all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "read_npz", "save",
+           "shapes"]
 
 FORMAT = 4
 """The newest version of the model file this mjsim reads; a file is written with the oldest
@@ -294,6 +296,32 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
         np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
                  **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # numpy stubs
                     for name, value in weights.items()})
+
+
+def read_npz(path: str | Path, what: str) -> dict[str, np.ndarray]:
+    """Every array of the ``npz`` archive ``path`` (a model file, a dataset's shard), read
+    without pickles, its damage told in one line that names the file (numpy's own errors name
+    none, and one advises unpickling). Raises ``ValueError`` naming ``path`` and ``what`` it
+    should be (e.g. "model file") when it is missing, unreadable, empty, cut short or damaged,
+    not an archive, or holds Python objects."""
+    try:
+        loaded = np.load(path, allow_pickle=False)
+        if isinstance(loaded, np.lib.npyio.NpzFile):  # else a bare .npy array
+            with loaded:
+                return {name: loaded[name] for name in loaded.files}
+    except FileNotFoundError:
+        raise ValueError(f"no {what} {path}") from None
+    except IsADirectoryError:
+        raise ValueError(f"{path} is a folder, not a {what}") from None
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+    except EOFError:
+        raise ValueError(f"{path} is no {what}: it is empty") from None
+    except (zipfile.BadZipFile, zlib.error):
+        raise ValueError(f"{path} is no {what}: it is cut short or damaged") from None
+    except ValueError:  # numpy's words: a file of another kind, or of pickled objects
+        raise ValueError(f"{path} is no {what}: not an npz archive of plain arrays") from None
+    raise ValueError(f"{path} is no {what}: one array, not an npz archive")
 
 
 def format_of(path: str | Path) -> int:
