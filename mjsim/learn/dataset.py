@@ -30,8 +30,9 @@ player reaches (DAgger's relabelling).
 
 Shards are ``npz`` files of ``shard_walls`` walls each (``shard-00000.npz``, ...), each
 written to a temporary name and renamed, and listed in ``manifest.json`` with the settings. Running
-again on the same folder writes only the shards it lacks (a killed run resumes; more walls
-extend it), and refuses other settings and fewer walls. Memory holds one shard at a time.
+again on the same folder writes only the shards it lacks or that no longer read whole (a killed
+run resumes; more walls extend it), and refuses other settings and fewer walls. Memory holds one
+shard at a time.
 
 >>> import tempfile
 >>> out = tempfile.mkdtemp()
@@ -58,6 +59,7 @@ from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.game.results import HandResult
 from mjsim.learn.actions import N_ACTIONS, action_of
+from mjsim.learn.network import read_npz
 from mjsim.learn.planes import PLANES, encode, legal_mask
 from mjsim.learn.roads import ROADS
 from mjsim.learn.roads import roads as road_planes
@@ -66,7 +68,7 @@ from mjsim.players.protocol import Player
 from mjsim.players.specs import load_player
 from mjsim.players.view import View, view_of
 
-__all__ = ["FORMAT", "MANIFEST", "load", "shards", "write", "write_games"]
+__all__ = ["FORMAT", "MANIFEST", "load", "read_manifest", "shards", "write", "write_games"]
 
 FORMAT = "mjsim-dataset/1"
 MANIFEST = "manifest.json"
@@ -252,7 +254,8 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
     for number, (start, stop) in enumerate(_progress(ranges, quiet)):
         name = f"shard-{number:05d}.npz"
         old = listed.get(name)
-        if old is not None and old["walls"] == [start, stop] and (folder / name).exists():
+        if (old is not None and old["walls"] == [start, stop]
+                and _intact(folder / name, old["rows"])):
             kept.append(old)
             continue
         rows = _Rows(roads)
@@ -274,21 +277,52 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
     return manifest
 
 
+def _intact(path: Path, rows: int) -> bool:
+    """Whether the shard ``path`` reads whole and holds the ``rows`` its manifest lists. One
+    that does not (cut short or damaged since) is made again: its walls give the same rows, so
+    nothing is lost, where a refusal would leave the folder to be mended by hand."""
+    try:
+        return len(read_npz(path, "dataset shard")["action"]) == rows
+    except (ValueError, KeyError):
+        return False
+
+
 def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
     """The folder's manifest, or a new one; refuses one made with other settings."""
-    path = folder / MANIFEST
-    if not path.exists():
+    try:
+        manifest = read_manifest(folder)
+    except FileNotFoundError:
         folder.mkdir(parents=True, exist_ok=True)
         return {**settings, "walls": 0, "shards": [], "rows": 0}
-    manifest: dict[str, Any] = json.loads(path.read_text())
-    if manifest.get("format") != FORMAT:
-        raise ValueError(f"{folder} holds no dataset (its {MANIFEST} is another kind of "
-                         "folder's, such as a run's): give another folder")
     differ = [key for key in _SETTINGS if manifest.get(key, _UNSET.get(key)) != settings[key]]
     if differ:
         raise ValueError(f"{folder} holds a dataset made with other settings ("
                          + ", ".join(f"{key} {manifest.get(key)!r}" for key in differ)
                          + "): give another folder")
+    return manifest
+
+
+def read_manifest(out: str | Path) -> dict[str, Any]:
+    """The manifest of the dataset in ``out``. Raises ``FileNotFoundError`` when there is none,
+    and ``ValueError`` naming it when it cannot be read or is another kind of folder's."""
+    path = Path(out) / MANIFEST
+    if not path.is_file():
+        raise FileNotFoundError(f"{out} holds no dataset (no {MANIFEST}): make one with "
+                                "mjsim dataset --out")
+    try:
+        manifest = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, ValueError):  # json's error is a ValueError
+        raise ValueError(f"{path} is damaged (not the JSON mjsim dataset writes): make the "
+                         "dataset again in another folder") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise ValueError(f"{out} holds no dataset (its {MANIFEST} is another kind of "
+                         "folder's, such as a run's): give another folder")
+    listed = manifest.get("shards")
+    if not isinstance(listed, list) or not all(
+            isinstance(shard, dict) and isinstance(shard.get("file"), str)
+            and isinstance(shard.get("rows"), int) for shard in listed):
+        raise ValueError(f"{path} is damaged (its list of shards): make the dataset again in "
+                         "another folder")
     return manifest
 
 
@@ -311,16 +345,11 @@ def _progress(ranges: list[list[int]], quiet: bool) -> Iterator[list[int]]:
 
 def shards(out: str | Path) -> Iterator[dict[str, np.ndarray]]:
     """The arrays of each shard of the dataset in ``out``, in wall order, one shard in memory
-    at a time. Raises ``FileNotFoundError`` when ``out`` holds no dataset."""
+    at a time. Raises ``FileNotFoundError`` when ``out`` holds no dataset, and ``ValueError``
+    naming the file for a manifest or shard that cannot be read."""
     folder = Path(out)
-    path = folder / MANIFEST
-    if not path.exists():
-        raise FileNotFoundError(f"{folder} holds no dataset (no {MANIFEST}): make one with "
-                                "mjsim dataset --out")
-    manifest = json.loads(path.read_text())
-    for shard in manifest["shards"]:
-        with np.load(folder / shard["file"]) as data:
-            yield {name: data[name] for name in data.files}
+    for shard in read_manifest(folder)["shards"]:
+        yield read_npz(folder / shard["file"], "dataset shard")
 
 
 def load(out: str | Path) -> dict[str, np.ndarray]:

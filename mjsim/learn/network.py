@@ -42,6 +42,8 @@ a file of a newer one is refused) and ``meta``, a JSON text of what training rec
 from __future__ import annotations
 
 import json
+import zipfile
+import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -52,7 +54,8 @@ from mjsim.learn import roads as road_planes
 from mjsim.learn.actions import N_ACTIONS, WIN_ACTION
 from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
 
-__all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "save", "shapes"]
+__all__ = ["FORMAT", "Network", "features", "format_of", "initial", "load", "read_npz", "save",
+           "shapes"]
 
 FORMAT = 4
 """The newest version of the model file this mjsim reads; a file is written with the oldest
@@ -295,29 +298,57 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
                     for name, value in weights.items()})
 
 
+def read_npz(path: str | Path, what: str) -> dict[str, np.ndarray]:
+    """Every array of the ``npz`` archive ``path`` (a model file, a dataset's shard), read
+    without pickles, its damage told in one line that names the file (numpy's own errors name
+    none, and one advises unpickling). Raises ``ValueError`` naming ``path`` and ``what`` it
+    should be (e.g. "model file") when it is missing, unreadable, empty, cut short or damaged,
+    not an archive, or holds Python objects."""
+    try:
+        loaded = np.load(path, allow_pickle=False)
+        if isinstance(loaded, np.lib.npyio.NpzFile):  # else a bare .npy array
+            with loaded:
+                return {name: loaded[name] for name in loaded.files}
+    except FileNotFoundError:
+        raise ValueError(f"no {what} {path}") from None
+    except IsADirectoryError:
+        raise ValueError(f"{path} is a folder, not a {what}") from None
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+    except EOFError:
+        raise ValueError(f"{path} is no {what}: it is empty") from None
+    except (zipfile.BadZipFile, zlib.error):
+        raise ValueError(f"{path} is no {what}: it is cut short or damaged") from None
+    except ValueError:  # numpy's words: a file of another kind, or of pickled objects
+        raise ValueError(f"{path} is no {what}: not an npz archive of plain arrays") from None
+    raise ValueError(f"{path} is no {what}: one array, not an npz archive")
+
+
 def format_of(path: str | Path) -> int:
     """The format version a model file was written in (1 to 4: see :data:`FORMAT`)."""
-    with np.load(path, allow_pickle=False) as data:
-        return int(data["format"])
+    return _version(path, read_npz(path, "model file"))
+
+
+def _version(path: str | Path, arrays: dict[str, np.ndarray]) -> int:
+    try:
+        return int(arrays["format"])
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"{path} is no model file: no format version") from None
 
 
 def load(path: str | Path) -> Network:
     """The network in the model file ``path``. Raises ``ValueError`` in one line for a file
     that is missing, not a model file, or of a newer format than this mjsim reads."""
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in data.files}
-    except FileNotFoundError:
-        raise ValueError(f"no model file {path}") from None
-    except (OSError, ValueError) as error:
-        raise ValueError(f"{path} is not a model file ({error})") from None
-    if "format" not in arrays or "meta" not in arrays:
-        raise ValueError(f"{path} is not a model file (no format or meta)")
-    version = int(arrays.pop("format"))
+    arrays = read_npz(path, "model file")
+    version = _version(path, arrays)
     if version > FORMAT:
         raise ValueError(f"{path} is a model of format {version}; this mjsim reads format "
                          f"{FORMAT} and older: upgrade mjsim")
-    meta = json.loads(str(arrays.pop("meta")))
+    try:
+        meta = json.loads(str(arrays.pop("meta")))
+    except (KeyError, ValueError):  # json's error is a ValueError
+        raise ValueError(f"{path} is no model file: no readable meta") from None
+    del arrays["format"]
     try:
         return Network(arrays, meta)
     except ValueError as error:

@@ -22,6 +22,7 @@ its checkpoint's writes the model of that many.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,19 @@ import torch
 from mjsim.learn import network
 from mjsim.learn.planes import WIDTH
 from mjsim.learn.roads import ROADS, roads_batch
-from mjsim.learn.training import CHECKPOINT, Net, export, imported, resume, save_checkpoint
+from mjsim.learn.training import (
+    CHECKPOINT,
+    MAX_LR,
+    Net,
+    check_loss,
+    check_seed,
+    deterministic,
+    imported,
+    resume,
+    save_checkpoint,
+    save_model,
+    writable,
+)
 from mjsim.learn.vector import VectorGames
 
 __all__ = ["SelfPlayed", "self_play"]
@@ -107,13 +120,16 @@ def _rollout(net: Net, games: int, seed: str, generator: torch.Generator) -> _Pl
                    points[rows, seat].astype(np.float32))
 
 
-def _update(net: Net, optimiser: torch.optim.Optimizer, played: _Played, entropy: float) -> None:
-    """One Adam step of REINFORCE with the entropy bonus over the decisions of ``played``."""
+def _update(net: Net, optimiser: torch.optim.Optimizer, played: _Played, entropy: float,
+            update: int) -> None:
+    """One Adam step of REINFORCE with the entropy bonus over the decisions of ``played``
+    (update number ``update``: :class:`~mjsim.learn.training.Diverged` names it)."""
     logp = torch.log_softmax(_forward(net, played.planes, played.masks, played.roads), dim=1)
     chosen = logp.gather(1, torch.from_numpy(played.actions.astype(np.int64))[:, None])[:, 0]
     finite = logp.masked_fill(torch.from_numpy(played.masks == 0), 0.0)  # no 0 * -inf
     spread = -(logp.exp() * finite).sum(dim=1)
     loss = -(chosen * torch.from_numpy(played.points / _SCALE) + entropy * spread).mean()
+    check_loss(loss.item(), update, "update")
     optimiser.zero_grad()
     loss.backward()  # type: ignore[no-untyped-call]
     optimiser.step()
@@ -124,11 +140,13 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
               threads: int = 1, progress: Progress | None = None) -> SelfPlayed:
     """Fine-tune the network of the model file ``model`` by self-play (see the module) and
     write the result to the model file ``out``, resuming from ``out``'s checkpoint. Raises
-    ``ValueError`` in one line for a bad model file or settings, or a checkpoint of another
-    run."""
-    if min(updates, games, every) < 1 or not lr > 0 or entropy < 0:
-        raise ValueError(f"updates, games and every are at least 1, lr above 0 and entropy at "
-                         f"least 0, not {updates}, {games}, {every}, {lr} and {entropy}")
+    ``ValueError`` in one line for a bad model file or settings, an ``out`` that cannot be
+    written, or a checkpoint of another run."""
+    if min(updates, games, every) < 1 or not 0 < lr <= MAX_LR or not 0 <= entropy < math.inf:
+        raise ValueError(f"updates, games and every are at least 1, lr above 0 and at most "
+                         f"{MAX_LR:g} and entropy a finite number at least 0, not {updates}, "
+                         f"{games}, {every}, {lr} and {entropy}")
+    check_seed(seed)
     start = network.load(model)
     settings = {"updates": updates, "games": games, "lr": lr, "entropy": entropy, "seed": seed,
                 "every": every}
@@ -136,8 +154,8 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
     identity = {"self_play": {key: value for key, value in settings.items()
                               if key not in ("updates", "every")},
                 "from": hashlib.sha256(Path(model).read_bytes()).hexdigest()}
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(True)
+    deterministic(threads)
+    writable(out)
     net = imported(start)
     optimiser = torch.optim.Adam(net.parameters(), lr=lr)
     parts = {"net": net, "optimiser": optimiser}
@@ -150,7 +168,7 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
     for update in range(begun, updates):
         generator = torch.Generator().manual_seed(seed * 1_000_003 + update)
         played = _rollout(net, games, f"self-play-{seed}-{update}", generator)
-        _update(net, optimiser, played, entropy)
+        _update(net, optimiser, played, entropy, update + 1)
         decisions += len(played.actions)
         reward = float(played.points.mean())
         if (update + 1) % every == 0 or update + 1 == updates:
@@ -158,5 +176,5 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
         if progress is not None:
             progress(update + 1, reward)
     meta = {**start.meta, "self_play": {"from": str(model), **settings}}
-    network.save(out, export(net), meta)
+    save_model(out, net, meta)
     return SelfPlayed(updates, begun, decisions, (updates - begun) * games, reward)

@@ -34,6 +34,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -53,12 +54,24 @@ from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
 
-__all__ = ["KINDS", "Net", "Settings", "agreement", "decision_kinds", "evaluate", "export",
-           "imported", "resume", "save_checkpoint", "summary", "train"]
+__all__ = ["KINDS", "MAX_LR", "MAX_SEED", "MAX_THREADS", "Diverged", "Net", "Settings",
+           "agreement", "check_loss", "check_seed", "decision_kinds", "deterministic",
+           "evaluate", "export", "imported", "resume", "save_checkpoint", "save_model",
+           "summary", "train", "writable"]
 
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
 CHECKPOINT = ".checkpoint"
+MAX_LR = 1.0
+"""The largest learning rate a run takes: Adam moves each weight by about ``lr`` a step, so more
+learns nothing, and PyTorch overflows (a traceback) from about 1e37; infinity and NaN are no
+rate at all."""
+MAX_SEED = 2**32 - 1
+"""The largest seed a run takes: PyTorch's and numpy's generators take 64 bits and self-play
+multiplies the seed by about a million (numpy refuses a negative one, naming no setting)."""
+MAX_THREADS = 256
+"""The most threads a run takes: PyTorch kills the process when asked for far more (100000
+segfaults), and threads beyond a machine's cores only slow a run down."""
 _PEEK = 4096  # held-out rows the progress bar's agreement reads
 
 
@@ -83,9 +96,39 @@ class Settings:
         if min(self.channels, self.blocks + 1, self.batch, self.steps, self.every) < 1:
             raise ValueError("channels, batch, steps and every are at least 1, blocks at "
                              "least 0")
-        if not 0 < self.held_out < 1 or not self.lr > 0:
-            raise ValueError(f"held_out is between 0 and 1 and lr above 0, not "
-                             f"{self.held_out} and {self.lr}")
+        check_seed(self.seed)
+        if not 0 < self.held_out < 1 or not 0 < self.lr <= MAX_LR:
+            raise ValueError(f"held_out is between 0 and 1 and lr above 0 and at most {MAX_LR:g}, "
+                             f"not {self.held_out} and {self.lr}")
+
+
+def check_seed(seed: int) -> None:
+    """Raises ``ValueError`` in one line for a seed outside 0 to :data:`MAX_SEED`."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed is 0 to {MAX_SEED}, not {seed}")
+
+
+class Diverged(ArithmeticError):
+    """A run whose loss or weights became infinite or NaN (a learning rate too high): it stops
+    there and writes no model (its last checkpoint stays)."""
+
+
+def check_loss(loss: float, step: int, unit: str = "step") -> None:
+    """Raises :class:`Diverged` when ``loss``, that of ``step`` (or another ``unit``), is
+    infinite or NaN."""
+    if not math.isfinite(loss):
+        raise Diverged(f"the loss became {loss} at {unit} {step}: no model written (a lower lr "
+                       "may train)")
+
+
+def save_model(out: str | Path, net: Net, meta: dict[str, Any]) -> None:
+    """Write ``net`` as the model file ``out``; raises :class:`Diverged` for weights that are
+    infinite or NaN, which no seat could play (the last step may make them so)."""
+    weights = export(net)
+    if not all(np.isfinite(value).all() for value in weights.values()):
+        raise Diverged("the weights became infinite or NaN: no model written (a lower lr may "
+                       "train)")
+    network.save(out, weights, meta)
 
 
 class Net(nn.Module):
@@ -203,19 +246,21 @@ def read(folders: Sequence[str | Path], seed: int, held_out: float,
          roads: bool = False, ties: bool = False) -> Data:
     """Every row with two or more legal actions of the dataset ``folders``, split by wall (with
     their road planes when ``roads``, as many as every folder holds, and their ties when every
-    shard records them). Raises
-    ``ValueError`` for a folder that holds no dataset or no rows, or no road planes or ties
-    when asked for, or a split that leaves one side empty."""
+    shard records them). Raises ``ValueError`` for a folder given twice, or that holds no
+    dataset or no rows, or no road planes or ties when asked for, or a split that leaves one
+    side empty."""
+    resolved = [Path(folder).resolve() for folder in folders]
+    for folder, path in zip(folders, resolved):
+        if resolved.count(path) > 1:  # its rows would count twice
+            raise ValueError(f"{folder} is given twice: give each dataset once")
     parts: list[dict[str, np.ndarray]] = []
     keys: list[np.ndarray] = []
     for folder in folders:
         try:
-            manifest = json.loads((Path(folder) / dataset.MANIFEST).read_text())
-            shards = list(dataset.shards(folder))
-        except (FileNotFoundError, NotADirectoryError):
+            manifest = dataset.read_manifest(folder)
+        except FileNotFoundError:
             raise ValueError(f"{folder} holds no dataset: make one with mjsim dataset") from None
-        if manifest.get("format") != dataset.FORMAT:
-            raise ValueError(f"{folder} holds no dataset of format {dataset.FORMAT}")
+        shards = list(dataset.shards(folder))
         if roads and not manifest.get("roads"):
             raise ValueError(f"{folder} holds no road planes: make it with mjsim dataset "
                              "--roads, or train without --roads")
@@ -341,14 +386,39 @@ class Trained:
 Progress = Callable[[int, float, float], None]  # (step, loss, held-out agreement so far)
 
 
+def deterministic(threads: int) -> None:
+    """PyTorch set to run deterministically on ``threads`` threads; ``ValueError`` in one line
+    for a count outside 1 to :data:`MAX_THREADS`."""
+    if not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads are 1 to {MAX_THREADS}, not {threads}")
+    torch.set_num_threads(threads)
+    torch.use_deterministic_algorithms(True)
+
+
+def writable(out: str | Path) -> None:
+    """Raises ``ValueError`` in one line when the model file ``out`` (and its checkpoint beside
+    it) cannot be written: a run checks before it starts, not after its work is done."""
+    path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder, not a model file")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"cannot write {path}: permission denied")
+    try:  # a file made and removed: what the checkpoint and the model are written as
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}."):
+            pass
+    except OSError as error:
+        raise ValueError(f"cannot write in {path.parent}: {error.strerror}") from None
+
+
 def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
           threads: int = 1, progress: Progress | None = None) -> Trained:
     """Train on the datasets ``folders`` and write the model file ``out``, resuming from
     ``out``'s checkpoint (see the module). Raises ``ValueError`` for unusable settings or data,
-    or a checkpoint made with other settings or data."""
+    an ``out`` that cannot be written, or a checkpoint made with other settings or data, and
+    :class:`Diverged` when the loss becomes infinite or NaN."""
     settings.check()
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(True)
+    deterministic(threads)
+    writable(out)
     data = read(folders, settings.seed, settings.held_out, settings.roads, settings.ties)
     train_rows = np.flatnonzero(~data.held)
     per_epoch = len(train_rows) // settings.batch
@@ -381,11 +451,12 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
             best = torch.from_numpy(data.best[rows]) == 1
             batch_loss = (torch.logsumexp(scores, dim=1)
                           - torch.logsumexp(scores.masked_fill(~best, -math.inf), dim=1)).mean()
+        loss = batch_loss.item()
+        check_loss(loss, step + 1)
         optimiser.zero_grad()
         batch_loss.backward()  # type: ignore[no-untyped-call]
         optimiser.step()
         schedule.step()
-        loss = batch_loss.item()
         if (step + 1) % settings.every == 0 or step + 1 == settings.steps:
             planes, masks, roads = data.rows(peek)
             seen = float(agreement(net, planes, masks, data.actions[peek], roads).mean())
@@ -400,7 +471,7 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     meta = {"settings": asdict(settings), "folders": [str(f) for f in folders],
             "train_rows": len(train_rows), "held_out": agreed,
             "walls": data.walls, "held_walls": data.held_walls}
-    network.save(out, export(net), meta)
+    save_model(out, net, meta)
     return Trained(settings.steps, start, len(train_rows), data.walls, data.held_walls, agreed,
                    loss)
 

@@ -24,8 +24,8 @@ def add(commands: Commands) -> None:
                         help="instead, every move of the game logs in DIR (an mjsim import's "
                              "--out): the recorded players' choices")
     parser.add_argument("--out", required=True, help="the folder; a dataset in it is resumed")
-    parser.add_argument("--seed", default="mjsim", help="the walls' seed (default mjsim)")
-    parser.add_argument("--hands", type=int, default=16, help="hands a game (default 16)")
+    parser.add_argument("--seed", help="the walls' seed (default mjsim)")
+    parser.add_argument("--hands", type=int, help="hands a game (default 16)")
     parser.add_argument("--roads", action="store_true",
                         help="add the road planes (mjsim.learn.roads) for mjsim train --roads")
     parser.add_argument("--label", metavar="SPEC",
@@ -36,11 +36,21 @@ def add(commands: Commands) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+PLAYED: dict[str, Any] = {"players": None, "walls": None, "seed": "mjsim", "hands": 16,
+                          "label": None}
+"""The settings of games played for the dataset, and their defaults: an imported game's log
+holds its own, so they are refused with ``--from-games`` rather than ignored."""
+
+
 def cmd_dataset(args: argparse.Namespace) -> str:
     from mjsim.learn import dataset
 
     try:
         if args.from_games is not None:
+            mixed = next((key for key in PLAYED if getattr(args, key) is not None), None)
+            if mixed is not None:
+                raise ValueError(f"--{mixed} is no setting of --from-games: the game logs "
+                                 "hold their own")
             manifest = dataset.write_games(writable_folder(Path(args.out)), args.from_games,
                                            shard_walls=args.shard_walls, quiet=args.quiet,
                                            roads=args.roads)
@@ -48,8 +58,10 @@ def cmd_dataset(args: argparse.Namespace) -> str:
         if args.players is None or args.walls is None:
             raise ValueError("give --players and --walls, or --from-games DIR")
         players = [spec.strip() for spec in args.players.split(",")]
+        seed = PLAYED["seed"] if args.seed is None else args.seed
+        hands = PLAYED["hands"] if args.hands is None else args.hands
         manifest = dataset.write(writable_folder(Path(args.out)), players, args.walls,
-                                 seed=args.seed, hands=args.hands, ruleset=args.ruleset,
+                                 seed=seed, hands=hands, ruleset=args.ruleset,
                                  shard_walls=args.shard_walls, quiet=args.quiet,
                                  roads=args.roads, label=args.label)
     except ValueError as error:

@@ -6,7 +6,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING, Any
 
-from mjsim.ui.commands.base import UsageError, add_command
+from mjsim.ui.commands.base import RunStopped, UsageError, add_command
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -52,6 +52,8 @@ def cmd_train(args: argparse.Namespace) -> str:
         said = {"fit": _fit, "self_play": _self_play, "evaluate": _evaluate}[mode](args, training)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    except training.Diverged as error:  # each setting was fine alone: the run itself failed
+        raise RunStopped(str(error)) from None
     seconds = f"{time.process_time() - started:.0f} s of CPU"
     return f"{said}; {seconds}: {args.out}" if args.out else f"{said}\n({seconds})"
 

@@ -1,0 +1,230 @@
+"""``mjsim train`` and ``mjsim dataset`` refuse what they cannot use in one line, status 2,
+before any work is done (the audit's findings: each test failed before its fix)."""
+
+import math
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mjsim.learn import dataset, network
+from mjsim.ui.cli import main
+
+torch = pytest.importorskip("torch")
+training = pytest.importorskip("mjsim.learn.training")
+
+TINY = ["--channels", "4", "--blocks", "1", "--steps", "2", "--batch", "8", "--held-out", "0.5",
+        "--seed", "1", "--quiet"]
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("data") / "rung2"
+    dataset.write(folder, ["2"] * 4, walls=4, hands=1, shard_walls=2)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def model(data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("model") / "m.npz"
+    assert main(["train", "--data", str(data), "--out", str(path), *TINY]) == 0
+    return path
+
+
+def _refused(argv: list[str], capsys: pytest.CaptureFixture[str], *words: str) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"mjsim {argv[0]}: "), err
+    assert all(word in err for word in words), err
+    return err
+
+
+@pytest.mark.parametrize("threads", ["0", "-1", "257"])
+def test_threads_outside_1_to_256_are_refused(data, tmp_path, capsys, threads):
+    # Was: a RuntimeError traceback for 0 and -1, a segfault for 100000.
+    _refused(["train", "--data", str(data), "--out", str(tmp_path / "m.npz"), *TINY,
+              "--threads", threads], capsys, f"threads are 1 to 256, not {threads}")
+    assert not list(tmp_path.iterdir())
+
+
+def test_self_play_threads_are_bounded_too(model, tmp_path, capsys):
+    _refused(["train", "--self-play", "--from", str(model), "--out", str(tmp_path / "t.npz"),
+              "--quiet", "--threads", "0"], capsys, "threads are 1 to 256, not 0")
+
+
+@pytest.mark.parametrize(("out", "words"), [
+    ("{tmp}/none/m.npz", "cannot write in {tmp}/none: No such file or directory"),
+    ("{tmp}/file/m.npz", "cannot write in {tmp}/file: Not a directory"),
+    ("{tmp}", "{tmp} is a folder, not a model file"),
+    ("/proc/m.npz", "cannot write in /proc"),
+])
+@pytest.mark.parametrize("mode", ["fit", "self-play"])
+def test_an_out_that_cannot_be_written_is_refused_before_the_work(data, model, tmp_path, capsys,
+                                                                  out, words, mode):
+    # Was: a traceback when the model was written, after the training (the work lost).
+    (tmp_path / "file").write_text("")
+    out, words = out.format(tmp=tmp_path), words.format(tmp=tmp_path)
+    given = (["--data", str(data), *TINY] if mode == "fit"
+             else ["--self-play", "--from", str(model), "--quiet"])
+    _refused(["train", *given, "--out", out], capsys, words)
+    assert [path.name for path in tmp_path.iterdir()] == ["file"]
+
+
+def _damaged(data: Path, tmp_path: Path) -> Path:
+    """A copy of ``data`` with its second shard cut short."""
+    copy = tmp_path / "damaged"
+    shutil.copytree(data, copy)
+    shard = copy / "shard-00001.npz"
+    shard.write_bytes(shard.read_bytes()[:500])
+    return copy
+
+
+def test_a_folder_that_is_no_dataset_or_a_damaged_one_is_refused_by_file(data, tmp_path,
+                                                                          capsys):
+    # Was: KeyError: 'shards' of a run's folder, BadZipFile of a shard cut short, a JSON
+    # decoder's message of a damaged manifest; none named the file.
+    out = str(tmp_path / "m.npz")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "manifest.json").write_text('{"kind": "table", "batches": []}')
+    _refused(["train", "--data", str(run), "--out", out, *TINY], capsys,
+             f"{run} holds no dataset")
+    shard = _damaged(data, tmp_path) / "shard-00001.npz"
+    _refused(["train", "--data", str(shard.parent), "--out", out, *TINY], capsys,
+             f"{shard} is no dataset shard: it is cut short or damaged")
+    (shard.parent / "manifest.json").write_text('{"format": ')
+    _refused(["train", "--data", str(shard.parent), "--out", out, *TINY], capsys,
+             f"{shard.parent / 'manifest.json'} is damaged")
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (b"", "is no model file: it is empty"),
+    (None, "is no model file: it is cut short or damaged"),
+    (b"# a README\n", "is no model file: not an npz archive of plain arrays"),
+])
+@pytest.mark.parametrize("mode", ["evaluate", "self-play"])
+def test_a_file_that_is_no_model_is_refused_by_name(data, model, tmp_path, capsys, content,
+                                                    words, mode):
+    # Was: EOFError and BadZipFile tracebacks, and numpy's advice to load pickles.
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(model.read_bytes()[:5000] if content is None else content)
+    given = (["--data", str(data), "--evaluate", str(bad)] if mode == "evaluate"
+             else ["--self-play", "--from", str(bad), "--out", str(tmp_path / "t.npz")])
+    err = _refused(["train", *given, "--quiet"], capsys, f"{bad} {words}")
+    assert "pickle" not in err
+    with pytest.raises(ValueError, match=f"^{bad} {words}$"):
+        network.load(bad)
+
+
+def test_a_dataset_resumed_over_a_damaged_shard_makes_it_again(data, tmp_path, capsys):
+    # Was: the command said it had written the dataset, and loading it raised BadZipFile.
+    damaged = _damaged(data, tmp_path)
+    assert main(["dataset", "--players", "2,2,2,2", "--walls", "4", "--hands", "1",
+                 "--shard-walls", "2", "--out", str(damaged), "--quiet"]) == 0
+    assert "2 shards" in capsys.readouterr().out
+    again, whole = dataset.load(damaged), dataset.load(data)
+    assert again.keys() == whole.keys()
+    assert all(np.array_equal(again[name], whole[name]) for name in whole)
+
+
+@pytest.mark.parametrize(("flag", "value", "words"), [
+    ("--lr", "inf", "lr above 0 and at most 1"), ("--lr", "nan", "lr above 0 and at most 1"),
+    ("--lr", "1e38", "lr above 0 and at most 1")])
+def test_a_learning_rate_that_is_no_rate_is_refused(data, tmp_path, capsys, flag, value, words):
+    # Was: inf trained all-NaN weights and said it had succeeded; 1e38 a traceback.
+    _refused(["train", "--data", str(data), "--out", str(tmp_path / "m.npz"), *TINY, flag,
+              value], capsys, words)
+
+
+@pytest.mark.parametrize(("flag", "value", "words"), [
+    ("--lr", "inf", "lr above 0 and at most 1"), ("--entropy", "nan", "entropy a finite number"),
+    ("--entropy", "inf", "entropy a finite number")])
+def test_self_play_refuses_a_rate_or_bonus_that_is_no_number(model, tmp_path, capsys, flag,
+                                                             value, words):
+    _refused(["train", "--self-play", "--from", str(model), "--out", str(tmp_path / "t.npz"),
+              "--quiet", flag, value], capsys, words)
+
+
+@pytest.mark.parametrize("mode", ["fit", "self-play"])
+def test_a_loss_that_becomes_nan_stops_the_run_with_status_1_and_no_model(
+        data, model, tmp_path, capsys, monkeypatch, mode):
+    # Was: a model of NaN weights, written as a success.
+    out = tmp_path / "m.npz"
+    if mode == "fit":
+        monkeypatch.setattr(torch.nn.functional, "cross_entropy", lambda scores, taken: (
+            scores.logsumexp(dim=1).mean() * math.nan))
+        given = ["--data", str(data), *TINY]
+    else:
+        log_softmax = torch.log_softmax  # the rollout's softmax stays: only the update's loss
+        monkeypatch.setattr(torch, "log_softmax", lambda scores, dim: (
+            log_softmax(scores, dim) * math.nan))
+        given = ["--self-play", "--from", str(model), "--games", "1", "--updates", "1",
+                 "--quiet"]
+    assert main(["train", *given, "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    unit = "step" if mode == "fit" else "update"
+    assert err == (f"mjsim train: the loss became nan at {unit} 1: no model written (a lower "
+                   "lr may train)\n")
+    assert not out.exists()
+
+
+def test_weights_that_became_nan_are_never_written(tmp_path):
+    net = training.Net(4, 1)
+    with torch.no_grad():
+        net.stem_bias.fill_(math.nan)
+    with pytest.raises(training.Diverged, match="weights became infinite or NaN"):
+        training.save_model(tmp_path / "m.npz", net, {})
+    assert not (tmp_path / "m.npz").exists()
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**32)])
+@pytest.mark.parametrize("mode", ["fit", "self-play"])
+def test_a_seed_outside_32_bits_is_refused_by_name(data, model, tmp_path, capsys, seed, mode):
+    # Was: "expected non-negative integer" (numpy's words, naming no flag) for -1, and
+    # "Overflow when unpacking long long" for seeds past 64 bits.
+    given = (["--data", str(data), *TINY] if mode == "fit"
+             else ["--self-play", "--from", str(model), "--quiet"])
+    _refused(["train", *given, "--out", str(tmp_path / "m.npz"), "--seed", seed], capsys,
+             f"seed is 0 to 4294967295, not {seed}")
+
+
+@pytest.mark.parametrize("mode", ["fit", "evaluate"])
+def test_a_dataset_given_twice_is_refused(data, model, tmp_path, capsys, monkeypatch, mode):
+    # Was: its rows counted twice (and the model's meta listing it twice). Refused rather than
+    # read once: the same folder typed twice is a slip to show, not to hide.
+    monkeypatch.chdir(data.parent)
+    twice = ["--data", str(data), f"./{data.name}"]
+    given = ([*twice, "--out", str(tmp_path / "m.npz"), *TINY] if mode == "fit"
+             else [*twice, "--evaluate", str(model)])
+    _refused(["train", *given], capsys, f"{data} is given twice: give each dataset once")
+
+
+@pytest.mark.parametrize("argv", [["--players", "2,2,2,2"], ["--walls", "3"], ["--seed", "x"],
+                                  ["--hands", "2"], ["--label", "4"]])
+def test_the_settings_of_played_games_are_refused_with_imported_ones(tmp_path, capsys, argv):
+    # Was: --players and --walls silently ignored beside --from-games.
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    _refused(["dataset", "--from-games", str(logs), "--out", str(tmp_path / "d"), *argv],
+             capsys, f"{argv[0]} is no setting of --from-games")
+    assert not (tmp_path / "d").exists()
+
+
+def test_the_played_games_defaults_still_apply(tmp_path):
+    assert main(["dataset", "--players", "1,1,1,1", "--walls", "1", "--out",
+                 str(tmp_path / "d"), "--quiet"]) == 0
+    manifest = dataset.read_manifest(tmp_path / "d")
+    assert (manifest["seed"], manifest["hands"]) == ("mjsim", 16)
+
+
+def test_a_damaged_manifest_or_shard_is_named_by_mjsim_dataset_and_load(data, tmp_path, capsys):
+    # Was: a JSON decoder's message naming no file, and BadZipFile from load naming none.
+    damaged = _damaged(data, tmp_path)
+    shard = damaged / "shard-00001.npz"
+    with pytest.raises(ValueError, match=f"^{shard} is no dataset shard: it is cut short"):
+        dataset.load(damaged)
+    (damaged / "manifest.json").write_text("{")
+    _refused(["dataset", "--players", "2,2,2,2", "--walls", "4", "--hands", "1",
+              "--shard-walls", "2", "--out", str(damaged), "--quiet"], capsys,
+             f"{damaged / 'manifest.json'} is damaged")
