@@ -41,3 +41,9 @@ class NotationError(ValueError):
 
 class WallEmptyError(IndexError):
     """A draw from a wall that has no tiles left."""
+
+
+class PlayerOptionError(ValueError):
+    """A player's options that cannot be used (a model file that is none): its constructor
+    raises it, and the spec's loader shows the message as it is, where any other exception
+    from a constructor is shown as the player's own bug, with the line that raised it."""

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mjsim.errors import PlayerOptionError
 from mjsim.game.moves import Move
 from mjsim.learn import network
 from mjsim.learn.actions import CHOW, CLAIM_KONG, N_ACTIONS, PUNG_ACTION, TURN_KONG, move_of
@@ -53,9 +54,13 @@ class Learned:
 
     def __init__(self, model: str | None = None, off: frozenset[str] = frozenset()) -> None:
         if model is None and not SHIPPED.exists():
-            raise ValueError("no model is shipped with this mjsim: give learned?model=FILE")
+            raise PlayerOptionError("no model is shipped with this mjsim: give "
+                                    "learned?model=FILE")
         path = SHIPPED if model is None else Path(model)
-        self.network = _network(path)
+        try:
+            self.network = _network(path)
+        except ValueError as error:  # a file that is no model, named in one line
+            raise PlayerOptionError(str(error)) from None
         self.name = "-".join(("learned", *sorted(off)))
         # Seats of one model and ideas decide alike: one forward pass decides for them all.
         self.batch_key = ("learned", str(path.resolve()), tuple(sorted(off)))

@@ -49,6 +49,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from mjsim.errors import PlayerOptionError
 from mjsim.game.settings import Limits
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
@@ -192,7 +193,7 @@ class CodeKind(SpecKind):
             keywords["off"] = frozenset(spec.off)
         try:
             player = factory(**keywords)
-        except TypeError as error:
+        except (TypeError, PlayerOptionError) as error:  # an option it does not take or use
             raise ValueError(f"cannot build player {spec}: {error}") from None
         except (Exception, SystemExit) as error:  # noqa: BLE001 - its constructor's own bug
             raise _player_bug(f"cannot build player {spec}", error) from None

@@ -74,6 +74,16 @@ def test_learned_alone_without_a_shipped_model_is_one_line(monkeypatch, tmp_path
     assert "\n" not in str(refused.value)
 
 
+def test_a_file_that_is_no_model_is_refused_in_mjsims_words(tmp_path):
+    # Was: "... ValueError: ... (network.py, line 311)", as if the player's own code had failed.
+    bad = tmp_path / "README.md"
+    bad.write_text("# not a model\n")
+    with pytest.raises(ValueError) as refused:
+        load_player(f"learned?model={bad}")
+    assert str(refused.value) == (f"cannot build player learned?model={bad}: {bad} is no model "
+                                  "file: not an npz archive of plain arrays")
+
+
 def test_seats_share_a_files_weights_and_see_it_rewritten(tmp_path):
     path = tmp_path / "m.npz"
     network.save(path, network.initial(channels=4, blocks=1, seed=0), {"n": 0})
