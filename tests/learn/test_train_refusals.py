@@ -201,7 +201,8 @@ def test_a_dataset_given_twice_is_refused(data, model, tmp_path, capsys, monkeyp
 
 
 @pytest.mark.parametrize("argv", [["--players", "2,2,2,2"], ["--walls", "3"], ["--seed", "x"],
-                                  ["--hands", "2"], ["--label", "4"]])
+                                  ["--hands", "2"], ["--label", "4"],
+                                  ["--ruleset", "gb-mahjong"]])
 def test_the_settings_of_played_games_are_refused_with_imported_ones(tmp_path, capsys, argv):
     # Was: --players and --walls silently ignored beside --from-games.
     logs = tmp_path / "logs"
@@ -215,7 +216,8 @@ def test_the_played_games_defaults_still_apply(tmp_path):
     assert main(["dataset", "--players", "1,1,1,1", "--walls", "1", "--out",
                  str(tmp_path / "d"), "--quiet"]) == 0
     manifest = dataset.read_manifest(tmp_path / "d")
-    assert (manifest["seed"], manifest["hands"]) == ("mjsim", 16)
+    assert (manifest["seed"], manifest["hands"], manifest["ruleset"]) == ("mjsim", 16,
+                                                                          "green-book")
 
 
 def test_a_damaged_manifest_or_shard_is_named_by_mjsim_dataset_and_load(data, tmp_path, capsys):

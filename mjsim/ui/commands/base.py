@@ -69,7 +69,7 @@ def add_command(commands: Commands, name: str, run: Run, *, help: str, epilog: s
     return parser
 
 
-def add_ruleset(parser: argparse.ArgumentParser, default: str = "green-book",
+def add_ruleset(parser: argparse.ArgumentParser, default: str | None = "green-book",
                 help: str | None = None) -> None:
     parser.add_argument("--ruleset", choices=RULESETS, default=default, help=help)
 

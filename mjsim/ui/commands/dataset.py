@@ -32,12 +32,12 @@ def add(commands: Commands) -> None:
                         help="label every decision with this player's choice from the same "
                              "view (e.g. 4) while the players play on")
     parser.add_argument("--shard-walls", type=int, default=10, help="walls a shard (default 10)")
-    add_ruleset(parser)
+    add_ruleset(parser, None, "how played games' wins are scored (default green-book)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 PLAYED: dict[str, Any] = {"players": None, "walls": None, "seed": "mjsim", "hands": 16,
-                          "label": None}
+                          "label": None, "ruleset": "green-book"}
 """The settings of games played for the dataset, and their defaults: an imported game's log
 holds its own, so they are refused with ``--from-games`` rather than ignored."""
 
@@ -60,8 +60,9 @@ def cmd_dataset(args: argparse.Namespace) -> str:
         players = [spec.strip() for spec in args.players.split(",")]
         seed = PLAYED["seed"] if args.seed is None else args.seed
         hands = PLAYED["hands"] if args.hands is None else args.hands
+        ruleset = PLAYED["ruleset"] if args.ruleset is None else args.ruleset
         manifest = dataset.write(writable_folder(Path(args.out)), players, args.walls,
-                                 seed=seed, hands=hands, ruleset=args.ruleset,
+                                 seed=seed, hands=hands, ruleset=ruleset,
                                  shard_walls=args.shard_walls, quiet=args.quiet,
                                  roads=args.roads, label=args.label)
     except ValueError as error:
