@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from mjsim.tournament import runner
+from mjsim.tournament import RunFolder, runner
 from mjsim.ui.cli import main
 
 TABLE = ["table", "1,1,1,1", "--walls", "2", "--table", "botzone", "--quiet"]
@@ -55,8 +55,6 @@ def test_a_seed_names_the_default_folder_without_leaving_the_runs_folder(capsys,
     [made] = (tmp_path / "runs").iterdir()
     assert made.name == "table-_.._.._escaped-2"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["runs"]
-    from mjsim.tournament import RunFolder
-
     assert RunFolder(made).manifest()["arguments"]["seed"] == "/../../escaped"
 
 
