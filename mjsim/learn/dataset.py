@@ -311,7 +311,8 @@ def read_manifest(out: str | Path) -> dict[str, Any]:
                                 "mjsim dataset --out")
     try:
         manifest = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, ValueError):  # json's error is a ValueError
+    # json's own errors are ValueErrors, and RecursionError for arrays nested past its depth
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         raise ValueError(f"{path} is damaged (not the JSON mjsim dataset writes): make the "
                          "dataset again in another folder") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:

@@ -346,7 +346,7 @@ def load(path: str | Path) -> Network:
                          f"{FORMAT} and older: upgrade mjsim")
     try:
         meta = json.loads(str(arrays.pop("meta")))
-    except (KeyError, ValueError):  # json's error is a ValueError
+    except (KeyError, ValueError, RecursionError):  # json's: a ValueError, or nesting too deep
         raise ValueError(f"{path} is no model file: no readable meta") from None
     del arrays["format"]
     try:

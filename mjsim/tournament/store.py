@@ -99,7 +99,8 @@ class RunFolder:
             manifest: Any = json.loads(path.read_text())
         except FileNotFoundError:
             return None
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        # json reads nested arrays by recursion: an array 100,000 deep exceeds it
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
             raise ValueError(f"{path} is damaged: it does not read as JSON ({error})") from None
         if not isinstance(manifest, dict):
             raise ValueError(f"{path} is damaged: it holds no JSON object")  # noqa: TRY004

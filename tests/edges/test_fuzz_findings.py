@@ -4,9 +4,11 @@ fix): the parser now refuses it in one line, in mjsim's words."""
 import io
 import json
 
+import numpy as np
 import pytest
 
 from mjsim.game import gamelog
+from mjsim.learn import dataset, network
 from mjsim.players import Rung
 from mjsim.players.botzone.bot import serve
 from mjsim.players.specs import describe, load_player, parse_spec
@@ -122,3 +124,15 @@ def test_a_lineup_file_nested_too_deep(tmp_path):
 
 def test_a_spec_option_nested_too_deep_is_text():
     assert dict(parse_spec("mine.py:Mine?x=" + "[" * 3_000).options) == {"x": "[" * 3_000}
+
+
+def test_a_run_or_dataset_manifest_nested_too_deep_is_damaged(tmp_path):
+    (tmp_path / "manifest.json").write_text(f'{{"batches": {DEEP}}}')
+    refused(lambda: experiments.resume(tmp_path), "manifest.json is damaged")
+    refused(lambda: dataset.read_manifest(tmp_path), "manifest.json is damaged")
+
+
+def test_a_model_whose_meta_is_nested_too_deep_is_no_model(tmp_path):
+    path = tmp_path / "deep.npz"
+    np.savez(path, format=np.int64(network.FORMAT), meta=np.array(DEEP))
+    refused(lambda: network.load(path), "no readable meta")
