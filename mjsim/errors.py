@@ -35,8 +35,13 @@ class NotationError(ValueError):
         self.token = token
         self.position = position
         self.reason = reason
-        shown = token if len(token) <= 40 else f"{token[:40]}... ({len(token):,} characters)"
-        super().__init__(f"bad token {shown!r} at character {position}: {reason}")
+        super().__init__(f"bad token {clipped(token, 40)!r} at character {position}: {reason}")
+
+
+def clipped(text: str, most: int) -> str:
+    """``text`` for a message: whole up to ``most`` characters, else its start and its length
+    (a token or a program's answer may be megabytes)."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
 
 
 class WallEmptyError(IndexError):

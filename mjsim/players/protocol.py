@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
+from mjsim.errors import clipped
 from mjsim.game.moves import Move
 from mjsim.players.view import View
 
@@ -71,10 +72,6 @@ enough for any move and the request around it, while a program that prints megab
 kept, recorded and shown by its start."""
 
 
-def _clipped(text: str, most: int) -> str:
-    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
-
-
 class Foul(Exception):
     """A player's failure to answer as the rules ask: a malformed, illegal or late answer, or a
     program that stopped. ``answer`` is what it said (None when it said nothing), ``reason``
@@ -82,7 +79,7 @@ class Foul(Exception):
     each cut to its first :data:`FOUL_TEXT` characters (the detail to ten times that)."""
 
     def __init__(self, reason: str, answer: str | None = None, detail: str = "") -> None:
-        reason = _clipped(reason, FOUL_TEXT)
+        reason = clipped(reason, FOUL_TEXT)
         super().__init__(reason)
-        self.reason, self.detail = reason, _clipped(detail, 10 * FOUL_TEXT)
-        self.answer = None if answer is None else _clipped(answer, FOUL_TEXT)
+        self.reason, self.detail = reason, clipped(detail, 10 * FOUL_TEXT)
+        self.answer = None if answer is None else clipped(answer, FOUL_TEXT)
