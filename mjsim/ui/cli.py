@@ -90,14 +90,11 @@ def _command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     arguments = sys.argv[1:] if argv is None else list(argv)
     options = arguments[:arguments.index("--")] if "--" in arguments else arguments
-    dashed = next((word for word in options if _DASHED_TILES.match(word)), None)
-    if dashed is not None:  # argparse would take it for an option and say something else
-        parser.error(f"{dashed!r} is not an option: write tiles without a dash, as "
-                     f"{dashed[1:]!r}")
     stray = next((word for word in options if _single_dash(word)), None)
     if stray is not None:  # argparse would name a missing argument instead
-        parser.error(f"{stray!r} is not an option: mjsim's options are --words, and a value "
-                     f"that starts with - follows --")
+        parser.error(f"{stray!r} is not an option: " + (
+            f"write tiles without a dash, as {stray[1:]!r}" if _DASHED_TILES.match(stray)
+            else "mjsim's options are --words, and a value that starts with - follows --"))
     args = parser.parse_args(arguments)
     if hasattr(args, "check"):  # what argparse cannot say alone: still one line, status 2
         args.check(args)
