@@ -88,3 +88,10 @@ def test_seat_word_refuses_counts_of_another_length():
         with pytest.raises(ValueError, match="34 entries"):
             rungs.seat_word(value, 0, 0, [[]] * 4, [[]] * 4, False, "turn", -1, None)
 
+
+
+def test_melds_that_are_not_melds_are_a_type_error_naming_melds():
+    for melds in (("x",), 5, [None]):
+        for entry in (legal.legal_distance, legal.legal_waits):
+            with pytest.raises(TypeError, match="melds is a sequence of Meld"):
+                entry(HAND, melds=melds)
