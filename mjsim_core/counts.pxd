@@ -21,3 +21,6 @@ cdef const count_t* counts_of(object counts) except NULL
 # a kind, and 13-3m tiles (allow_13) or 14-3m (allow_14); ValueError saying what is wrong.
 cdef const count_t* hand_counts(object counts, int melds, bint allow_13,
                                 bint allow_14) except NULL
+# Refuse ``hands`` unless it is N x 34 uint8 rows, C-contiguous, saying what is wrong (before a
+# kernel takes it as a typed view, whose own refusals name Cython's types).
+cdef int check_batch(object hands) except -1

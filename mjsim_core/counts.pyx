@@ -2,10 +2,14 @@
 
 import numpy as np
 cimport numpy as cnp
+from cpython.buffer cimport PyObject_CheckBuffer
 
 from mjsim_core._types cimport count_t, N_KINDS, MAX_COPIES
 
 cnp.import_array()
+
+# What every kernel takes, for the messages refusing anything else.
+cdef str EXPECTED = f"{N_KINDS} uint8 copies, one a kind (a numpy array as Hand.counts, or bytes)"
 
 
 cdef int count_total(const count_t* counts) noexcept nogil:
@@ -35,14 +39,50 @@ cdef const count_t* counts_of(object counts) except NULL:
         if (cnp.PyArray_TYPE(array) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(array) == 1
                 and cnp.PyArray_DIMS(array)[0] == N_KINDS and cnp.PyArray_IS_C_CONTIGUOUS(array)):
             return <const count_t*>cnp.PyArray_DATA(array)
-        if cnp.PyArray_TYPE(array) != cnp.NPY_UINT8:
-            raise ValueError(f"a counts array is uint8, not {array.dtype} (check_counts "
-                             "converts one of whole numbers)")
-    if counts is None:
-        raise TypeError("counts is a 34-entry uint8 array, not None")
-    view = counts
+        _refuse_array(array)
+    elif not PyObject_CheckBuffer(counts):
+        raise TypeError(f"counts is {EXPECTED}, not {type(counts).__name__} (check_counts "
+                        "converts a list of whole numbers)")
+    try:
+        view = counts
+    except (ValueError, TypeError, BufferError):   # Cython's words name its own types
+        raise ValueError(f"counts is {EXPECTED}: this {type(counts).__name__} holds items "
+                         "of another size or shape") from None
     check_length(view.shape[0])
     return &view[0]
+
+
+cdef int _refuse_array(cnp.ndarray array) except -1:
+    """Refuse an array the kernels cannot read as it is, saying what is wrong (the slow path
+    only: the fast one reads a right array without calling this)."""
+    if cnp.PyArray_TYPE(array) != cnp.NPY_UINT8:
+        raise ValueError(f"a counts array is uint8, not {array.dtype} (check_counts "
+                         "converts one of whole numbers)")
+    if cnp.PyArray_NDIM(array) != 1:
+        wrong_length((<object>array).shape)
+    check_length(cnp.PyArray_DIMS(array)[0])
+    raise ValueError("a counts array is C-contiguous, not a strided view "
+                     "(np.ascontiguousarray copies one)")
+
+
+cdef int check_batch(object hands) except -1:
+    """Refuse ``hands`` unless it is rows of counts (N x 34 uint8, C-contiguous), saying what is
+    wrong, before a kernel reads it as a typed view."""
+    if hands is None or not PyObject_CheckBuffer(hands):
+        raise TypeError(f"hands is an N x {N_KINDS} uint8 array, not {type(hands).__name__}")
+    # Another buffer is checked as the array over it (its items' format read as a dtype).
+    cdef cnp.ndarray array = (hands if cnp.PyArray_Check(hands)
+                              else np.asarray(memoryview(hands)))
+    if cnp.PyArray_TYPE(array) != cnp.NPY_UINT8:
+        raise ValueError(f"hands is an N x {N_KINDS} uint8 array, not {array.dtype} "
+                         "(np.asarray(hands, np.uint8) converts one of whole numbers)")
+    if cnp.PyArray_NDIM(array) != 2 or cnp.PyArray_DIMS(array)[1] != N_KINDS:
+        raise ValueError(f"hands is an N x {N_KINDS} uint8 array, "
+                         f"not shape {(<object>array).shape}")
+    if not cnp.PyArray_IS_C_CONTIGUOUS(array):
+        raise ValueError("hands is a C-contiguous array, not a strided view "
+                         "(np.ascontiguousarray copies one)")
+    return 0
 
 
 cdef int _refuse_overfull(const count_t* counts) except -1:
@@ -71,7 +111,13 @@ def check_counts(counts):
 
     A counts array has one entry per playing kind (0-33), each 0 to 4.
     """
-    array = np.ascontiguousarray(counts)
+    if isinstance(counts, (bytes, bytearray)):
+        counts = np.frombuffer(counts, dtype=np.uint8)   # a byte a kind, as counts_of reads it
+    array = np.asarray(counts)
+    if array.ndim == 0:   # None, a number, a string: numpy makes a scalar of any of them
+        raise TypeError(f"counts is {N_KINDS} whole numbers of copies, 0 to 4, not "
+                        f"{type(counts).__name__}")
+    array = np.ascontiguousarray(array)
     if array.shape != (N_KINDS,):
         wrong_length(array.shape[0] if array.ndim == 1 else array.shape)
     if array.dtype != np.uint8:
@@ -91,13 +137,16 @@ def check_counts(counts):
 
 def total(counts) -> int:
     """The number of tiles in a counts array."""
-    return count_total(counts_of(counts))
+    cdef const count_t* c = counts_of(counts)
+    _refuse_overfull(c)
+    return count_total(c)
 
 
 def kinds_held(counts) -> list:
     """The kinds with at least one copy, ascending."""
     cdef const count_t* c = counts_of(counts)
     cdef int k
+    _refuse_overfull(c)
     return [k for k in range(N_KINDS) if c[k]]
 
 

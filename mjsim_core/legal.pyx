@@ -1329,7 +1329,11 @@ cdef class _Asked:
         else:   # a list or another dtype: whole numbers only (1.5 is not read as 1)
             self.array = check_counts(counts)
         self.held = counts_of(self.array)
-        n_melds = encode_melds(melds, self.melds)
+        try:
+            n_melds = encode_melds(melds, self.melds)
+        except (AttributeError, TypeError, IndexError):   # not melds: say so, not which slot
+            raise TypeError(f"melds is a sequence of Meld (as Hand.melds), not {melds!r:.80}") \
+                from None
         if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4):
             raise ValueError("winds are 0-3 (E S W N)")
         if limit < 0:

@@ -698,6 +698,7 @@ cpdef unsigned long long seat_word(const count_t[::1] counts, int seat, int seat
     cdef Blake2b hashed
     cdef uint8_t digest[8]
     cdef unsigned long long word = 0
+    check_length(counts.shape[0])   # else another length (None: 0) would hash as it is
     text.data, text.n, text.room = text.local, 0, WORD_ROOM
     try:
         _put_int(&text, seat_wind)

@@ -21,7 +21,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
-from mjsim_core.counts cimport hand_counts
+from mjsim_core.counts cimport check_batch, hand_counts
 
 cnp.import_array()
 
@@ -967,13 +967,15 @@ def waits(counts, int melds=0) -> list:
     return [k for k in range(N_KINDS) if accepted[k]]
 
 
-def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
+def shanten_batch(hands, int melds=0):
     """One shanten per row of an N x 34 uint8 array (rows of 13-3m or 14-3m tiles), int8."""
-    cdef Py_ssize_t i, bad = -1, n = hands.shape[0]
+    check_batch(hands)
+    cdef const count_t[:, ::1] rows = hands
+    cdef Py_ssize_t i, bad = -1, n = rows.shape[0]
     cdef const count_t* row
     cdef int k, total, over
-    if hands.shape[1] != N_KINDS:
-        raise ValueError(f"a batch has {N_KINDS} columns, not {hands.shape[1]}")
+    if rows.shape[1] != N_KINDS:
+        raise ValueError(f"a batch has {N_KINDS} columns, not {rows.shape[1]}")
     if not 0 <= melds <= 4:
         raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
     out = np.empty(n, dtype=np.int8)
@@ -981,7 +983,7 @@ def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
     _tables()
     with nogil:
         for i in range(n):
-            row = &hands[i, 0]
+            row = &rows[i, 0]
             total = over = 0
             for k in range(N_KINDS):
                 total += row[k]

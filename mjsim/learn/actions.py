@@ -30,8 +30,10 @@ move in any position.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
+from mjsim.errors import clipped
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED, NAMES
 
@@ -89,20 +91,37 @@ _PLAIN = {"win": WIN_ACTION, "pass": PASS_ACTION, "pung": PUNG_ACTION, "kong": C
 
 def move_of(action: int, view: View) -> Move:
     """The move ``action`` stands for in ``view`` (the engine's own instance). Raises
-    ``ValueError`` for a number outside 0-74, or a chow with no discard window open (or one
-    no chow can start from)."""
-    if not 0 <= action < N_ACTIONS:
-        raise ValueError(f"an action is 0-{N_ACTIONS - 1}, not {action!r}")
+    ``TypeError`` for an action that is no whole number, ``ValueError`` for a number outside
+    0-74, or a chow with no discard window open (or one no chow can start from)."""
+    action = _number(action)
     if action < TURN_KONG:
         return DISCARDS[action - DISCARD]
     if action < WIN_ACTION:
         return KONGS[action - TURN_KONG]
     if action < CHOW:
         return (WIN, PASS, PUNG, KONG)[action - WIN_ACTION]
-    window = view.window
+    try:
+        window = view.window
+    except AttributeError:   # a chow's move needs the view's window: say so, not its slot
+        raise TypeError(f"view is a View (view_of gives one), not {type(view).__name__}") \
+            from None
     first = -1 if window is None else window.tile - (action - CHOW)
     if window is None or window.kind != "discard" or first not in CHOWS \
             or window.tile >= N_SUITED:
         raise ValueError(f"action {action} ({ACTION_NAMES[action]}) needs a discard window "
                          "whose tile such a chow can hold")
     return CHOWS[first]
+
+
+def _number(action: object) -> int:
+    """``action`` as a number of the action space, or a ``TypeError`` (not a whole number: 1.5
+    would index a tuple, "3" compare with an int) or ``ValueError`` (outside it) naming the
+    range."""
+    try:
+        number = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"an action is a whole number 0-{N_ACTIONS - 1}, not "
+                        f"{type(action).__name__} {clipped(repr(action), 40)}") from None
+    if not 0 <= number < N_ACTIONS:
+        raise ValueError(f"an action is 0-{N_ACTIONS - 1}, not {action!r}")
+    return number

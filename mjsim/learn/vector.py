@@ -51,6 +51,9 @@ class VectorGames:
 
     def __init__(self, n: int, *, seed: str = "mjsim", hands: int = 1,
                  ruleset: str = "green-book") -> None:
+        for name, value in (("n", n), ("hands", hands)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
         if n < 1 or not 1 <= hands <= 16:
             raise ValueError(f"at least one game of 1 to 16 hands, not {n} of {hands}")
         self.settings = Settings(ruleset)  # the ruleset parsed once, here
@@ -111,6 +114,9 @@ class VectorGames:
         chosen = np.asarray(actions)
         if chosen.shape != (self.n,):
             raise ValueError(f"one action per game: {self.n}, not shape {chosen.shape}")
+        if chosen.dtype.kind not in "iu":   # a float, bool or object would index the masks
+            raise TypeError(f"actions are whole numbers 0-{N_ACTIONS - 1}, one per game, "
+                            f"not {chosen.dtype}")
         if not self.games:
             raise RuntimeError("reset the games before stepping them")
         rows = np.arange(self.n)
@@ -120,7 +126,8 @@ class VectorGames:
         if not allowed.all():
             row = int(np.flatnonzero(~allowed)[0])
             action = int(chosen[row])
-            name = ACTION_NAMES[action] if 0 <= action < N_ACTIONS else "no action"
+            name = ACTION_NAMES[action] if 0 <= action < N_ACTIONS \
+                else f"no action: they are 0-{N_ACTIONS - 1}"
             raise ValueError(f"game {row}: action {action} ({name}) is not legal for seat "
                              f"{self.seats[row]}: see its mask")
         rewards, dones = self.rewards, self.dones

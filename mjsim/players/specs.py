@@ -298,6 +298,10 @@ class BotzoneKind(SpecKind):
         if shutil.which(words[0]) is None:  # else every game would foul when it starts
             raise ValueError(f"cannot load player {spec}: no program {words[0]} "
                              f"({'not an executable file' if '/' in words[0] else 'not on PATH'})")
+        script = _missing_script(words[1:])
+        if script is not None:  # the program would start and fail in every game alike
+            raise ValueError(f"cannot load player {spec}: no file {script} (the script its "
+                             "program runs)")
         if workdir is not None:
             workdir.mkdir(parents=True, exist_ok=True)
             options.setdefault("workdir", workdir)
@@ -350,6 +354,29 @@ def resolve_command(command: str, here: Path | None = None) -> str:
     resolved = [str(base / word) if _relative_path(word, index == 0, base) else word
                 for index, word in enumerate(words)]
     return command if resolved == words else shlex.join(resolved)
+
+
+# Files a program runs as its script, named by their extension alone (a word with a "/" is a
+# path whatever it ends in); a module's dotted name (-m pkg.bot) ends in none of them.
+SCRIPT_SUFFIXES = frozenset({".py", ".pyc", ".pyz", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl",
+                             ".php", ".lua", ".sh", ".jar", ".jl", ".r", ".exe"})
+# Options after which a program runs code or a module given on the command line, no script.
+CODE_OPTIONS = frozenset({"-c", "-m", "-e", "--eval"})
+
+
+def _missing_script(arguments: list[str]) -> str | None:
+    """The program's script when it is named but does not exist (relative to the current
+    directory, as :func:`resolve_command` left it): the first argument, options passed over,
+    with a "/" or a script's extension. None when it exists, when no argument names a file, or
+    when an option such as ``-c`` or ``-m`` comes first."""
+    for word in arguments:
+        if word in CODE_OPTIONS:
+            return None
+        if word.startswith("-") or "=" in word or ":" in word or not word:
+            continue
+        if "/" in word or Path(word).suffix.lower() in SCRIPT_SUFFIXES:
+            return None if Path(word).expanduser().exists() else word
+    return None
 
 
 def _relative_path(word: str, program: bool, base: Path) -> bool:

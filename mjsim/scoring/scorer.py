@@ -150,6 +150,8 @@ def score(hand: Hand, ctx: WinContext, ruleset: str | int = "green-book") -> Sco
         return compiled.score_win(hand, ctx, ruleset, Scored)
     except compiled.ContextConflict as conflict:
         raise _worded(conflict, hand, ctx) from None
+    except AttributeError as error:   # the kernel reads its arguments' attributes by name
+        raise _wrong_argument(hand, ctx, error) from None
 
 
 def scored(hand: Hand, ctx: WinContext, ruleset: str, total: int,
@@ -177,9 +179,21 @@ def check_context(hand: Hand, ctx: WinContext) -> WinContext:
         flowers, last_copy = compiled.check_win(hand, ctx)
     except compiled.ContextConflict as conflict:
         raise _worded(conflict, hand, ctx) from None
+    except AttributeError as error:   # the kernel reads its arguments' attributes by name
+        raise _wrong_argument(hand, ctx, error) from None
     if (flowers, last_copy) == (ctx.flowers, ctx.last_copy):
         return ctx  # the common case: nothing to add, and no copy to pay for
     return dataclasses.replace(ctx, flowers=flowers, last_copy=last_copy)
+
+
+def _wrong_argument(hand: object, ctx: object, error: AttributeError) -> Exception:
+    """A TypeError naming the argument that is not a Hand or not a WinContext; ``error`` itself
+    when both are."""
+    if not isinstance(hand, Hand):
+        return TypeError(f"hand is a Hand (Hand.parse makes one), not {type(hand).__name__}")
+    if not isinstance(ctx, WinContext):
+        return TypeError(f"ctx is a WinContext, not {type(ctx).__name__}")
+    return error
 
 
 def _worded(conflict: compiled.ContextConflict, hand: Hand, ctx: WinContext) -> ValueError:

@@ -79,3 +79,15 @@ def test_numbers_outside_the_space_are_refused(action):
 def test_a_chow_needs_a_discard_window_not_a_rob():
     with pytest.raises(ValueError, match="needs a discard window"):
         move_of(CHOW, window_view(4, kind="rob"))
+
+
+@pytest.mark.parametrize("action", [1.5, "3", None, 3.0])
+def test_an_action_that_is_no_whole_number_is_a_type_error_naming_the_range(action):
+    # 1.5 raised "tuple indices must be integers" from inside, "3" and None a comparison's.
+    with pytest.raises(TypeError, match=f"an action is a whole number 0-{N_ACTIONS - 1}, not"):
+        move_of(action, window_view(4))
+
+
+def test_a_chow_on_no_view_is_a_type_error_naming_the_view():
+    with pytest.raises(TypeError, match="view is a View.*not NoneType"):
+        move_of(CHOW, None)

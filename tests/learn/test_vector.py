@@ -69,3 +69,26 @@ def test_bad_options_and_a_step_before_reset_are_refused():
         VectorGames(2, hands=17)
     with pytest.raises(RuntimeError, match="reset"):
         VectorGames(2).step([0, 0])
+
+
+@pytest.mark.parametrize("actions, words", [
+    (np.array([1.5, 2.0]), "whole numbers 0-74, one per game, not float64"),
+    ([None, None], "not object"), ([True, True], "not bool"),
+    (np.array(["a", "b"]), "not <U1")])
+def test_actions_that_are_no_whole_numbers_are_a_type_error_naming_the_range(actions, words):
+    # They raised IndexError or numpy's UFuncTypeError from indexing the masks.
+    games = VectorGames(2, seed="vec", hands=1)
+    games.reset()
+    with pytest.raises(TypeError, match=words):
+        games.step(actions)
+    with pytest.raises(ValueError, match="action 80 \\(no action: they are 0-74\\)"):
+        games.step(np.array([0, 80]))
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"n": "3"}, "n is a whole number, not str"), ({"n": 2.5}, "not float"),
+    ({"n": None}, "n is a whole number, not NoneType"),
+    ({"n": 2, "hands": "1"}, "hands is a whole number")])
+def test_counts_that_are_no_whole_numbers_are_a_type_error_naming_them(kwargs, words):
+    with pytest.raises(TypeError, match=words):
+        VectorGames(**kwargs)

@@ -342,3 +342,16 @@ def test_every_conflict_the_compiled_check_finds_is_worded():
     hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E")
     words = {_worded(ContextConflict(problem), hand, ctx).args[0] for problem in CONFLICTS}
     assert len(words) == len(CONFLICTS)
+
+
+@pytest.mark.parametrize("hand_is_wrong", [True, False])
+def test_an_argument_that_is_not_a_hand_or_a_context_is_a_type_error_naming_it(hand_is_wrong):
+    # It was the kernel's AttributeError: 'NoneType' object has no attribute 'counts'.
+    from mjsim.scoring.scorer import check_context
+
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E")
+    args, words = ((None, ctx), "hand is a Hand.*not NoneType") if hand_is_wrong \
+        else ((hand, "E"), "ctx is a WinContext, not str")
+    for entry in (score, check_context):
+        with pytest.raises(TypeError, match=words):
+            entry(*args)

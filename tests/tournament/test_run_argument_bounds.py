@@ -91,3 +91,25 @@ def test_more_walls_than_a_run_holds_in_memory_are_refused(capsys, tmp_path):
                             "--out", str(tmp_path / "x"))
     assert status == 2 and "--walls is from 2 (an interval needs two) to 2,000,000" in error
     assert not (tmp_path / "x").exists()
+
+
+def test_a_program_seat_whose_script_is_missing_is_refused_before_any_game(capsys, tmp_path,
+                                                                          monkeypatch):
+    # Only python3 was checked: the run started and every game recorded the seat's fouls.
+    monkeypatch.chdir(tmp_path)
+    for script in ("missing.py", "bots/missing", str(tmp_path / "gone.js")):
+        status, error = refused(capsys, "table", "bot,1,1,1", "--walls", "2", "--table",
+                                "botzone", "--out", str(tmp_path / "x"), "--player",
+                                f"bot=botzone:python3 -u {script} --fast")
+        named = str(tmp_path / script) if "/" in script else script  # made absolute
+        assert status == 2 and f"no file {named} " in error and not (tmp_path / "x").exists()
+
+
+def test_a_program_seat_with_its_script_or_no_script_loads():
+    from mjsim.players.specs import _missing_script
+
+    here = __file__
+    for words in ([here], ["-u", here, "--out", "later/made.log"], ["-m", "pkg.bot"],
+                  ["-c", "print(1/2)"], ["--level=3"], ["-W", "ignore", here], []):
+        assert _missing_script(words) is None, words
+    assert _missing_script(["-W", "ignore", "nope.py"]) == "nope.py"
