@@ -817,11 +817,11 @@ cdef enum:
 
 
 cdef struct Between:
-    # One search _legal_between made: its question (the hand, melds, winds, ruleset, limit),
-    # the caps it was made under, what it found (cost, exact), and a target it found at that
-    # cost (its tiles and the tile it is won on) when exact. Only what a search under tighter
-    # caps would find again is kept (_still_holds): a stale entry costs a search, never a
-    # different answer.
+    # One search _legal_between made (or the turn's, of a discard: _seed_between): its question
+    # (the hand, melds, winds, ruleset, limit), the caps it was made under, what it found (cost,
+    # exact), and a target it found at that cost (its tiles and the tile it is won on) when
+    # exact. Only what a search under tighter caps would find again is kept (_still_holds): a
+    # stale entry costs a search, never a different answer.
     bint used
     count_t hand[N_KINDS]
     uint8_t melds[5]
@@ -899,7 +899,8 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
                         const int* unseen, int limit) noexcept:
     """The legal distance of a hand between turns, exact up to ``limit`` (beyond it, limit + 1).
     A hand asked about again (a seat's hand window after window, the caps only tightening as
-    tiles are seen) is answered from the search made before when that still holds."""
+    tiles are seen; first asked of the turn's search, which weighed the discard that left it) is
+    answered from the search made before when that still holds."""
     global _between_asked, _between_kept
     cdef Question q
     cdef Found found
@@ -947,8 +948,34 @@ def between_counts() -> tuple:
     return (_between_asked, _between_kept)
 
 
+cdef void _seed_between(const Seat* seat, const count_t* counts, const Question* q,
+                        const Drawn* drawn, const int* road) noexcept:
+    """Keep for _legal_between what the turn's search found of the hands left by the discards
+    tied at the shortest road (one of which the seat then holds between turns): their costs
+    are exact, as a search of each would find them under the caps once it lies face up."""
+    cdef count_t hand[N_KINDS]
+    cdef count_t cap[N_KINDS]
+    cdef int k, least = 1 << 20, cost
+    for k in range(N_KINDS):
+        if counts[k] and road[k] < least:
+            least = road[k]
+    memcpy(hand, counts, N_KINDS)
+    memcpy(cap, q.cap, N_KINDS)
+    for k in range(N_KINDS):
+        if not (drawn.open[k] and road[k] == least):
+            continue
+        cost = drawn.cost[k]
+        if (drawn.exact[k] and cost <= seat.sight + 1) or cost == seat.sight + 2:
+            hand[k] -= 1
+            cap[k] -= cap[k] > 0
+            _keep(hand, seat, seat.melds, seat.n_melds, seat.sight, cap, cost,
+                  drawn.exact[k], &drawn.targets[k])
+            hand[k] += 1
+            cap[k] = q.cap[k]
+
+
 cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* parts,
-                 const int* unseen, int* road, int* copies) noexcept nogil:
+                 const int* unseen, int* road, int* copies) noexcept:
     """Rung 4's road after each discard held (``road[k]``) and the copies to be had of the
     kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles: of
     the discards whose shanten leaves the legal distance in sight (it is at least the
@@ -957,10 +984,12 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
     cdef int shanten[N_KINDS]
     cdef Question q
     cdef Drawn drawn
+    cdef Target targets[N_KINDS]
     cdef int k, j
     cdef bint any_open = False
     memcpy(hand, counts, N_KINDS)
     drawn.behind_is_shanten = True
+    drawn.targets = targets
     for k in range(N_KINDS):
         drawn.open[k] = False
         drawn.behind[k] = 0
@@ -988,6 +1017,8 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
             for j in range(N_KINDS):
                 if drawn.accepted[k][j]:
                     copies[k] += q.cap[j] - counts[j]
+    if any_open:
+        _seed_between(seat, counts, &q, &drawn, road)
 
 
 cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
