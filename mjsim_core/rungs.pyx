@@ -949,47 +949,43 @@ def between_counts() -> tuple:
 
 
 cdef void _seed_between(const Seat* seat, const count_t* counts, const Question* q,
-                        const Drawn* drawn, const int* road) noexcept:
-    """Keep for _legal_between what the turn's search found of the hands left by the discards
-    tied at the shortest road (one of which the seat then holds between turns): their costs
-    are exact, as a search of each would find them under the caps once it lies face up."""
+                        const Drawn* drawn, const int* road, int least,
+                        const Choices* out) noexcept:
+    """Keep for _legal_between what the turn's search found of the hands its discards chosen
+    leave (one of which the seat then holds between turns), those tied at the shortest road
+    (``least``): their costs are exact, as a search of each would find them under the caps once
+    the discard lies face up."""
     cdef count_t hand[N_KINDS]
     cdef count_t cap[N_KINDS]
-    cdef int k, least = 1 << 20, cost
-    for k in range(N_KINDS):
-        if counts[k] and road[k] < least:
-            least = road[k]
+    cdef int i, k, cost
     memcpy(hand, counts, N_KINDS)
-    memcpy(cap, q.cap, N_KINDS)
-    for k in range(N_KINDS):
+    for i in range(out.n):
+        k = out.items[i]
         if not (drawn.open[k] and road[k] == least):
             continue
         cost = drawn.cost[k]
         if (drawn.exact[k] and cost <= seat.sight + 1) or cost == seat.sight + 2:
             hand[k] -= 1
+            memcpy(cap, q.cap, N_KINDS)
             cap[k] -= cap[k] > 0
             _keep(hand, seat, seat.melds, seat.n_melds, seat.sight, cap, cost,
                   drawn.exact[k], &drawn.targets[k])
             hand[k] += 1
-            cap[k] = q.cap[k]
 
 
 cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* parts,
-                 const int* unseen, int* road, int* copies) noexcept:
+                 const int* unseen, int* road, int* copies, Question* q,
+                 Drawn* drawn) noexcept nogil:
     """Rung 4's road after each discard held (``road[k]``) and the copies to be had of the
-    kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles: of
-    the discards whose shanten leaves the legal distance in sight (it is at least the
-    shanten)."""
+    kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles
+    (``q``, and what it found in ``drawn``, whose targets the caller gives): of the discards
+    whose shanten leaves the legal distance in sight (it is at least the shanten)."""
     cdef count_t hand[N_KINDS]
     cdef int shanten[N_KINDS]
-    cdef Question q
-    cdef Drawn drawn
-    cdef Target targets[N_KINDS]
     cdef int k, j
     cdef bint any_open = False
     memcpy(hand, counts, N_KINDS)
     drawn.behind_is_shanten = True
-    drawn.targets = targets
     for k in range(N_KINDS):
         drawn.open[k] = False
         drawn.behind[k] = 0
@@ -1003,10 +999,10 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
                 drawn.behind[k] = shanten[k]    # the shanten breaks a tie of legal distances
             any_open = any_open or drawn.open[k]
     if any_open:
-        _question(&q, counts, seat, seat.melds, seat.n_melds, unseen)
+        _question(q, counts, seat, seat.melds, seat.n_melds, unseen)
         # Only the discards tied at the shortest road (the least legal distance, then shanten)
         # need theirs exactly.
-        search_drawn(counts, &q, seat.sight, True, 0, parts, &drawn)
+        search_drawn(counts, q, seat.sight, True, 0, parts, drawn)
     for k in range(N_KINDS):
         if not counts[k]:
             continue
@@ -1017,8 +1013,6 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
             for j in range(N_KINDS):
                 if drawn.accepted[k][j]:
                     copies[k] += q.cap[j] - counts[j]
-    if any_open:
-        _seed_between(seat, counts, &q, &drawn, road)
 
 
 cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
@@ -1035,10 +1029,14 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef const count_t* counts = seat.counts
     cdef const int* unseen = _unseen(seat)
     cdef Targets plan
+    cdef Question q
+    cdef Drawn drawn
+    cdef Target targets[N_KINDS]
     out.kong = -1
     memcpy(hand, counts, N_KINDS)
     discard_parts(counts, &parts)
-    _roads(seat, counts, &parts, unseen, road, copies)
+    drawn.targets = targets
+    _roads(seat, counts, &parts, unseen, road, copies, &q, &drawn)
     for k in range(N_KINDS):
         if counts[k] and road[k] < now:
             now = road[k]
@@ -1078,6 +1076,7 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     for i in range(n):
         key[tiles[i]] = -_isolation(counts, tiles[i])
     out.n = _keep_best(tiles, n, key)
+    _seed_between(seat, counts, &q, &drawn, road, now, out)
     return 0
 
 
