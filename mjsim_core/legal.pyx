@@ -1166,6 +1166,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     cdef DiscardParts parts
     memcpy(hand, held, N_KINDS)
     after = q[0]
+    out.listed = -1
     if shared == NULL:
         discard_parts(held, &parts)
         shared = &parts
@@ -1237,7 +1238,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             if S.overflow:
                 overflow = level
                 break
-            listed = S.budget
+            listed = out.listed = S.budget
         S.level = level
         S.live = _live(&S)
         _regular_level(&S, level)

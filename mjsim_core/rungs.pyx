@@ -954,7 +954,11 @@ cdef void _seed_between(const Seat* seat, const count_t* counts, const Question*
     """Keep for _legal_between what the turn's search found of the hands its discards chosen
     leave (one of which the seat then holds between turns), those tied at the shortest road
     (``least``): their costs are exact, as a search of each would find them under the caps once
-    the discard lies face up."""
+    the discard lies face up. A search of the hand left lists the patterns within each budget
+    up to the cost it finds (or past the sight), and lists no more of them than the turn's
+    search did within the same budget (it draws no fewer tiles for a pattern, and every bound
+    that prunes its lists is as high or higher): so only a budget the turn's search listed in
+    full is sure not to overflow in the hand's own search. A ready hand's search lists none."""
     cdef count_t hand[N_KINDS]
     cdef count_t cap[N_KINDS]
     cdef int i, k, cost
@@ -964,6 +968,8 @@ cdef void _seed_between(const Seat* seat, const count_t* counts, const Question*
         if not (drawn.open[k] and road[k] == least):
             continue
         cost = drawn.cost[k]
+        if cost > 1 and drawn.listed < min(cost, seat.sight + 1):
+            continue
         if (drawn.exact[k] and cost <= seat.sight + 1) or cost == seat.sight + 2:
             hand[k] -= 1
             memcpy(cap, q.cap, N_KINDS)
