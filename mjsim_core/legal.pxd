@@ -64,7 +64,10 @@ cdef struct Found:
 # asked): how far behind the others a discard ranks at the same cost, so that the least is the
 # least (cost, behind) and the spread counts from it (0 everywhere: by cost alone).
 # ``behind_is_shanten``: the caller set each open discard's behind to the shanten it leaves (so
-# a ready hand is told without working it out again).
+# a ready hand is told without working it out again). ``targets`` (NULL: not wanted): for each
+# discard whose cost is exact and within the limit, a legal target at that cost, as search()
+# keeps one for the hand after the discard. ``listed``: the largest budget whose patterns the
+# search listed in full (-1: none).
 cdef struct Drawn:
     bint open[N_KINDS]
     int behind[N_KINDS]
@@ -72,6 +75,8 @@ cdef struct Drawn:
     int cost[N_KINDS]
     bint exact[N_KINDS]
     count_t accepted[N_KINDS][N_KINDS]
+    Target* targets
+    int listed
 
 # The question's exposed counts and caps, from the concealed tiles, meld bytes and copies still
 # to be had (NULL: every copy not held or melded); no memo.

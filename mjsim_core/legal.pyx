@@ -864,6 +864,26 @@ cdef inline bint _legal_on(Search* S, signed char* legal, int win) noexcept nogi
     return legal[win]
 
 
+cdef inline void _set_target(Target* target, const count_t* tiles, int win) noexcept nogil:
+    memcpy(target.tiles, tiles, N_KINDS)
+    target.win = win
+
+
+cdef inline void _keep_target(Drawn* d, int k, const count_t* tiles, int win) noexcept nogil:
+    """Keep ``tiles`` won on ``win`` as discard k's target, when targets are wanted."""
+    if d.targets != NULL:
+        _set_target(&d.targets[k], tiles, win)
+
+
+cdef inline int _first_drawn(const count_t* tiles, const count_t* held) noexcept nogil:
+    """The first kind a special form's target draws: the tile it is taken to be won on."""
+    cdef int k
+    for k in range(N_KINDS):
+        if tiles[k] > held[k]:
+            return k
+    return -1
+
+
 cdef bint _visit_drawn(Search* S) noexcept nogil:
     """The combination in S.target, S.level draws from the 14-tile hand, for each discard k still
     open: after k goes it costs a draw more when it keeps every copy of k (one is drawn again),
@@ -877,7 +897,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     cdef Drawn* d = S.drawn
     cdef signed char legal[N_KINDS]
     cdef uint64_t drawn = 0, mine, bits, live = S.live
-    cdef int k, w, base, cost, most, drawn_wins = -1
+    cdef int k, w, base, cost, most, win, drawn_wins = -1, drawn_win = -1
     cdef bint recorded = False
     memset(legal, -1, N_KINDS)
     S.hope = -1
@@ -899,12 +919,14 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
             drawn_wins = 0
             bits = drawn
             while bits:
-                if _legal_on(S, legal, lowest_bit64(bits)):
+                drawn_win = lowest_bit64(bits)
+                if _legal_on(S, legal, drawn_win):
                     drawn_wins = 1
                     break
                 bits &= bits - 1
         if drawn_wins or (t[k] == h[k] and _legal_on(S, legal, k)):
             cost = base
+            win = drawn_win if drawn_wins else k
         elif base < most:
             for w in range(N_KINDS):
                 if w == k:
@@ -914,10 +936,12 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
                 elif 0 < t[w] <= h[w] < cap[w] and _legal_on(S, legal, w):
                     cost = base + 1
                     break
+            win = w
         if cost < 0:
             continue
         if cost < d.cost[k]:
             d.cost[k] = cost
+            _keep_target(d, k, t, win)
             if S.want_all:
                 memset(d.accepted[k], 0, N_KINDS)
                 S.accepted[k] = 0
@@ -1041,7 +1065,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
     cdef int costs[N_SPECIAL]
     cdef count_t hand[N_KINDS]
     cdef count_t waits[N_KINDS]
-    cdef int form, best, cost, bound = limit + 2, lower, first = 1, k, top, overflow = 0, win
+    cdef int form, best, cost, bound = limit + 2, lower, first = 1, top, overflow = 0, win
     cdef Search S
     cdef DiscardParts parts
     memset(out.accepted, 0, N_KINDS)
@@ -1055,8 +1079,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
             out.cost = 1
             if keep_targets:
                 hand[win] += 1
-                memcpy(out.targets[0].tiles, hand, N_KINDS)
-                out.targets[0].win = win
+                _set_target(&out.targets[0], hand, win)
                 out.n_targets = 1
             return
         first = 2                   # no target costs 1
@@ -1125,12 +1148,8 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
             continue
         _accept_special(held, q, form, best, out.accepted)
         if keep_targets and out.n_targets < MAX_TARGETS:
-            memcpy(out.targets[out.n_targets].tiles, special[form], N_KINDS)
-            out.targets[out.n_targets].win = -1
-            for k in range(N_KINDS):
-                if special[form][k] > held[k]:
-                    out.targets[out.n_targets].win = k
-                    break
+            _set_target(&out.targets[out.n_targets], special[form],
+                        _first_drawn(special[form], held))
             out.n_targets += 1
 
 
@@ -1147,6 +1166,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     cdef DiscardParts parts
     memcpy(hand, held, N_KINDS)
     after = q[0]
+    out.listed = -1
     if shared == NULL:
         discard_parts(held, &parts)
         shared = &parts
@@ -1180,6 +1200,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                 _special(hand, after.cap, q.n_melds, form, best + 1, scratch)
             if costs[k][form] < best:
                 best = costs[k][form]
+                _keep_target(out, k, scratch, _first_drawn(scratch, hand))
         hand[k] += 1
         out.cost[k] = best
         if _rank(&S, k, best) < S.least:
@@ -1217,7 +1238,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             if S.overflow:
                 overflow = level
                 break
-            listed = S.budget
+            listed = out.listed = S.budget
         S.level = level
         S.live = _live(&S)
         _regular_level(&S, level)
@@ -1252,7 +1273,7 @@ cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* part
     exactly: 1 for those discards (with all_kinds, their winning waits accepted), INF for the
     others. ``hand`` (14-3m tiles) is given back as it came."""
     cdef count_t waits[N_KINDS]
-    cdef int k
+    cdef int k, win
     cdef bint found = False
     for k in range(N_KINDS):
         if not out.open[k]:
@@ -1262,10 +1283,14 @@ cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* part
         hand[k] -= 1
         if ((out.behind[k] == 0 if out.behind_is_shanten
              else distance_after(hand, q.n_melds, suit_of(k), parts) == 1)
-                and accepted_after(hand, q.n_melds, suit_of(k), parts, waits)
-                and _winning_waits(hand, q, k, waits, all_kinds, out.accepted[k]) >= 0):
-            out.cost[k] = 1
-            found = True
+                and accepted_after(hand, q.n_melds, suit_of(k), parts, waits)):
+            win = _winning_waits(hand, q, k, waits, all_kinds, out.accepted[k])
+            if win >= 0:
+                out.cost[k] = 1
+                found = True
+                hand[win] += 1
+                _keep_target(out, k, hand, win)
+                hand[win] -= 1
         hand[k] += 1
     return found
 
@@ -1384,6 +1409,7 @@ cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexc
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
     drawn.behind_is_shanten = False
+    drawn.targets = NULL
     search_drawn(held, q, limit, False, -1, NULL, &drawn)
     for k in range(N_KINDS):
         if drawn.open[k] and drawn.cost[k] - 1 < best:
@@ -1478,6 +1504,7 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
     drawn.behind_is_shanten = False
+    drawn.targets = NULL
     search_drawn(held, &asked.q, limit, True, INF, NULL, &drawn)
     out = []
     for k in range(N_KINDS):

@@ -817,11 +817,11 @@ cdef enum:
 
 
 cdef struct Between:
-    # One search _legal_between made: its question (the hand, melds, winds, ruleset, limit),
-    # the caps it was made under, what it found (cost, exact), and a target it found at that
-    # cost (its tiles and the tile it is won on) when exact. Only what a search under tighter
-    # caps would find again is kept (_still_holds): a stale entry costs a search, never a
-    # different answer.
+    # One search _legal_between made (or the turn's, of a discard: _seed_between): its question
+    # (the hand, melds, winds, ruleset, limit), the caps it was made under, what it found (cost,
+    # exact), and a target it found at that cost (its tiles and the tile it is won on) when
+    # exact. Only what a search under tighter caps would find again is kept (_still_holds): a
+    # stale entry costs a search, never a different answer.
     bint used
     count_t hand[N_KINDS]
     uint8_t melds[5]
@@ -899,7 +899,8 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
                         const int* unseen, int limit) noexcept:
     """The legal distance of a hand between turns, exact up to ``limit`` (beyond it, limit + 1).
     A hand asked about again (a seat's hand window after window, the caps only tightening as
-    tiles are seen) is answered from the search made before when that still holds."""
+    tiles are seen; first asked of the turn's search, which weighed the discard that left it) is
+    answered from the search made before when that still holds."""
     global _between_asked, _between_kept
     cdef Question q
     cdef Found found
@@ -947,16 +948,46 @@ def between_counts() -> tuple:
     return (_between_asked, _between_kept)
 
 
+cdef void _seed_between(const Seat* seat, const count_t* counts, const Question* q,
+                        const Drawn* drawn, const int* road, int least,
+                        const Choices* out) noexcept:
+    """Keep for _legal_between what the turn's search found of the hands its discards chosen
+    leave (one of which the seat then holds between turns), those tied at the shortest road
+    (``least``): their costs are exact, as a search of each would find them under the caps once
+    the discard lies face up. A search of the hand left lists the patterns within each budget
+    up to the cost it finds (or past the sight), and lists no more of them than the turn's
+    search did within the same budget (it draws no fewer tiles for a pattern, and every bound
+    that prunes its lists is as high or higher): so only a budget the turn's search listed in
+    full is sure not to overflow in the hand's own search. A ready hand's search lists none."""
+    cdef count_t hand[N_KINDS]
+    cdef count_t cap[N_KINDS]
+    cdef int i, k, cost
+    memcpy(hand, counts, N_KINDS)
+    for i in range(out.n):
+        k = out.items[i]
+        if not (drawn.open[k] and road[k] == least):
+            continue
+        cost = drawn.cost[k]
+        if cost > 1 and drawn.listed < min(cost, seat.sight + 1):
+            continue
+        if (drawn.exact[k] and cost <= seat.sight + 1) or cost == seat.sight + 2:
+            hand[k] -= 1
+            memcpy(cap, q.cap, N_KINDS)
+            cap[k] -= cap[k] > 0
+            _keep(hand, seat, seat.melds, seat.n_melds, seat.sight, cap, cost,
+                  drawn.exact[k], &drawn.targets[k])
+            hand[k] += 1
+
+
 cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* parts,
-                 const int* unseen, int* road, int* copies) noexcept nogil:
+                 const int* unseen, int* road, int* copies, Question* q,
+                 Drawn* drawn) noexcept nogil:
     """Rung 4's road after each discard held (``road[k]``) and the copies to be had of the
-    kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles: of
-    the discards whose shanten leaves the legal distance in sight (it is at least the
-    shanten)."""
+    kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles
+    (``q``, and what it found in ``drawn``, whose targets the caller gives): of the discards
+    whose shanten leaves the legal distance in sight (it is at least the shanten)."""
     cdef count_t hand[N_KINDS]
     cdef int shanten[N_KINDS]
-    cdef Question q
-    cdef Drawn drawn
     cdef int k, j
     cdef bint any_open = False
     memcpy(hand, counts, N_KINDS)
@@ -974,10 +1005,10 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
                 drawn.behind[k] = shanten[k]    # the shanten breaks a tie of legal distances
             any_open = any_open or drawn.open[k]
     if any_open:
-        _question(&q, counts, seat, seat.melds, seat.n_melds, unseen)
+        _question(q, counts, seat, seat.melds, seat.n_melds, unseen)
         # Only the discards tied at the shortest road (the least legal distance, then shanten)
         # need theirs exactly.
-        search_drawn(counts, &q, seat.sight, True, 0, parts, &drawn)
+        search_drawn(counts, q, seat.sight, True, 0, parts, drawn)
     for k in range(N_KINDS):
         if not counts[k]:
             continue
@@ -1004,10 +1035,14 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef const count_t* counts = seat.counts
     cdef const int* unseen = _unseen(seat)
     cdef Targets plan
+    cdef Question q
+    cdef Drawn drawn
+    cdef Target targets[N_KINDS]
     out.kong = -1
     memcpy(hand, counts, N_KINDS)
     discard_parts(counts, &parts)
-    _roads(seat, counts, &parts, unseen, road, copies)
+    drawn.targets = targets
+    _roads(seat, counts, &parts, unseen, road, copies, &q, &drawn)
     for k in range(N_KINDS):
         if counts[k] and road[k] < now:
             now = road[k]
@@ -1047,6 +1082,7 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     for i in range(n):
         key[tiles[i]] = -_isolation(counts, tiles[i])
     out.n = _keep_best(tiles, n, key)
+    _seed_between(seat, counts, &q, &drawn, road, now, out)
     return 0
 
 

@@ -84,6 +84,27 @@ def test_remembered_searches_agree_with_the_twin() -> None:
     assert remembered > 20
 
 
+def test_searches_kept_from_the_turn_agree_with_the_twin() -> None:
+    """Rung 4's turn keeps what its search found of the hands its best discards leave, so that
+    the first window after it that weighs the hand held is answered without a search: those
+    answers are the twin's."""
+    asked_since_turn = [False] * 4
+    from_turn = 0
+    for index in range(10):
+        for view in decisions(b"eight-turn-kept-%d" % index, "4444", 1):
+            if view.window is None:
+                asked_since_turn[view.seat] = False
+                continue
+            asked, kept = compiled.between_counts()
+            answer = compiled.answer_choices(view, 31)
+            now_asked, now_kept = compiled.between_counts()
+            if now_asked > asked and not asked_since_turn[view.seat]:
+                asked_since_turn[view.seat] = True
+                from_turn += now_kept > kept
+            assert answer == reference.answer_choices(view, 31), view
+    assert from_turn > 40               # 16 without what the turn keeps
+
+
 def test_claims_searched_short_agree_with_the_twin() -> None:
     """A claim that leaves the shanten no shorter is searched only as far as the road before
     it, less one (it is progress only with a shorter legal distance): on the windows of rung-4
