@@ -45,12 +45,15 @@ def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
     parser.add_argument("--max-fouls", type=int, default=3,
                         help="fouls in a row by one player, across games, that stop the run "
                              "(default 3)")
-    for name, unit, what in (("time", "SECONDS", "an answer"),
-                             ("memory", "MIB", "of address space a process"),
-                             ("cpu", "SECONDS", "of CPU a process")):
+    # The defaults are mjsim.game.settings' (a test holds them), written out so that --help
+    # imports no layer.
+    for name, unit, what, default in (
+            ("time", "SECONDS", "seconds an answer", "6, Botzone's for Python"),
+            ("memory", "MIB", "MiB of address space a process", "256, Botzone's"),
+            ("cpu", "SECONDS", "seconds of CPU a process", "60")):
         parser.add_argument(f"--{name}-limit", metavar=unit,
-                            help=f"what a program seat may take, {unit.lower()} {what} "
-                                 "(default: the spec's own, else Botzone's; see README)")
+                            help=f"what a program seat may take, {what} "
+                                 f"(default: the spec's own, else {default}; see README)")
     parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                         help="name a player spec (one holding spaces or commas, such as a "
                              "program's command line) to use NAME in a lineup; repeatable")
