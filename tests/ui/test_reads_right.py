@@ -204,3 +204,13 @@ def test_the_limits_help_names_each_unit_and_the_default_that_applies(command):
         assert unit in helps[dest], helps[dest]
         assert f"else {default:g}" in helps[dest], helps[dest]
     assert "Botzone's" not in helps["cpu_limit"]
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    ("table", "default 10; with --format competition 4"),
+    ("price", "default 20; with --until-decided the cap"), ("ladder", "default 40")])
+def test_the_walls_help_says_the_default_that_applies(command, said):
+    # Was "(default 10)" for a competition table, which plays one match of 4 walls by default.
+    parser = build_parser()._subparsers._group_actions[0].choices[command]
+    walls = next(action for action in parser._actions if action.dest == "walls")
+    assert said in joined(walls.help), walls.help

@@ -31,8 +31,12 @@ _NOT_IN_A_NAME = re.compile(r"[^\w.-]")
 """What a seed may hold that a folder's name may not (a ``/`` would place the run elsewhere)."""
 
 
-def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
-    parser.add_argument("--walls", type=int, default=walls, help=f"wall seeds (default {walls})")
+def add_experiment_options(parser: argparse.ArgumentParser, walls: int,
+                           walls_said: str | None = None) -> None:
+    """The options of a command that makes a run folder; ``walls_said`` is the help's word for
+    a default of ``--walls`` that depends on other options."""
+    parser.add_argument("--walls", type=int, default=walls,
+                        help=f"wall seeds (default {walls_said or walls})")
     parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
     parser.add_argument("--out", help="the run folder (default runs/<command>-<seed>-<walls>); "
                                       "an unfinished run in it is resumed")
