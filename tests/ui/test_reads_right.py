@@ -189,3 +189,28 @@ def test_a_datasets_counts_read_in_the_singular_and_the_plural(rows, shards, sai
     from mjsim.ui.commands.dataset import dataset_written
 
     assert dataset_written({"rows": rows, "shards": [None] * shards}, "out") == said
+
+
+@pytest.mark.parametrize("command", ["table", "price", "ladder"])
+def test_the_limits_help_names_each_unit_and_the_default_that_applies(command):
+    # Was "mib of address space", and "else Botzone's" for a CPU limit that is mjsim's own.
+    from mjsim.game import settings
+
+    parser = build_parser()._subparsers._group_actions[0].choices[command]
+    helps = {action.dest: joined(action.help) for action in parser._actions if action.help}
+    for dest, unit, default in (("time_limit", "seconds an answer", settings.TIME_LIMIT),
+                                ("memory_limit", "MiB of address space", settings.MEMORY_LIMIT),
+                                ("cpu_limit", "seconds of CPU", settings.CPU_LIMIT)):
+        assert unit in helps[dest], helps[dest]
+        assert f"else {default:g}" in helps[dest], helps[dest]
+    assert "Botzone's" not in helps["cpu_limit"]
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    ("table", "default 10; with --format competition 4"),
+    ("price", "default 20; with --until-decided the cap"), ("ladder", "default 40")])
+def test_the_walls_help_says_the_default_that_applies(command, said):
+    # Was "(default 10)" for a competition table, which plays one match of 4 walls by default.
+    parser = build_parser()._subparsers._group_actions[0].choices[command]
+    walls = next(action for action in parser._actions if action.dest == "walls")
+    assert said in joined(walls.help), walls.help

@@ -216,3 +216,15 @@ def test_a_whole_game_pauses_after_each_hand_and_ends_on_the_places(monkeypatch,
         total = re.escape(f"{game.totals[seat]:+d}")
         place = f"{places(game.totals)[seat]:g}"
         assert re.search(rf"│\s+{place}\s+│\s+{name}\s+│\s+{total}\s+│", text)
+
+
+def test_the_readme_shows_this_screen_as_it_is(first_hand):
+    """The README's captured screen (seed k5, rung-2 bots) is a stretch of this game's screen."""
+    from tests.ui.test_readme_outputs import readme_block, shown_in
+
+    _, screen, _, _, _ = first_hand
+    shown = readme_block("──")
+    lines = [line.rstrip() for line in screen.replace("\r", "").splitlines()]
+    start = lines.index(shown[0])
+    end = next(i for i in range(start, len(lines)) if lines[i] == shown[-1])
+    assert shown_in(shown, lines[start:end + 1]), "\n".join(lines[start:end + 1])

@@ -51,7 +51,8 @@ def add(commands: Commands) -> None:
     parser.add_argument("--sd", type=points,
                         help="the per-seed SD to plan with, points per hand (default 3.0: "
                              "rung 3's largest at 1,000 walls)")
-    add_experiment_options(parser, walls=20)
+    add_experiment_options(parser, walls=20,
+                           walls_said="20; with --until-decided the cap --plan prints")
     parser.set_defaults(walls=None)  # 20, or with --until-decided the planned cap
     parser.set_defaults(check=lambda args: _check_price(args, parser))
 

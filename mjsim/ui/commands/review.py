@@ -18,7 +18,8 @@ def add(commands: Commands) -> None:
         help="mark each decision of a seat where rung 3 would play otherwise",
         description="Replays a game log and, at each decision of SEAT that had a choice, asks "
                     "rung 3 (or --level) what it would play; where it differs, shows both "
-                    "options' shanten, acceptance and the points of their waits.",
+                    "options' shanten, legal distance, acceptance and the points of their waits; "
+                    "then how often it agreed.",
         epilog="example: mjsim review mjsim-game-42.jsonl --seat 0")
     parser.add_argument("log", type=given_path, help="a game log")
     parser.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,

@@ -31,8 +31,12 @@ _NOT_IN_A_NAME = re.compile(r"[^\w.-]")
 """What a seed may hold that a folder's name may not (a ``/`` would place the run elsewhere)."""
 
 
-def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
-    parser.add_argument("--walls", type=int, default=walls, help=f"wall seeds (default {walls})")
+def add_experiment_options(parser: argparse.ArgumentParser, walls: int,
+                           walls_said: str | None = None) -> None:
+    """The options of a command that makes a run folder; ``walls_said`` is the help's word for
+    a default of ``--walls`` that depends on other options."""
+    parser.add_argument("--walls", type=int, default=walls,
+                        help=f"wall seeds (default {walls_said or walls})")
     parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
     parser.add_argument("--out", help="the run folder (default runs/<command>-<seed>-<walls>); "
                                       "an unfinished run in it is resumed")
@@ -45,12 +49,15 @@ def add_experiment_options(parser: argparse.ArgumentParser, walls: int) -> None:
     parser.add_argument("--max-fouls", type=int, default=3,
                         help="fouls in a row by one player, across games, that stop the run "
                              "(default 3)")
-    for name, unit, what in (("time", "SECONDS", "an answer"),
-                             ("memory", "MIB", "of address space a process"),
-                             ("cpu", "SECONDS", "of CPU a process")):
+    # The defaults are mjsim.game.settings' (a test holds them), written out so that --help
+    # imports no layer.
+    for name, unit, what, default in (
+            ("time", "SECONDS", "seconds an answer", "6, Botzone's for Python"),
+            ("memory", "MIB", "MiB of address space a process", "256, Botzone's"),
+            ("cpu", "SECONDS", "seconds of CPU a process", "60")):
         parser.add_argument(f"--{name}-limit", metavar=unit,
-                            help=f"what a program seat may take, {unit.lower()} {what} "
-                                 "(default: the spec's own, else Botzone's; see README)")
+                            help=f"what a program seat may take, {what} "
+                                 f"(default: the spec's own, else {default}; see README)")
     parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                         help="name a player spec (one holding spaces or commas, such as a "
                              "program's command line) to use NAME in a lineup; repeatable")

@@ -29,7 +29,7 @@ def add(commands: Commands) -> None:
                              "competition: four different players in all 24 seatings of each "
                              "wall, matches of 4 walls scored by rank points 4/3/2/1, as "
                              "Botzone's duplicate contests")
-    add_experiment_options(parser, walls=10)
+    add_experiment_options(parser, walls=10, walls_said="10; with --format competition 4, a match")
     parser.set_defaults(walls=None)  # 10, or a match of 4 walls with --format competition
 
 
