@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -300,20 +301,44 @@ def _gather(results: Iterable[tuple[int, Played | Failure]], pending: Sequence[i
 
 
 def start_workers(n_jobs: int) -> None:
-    """Start the ``n_jobs`` loky workers of a run about to be made, in a thread, each loading
-    the game and building the tables its first game would. A command calls this before it
-    loads its statistics and plots (two seconds on one core), so that the workers' start-up
-    (half a second each, and loky's own) runs on the idle core meanwhile instead of after; the
-    run reuses the workers, which loky keeps alive between calls."""
-    if n_jobs > 1:
-        threading.Thread(target=_start, args=(n_jobs,), name="mjsim-start-workers",
-                         daemon=True).start()
+    """Start the ``n_jobs`` loky workers of a run about to be made, each loading the game and
+    building the tables its first game would, and return once their processes exist. A command
+    calls this before it loads its statistics and plots (two seconds on one core), so that the
+    workers' start-up (half a second each, and loky's own) runs on the idle core meanwhile
+    instead of after; the run reuses the workers, which loky keeps alive between calls.
+
+    The workers ignore Ctrl-C, which a terminal sends to them too: the command hears it, says
+    so in one line and stops them (else a worker still importing would print its own
+    traceback). A process inherits an ignored signal, and Python leaves it ignored."""
+    if n_jobs < 2:
+        return
+    with _ctrl_c_ignored(), parallel_config(backend="loky"):
+        # The first tasks are sent, and so the processes made, before this returns.
+        warming = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+            delayed(warm_up)() for _ in range(n_jobs))
+    threading.Thread(target=_finish, args=(warming,), name="mjsim-start-workers",
+                     daemon=True).start()
 
 
-def _start(n_jobs: int) -> None:
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored meanwhile, for the processes made meanwhile (for a few milliseconds: a
+    Ctrl-C then is lost). Only the main thread may set it; elsewhere, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _finish(warming: Iterator[None]) -> None:
     # Only a head start: a run that stops at once shuts the pool down under it, and says why.
-    with contextlib.suppress(Exception), parallel_config(backend="loky"):
-        Parallel(n_jobs=n_jobs)(delayed(warm_up)() for _ in range(n_jobs))
+    with contextlib.suppress(Exception):
+        for _ in warming:
+            pass
 
 
 def warm_up() -> None:

@@ -210,6 +210,31 @@ def test_workers_started_early_are_the_ones_a_run_uses():
     assert used and used <= started
 
 
+WORKERS_HEAR = """
+import os, signal, psutil
+from mjsim.tournament.runner import start_workers
+before = signal.getsignal(signal.SIGINT)
+start_workers(2)
+print(signal.getsignal(signal.SIGINT) is before)
+for child in psutil.Process().children(recursive=True):
+    if "popen_loky_posix" in " ".join(child.cmdline()):
+        with open(f"/proc/{child.pid}/status") as status:
+            ignored = next(line for line in status if line.startswith("SigIgn:"))
+        print(int(ignored.split()[1], 16) >> (signal.SIGINT - 1) & 1)
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads /proc (Linux)")
+def test_workers_started_early_leave_ctrl_c_to_the_command():
+    """A terminal's Ctrl-C reaches a run's workers too. The workers start_workers makes ignore
+    it from their first instruction (else one still importing prints its own traceback beside
+    the command's one line), and the command's own handler is back once it returns. In a
+    process of its own: the workers of this one may have been made before."""
+    shown = subprocess.run([sys.executable, "-c", WORKERS_HEAR], capture_output=True,
+                           text=True, timeout=120, check=True).stdout.split()
+    assert shown == ["True", "1", "1"]
+
+
 
 def test_a_stopped_run_reports_the_lowest_failed_batch_whatever_finished_first():
     from mjsim.players.driver import PlayerError
