@@ -81,7 +81,6 @@ cdef extern from *:
     bint tables_ready "MJSIM_TABLES_READY"() noexcept nogil
     void set_tables_ready "MJSIM_SET_TABLES_READY"() noexcept nogil
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
-    int popcount "__builtin_popcountll"(unsigned long long bits) noexcept nogil
     int lowest_bit "__builtin_ctzll"(unsigned long long bits) noexcept nogil
     bint VECTOR_MERGE "MJSIM_VECTOR_MERGE"
     void merge_slots "mjsim_merge_slots"(const count_t* a, const count_t* b, count_t* out,
@@ -432,6 +431,21 @@ cdef void _held_bits(const count_t* counts, uint64_t* held) noexcept nogil:
     held[1] = twice
     held[2] = thrice
     held[3] = four
+
+
+cdef inline void _present_odd(const count_t* counts, uint64_t* present,
+                              uint64_t* odd) noexcept nogil:
+    """The kinds held, and those held an odd number of times, as bit sets, eight kinds at a time
+    (as _held_bits, which finds four sets)."""
+    cdef uint64_t word, low = <uint64_t>0x0101010101010101, held = 0, odds = 0
+    cdef int first
+    for first in range(0, N_KINDS, 8):
+        word = _word(counts + first) if first + 8 <= N_KINDS else \
+            (<uint64_t>counts[first] | (<uint64_t>counts[first + 1]) << 8)
+        held |= _byte_flags((word | word >> 1 | word >> 2) & low) << first
+        odds |= _byte_flags(word & low) << first
+    present[0] = held
+    odd[0] = odds
 
 
 cdef inline int _bit_count(uint64_t bits) noexcept nogil:
@@ -1046,28 +1060,27 @@ cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* 
 cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil:
     cdef count_t c[N_KINDS]
     cdef Reading cur
-    cdef uint64_t present = 0, odd = 0
-    cdef int n, k, perm, i
+    cdef uint64_t present, odd
+    cdef int n, perm, i, kinds
     memcpy(c, counts, N_KINDS)
     memset(&cur, 0, sizeof(Reading))
     cur.form = REGULAR
     cur.perm = -1
     n = _regular(c, 0, 4 - melds, -1, &cur, out, 0)
     cur.pair = -1
-    for k in range(N_KINDS):
-        present |= (<uint64_t>(c[k] != 0)) << k
-        odd |= (<uint64_t>(c[k] & 1)) << k
+    _present_odd(counts, &present, &odd)
+    kinds = _bit_count(present)
     if melds == 0 and n + 3 <= MAX_READINGS:
         if odd == 0:
             out[n] = cur
             out[n].form = SEVEN_PAIRS
             n += 1
-        if (present & ~ORPHAN_BITS) == 0 and popcount(present) == 13:
+        if (present & ~ORPHAN_BITS) == 0 and kinds == 13:
             out[n] = cur
             out[n].form = ORPHANS
             out[n].pair = lowest_bit(present & ~odd)   # the one kind held twice
             n += 1
-        if popcount(present) == 14:
+        if kinds == 14:
             for perm in range(6):
                 if (present & ~(KNITTED_BITS[perm] | HONOR_BITS)) == 0:
                     out[n] = cur
