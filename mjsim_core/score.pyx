@@ -96,6 +96,7 @@ cdef uint64_t EXCLUDES[N_RULESETS][N_NUMBERS][2]    # what the element at each p
 cdef int GROUP[2][5][MAX_GROUP]         # relation patterns per scope and arity, best first
 cdef int GROUP_LEN[2][5]
 cdef int RELATIONS_DOWN[2][MAX_GROUP]   # the two-set relations, highest number first
+cdef uint8_t RELATIONS[2][N_KINDS][N_KINDS]     # the two-set element of two sets' kinds, or 0
 cdef int PROPS[N_KINDS]
 cdef int CLASSES[N_KINDS]               # which of the three suits, honours, winds, dragons
 cdef int KNITTED[6][9]

@@ -129,8 +129,9 @@ _PATTERNS = {1, 2, 13, 14, 15, 16, 23, 24, 28, 29, 30, 32, 38, 39, 41, 42, 51, 5
              72}
 
 
-cdef int _relation(int a, int b, int pair, int scope) noexcept nogil:
-    """The two-set element of sets a and b, or 0."""
+cdef int _find_relation(int a, int b, int scope) noexcept nogil:
+    """The two-set element of sets a and b, or 0, tried element by element (no two-set element
+    reads the pair: _load_tables checks): RELATIONS holds it for every two kinds."""
     cdef int two[4]            # room for any pattern's reads
     cdef int i
     # Every two-set element is of one set twice, two dragons, or suited sets whose ranks differ
@@ -142,9 +143,15 @@ cdef int _relation(int a, int b, int pair, int scope) noexcept nogil:
     two[1] = b if a < b else a
     two[2] = two[3] = -1
     for i in range(GROUP_LEN[scope][2]):
-        if _pattern(GROUP[scope][2][i], two, 2, pair):
+        if _pattern(GROUP[scope][2][i], two, 2, -1):
             return GROUP[scope][2][i]
     return 0
+
+
+cdef inline int _relation(int a, int b, int scope) noexcept nogil:
+    """The two-set element of sets a and b, or 0: looked up, as the relations are asked of every
+    two sets of every reading scored."""
+    return RELATIONS[scope][a][b]
 
 
 cdef inline bint _better(int a, int b) noexcept nogil:
@@ -152,7 +159,7 @@ cdef inline bint _better(int a, int b) noexcept nogil:
     return BOOK_POINTS[a] > BOOK_POINTS[b] or (BOOK_POINTS[a] == BOOK_POINTS[b] and a < b)
 
 
-cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
+cdef void _capped_relations(const int* t, int n, int scope, uint8_t* cnt) noexcept nogil:
     """Two-set relations, at most the sets minus their connected groups, repeated kinds cut
     first."""
     cdef int root[4]
@@ -167,7 +174,7 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
         root[i] = i
     for i in range(n):
         for j in range(i + 1, n):
-            r = _relation(t[i], t[j], pair, scope)
+            r = _relation(t[i], t[j], scope)
             if r:
                 found[edges] = r
                 edges += 1
@@ -242,7 +249,7 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
                 rel = 0
                 if n == 4:
                     for j in range(3):
-                        r = _relation(three[j], t[skip], pair, scope)
+                        r = _relation(three[j], t[skip], scope)
                         if r and (rel == 0 or _better(r, rel)):
                             rel = r
                 value = BOOK_POINTS[number] + (BOOK_POINTS[rel] if rel else 0)
@@ -253,4 +260,4 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
         if best_rel:
             cnt[best_rel] += 1
         return
-    _capped_relations(t, n, pair, scope, cnt)
+    _capped_relations(t, n, scope, cnt)

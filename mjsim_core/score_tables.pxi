@@ -73,6 +73,13 @@ def _load_tables() -> None:
             if arity == 2:
                 for i, e in enumerate(sorted(patterns, key=lambda e: -e.number)):
                     RELATIONS_DOWN[scope][i] = e.number
+                if {e.number for e in patterns} & {el.PURE_TERMINAL_CHOWS,
+                                                   el.THREE_SUITED_TERMINAL_CHOWS}:
+                    raise ImportError("mjsim_core.score: a two-set relation reads the pair, "
+                                      "which the table of relations leaves out")
+        for a in range(N_KINDS):
+            for b in range(N_KINDS):
+                RELATIONS[scope][a][b] = _find_relation(a, b, scope)
     classes = ((GREEN, _kinds.GREENS), (TERMINAL, _kinds.TERMINALS), (HONOR, _kinds.HONOR_KINDS),
                (REVERSIBLE, _kinds.REVERSIBLES), (SIMPLE, _kinds.SIMPLES),
                (TERMINAL_OR_HONOR, _kinds.TERMINALS_AND_HONORS))
