@@ -1013,41 +1013,48 @@ def shanten_batch(const count_t[:, ::1] hands not None, int melds=0):
 # ---------------------------------------------------------------------------------------------
 # Decompositions of a complete hand
 
-cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* out,
+cdef int _regular(count_t* c, uint64_t left, int sets, int pair, Reading* cur, Reading* out,
                   int n) noexcept nogil:
-    """Append to out[n:] every grouping of c into ``sets`` sets and (pair < 0) one pair.
+    """Append to out[n:] every grouping of c into ``sets`` sets and (pair < 0) one pair;
+    ``left``: the kinds c holds, as bits.
 
     All the groups that start at the lowest kind held are chosen at once (how many chows, a pung
-    or not, the pair or not), so each multiset of groups is produced exactly once.
+    or not, the pair or not), so each multiset of groups is produced exactly once. They use up
+    that kind, and a chow may use up the next two: ``left`` follows, so the next kind to group
+    is its lowest bit, not found by a walk over the kinds.
     """
-    cdef int take_pair, pung, used, chows, n_chows = cur.n_chows
-    while k < N_KINDS and c[k] == 0:
-        k += 1
-    if k == N_KINDS:
+    cdef int k, take_pair, pung, used, chows, n_chows = cur.n_chows
+    cdef uint64_t rest
+    if left == 0:
         if sets == 0 and pair >= 0 and n < MAX_READINGS:
             out[n] = cur[0]
             out[n].pair = pair
             return n + 1
         return n
+    k = lowest_bit(left)
+    left &= left - 1
     for take_pair in range(2 if pair < 0 else 1):
         for pung in range(2):
             used = 2 * take_pair + 3 * pung
             chows = c[k] - used
             if chows < 0 or chows + pung > sets:
                 continue
-            if chows and (k >= N_SUITED or k % 9 > 6 or c[k + 1] < chows or c[k + 2] < chows):
+            if chows and (not (CHOW_BITS >> k) & 1 or c[k + 1] < chows or c[k + 2] < chows):
                 continue
             c[k] -= used + chows
+            rest = left
             if chows:
                 c[k + 1] -= chows
                 c[k + 2] -= chows
+                rest &= ~((<uint64_t>(c[k + 1] == 0)) << (k + 1)
+                          | (<uint64_t>(c[k + 2] == 0)) << (k + 2))
             for _ in range(chows):
                 cur.chows[cur.n_chows] = k
                 cur.n_chows += 1
             if pung:
                 cur.pungs[cur.n_pungs] = k
                 cur.n_pungs += 1
-            n = _regular(c, k + 1, sets - chows - pung, k if take_pair else pair, cur, out, n)
+            n = _regular(c, rest, sets - chows - pung, k if take_pair else pair, cur, out, n)
             cur.n_pungs -= pung
             cur.n_chows = n_chows
             if chows:
@@ -1060,15 +1067,15 @@ cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* 
 cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil:
     cdef count_t c[N_KINDS]
     cdef Reading cur
-    cdef uint64_t present, odd
+    cdef uint64_t present, odd, rest
     cdef int n, perm, i, kinds
     memcpy(c, counts, N_KINDS)
     memset(&cur, 0, sizeof(Reading))
     cur.form = REGULAR
     cur.perm = -1
-    n = _regular(c, 0, 4 - melds, -1, &cur, out, 0)
-    cur.pair = -1
     _present_odd(counts, &present, &odd)
+    n = _regular(c, present, 4 - melds, -1, &cur, out, 0)
+    cur.pair = -1
     kinds = _bit_count(present)
     if melds == 0 and n + 3 <= MAX_READINGS:
         if odd == 0:
@@ -1092,10 +1099,13 @@ cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept no
         for perm in range(6):
             if (present & KNITTED_BITS[perm]) != KNITTED_BITS[perm]:
                 continue
+            rest = present
             for i in range(9):
                 c[KNITTED[perm][i]] -= 1
+                if c[KNITTED[perm][i]] == 0:
+                    rest &= ~((<uint64_t>1) << KNITTED[perm][i])
             cur.perm = perm
-            n = _regular(c, 0, 1 - melds, -1, &cur, out, n)
+            n = _regular(c, rest, 1 - melds, -1, &cur, out, n)
             for i in range(9):
                 c[KNITTED[perm][i]] += 1
     return n
