@@ -120,6 +120,11 @@ cdef uint64_t KNITTED_BITS[6]   # each arrangement's kinds as a bit set over the
 cdef uint64_t ORPHAN_BITS
 cdef uint64_t HONOR_BITS
 cdef uint64_t CHOW_BITS         # the kinds a chow can start at: suited, rank 1-7
+# The ways to group the lowest kind held (_regular), by its count: the tiles a pung (3) or the
+# pair (2) takes, the rest going to chows, in the order tried, the pair last; how many there are
+# with the pair still to place and without.
+cdef int USES[MAX_COPIES + 1][3]
+cdef int N_USES[MAX_COPIES + 1][2]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,7 +214,7 @@ cdef int _rank_offsets(int (*offset)[15][5], int n) noexcept nogil:
 
 
 cdef void _init_constants() noexcept nogil:
-    cdef int i, a, b, c, n = 0, perm
+    cdef int i, a, b, c, n = 0, perm, ways, way, used
     cdef int perms[6][3]
     for a in range(3):
         for b in range(3):
@@ -236,6 +241,15 @@ cdef void _init_constants() noexcept nogil:
         ORPHAN_BITS |= (<uint64_t>1) << ORPHAN_KINDS[i]
     for i in range(N_SUITED, N_KINDS):
         HONOR_BITS |= (<uint64_t>1) << i
+    for i in range(MAX_COPIES + 1):
+        ways = 0
+        for way in range(3):
+            used = 0 if way == 0 else (3 if way == 1 else 2)
+            if used <= i:
+                USES[i][ways] = used
+                ways += 1
+        N_USES[i][1] = ways
+        N_USES[i][0] = ways - (i >= 2)
     global CHOW_BITS
     CHOW_BITS = 0
     for i in range(N_SUITED):
@@ -1023,7 +1037,7 @@ cdef int _regular(count_t* c, uint64_t left, int sets, int pair, Reading* cur, R
     that kind, and a chow may use up the next two: ``left`` follows, so the next kind to group
     is its lowest bit, not found by a walk over the kinds.
     """
-    cdef int k, take_pair, pung, used, chows, n_chows = cur.n_chows
+    cdef int k, way, take_pair, pung, used, chows, n_chows = cur.n_chows
     cdef uint64_t rest
     if left == 0:
         if sets == 0 and pair >= 0 and n < MAX_READINGS:
@@ -1033,34 +1047,35 @@ cdef int _regular(count_t* c, uint64_t left, int sets, int pair, Reading* cur, R
         return n
     k = lowest_bit(left)
     left &= left - 1
-    for take_pair in range(2 if pair < 0 else 1):
-        for pung in range(2):
-            used = 2 * take_pair + 3 * pung
-            chows = c[k] - used
-            if chows < 0 or chows + pung > sets:
-                continue
-            if chows and (not (CHOW_BITS >> k) & 1 or c[k + 1] < chows or c[k + 2] < chows):
-                continue
-            c[k] -= used + chows
-            rest = left
-            if chows:
-                c[k + 1] -= chows
-                c[k + 2] -= chows
-                rest &= ~((<uint64_t>(c[k + 1] == 0)) << (k + 1)
-                          | (<uint64_t>(c[k + 2] == 0)) << (k + 2))
-            for _ in range(chows):
-                cur.chows[cur.n_chows] = k
-                cur.n_chows += 1
-            if pung:
-                cur.pungs[cur.n_pungs] = k
-                cur.n_pungs += 1
-            n = _regular(c, rest, sets - chows - pung, k if take_pair else pair, cur, out, n)
-            cur.n_pungs -= pung
-            cur.n_chows = n_chows
-            if chows:
-                c[k + 1] += chows
-                c[k + 2] += chows
-            c[k] += used + chows
+    for way in range(N_USES[c[k]][pair < 0]):
+        used = USES[c[k]][way]
+        take_pair = used == 2
+        pung = used == 3
+        chows = c[k] - used
+        if chows + pung > sets:
+            continue
+        if chows and (not (CHOW_BITS >> k) & 1 or c[k + 1] < chows or c[k + 2] < chows):
+            continue
+        c[k] -= used + chows
+        rest = left
+        if chows:
+            c[k + 1] -= chows
+            c[k + 2] -= chows
+            rest &= ~((<uint64_t>(c[k + 1] == 0)) << (k + 1)
+                      | (<uint64_t>(c[k + 2] == 0)) << (k + 2))
+        for _ in range(chows):
+            cur.chows[cur.n_chows] = k
+            cur.n_chows += 1
+        if pung:
+            cur.pungs[cur.n_pungs] = k
+            cur.n_pungs += 1
+        n = _regular(c, rest, sets - chows - pung, k if take_pair else pair, cur, out, n)
+        cur.n_pungs -= pung
+        cur.n_chows = n_chows
+        if chows:
+            c[k + 1] += chows
+            c[k + 2] += chows
+        c[k] += used + chows
     return n
 
 
