@@ -97,6 +97,8 @@ cdef int GROUP[2][5][MAX_GROUP]         # relation patterns per scope and arity,
 cdef int GROUP_LEN[2][5]
 cdef int RELATIONS_DOWN[2][MAX_GROUP]   # the two-set relations, highest number first
 cdef uint8_t RELATIONS[2][N_KINDS][N_KINDS]     # the two-set element of two sets' kinds, or 0
+cdef int8_t SUIT_OF[N_KINDS + 1]         # _suit of each kind, and of -1 (no pair), first
+cdef int8_t RANK_OF[N_KINDS + 1]         # _rank of the same
 cdef int PROPS[N_KINDS]
 cdef int CLASSES[N_KINDS]               # which of the three suits, honours, winds, dragons
 cdef int KNITTED[6][9]

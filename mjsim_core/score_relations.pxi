@@ -6,11 +6,17 @@
 # Small helpers over kinds
 
 cdef inline int _suit(int k) noexcept nogil:
+    """0-2 for a suited kind, else -1 (looked up for a kind or -1, no pair: no division)."""
+    if -1 <= k < N_KINDS:
+        return SUIT_OF[k + 1]
     return k // 9 if 0 <= k < N_SUITED else -1
 
 
 cdef inline int _rank(int k) noexcept nogil:
-    """1-9 for a suited kind, 0 for an honour; -1 (no pair) reads as 9, as Python's modulo does."""
+    """1-9 for a suited kind, 0 for an honour; -1 (no pair) reads as 9, as Python's modulo does
+    (looked up for a kind or -1: the scorer asks it of every set and pair)."""
+    if -1 <= k < N_KINDS:
+        return RANK_OF[k + 1]
     if k >= N_SUITED:
         return 0
     return (k % 9 + 9) % 9 + 1
@@ -223,7 +229,10 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
     cdef int three[4]
     cdef int skip, i, j, f, number, rel, r, value, best_value = 0, best = 0, best_rel = 0, m
     cdef int a, b, c
-    if n == 4:
+    # Every four-set element has its sets in one suit (or all honours: the sets ascend, so the
+    # first and last tell) but Three-Suited Terminal Chows, whose pair is a 5 (_load_tables
+    # checks there are no others).
+    if n == 4 and (_suit(t[0]) == _suit(t[3]) or _rank(pair) == 5):
         for i in range(GROUP_LEN[scope][4]):
             if _pattern(GROUP[scope][4][i], t, 4, pair):
                 cnt[GROUP[scope][4][i]] += 1
