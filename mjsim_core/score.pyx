@@ -89,6 +89,9 @@ cdef extern from *:
     int __builtin_popcountll(unsigned long long) noexcept nogil
 
 cdef int POINTS[N_RULESETS][N_NUMBERS]  # per ruleset
+# Per ruleset: every element scores a point or more and none suppresses itself (so
+# _unsuppressed bounds _suppress).
+cdef bint POSITIVE[N_RULESETS]
 cdef int BOOK_POINTS[N_NUMBERS]         # Green Book values, which rank the relation patterns
 cdef int RANK[N_RULESETS][N_NUMBERS]    # place in the suppression order: points down, number up
 cdef int AT_RANK[N_RULESETS][N_NUMBERS]
@@ -221,7 +224,7 @@ cdef bint may_reach(const count_t* counts, const uint8_t* melds, int n_melds, in
     cdef uint8_t cnt[N_NUMBERS]
     cdef int chows[4]
     cdef int pungs[4]
-    cdef int i, n, nc, npg, concealed, most
+    cdef int i, n, nc, npg, concealed, most, added, raw
     # No winning tile (no Nine Gates, whose Full Flush scores 24 anyway), nor Last Tile: what
     # the winning tile changes is added back below as the most it can add.
     _setup(&w, counts, melds, n_melds, N_KINDS, flags & ~LAST_COPY, seat_wind, prevalent_wind,
@@ -236,11 +239,17 @@ cdef bint may_reach(const count_t* counts, const uint8_t* melds, int n_melds, in
         _elements(&w, &readings[i], chows, nc, pungs, npg, 0, cnt)
         # Two Concealed Pungs, a wait and Last Tile suppress nothing but other waits: each adds
         # its points at most. Chicken Hand's eight, left when nothing else scores, is in the sum.
-        most = (_suppress(&w, cnt) + (POINTS[ruleset][el.TWO_CONCEALED_PUNGS] if concealed == 2
-                                      else 0)
-                + max(POINTS[ruleset][el.EDGE_WAIT], POINTS[ruleset][el.CLOSED_WAIT],
-                      POINTS[ruleset][el.SINGLE_WAIT])
-                + (POINTS[ruleset][el.LAST_TILE] if flags & LAST_COPY else 0))
+        added = ((POINTS[ruleset][el.TWO_CONCEALED_PUNGS] if concealed == 2 else 0)
+                 + max(POINTS[ruleset][el.EDGE_WAIT], POINTS[ruleset][el.CLOSED_WAIT],
+                       POINTS[ruleset][el.SINGLE_WAIT])
+                 + (POINTS[ruleset][el.LAST_TILE] if flags & LAST_COPY else 0))
+        if POSITIVE[ruleset]:
+            # Most readings fall short of eight before any element is suppressed: told without
+            # the principles.
+            raw = _unsuppressed(&w, cnt)
+            if 0 < raw and raw + added < _MIN_POINTS:
+                continue
+        most = _suppress(&w, cnt) + added
         if most >= _MIN_POINTS:
             return True
     return False

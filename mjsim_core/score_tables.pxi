@@ -60,6 +60,8 @@ def _load_tables() -> None:
         BOOK_POINTS[e.number] = e.points
     for rs, name in enumerate(RULESETS):
         ranked = sorted(numbers, key=lambda n: (-_points(n, name), n))
+        POSITIVE[rs] = all(_points(number, name) > 0 and number not in _excludes(number, name)
+                           for number in numbers)
         for pos, number in enumerate(ranked):
             POINTS[rs][number] = _points(number, name)
             RANK[rs][number] = pos
