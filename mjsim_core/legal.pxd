@@ -41,6 +41,7 @@ cdef struct Question:
     int prevalent
     int ruleset
     int exposed[N_KINDS]        # copies of each kind in the winner's exposed melds (Last Tile)
+    uint64_t last_kinds         # the kinds with three copies exposed, as bits
     count_t cap[N_KINDS]        # the most copies a target may hold concealed
     Memo* memo                  # the scores to reuse and add to (NULL: none)
 

@@ -125,14 +125,16 @@ cdef bint _may_win(const count_t* tiles, const Question* q) noexcept nogil:
     """Whether the target may win eight on some tile it holds (may_reach, Last Tile where its
     kind's other three copies are exposed): most targets cannot, told once for all their tiles.
     The memo keeps the answer under the win N_KINDS, which no score has."""
-    cdef int k, flags = q.flags
+    cdef int flags = q.flags
     cdef bint may
     cdef uint64_t key[KEY_WORDS]
+    cdef uint64_t bits = q.last_kinds
     cdef Remembered* slot = NULL
-    for k in range(N_KINDS):
-        if tiles[k] and q.exposed[k] == 3:
+    while bits:                 # few kinds, if any, have three copies exposed
+        if tiles[lowest_bit64(bits)]:
             flags |= LAST_COPY
             break
+        bits &= bits - 1
     if q.memo != NULL:
         slot = _slot(tiles, q, N_KINDS, flags, key)
         if _same_key(slot.key, key):
@@ -227,7 +229,9 @@ cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_
             melded[tile] += 4 if kind >= MELD_KONG else 3
             if kind != MELD_CONCEALED_KONG:
                 q.exposed[tile] += 4 if kind == MELD_KONG else 3
+    q.last_kinds = 0
     for k in range(N_KINDS):
+        q.last_kinds |= <uint64_t>(q.exposed[k] == 3) << k
         room = MAX_COPIES - melded[k]
         can = held[k] + (unseen[k] if unseen != NULL else room - held[k])
         q.cap[k] = <count_t>(room if can > room else (can if can > 0 else 0))

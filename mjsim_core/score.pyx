@@ -89,6 +89,9 @@ cdef extern from *:
     int __builtin_popcountll(unsigned long long) noexcept nogil
 
 cdef int POINTS[N_RULESETS][N_NUMBERS]  # per ruleset
+# Per ruleset: every element scores a point or more and none suppresses itself (so
+# _unsuppressed bounds _suppress).
+cdef bint POSITIVE[N_RULESETS]
 cdef int BOOK_POINTS[N_NUMBERS]         # Green Book values, which rank the relation patterns
 cdef int RANK[N_RULESETS][N_NUMBERS]    # place in the suppression order: points down, number up
 cdef int AT_RANK[N_RULESETS][N_NUMBERS]
@@ -96,6 +99,9 @@ cdef uint64_t EXCLUDES[N_RULESETS][N_NUMBERS][2]    # what the element at each p
 cdef int GROUP[2][5][MAX_GROUP]         # relation patterns per scope and arity, best first
 cdef int GROUP_LEN[2][5]
 cdef int RELATIONS_DOWN[2][MAX_GROUP]   # the two-set relations, highest number first
+cdef uint8_t RELATIONS[2][N_KINDS][N_KINDS]     # the two-set element of two sets' kinds, or 0
+cdef int8_t SUIT_OF[N_KINDS + 1]         # _suit of each kind, and of -1 (no pair), first
+cdef int8_t RANK_OF[N_KINDS + 1]         # _rank of the same
 cdef int PROPS[N_KINDS]
 cdef int CLASSES[N_KINDS]               # which of the three suits, honours, winds, dragons
 cdef int KNITTED[6][9]
@@ -218,7 +224,7 @@ cdef bint may_reach(const count_t* counts, const uint8_t* melds, int n_melds, in
     cdef uint8_t cnt[N_NUMBERS]
     cdef int chows[4]
     cdef int pungs[4]
-    cdef int i, n, nc, npg, concealed, most
+    cdef int i, n, nc, npg, concealed, most, added, raw
     # No winning tile (no Nine Gates, whose Full Flush scores 24 anyway), nor Last Tile: what
     # the winning tile changes is added back below as the most it can add.
     _setup(&w, counts, melds, n_melds, N_KINDS, flags & ~LAST_COPY, seat_wind, prevalent_wind,
@@ -233,11 +239,17 @@ cdef bint may_reach(const count_t* counts, const uint8_t* melds, int n_melds, in
         _elements(&w, &readings[i], chows, nc, pungs, npg, 0, cnt)
         # Two Concealed Pungs, a wait and Last Tile suppress nothing but other waits: each adds
         # its points at most. Chicken Hand's eight, left when nothing else scores, is in the sum.
-        most = (_suppress(&w, cnt) + (POINTS[ruleset][el.TWO_CONCEALED_PUNGS] if concealed == 2
-                                      else 0)
-                + max(POINTS[ruleset][el.EDGE_WAIT], POINTS[ruleset][el.CLOSED_WAIT],
-                      POINTS[ruleset][el.SINGLE_WAIT])
-                + (POINTS[ruleset][el.LAST_TILE] if flags & LAST_COPY else 0))
+        added = ((POINTS[ruleset][el.TWO_CONCEALED_PUNGS] if concealed == 2 else 0)
+                 + max(POINTS[ruleset][el.EDGE_WAIT], POINTS[ruleset][el.CLOSED_WAIT],
+                       POINTS[ruleset][el.SINGLE_WAIT])
+                 + (POINTS[ruleset][el.LAST_TILE] if flags & LAST_COPY else 0))
+        if POSITIVE[ruleset]:
+            # Most readings fall short of eight before any element is suppressed: told without
+            # the principles.
+            raw = _unsuppressed(&w, cnt)
+            if 0 < raw and raw + added < _MIN_POINTS:
+                continue
+        most = _suppress(&w, cnt) + added
         if most >= _MIN_POINTS:
             return True
     return False

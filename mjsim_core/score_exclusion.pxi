@@ -40,3 +40,18 @@ cdef int _suppress(Win* w, uint8_t* cnt) noexcept nogil:
         cnt[el.CHICKEN_HAND] = 1
         total = POINTS[rs][el.CHICKEN_HAND]
     return total
+
+
+cdef int _unsuppressed(const Win* w, const uint8_t* cnt) noexcept nogil:
+    """The points of every element counted, none suppressed: no less than _suppress's total
+    when every element scores (POSITIVE), which then is no Chicken Hand unless this is 0 (the
+    first element in the suppression order is never suppressed)."""
+    cdef uint64_t chunk
+    cdef int first, pos, total = 0
+    for first in range(0, N_NUMBERS, 8):
+        memcpy(&chunk, cnt + first, 8)
+        while chunk:
+            pos = __builtin_ctzll(chunk) >> 3
+            chunk &= ~((<uint64_t>0xFF) << (8 * pos))
+            total += POINTS[w.ruleset][first + pos] * cnt[first + pos]
+    return total

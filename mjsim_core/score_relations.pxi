@@ -6,11 +6,17 @@
 # Small helpers over kinds
 
 cdef inline int _suit(int k) noexcept nogil:
+    """0-2 for a suited kind, else -1 (looked up for a kind or -1, no pair: no division)."""
+    if -1 <= k < N_KINDS:
+        return SUIT_OF[k + 1]
     return k // 9 if 0 <= k < N_SUITED else -1
 
 
 cdef inline int _rank(int k) noexcept nogil:
-    """1-9 for a suited kind, 0 for an honour; -1 (no pair) reads as 9, as Python's modulo does."""
+    """1-9 for a suited kind, 0 for an honour; -1 (no pair) reads as 9, as Python's modulo does
+    (looked up for a kind or -1: the scorer asks it of every set and pair)."""
+    if -1 <= k < N_KINDS:
+        return RANK_OF[k + 1]
     if k >= N_SUITED:
         return 0
     return (k % 9 + 9) % 9 + 1
@@ -129,8 +135,9 @@ _PATTERNS = {1, 2, 13, 14, 15, 16, 23, 24, 28, 29, 30, 32, 38, 39, 41, 42, 51, 5
              72}
 
 
-cdef int _relation(int a, int b, int pair, int scope) noexcept nogil:
-    """The two-set element of sets a and b, or 0."""
+cdef int _find_relation(int a, int b, int scope) noexcept nogil:
+    """The two-set element of sets a and b, or 0, tried element by element (no two-set element
+    reads the pair: _load_tables checks): RELATIONS holds it for every two kinds."""
     cdef int two[4]            # room for any pattern's reads
     cdef int i
     # Every two-set element is of one set twice, two dragons, or suited sets whose ranks differ
@@ -142,9 +149,15 @@ cdef int _relation(int a, int b, int pair, int scope) noexcept nogil:
     two[1] = b if a < b else a
     two[2] = two[3] = -1
     for i in range(GROUP_LEN[scope][2]):
-        if _pattern(GROUP[scope][2][i], two, 2, pair):
+        if _pattern(GROUP[scope][2][i], two, 2, -1):
             return GROUP[scope][2][i]
     return 0
+
+
+cdef inline int _relation(int a, int b, int scope) noexcept nogil:
+    """The two-set element of sets a and b, or 0: looked up, as the relations are asked of every
+    two sets of every reading scored."""
+    return RELATIONS[scope][a][b]
 
 
 cdef inline bint _better(int a, int b) noexcept nogil:
@@ -152,7 +165,7 @@ cdef inline bint _better(int a, int b) noexcept nogil:
     return BOOK_POINTS[a] > BOOK_POINTS[b] or (BOOK_POINTS[a] == BOOK_POINTS[b] and a < b)
 
 
-cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* cnt) noexcept nogil:
+cdef void _capped_relations(const int* t, int n, int scope, uint8_t* cnt) noexcept nogil:
     """Two-set relations, at most the sets minus their connected groups, repeated kinds cut
     first."""
     cdef int root[4]
@@ -167,7 +180,7 @@ cdef void _capped_relations(const int* t, int n, int pair, int scope, uint8_t* c
         root[i] = i
     for i in range(n):
         for j in range(i + 1, n):
-            r = _relation(t[i], t[j], pair, scope)
+            r = _relation(t[i], t[j], scope)
             if r:
                 found[edges] = r
                 edges += 1
@@ -216,7 +229,10 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
     cdef int three[4]
     cdef int skip, i, j, f, number, rel, r, value, best_value = 0, best = 0, best_rel = 0, m
     cdef int a, b, c
-    if n == 4:
+    # Every four-set element has its sets in one suit (or all honours: the sets ascend, so the
+    # first and last tell) but Three-Suited Terminal Chows, whose pair is a 5 (_load_tables
+    # checks there are no others).
+    if n == 4 and (_suit(t[0]) == _suit(t[3]) or _rank(pair) == 5):
         for i in range(GROUP_LEN[scope][4]):
             if _pattern(GROUP[scope][4][i], t, 4, pair):
                 cnt[GROUP[scope][4][i]] += 1
@@ -242,7 +258,7 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
                 rel = 0
                 if n == 4:
                     for j in range(3):
-                        r = _relation(three[j], t[skip], pair, scope)
+                        r = _relation(three[j], t[skip], scope)
                         if r and (rel == 0 or _better(r, rel)):
                             rel = r
                 value = BOOK_POINTS[number] + (BOOK_POINTS[rel] if rel else 0)
@@ -253,4 +269,4 @@ cdef void _groups(const int* t, int n, int pair, int scope, uint8_t* cnt) noexce
         if best_rel:
             cnt[best_rel] += 1
         return
-    _capped_relations(t, n, pair, scope, cnt)
+    _capped_relations(t, n, scope, cnt)

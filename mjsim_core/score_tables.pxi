@@ -49,11 +49,19 @@ def _check_data() -> None:
 
 def _load_tables() -> None:
     """Fill the C tables from the element data and the tile classes."""
+    # First: the relation checkers below read them.
+    SUIT_OF[0] = -1             # no pair: no suit, and rank 9 (as -1 % 9 + 1 in Python)
+    RANK_OF[0] = 9
+    for k in range(N_KINDS):
+        SUIT_OF[k + 1] = k // 9 if k < N_SUITED else -1
+        RANK_OF[k + 1] = k % 9 + 1 if k < N_SUITED else 0
     numbers = [e.number for e in EVERY]
     for e in EVERY:
         BOOK_POINTS[e.number] = e.points
     for rs, name in enumerate(RULESETS):
         ranked = sorted(numbers, key=lambda n: (-_points(n, name), n))
+        POSITIVE[rs] = all(_points(number, name) > 0 and number not in _excludes(number, name)
+                           for number in numbers)
         for pos, number in enumerate(ranked):
             POINTS[rs][number] = _points(number, name)
             RANK[rs][number] = pos
@@ -73,6 +81,19 @@ def _load_tables() -> None:
             if arity == 2:
                 for i, e in enumerate(sorted(patterns, key=lambda e: -e.number)):
                     RELATIONS_DOWN[scope][i] = e.number
+                if {e.number for e in patterns} & {el.PURE_TERMINAL_CHOWS,
+                                                   el.THREE_SUITED_TERMINAL_CHOWS}:
+                    raise ImportError("mjsim_core.score: a two-set relation reads the pair, "
+                                      "which the table of relations leaves out")
+            if arity == 4 and not {e.number for e in patterns} <= {
+                    el.BIG_FOUR_WINDS, el.QUADRUPLE_CHOW, el.FOUR_PURE_SHIFTED_PUNGS,
+                    el.FOUR_PURE_SHIFTED_CHOWS, el.PURE_TERMINAL_CHOWS,
+                    el.THREE_SUITED_TERMINAL_CHOWS}:
+                raise ImportError("mjsim_core.score: a four-set relation _groups does not "
+                                  "know to try")
+        for a in range(N_KINDS):
+            for b in range(N_KINDS):
+                RELATIONS[scope][a][b] = _find_relation(a, b, scope)
     classes = ((GREEN, _kinds.GREENS), (TERMINAL, _kinds.TERMINALS), (HONOR, _kinds.HONOR_KINDS),
                (REVERSIBLE, _kinds.REVERSIBLES), (SIMPLE, _kinds.SIMPLES),
                (TERMINAL_OR_HONOR, _kinds.TERMINALS_AND_HONORS))

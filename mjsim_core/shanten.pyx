@@ -81,7 +81,6 @@ cdef extern from *:
     bint tables_ready "MJSIM_TABLES_READY"() noexcept nogil
     void set_tables_ready "MJSIM_SET_TABLES_READY"() noexcept nogil
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
-    int popcount "__builtin_popcountll"(unsigned long long bits) noexcept nogil
     int lowest_bit "__builtin_ctzll"(unsigned long long bits) noexcept nogil
     bint VECTOR_MERGE "MJSIM_VECTOR_MERGE"
     void merge_slots "mjsim_merge_slots"(const count_t* a, const count_t* b, count_t* out,
@@ -121,6 +120,11 @@ cdef uint64_t KNITTED_BITS[6]   # each arrangement's kinds as a bit set over the
 cdef uint64_t ORPHAN_BITS
 cdef uint64_t HONOR_BITS
 cdef uint64_t CHOW_BITS         # the kinds a chow can start at: suited, rank 1-7
+# The ways to group the lowest kind held (_regular), by its count: the tiles a pung (3) or the
+# pair (2) takes, the rest going to chows, in the order tried, the pair last; how many there are
+# with the pair still to place and without.
+cdef int USES[MAX_COPIES + 1][3]
+cdef int N_USES[MAX_COPIES + 1][2]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -210,7 +214,7 @@ cdef int _rank_offsets(int (*offset)[15][5], int n) noexcept nogil:
 
 
 cdef void _init_constants() noexcept nogil:
-    cdef int i, a, b, c, n = 0, perm
+    cdef int i, a, b, c, n = 0, perm, ways, way, used
     cdef int perms[6][3]
     for a in range(3):
         for b in range(3):
@@ -237,6 +241,15 @@ cdef void _init_constants() noexcept nogil:
         ORPHAN_BITS |= (<uint64_t>1) << ORPHAN_KINDS[i]
     for i in range(N_SUITED, N_KINDS):
         HONOR_BITS |= (<uint64_t>1) << i
+    for i in range(MAX_COPIES + 1):
+        ways = 0
+        for way in range(3):
+            used = 0 if way == 0 else (3 if way == 1 else 2)
+            if used <= i:
+                USES[i][ways] = used
+                ways += 1
+        N_USES[i][1] = ways
+        N_USES[i][0] = ways - (i >= 2)
     global CHOW_BITS
     CHOW_BITS = 0
     for i in range(N_SUITED):
@@ -432,6 +445,21 @@ cdef void _held_bits(const count_t* counts, uint64_t* held) noexcept nogil:
     held[1] = twice
     held[2] = thrice
     held[3] = four
+
+
+cdef inline void _present_odd(const count_t* counts, uint64_t* present,
+                              uint64_t* odd) noexcept nogil:
+    """The kinds held, and those held an odd number of times, as bit sets, eight kinds at a time
+    (as _held_bits, which finds four sets)."""
+    cdef uint64_t word, low = <uint64_t>0x0101010101010101, held = 0, odds = 0
+    cdef int first
+    for first in range(0, N_KINDS, 8):
+        word = _word(counts + first) if first + 8 <= N_KINDS else \
+            (<uint64_t>counts[first] | (<uint64_t>counts[first + 1]) << 8)
+        held |= _byte_flags((word | word >> 1 | word >> 2) & low) << first
+        odds |= _byte_flags(word & low) << first
+    present[0] = held
+    odd[0] = odds
 
 
 cdef inline int _bit_count(uint64_t bits) noexcept nogil:
@@ -999,75 +1027,82 @@ def shanten_batch(hands, int melds=0):
 # ---------------------------------------------------------------------------------------------
 # Decompositions of a complete hand
 
-cdef int _regular(count_t* c, int k, int sets, int pair, Reading* cur, Reading* out,
+cdef int _regular(count_t* c, uint64_t left, int sets, int pair, Reading* cur, Reading* out,
                   int n) noexcept nogil:
-    """Append to out[n:] every grouping of c into ``sets`` sets and (pair < 0) one pair.
+    """Append to out[n:] every grouping of c into ``sets`` sets and (pair < 0) one pair;
+    ``left``: the kinds c holds, as bits.
 
     All the groups that start at the lowest kind held are chosen at once (how many chows, a pung
-    or not, the pair or not), so each multiset of groups is produced exactly once.
+    or not, the pair or not), so each multiset of groups is produced exactly once. They use up
+    that kind, and a chow may use up the next two: ``left`` follows, so the next kind to group
+    is its lowest bit, not found by a walk over the kinds.
     """
-    cdef int take_pair, pung, used, chows, n_chows = cur.n_chows
-    while k < N_KINDS and c[k] == 0:
-        k += 1
-    if k == N_KINDS:
+    cdef int k, way, take_pair, pung, used, chows, n_chows = cur.n_chows
+    cdef uint64_t rest
+    if left == 0:
         if sets == 0 and pair >= 0 and n < MAX_READINGS:
             out[n] = cur[0]
             out[n].pair = pair
             return n + 1
         return n
-    for take_pair in range(2 if pair < 0 else 1):
-        for pung in range(2):
-            used = 2 * take_pair + 3 * pung
-            chows = c[k] - used
-            if chows < 0 or chows + pung > sets:
-                continue
-            if chows and (k >= N_SUITED or k % 9 > 6 or c[k + 1] < chows or c[k + 2] < chows):
-                continue
-            c[k] -= used + chows
-            if chows:
-                c[k + 1] -= chows
-                c[k + 2] -= chows
-            for _ in range(chows):
-                cur.chows[cur.n_chows] = k
-                cur.n_chows += 1
-            if pung:
-                cur.pungs[cur.n_pungs] = k
-                cur.n_pungs += 1
-            n = _regular(c, k + 1, sets - chows - pung, k if take_pair else pair, cur, out, n)
-            cur.n_pungs -= pung
-            cur.n_chows = n_chows
-            if chows:
-                c[k + 1] += chows
-                c[k + 2] += chows
-            c[k] += used + chows
+    k = lowest_bit(left)
+    left &= left - 1
+    for way in range(N_USES[c[k]][pair < 0]):
+        used = USES[c[k]][way]
+        take_pair = used == 2
+        pung = used == 3
+        chows = c[k] - used
+        if chows + pung > sets:
+            continue
+        if chows and (not (CHOW_BITS >> k) & 1 or c[k + 1] < chows or c[k + 2] < chows):
+            continue
+        c[k] -= used + chows
+        rest = left
+        if chows:
+            c[k + 1] -= chows
+            c[k + 2] -= chows
+            rest &= ~((<uint64_t>(c[k + 1] == 0)) << (k + 1)
+                      | (<uint64_t>(c[k + 2] == 0)) << (k + 2))
+        for _ in range(chows):
+            cur.chows[cur.n_chows] = k
+            cur.n_chows += 1
+        if pung:
+            cur.pungs[cur.n_pungs] = k
+            cur.n_pungs += 1
+        n = _regular(c, rest, sets - chows - pung, k if take_pair else pair, cur, out, n)
+        cur.n_pungs -= pung
+        cur.n_chows = n_chows
+        if chows:
+            c[k + 1] += chows
+            c[k + 2] += chows
+        c[k] += used + chows
     return n
 
 
 cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil:
     cdef count_t c[N_KINDS]
     cdef Reading cur
-    cdef uint64_t present = 0, odd = 0
-    cdef int n, k, perm, i
+    cdef uint64_t present, odd, rest
+    cdef int n, perm, i, kinds
     memcpy(c, counts, N_KINDS)
     memset(&cur, 0, sizeof(Reading))
     cur.form = REGULAR
     cur.perm = -1
-    n = _regular(c, 0, 4 - melds, -1, &cur, out, 0)
+    _present_odd(counts, &present, &odd)
+    n = _regular(c, present, 4 - melds, -1, &cur, out, 0)
     cur.pair = -1
-    for k in range(N_KINDS):
-        present |= (<uint64_t>(c[k] != 0)) << k
-        odd |= (<uint64_t>(c[k] & 1)) << k
+    kinds = _bit_count(present)
     if melds == 0 and n + 3 <= MAX_READINGS:
         if odd == 0:
             out[n] = cur
             out[n].form = SEVEN_PAIRS
             n += 1
-        if (present & ~ORPHAN_BITS) == 0 and popcount(present) == 13:
+        if (present & ~ORPHAN_BITS) == 0 and kinds == 13:
             out[n] = cur
             out[n].form = ORPHANS
             out[n].pair = lowest_bit(present & ~odd)   # the one kind held twice
             n += 1
-        if popcount(present) == 14:
+        if kinds == 14:
             for perm in range(6):
                 if (present & ~(KNITTED_BITS[perm] | HONOR_BITS)) == 0:
                     out[n] = cur
@@ -1079,10 +1114,13 @@ cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept no
         for perm in range(6):
             if (present & KNITTED_BITS[perm]) != KNITTED_BITS[perm]:
                 continue
+            rest = present
             for i in range(9):
                 c[KNITTED[perm][i]] -= 1
+                if c[KNITTED[perm][i]] == 0:
+                    rest &= ~((<uint64_t>1) << KNITTED[perm][i])
             cur.perm = perm
-            n = _regular(c, 0, 1 - melds, -1, &cur, out, n)
+            n = _regular(c, rest, 1 - melds, -1, &cur, out, n)
             for i in range(9):
                 c[KNITTED[perm][i]] += 1
     return n

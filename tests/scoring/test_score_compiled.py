@@ -257,6 +257,17 @@ def test_may_reach_refuses_a_plain_hand():
                                       0, 0)
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_may_reach_may_refuse_a_reading_before_the_principles(ruleset):
+    """may_reach refuses a reading whose elements, none suppressed, sum under eight with the
+    most a wait and Last Tile add: sound as every element scores a point or more and none
+    suppresses itself, so suppression only lowers a total and leaves no Chicken Hand where an
+    element is counted."""
+    tables = compiled_module.tables()
+    assert min(tables["points"][ruleset].values()) >= 1
+    assert not [n for n, gone in tables["excludes"][ruleset].items() if n in gone]
+
+
 def test_the_differential_generators_hands_score_alike():
     rng = np.random.default_rng(20261130)
     scored = 0
