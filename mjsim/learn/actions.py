@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from mjsim.players.view import View
 
 __all__ = ["ACTION_NAMES", "CHOW", "CLAIM_KONG", "DISCARD", "N_ACTIONS", "PASS_ACTION",
-           "PUNG_ACTION", "TURN_KONG", "WIN_ACTION", "action_of", "move_of"]
+           "PUNG_ACTION", "TURN_KONG", "WIN_ACTION", "action_number", "action_of", "move_of"]
 
 DISCARD = 0
 TURN_KONG = DISCARD + N_PLAYING
@@ -93,7 +93,7 @@ def move_of(action: int, view: View) -> Move:
     """The move ``action`` stands for in ``view`` (the engine's own instance). Raises
     ``TypeError`` for an action that is no whole number, ``ValueError`` for a number outside
     0-74, or a chow with no discard window open (or one no chow can start from)."""
-    action = _number(action)
+    action = action_number(action)
     if action < TURN_KONG:
         return DISCARDS[action - DISCARD]
     if action < WIN_ACTION:
@@ -113,10 +113,10 @@ def move_of(action: int, view: View) -> Move:
     return CHOWS[first]
 
 
-def _number(action: object) -> int:
-    """``action`` as a number of the action space, or a ``TypeError`` (not a whole number: 1.5
-    would index a tuple, "3" compare with an int) or ``ValueError`` (outside it) naming the
-    range."""
+def action_number(action: object) -> int:
+    """``action`` (an int or a numpy integer) as a number of the action space, or a
+    ``TypeError`` (not a whole number: 1.5 would index a tuple, "3" compare with an int) or
+    ``ValueError`` (outside it) naming the range."""
     try:
         number = operator.index(action)  # type: ignore[arg-type]
     except TypeError:

@@ -40,7 +40,7 @@ except ModuleNotFoundError as missing:  # an optional extra: say which, in one l
 
 from mjsim.game.rules import Rules
 from mjsim.game.settings import Settings
-from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, move_of
+from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, action_number, move_of
 from mjsim.learn.planes import HIGH, PLANES, encode, legal_mask
 from mjsim.players.view import view_of
 
@@ -125,11 +125,10 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
             raise ValueError(f"{agent} is waited on and must act: None is no action")
         game, seat = self._playing(), AGENTS.index(agent)
         view = view_of(game, seat)
-        number = int(action)
-        if not 0 <= number < N_ACTIONS or not legal_mask(view)[number]:
-            name = ACTION_NAMES[number] if 0 <= number < N_ACTIONS else "no action"
-            raise ValueError(f"action {number} ({name}) is not legal for {agent}: "
-                             "see its action_mask")
+        number = action_number(action)  # 1.5 is no action, not action 1
+        if not legal_mask(view)[number]:
+            raise ValueError(f"action {number} ({ACTION_NAMES[number]}) is not legal for "
+                             f"{agent}: see its action_mask")
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         done = game.apply(seat, move_of(number, view))
