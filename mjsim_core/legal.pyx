@@ -33,7 +33,7 @@ obvious twin.
 
 cimport cython
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
@@ -514,6 +514,7 @@ cdef int _special(const count_t* h, const count_t* cap, int melds, int form, int
 cdef struct Pattern:
     uint32_t key                # suit, sets, pair, cost and the digits, so that sorting groups
     count_t t[9]
+    uint16_t drawn              # the ranks whose copies it holds more of than the hand, as bits
 
 
 cdef struct Search:
@@ -554,8 +555,9 @@ cdef struct Search:
     int n
     bint chows
     count_t t[9]
-    # The combination under way.
+    # The combination under way, and the kinds it holds more of than the hand, as bits.
     count_t target[N_KINDS]
+    uint64_t target_drawn
     # Whether the combinations are won on a tile the hand holds, not on one they draw.
     bint again
     bint want_all
@@ -589,9 +591,11 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                      int cost) noexcept nogil:
     """Every pattern of the suit from rank i on, given the chows open from ranks i-1 (c1) and
     i-2 (c2), within the budget."""
-    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead, spare
+    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead, spare, cap, held, chows
+    cdef int max_sets = S.max_sets, budget = S.budget
     cdef uint32_t key, slot
     cdef Pattern* p
+    cdef const int (*need)[2][15]
     if i == S.n:
         if cost + S.others[S.suit][sets][pair] > S.budget:
             return                  # no combination within the budget can use it
@@ -610,6 +614,10 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
         S.n_pool += 1
         memcpy(p.t, S.t, 9)
         p.key = key
+        p.drawn = 0
+        for k in range(S.n):
+            if S.t[k] > S.held[S.first + k]:
+                p.drawn |= 1 << k
         return
     k = S.first + i
     c0_max = 0
@@ -617,6 +625,9 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
         # The chows opened here need room at this rank and the two above, and sets to spare.
         c0_max = min(4, S.q.cap[k] - c1 - c2, S.q.cap[k + 1] - c1, S.q.cap[k + 2],
                      S.max_sets - sets)
+    cap = S.q.cap[k]
+    held = S.held[k]
+    need = S.need[S.suit]
     for c0 in range(c0_max + 1):
         # The chows open here need tiles of the next ranks: those not held cost too.
         ahead = 0
@@ -633,21 +644,22 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                 spare -= c0
         # More chows cost no less and leave no more budget: once the cheapest way on (no pung,
         # no pair) is over the budget, so is every way with more.
-        add = c0 + c1 + c2 - S.held[k]
+        chows = c0 + c1 + c2
+        add = chows - held
         if cost + (add if add > 0 else 0) + ahead > S.node_budget[sets + c0][pair]:
             break
         for pung in range(2):
+            sets2 = sets + c0 + pung
+            if sets2 > max_sets:
+                break
             for pr in range(2 - pair):
-                tiles = c0 + c1 + c2 + 3 * pung + 2 * pr
-                if tiles > S.q.cap[k]:
-                    continue
-                sets2 = sets + c0 + pung
-                if sets2 > S.max_sets:
-                    continue
-                add = tiles - S.held[k]
+                tiles = chows + 3 * pung + 2 * pr
+                if tiles > cap:
+                    break
+                add = tiles - held
                 if add < 0:
                     add = 0
-                if cost + add + ahead + S.need[S.suit][sets2][pair + pr][spare] > S.budget:
+                if cost + add + ahead + need[sets2][pair + pr][spare] > budget:
                     continue
                 S.t[i] = tiles
                 _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add)
@@ -905,9 +917,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     cdef bint recorded = False
     memset(legal, -1, N_KINDS)
     S.hope = -1
-    for w in range(N_KINDS):
-        if t[w] > h[w]:
-            drawn |= 1ull << w
+    drawn = S.target_drawn
     while live:
         k = lowest_bit64(live)
         live &= live - 1
@@ -991,12 +1001,12 @@ cdef inline uint32_t _sums(uint32_t a, uint32_t b) noexcept nogil:
 
 
 cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair_suit,
-                   const uint32_t* reach) noexcept nogil:
+                   const uint32_t* reach, uint64_t drawn) noexcept nogil:
     """Fill suits suit.. with the assignment sets_of and the pair in pair_suit, costing exactly
     budget in all; True when the search may stop. ``reach[s]``: the total costs suits s.. can
     come to, so that only the costs that leave the later suits a reachable total are tried."""
-    cdef int m = sets_of[suit], p = suit == pair_suit, i, c, j
-    cdef int first = 9 * suit, n = 9 if suit < 3 else 7
+    cdef int m = sets_of[suit], p = suit == pair_suit, i, c
+    cdef int first = 9 * suit
     cdef const Pattern* pattern
     for c in range(budget + 1 if budget < 16 else 16):
         if suit == 3:
@@ -1006,13 +1016,16 @@ cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair
             continue
         for i in range(_at(S, suit, m, p, c), _at(S, suit, m, p, c + 1)):
             pattern = &S.pool[i]
-            for j in range(n):
-                S.target[first + j] = pattern.t[j]
             if suit == 3:
+                memcpy(&S.target[first], pattern.t, 7)
+                S.target_drawn = drawn | <uint64_t>pattern.drawn << first
                 if _visit_drawn(S) if S.drawn != NULL else _visit(S):
                     return True
-            elif _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach):
-                return True
+            else:
+                memcpy(&S.target[first], pattern.t, 9)
+                if _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach,
+                            drawn | <uint64_t>pattern.drawn << first):
+                    return True
     return False
 
 
@@ -1037,7 +1050,7 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
                     reach[0] = 0        # no total reachable: nothing to combine
                     break
             if cost < 32 and (reach[0] >> cost) & 1 and _combine(S, 0, cost, sets_of, pair,
-                                                                 reach):
+                                                                 reach, 0):
                 return True
     return False
 
