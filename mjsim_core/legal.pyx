@@ -578,19 +578,10 @@ cdef struct Search:
     int spread
 
 
-cdef inline uint32_t _key(int suit, int sets, int pair, int cost, const count_t* t,
-                          int n) noexcept nogil:
-    cdef uint32_t code = 0
-    cdef int i
-    for i in range(n):
-        code = 5 * code + t[i]
-    return ((((<uint32_t>suit * 5 + sets) * 2 + pair) * 16 + cost) << 21) | code
-
-
 cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
-                     int cost) noexcept nogil:
+                     int cost, uint32_t code) noexcept nogil:
     """Every pattern of the suit from rank i on, given the chows open from ranks i-1 (c1) and
-    i-2 (c2), within the budget."""
+    i-2 (c2), within the budget; ``code``: the ranks below i, base 5 (a key's low bits)."""
     cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead, spare, cap, held, chows
     cdef int max_sets = S.max_sets, budget = S.budget
     cdef uint32_t key, slot
@@ -599,7 +590,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
     if i == S.n:
         if cost + S.others[S.suit][sets][pair] > S.budget:
             return                  # no combination within the budget can use it
-        key = _key(S.suit, sets, pair, cost, S.t, S.n)
+        key = ((((<uint32_t>S.suit * 5 + sets) * 2 + pair) * 16 + cost) << 21) | code
         slot = (key * 2654435761u) >> (32 - HASH_BITS)
         while S.used[slot >> 6] >> (slot & 63) & 1:
             if S.seen[slot] == key:
@@ -662,7 +653,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                 if cost + add + ahead + need[sets2][pair + pr][spare] > budget:
                     continue
                 S.t[i] = tiles
-                _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add)
+                _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add, 5 * code + tiles)
     S.t[i] = 0
 
 
@@ -742,16 +733,17 @@ cdef void _completion_bounds(Search* S) noexcept nogil:
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
     """What a pattern of the suit may cost, by the sets and pair it has so far: the most over
     the lists it can still end in."""
-    cdef int a, b, m, p, room, most
-    for a in range(5):
-        for b in range(2):
+    cdef int a, b, most
+    for a in range(4, -1, -1):
+        for b in range(1, -1, -1):
+            # The list (a, b) itself, else the best of those a set or the pair further on.
             most = -1
-            for m in range(a, 5):
-                for p in range(b, 2):
-                    if S.others[suit][m][p] < INF:
-                        room = S.budget - S.others[suit][m][p]
-                        if room > most:
-                            most = room
+            if S.others[suit][a][b] < INF and S.budget - S.others[suit][a][b] > most:
+                most = S.budget - S.others[suit][a][b]
+            if a < 4 and S.node_budget[a + 1][b] > most:
+                most = S.node_budget[a + 1][b]
+            if b == 0 and S.node_budget[a][1] > most:
+                most = S.node_budget[a][1]
             S.node_budget[a][b] = most
 
 
@@ -769,7 +761,7 @@ cdef void _list_patterns(Search* S) noexcept nogil:
         S.n = 9 if suit < 3 else 7
         S.chows = suit < 3
         memset(S.t, 0, 9)
-        _list_suit(S, 0, 0, 0, 0, 0, 0)
+        _list_suit(S, 0, 0, 0, 0, 0, 0, 0)
     # A counting sort by group (the key's top bits: suit, sets, pair, cost), the costs of a
     # block running to the budget only.
     S.width = (S.budget if S.budget < MAX_COST else MAX_COST) + 2
