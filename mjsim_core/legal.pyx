@@ -571,6 +571,7 @@ cdef struct Search:
     Drawn* drawn
     uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
     uint64_t live               # the discards the level's combinations may serve (_live)
+    int most[N_KINDS]           # _most of each of them, as _live last found it
     int hope                    # whether S.target may win eight (_may_win; -1: not asked yet)
     int level
     int top
@@ -916,7 +917,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
         if t[k] >= cap[k]:
             continue
         base = S.level + (t[k] >= h[k])
-        most = _most(S, k)
+        most = _most(S, k) if recorded else S.most[k]   # what _live found, till one is recorded
         mine = drawn | (<uint64_t>(t[k] >= h[k]) << k)      # the kinds drawn once k goes
         if base > most or (S.want_all and base == d.cost[k] and not mine & ~S.accepted[k]):
             continue
@@ -967,14 +968,16 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     return S.live == 0
 
 
-cdef uint64_t _live(const Search* S) noexcept nogil:
+cdef uint64_t _live(Search* S) noexcept nogil:
     """The open discards a combination of S.level draws may still serve, as bits: it costs
-    each S.level or more, and _most only falls as the search goes on."""
+    each S.level or more, and _most only falls as the search goes on (kept in S.most)."""
     cdef uint64_t live = 0
     cdef int k
     for k in range(N_KINDS):
-        if S.drawn.open[k] and S.level <= _most(S, k):
-            live |= 1ull << k
+        if S.drawn.open[k]:
+            S.most[k] = _most(S, k)
+            if S.level <= S.most[k]:
+                live |= 1ull << k
     return live
 
 
