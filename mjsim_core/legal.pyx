@@ -995,32 +995,44 @@ cdef inline uint32_t _sums(uint32_t a, uint32_t b) noexcept nogil:
     return out
 
 
+cdef inline bint _honors(Search* S, int budget, int m, int p, uint64_t drawn) noexcept nogil:
+    """Fill the last suit (the honours: m sets, p pairs) costing exactly budget, each of its
+    patterns completing S.target; True when the search may stop."""
+    cdef int i
+    cdef const Pattern* pattern
+    if budget >= 16:
+        return False
+    for i in range(_at(S, 3, m, p, budget), _at(S, 3, m, p, budget + 1)):
+        pattern = &S.pool[i]
+        memcpy(&S.target[27], pattern.t, 7)
+        S.target_drawn = drawn | <uint64_t>pattern.drawn << 27
+        if _visit_drawn(S) if S.drawn != NULL else _visit(S):
+            return True
+    return False
+
+
 cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair_suit,
                    const uint32_t* reach, uint64_t drawn) noexcept nogil:
-    """Fill suits suit.. with the assignment sets_of and the pair in pair_suit, costing exactly
-    budget in all; True when the search may stop. ``reach[s]``: the total costs suits s.. can
-    come to, so that only the costs that leave the later suits a reachable total are tried."""
+    """Fill suits suit.. (a suited one first) with the assignment sets_of and the pair in
+    pair_suit, costing exactly budget in all; True when the search may stop. ``reach[s]``: the
+    total costs suits s.. can come to, so that only the costs that leave the later suits a
+    reachable total are tried."""
     cdef int m = sets_of[suit], p = suit == pair_suit, i, c
     cdef int first = 9 * suit
     cdef const Pattern* pattern
+    cdef uint64_t more
     for c in range(budget + 1 if budget < 16 else 16):
-        if suit == 3:
-            if c != budget:
-                continue
-        elif not (reach[suit + 1] >> (budget - c)) & 1:
+        if not (reach[suit + 1] >> (budget - c)) & 1:
             continue
         for i in range(_at(S, suit, m, p, c), _at(S, suit, m, p, c + 1)):
             pattern = &S.pool[i]
-            if suit == 3:
-                memcpy(&S.target[first], pattern.t, 7)
-                S.target_drawn = drawn | <uint64_t>pattern.drawn << first
-                if _visit_drawn(S) if S.drawn != NULL else _visit(S):
+            memcpy(&S.target[first], pattern.t, 9)
+            more = drawn | <uint64_t>pattern.drawn << first
+            if suit == 2:
+                if _honors(S, budget - c, sets_of[3], pair_suit == 3, more):
                     return True
-            else:
-                memcpy(&S.target[first], pattern.t, 9)
-                if _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach,
-                            drawn | <uint64_t>pattern.drawn << first):
-                    return True
+            elif _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach, more):
+                return True
     return False
 
 
