@@ -586,6 +586,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
     cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead, spare, cap, held, chows
     cdef int max_sets = S.max_sets, budget = S.budget
     cdef uint32_t key, slot
+    cdef uint64_t mine, held8
     cdef Pattern* p
     cdef const int (*need)[2][15]
     if i == S.n:
@@ -606,10 +607,18 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
         S.n_pool += 1
         memcpy(p.t, S.t, 9)
         p.key = key
-        p.drawn = 0
-        for k in range(S.n):
-            if S.t[k] > S.held[S.first + k]:
-                p.drawn |= 1 << k
+        # Which of its ranks it holds more of than the hand, eight bytes at once: a byte of
+        # (held + 0x80) - t keeps its top bit unless t > held (each at most 4: no borrow).
+        memcpy(&mine, S.t, 8)
+        held8 = 0
+        if S.n == 9:
+            memcpy(&held8, S.held + S.first, 8)
+        else:
+            memcpy(&held8, S.held + S.first, 7)
+        mine = ~((held8 | 0x8080808080808080ull) - mine) & 0x8080808080808080ull
+        p.drawn = ((mine >> 7) * 0x0102040810204080ull) >> 56
+        if S.n == 9 and S.t[8] > S.held[S.first + 8]:
+            p.drawn |= 1 << 8
         return
     k = S.first + i
     c0_max = 0
