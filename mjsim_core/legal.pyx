@@ -33,7 +33,7 @@ obvious twin.
 
 cimport cython
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
@@ -514,6 +514,7 @@ cdef int _special(const count_t* h, const count_t* cap, int melds, int form, int
 cdef struct Pattern:
     uint32_t key                # suit, sets, pair, cost and the digits, so that sorting groups
     count_t t[9]
+    uint16_t drawn              # the ranks whose copies it holds more of than the hand, as bits
 
 
 cdef struct Search:
@@ -554,8 +555,9 @@ cdef struct Search:
     int n
     bint chows
     count_t t[9]
-    # The combination under way.
+    # The combination under way, and the kinds it holds more of than the hand, as bits.
     count_t target[N_KINDS]
+    uint64_t target_drawn
     # Whether the combinations are won on a tile the hand holds, not on one they draw.
     bint again
     bint want_all
@@ -569,6 +571,7 @@ cdef struct Search:
     Drawn* drawn
     uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
     uint64_t live               # the discards the level's combinations may serve (_live)
+    int most[N_KINDS]           # _most of each of them, as _live last found it
     int hope                    # whether S.target may win eight (_may_win; -1: not asked yet)
     int level
     int top
@@ -576,26 +579,20 @@ cdef struct Search:
     int spread
 
 
-cdef inline uint32_t _key(int suit, int sets, int pair, int cost, const count_t* t,
-                          int n) noexcept nogil:
-    cdef uint32_t code = 0
-    cdef int i
-    for i in range(n):
-        code = 5 * code + t[i]
-    return ((((<uint32_t>suit * 5 + sets) * 2 + pair) * 16 + cost) << 21) | code
-
-
 cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
-                     int cost) noexcept nogil:
+                     int cost, uint32_t code) noexcept nogil:
     """Every pattern of the suit from rank i on, given the chows open from ranks i-1 (c1) and
-    i-2 (c2), within the budget."""
-    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead, spare
+    i-2 (c2), within the budget; ``code``: the ranks below i, base 5 (a key's low bits)."""
+    cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead, spare, cap, held, chows
+    cdef int max_sets = S.max_sets, budget = S.budget
     cdef uint32_t key, slot
+    cdef uint64_t mine, held8
     cdef Pattern* p
+    cdef const int (*need)[2][15]
     if i == S.n:
         if cost + S.others[S.suit][sets][pair] > S.budget:
             return                  # no combination within the budget can use it
-        key = _key(S.suit, sets, pair, cost, S.t, S.n)
+        key = ((((<uint32_t>S.suit * 5 + sets) * 2 + pair) * 16 + cost) << 21) | code
         slot = (key * 2654435761u) >> (32 - HASH_BITS)
         while S.used[slot >> 6] >> (slot & 63) & 1:
             if S.seen[slot] == key:
@@ -610,6 +607,18 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
         S.n_pool += 1
         memcpy(p.t, S.t, 9)
         p.key = key
+        # Which of its ranks it holds more of than the hand, eight bytes at once: a byte of
+        # (held + 0x80) - t keeps its top bit unless t > held (each at most 4: no borrow).
+        memcpy(&mine, S.t, 8)
+        held8 = 0
+        if S.n == 9:
+            memcpy(&held8, S.held + S.first, 8)
+        else:
+            memcpy(&held8, S.held + S.first, 7)
+        mine = ~((held8 | 0x8080808080808080ull) - mine) & 0x8080808080808080ull
+        p.drawn = ((mine >> 7) * 0x0102040810204080ull) >> 56
+        if S.n == 9 and S.t[8] > S.held[S.first + 8]:
+            p.drawn |= 1 << 8
         return
     k = S.first + i
     c0_max = 0
@@ -617,6 +626,9 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
         # The chows opened here need room at this rank and the two above, and sets to spare.
         c0_max = min(4, S.q.cap[k] - c1 - c2, S.q.cap[k + 1] - c1, S.q.cap[k + 2],
                      S.max_sets - sets)
+    cap = S.q.cap[k]
+    held = S.held[k]
+    need = S.need[S.suit]
     for c0 in range(c0_max + 1):
         # The chows open here need tiles of the next ranks: those not held cost too.
         ahead = 0
@@ -633,24 +645,25 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                 spare -= c0
         # More chows cost no less and leave no more budget: once the cheapest way on (no pung,
         # no pair) is over the budget, so is every way with more.
-        add = c0 + c1 + c2 - S.held[k]
+        chows = c0 + c1 + c2
+        add = chows - held
         if cost + (add if add > 0 else 0) + ahead > S.node_budget[sets + c0][pair]:
             break
         for pung in range(2):
+            sets2 = sets + c0 + pung
+            if sets2 > max_sets:
+                break
             for pr in range(2 - pair):
-                tiles = c0 + c1 + c2 + 3 * pung + 2 * pr
-                if tiles > S.q.cap[k]:
-                    continue
-                sets2 = sets + c0 + pung
-                if sets2 > S.max_sets:
-                    continue
-                add = tiles - S.held[k]
+                tiles = chows + 3 * pung + 2 * pr
+                if tiles > cap:
+                    break
+                add = tiles - held
                 if add < 0:
                     add = 0
-                if cost + add + ahead + S.need[S.suit][sets2][pair + pr][spare] > S.budget:
+                if cost + add + ahead + need[sets2][pair + pr][spare] > budget:
                     continue
                 S.t[i] = tiles
-                _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add)
+                _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add, 5 * code + tiles)
     S.t[i] = 0
 
 
@@ -730,16 +743,17 @@ cdef void _completion_bounds(Search* S) noexcept nogil:
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
     """What a pattern of the suit may cost, by the sets and pair it has so far: the most over
     the lists it can still end in."""
-    cdef int a, b, m, p, room, most
-    for a in range(5):
-        for b in range(2):
+    cdef int a, b, most
+    for a in range(4, -1, -1):
+        for b in range(1, -1, -1):
+            # The list (a, b) itself, else the best of those a set or the pair further on.
             most = -1
-            for m in range(a, 5):
-                for p in range(b, 2):
-                    if S.others[suit][m][p] < INF:
-                        room = S.budget - S.others[suit][m][p]
-                        if room > most:
-                            most = room
+            if S.others[suit][a][b] < INF and S.budget - S.others[suit][a][b] > most:
+                most = S.budget - S.others[suit][a][b]
+            if a < 4 and S.node_budget[a + 1][b] > most:
+                most = S.node_budget[a + 1][b]
+            if b == 0 and S.node_budget[a][1] > most:
+                most = S.node_budget[a][1]
             S.node_budget[a][b] = most
 
 
@@ -757,7 +771,7 @@ cdef void _list_patterns(Search* S) noexcept nogil:
         S.n = 9 if suit < 3 else 7
         S.chows = suit < 3
         memset(S.t, 0, 9)
-        _list_suit(S, 0, 0, 0, 0, 0, 0)
+        _list_suit(S, 0, 0, 0, 0, 0, 0, 0)
     # A counting sort by group (the key's top bits: suit, sets, pair, cost), the costs of a
     # block running to the budget only.
     S.width = (S.budget if S.budget < MAX_COST else MAX_COST) + 2
@@ -905,16 +919,14 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     cdef bint recorded = False
     memset(legal, -1, N_KINDS)
     S.hope = -1
-    for w in range(N_KINDS):
-        if t[w] > h[w]:
-            drawn |= 1ull << w
+    drawn = S.target_drawn
     while live:
         k = lowest_bit64(live)
         live &= live - 1
         if t[k] >= cap[k]:
             continue
         base = S.level + (t[k] >= h[k])
-        most = _most(S, k)
+        most = _most(S, k) if recorded else S.most[k]   # what _live found, till one is recorded
         mine = drawn | (<uint64_t>(t[k] >= h[k]) << k)      # the kinds drawn once k goes
         if base > most or (S.want_all and base == d.cost[k] and not mine & ~S.accepted[k]):
             continue
@@ -965,14 +977,16 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     return S.live == 0
 
 
-cdef uint64_t _live(const Search* S) noexcept nogil:
+cdef uint64_t _live(Search* S) noexcept nogil:
     """The open discards a combination of S.level draws may still serve, as bits: it costs
-    each S.level or more, and _most only falls as the search goes on."""
+    each S.level or more, and _most only falls as the search goes on (kept in S.most)."""
     cdef uint64_t live = 0
     cdef int k
     for k in range(N_KINDS):
-        if S.drawn.open[k] and S.level <= _most(S, k):
-            live |= 1ull << k
+        if S.drawn.open[k]:
+            S.most[k] = _most(S, k)
+            if S.level <= S.most[k]:
+                live |= 1ull << k
     return live
 
 
@@ -990,28 +1004,43 @@ cdef inline uint32_t _sums(uint32_t a, uint32_t b) noexcept nogil:
     return out
 
 
-cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair_suit,
-                   const uint32_t* reach) noexcept nogil:
-    """Fill suits suit.. with the assignment sets_of and the pair in pair_suit, costing exactly
-    budget in all; True when the search may stop. ``reach[s]``: the total costs suits s.. can
-    come to, so that only the costs that leave the later suits a reachable total are tried."""
-    cdef int m = sets_of[suit], p = suit == pair_suit, i, c, j
-    cdef int first = 9 * suit, n = 9 if suit < 3 else 7
+cdef inline bint _honors(Search* S, int budget, int m, int p, uint64_t drawn) noexcept nogil:
+    """Fill the last suit (the honours: m sets, p pairs) costing exactly budget, each of its
+    patterns completing S.target; True when the search may stop."""
+    cdef int i
     cdef const Pattern* pattern
+    if budget >= 16:
+        return False
+    for i in range(_at(S, 3, m, p, budget), _at(S, 3, m, p, budget + 1)):
+        pattern = &S.pool[i]
+        memcpy(&S.target[27], pattern.t, 7)
+        S.target_drawn = drawn | <uint64_t>pattern.drawn << 27
+        if _visit_drawn(S) if S.drawn != NULL else _visit(S):
+            return True
+    return False
+
+
+cdef bint _combine(Search* S, int suit, int budget, const int* sets_of, int pair_suit,
+                   const uint32_t* reach, uint64_t drawn) noexcept nogil:
+    """Fill suits suit.. (a suited one first) with the assignment sets_of and the pair in
+    pair_suit, costing exactly budget in all; True when the search may stop. ``reach[s]``: the
+    total costs suits s.. can come to, so that only the costs that leave the later suits a
+    reachable total are tried."""
+    cdef int m = sets_of[suit], p = suit == pair_suit, i, c
+    cdef int first = 9 * suit
+    cdef const Pattern* pattern
+    cdef uint64_t more
     for c in range(budget + 1 if budget < 16 else 16):
-        if suit == 3:
-            if c != budget:
-                continue
-        elif not (reach[suit + 1] >> (budget - c)) & 1:
+        if not (reach[suit + 1] >> (budget - c)) & 1:
             continue
         for i in range(_at(S, suit, m, p, c), _at(S, suit, m, p, c + 1)):
             pattern = &S.pool[i]
-            for j in range(n):
-                S.target[first + j] = pattern.t[j]
-            if suit == 3:
-                if _visit_drawn(S) if S.drawn != NULL else _visit(S):
+            memcpy(&S.target[first], pattern.t, 9)
+            more = drawn | <uint64_t>pattern.drawn << first
+            if suit == 2:
+                if _honors(S, budget - c, sets_of[3], pair_suit == 3, more):
                     return True
-            elif _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach):
+            elif _combine(S, suit + 1, budget - c, sets_of, pair_suit, reach, more):
                 return True
     return False
 
@@ -1037,7 +1066,7 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
                     reach[0] = 0        # no total reachable: nothing to combine
                     break
             if cost < 32 and (reach[0] >> cost) & 1 and _combine(S, 0, cost, sets_of, pair,
-                                                                 reach):
+                                                                 reach, 0):
                 return True
     return False
 
