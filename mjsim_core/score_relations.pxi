@@ -6,20 +6,15 @@
 # Small helpers over kinds
 
 cdef inline int _suit(int k) noexcept nogil:
-    """0-2 for a suited kind, else -1 (looked up for a kind or -1, no pair: no division)."""
-    if -1 <= k < N_KINDS:
-        return SUIT_OF[k + 1]
-    return k // 9 if 0 <= k < N_SUITED else -1
+    """0-2 for a suited kind, else -1, of a kind or -1 (no pair): looked up, as the scorer asks
+    it of every set and pair."""
+    return SUIT_OF[k + 1]
 
 
 cdef inline int _rank(int k) noexcept nogil:
-    """1-9 for a suited kind, 0 for an honour; -1 (no pair) reads as 9, as Python's modulo does
-    (looked up for a kind or -1: the scorer asks it of every set and pair)."""
-    if -1 <= k < N_KINDS:
-        return RANK_OF[k + 1]
-    if k >= N_SUITED:
-        return 0
-    return (k % 9 + 9) % 9 + 1
+    """1-9 for a suited kind, 0 for an honour; -1 (no pair) reads as 9, as Python's modulo does.
+    Of a kind or -1, looked up."""
+    return RANK_OF[k + 1]
 
 
 cdef inline void _sort(int* t, int n) noexcept nogil:
