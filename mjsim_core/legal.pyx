@@ -43,7 +43,7 @@ from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW,
                                score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
-                                 distance, distance_after, read_unseen, suit_of)
+                                 distance, distance_after, read_unseen)
 
 cdef extern from *:
     int lowest_bit "__builtin_ctz"(unsigned int bits) noexcept nogil
@@ -1315,8 +1315,8 @@ cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* part
         memset(out.accepted[k], 0, N_KINDS)
         hand[k] -= 1
         if ((out.behind[k] == 0 if out.behind_is_shanten
-             else distance_after(hand, q.n_melds, suit_of(k), parts) == 1)
-                and accepted_after(hand, q.n_melds, suit_of(k), parts, waits)):
+             else distance_after(hand, q.n_melds, k, parts) == 1)
+                and accepted_after(hand, q.n_melds, k, parts, waits)):
             win = _winning_waits(hand, q, k, waits, all_kinds, out.accepted[k])
             if win >= 0:
                 out.cost[k] = 1

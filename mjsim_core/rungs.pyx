@@ -38,7 +38,7 @@ from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_D
 from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG,
                                Scoring, encode_melds, score_kernel)
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
-                                 distance, distance_after, suit_of)
+                                 distance, distance_after)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
 from mjsim_core.legal cimport (Drawn, Found, Memo, Question, Target, distance_drawn, prepare,
@@ -351,7 +351,7 @@ cdef int _copies_after(count_t* hand, int n_melds, int tile, const DiscardParts*
     cdef count_t after[N_KINDS]
     cdef int k, copies = 0
     hand[tile] -= 1
-    accepted_after(hand, n_melds, suit_of(tile), parts, after)
+    accepted_after(hand, n_melds, tile, parts, after)
     hand[tile] += 1
     for k in range(N_KINDS):
         copies += unseen[k] * after[k]
@@ -372,7 +372,7 @@ cdef int _most_winning(Seat* seat, count_t* hand, const DiscardParts* parts, int
     for i in range(n):
         tile = tiles[i]
         hand[tile] -= 1
-        accepted_after(hand, seat.n_melds, suit_of(tile), parts, waits[i])
+        accepted_after(hand, seat.n_melds, tile, parts, waits[i])
         hand[tile] += 1
         bound[i] = 0
         for k in range(N_KINDS):
@@ -453,7 +453,7 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
         for k in range(N_KINDS):
             if counts[k]:
                 hand[k] -= 1
-                dist[k] = distance_after(hand, seat.n_melds, suit_of(k), &parts)
+                dist[k] = distance_after(hand, seat.n_melds, k, &parts)
                 hand[k] += 1
                 now = min(now, dist[k])
         # A kong that leaves the road no longer than the best discard does.
@@ -514,8 +514,8 @@ cdef bint _ready_to_win(Seat* seat, count_t* after, int n_melds, bint drawn) exc
         if not after[k]:
             continue
         after[k] -= 1
-        if (distance_after(after, n_melds, suit_of(k), &parts) == 1
-                and accepted_after(after, n_melds, suit_of(k), &parts, waits) == 1
+        if (distance_after(after, n_melds, k, &parts) == 1
+                and accepted_after(after, n_melds, k, &parts, waits) == 1
                 and _winning_copies(after, seat.melds, n_melds, waits, unseen, seat, 1)):
             after[k] += 1
             return True
@@ -998,7 +998,7 @@ cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* pa
         copies[k] = 0
         if counts[k]:
             hand[k] -= 1
-            shanten[k] = distance_after(hand, seat.n_melds, suit_of(k), parts) - 1
+            shanten[k] = distance_after(hand, seat.n_melds, k, parts) - 1
             hand[k] += 1
             drawn.open[k] = shanten[k] <= seat.sight
             if drawn.open[k]:

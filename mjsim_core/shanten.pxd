@@ -1,4 +1,4 @@
-from libc.stdint cimport int8_t
+from libc.stdint cimport int8_t, uint64_t
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED
 
@@ -58,18 +58,22 @@ cdef struct DiscardParts:
     count_t two[4][4][SLOTS]
     count_t three[4][SLOTS]         # three[t]: every suit but t
     RegularParts plus
+    # The special forms' parts: the kinds held more than 0-3 times as bit sets, and how many of
+    # each knitted arrangement's nine kinds the hand lacks (a discard changes one bit of each).
+    uint64_t held[4]
+    int missing[6]
 
 # The suit of a kind: 0-2, or 3 for the honours.
 cdef inline int suit_of(int k) noexcept nogil:
     return k // 9 if k < N_SUITED else 3
 
 # The discards of one 14-3m tile hand: fill their shared parts once, then for the hand less one
-# tile of ``suit``, its distance() or its accepted_kinds() (returning its distance).
+# tile of kind ``discarded``, its distance() or its accepted_kinds() (returning its distance).
 cdef void discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil
-cdef int distance_after(const count_t* hand, int melds, int suit,
+cdef int distance_after(const count_t* hand, int melds, int discarded,
                         const DiscardParts* shared) noexcept nogil
-cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardParts* shared,
-                        count_t* accepted) noexcept nogil
+cdef int accepted_after(const count_t* hand, int melds, int discarded,
+                        const DiscardParts* shared, count_t* accepted) noexcept nogil
 
 # A player's unseen copies (34 counts of 0-4), checked, into ``copies``.
 cdef int read_unseen(object unseen, count_t* copies) except -1

@@ -536,6 +536,21 @@ cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
     parts.honors = NULL
 
 
+cdef inline void _knit_parts_less(const count_t* hand, int discarded, const DiscardParts* shared,
+                                  KnitParts* parts) noexcept nogil:
+    """_knit_parts of ``hand``, the hand of ``shared`` less a copy of ``discarded``: that copy's
+    bit cleared (no pass over the 34 kinds)."""
+    cdef int perm
+    cdef uint64_t bit = (<uint64_t>1) << discarded
+    memcpy(parts.held, shared.held, sizeof(parts.held))
+    parts.held[hand[discarded]] &= ~bit
+    for perm in range(6):
+        parts.missing[perm] = shared.missing[perm] + (hand[discarded] == 0
+                                                      and KNITTED_BITS[perm] & bit != 0)
+    memset(parts.rest, 0, sizeof(parts.rest))
+    parts.honors = NULL
+
+
 cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit,
                                int offset) noexcept nogil:
     cdef count_t rest[9]
@@ -625,11 +640,17 @@ cdef inline int _distance(const count_t* counts, int melds) noexcept nogil:
 cdef int _others_below(const count_t* counts, int melds, int best) noexcept nogil:
     """The hand's distance given its regular form's ``best``: the least over the other forms
     the meld count allows, where one is below it."""
-    cdef int d
     cdef KnitParts parts
     if melds > 1:
         return best
     _knit_parts(counts, &parts)  # shared by every special form
+    return _others_given(counts, melds, best, &parts)
+
+
+cdef int _others_given(const count_t* counts, int melds, int best,
+                       KnitParts* parts) noexcept nogil:
+    """_others_below with the special forms' parts given (melds 0-1)."""
+    cdef int d
     if melds == 0:
         d = _seven_pairs_held(parts.held)
         if d < best:
@@ -637,10 +658,10 @@ cdef int _others_below(const count_t* counts, int melds, int best) noexcept nogi
         d = _orphans_held(parts.held)
         if d < best:
             best = d
-        d = _honors_knitted_from(&parts)
+        d = _honors_knitted_from(parts)
         if d < best:
             best = d
-    return _knitted_below(counts, &parts, melds, best)
+    return _knitted_below(counts, parts, melds, best)
 
 
 cdef void _changed_in_suit(const count_t* counts, int suit, RegularParts* parts) noexcept nogil:
@@ -764,9 +785,11 @@ cdef void _accept_knitted_arrangement(const count_t* counts, int perm, int melds
 
 
 cdef int _accepted_given(const count_t* counts, int melds, int regular,
-                         const RegularParts* parts, count_t* accepted) noexcept nogil:
+                         const RegularParts* parts, KnitParts* knit,
+                         count_t* accepted) noexcept nogil:
     """Which draws lower the distance of a 3n+1 hand, given its regular distance and the parts
-    of its regular acceptance; returns the hand's distance.
+    of its regular acceptance, and with melds 0-1 its special forms' parts; returns the hand's
+    distance.
 
     A draw lowers one form's distance by at most one, so only the forms already at the minimum
     can lower the hand's.
@@ -774,17 +797,14 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     cdef int base = regular, perm
     cdef int pairs = INF, orphans = INF, knitted = INF
     cdef int per_arrangement[6]
-    cdef KnitParts knit
-    if melds <= 1:
-        _knit_parts(counts, &knit)
     if melds == 0:
         pairs = _seven_pairs_held(knit.held)
         orphans = _orphans_held(knit.held)
-        knitted = _honors_knitted_from(&knit)
+        knitted = _honors_knitted_from(knit)
         base = min(base, min(pairs, min(orphans, knitted)))
     for perm in range(6):
         # Exact below the bound; anything at or above it cannot be the minimum.
-        per_arrangement[perm] = _knit_distance(counts, &knit, perm, melds, base + 1) \
+        per_arrangement[perm] = _knit_distance(counts, knit, perm, melds, base + 1) \
             if melds <= 1 else INF
         base = min(base, per_arrangement[perm])
     memset(accepted, 0, N_KINDS)
@@ -795,7 +815,7 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     if orphans == base:
         _accept_orphans(counts, accepted)
     if knitted == base:
-        _accept_honors_knitted(counts, &knit, base, accepted)
+        _accept_honors_knitted(counts, knit, base, accepted)
     for perm in range(6):
         if per_arrangement[perm] == base:
             _accept_knitted_arrangement(counts, perm, melds, base, accepted)
@@ -804,14 +824,21 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
 
 cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noexcept nogil:
     cdef RegularParts parts
+    cdef KnitParts knit
     _tables()
     cdef int regular = _regular_parts(counts, 4 - melds, &parts)
-    return _accepted_given(counts, melds, regular, &parts, accepted)
+    if melds <= 1:
+        _knit_parts(counts, &knit)
+    return _accepted_given(counts, melds, regular, &parts, &knit, accepted)
 
 
 cdef void discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil:
     cdef int a, b, t
+    cdef KnitParts knit
     _tables()
+    _knit_parts(counts, &knit)
+    memcpy(parts.held, knit.held, sizeof(parts.held))
+    memcpy(parts.missing, knit.missing, sizeof(parts.missing))
     _vectors(counts, parts.vec)
     for a in range(4):
         _changed_in_suit(counts, a, &parts.plus)
@@ -828,23 +855,32 @@ cdef inline const count_t* _suit_vector(const count_t* hand, int suit) noexcept 
     return HONOR_TABLE[_honor_rank(hand)]
 
 
-cdef int distance_after(const count_t* hand, int melds, int suit,
+cdef int distance_after(const count_t* hand, int melds, int discarded,
                         const DiscardParts* shared) noexcept nogil:
     """distance() of the hand, reading the parts shared by the discards it came from: the
-    regular form costs one lookup and one convolution."""
+    regular form costs one lookup and one convolution, the special forms' parts one bit."""
+    cdef KnitParts knit
+    cdef int suit = suit_of(discarded)
+    cdef int regular
     _tables()
-    return _others_below(hand, melds, _final(_suit_vector(hand, suit), shared.three[suit],
-                                             4 - melds))
+    regular = _final(_suit_vector(hand, suit), shared.three[suit], 4 - melds)
+    if melds > 1:
+        return regular
+    _knit_parts_less(hand, discarded, shared, &knit)
+    return _others_given(hand, melds, regular, &knit)
 
 
-cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardParts* shared,
-                        count_t* accepted) noexcept nogil:
+cdef int accepted_after(const count_t* hand, int melds, int discarded,
+                        const DiscardParts* shared, count_t* accepted) noexcept nogil:
     """accepted_kinds() of the hand, reading the parts shared by the discards it came from: only
     the discarded tile's suit has its vectors looked up anew."""
     cdef RegularParts parts
+    cdef KnitParts knit
     cdef const count_t* vec
-    cdef int s, a, b, k
+    cdef int s, a, b, k, suit = suit_of(discarded)
     _tables()
+    if melds <= 1:
+        _knit_parts_less(hand, discarded, shared, &knit)
     vec = _suit_vector(hand, suit)
     for k in range(N_KINDS):
         parts.changed[k] = shared.plus.changed[k]
@@ -857,7 +893,7 @@ cdef int accepted_after(const count_t* hand, int melds, int suit, const DiscardP
             a, b = _the_other_two(s, suit)
             _merge(vec, shared.two[a][b], parts.others[s])
     return _accepted_given(hand, melds, _final(vec, shared.three[suit], 4 - melds), &parts,
-                           accepted)
+                           &knit, accepted)
 
 
 cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
@@ -976,7 +1012,7 @@ def discards(counts, int melds=0, unseen=None) -> list:
         if not c[k]:
             continue
         hand[k] -= 1
-        d = accepted_after(hand, melds, suit_of(k), &shared, accepted)
+        d = accepted_after(hand, melds, k, &shared, accepted)
         total = 0
         for j in range(N_KINDS):
             total += accepted[j] * copies[j]
