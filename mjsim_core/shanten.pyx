@@ -536,17 +536,17 @@ cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
     parts.honors = NULL
 
 
-cdef inline void _knit_parts_less(const count_t* hand, int discarded, const DiscardParts* shared,
-                                  KnitParts* parts) noexcept nogil:
-    """_knit_parts of ``hand``, the hand of ``shared`` less a copy of ``discarded``: that copy's
-    bit cleared (no pass over the 34 kinds)."""
-    cdef int perm
-    cdef uint64_t bit = (<uint64_t>1) << discarded
-    memcpy(parts.held, shared.held, sizeof(parts.held))
-    parts.held[hand[discarded]] &= ~bit
+cdef inline void _knit_parts_moved(const uint64_t* held, const int* missing, const count_t* hand,
+                                   int kind, int step, KnitParts* parts) noexcept nogil:
+    """_knit_parts of ``hand``, which holds ``step`` (+1 or -1) copies of ``kind`` more than the
+    hand whose held bits and missing kinds are given: one bit changed, not a pass over the 34
+    kinds."""
+    cdef int perm, j = hand[kind] - (step > 0)    # the count whose bit the copy sets or clears
+    cdef uint64_t bit = (<uint64_t>1) << kind
+    memcpy(parts.held, held, sizeof(parts.held))
+    parts.held[j] ^= bit
     for perm in range(6):
-        parts.missing[perm] = shared.missing[perm] + (hand[discarded] == 0
-                                                      and KNITTED_BITS[perm] & bit != 0)
+        parts.missing[perm] = missing[perm] - step * (j == 0 and KNITTED_BITS[perm] & bit != 0)
     memset(parts.rest, 0, sizeof(parts.rest))
     parts.honors = NULL
 
@@ -598,13 +598,6 @@ cdef inline int _knit_distance(const count_t* counts, KnitParts* parts, int perm
     if missing >= bound or missing + _knit_rest_bound(parts, perm, 1 - melds) >= bound:
         return bound
     return _knit_exact(counts, parts, perm, melds)
-
-
-cdef int _knitted_perm_distance(const count_t* counts, int perm, int melds,
-                                int bound) noexcept nogil:
-    cdef KnitParts parts
-    _knit_parts(counts, &parts)
-    return _knit_distance(counts, &parts, perm, melds, bound)
 
 
 cdef int _knitted_below(const count_t* counts, KnitParts* parts, int melds,
@@ -770,16 +763,18 @@ cdef void _accept_honors_knitted(const count_t* counts, const KnitParts* parts, 
                 accepted[k] = 1
 
 
-cdef void _accept_knitted_arrangement(const count_t* counts, int perm, int melds, int base,
-                                      count_t* accepted) noexcept nogil:
+cdef void _accept_knitted_arrangement(const count_t* counts, const KnitParts* knit, int perm,
+                                      int melds, int base, count_t* accepted) noexcept nogil:
     cdef count_t trial[N_KINDS]
+    cdef KnitParts parts
     cdef int k
     memcpy(trial, counts, N_KINDS)
     for k in range(N_KINDS):
         if accepted[k] or counts[k] >= MAX_COPIES:
             continue
         trial[k] += 1
-        if _knitted_perm_distance(trial, perm, melds, base) < base:
+        _knit_parts_moved(knit.held, knit.missing, trial, k, 1, &parts)
+        if _knit_distance(trial, &parts, perm, melds, base) < base:
             accepted[k] = 1
         trial[k] -= 1
 
@@ -818,7 +813,7 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
         _accept_honors_knitted(counts, knit, base, accepted)
     for perm in range(6):
         if per_arrangement[perm] == base:
-            _accept_knitted_arrangement(counts, perm, melds, base, accepted)
+            _accept_knitted_arrangement(counts, knit, perm, melds, base, accepted)
     return base
 
 
@@ -866,7 +861,7 @@ cdef int distance_after(const count_t* hand, int melds, int discarded,
     regular = _final(_suit_vector(hand, suit), shared.three[suit], 4 - melds)
     if melds > 1:
         return regular
-    _knit_parts_less(hand, discarded, shared, &knit)
+    _knit_parts_moved(shared.held, shared.missing, hand, discarded, -1, &knit)
     return _others_given(hand, melds, regular, &knit)
 
 
@@ -880,7 +875,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     cdef int s, a, b, k, suit = suit_of(discarded)
     _tables()
     if melds <= 1:
-        _knit_parts_less(hand, discarded, shared, &knit)
+        _knit_parts_moved(shared.held, shared.missing, hand, discarded, -1, &knit)
     vec = _suit_vector(hand, suit)
     for k in range(N_KINDS):
         parts.changed[k] = shared.plus.changed[k]
