@@ -57,6 +57,20 @@ def test_the_engine_word_is_the_views():
     assert checked > 500
 
 
+@given(seat_wind=st.integers(-2**31, 2**31 - 1), drawn=st.integers(-2**31, 2**31 - 1),
+       tile=st.integers(-2**31, 2**31 - 1))
+def test_every_number_is_written_as_python_writes_it(seat_wind, drawn, tile):
+    """The word's numbers are written by hand (no snprintf): any int the arguments take, signs
+    and the extremes among them, reads as Python's %d reads it."""
+    counts = np.zeros(34, dtype=np.uint8)
+    pools = [[], [], [], []]
+    window = WindowView("discard", tile, 2)
+    assert compiled.seat_word(counts, 0, seat_wind, pools, pools, False, "claim", drawn,
+                              window) == measures.word(0, seat_wind, counts.tobytes(), pools,
+                                                       [0, 0, 0, 0], "claim", drawn,
+                                                       ("discard", tile, 2))
+
+
 @given(word=st.integers(0, 2**64 - 1), salt=st.integers(0, 2**70))
 def test_rekeyed_is_the_reference(word, salt):
     assert rekeyed(word, salt) == measures.rekeyed(word, salt)
