@@ -69,10 +69,22 @@ cdef extern from *:
         _mm_storel_epi64((__m128i*)out, acc);
         memcpy(out + 8, &last, 2);
     }
+    /* Whether any of the ten slots is below its limit: a limit less the slot, saturated at 0,
+       is nonzero there. */
+    static inline int mjsim_slots_below(const unsigned char* slots, const unsigned char* limits) {
+        __m128i gap = _mm_subs_epu8(mjsim_load_slots(limits), mjsim_load_slots(slots));
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(gap, _mm_setzero_si128())) != 0xFFFF;
+    }
     #else
     #define MJSIM_VECTOR_MERGE 0
     static inline void mjsim_merge_slots(const unsigned char* a, const unsigned char* b,
                                          unsigned char* out, unsigned char inf) {}
+    static inline int mjsim_slots_below(const unsigned char* slots, const unsigned char* limits) {
+        for (int i = 0; i < 10; i++)
+            if (slots[i] < limits[i])
+                return 1;
+        return 0;
+    }
     #endif
     static int mjsim_tables_ready = 0;
     #define MJSIM_TABLES_READY() __atomic_load_n(&mjsim_tables_ready, __ATOMIC_ACQUIRE)
@@ -85,6 +97,7 @@ cdef extern from *:
     bint VECTOR_MERGE "MJSIM_VECTOR_MERGE"
     void merge_slots "mjsim_merge_slots"(const count_t* a, const count_t* b, count_t* out,
                                          count_t inf) noexcept nogil
+    bint slots_below "mjsim_slots_below"(const count_t* slots, const count_t* limits) noexcept nogil
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
@@ -696,32 +709,25 @@ cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) no
 cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int sets, int base,
                           count_t* accepted) noexcept nogil:
     """Mark the draws that lower the regular distance below base (the regular distance): a draw
-    changes one suit, so each is its suit's new vector against the suit's complement. A draw
-    lowers a slot of its suit's vector by at most one, so only the slots where the hand's own
-    vector meets the complement at base (its tight slots, a few of ten) can go below it."""
-    cdef int tight[4][SLOTS]
-    cdef int n_tight[4]
-    cdef int k, s, m1, p1, i, j
-    cdef const count_t* other
+    changes one suit, so each is its suit's new vector against the suit's complement, below it
+    where a slot is under base less the complement's matching slot (its limit; ten slots
+    compared at once). A draw lowers a slot by at most one, so only a suit whose own vector
+    meets a limit somewhere (a tight slot) can go below it."""
+    cdef count_t limit[4][SLOTS]
+    cdef bint tight[4]
+    cdef int k, s, i, room
+    memset(limit, 0, sizeof(limit))
     for s in range(4):
-        n_tight[s] = 0
-        other = parts.others[s]
-        for m1 in range(sets + 1):
-            for p1 in range(2):
-                i = 2 * m1 + p1
-                if parts.vec[s][i] + other[2 * (sets - m1) + 1 - p1] <= base:
-                    tight[s][n_tight[s]] = i
-                    n_tight[s] += 1
+        tight[s] = False
+        for i in range(2 * sets + 2):
+            room = base - parts.others[s][2 * sets + 1 - i]
+            if room > 0:
+                limit[s][i] = room
+                tight[s] = tight[s] or parts.vec[s][i] <= room
     for k in range(N_KINDS):
-        if counts[k] >= MAX_COPIES:
-            continue
         s = suit_of(k)
-        other = parts.others[s]
-        for j in range(n_tight[s]):
-            i = tight[s][j]
-            if parts.changed[k][i] + other[2 * sets + 1 - i] < base:
-                accepted[k] = 1
-                break
+        if tight[s] and counts[k] < MAX_COPIES and slots_below(parts.changed[k], limit[s]):
+            accepted[k] = 1
 
 
 cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
