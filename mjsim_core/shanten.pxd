@@ -49,6 +49,7 @@ cdef struct RegularParts:
     const count_t* vec[4]
     const count_t* changed[N_KINDS]
     count_t others[4][SLOTS]
+    int unread                      # a suit whose changed vectors are still to look up, or -1
 
 cdef struct DiscardParts:
     # What every discard from one 14-tile hand shares: its suit vectors, their merges two at a

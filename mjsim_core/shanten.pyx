@@ -696,6 +696,7 @@ cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) no
     cdef int suit
     for suit in range(4):
         _changed_in_suit(counts, suit, parts)
+    parts.unread = -1
     _vectors(counts, vec)
     _merge(vec[0], vec[1], pair01)
     _merge(vec[2], vec[3], pair23)
@@ -706,13 +707,14 @@ cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) no
     return _final(vec[0], parts.others[0], sets)
 
 
-cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int sets, int base,
+cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, int base,
                           count_t* accepted) noexcept nogil:
     """Mark the draws that lower the regular distance below base (the regular distance): a draw
     changes one suit, so each is its suit's new vector against the suit's complement, below it
     where a slot is under base less the complement's matching slot (its limit; ten slots
     compared at once). A draw lowers a slot by at most one, so only a suit whose own vector
-    meets a limit somewhere (a tight slot) can go below it."""
+    meets a limit somewhere (a tight slot) can go below it: an unread suit's changed vectors
+    are looked up only then."""
     cdef count_t limit[4][SLOTS]
     cdef bint tight[4]
     cdef int k, s, i, room
@@ -724,6 +726,8 @@ cdef void _accept_regular(const count_t* counts, const RegularParts* parts, int 
             if room > 0:
                 limit[s][i] = room
                 tight[s] = tight[s] or parts.vec[s][i] <= room
+        if tight[s] and s == parts.unread:
+            _changed_in_suit(counts, s, parts)
     for k in range(N_KINDS):
         s = suit_of(k)
         if tight[s] and counts[k] < MAX_COPIES and slots_below(parts.changed[k], limit[s]):
@@ -786,7 +790,7 @@ cdef void _accept_knitted_arrangement(const count_t* counts, const KnitParts* kn
 
 
 cdef int _accepted_given(const count_t* counts, int melds, int regular,
-                         const RegularParts* parts, KnitParts* knit,
+                         RegularParts* parts, KnitParts* knit,
                          count_t* accepted) noexcept nogil:
     """Which draws lower the distance of a 3n+1 hand, given its regular distance and the parts
     of its regular acceptance, and with melds 0-1 its special forms' parts; returns the hand's
@@ -887,7 +891,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
         parts.changed[k] = shared.plus.changed[k]
     for s in range(4):
         parts.vec[s] = vec if s == suit else shared.vec[s]
-    _changed_in_suit(hand, suit, &parts)
+    parts.unread = suit
     memcpy(parts.others[suit], shared.three[suit], SLOTS)
     for s in range(4):
         if s != suit:
