@@ -878,7 +878,8 @@ cdef int distance_after(const count_t* hand, int melds, int discarded,
 cdef int accepted_after(const count_t* hand, int melds, int discarded,
                         const DiscardParts* shared, count_t* accepted) noexcept nogil:
     """accepted_kinds() of the hand, reading the parts shared by the discards it came from: only
-    the discarded tile's suit has its vectors looked up anew."""
+    the discarded tile's suit has its vectors looked up anew, its changed ones only when that
+    suit can lower the distance."""
     cdef RegularParts parts
     cdef KnitParts knit
     cdef const count_t* vec
