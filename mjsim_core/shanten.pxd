@@ -51,6 +51,15 @@ cdef struct RegularParts:
     count_t others[4][SLOTS]
     int unread                      # a suit whose changed vectors are still to look up, or -1
 
+cdef struct KnitParts:
+    # What every arrangement shares: the kinds held more than 0, 1, 2 and 3 times as bit sets,
+    # how many of each arrangement's nine kinds the hand lacks, and per suit and offset the
+    # suit's table vector once one of each held knitted rank is set aside (NULL until needed).
+    uint64_t held[4]
+    int missing[6]
+    const count_t* rest[3][3]
+    const count_t* honors
+
 cdef struct DiscardParts:
     # What every discard from one 14-tile hand shares: its suit vectors, their merges two at a
     # time and three at a time, and each kind's suit vector with one more copy of it. A discard
@@ -59,10 +68,7 @@ cdef struct DiscardParts:
     count_t two[4][4][SLOTS]
     count_t three[4][SLOTS]         # three[t]: every suit but t
     RegularParts plus
-    # The special forms' parts: the kinds held more than 0-3 times as bit sets, and how many of
-    # each knitted arrangement's nine kinds the hand lacks (a discard changes one bit of each).
-    uint64_t held[4]
-    int missing[6]
+    KnitParts knit                  # the special forms' (a discard changes one bit of them)
 
 # The suit of a kind: 0-2, or 3 for the honours.
 cdef inline int suit_of(int k) noexcept nogil:

@@ -115,19 +115,7 @@ cdef count_t HONOR_TABLE[HONOR_PATTERNS][SLOTS]
 cdef int SUIT_OFFSET[9][15][5]
 cdef int HONOR_OFFSET[7][15][5]
 cdef int KNITTED[6][9]          # the nine kinds of each knitted arrangement
-cdef int KNIT_OFFSET[6][3]      # the rank offset (0: 147, 1: 258, 2: 369) of each suit in each
-
-
-cdef struct KnitParts:
-    # What every arrangement shares: the kinds held more than 0, 1, 2 and 3 times as bit sets,
-    # how many of each arrangement's nine kinds the hand lacks, and per suit and offset the
-    # suit's table vector once one of each held knitted rank is set aside (NULL until needed).
-    uint64_t held[4]
-    int missing[6]
-    const count_t* rest[3][3]
-    const count_t* honors
-
-
+cdef int KNIT_OFFSET[6][3]      # each arrangement's offset in each suit (0: 147, 1: 258, 2: 369)
 cdef int ORPHAN_KINDS[13]
 cdef uint64_t KNITTED_BITS[6]   # each arrangement's kinds as a bit set over the 34 kinds
 cdef uint64_t ORPHAN_BITS
@@ -549,17 +537,17 @@ cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
     parts.honors = NULL
 
 
-cdef inline void _knit_parts_moved(const uint64_t* held, const int* missing, const count_t* hand,
-                                   int kind, int step, KnitParts* parts) noexcept nogil:
+cdef inline void _knit_parts_moved(const KnitParts* before, const count_t* hand, int kind,
+                                   int step, KnitParts* parts) noexcept nogil:
     """_knit_parts of ``hand``, which holds ``step`` (+1 or -1) copies of ``kind`` more than the
-    hand whose held bits and missing kinds are given: one bit changed, not a pass over the 34
-    kinds."""
+    hand of ``before``: one bit changed, not a pass over the 34 kinds."""
     cdef int perm, j = hand[kind] - (step > 0)    # the count whose bit the copy sets or clears
     cdef uint64_t bit = (<uint64_t>1) << kind
-    memcpy(parts.held, held, sizeof(parts.held))
+    memcpy(parts.held, before.held, sizeof(parts.held))
     parts.held[j] ^= bit
     for perm in range(6):
-        parts.missing[perm] = missing[perm] - step * (j == 0 and KNITTED_BITS[perm] & bit != 0)
+        parts.missing[perm] = (before.missing[perm]
+                               - step * (j == 0 and KNITTED_BITS[perm] & bit != 0))
     memset(parts.rest, 0, sizeof(parts.rest))
     parts.honors = NULL
 
@@ -783,7 +771,7 @@ cdef void _accept_knitted_arrangement(const count_t* counts, const KnitParts* kn
         if accepted[k] or counts[k] >= MAX_COPIES:
             continue
         trial[k] += 1
-        _knit_parts_moved(knit.held, knit.missing, trial, k, 1, &parts)
+        _knit_parts_moved(knit, trial, k, 1, &parts)
         if _knit_distance(trial, &parts, perm, melds, base) < base:
             accepted[k] = 1
         trial[k] -= 1
@@ -839,11 +827,8 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
 
 cdef void discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil:
     cdef int a, b, t
-    cdef KnitParts knit
     _tables()
-    _knit_parts(counts, &knit)
-    memcpy(parts.held, knit.held, sizeof(parts.held))
-    memcpy(parts.missing, knit.missing, sizeof(parts.missing))
+    _knit_parts(counts, &parts.knit)
     _vectors(counts, parts.vec)
     for a in range(4):
         _changed_in_suit(counts, a, &parts.plus)
@@ -871,7 +856,7 @@ cdef int distance_after(const count_t* hand, int melds, int discarded,
     regular = _final(_suit_vector(hand, suit), shared.three[suit], 4 - melds)
     if melds > 1:
         return regular
-    _knit_parts_moved(shared.held, shared.missing, hand, discarded, -1, &knit)
+    _knit_parts_moved(&shared.knit, hand, discarded, -1, &knit)
     return _others_given(hand, melds, regular, &knit)
 
 
@@ -886,7 +871,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     cdef int s, a, b, k, suit = suit_of(discarded)
     _tables()
     if melds <= 1:
-        _knit_parts_moved(shared.held, shared.missing, hand, discarded, -1, &knit)
+        _knit_parts_moved(&shared.knit, hand, discarded, -1, &knit)
     vec = _suit_vector(hand, suit)
     for k in range(N_KINDS):
         parts.changed[k] = shared.plus.changed[k]
