@@ -82,8 +82,11 @@ def test_a_folder_holding_another_run_is_refused(tmp_path):
 
 
 def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
-    command = [sys.executable, "-m", "mjsim.ui.cli", "table", ",".join(RUNG1), "--walls", "6",
-               "--seed", "resume", "--quiet", "--backend", "sequential"]
+    # Enough walls that the kill lands part way: a rung-1 wall (one game) takes a few
+    # milliseconds, so six could all be written between two looks at the folder on a busy machine.
+    walls = 60
+    command = [sys.executable, "-m", "mjsim.ui.cli", "table", ",".join(RUNG1), "--walls",
+               str(walls), "--seed", "resume", "--quiet", "--backend", "sequential"]
     whole = subprocess.run([*command, "--out", str(tmp_path / "whole")], capture_output=True,
                            text=True, check=True)
     assert "results:" in whole.stdout
@@ -95,12 +98,12 @@ def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
         time.sleep(0.02)
     os.kill(killed.pid, signal.SIGKILL)
     killed.wait()
-    assert 0 < len(folder.done()) < 6, "the run should have been killed part way"
+    assert 0 < len(folder.done()) < walls, "the run should have been killed part way"
     subprocess.run([*command, "--out", str(tmp_path / "killed")], capture_output=True, check=True)
     for name in ("seats", "hands", "fans"):
         pd.testing.assert_frame_equal(RunFolder(tmp_path / "whole").load(name), folder.load(name))
     seats = folder.load("seats")
-    assert not seats.duplicated(["seed", "lineup", "seat"]).any() and len(seats) == 6 * 4
+    assert not seats.duplicated(["seed", "lineup", "seat"]).any() and len(seats) == walls * 4
 
 
 def test_an_identical_challenger_differs_by_exactly_zero(tmp_path):
