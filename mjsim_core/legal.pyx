@@ -1050,14 +1050,22 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
     cdef const int* sets_of
     cdef uint32_t reach[5]
     cdef uint32_t bits[4][5][2]     # _costs of each suit, sets and pair, up to ``cost``
+    cdef uint32_t sets_listed[4]    # the sets each suit has patterns for, as bits
     cdef uint32_t within = 0xFFFFFFFFu if cost >= 31 else (2u << cost) - 1
     cdef int split, s, m, pair
     for s in range(4):
+        sets_listed[s] = 0
         for m in range(S.max_sets + 1):
             for pair in range(2):
                 bits[s][m][pair] = _costs(S, s, m, pair) & within
+                if bits[s][m][pair]:
+                    sets_listed[s] |= 1u << m
     for split in range(S.n_splits):
         sets_of = S.splits[split]
+        # Most splits ask some suit for sets it has no pattern of: nothing to combine.
+        if not ((sets_listed[0] >> sets_of[0]) & (sets_listed[1] >> sets_of[1])
+                & (sets_listed[2] >> sets_of[2]) & (sets_listed[3] >> sets_of[3]) & 1):
+            continue
         for pair in range(4):
             reach[4] = 1
             for s in range(3, -1, -1):
