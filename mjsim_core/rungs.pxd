@@ -23,6 +23,7 @@ cdef struct Seat:
     PyObject* pools
     PyObject* exposed
     bint by_hand
+    const count_t* shown        # the copies of each kind face up (NULL: count the pools, melds)
     bint have_unseen
     int unseen[N_KINDS]         # copies the seat cannot see (filled when first needed)
     int sight                   # how far rung 4 sees the legal distance (set by its kernels)
@@ -34,10 +35,11 @@ cdef struct Choices:
     int kong
     int items[N_KINDS]
 
-# Gather the seat: ruleset is an index into mjsim_core.elements.RULESETS.
+# Gather the seat: ruleset is an index into mjsim_core.elements.RULESETS; ``shown`` the
+# engine's copies face up (HandState.shown), or NULL.
 cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int dealer,
                    int prevalent, int ruleset, object pools, object exposed,
-                   bint by_hand) except -1
+                   bint by_hand, const count_t* shown) except -1
 
 # On one's turn: of the discards in out (kinds, ascending, out.n of them) and the kongs (kinds, in
 # legal order), those the rung ranks best: one kong (out.kong), or the discards left tied;
@@ -52,11 +54,12 @@ cdef int answer_kernel(Seat* seat, int ideas, int tile, const uint8_t* claims, i
 
 # The same for a caller holding the game's state (rungs.pyx says what the bit sets mean).
 cpdef long long turn_pick(const count_t[::1] counts, object melds, int me, int dealer,
-                          int prevalent, int ruleset, object pools, object hands, int ideas,
-                          object kongs) except -1
+                          int prevalent, int ruleset, object pools, object hands,
+                          const count_t[::1] shown, int ideas, object kongs) except -1
 cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int dealer,
-                            int prevalent, int ruleset, object pools, object hands, int ideas,
-                            int tile, object claims) except -1
+                            int prevalent, int ruleset, object pools, object hands,
+                            const count_t[::1] shown, int ideas, int tile,
+                            object claims) except -1
 
 # The tie-break word of what the seat sees (rungs.pyx says how it is written), and the word
 # re-keyed by a salt.

@@ -107,7 +107,7 @@ cdef struct Targets:
 
 cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int dealer,
                    int prevalent, int ruleset, object pools, object exposed,
-                   bint by_hand) except -1:
+                   bint by_hand, const count_t* shown) except -1:
     seat.counts = counts
     seat.n_melds = encode_melds(melds, seat.melds)
     seat.me = me
@@ -117,6 +117,7 @@ cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int 
     seat.pools = <PyObject*>pools
     seat.exposed = <PyObject*>exposed
     seat.by_hand = by_hand
+    seat.shown = shown
     seat.have_unseen = False
     return 0
 
@@ -124,7 +125,7 @@ cdef int read_seat(Seat* seat, const count_t* counts, object melds, int me, int 
 cdef int _read(object view, object counts, Seat* seat) except -1:
     return read_seat(seat, counts_of(counts), view.hand.melds, view.seat,
                      view.dealer, view.prevalent, view.ruleset_index, view.pools,
-                     view.exposed, False)
+                     view.exposed, False, NULL)
 
 
 cdef object _melds_of(const Seat* seat, int other):
@@ -135,12 +136,21 @@ cdef object _melds_of(const Seat* seat, int other):
 
 cdef const int* _unseen(Seat* seat) except NULL:
     """View.unseen: 4 less the copies held and the copies seen in pools and melds."""
-    cdef int k, other
+    cdef int k, i, other
     cdef int* out = seat.unseen
     if seat.have_unseen:
         return out
     for k in range(N_KINDS):
         out[k] = MAX_COPIES - seat.counts[k]
+    seat.have_unseen = True
+    if seat.shown != NULL:
+        # The engine keeps the copies face up; the seat sees its own concealed kongs too.
+        for k in range(N_KINDS):
+            out[k] -= seat.shown[k]
+        for i in range(seat.n_melds):
+            if seat.melds[i] >> 6 == MELD_CONCEALED_KONG:
+                out[seat.melds[i] & 63] -= MAX_COPIES
+        return out
     for pool in <object>seat.pools:
         for kind in pool:
             out[<int>kind] -= 1
@@ -151,7 +161,6 @@ cdef const int* _unseen(Seat* seat) except NULL:
                 continue
             for kind in meld.tiles:
                 out[<int>kind] -= 1
-    seat.have_unseen = True
     return out
 
 
@@ -759,20 +768,23 @@ cpdef unsigned long long rekeyed(unsigned long long word, unsigned long long sal
 # --------------------------------------------------------------- the game's own state (the loop)
 
 cpdef long long turn_pick(const count_t[::1] counts, object melds, int me, int dealer,
-                          int prevalent, int ruleset, object pools, object hands, int ideas,
-                          object kongs) except -1:
+                          int prevalent, int ruleset, object pools, object hands,
+                          const count_t[::1] shown, int ideas, object kongs) except -1:
     """turn_choices for a caller that holds the game itself (the compiled game loop): the
-    seat's ``counts`` and ``melds``, the four ``pools`` and ``hands`` (read for what the seat
-    sees), ``ruleset`` an index into RULESETS, and ``kongs`` the kinds it may declare a kong
-    of in legal order. Every kind held is a legal discard. The answer is a bit set: bit k for
-    each discard of kind k left tied, or the one bit ``KONG_BIT + j`` for the j-th kong."""
+    seat's ``counts`` and ``melds``, the four ``pools`` and ``hands`` and the copies of each
+    kind face up, ``shown`` (HandState.shown; read for what the seat sees), ``ruleset`` an
+    index into RULESETS, and ``kongs`` the kinds it may declare a kong of in legal order.
+    Every kind held is a legal discard. The answer is a bit set: bit k for each discard of
+    kind k left tied, or the one bit ``KONG_BIT + j`` for the j-th kong."""
     cdef Seat seat
     cdef Choices out
     cdef int tiles[N_KINDS]
     cdef int n_kongs = 0, k, i
     cdef long long mask = 0
     check_length(counts.shape[0])
-    read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True)
+    check_length(shown.shape[0])
+    read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True,
+              &shown[0])
     out.n = 0
     for k in range(N_KINDS):
         if counts[k]:
@@ -791,8 +803,9 @@ cpdef long long turn_pick(const count_t[::1] counts, object melds, int me, int d
 
 
 cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int dealer,
-                            int prevalent, int ruleset, object pools, object hands, int ideas,
-                            int tile, object claims) except -1:
+                            int prevalent, int ruleset, object pools, object hands,
+                            const count_t[::1] shown, int ideas, int tile,
+                            object claims) except -1:
     """answer_choices for the compiled game loop (the seat read as turn_pick reads it):
     ``claims`` are the seat's claims on ``tile``, as the window lists them; the answer is a
     bit set of the indexes of those the rung ranks best (0: pass)."""
@@ -802,7 +815,9 @@ cpdef long long answer_pick(const count_t[::1] counts, object melds, int me, int
     cdef int i, n
     cdef long long mask = 0
     check_length(counts.shape[0])
-    read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True)
+    check_length(shown.shape[0])
+    read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True,
+              &shown[0])
     n = _claim_bytes(claims, tile, moves)
     answer_kernel(&seat, ideas, tile, moves, n, &out)
     for i in range(out.n):

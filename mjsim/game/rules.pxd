@@ -37,6 +37,7 @@ cdef class HandState:
     cdef readonly object turn_win          # a Scored (a Python class) or None
     cdef readonly bint kong_draw
     cdef readonly tuple census
+    cdef readonly uint8_t[::1] shown       # kind: copies face up (pools, exposed melds)
 
     # Seat four hands, their counts made rows of counts.
     cdef _seat_hands(self, list hands)
@@ -132,7 +133,6 @@ cdef class Rules:
     @cython.locals(clone=Rules)
     cpdef Rules clone(self)
 
-    @cython.locals(seen=int, tile=int, pool=list)
     cdef int _visible(self, int kind) except -1
 
     # Copies of each of the 42 kinds anywhere in the game.

@@ -141,7 +141,9 @@ class HandState:
     it discards the tile it drew);
     ``turn_win_known`` and ``turn_win`` (the scored self-drawn win of the seat on turn, or None,
     once worked out); ``kong_draw`` (the seat on turn drew a kong's replacement); ``census``
-    (copies of each kind in play).
+    (copies of each kind in play); ``shown`` (copies of each playing kind face up: in the pools
+    and in exposed melds, not in concealed kongs; kept as tiles move, checked by
+    :meth:`Rules.check_invariants`).
     """
 
     def __init__(self, wall: Wall, hands: list[Hand], block: np.ndarray | None = None) -> None:
@@ -168,6 +170,7 @@ class HandState:
         self.turn_win: scoring.Scored | None = None
         self.kong_draw = False
         self.census = _FULL_CENSUS
+        self.shown = np.zeros(N_PLAYING, dtype=np.uint8)
 
     def _seat_hands(self, hands: list[Hand]) -> None:
         # One 4 x 34 block holds the seats' counts, each hand's ``counts`` a row of it, so the
@@ -196,6 +199,7 @@ class HandState:
         state.turn_win_known, state.turn_win = self.turn_win_known, self.turn_win
         state.kong_draw = self.kong_draw
         state.census = self.census
+        state.shown = self.shown.copy()
         return state
 
 
@@ -605,6 +609,7 @@ class Rules:
         state = self.state
         state.counts[seat, tile] -= 1
         state.pools[seat].append(tile)
+        state.shown[tile] += 1
         # Discarding the tile just drawn leaves the hand as it was before the draw.
         state.waits[seat] = state.waits_before_draw if tile == state.drawn else None
         state.last_discard_is_last = self._table.is_last(state, seat)
@@ -653,6 +658,7 @@ class Rules:
         """Perform a promoted kong nobody robbed, and draw its replacement."""
         hand = self.state.hands[seat]
         hand.counts[tile] -= 1
+        self.state.shown[tile] += 1
         hand.melds = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
                            if m.kind == "pung" and m.tile == tile else m for m in hand.melds)
         if self._events:
@@ -839,18 +845,21 @@ class Rules:
     def _claim(self, seat: int, move: Move, source: int, tile: int) -> None:
         """Take the discard into a chow, pung or kong; a kong draws its replacement."""
         state = self.state
-        state.pools[source].pop()
+        state.pools[source].pop()    # the discard stays face up, in the meld
         hand = state.hands[seat]
         if move.tiles is not None:  # a chow: the discard and two tiles of the hand
             for other in move.tiles:
                 if other != tile:
                     hand.counts[other] -= 1
+                    state.shown[other] += 1
             meld = Meld("chow", move.tiles, claimed=tile, source=source)
         elif move.kind == "pung":
             hand.counts[tile] -= 2
+            state.shown[tile] += 2
             meld = Meld.pung(tile, claimed=tile, source=source)
         else:
             hand.counts[tile] -= 3
+            state.shown[tile] += 3
             meld = Meld.kong(tile, claimed=tile, source=source)
         hand.add_meld(meld)
         state.waits[seat] = None
@@ -867,17 +876,15 @@ class Rules:
 
     def _visible(self, kind: int) -> int:
         """Copies of ``kind`` face up: in the pools and in exposed melds (not concealed kongs)."""
+        return int(self.state.shown[kind])
+
+    def _face_up(self) -> np.ndarray:
+        """The copies of each playing kind face up, counted anew from the pools and melds
+        (what ``shown`` keeps as tiles move)."""
         state = self.state
-        seen = 0
-        for pool in state.pools:
-            for tile in pool:
-                seen += tile == kind
-        for hand in state.hands:
-            for meld in hand.melds:
-                if not meld.concealed:
-                    for tile in meld.tiles:
-                        seen += tile == kind
-        return seen
+        tiles = list(chain(*state.pools, *(meld.tiles for hand in state.hands
+                                           for meld in hand.melds if not meld.concealed)))
+        return np.bincount(tiles, minlength=N_PLAYING).astype(np.uint8)
 
     def _win(self, seat: int, by: str, source: int | None, tile: int,
              scored: scoring.Scored) -> None:
@@ -886,6 +893,7 @@ class Rules:
         if source is not None:  # the tile comes from the source's pool, or its robbed kong
             if by == "discard":
                 state.pools[source].pop()
+                state.shown[tile] -= 1
             else:
                 state.hands[source].counts[tile] -= 1
             hand.counts[tile] += 1
@@ -974,6 +982,11 @@ class Rules:
             if census[kind] != state.census[kind]:
                 problems.append(f"{census[kind]} copies of {NAMES[kind]} in play, "
                                 f"not {state.census[kind]}")
+        face_up = self._face_up()
+        for kind in range(N_PLAYING):
+            if face_up[kind] != state.shown[kind]:
+                problems.append(f"{face_up[kind]} copies of {NAMES[kind]} face up, "
+                                f"not {state.shown[kind]}")
         if state.last_draw_emptied != (not len(state.wall)):
             problems.append(f"last_draw_emptied is {state.last_draw_emptied} "
                             f"with {len(state.wall)} tiles in the wall")
@@ -1129,6 +1142,7 @@ class Rules:
         state.last_draw_emptied = not order
         self.state = state
         state.census = self._count_tiles()
+        state.shown = self._face_up()
         for kind in range(N_KINDS):
             if state.census[kind] > copies(kind):
                 raise ValueError(f"{state.census[kind]} copies of {NAMES[kind]}: "

@@ -168,7 +168,7 @@ def _turn(game: Rules, state: HandState, seat: int, plan: Plan, rules: int) -> i
     row = state.counts[seat]
     mask = turn_pick(row, state.hands[seat].melds, seat,  # type: ignore[arg-type]
                      (game.hand_no - 1) % 4, game.prevalent, rules, state.pools, state.hands,
-                     ideas, kongs)
+                     state.shown, ideas, kongs)
     if mask >> _KONG_BIT:
         return _KONG + kongs[_nth_bit(mask >> _KONG_BIT, 0)]
     return _nth_bit(mask, _pick(game, state, seat, plan, mask, None))
@@ -187,7 +187,7 @@ def _answer(game: Rules, state: HandState, window: Window, seat: int, plan: Plan
     row = state.counts[seat]
     mask = answer_pick(row, state.hands[seat].melds, seat,  # type: ignore[arg-type]
                        (game.hand_no - 1) % 4, game.prevalent, rules, state.pools, state.hands,
-                       ideas, window.tile, may)
+                       state.shown, ideas, window.tile, may)
     if not mask:
         return PASS
     return may[_nth_bit(mask, _pick(game, state, seat, plan, mask, window))]

@@ -28,6 +28,7 @@ def test_a_discard_nobody_can_use_passes_to_the_next_draw():
 def test_pung_claim_takes_the_tile_and_the_turn():
     game = position(hands=(SEAT0, SEAT1, "1589p 1589s ESWRR", SEAT3))
     apply_ok(game, 0, DISCARDS[R])
+    assert game.state.shown[R] == 1
     assert game.phase == "claim" and game.turn is None
     assert game.window["may"] == {2: [PUNG]} and game.window["from"] == 0
     assert game.waiting_on() == [2]
@@ -37,6 +38,7 @@ def test_pung_claim_takes_the_tile_and_the_turn():
     events = game.take_outcomes()
     assert kinds(events)[-1] == (2, "pung") and events[-1]["from"] == 0
     assert game.pool_of(0) == []                     # a claimed tile leaves the pool
+    assert game.state.shown[R] == 3                  # face up in the pung instead
     meld = game.hand_of(2).melds[0]
     assert (meld.kind, meld.tiles, meld.claimed, meld.source) == ("pung", (R,) * 3, R, 0)
     assert game.turn == 2 and game.claimed_this_turn and game.drawn is None
@@ -145,8 +147,16 @@ def test_concealed_kong_and_its_replacement():
     events = game.take_outcomes()
     assert kinds(events) == [(0, "kong"), (0, "drew")] and events[0]["how"] == "concealed"
     assert game.hand_of(0).melds[0].concealed and game.hand_of(0).is_concealed
+    assert game.state.shown[R] == 0                  # face down
     assert game.turn == 0 and game.drawn == S7 and game.replacement
     assert KONGS[R] not in game.legal(0)
+
+
+def test_a_copy_face_up_miscounted_breaks_the_invariants():
+    game = position(pools=["", "", "7m 3p", ""])
+    assert [game.state.shown[k] for k in (6, 11)] == [1, 1] and sum(game.state.shown) == 2
+    game.state.shown[6] += 1
+    assert game.check_invariants() == ["1 copies of 7m face up, not 2"]
 
 
 def test_no_kong_with_an_empty_wall():
@@ -157,8 +167,9 @@ def test_no_kong_with_an_empty_wall():
 
 def test_promoted_kong_without_a_robber_is_performed():
     game = position(hands=("pung(RRR) R 1589p 1589s ES", SEAT1, SEAT2, SEAT3))
-    assert KONGS[R] in game.legal(0)
+    assert KONGS[R] in game.legal(0) and game.state.shown[R] == 3
     apply_ok(game, 0, KONGS[R])
+    assert game.state.shown[R] == 4
     events = game.take_outcomes()
     assert kinds(events) == [(0, "promote"), (0, "kong"), (0, "drew")]
     assert events[1]["how"] == "promoted"
