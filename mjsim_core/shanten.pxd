@@ -84,3 +84,8 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
 
 # A player's unseen copies (34 counts of 0-4), checked, into ``copies``.
 cdef int read_unseen(object unseen, count_t* copies) except -1
+
+# The Python face's shanten() and waits(), declared for a compiled caller (the engine) to call
+# them from C.
+cpdef int shanten(counts, int melds=*) except -2
+cpdef list waits(counts, int melds=*)

@@ -902,7 +902,7 @@ cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
 # ---------------------------------------------------------------------------------------------
 # Python face (mjsim.analysis.shanten wraps these with documentation and validation)
 
-def shanten(counts, int melds=0) -> int:
+cpdef int shanten(counts, int melds=0) except -2:
     """The shanten of a 13-3m or 14-3m hand: the minimum over the forms the melds allow."""
     return distance(hand_counts(counts, melds, True, True), melds) - 1
 
@@ -1012,7 +1012,7 @@ def discards(counts, int melds=0, unseen=None) -> list:
     return out
 
 
-def waits(counts, int melds=0) -> list:
+cpdef list waits(counts, int melds=0):
     """The kinds that complete a ready 13-3m hand in any form (formal waits); [] if not ready."""
     cdef const count_t* c = hand_counts(counts, melds, True, False)
     cdef count_t accepted[N_KINDS]

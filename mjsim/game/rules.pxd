@@ -8,6 +8,8 @@ from libc.stdint cimport uint8_t
 
 from mjsim.tiles.wall cimport SplitWall, Wall
 from mjsim.game.window cimport Window, open_window
+from mjsim_core.shanten cimport shanten
+from mjsim_core.shanten cimport waits as formal_waits
 
 
 cdef class Table

@@ -54,7 +54,6 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mjsim.analysis import shanten
 from mjsim.errors import Error
 from mjsim.game.events import ClaimEvent, Event, PassEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
@@ -69,6 +68,8 @@ from mjsim.tiles.meld import Meld
 from mjsim.tiles.notation import parse, print_hand
 from mjsim.tiles.wall import Seed, SplitWall, Wall, seed_bytes
 from mjsim_core import counts as ccounts
+from mjsim_core.shanten import shanten
+from mjsim_core.shanten import waits as formal_waits
 
 PHASES = ("discard", "claim", "rob", "finished")
 
@@ -679,7 +680,7 @@ class Rules:
         if state.claimed_this_turn or tile < 0:
             return None
         hand = state.hands[seat]
-        if shanten.shanten(hand.counts, len(hand.melds)) != -1:
+        if shanten(hand.counts, len(hand.melds)) != -1:
             return None
         scored = score_win(hand, tile, self.ruleset_index, self.seat_wind(seat), self.prevalent,
                            self_drawn=True, face_up=self._visible(tile), luck=self._turn_luck())
@@ -713,7 +714,7 @@ class Rules:
         if state.claimed_this_turn:
             return Error("win-after-claim", "no self-drawn win in a turn reached by a claim")
         hand = state.hands[seat]
-        if state.drawn < 0 or shanten.shanten(hand.counts, len(hand.melds)) != -1:
+        if state.drawn < 0 or shanten(hand.counts, len(hand.melds)) != -1:
             return Error("not-complete", f"seat {seat}'s hand is not complete")
         return Error("below-minimum",
                      f"seat {seat}'s hand is worth less than {scoring.MIN_POINTS} points")
@@ -788,8 +789,8 @@ class Rules:
             hand = state.hands[seat]
             melds = len(hand.melds)
             # Most hands are not ready: the shanten number is cheaper than the waits.
-            ready = shanten.shanten(hand.counts, melds) == 0
-            waits = tuple(shanten.waits(hand.counts, melds)) if ready else ()
+            ready = shanten(hand.counts, melds) == 0
+            waits = tuple(formal_waits(hand.counts, melds)) if ready else ()
             state.waits[seat] = waits
         return waits
 
