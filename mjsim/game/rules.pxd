@@ -69,7 +69,7 @@ cdef class Rules:
     cdef int _draw_playing(self, int seat, bint back) except -2
 
     # Draw and put the seat on turn, or exhaust the hand.
-    @cython.locals(tile=int, flowers=int)
+    @cython.locals(drawn=int, tile=int, flowers=int)
     cdef _draw_turn(self, int seat, bint back=*, bint kong=*)
 
     cpdef list take_outcomes(self)
@@ -107,7 +107,7 @@ cdef class Rules:
     @cython.locals(nearest=int, step=int, seat=int)
     cdef _open(self, str kind, int source, int tile)
 
-    @cython.locals(rank=int)
+    @cython.locals(rank=int, counts=uint8_t[:, ::1])
     cdef bint _chow_possible(self, int seat, int tile) except -1
 
     # The seat's scored win on the tile, or None; the claims it may make on it (a shared tuple).
@@ -123,6 +123,8 @@ cdef class Rules:
 
     # Carry out a closed window's outcome.
     cdef _close(self, str kind, int source, int tile, int seat, move)
+
+    @cython.locals(other=int)
     cdef _claim(self, int seat, move, int source, int tile)
 
     # The end of a hand: a win, or an exhausted wall; then settle and deal on.

@@ -296,7 +296,9 @@ class Rules:
         while table.left(wall, seat):
             tile = table.take(wall, seat, back)
             if tile >= N_PLAYING:
-                state.hands[seat].add(tile)
+                # Hand.add's checks answered already: the wall holds each bonus tile once.
+                hand = state.hands[seat]
+                hand.flowers = tuple(sorted((*hand.flowers, tile)))
                 if self._events:
                     out.append({"actor": seat, "kind": "flower", "tile": tile,
                                 "from": "back" if back else "wall"})
@@ -983,11 +985,10 @@ class Rules:
             if census[kind] != state.census[kind]:
                 problems.append(f"{census[kind]} copies of {NAMES[kind]} in play, "
                                 f"not {state.census[kind]}")
-        face_up = self._face_up()
-        for kind in range(N_PLAYING):
-            if face_up[kind] != state.shown[kind]:
-                problems.append(f"{face_up[kind]} copies of {NAMES[kind]} face up, "
-                                f"not {state.shown[kind]}")
+        face_up, kept = self._face_up(), np.asarray(state.shown)
+        for wrong in np.flatnonzero(face_up != kept):
+            problems.append(f"{face_up[wrong]} copies of {NAMES[wrong]} face up, "
+                            f"not {kept[wrong]}")
         if state.last_draw_emptied != (not len(state.wall)):
             problems.append(f"last_draw_emptied is {state.last_draw_emptied} "
                             f"with {len(state.wall)} tiles in the wall")
