@@ -15,8 +15,8 @@ from mjsim_core.shanten cimport waits as formal_waits
 cdef class Table
 
 
-# Module constants read on every draw and discard, as C.
-cdef int _AFTER_FLOWERS
+# Module constants read on every draw and discard, as C (the kinds' counts too, imported).
+cdef int _AFTER_FLOWERS, N_PLAYING, N_SUITED
 cdef dict _NO_SCORES
 cdef tuple _CLAIM_SETS, _CHOW_NEEDS
 cdef int _WIN_BIT, _PUNG_BIT, _KONG_BIT, _FIRST_CHOW_BIT
