@@ -1219,6 +1219,13 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                     out.cost[k] = bound     # above the least: a bound
             return
         ready = True                # no discard costs 1
+        if limit == 0:
+            # 1 is the most asked, and _ready_wins tells every discard costing 1 (a special
+            # form too: it scores eight): the others are out of reach, no search needed.
+            for k in range(N_KINDS):
+                out.exact[k] = not out.open[k]
+                out.cost[k] = bound
+            return
     S.drawn = out
     memset(S.accepted, 0, sizeof(S.accepted))
     S.least = bound * RANKS

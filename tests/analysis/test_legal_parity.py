@@ -280,3 +280,22 @@ def test_special_forms_near_ready_agree() -> None:
         drawn[int(np.flatnonzero(counts < 4)[0])] += 1
         assert [tuple(d) for d in legal_discards(drawn, limit=1, **ask)] == \
             twin.legal_discards(drawn, limit=1, **ask)
+
+
+def test_the_fourteen_tile_distance_at_limit_0_agrees_on_hard_hands() -> None:
+    """At limit 0 the 14 tiles ask only whether some discard leaves a wait worth eight, which
+    the ready discards' waits and the scorer tell with no search: on hard hands with a tile
+    drawn (a copy still to be had), at limits 0 and 1, it is the twin's."""
+    rng = np.random.default_rng(36)
+    found = set()
+    for counts, melds, ask in hard_hands(150, seed=36, swaps=1):
+        ask.pop("unseen", None)
+        melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
+        drawn = counts.copy()
+        drawn[rng.choice(np.flatnonzero(counts + melded < 4))] += 1
+        for limit in (0, 1):
+            distance = twin.legal_distance(drawn, melds, limit=limit, **ask)
+            assert legal_distance(drawn, melds, limit=limit, **ask) == distance, (
+                drawn.tolist(), melds, ask, limit)
+            found.add((limit, distance))
+    assert {(0, 0), (0, 1), (1, 1), (1, 2)} <= found, found
