@@ -171,7 +171,7 @@ class HandState:
         self.turn_win: scoring.Scored | None = None
         self.kong_draw = False
         self.census = _FULL_CENSUS
-        self.shown = np.zeros(N_PLAYING, dtype=np.uint8)
+        self.shown = bytearray(N_PLAYING)
 
     def _seat_hands(self, hands: list[Hand]) -> None:
         # One 4 x 34 block holds the seats' counts, each hand's ``counts`` a row of it, so the
@@ -200,7 +200,7 @@ class HandState:
         state.turn_win_known, state.turn_win = self.turn_win_known, self.turn_win
         state.kong_draw = self.kong_draw
         state.census = self.census
-        state.shown = self.shown.copy()
+        state.shown = bytearray(self.shown)
         return state
 
 
@@ -881,13 +881,15 @@ class Rules:
         """Copies of ``kind`` face up: in the pools and in exposed melds (not concealed kongs)."""
         return int(self.state.shown[kind])
 
-    def _face_up(self) -> np.ndarray:
+    def _face_up(self) -> bytearray:
         """The copies of each playing kind face up, counted anew from the pools and melds
         (what ``shown`` keeps as tiles move)."""
         state = self.state
-        tiles = list(chain(*state.pools, *(meld.tiles for hand in state.hands
-                                           for meld in hand.melds if not meld.concealed)))
-        return np.bincount(tiles, minlength=N_PLAYING).astype(np.uint8)
+        face_up = bytearray(N_PLAYING)
+        for tile in chain(*state.pools, *(meld.tiles for hand in state.hands
+                                          for meld in hand.melds if not meld.concealed)):
+            face_up[tile] += 1
+        return face_up
 
     def _win(self, seat: int, by: str, source: int | None, tile: int,
              scored: scoring.Scored) -> None:
@@ -985,10 +987,9 @@ class Rules:
             if census[kind] != state.census[kind]:
                 problems.append(f"{census[kind]} copies of {NAMES[kind]} in play, "
                                 f"not {state.census[kind]}")
-        face_up, kept = self._face_up(), np.asarray(state.shown)
-        for wrong in np.flatnonzero(face_up != kept):
-            problems.append(f"{face_up[wrong]} copies of {NAMES[wrong]} face up, "
-                            f"not {kept[wrong]}")
+        for name, counted, kept in zip(NAMES, self._face_up(), state.shown):
+            if counted != kept:
+                problems.append(f"{counted} copies of {name} face up, not {kept}")
         if state.last_draw_emptied != (not len(state.wall)):
             problems.append(f"last_draw_emptied is {state.last_draw_emptied} "
                             f"with {len(state.wall)} tiles in the wall")
