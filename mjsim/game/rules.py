@@ -46,6 +46,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import operator
 from collections.abc import Mapping, Sequence
@@ -119,13 +120,21 @@ def score_win(hand: Hand, tile: int, ruleset: int, seat_wind: int, prevalent: in
     winner's concealed ones and the discard claimed (three make it the last copy); a robbed
     tile is neither the last copy nor the last tile. Raises ``ValueError`` for a context the
     hand makes impossible."""
-    context = scoring.WinContext(tile, self_drawn, seat_wind, prevalent,
-                                 flowers=len(hand.flowers),
-                                 last_copy=face_up == 3 and not robbing,
-                                 wall_last=luck.last and not robbing,
-                                 replacement=luck.kong_draw and self_drawn, robbing=robbing,
-                                 initial=luck.initial and self_drawn)
+    context = _win_context(tile, self_drawn, seat_wind, prevalent, len(hand.flowers),
+                           face_up == 3 and not robbing, luck.last and not robbing,
+                           luck.kong_draw and self_drawn, robbing, luck.initial and self_drawn)
     return scoring.score(hand, context, ruleset=ruleset)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _win_context(tile: int, self_drawn: bool, seat_wind: int, prevalent: int, flowers: int,
+                 last_copy: bool, wall_last: bool, replacement: bool, robbing: bool,
+                 initial: bool) -> scoring.WinContext:
+    """The WinContext of these circumstances, made once: a context is immutable, and making
+    one (its checks in Python) cost twice what scoring the win does."""
+    return scoring.WinContext(tile, self_drawn, seat_wind, prevalent, flowers=flowers,
+                              last_copy=last_copy, wall_last=wall_last, replacement=replacement,
+                              robbing=robbing, initial=initial)
 
 
 class HandState:
