@@ -984,10 +984,11 @@ class Rules:
     def check_invariants(self) -> list[str]:
         """Strings naming what is broken, empty when the state is sound.
 
-        Every tile is somewhere exactly once (hands, melds, flowers, pools, wall); between
-        turns a hand holds thirteen tiles' worth and the seat on turn fourteen; the totals sum
-        to zero; outside a window one seat is waited on; a window asks only seats with a claim,
-        exactly the claims they have, and waits only on unanswered seats it asked.
+        Every tile is somewhere exactly once (hands, melds, flowers, pools, wall), and the
+        copies face up are those the state keeps (``shown``); between turns a hand holds
+        thirteen tiles' worth and the seat on turn fourteen; the totals sum to zero; outside a
+        window one seat is waited on; a window asks only seats with a claim, exactly the claims
+        they have, and waits only on unanswered seats it asked.
         """
         problems: list[str] = []
         state = self.state
