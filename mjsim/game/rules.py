@@ -888,7 +888,7 @@ class Rules:
 
     def _visible(self, kind: int) -> int:
         """Copies of ``kind`` face up: in the pools and in exposed melds (not concealed kongs)."""
-        return int(self.state.shown[kind])
+        return self.state.shown[kind]
 
     def _face_up(self) -> bytearray:
         """The copies of each playing kind face up, counted anew from the pools and melds
