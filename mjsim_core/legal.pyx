@@ -1129,7 +1129,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
         costs[form] = _special(held, q.cap, q.n_melds, form, best + 1, special[form])
         if costs[form] < best:
             best = costs[form]
-    discard_parts(held, &parts)
+    discard_parts(held, q.n_melds, &parts)
     lower = _begin(&S, held, q, all_kinds, &parts)
     S.out = out
     S.drawn = NULL
@@ -1209,7 +1209,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     after = q[0]
     out.listed = -1
     if shared == NULL:
-        discard_parts(held, &parts)
+        discard_parts(held, q.n_melds, &parts)
         shared = &parts
     if spread <= 0:
         if _ready_wins(hand, q, shared, all_kinds, out):

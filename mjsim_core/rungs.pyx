@@ -456,7 +456,7 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
     out.kong = -1
     memcpy(hand, counts, N_KINDS)
     if by_shanten:
-        discard_parts(counts, &parts)
+        discard_parts(counts, seat.n_melds, &parts)
         now = 99
         for k in range(N_KINDS):
             if counts[k]:
@@ -517,7 +517,7 @@ cdef bint _ready_to_win(Seat* seat, count_t* after, int n_melds, bint drawn) exc
         if accepted_kinds(after, n_melds, waits) != 1:
             return False
         return _winning_copies(after, seat.melds, n_melds, waits, unseen, seat, 1) > 0
-    discard_parts(after, &parts)
+    discard_parts(after, n_melds, &parts)
     for k in range(N_KINDS):
         if not after[k]:
             continue
@@ -1068,7 +1068,7 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef Target targets[N_KINDS]
     out.kong = -1
     memcpy(hand, counts, N_KINDS)
-    discard_parts(counts, &parts)
+    discard_parts(counts, seat.n_melds, &parts)
     drawn.targets = targets
     _roads(seat, counts, &parts, unseen, road, copies, &q, &drawn)
     for k in range(N_KINDS):

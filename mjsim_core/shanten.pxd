@@ -69,6 +69,10 @@ cdef struct DiscardParts:
     count_t three[4][SLOTS]         # three[t]: every suit but t
     RegularParts plus
     KnitParts knit                  # the special forms' (a discard changes one bit of them)
+    # The 14 tiles' least distance in a special form (INF: none, with two melds or more): no
+    # discard leaves a special form nearer than that, so a discard whose regular distance is
+    # less needs no special form worked out.
+    int specials
 
 # The suit of a kind: 0-2, or 3 for the honours.
 cdef inline int suit_of(int k) noexcept nogil:
@@ -76,7 +80,7 @@ cdef inline int suit_of(int k) noexcept nogil:
 
 # The discards of one 14-3m tile hand: fill their shared parts once, then for the hand less one
 # tile of kind ``discarded``, its distance() or its accepted_kinds() (returning its distance).
-cdef void discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil
+cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) noexcept nogil
 cdef int distance_after(const count_t* hand, int melds, int discarded,
                         const DiscardParts* shared) noexcept nogil
 cdef int accepted_after(const count_t* hand, int melds, int discarded,

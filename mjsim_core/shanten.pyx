@@ -778,11 +778,11 @@ cdef void _accept_knitted_arrangement(const count_t* counts, const KnitParts* kn
 
 
 cdef int _accepted_given(const count_t* counts, int melds, int regular,
-                         RegularParts* parts, KnitParts* knit,
+                         RegularParts* parts, bint specials, KnitParts* knit,
                          count_t* accepted) noexcept nogil:
     """Which draws lower the distance of a 3n+1 hand, given its regular distance and the parts
-    of its regular acceptance, and with melds 0-1 its special forms' parts; returns the hand's
-    distance.
+    of its regular acceptance, and with ``specials`` (melds 0-1, and no special form known to be
+    farther than the regular one) its special forms' parts; returns the hand's distance.
 
     A draw lowers one form's distance by at most one, so only the forms already at the minimum
     can lower the hand's.
@@ -790,7 +790,7 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     cdef int base = regular, perm
     cdef int pairs = INF, orphans = INF, knitted = INF
     cdef int per_arrangement[6]
-    if melds == 0:
+    if specials and melds == 0:
         pairs = _seven_pairs_held(knit.held)
         orphans = _orphans_held(knit.held)
         knitted = _honors_knitted_from(knit)
@@ -798,7 +798,7 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     for perm in range(6):
         # Exact below the bound; anything at or above it cannot be the minimum.
         per_arrangement[perm] = _knit_distance(counts, knit, perm, melds, base + 1) \
-            if melds <= 1 else INF
+            if specials else INF
         base = min(base, per_arrangement[perm])
     memset(accepted, 0, N_KINDS)
     if regular == base:
@@ -822,13 +822,18 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
     cdef int regular = _regular_parts(counts, 4 - melds, &parts)
     if melds <= 1:
         _knit_parts(counts, &knit)
-    return _accepted_given(counts, melds, regular, &parts, &knit, accepted)
+    return _accepted_given(counts, melds, regular, &parts, melds <= 1, &knit, accepted)
 
 
-cdef void discard_parts(const count_t* counts, DiscardParts* parts) noexcept nogil:
+cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) noexcept nogil:
     cdef int a, b, t
+    cdef KnitParts knit
     _tables()
     _knit_parts(counts, &parts.knit)
+    parts.specials = INF
+    if melds <= 1:
+        knit = parts.knit           # a copy: _others_given fills its cache for these 14 tiles
+        parts.specials = _others_given(counts, melds, INF, &knit)
     _vectors(counts, parts.vec)
     for a in range(4):
         _changed_in_suit(counts, a, &parts.plus)
@@ -848,14 +853,16 @@ cdef inline const count_t* _suit_vector(const count_t* hand, int suit) noexcept 
 cdef int distance_after(const count_t* hand, int melds, int discarded,
                         const DiscardParts* shared) noexcept nogil:
     """distance() of the hand, reading the parts shared by the discards it came from: the
-    regular form costs one lookup and one convolution, the special forms' parts one bit."""
+    regular form costs one lookup and one convolution, the special forms' parts one bit, and
+    the special forms are weighed only when the regular one is no nearer than they were before
+    the discard."""
     cdef KnitParts knit
     cdef int suit = suit_of(discarded)
     cdef int regular
     _tables()
     regular = _final(_suit_vector(hand, suit), shared.three[suit], 4 - melds)
-    if melds > 1:
-        return regular
+    if regular <= shared.specials:
+        return regular              # no special form is nearer (nor any with two melds)
     _knit_parts_moved(&shared.knit, hand, discarded, -1, &knit)
     return _others_given(hand, melds, regular, &knit)
 
@@ -868,11 +875,16 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     cdef RegularParts parts
     cdef KnitParts knit
     cdef const count_t* vec
-    cdef int s, a, b, k, suit = suit_of(discarded)
+    cdef int s, a, b, k, regular, suit = suit_of(discarded)
+    cdef bint specials
     _tables()
-    if melds <= 1:
-        _knit_parts_moved(&shared.knit, hand, discarded, -1, &knit)
     vec = _suit_vector(hand, suit)
+    regular = _final(vec, shared.three[suit], 4 - melds)
+    # A special form brings its draws only at the least distance, and no discard leaves one
+    # nearer than the 14 tiles' (shared.specials: INF with two melds or more).
+    specials = regular >= shared.specials
+    if specials:
+        _knit_parts_moved(&shared.knit, hand, discarded, -1, &knit)
     for k in range(N_KINDS):
         parts.changed[k] = shared.plus.changed[k]
     for s in range(4):
@@ -883,8 +895,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
         if s != suit:
             a, b = _the_other_two(s, suit)
             _merge(vec, shared.two[a][b], parts.others[s])
-    return _accepted_given(hand, melds, _final(vec, shared.three[suit], 4 - melds), &parts,
-                           &knit, accepted)
+    return _accepted_given(hand, melds, regular, &parts, specials, &knit, accepted)
 
 
 cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
@@ -996,7 +1007,7 @@ def discards(counts, int melds=0, unseen=None) -> list:
     cdef DiscardParts shared
     cdef int k, j, d, total
     _copies_of(unseen, c, copies)
-    discard_parts(c, &shared)
+    discard_parts(c, melds, &shared)
     memcpy(hand, c, N_KINDS)
     out = []
     for k in range(N_KINDS):
@@ -1009,6 +1020,24 @@ def discards(counts, int melds=0, unseen=None) -> list:
             total += accepted[j] * copies[j]
         out.append((k, d - 1, _kinds_tuple(accepted), total))
         hand[k] += 1
+    return out
+
+
+def _shanten_after(counts, int melds=0) -> list:
+    """For the tests: (tile, shanten after) for each distinct kind of a 14-3m tile hand, as the
+    rungs read it (distance_after, from the hand's shared parts)."""
+    cdef const count_t* c = hand_counts(counts, melds, False, True)
+    cdef count_t hand[N_KINDS]
+    cdef DiscardParts shared
+    cdef int k
+    discard_parts(c, melds, &shared)
+    memcpy(hand, c, N_KINDS)
+    out = []
+    for k in range(N_KINDS):
+        if c[k]:
+            hand[k] -= 1
+            out.append((k, distance_after(hand, melds, k, &shared) - 1))
+            hand[k] += 1
     return out
 
 

@@ -12,6 +12,7 @@ import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import mjsim_core.shanten as compiled
 from mjsim.analysis import shanten
 from mjsim.reference import shanten as ref
 from mjsim.reference.shanten import HONORS, KNITTED
@@ -102,3 +103,14 @@ def test_acceptance(hand):
 def test_discards(hand):
     counts, melds = hand
     assert [tuple(d) for d in shanten.discards(counts, melds)] == ref.discards(counts, melds)
+
+
+@MANY
+@given(near_knitted_hands(drawn=st.just(True)) | honours_heavy_hands(drawn=st.just(True))
+       | paired_hands(drawn=st.just(True)))
+def test_the_shanten_after_each_discard_weighs_a_special_form_when_it_can_be_nearest(hand):
+    """The rungs' shanten after a discard skips the special forms when the regular form is
+    nearer than any special form of the 14 tiles (a discard brings none nearer)."""
+    counts, melds = hand
+    want = [(kind, after) for kind, after, _, _ in ref.discards(counts, melds)]
+    assert compiled._shanten_after(counts, melds) == want
