@@ -73,6 +73,8 @@ cdef enum:
     RANKS = 4                   # the values Drawn.behind takes
     BLOCKS = 4 * 5 * 2          # the patterns' blocks: suit, sets, pair
     MAX_COST = 15               # more than a suit's pattern can cost (the key's 4 bits)
+    PAD = 3                     # Search.need's places below 0 tiles held (a set asks three)
+    NEED = PAD + 15             # and in all, for 0-14 tiles held
     SEVEN_PAIRS = 0             # the special forms, in the order costs report them
     ORPHANS = 1
     HONORS_KNITTED = 2
@@ -548,7 +550,7 @@ cdef struct Search:
     # beside a suit's pattern, by the sets and pair placed so far and the tiles still held for
     # the ranks to come (each set or pair more there needs its tiles, drawn when not held).
     int held_from[4][10]
-    int need[4][5][2][15]
+    int need[4][5][2][NEED]     # the tiles still held v at [PAD + v], v from -PAD
     # While listing one suit:
     int suit
     int first
@@ -588,7 +590,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
     cdef uint32_t key, slot
     cdef uint64_t mine, held8
     cdef Pattern* p
-    cdef const int (*need)[2][15]
+    cdef const int (*need)[2][NEED]
     if i == S.n:
         if cost + S.others[S.suit][sets][pair] > S.budget:
             return                  # no combination within the budget can use it
@@ -660,7 +662,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                 add = tiles - held
                 if add < 0:
                     add = 0
-                if cost + add + ahead + need[sets2][pair + pr][spare] > budget:
+                if cost + add + ahead + need[sets2][pair + pr][PAD + spare] > budget:
                     continue
                 S.t[i] = tiles
                 _list_suit(S, i + 1, c0, c1, sets2, pair + pr, cost + add, 5 * code + tiles)
@@ -703,20 +705,16 @@ cdef void _lower_bounds(Search* S, const DiscardParts* parts) noexcept nogil:
                 S.others[s][d][1] = parts.three[s][2 * (S.max_sets - d)]
 
 
-cdef inline int _need_at(const int* need, int v) noexcept nogil:
-    """need[v], for a v below 0 too: every way then lacks -v tiles more than at 0."""
-    if v >= 0:
-        return need[v]
-    return need[0] - v if need[0] < INF else INF
-
-
 cdef void _completion_bounds(Search* S) noexcept nogil:
     """S.held_from and S.need, from S.others: the least over each way the rest can end (m sets,
     p pairs), candidate by candidate over the tiles still held. The ways past (a, b) are the
     rest ending there, or a set more (three tiles: as with three fewer held), or the pair
-    more (two), so each list is made from the two after it."""
-    cdef int s, r, n, a, b, v, top, rest, best, x
+    more (two), so each list is made from the two after it; below 0 tiles held, every way
+    lacks that many more than at 0."""
+    cdef int s, r, n, a, b, v, top, rest
     cdef int* need
+    cdef const int* set_more        # the list a set further on, three places back
+    cdef const int* pair_more       # the list the pair further on, two places back
     for s in range(4):
         n = 9 if s < 3 else 7
         S.held_from[s][n] = 0
@@ -725,19 +723,25 @@ cdef void _completion_bounds(Search* S) noexcept nogil:
         top = S.held_from[s][0] if S.held_from[s][0] < 14 else 14
         for a in range(S.max_sets, -1, -1):
             for b in range(1, -1, -1):
-                need = &S.need[s][a][b][0]
+                need = &S.need[s][a][b][PAD]
                 rest = S.others[s][a][b]
-                for v in range(top + 1):
-                    best = rest
-                    if a < S.max_sets:
-                        x = _need_at(&S.need[s][a + 1][b][0], v - 3)
-                        if x < best:
-                            best = x
-                    if b == 0:
-                        x = _need_at(&S.need[s][a][1][0], v - 2)
-                        if x < best:
-                            best = x
-                    need[v] = best if best < INF else INF
+                set_more = &S.need[s][a + 1][b][PAD - 3] if a < S.max_sets else NULL
+                pair_more = &S.need[s][a][1][PAD - 2] if b == 0 else NULL
+                # One loop for each pair of lists to read, so that none of them branches.
+                if set_more != NULL and pair_more != NULL:
+                    for v in range(top + 1):
+                        need[v] = min(rest, set_more[v], pair_more[v])
+                elif set_more != NULL:
+                    for v in range(top + 1):
+                        need[v] = min(rest, set_more[v])
+                elif pair_more != NULL:
+                    for v in range(top + 1):
+                        need[v] = min(rest, pair_more[v])
+                else:
+                    for v in range(top + 1):
+                        need[v] = rest
+                for v in range(1, PAD + 1):
+                    need[-v] = need[0] + v if need[0] < INF else INF
 
 
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
