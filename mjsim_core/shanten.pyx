@@ -358,7 +358,8 @@ cdef inline int _final(const count_t* a, const count_t* b, int sets) noexcept no
 
 cdef inline void _ranks_plus_one(const count_t* counts, int first, int n,
                                  const int (*offset)[15][5], int* out) noexcept nogil:
-    """out[i]: the rank of the pattern counts[first:first+n] with one more copy at position i.
+    """out[i]: the rank of the pattern counts[first:first+n] with one more copy at position i
+    (-1 where there is none: four copies held, or fourteen tiles in the pattern).
 
     One more copy at i changes the offset there and leaves one tile less for every later
     position, so a prefix sum and a suffix sum with one tile less give every rank at once.
@@ -378,6 +379,7 @@ cdef inline void _ranks_plus_one(const count_t* counts, int first, int n,
         if left[i] >= 1:
             suffix_less[i] += offset[i][left[i] - 1][counts[first + i]]
     for i in range(n):
+        out[i] = -1
         if counts[first + i] < MAX_COPIES and left[n] >= 1:
             out[i] = prefix[i] + offset[i][left[i]][counts[first + i] + 1] + suffix_less[i + 1]
 
@@ -658,9 +660,16 @@ cdef int _others_given(const count_t* counts, int melds, int best,
     return _knitted_below(counts, parts, melds, best)
 
 
+# The vector of a draw that cannot be made (a fifth copy): every slot out of reach, so that it
+# lowers no distance and the acceptance reads every kind without a test.
+cdef count_t NO_DRAW[SLOTS]
+memset(NO_DRAW, INF, SLOTS)
+
+
 cdef void _changed_in_suit(const count_t* counts, int suit, RegularParts* parts) noexcept nogil:
-    """Look up the vectors of one suit with one more of each kind, prefetching, so that the cache
-    misses of the lookups overlap instead of queueing one behind another."""
+    """Look up the vectors of one suit with one more of each kind (NO_DRAW where none can be
+    drawn), prefetching, so that the cache misses of the lookups overlap instead of queueing one
+    behind another."""
     cdef int rank[9]
     cdef int i, first = 9 * suit, n = 9 if suit < 3 else 7
     if suit < 3:
@@ -668,12 +677,14 @@ cdef void _changed_in_suit(const count_t* counts, int suit, RegularParts* parts)
     else:
         _ranks_plus_one(counts, first, n, HONOR_OFFSET, rank)
     for i in range(n):
-        if counts[first + i] < MAX_COPIES:
-            if suit < 3:
-                parts.changed[first + i] = SUIT_TABLE[rank[i]]
-            else:
-                parts.changed[first + i] = HONOR_TABLE[rank[i]]
-            prefetch(parts.changed[first + i])
+        if rank[i] < 0:
+            parts.changed[first + i] = NO_DRAW
+            continue
+        if suit < 3:
+            parts.changed[first + i] = SUIT_TABLE[rank[i]]
+        else:
+            parts.changed[first + i] = HONOR_TABLE[rank[i]]
+        prefetch(parts.changed[first + i])
 
 
 cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) noexcept nogil:
@@ -705,7 +716,7 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
     are looked up only then."""
     cdef count_t limit[4][SLOTS]
     cdef bint tight[4]
-    cdef int k, s, i, room
+    cdef int k, s, i, room, first
     memset(limit, 0, sizeof(limit))
     for s in range(4):
         tight[s] = False
@@ -716,10 +727,12 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
                 tight[s] = tight[s] or parts.vec[s][i] <= room
         if tight[s] and s == parts.unread:
             _changed_in_suit(counts, s, parts)
-    for k in range(N_KINDS):
-        s = suit_of(k)
-        if tight[s] and counts[k] < MAX_COPIES and slots_below(parts.changed[k], limit[s]):
-            accepted[k] = 1
+    for s in range(4):
+        if not tight[s]:
+            continue
+        first = 9 * s
+        for k in range(first, first + (9 if s < 3 else 7)):
+            accepted[k] = slots_below(parts.changed[k], limit[s])
 
 
 cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
