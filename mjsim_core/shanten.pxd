@@ -67,6 +67,10 @@ cdef struct DiscardParts:
     const count_t* vec[4]
     count_t two[4][4][SLOTS]
     count_t three[4][SLOTS]         # three[t]: every suit but t
+    # three[t] backward over the slots the hand's sets use (slots: 2 * sets + 2), so that a
+    # discard's distance is the least of its suit's vector plus this, slot by slot.
+    count_t backward[4][SLOTS]
+    int slots
     RegularParts plus
     KnitParts knit                  # the special forms' (a discard changes one bit of them)
     # The 14 tiles' least distance in a special form (INF: none, with two melds or more): no

@@ -69,6 +69,18 @@ cdef extern from *:
         _mm_storel_epi64((__m128i*)out, acc);
         memcpy(out + 8, &last, 2);
     }
+    /* The least a[i] + b[i] over the first n slots (the others read as out of reach), the ten
+       sums at once and their least by halving; a slot is at most INF (99), so no sum saturates. */
+    static inline int mjsim_least_sum(const unsigned char* a, const unsigned char* b, int n) {
+        const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        __m128i sum = _mm_adds_epu8(mjsim_load_slots(a), mjsim_load_slots(b));
+        sum = _mm_or_si128(sum, _mm_cmpgt_epi8(lanes, _mm_set1_epi8((char)(n - 1))));
+        sum = _mm_min_epu8(sum, _mm_srli_si128(sum, 8));
+        sum = _mm_min_epu8(sum, _mm_srli_si128(sum, 4));
+        sum = _mm_min_epu8(sum, _mm_srli_si128(sum, 2));
+        sum = _mm_min_epu8(sum, _mm_srli_si128(sum, 1));
+        return _mm_cvtsi128_si32(sum) & 0xFF;
+    }
     /* Whether any of the ten slots is below its limit: a limit less the slot, saturated at 0,
        is nonzero there. */
     static inline int mjsim_slots_below(const unsigned char* slots, const unsigned char* limits) {
@@ -85,6 +97,13 @@ cdef extern from *:
                 return 1;
         return 0;
     }
+    static inline int mjsim_least_sum(const unsigned char* a, const unsigned char* b, int n) {
+        int least = 255;
+        for (int i = 0; i < n; i++)
+            if (a[i] + b[i] < least)
+                least = a[i] + b[i];
+        return least;
+    }
     #endif
     static int mjsim_tables_ready = 0;
     #define MJSIM_TABLES_READY() __atomic_load_n(&mjsim_tables_ready, __ATOMIC_ACQUIRE)
@@ -98,6 +117,7 @@ cdef extern from *:
     void merge_slots "mjsim_merge_slots"(const count_t* a, const count_t* b, count_t* out,
                                          count_t inf) noexcept nogil
     bint slots_below "mjsim_slots_below"(const count_t* slots, const count_t* limits) noexcept nogil
+    int least_sum "mjsim_least_sum"(const count_t* a, const count_t* b, int n) noexcept nogil
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
@@ -852,9 +872,13 @@ cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) n
         _changed_in_suit(counts, a, &parts.plus)
         for b in range(a + 1, 4):
             _merge(parts.vec[a], parts.vec[b], parts.two[a][b])
+    parts.slots = 2 * (4 - melds) + 2
     for t in range(4):
         a, b = (1, 2) if t == 0 else (0, 2) if t == 1 else (0, 1)
         _merge(parts.two[a][b], parts.vec[3 if t < 3 else 2], parts.three[t])
+        # Read backward over the slots the hand's sets use: the ones _final pairs with a suit's.
+        for a in range(parts.slots):
+            parts.backward[t][a] = parts.three[t][parts.slots - 1 - a]
 
 
 cdef inline const count_t* _suit_vector(const count_t* hand, int suit) noexcept nogil:
@@ -873,7 +897,7 @@ cdef int distance_after(const count_t* hand, int melds, int discarded,
     cdef int suit = suit_of(discarded)
     cdef int regular
     _tables()
-    regular = _final(_suit_vector(hand, suit), shared.three[suit], 4 - melds)
+    regular = least_sum(_suit_vector(hand, suit), shared.backward[suit], shared.slots)
     if regular <= shared.specials:
         return regular              # no special form is nearer (nor any with two melds)
     _knit_parts_moved(&shared.knit, hand, discarded, -1, &knit)
@@ -892,7 +916,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     cdef bint specials
     _tables()
     vec = _suit_vector(hand, suit)
-    regular = _final(vec, shared.three[suit], 4 - melds)
+    regular = least_sum(vec, shared.backward[suit], shared.slots)
     # A special form brings its draws only at the least distance, and no discard leaves one
     # nearer than the 14 tiles' (shared.specials: INF with two melds or more).
     specials = regular >= shared.specials
