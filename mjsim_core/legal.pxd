@@ -95,7 +95,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 # than limit + 1: every one); the others get a cost above that. ``shared``: the 14 tiles'
 # discard_parts when the caller has them (NULL: made here).
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
-                       int spread, const DiscardParts* shared, Drawn* out) noexcept nogil
+                       int spread, DiscardParts* shared, Drawn* out) noexcept nogil
 # What a complete 14-3m tile hand scores won on ``win`` (-1: not complete), from the question's
 # memo when it holds the answer.
 cdef int win_points(const count_t* tiles, const Question* q, int win) noexcept nogil

@@ -1199,7 +1199,7 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 
 
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
-                       int spread, const DiscardParts* shared, Drawn* out) noexcept nogil:
+                       int spread, DiscardParts* shared, Drawn* out) noexcept nogil:
     cdef count_t hand[N_KINDS]
     cdef count_t scratch[N_KINDS]
     cdef int costs[N_KINDS][N_SPECIAL]
@@ -1317,7 +1317,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             hand[k] += 1
 
 
-cdef bint _ready_wins(count_t* hand, const Question* q, const DiscardParts* parts,
+cdef bint _ready_wins(count_t* hand, const Question* q, DiscardParts* parts,
                       bint all_kinds, Drawn* out) noexcept nogil:
     """Whether a discard in out.open leaves a ready hand with a wait that wins eight (a copy
     to be had, the discarded one face up): a cost of 1, the least there is, told by the scorer

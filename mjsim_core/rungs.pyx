@@ -352,7 +352,7 @@ cdef int _safe(Seat* seat, int* tiles, int n) except -1:
     return kept
 
 
-cdef int _copies_after(count_t* hand, int n_melds, int tile, const DiscardParts* parts,
+cdef int _copies_after(count_t* hand, int n_melds, int tile, DiscardParts* parts,
                        const int* unseen) noexcept nogil:
     """The unseen copies of the kinds that bring ``hand`` one nearer once ``tile`` is discarded
     (the acceptance a discard keeps, rung 2's and 3's tie-break and rung 4's past its sight)."""
@@ -366,7 +366,7 @@ cdef int _copies_after(count_t* hand, int n_melds, int tile, const DiscardParts*
     return copies
 
 
-cdef int _most_winning(Seat* seat, count_t* hand, const DiscardParts* parts, int* tiles,
+cdef int _most_winning(Seat* seat, count_t* hand, DiscardParts* parts, int* tiles,
                        int n) except -1:
     """Keep the discards leaving a ready hand whose waits win the most copies. Candidates go in
     order of four times their unseen waits, which bounds what they can win, and the rest are
@@ -1007,7 +1007,7 @@ cdef void _seed_between(const Seat* seat, const count_t* counts, const Question*
             hand[k] += 1
 
 
-cdef void _roads(const Seat* seat, const count_t* counts, const DiscardParts* parts,
+cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
                  const int* unseen, int* road, int* copies, Question* q,
                  Drawn* drawn) noexcept nogil:
     """Rung 4's road after each discard held (``road[k]``) and the copies to be had of the

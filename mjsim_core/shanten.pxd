@@ -71,7 +71,10 @@ cdef struct DiscardParts:
     # discard's distance is the least of its suit's vector plus this, slot by slot.
     count_t backward[4][SLOTS]
     int slots
+    # Each kind's suit vector with one more copy: a suit's are looked up when a discard's
+    # acceptance first reads them (plus_read: those suits, a bit each), as most turns read none.
     RegularParts plus
+    int plus_read
     KnitParts knit                  # the special forms' (a discard changes one bit of them)
     # The 14 tiles' least distance in a special form (INF: none, with two melds or more): no
     # discard leaves a special form nearer than that, so a discard whose regular distance is
@@ -88,7 +91,7 @@ cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) n
 cdef int distance_after(const count_t* hand, int melds, int discarded,
                         const DiscardParts* shared) noexcept nogil
 cdef int accepted_after(const count_t* hand, int melds, int discarded,
-                        const DiscardParts* shared, count_t* accepted) noexcept nogil
+                        DiscardParts* shared, count_t* accepted) noexcept nogil
 
 # A player's unseen copies (34 counts of 0-4), checked, into ``copies``.
 cdef int read_unseen(object unseen, count_t* copies) except -1

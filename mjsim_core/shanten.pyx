@@ -868,8 +868,8 @@ cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) n
         knit = parts.knit           # a copy: _others_given fills its cache for these 14 tiles
         parts.specials = _others_given(counts, melds, INF, &knit)
     _vectors(counts, parts.vec)
+    parts.plus_read = 0
     for a in range(4):
-        _changed_in_suit(counts, a, &parts.plus)
         for b in range(a + 1, 4):
             _merge(parts.vec[a], parts.vec[b], parts.two[a][b])
     parts.slots = 2 * (4 - melds) + 2
@@ -905,7 +905,7 @@ cdef int distance_after(const count_t* hand, int melds, int discarded,
 
 
 cdef int accepted_after(const count_t* hand, int melds, int discarded,
-                        const DiscardParts* shared, count_t* accepted) noexcept nogil:
+                        DiscardParts* shared, count_t* accepted) noexcept nogil:
     """accepted_kinds() of the hand, reading the parts shared by the discards it came from: only
     the discarded tile's suit has its vectors looked up anew, its changed ones only when that
     suit can lower the distance."""
@@ -922,6 +922,11 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     specials = regular >= shared.specials
     if specials:
         _knit_parts_moved(&shared.knit, hand, discarded, -1, &knit)
+    # The other suits hold what the 14 tiles held: their plus vectors serve every discard.
+    for s in range(4):
+        if s != suit and not (shared.plus_read >> s) & 1:
+            _changed_in_suit(hand, s, &shared.plus)
+            shared.plus_read |= 1 << s
     for k in range(N_KINDS):
         parts.changed[k] = shared.plus.changed[k]
     for s in range(4):
