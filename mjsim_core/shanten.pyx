@@ -81,6 +81,33 @@ cdef extern from *:
         sum = _mm_min_epu8(sum, _mm_srli_si128(sum, 1));
         return _mm_cvtsi128_si32(sum) & 0xFF;
     }
+    /* The limits a draw's suit vector must get under (see _accept_regular): slot i of `limits`
+       is base less the complement's slot n - 1 - i, 0 where that is not above 0 or i >= n; returns
+       whether the suit's own vector `vec` meets one of them. The complement is reversed whole
+       (words, then the bytes in each) and moved down to its first n slots. */
+    static inline int mjsim_limits(const unsigned char* vec, const unsigned char* complement,
+                                   int base, int n, unsigned char* limits) {
+        const __m128i lanes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        __m128i c = mjsim_load_slots(complement), room, v = mjsim_load_slots(vec);
+        unsigned short last;
+        c = _mm_shuffle_epi32(_mm_shufflehi_epi16(_mm_shufflelo_epi16(c, 0x1B), 0x1B), 0x4E);
+        c = _mm_or_si128(_mm_slli_epi16(c, 8), _mm_srli_epi16(c, 8));
+        switch (n) {
+            case 2: c = _mm_srli_si128(c, 14); break;
+            case 4: c = _mm_srli_si128(c, 12); break;
+            case 6: c = _mm_srli_si128(c, 10); break;
+            case 8: c = _mm_srli_si128(c, 8); break;
+            default: c = _mm_srli_si128(c, 6); break;
+        }
+        room = _mm_and_si128(_mm_subs_epu8(_mm_set1_epi8((char)base), c),
+                             _mm_cmplt_epi8(lanes, _mm_set1_epi8((char)n)));
+        _mm_storel_epi64((__m128i*)limits, room);
+        last = (unsigned short)_mm_extract_epi16(room, 4);
+        memcpy(limits + 8, &last, 2);
+        /* v <= room where room > 0 */
+        return _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(room, _mm_setzero_si128()),
+                                                  _mm_cmpeq_epi8(_mm_min_epu8(v, room), v))) != 0;
+    }
     /* Whether any of the ten slots is below its limit: a limit less the slot, saturated at 0,
        is nonzero there. */
     static inline int mjsim_slots_below(const unsigned char* slots, const unsigned char* limits) {
@@ -96,6 +123,16 @@ cdef extern from *:
             if (slots[i] < limits[i])
                 return 1;
         return 0;
+    }
+    static inline int mjsim_limits(const unsigned char* vec, const unsigned char* complement,
+                                   int base, int n, unsigned char* limits) {
+        int tight = 0;
+        for (int i = 0; i < 10; i++) {
+            int room = i < n ? base - complement[n - 1 - i] : 0;
+            limits[i] = room > 0 ? room : 0;
+            tight |= room > 0 && vec[i] <= room;
+        }
+        return tight;
     }
     static inline int mjsim_least_sum(const unsigned char* a, const unsigned char* b, int n) {
         int least = 255;
@@ -118,6 +155,8 @@ cdef extern from *:
                                          count_t inf) noexcept nogil
     bint slots_below "mjsim_slots_below"(const count_t* slots, const count_t* limits) noexcept nogil
     int least_sum "mjsim_least_sum"(const count_t* a, const count_t* b, int n) noexcept nogil
+    bint limits_of "mjsim_limits"(const count_t* vec, const count_t* complement, int base, int n,
+                                  count_t* limits) noexcept nogil
 
 FORMS = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
@@ -736,15 +775,9 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
     are looked up only then."""
     cdef count_t limit[4][SLOTS]
     cdef bint tight[4]
-    cdef int k, s, i, room, first
-    memset(limit, 0, sizeof(limit))
+    cdef int k, s, first
     for s in range(4):
-        tight[s] = False
-        for i in range(2 * sets + 2):
-            room = base - parts.others[s][2 * sets + 1 - i]
-            if room > 0:
-                limit[s][i] = room
-                tight[s] = tight[s] or parts.vec[s][i] <= room
+        tight[s] = limits_of(parts.vec[s], parts.others[s], base, 2 * sets + 2, limit[s])
         if tight[s] and s == parts.unread:
             _changed_in_suit(counts, s, parts)
     for s in range(4):
