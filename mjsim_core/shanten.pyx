@@ -945,7 +945,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     cdef RegularParts parts
     cdef KnitParts knit
     cdef const count_t* vec
-    cdef int s, a, b, k, regular, suit = suit_of(discarded)
+    cdef int s, a, b, regular, suit = suit_of(discarded)
     cdef bint specials
     _tables()
     vec = _suit_vector(hand, suit)
@@ -960,8 +960,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
         if s != suit and not (shared.plus_read >> s) & 1:
             _changed_in_suit(hand, s, &shared.plus)
             shared.plus_read |= 1 << s
-    for k in range(N_KINDS):
-        parts.changed[k] = shared.plus.changed[k]
+    memcpy(parts.changed, shared.plus.changed, sizeof(parts.changed))
     for s in range(4):
         parts.vec[s] = vec if s == suit else shared.vec[s]
     parts.unread = suit
