@@ -601,7 +601,8 @@ cdef void _knit_parts(const count_t* counts, KnitParts* parts) noexcept nogil:
 cdef inline void _knit_parts_moved(const KnitParts* before, const count_t* hand, int kind,
                                    int step, KnitParts* parts) noexcept nogil:
     """_knit_parts of ``hand``, which holds ``step`` (+1 or -1) copies of ``kind`` more than the
-    hand of ``before``: one bit changed, not a pass over the 34 kinds."""
+    hand of ``before``: one bit changed, not a pass over the 34 kinds; the vectors ``before``
+    has looked up of the suits the kind is not in hold the same tiles, and serve as they are."""
     cdef int perm, j = hand[kind] - (step > 0)    # the count whose bit the copy sets or clears
     cdef uint64_t bit = (<uint64_t>1) << kind
     memcpy(parts.held, before.held, sizeof(parts.held))
@@ -609,8 +610,12 @@ cdef inline void _knit_parts_moved(const KnitParts* before, const count_t* hand,
     for perm in range(6):
         parts.missing[perm] = (before.missing[perm]
                                - step * (j == 0 and KNITTED_BITS[perm] & bit != 0))
-    memset(parts.rest, 0, sizeof(parts.rest))
+    memcpy(parts.rest, before.rest, sizeof(parts.rest))
     parts.honors = NULL
+    if kind < N_SUITED:
+        parts.honors = before.honors
+        j = kind // 9
+        parts.rest[j][0] = parts.rest[j][1] = parts.rest[j][2] = NULL
 
 
 cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit,
@@ -893,13 +898,12 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
 
 cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) noexcept nogil:
     cdef int a, b, t
-    cdef KnitParts knit
     _tables()
     _knit_parts(counts, &parts.knit)
     parts.specials = INF
     if melds <= 1:
-        knit = parts.knit           # a copy: _others_given fills its cache for these 14 tiles
-        parts.specials = _others_given(counts, melds, INF, &knit)
+        # Its cache of the knitted arrangements' vectors then serves every discard's.
+        parts.specials = _others_given(counts, melds, INF, &parts.knit)
     _vectors(counts, parts.vec)
     parts.plus_read = 0
     for a in range(4):
