@@ -93,7 +93,8 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
 # discard. Only the discards costing at most the least cost over them plus ``spread`` get
 # theirs exactly (0: those tied at the least, out.behind included; -1: the least alone; more
 # than limit + 1: every one); the others get a cost above that. ``shared``: the 14 tiles'
-# discard_parts when the caller has them (NULL: made here).
+# discard_parts when the caller has them (NULL: made here), to which the search may add the
+# vectors it reads lazily (accepted_after).
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
                        int spread, DiscardParts* shared, Drawn* out) noexcept nogil
 # What a complete 14-3m tile hand scores won on ``win`` (-1: not complete), from the question's

@@ -603,7 +603,7 @@ cdef inline void _knit_parts_moved(const KnitParts* before, const count_t* hand,
     """_knit_parts of ``hand``, which holds ``step`` (+1 or -1) copies of ``kind`` more than the
     hand of ``before``: one bit changed, not a pass over the 34 kinds; the vectors ``before``
     has looked up of the suits the kind is not in hold the same tiles, and serve as they are."""
-    cdef int perm, j = hand[kind] - (step > 0)    # the count whose bit the copy sets or clears
+    cdef int perm, suit, j = hand[kind] - (step > 0)  # the count whose bit the copy flips
     cdef uint64_t bit = (<uint64_t>1) << kind
     memcpy(parts.held, before.held, sizeof(parts.held))
     parts.held[j] ^= bit
@@ -614,8 +614,8 @@ cdef inline void _knit_parts_moved(const KnitParts* before, const count_t* hand,
     parts.honors = NULL
     if kind < N_SUITED:
         parts.honors = before.honors
-        j = kind // 9
-        parts.rest[j][0] = parts.rest[j][1] = parts.rest[j][2] = NULL
+        suit = kind // 9
+        parts.rest[suit][0] = parts.rest[suit][1] = parts.rest[suit][2] = NULL
 
 
 cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit,
@@ -897,7 +897,7 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
 
 
 cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) noexcept nogil:
-    cdef int a, b, t
+    cdef int a, b, t, i
     _tables()
     _knit_parts(counts, &parts.knit)
     parts.specials = INF
@@ -914,8 +914,8 @@ cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) n
         a, b = (1, 2) if t == 0 else (0, 2) if t == 1 else (0, 1)
         _merge(parts.two[a][b], parts.vec[3 if t < 3 else 2], parts.three[t])
         # Read backward over the slots the hand's sets use: the ones _final pairs with a suit's.
-        for a in range(parts.slots):
-            parts.backward[t][a] = parts.three[t][parts.slots - 1 - a]
+        for i in range(parts.slots):
+            parts.backward[t][i] = parts.three[t][parts.slots - 1 - i]
 
 
 cdef inline const count_t* _suit_vector(const count_t* hand, int suit) noexcept nogil:
@@ -943,7 +943,8 @@ cdef int distance_after(const count_t* hand, int melds, int discarded,
 
 cdef int accepted_after(const count_t* hand, int melds, int discarded,
                         DiscardParts* shared, count_t* accepted) noexcept nogil:
-    """accepted_kinds() of the hand, reading the parts shared by the discards it came from: only
+    """accepted_kinds() of the hand, reading the parts shared by the discards it came from (and
+    adding to them the other suits' plus vectors, the first time a discard needs them): only
     the discarded tile's suit has its vectors looked up anew, its changed ones only when that
     suit can lower the distance."""
     cdef RegularParts parts
