@@ -1235,9 +1235,11 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     S.least = bound * RANKS
     # The special forms, discard by discard, as search() finds them; a discard costs a form no
     # less than the 14 tiles do (fewer tiles, fewer copies), so a form is worked out for it only
-    # when the 14 tiles' cost can tie its best so far.
+    # when the 14 tiles' cost can tie its best so far. Nor do the 14 tiles cost a form less than
+    # its shanten distance, which has every copy to draw: with none in reach, none is worked out.
     for form in range(N_SPECIAL):
-        whole[form] = _special(held, q.cap, q.n_melds, form, bound, scratch)
+        whole[form] = INF if shared.specials >= bound else \
+            _special(held, q.cap, q.n_melds, form, bound, scratch)
     for k in range(N_KINDS):
         out.exact[k] = True
         out.cost[k] = bound
