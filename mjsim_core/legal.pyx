@@ -705,6 +705,12 @@ cdef void _lower_bounds(Search* S, const DiscardParts* parts) noexcept nogil:
                 S.others[s][d][1] = parts.three[s][2 * (S.max_sets - d)]
 
 
+# A list of the ways on that no way takes (a set past the sets needed, a second pair).
+cdef int NO_WAY[NEED]
+for _i in range(NEED):
+    NO_WAY[_i] = INF
+
+
 cdef void _completion_bounds(Search* S) noexcept nogil:
     """S.held_from and S.need, from S.others: the least over each way the rest can end (m sets,
     p pairs), candidate by candidate over the tiles still held. The ways past (a, b) are the
@@ -725,21 +731,11 @@ cdef void _completion_bounds(Search* S) noexcept nogil:
             for b in range(1, -1, -1):
                 need = &S.need[s][a][b][PAD]
                 rest = S.others[s][a][b]
-                set_more = &S.need[s][a + 1][b][PAD - 3] if a < S.max_sets else NULL
-                pair_more = &S.need[s][a][1][PAD - 2] if b == 0 else NULL
-                # One loop for each pair of lists to read, so that none of them branches.
-                if set_more != NULL and pair_more != NULL:
-                    for v in range(top + 1):
-                        need[v] = min(rest, set_more[v], pair_more[v])
-                elif set_more != NULL:
-                    for v in range(top + 1):
-                        need[v] = min(rest, set_more[v])
-                elif pair_more != NULL:
-                    for v in range(top + 1):
-                        need[v] = min(rest, pair_more[v])
-                else:
-                    for v in range(top + 1):
-                        need[v] = rest
+                # A way on that cannot be taken reads NO_WAY: the loop has no branch.
+                set_more = &S.need[s][a + 1][b][PAD - 3] if a < S.max_sets else NO_WAY
+                pair_more = &S.need[s][a][1][PAD - 2] if b == 0 else NO_WAY
+                for v in range(top + 1):
+                    need[v] = min(rest, set_more[v], pair_more[v])
                 for v in range(1, PAD + 1):
                     need[-v] = need[0] + v if need[0] < INF else INF
 
