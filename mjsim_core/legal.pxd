@@ -1,4 +1,4 @@
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 from mjsim_core._types cimport count_t, N_KINDS
 from mjsim_core.shanten cimport DiscardParts
@@ -32,6 +32,37 @@ cdef struct Memo:
     long long asked
     long long kept
 
+# A suit's pattern as the search lists it: m sets and p pairs of one suit, the tiles it holds of
+# each rank, and what it costs in draws.
+cdef struct Pattern:
+    uint32_t key                # suit, sets, pair, cost and the digits, so that sorting groups
+    count_t t[9]
+    uint16_t drawn              # the ranks whose copies it holds more of than the hand, as bits
+
+cdef enum:
+    LIST_BITS = 10
+    LIST_SLOTS = 1024           # the suit lists a Lists holds: 2 ** LIST_BITS
+    LIST_MOST = 24              # the most patterns a list kept may hold
+    LIST_KEY_WORDS = 3
+
+# One suit's patterns as a search listed them, under caps no tighter than any search's (a pattern
+# holds at most the budget more than the hand), so that a search under any caps reads them with
+# those its caps forbid dropped. The key: the suit's tiles (bytes 0-8), the least the other
+# suits need for each sets and pair (9-18, past the budget as budget + 1: all the listing reads
+# of them), the budget, the sets wanted, the suit and 1 (a slot in use).
+cdef struct SuitList:
+    uint64_t key[LIST_KEY_WORDS]
+    int n
+    Pattern patterns[LIST_MOST]
+
+# Suit lists remembered across searches, a slot for each hash of a key (the last one listed
+# there is kept). A list read from it is the one the search would make, in the same order, so
+# it changes no answer. It belongs to its caller, as a Memo does. asked and kept count its use.
+cdef struct Lists:
+    SuitList slot[LIST_SLOTS]
+    long long asked
+    long long kept
+
 # The question: a hand of 13-3m concealed tiles, its melds, and how a win would be scored.
 cdef struct Question:
     const uint8_t* melds        # the scorer's meld bytes
@@ -44,6 +75,7 @@ cdef struct Question:
     uint64_t last_kinds         # the kinds with three copies exposed, as bits
     count_t cap[N_KINDS]        # the most copies a target may hold concealed
     Memo* memo                  # the scores to reuse and add to (NULL: none)
+    Lists* lists                # the suit lists to reuse and add to (NULL: none)
 
 # A legal target hand: its concealed tiles and the tile it is won on.
 cdef struct Target:
@@ -80,7 +112,7 @@ cdef struct Drawn:
     int listed
 
 # The question's exposed counts and caps, from the concealed tiles, meld bytes and copies still
-# to be had (NULL: every copy not held or melded); no memo.
+# to be had (NULL: every copy not held or melded); no memo, no lists.
 cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
                   const int* unseen, int flags, int seat, int prevalent,
                   int ruleset) noexcept nogil

@@ -35,7 +35,7 @@ cimport cython
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG,
@@ -244,6 +244,7 @@ cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_
     q.prevalent = prevalent
     q.ruleset = ruleset
     q.memo = NULL
+    q.lists = NULL
 
 
 cdef int _winning_waits(count_t* hand, const Question* q, int discarded, const count_t* waits,
@@ -513,15 +514,10 @@ cdef int _special(const count_t* h, const count_t* cap, int melds, int form, int
 # ---------------------------------------------------------------------------------------------
 # The regular form: suit patterns, then their combinations
 
-cdef struct Pattern:
-    uint32_t key                # suit, sets, pair, cost and the digits, so that sorting groups
-    count_t t[9]
-    uint16_t drawn              # the ranks whose copies it holds more of than the hand, as bits
-
-
 cdef struct Search:
     const count_t* held
     const Question* q
+    const count_t* cap          # the caps a suit is listed under: q.cap, or looser (_list_kept)
     Pattern* raw                # the patterns as listed
     Pattern* pool               # the same grouped by suit, sets, pair and cost
     int n_pool
@@ -626,9 +622,9 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
     c0_max = 0
     if S.chows and i <= S.n - 3:
         # The chows opened here need room at this rank and the two above, and sets to spare.
-        c0_max = min(4, S.q.cap[k] - c1 - c2, S.q.cap[k + 1] - c1, S.q.cap[k + 2],
+        c0_max = min(4, S.cap[k] - c1 - c2, S.cap[k + 1] - c1, S.cap[k + 2],
                      S.max_sets - sets)
-    cap = S.q.cap[k]
+    cap = S.cap[k]
     held = S.held[k]
     need = S.need[S.suit]
     for c0 in range(c0_max + 1):
@@ -757,6 +753,95 @@ cdef void _node_budgets(Search* S, int suit) noexcept nogil:
             S.node_budget[a][b] = most
 
 
+cdef inline void _list_whole_suit(Search* S) noexcept nogil:
+    memset(S.t, 0, 9)
+    _list_suit(S, 0, 0, 0, 0, 0, 0, 0)
+
+
+cdef SuitList* _kept_slot(const Search* S, uint64_t* key) noexcept nogil:
+    """The slot of S.q.lists for the suit under way, and its key (made in ``key``): the bounds
+    past the budget read alike, as the listing reads them."""
+    cdef uint8_t* bytes = <uint8_t*>key
+    cdef int i, m, p, need
+    cdef uint64_t code = 0
+    memset(key, 0, LIST_KEY_WORDS * sizeof(uint64_t))
+    memcpy(bytes, S.held + S.first, S.n)
+    for m in range(5):
+        for p in range(2):
+            need = S.others[S.suit][m][p]
+            bytes[9 + 2 * m + p] = need if need <= S.budget else S.budget + 1
+    bytes[19] = S.budget
+    bytes[20] = S.max_sets
+    bytes[21] = S.suit
+    bytes[22] = 1
+    for i in range(LIST_KEY_WORDS):
+        code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
+    return &S.q.lists.slot[code >> (64 - LIST_BITS)]
+
+
+cdef inline bint _within(const Pattern* pattern, const count_t* cap) noexcept nogil:
+    """Whether the pattern holds no rank past ``cap`` (its suit's nine): eight bytes at once,
+    as _list_suit tells the ranks drawn."""
+    cdef uint64_t t, room
+    memcpy(&t, pattern.t, 8)
+    memcpy(&room, cap, 8)
+    return (((room | 0x8080808080808080ull) - t) & 0x8080808080808080ull
+            == 0x8080808080808080ull and pattern.t[8] <= cap[8])
+
+
+cdef void _read_list(Search* S, const Pattern* patterns, int n, const count_t* cap) noexcept nogil:
+    """Add to S.raw the patterns within ``cap``, in order (``patterns`` may be S.raw's own tail,
+    past S.n_pool)."""
+    cdef int i
+    for i in range(n):
+        if _within(&patterns[i], cap):
+            if S.n_pool == POOL:
+                S.overflow = True
+                return
+            S.raw[S.n_pool] = patterns[i]
+            S.n_pool += 1
+
+
+cdef void _list_kept(Search* S) noexcept nogil:
+    """List the suit under way through S.q.lists. Its list hangs on the suit's tiles and the
+    bounds alone once it is made under caps no tighter than any search's: the caps only cut
+    branches whose patterns pass them, so the search's own list is that list with the patterns
+    past its caps dropped, in the same order. A list not kept is made so, kept when short, then
+    read the same way; should the loose caps overflow the pool, the suit is listed again under
+    the search's own (the table of patterns seen is emptied: it holds only other suits')."""
+    cdef uint64_t key[LIST_KEY_WORDS]
+    cdef SuitList* kept = _kept_slot(S, key)
+    cdef count_t loose[N_KINDS]
+    cdef count_t cap[9]
+    cdef int i, k, start = S.n_pool, n
+    memset(cap, 0, 9)
+    memcpy(cap, &S.q.cap[S.first], S.n)
+    S.q.lists.asked += 1
+    if memcmp(kept.key, key, sizeof(key)) == 0:
+        S.q.lists.kept += 1
+        _read_list(S, kept.patterns, kept.n, cap)
+        return
+    for i in range(S.n):
+        k = S.first + i
+        loose[k] = min(MAX_COPIES, S.held[k] + S.budget)
+    S.cap = loose
+    _list_whole_suit(S)
+    S.cap = &S.q.cap[0]
+    if S.overflow:
+        _forget(S)
+        S.n_pool = start
+        S.overflow = False
+        _list_whole_suit(S)
+        return
+    n = S.n_pool - start
+    if n <= LIST_MOST:
+        memcpy(kept.key, key, sizeof(key))
+        kept.n = n
+        memcpy(kept.patterns, &S.raw[start], n * sizeof(Pattern))
+    S.n_pool = start
+    _read_list(S, &S.raw[start], n, cap)
+
+
 cdef void _list_patterns(Search* S) noexcept nogil:
     """List every suit's patterns within the budget, once each (a pattern read two ways is
     listed once), grouped by suit, sets, pair and cost."""
@@ -764,14 +849,17 @@ cdef void _list_patterns(Search* S) noexcept nogil:
     cdef int at[BLOCKS * (MAX_COST + 2) + 1]
     S.n_pool = 0
     S.overflow = False
+    S.cap = &S.q.cap[0]
     for suit in range(4):
         _node_budgets(S, suit)
         S.suit = suit
         S.first = 9 * suit
         S.n = 9 if suit < 3 else 7
         S.chows = suit < 3
-        memset(S.t, 0, 9)
-        _list_suit(S, 0, 0, 0, 0, 0, 0, 0)
+        if S.q.lists != NULL and not S.overflow:
+            _list_kept(S)
+        else:
+            _list_whole_suit(S)
     # A counting sort by group (the key's top bits: suit, sets, pair, cost), the costs of a
     # block running to the budget only.
     S.width = (S.budget if S.budget < MAX_COST else MAX_COST) + 2

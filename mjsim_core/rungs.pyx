@@ -40,8 +40,8 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
                                  distance, distance_after)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
-from mjsim_core.legal cimport (Drawn, Found, Memo, Question, Target, distance_drawn, prepare,
-                               search, search_drawn)
+from mjsim_core.legal cimport (Drawn, Found, Lists, Memo, Question, Target, distance_drawn,
+                               prepare, search, search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS
@@ -950,16 +950,20 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     return found.cost - 1
 
 
-# The scores rung 4's searches remember (held under the GIL, as _between is): a score read from
-# it is the scorer's own, so the games do not depend on what it holds.
+# The scores and suit lists rung 4's searches remember (held under the GIL, as _between is): a
+# score read from them is the scorer's own, a list the one the search would make, so the games
+# do not depend on what they hold.
 cdef Memo _memo
+cdef Lists _lists
 
 
 cdef inline void _question(Question* q, const count_t* hand, const Seat* seat,
                            const uint8_t* melds, int n_melds, const int* unseen) noexcept nogil:
-    """The question a search of ``hand`` asks for the seat, won on a discard, with the memo."""
+    """The question a search of ``hand`` asks for the seat, won on a discard, with the memo
+    and the lists."""
     prepare(q, hand, melds, n_melds, unseen, 0, seat.wind, seat.prevalent, seat.ruleset)
     q.memo = &_memo
+    q.lists = &_lists
 
 
 def memo_counts() -> tuple:
@@ -967,6 +971,13 @@ def memo_counts() -> tuple:
     (or whether it may win eight at all), and how often the memo of scores answered (its hit
     rate, which ``scripts/bench_sim.py`` prints)."""
     return (_memo.asked, _memo.kept)
+
+
+def lists_counts() -> tuple:
+    """(asked, kept): how often, in this process, rung 4's searches listed a suit's patterns,
+    and how often a list kept from a search before served (its hit rate, which
+    ``scripts/bench_sim.py`` prints)."""
+    return (_lists.asked, _lists.kept)
 
 
 def between_counts() -> tuple:

@@ -16,8 +16,9 @@ Players:
   that ran too. ``loop-eight2``: four ``4+eight2`` (rung 4 seeing the legal distance to 2).
   The rung-4 rows are printed with their ratio to rung 3 on the same table when that ran, and
   the hit rates of rung 4's cache of the hand's search between turns
-  (:func:`mjsim_core.rungs.between_counts`) and of its memo of scores
-  (:func:`mjsim_core.rungs.memo_counts`).
+  (:func:`mjsim_core.rungs.between_counts`), of its memo of scores
+  (:func:`mjsim_core.rungs.memo_counts`) and of its suit lists kept across searches
+  (:func:`mjsim_core.rungs.lists_counts`).
 
 - ``riichienv``: **a riichi engine, measured for scale** (riichienv 0.4.11, a Rust core behind
   a Python API, ``pip install -e ".[bench]"``): four first-legal agents (each seat plays the
@@ -226,7 +227,7 @@ def main() -> None:
         print(f"{name:<10} {rate:>9.0f}" + "".join(f" {rate / medians[a]:>13.2f}"
                                                   for a in anchors) + ratio)
     if any(name in RUNG3 for name in medians):
-        from mjsim_core.rungs import between_counts, memo_counts
+        from mjsim_core.rungs import between_counts, lists_counts, memo_counts
 
         asked, kept = between_counts()
         print(f"rung 4's legal distance of the hand held, between turns: {kept:,} of {asked:,} "
@@ -235,6 +236,9 @@ def main() -> None:
         print(f"rung 4's searches' asks of a target (its score won on a tile, or whether it "
               f"may win eight at all): {kept:,} of {asked:,} answered by the memo of scores "
               f"({kept / max(asked, 1):.0%})")
+        asked, kept = lists_counts()
+        print(f"rung 4's searches' suit lists: {kept:,} of {asked:,} read from a list kept "
+              f"from a search before ({kept / max(asked, 1):.0%})")
 
 
 if __name__ == "__main__":

@@ -124,6 +124,17 @@ def test_claims_searched_short_agree_with_the_twin() -> None:
     assert met > 100
 
 
+def test_the_suit_lists_kept_change_no_choice() -> None:
+    """Rung 4's searches read a suit's patterns from lists kept across decisions and seats,
+    made under loose caps and read under each search's own: on the views of rung-4 games every
+    choice is the twin's (which keeps none), and the lists served a good share of the suits."""
+    asked, kept = compiled.lists_counts()
+    for view in decisions(b"eight-lists", "4444", 2):
+        assert_same_choices(view)
+    asked, kept = compiled.lists_counts()[0] - asked, compiled.lists_counts()[1] - kept
+    assert asked > 1000 and asked > kept > asked // 5
+
+
 def test_the_memo_of_scores_changes_no_choice() -> None:
     """Rung 4's searches read scores from a memo kept across decisions and seats: on the views
     of rung-4 games every choice is the twin's (which keeps none), and the memo answered a good
