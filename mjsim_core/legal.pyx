@@ -33,7 +33,7 @@ obvious twin.
 
 cimport cython
 cimport numpy as cnp
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcmp, memcpy, memset
 
