@@ -40,26 +40,31 @@ cdef struct Pattern:
     uint16_t drawn              # the ranks whose copies it holds more of than the hand, as bits
 
 cdef enum:
-    LIST_BITS = 10
-    LIST_SLOTS = 1024           # the suit lists a Lists holds: 2 ** LIST_BITS
-    LIST_MOST = 24              # the most patterns a list kept may hold
+    LIST_BITS = 12
+    LIST_SLOTS = 4096           # the suit lists a Lists finds: 2 ** LIST_BITS
+    LIST_PATTERNS = 16384       # the patterns it holds for them, the oldest written over first
+    LIST_MOST = 64              # the most patterns a list kept may have
     LIST_KEY_WORDS = 3
 
 # One suit's patterns as a search listed them, under caps no tighter than any search's (a pattern
 # holds at most the budget more than the hand), so that a search under any caps reads them with
 # those its caps forbid dropped. The key: the suit's tiles (bytes 0-8), the least the other
 # suits need for each sets and pair (9-18, past the budget as budget + 1: all the listing reads
-# of them), the budget, the sets wanted, the suit and 1 (a slot in use).
+# of them), the budget, the sets wanted, the suit and 1 (a slot in use). The patterns lie in the
+# Lists' ring from ``at`` on (counted from the first pattern ever written there).
 cdef struct SuitList:
     uint64_t key[LIST_KEY_WORDS]
+    uint64_t at
     int n
-    Pattern patterns[LIST_MOST]
 
 # Suit lists remembered across searches, a slot for each hash of a key (the last one listed
-# there is kept). A list read from it is the one the search would make, in the same order, so
-# it changes no answer. It belongs to its caller, as a Memo does. asked and kept count its use.
+# there is kept while its patterns are not written over). A list read from it is the one the
+# search would make, in the same order, so it changes no answer. It belongs to its caller, as a
+# Memo does. asked and kept count its use.
 cdef struct Lists:
     SuitList slot[LIST_SLOTS]
+    Pattern ring[LIST_PATTERNS]
+    uint64_t written            # the patterns ever written to the ring
     long long asked
     long long kept
 

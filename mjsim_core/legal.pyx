@@ -809,6 +809,7 @@ cdef void _list_kept(Search* S) noexcept nogil:
     past its caps dropped, in the same order. A list not kept is made so, kept when short, then
     read the same way; should the loose caps overflow the pool, the suit is listed again under
     the search's own (the table of patterns seen is emptied: it holds only other suits')."""
+    cdef Lists* lists = S.q.lists
     cdef uint64_t key[LIST_KEY_WORDS]
     cdef SuitList* kept = _kept_slot(S, key)
     cdef count_t loose[N_KINDS]
@@ -816,10 +817,10 @@ cdef void _list_kept(Search* S) noexcept nogil:
     cdef int i, k, start = S.n_pool, n
     memset(cap, 0, 9)
     memcpy(cap, &S.q.cap[S.first], S.n)
-    S.q.lists.asked += 1
-    if memcmp(kept.key, key, sizeof(key)) == 0:
-        S.q.lists.kept += 1
-        _read_list(S, kept.patterns, kept.n, cap)
+    lists.asked += 1
+    if memcmp(kept.key, key, sizeof(key)) == 0 and lists.written - kept.at <= LIST_PATTERNS:
+        lists.kept += 1
+        _read_list(S, &lists.ring[kept.at % LIST_PATTERNS], kept.n, cap)
         return
     for i in range(S.n):
         k = S.first + i
@@ -835,9 +836,13 @@ cdef void _list_kept(Search* S) noexcept nogil:
         return
     n = S.n_pool - start
     if n <= LIST_MOST:
+        if lists.written % LIST_PATTERNS + n > LIST_PATTERNS:
+            lists.written += LIST_PATTERNS - lists.written % LIST_PATTERNS   # kept in one piece
         memcpy(kept.key, key, sizeof(key))
+        kept.at = lists.written
         kept.n = n
-        memcpy(kept.patterns, &S.raw[start], n * sizeof(Pattern))
+        memcpy(&lists.ring[kept.at % LIST_PATTERNS], &S.raw[start], n * sizeof(Pattern))
+        lists.written += n
     S.n_pool = start
     _read_list(S, &S.raw[start], n, cap)
 
