@@ -34,7 +34,7 @@ obvious twin.
 cimport cython
 cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
@@ -1584,11 +1584,15 @@ def legal_search(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                  bint self_drawn=False, unseen=None, str ruleset="green-book",
                  int limit=DEFAULT_LIMIT) -> tuple:
     """(distance, exact, accepted kinds, targets as (tiles, win)) of a 13-3m tile hand."""
-    cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
-                               ruleset, limit, True, False)
+    return _searched(_Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                            ruleset, limit, True, False))
+
+
+cdef tuple _searched(_Asked asked):
+    """legal_search's answer to the question asked."""
     cdef Found found
     cdef int i, k
-    search(asked.held, &asked.q, limit, True, True, &found)
+    search(asked.held, &asked.q, asked.limit, True, True, &found)
     accepted = tuple([k for k in range(N_KINDS) if found.accepted[k]])
     targets = [(bytes((<char*>found.targets[i].tiles)[:N_KINDS]), found.targets[i].win)
                for i in range(found.n_targets)]
@@ -1638,8 +1642,12 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                    int limit=DEFAULT_LIMIT) -> list:
     """(tile, legal distance after, accepted kinds, their copies) for each kind of a 14-3m tile
     hand, from one search of the 14 tiles."""
-    cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
-                               ruleset, limit, False, True)
+    return _discards(_Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                            ruleset, limit, False, True))
+
+
+cdef list _discards(_Asked asked):
+    """legal_discards' answer to the question asked."""
     cdef const count_t* held = asked.held
     cdef Drawn drawn
     cdef int k, j, copies
@@ -1648,7 +1656,7 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
         drawn.behind[k] = 0
     drawn.behind_is_shanten = False
     drawn.targets = NULL
-    search_drawn(held, &asked.q, limit, True, INF, NULL, &drawn)
+    search_drawn(held, &asked.q, asked.limit, True, INF, NULL, &drawn)
     out = []
     for k in range(N_KINDS):
         if not held[k]:
@@ -1661,3 +1669,36 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
         out.append((k, drawn.cost[k] - 1,
                     tuple([j for j in range(N_KINDS) if drawn.accepted[k][j]]), copies))
     return out
+
+
+cdef class _KeptLists:
+    """Test-only: legal_search and legal_discards through suit lists kept across the calls, as
+    rung 4's searches keep them, which must change no answer. ``counts()``: (asked, kept)."""
+    cdef Lists* lists
+
+    def __cinit__(self):
+        self.lists = <Lists*>calloc(1, sizeof(Lists))
+        if self.lists == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.lists)
+
+    def search(self, counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+               bint self_drawn=False, unseen=None, str ruleset="green-book",
+               int limit=DEFAULT_LIMIT) -> tuple:
+        cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                                   ruleset, limit, True, False)
+        asked.q.lists = self.lists
+        return _searched(asked)
+
+    def discards(self, counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+                 bint self_drawn=False, unseen=None, str ruleset="green-book",
+                 int limit=DEFAULT_LIMIT) -> list:
+        cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
+                                   ruleset, limit, False, True)
+        asked.q.lists = self.lists
+        return _discards(asked)
+
+    def counts(self) -> tuple:
+        return (self.lists.asked, self.lists.kept)
