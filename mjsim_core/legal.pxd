@@ -44,6 +44,7 @@ cdef enum:
     LIST_SLOTS = 4096           # the suit lists a Lists finds: 2 ** LIST_BITS
     LIST_PATTERNS = 16384       # the patterns it holds for them, the oldest written over first
     LIST_MOST = 64              # the most patterns a list kept may have
+    LIST_DEEPEST = 3            # rung 4's deepest budget: its sight (at most 2) and a draw
     LIST_KEY_WORDS = 3
 
 # One suit's patterns as a search listed them, under caps no tighter than any search's (a pattern
@@ -60,11 +61,14 @@ cdef struct SuitList:
 # Suit lists remembered across searches, a slot for each hash of a key (the last one listed
 # there is kept while its patterns are not written over). A list read from it is the one the
 # search would make, in the same order, so it changes no answer. It belongs to its caller, as a
-# Memo does. asked and kept count its use.
+# Memo does. asked and kept count its use. Only the lists of budgets up to ``deepest`` are kept
+# (under the loose caps a list is made under, a deep one is many times longer than the search's
+# own, and its listing many times slower).
 cdef struct Lists:
     SuitList slot[LIST_SLOTS]
     Pattern ring[LIST_PATTERNS]
     uint64_t written            # the patterns ever written to the ring
+    int deepest
     long long asked
     long long kept
 

@@ -861,7 +861,7 @@ cdef void _list_patterns(Search* S) noexcept nogil:
         S.first = 9 * suit
         S.n = 9 if suit < 3 else 7
         S.chows = suit < 3
-        if S.q.lists != NULL and not S.overflow:
+        if S.q.lists != NULL and S.budget <= S.q.lists.deepest and not S.overflow:
             _list_kept(S)
         else:
             _list_whole_suit(S)
@@ -1673,13 +1673,15 @@ cdef list _discards(_Asked asked):
 
 cdef class _KeptLists:
     """Test-only: legal_search and legal_discards through suit lists kept across the calls, as
-    rung 4's searches keep them, which must change no answer. ``counts()``: (asked, kept)."""
+    rung 4's searches keep them (up to the budget ``deepest``), which must change no answer.
+    ``counts()``: (asked, kept)."""
     cdef Lists* lists
 
-    def __cinit__(self):
+    def __cinit__(self, int deepest=LIST_DEEPEST):
         self.lists = <Lists*>calloc(1, sizeof(Lists))
         if self.lists == NULL:
             raise MemoryError()
+        self.lists.deepest = deepest
 
     def __dealloc__(self):
         free(self.lists)

@@ -40,8 +40,8 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
                                  distance, distance_after)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
-from mjsim_core.legal cimport (Drawn, Found, Lists, Memo, Question, Target, distance_drawn,
-                               prepare, search, search_drawn)
+from mjsim_core.legal cimport (LIST_DEEPEST, Drawn, Found, Lists, Memo, Question, Target,
+                               distance_drawn, prepare, search, search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS
@@ -955,6 +955,7 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
 # do not depend on what they hold.
 cdef Memo _memo
 cdef Lists _lists
+_lists.deepest = LIST_DEEPEST
 
 
 cdef inline void _question(Question* q, const count_t* hand, const Seat* seat,

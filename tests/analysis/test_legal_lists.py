@@ -1,0 +1,66 @@
+"""The suit lists rung 4's searches keep across searches (``Question.lists``) change no answer:
+the compiled searches through one set of kept lists, asked again and again under caps that
+tighten and loosen, answer as the searches without them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mjsim import Hand
+from mjsim_core import legal
+from tests.analysis.test_legal_parity import hard_hands
+
+
+def tighter(unseen: list[int] | None, counts: np.ndarray, rng: np.random.Generator) -> list[int]:
+    """Fewer copies to be had of some kinds than ``unseen`` says (every copy not held: None)."""
+    start = unseen if unseen is not None else [4 - int(c) for c in counts]
+    return [max(0, u - int(rng.integers(0, 3))) if rng.random() < 0.3 else u for u in start]
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_searches_through_kept_lists_answer_as_searches_without(limit: int) -> None:
+    """Each hand is searched as asked and under tighter caps, in either order, through one
+    _KeptLists: its suits' lists are made under loose caps once and read under both."""
+    rng = np.random.default_rng(40 + limit)
+    kept = legal._KeptLists()
+    for counts, melds, ask in hard_hands(300, seed=41 + limit, swaps=limit):
+        asks = [ask, {**ask, "unseen": tighter(ask.get("unseen"), counts, rng)}]
+        if rng.random() < 0.5:
+            asks.reverse()
+        for asked in asks:
+            assert kept.search(counts, melds, limit=limit, **asked) == \
+                legal.legal_search(counts, melds, limit=limit, **asked), (counts.tolist(), asked)
+    asked_lists, served = kept.counts()
+    assert asked_lists > 1000 and served > asked_lists // 3
+
+
+def test_discards_through_kept_lists_answer_as_discards_without() -> None:
+    """The 14-tile search (every discard at once), each hand as asked and under tighter caps."""
+    rng = np.random.default_rng(43)
+    kept = legal._KeptLists()
+    met = 0
+    for counts, melds, ask in hard_hands(150, seed=44, swaps=1):
+        drawn = counts.copy()
+        melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
+        room = np.flatnonzero(drawn + melded < 4)
+        drawn[int(rng.choice(room))] += 1
+        for asked in (ask, {**ask, "unseen": tighter(ask.get("unseen"), drawn, rng)}):
+            assert kept.discards(drawn, melds, limit=1, **asked) == \
+                legal.legal_discards(drawn, melds, limit=1, **asked), (drawn.tolist(), asked)
+            met += 1
+    asked_lists, served = kept.counts()
+    assert met == 300 and asked_lists > 500 and served > asked_lists // 3
+
+
+@pytest.mark.parametrize("text", ["1112345678999m", "123456789m 1234p"])
+def test_a_list_too_long_under_loose_caps_is_made_again_under_the_searchs_own(text: str) -> None:
+    """With no copy left to draw, the caps are the tiles held and the lists are short; under
+    the loose caps a kept list is made under, budgets 4 and 5 list more patterns than the pool
+    holds (lists that deep are kept here only: rung 4 keeps them to budget 3). The suit is
+    then listed again under the search's own caps, so the search does not stop at budget 4 as
+    one that overflowed would, and answers as it does without lists."""
+    counts = Hand.parse(text).counts
+    plain = legal.legal_search(counts, unseen=[0] * 34, limit=4)
+    assert plain[:2] == (5, False)          # nothing in reach, searched to the limit
+    assert legal._KeptLists(deepest=5).search(counts, unseen=[0] * 34, limit=4) == plain
