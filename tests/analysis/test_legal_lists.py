@@ -53,14 +53,22 @@ def test_discards_through_kept_lists_answer_as_discards_without() -> None:
     assert met == 300 and asked_lists > 500 and served > asked_lists // 3
 
 
-@pytest.mark.parametrize("text", ["1112345678999m", "123456789m 1234p"])
-def test_a_list_too_long_under_loose_caps_is_made_again_under_the_searchs_own(text: str) -> None:
-    """With no copy left to draw, the caps are the tiles held and the lists are short; under
-    the loose caps a kept list is made under, budgets 4 and 5 list more patterns than the pool
-    holds (lists that deep are kept here only: rung 4 keeps them to budget 3). The suit is
-    then listed again under the search's own caps, so the search does not stop at budget 4 as
-    one that overflowed would, and answers as it does without lists."""
+NO_COPY = [0] * 34
+# Every copy of the characters seen, some of the rest to be had (seeded).
+NO_CHARACTER = [0] * 9 + [2, 2, 0, 0, 4, 4, 1, 4, 4, 0, 3, 1, 1, 2, 2, 0, 1, 1, 0, 4, 3, 1, 4, 3, 1]
+
+
+@pytest.mark.parametrize(("text", "unseen", "distance"), [
+    ("1112345678999m", NO_COPY, 5), ("123456789m 1234p", NO_COPY, 5),
+    ("223444678889m G", NO_CHARACTER, 4)])
+def test_a_list_too_long_under_loose_caps_is_made_again_under_the_searchs_own(
+        text: str, unseen: list[int], distance: int) -> None:
+    """The caps are the characters held: under the loose caps a kept list is made under,
+    budgets 4 and 5 list more character patterns than the pool holds (lists that deep are kept
+    here only: rung 4 keeps them to budget 3). The suit is then listed again under the search's
+    own caps, afresh, so the search does not stop at budget 4 as one that overflowed would, and
+    answers as it does without lists: nothing in reach, or targets of four draws."""
     counts = Hand.parse(text).counts
-    plain = legal.legal_search(counts, unseen=[0] * 34, limit=4)
-    assert plain[:2] == (5, False)          # nothing in reach, searched to the limit
-    assert legal._KeptLists(deepest=5).search(counts, unseen=[0] * 34, limit=4) == plain
+    plain = legal.legal_search(counts, unseen=unseen, limit=4)
+    assert plain[:2] == (distance, distance <= 4)
+    assert legal._KeptLists(deepest=5).search(counts, unseen=unseen, limit=4) == plain
