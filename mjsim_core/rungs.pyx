@@ -29,7 +29,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy
 
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
@@ -1019,6 +1019,18 @@ cdef void _seed_between(const Seat* seat, const count_t* counts, const Question*
             hand[k] += 1
 
 
+cdef inline int _copies_of(const count_t* kinds, const count_t* copies) noexcept nogil:
+    """The copies of the kinds marked (each 0 or 1) in ``kinds``: eight kinds a word (a 1
+    times 255 masks its byte of copies, at most 4 each, and a multiply sums a word's bytes)."""
+    cdef uint64_t marked, had, total = 0
+    cdef int i
+    for i in range(0, 32, 8):
+        memcpy(&marked, kinds + i, 8)
+        memcpy(&had, copies + i, 8)
+        total += ((marked * 0xFF) & had) * 0x0101010101010101ull >> 56
+    return <int>total + kinds[32] * copies[32] + kinds[33] * copies[33]
+
+
 cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
                  const int* unseen, int* road, int* copies, Question* q,
                  Drawn* drawn) noexcept nogil:
@@ -1027,8 +1039,9 @@ cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
     (``q``, and what it found in ``drawn``, whose targets the caller gives): of the discards
     whose shanten leaves the legal distance in sight (it is at least the shanten)."""
     cdef count_t hand[N_KINDS]
+    cdef count_t to_have[N_KINDS]
     cdef int shanten[N_KINDS]
-    cdef int k, j
+    cdef int k
     cdef bint any_open = False
     memcpy(hand, counts, N_KINDS)
     drawn.behind_is_shanten = True
@@ -1050,15 +1063,15 @@ cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
         # need theirs exactly.
         search_drawn(counts, q, seat.sight, True, 0, parts, drawn)
     for k in range(N_KINDS):
+        to_have[k] = q.cap[k] - counts[k]
+    for k in range(N_KINDS):
         if not counts[k]:
             continue
         road[k] = _road_key(drawn.cost[k] - 1 if drawn.open[k] else seat.sight + 1,
                             shanten[k], seat.sight)
         if drawn.open[k]:
             # After discarding k, one fewer of it is held and one fewer to be had.
-            for j in range(N_KINDS):
-                if drawn.accepted[k][j]:
-                    copies[k] += q.cap[j] - counts[j]
+            copies[k] = _copies_of(drawn.accepted[k], to_have)
 
 
 cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
