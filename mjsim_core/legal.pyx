@@ -547,6 +547,7 @@ cdef struct Search:
     # the ranks to come (each set or pair more there needs its tiles, drawn when not held).
     int held_from[4][10]
     int need[4][5][2][NEED]     # the tiles still held v at [PAD + v], v from -PAD
+    int bounded                 # the suits whose held_from and need are made, as bits
     # While listing one suit:
     int suit
     int first
@@ -707,33 +708,33 @@ for _i in range(NEED):
     NO_WAY[_i] = INF
 
 
-cdef void _completion_bounds(Search* S) noexcept nogil:
-    """S.held_from and S.need, from S.others: the least over each way the rest can end (m sets,
-    p pairs), candidate by candidate over the tiles still held. The ways past (a, b) are the
-    rest ending there, or a set more (three tiles: as with three fewer held), or the pair
-    more (two), so each list is made from the two after it; below 0 tiles held, every way
-    lacks that many more than at 0."""
-    cdef int s, r, n, a, b, v, top, rest
+cdef void _completion_bounds(Search* S, int s) noexcept nogil:
+    """S.held_from[s] and S.need[s], from S.others: the least over each way the rest can end
+    (m sets, p pairs), candidate by candidate over the tiles still held. The ways past (a, b)
+    are the rest ending there, or a set more (three tiles: as with three fewer held), or the
+    pair more (two), so each list is made from the two after it; below 0 tiles held, every way
+    lacks that many more than at 0. Made for a suit once a search lists it (a suit read from
+    kept lists needs none)."""
+    cdef int r, n = 9 if s < 3 else 7, a, b, v, top, rest
     cdef int* need
     cdef const int* set_more        # the list a set further on, three places back
     cdef const int* pair_more       # the list the pair further on, two places back
-    for s in range(4):
-        n = 9 if s < 3 else 7
-        S.held_from[s][n] = 0
-        for r in range(n - 1, -1, -1):
-            S.held_from[s][r] = S.held_from[s][r + 1] + S.held[9 * s + r]
-        top = S.held_from[s][0] if S.held_from[s][0] < 14 else 14
-        for a in range(S.max_sets, -1, -1):
-            for b in range(1, -1, -1):
-                need = &S.need[s][a][b][PAD]
-                rest = S.others[s][a][b]
-                # A way on that cannot be taken reads NO_WAY: the loop has no branch.
-                set_more = &S.need[s][a + 1][b][PAD - 3] if a < S.max_sets else NO_WAY
-                pair_more = &S.need[s][a][1][PAD - 2] if b == 0 else NO_WAY
-                for v in range(top + 1):
-                    need[v] = min(rest, set_more[v], pair_more[v])
-                for v in range(1, PAD + 1):
-                    need[-v] = need[0] + v if need[0] < INF else INF
+    S.bounded |= 1 << s
+    S.held_from[s][n] = 0
+    for r in range(n - 1, -1, -1):
+        S.held_from[s][r] = S.held_from[s][r + 1] + S.held[9 * s + r]
+    top = S.held_from[s][0] if S.held_from[s][0] < 14 else 14
+    for a in range(S.max_sets, -1, -1):
+        for b in range(1, -1, -1):
+            need = &S.need[s][a][b][PAD]
+            rest = S.others[s][a][b]
+            # A way on that cannot be taken reads NO_WAY: the loop has no branch.
+            set_more = &S.need[s][a + 1][b][PAD - 3] if a < S.max_sets else NO_WAY
+            pair_more = &S.need[s][a][1][PAD - 2] if b == 0 else NO_WAY
+            for v in range(top + 1):
+                need[v] = min(rest, set_more[v], pair_more[v])
+            for v in range(1, PAD + 1):
+                need[-v] = need[0] + v if need[0] < INF else INF
 
 
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
@@ -754,6 +755,8 @@ cdef void _node_budgets(Search* S, int suit) noexcept nogil:
 
 
 cdef inline void _list_whole_suit(Search* S) noexcept nogil:
+    if not S.bounded >> S.suit & 1:
+        _completion_bounds(S, S.suit)
     memset(S.t, 0, 9)
     _list_suit(S, 0, 0, 0, 0, 0, 0, 0)
 
@@ -1186,7 +1189,7 @@ cdef int _begin(Search* S, const count_t* held, const Question* q, bint all_kind
     for k in range(4):
         S.vec[k] = parts.vec[k]
     _lower_bounds(S, parts)
-    _completion_bounds(S)
+    S.bounded = 0
     for k in range(10):
         if S.others[0][k // 2][k % 2] + S.vec[0][k] < lower:
             lower = S.others[0][k // 2][k % 2] + S.vec[0][k]
