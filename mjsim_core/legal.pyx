@@ -46,6 +46,7 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
                                  distance, distance_after, read_unseen)
 
 cdef extern from *:
+    void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
     int lowest_bit "__builtin_ctz"(unsigned int bits) noexcept nogil
     int lowest_bit64 "__builtin_ctzll"(unsigned long long bits) noexcept nogil
 
@@ -761,21 +762,21 @@ cdef inline void _list_whole_suit(Search* S) noexcept nogil:
     _list_suit(S, 0, 0, 0, 0, 0, 0, 0)
 
 
-cdef SuitList* _kept_slot(const Search* S, uint64_t* key) noexcept nogil:
-    """The slot of S.q.lists for the suit under way, and its key (made in ``key``): the bounds
+cdef SuitList* _kept_slot(const Search* S, int suit, uint64_t* key) noexcept nogil:
+    """The slot of S.q.lists for the suit's list, and its key (made in ``key``): the bounds
     past the budget read alike, as the listing reads them."""
     cdef uint8_t* bytes = <uint8_t*>key
     cdef int i, m, p, need
     cdef uint64_t code = 0
     memset(key, 0, LIST_KEY_WORDS * sizeof(uint64_t))
-    memcpy(bytes, S.held + S.first, S.n)
+    memcpy(bytes, S.held + 9 * suit, 9 if suit < 3 else 7)
     for m in range(5):
         for p in range(2):
-            need = S.others[S.suit][m][p]
+            need = S.others[suit][m][p]
             bytes[9 + 2 * m + p] = need if need <= S.budget else S.budget + 1
     bytes[19] = S.budget
     bytes[20] = S.max_sets
-    bytes[21] = S.suit
+    bytes[21] = suit
     bytes[22] = 1
     for i in range(LIST_KEY_WORDS):
         code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
@@ -805,23 +806,23 @@ cdef void _read_list(Search* S, const Pattern* patterns, int n, const count_t* c
             S.n_pool += 1
 
 
-cdef void _list_kept(Search* S) noexcept nogil:
+cdef void _list_kept(Search* S, const uint64_t* key, SuitList* kept) noexcept nogil:
     """List the suit under way through S.q.lists. Its list hangs on the suit's tiles and the
     bounds alone once it is made under caps no tighter than any search's: the caps only cut
     branches whose patterns pass them, so the search's own list is that list with the patterns
     past its caps dropped, in the same order. A list not kept is made so, kept when short, then
     read the same way; should the loose caps overflow the pool, the suit is listed again under
-    the search's own (the table of patterns seen is emptied: it holds only other suits')."""
+    the search's own (the table of patterns seen is emptied: it holds only other suits').
+    ``kept``: the suit's slot, for ``key``."""
     cdef Lists* lists = S.q.lists
-    cdef uint64_t key[LIST_KEY_WORDS]
-    cdef SuitList* kept = _kept_slot(S, key)
     cdef count_t loose[N_KINDS]
     cdef count_t cap[9]
     cdef int i, k, start = S.n_pool, n
     memset(cap, 0, 9)
     memcpy(cap, &S.q.cap[S.first], S.n)
     lists.asked += 1
-    if memcmp(kept.key, key, sizeof(key)) == 0 and lists.written - kept.at <= LIST_PATTERNS:
+    if (memcmp(kept.key, key, LIST_KEY_WORDS * sizeof(uint64_t)) == 0
+            and lists.written - kept.at <= LIST_PATTERNS):
         lists.kept += 1
         _read_list(S, &lists.ring[kept.at % LIST_PATTERNS], kept.n, cap)
         return
@@ -841,7 +842,7 @@ cdef void _list_kept(Search* S) noexcept nogil:
     if n <= LIST_MOST:
         if lists.written % LIST_PATTERNS + n > LIST_PATTERNS:
             lists.written += LIST_PATTERNS - lists.written % LIST_PATTERNS   # kept in one piece
-        memcpy(kept.key, key, sizeof(key))
+        memcpy(kept.key, key, LIST_KEY_WORDS * sizeof(uint64_t))
         kept.at = lists.written
         kept.n = n
         memcpy(&lists.ring[kept.at % LIST_PATTERNS], &S.raw[start], n * sizeof(Pattern))
@@ -855,17 +856,25 @@ cdef void _list_patterns(Search* S) noexcept nogil:
     listed once), grouped by suit, sets, pair and cost."""
     cdef int suit, i, g, n_groups
     cdef int at[BLOCKS * (MAX_COST + 2) + 1]
+    cdef uint64_t keys[4][LIST_KEY_WORDS]
+    cdef SuitList* kept[4]
+    cdef bint keeping = S.q.lists != NULL and S.budget <= S.q.lists.deepest
     S.n_pool = 0
     S.overflow = False
     S.cap = &S.q.cap[0]
+    if keeping:
+        # The four slots are looked up first, so that their reads overlap.
+        for suit in range(4):
+            kept[suit] = _kept_slot(S, suit, keys[suit])
+            prefetch(kept[suit])
     for suit in range(4):
         _node_budgets(S, suit)
         S.suit = suit
         S.first = 9 * suit
         S.n = 9 if suit < 3 else 7
         S.chows = suit < 3
-        if S.q.lists != NULL and S.budget <= S.q.lists.deepest and not S.overflow:
-            _list_kept(S)
+        if keeping and not S.overflow:
+            _list_kept(S, keys[suit], kept[suit])
         else:
             _list_whole_suit(S)
     # A counting sort by group (the key's top bits: suit, sets, pair, cost), the costs of a
