@@ -1683,6 +1683,7 @@ cdef list _discards(_Asked asked):
     return out
 
 
+@cython.auto_pickle(False)
 cdef class _KeptLists:
     """Test-only: legal_search and legal_discards through suit lists kept across the calls, as
     rung 4's searches keep them (up to the budget ``deepest``), which must change no answer.
