@@ -27,6 +27,11 @@ discard, costing it one draw more when it keeps every copy of the discarded kind
 one copy fewer than before, the discard lying face up): the same costs and kinds as a search
 after each discard, at a few times the price of one such search rather than a dozen.
 
+A caller asking many searches (rung 4) may keep the suits' pattern lists across them
+(``Question.lists``): a suit's list depends only on its tiles, the least the other suits need
+beside it and the budget, once it is made under caps no tighter than any search's, and a search
+reads it with the patterns past its own caps dropped, which is the list it would make itself.
+
 :mod:`mjsim.analysis.legal` is the face of this module; :mod:`mjsim.reference.legal` its slow,
 obvious twin.
 """
@@ -756,6 +761,7 @@ cdef void _node_budgets(Search* S, int suit) noexcept nogil:
 
 
 cdef inline void _list_whole_suit(Search* S) noexcept nogil:
+    """List the suit under way under S.cap, its completion bounds made first when need be."""
     if not S.bounded >> S.suit & 1:
         _completion_bounds(S, S.suit)
     memset(S.t, 0, 9)
@@ -812,8 +818,9 @@ cdef void _list_kept(Search* S, const uint64_t* key, SuitList* kept) noexcept no
     branches whose patterns pass them, so the search's own list is that list with the patterns
     past its caps dropped, in the same order. A list not kept is made so, kept when short, then
     read the same way; should the loose caps overflow the pool, the suit is listed again under
-    the search's own (the table of patterns seen is emptied: it holds only other suits').
-    ``kept``: the suit's slot, for ``key``."""
+    the search's own, the table of patterns seen emptied of the loose listing's (what it held of
+    the other suits is not asked again: a key names its suit). ``kept``: the suit's slot, for
+    ``key``."""
     cdef Lists* lists = S.q.lists
     cdef count_t loose[N_KINDS]
     cdef count_t cap[9]
@@ -1685,9 +1692,9 @@ cdef list _discards(_Asked asked):
 
 @cython.auto_pickle(False)
 cdef class _KeptLists:
-    """Test-only: legal_search and legal_discards through suit lists kept across the calls, as
-    rung 4's searches keep them (up to the budget ``deepest``), which must change no answer.
-    ``counts()``: (asked, kept)."""
+    """Test-only: legal_search and legal_discards through suit lists kept across the calls
+    (``ask``), as rung 4's searches keep them (up to the budget ``deepest``), which must change
+    no answer. ``counts()``: (asked, kept)."""
     cdef Lists* lists
 
     def __cinit__(self, int deepest=LIST_DEEPEST):
@@ -1699,21 +1706,14 @@ cdef class _KeptLists:
     def __dealloc__(self):
         free(self.lists)
 
-    def search(self, counts, melds=(), int seat_wind=0, int prevalent_wind=0,
-               bint self_drawn=False, unseen=None, str ruleset="green-book",
-               int limit=DEFAULT_LIMIT) -> tuple:
+    def ask(self, counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+            bint self_drawn=False, unseen=None, str ruleset="green-book",
+            int limit=DEFAULT_LIMIT) -> object:
+        """legal_search's answer for a 13-3m tile hand, legal_discards' for a 14-3m one."""
         cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
-                                   ruleset, limit, True, False)
+                                   ruleset, limit, True, True)
         asked.q.lists = self.lists
-        return _searched(asked)
-
-    def discards(self, counts, melds=(), int seat_wind=0, int prevalent_wind=0,
-                 bint self_drawn=False, unseen=None, str ruleset="green-book",
-                 int limit=DEFAULT_LIMIT) -> list:
-        cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
-                                   ruleset, limit, False, True)
-        asked.q.lists = self.lists
-        return _discards(asked)
+        return _discards(asked) if asked.is_14() else _searched(asked)
 
     def counts(self) -> tuple:
         return (self.lists.asked, self.lists.kept)

@@ -29,7 +29,7 @@ def test_searches_through_kept_lists_answer_as_searches_without(limit: int) -> N
         if rng.random() < 0.5:
             asks.reverse()
         for asked in asks:
-            assert kept.search(counts, melds, limit=limit, **asked) == \
+            assert kept.ask(counts, melds, limit=limit, **asked) == \
                 legal.legal_search(counts, melds, limit=limit, **asked), (counts.tolist(), asked)
     asked_lists, served = kept.counts()
     assert asked_lists > 1000 and served > asked_lists // 3
@@ -46,7 +46,7 @@ def test_discards_through_kept_lists_answer_as_discards_without() -> None:
         room = np.flatnonzero(drawn + melded < 4)
         drawn[int(rng.choice(room))] += 1
         for asked in (ask, {**ask, "unseen": tighter(ask.get("unseen"), drawn, rng)}):
-            assert kept.discards(drawn, melds, limit=1, **asked) == \
+            assert kept.ask(drawn, melds, limit=1, **asked) == \
                 legal.legal_discards(drawn, melds, limit=1, **asked), (drawn.tolist(), asked)
             met += 1
     asked_lists, served = kept.counts()
@@ -71,4 +71,4 @@ def test_a_list_too_long_under_loose_caps_is_made_again_under_the_searchs_own(
     counts = Hand.parse(text).counts
     plain = legal.legal_search(counts, unseen=unseen, limit=4)
     assert plain[:2] == (distance, distance <= 4)
-    assert legal._KeptLists(deepest=5).search(counts, unseen=unseen, limit=4) == plain
+    assert legal._KeptLists(deepest=5).ask(counts, unseen=unseen, limit=4) == plain
