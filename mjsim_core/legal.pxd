@@ -1,4 +1,5 @@
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS
 from mjsim_core.shanten cimport DiscardParts
@@ -119,6 +120,18 @@ cdef struct Drawn:
     count_t accepted[N_KINDS][N_KINDS]
     Target* targets
     int listed
+
+# The copies to be had of the kinds a discard accepts (Drawn.accepted[k], each 0 or 1), given
+# each kind's copies (at most 4): eight kinds a word (a 1 times 255 masks its byte of copies,
+# and a multiply sums a word's bytes).
+cdef inline int copies_of(const count_t* kinds, const count_t* copies) noexcept nogil:
+    cdef uint64_t marked, had, total = 0
+    cdef int i
+    for i in range(0, 32, 8):
+        memcpy(&marked, kinds + i, 8)
+        memcpy(&had, copies + i, 8)
+        total += ((marked * 0xFF) & had) * 0x0101010101010101ull >> 56
+    return <int>total + kinds[32] * copies[32] + kinds[33] * copies[33]
 
 # The question's exposed counts and caps, from the concealed tiles, meld bytes and copies still
 # to be had (NULL: every copy not held or melded); no memo, no lists.

@@ -584,6 +584,20 @@ cdef struct Search:
     int spread
 
 
+cdef inline uint32_t _ranks_over(const count_t* t, const count_t* limit, int n) noexcept nogil:
+    """The ranks (of a suit's n: 9, or 7 honours, t holding none past them) at which t holds
+    more than ``limit``, as bits, eight bytes at once: a byte of (limit + 0x80) - t keeps its top
+    bit unless t > limit (each at most 4: no borrow)."""
+    cdef uint64_t held = 0, mine, over
+    memcpy(&mine, t, 8)
+    memcpy(&held, limit, 8 if n == 9 else 7)
+    over = ~((held | 0x8080808080808080ull) - mine) & 0x8080808080808080ull
+    over = ((over >> 7) * 0x0102040810204080ull) >> 56
+    if n == 9 and t[8] > limit[8]:
+        over |= 1 << 8
+    return <uint32_t>over
+
+
 cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
                      int cost, uint32_t code) noexcept nogil:
     """Every pattern of the suit from rank i on, given the chows open from ranks i-1 (c1) and
@@ -591,7 +605,6 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
     cdef int c0, c0_max, pung, pr, tiles, add, sets2, k, ahead, spare, cap, held, chows
     cdef int max_sets = S.max_sets, budget = S.budget
     cdef uint32_t key, slot
-    cdef uint64_t mine, held8
     cdef Pattern* p
     cdef const int (*need)[2][NEED]
     if i == S.n:
@@ -612,18 +625,7 @@ cdef void _list_suit(Search* S, int i, int c1, int c2, int sets, int pair,
         S.n_pool += 1
         memcpy(p.t, S.t, 9)
         p.key = key
-        # Which of its ranks it holds more of than the hand, eight bytes at once: a byte of
-        # (held + 0x80) - t keeps its top bit unless t > held (each at most 4: no borrow).
-        memcpy(&mine, S.t, 8)
-        held8 = 0
-        if S.n == 9:
-            memcpy(&held8, S.held + S.first, 8)
-        else:
-            memcpy(&held8, S.held + S.first, 7)
-        mine = ~((held8 | 0x8080808080808080ull) - mine) & 0x8080808080808080ull
-        p.drawn = ((mine >> 7) * 0x0102040810204080ull) >> 56
-        if S.n == 9 and S.t[8] > S.held[S.first + 8]:
-            p.drawn |= 1 << 8
+        p.drawn = _ranks_over(S.t, S.held + S.first, S.n)
         return
     k = S.first + i
     c0_max = 0
@@ -789,22 +791,13 @@ cdef SuitList* _kept_slot(const Search* S, int suit, uint64_t* key) noexcept nog
     return &S.q.lists.slot[code >> (64 - LIST_BITS)]
 
 
-cdef inline bint _within(const Pattern* pattern, const count_t* cap) noexcept nogil:
-    """Whether the pattern holds no rank past ``cap`` (its suit's nine): eight bytes at once,
-    as _list_suit tells the ranks drawn."""
-    cdef uint64_t t, room
-    memcpy(&t, pattern.t, 8)
-    memcpy(&room, cap, 8)
-    return (((room | 0x8080808080808080ull) - t) & 0x8080808080808080ull
-            == 0x8080808080808080ull and pattern.t[8] <= cap[8])
-
-
-cdef void _read_list(Search* S, const Pattern* patterns, int n, const count_t* cap) noexcept nogil:
-    """Add to S.raw the patterns within ``cap``, in order (``patterns`` may be S.raw's own tail,
-    past S.n_pool)."""
+cdef void _read_list(Search* S, const Pattern* patterns, int n) noexcept nogil:
+    """Add to S.raw the patterns of the suit under way within the search's caps, in order
+    (``patterns`` may be S.raw's own tail, past S.n_pool)."""
+    cdef const count_t* cap = &S.q.cap[S.first]
     cdef int i
     for i in range(n):
-        if _within(&patterns[i], cap):
+        if _ranks_over(patterns[i].t, cap, S.n) == 0:
             if S.n_pool == POOL:
                 S.overflow = True
                 return
@@ -823,15 +816,12 @@ cdef void _list_kept(Search* S, const uint64_t* key, SuitList* kept) noexcept no
     ``key``."""
     cdef Lists* lists = S.q.lists
     cdef count_t loose[N_KINDS]
-    cdef count_t cap[9]
     cdef int i, k, start = S.n_pool, n
-    memset(cap, 0, 9)
-    memcpy(cap, &S.q.cap[S.first], S.n)
     lists.asked += 1
     if (memcmp(kept.key, key, LIST_KEY_WORDS * sizeof(uint64_t)) == 0
             and lists.written - kept.at <= LIST_PATTERNS):
         lists.kept += 1
-        _read_list(S, &lists.ring[kept.at % LIST_PATTERNS], kept.n, cap)
+        _read_list(S, &lists.ring[kept.at % LIST_PATTERNS], kept.n)
         return
     for i in range(S.n):
         k = S.first + i
@@ -855,7 +845,7 @@ cdef void _list_kept(Search* S, const uint64_t* key, SuitList* kept) noexcept no
         memcpy(&lists.ring[kept.at % LIST_PATTERNS], &S.raw[start], n * sizeof(Pattern))
         lists.written += n
     S.n_pool = start
-    _read_list(S, &S.raw[start], n, cap)
+    _read_list(S, &S.raw[start], n)
 
 
 cdef void _list_patterns(Search* S) noexcept nogil:
@@ -1668,25 +1658,25 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
 cdef list _discards(_Asked asked):
     """legal_discards' answer to the question asked."""
     cdef const count_t* held = asked.held
+    cdef count_t to_have[N_KINDS]
     cdef Drawn drawn
-    cdef int k, j, copies
+    cdef int k, j
     for k in range(N_KINDS):
         drawn.open[k] = held[k] > 0
         drawn.behind[k] = 0
     drawn.behind_is_shanten = False
     drawn.targets = NULL
     search_drawn(held, &asked.q, asked.limit, True, INF, NULL, &drawn)
+    for k in range(N_KINDS):
+        to_have[k] = asked.q.cap[k] - held[k]
     out = []
     for k in range(N_KINDS):
         if not held[k]:
             continue
         # The copies to be had after the discard (of k: one fewer held, one fewer to be had).
-        copies = 0
-        for j in range(N_KINDS):
-            if drawn.accepted[k][j]:
-                copies += asked.q.cap[j] - held[j]
         out.append((k, drawn.cost[k] - 1,
-                    tuple([j for j in range(N_KINDS) if drawn.accepted[k][j]]), copies))
+                    tuple([j for j in range(N_KINDS) if drawn.accepted[k][j]]),
+                    copies_of(drawn.accepted[k], to_have)))
     return out
 
 

@@ -29,7 +29,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memcmp, memcpy
 
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
@@ -41,7 +41,7 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, d
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
 from mjsim_core.legal cimport (LIST_DEEPEST, Drawn, Found, Lists, Memo, Question, Target,
-                               distance_drawn, prepare, search, search_drawn)
+                               copies_of, distance_drawn, prepare, search, search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS
@@ -1019,18 +1019,6 @@ cdef void _seed_between(const Seat* seat, const count_t* counts, const Question*
             hand[k] += 1
 
 
-cdef inline int _copies_of(const count_t* kinds, const count_t* copies) noexcept nogil:
-    """The copies of the kinds marked (each 0 or 1) in ``kinds``: eight kinds a word (a 1
-    times 255 masks its byte of copies, at most 4 each, and a multiply sums a word's bytes)."""
-    cdef uint64_t marked, had, total = 0
-    cdef int i
-    for i in range(0, 32, 8):
-        memcpy(&marked, kinds + i, 8)
-        memcpy(&had, copies + i, 8)
-        total += ((marked * 0xFF) & had) * 0x0101010101010101ull >> 56
-    return <int>total + kinds[32] * copies[32] + kinds[33] * copies[33]
-
-
 cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
                  const int* unseen, int* road, int* copies, Question* q,
                  Drawn* drawn) noexcept nogil:
@@ -1071,7 +1059,7 @@ cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
                             shanten[k], seat.sight)
         if drawn.open[k]:
             # After discarding k, one fewer of it is held and one fewer to be had.
-            copies[k] = _copies_of(drawn.accepted[k], to_have)
+            copies[k] = copies_of(drawn.accepted[k], to_have)
 
 
 cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
