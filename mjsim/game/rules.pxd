@@ -4,7 +4,7 @@
 # its fields are C accesses too.
 
 cimport cython
-from libc.stdint cimport uint8_t
+from libc.stdint cimport int64_t, uint8_t
 
 from mjsim.tiles.wall cimport SplitWall, Wall
 from mjsim.game.window cimport Window, open_window
@@ -21,6 +21,7 @@ cdef dict _NO_SCORES
 cdef tuple _CLAIM_SETS, _CHOW_NEEDS
 cdef int _WIN_BIT, _PUNG_BIT, _KONG_BIT, _FIRST_CHOW_BIT
 cdef bytes _DEAL
+cdef int64_t _UNKNOWN
 
 
 # What a hand changes, in one record; its fields are read-only outside this module.
@@ -33,8 +34,8 @@ cdef class HandState:
     cdef readonly bint replacement, claimed_this_turn, last_draw_emptied, last_discard_is_last
     cdef readonly Window window            # None when no window is open
     cdef readonly dict scores              # seat -> its scored win on the window's tile
-    cdef readonly list waits               # per seat: a tuple while its hand is unchanged, or None
-    cdef readonly tuple waits_before_draw  # the seat on turn's, before its draw, or None
+    cdef readonly int64_t waits[4]         # per seat: its waits, a bit a kind, or _UNKNOWN (-1)
+    cdef readonly int64_t waits_before_draw  # the seat on turn's, before its draw, or _UNKNOWN
     cdef readonly bint turn_win_known
     cdef readonly object turn_win          # a Scored (a Python class) or None
     cdef readonly bint kong_draw
@@ -65,7 +66,7 @@ cdef class Rules:
     cdef _setup(self, seed, ruleset, hand_no, last_hand, totals, Table table, bint events)
 
     # Draw for the seat until a playing tile comes: (tile, flowers before it), or None.
-    @cython.locals(wall=Wall, table=Table, out=list, tile=int, flowers=int)
+    @cython.locals(wall=Wall, table=Table, out=list, tile=int, flowers=int, waits=int64_t)
     cdef int _draw_playing(self, int seat, bint back) except -2
 
     # Draw and put the seat on turn, or exhaust the hand.
@@ -104,7 +105,7 @@ cdef class Rules:
     cdef _win_refusal(self, int seat)
 
     # Ask the seats that can use the tile, or go straight on.
-    @cython.locals(nearest=int, step=int, seat=int)
+    @cython.locals(nearest=int, step=int, seat=int, waits=int64_t)
     cdef _open(self, str kind, int source, int tile)
 
     @cython.locals(rank=int, counts=uint8_t[:, ::1])
@@ -117,7 +118,8 @@ cdef class Rules:
     cdef tuple _claims_on(self, int seat, str kind, int source, int tile, bint wins)
 
     # The seat's waits, worked out once per change of its hand.
-    cdef tuple _waits_of(self, int seat)
+    @cython.locals(waits=int64_t)
+    cdef int64_t _waits_of(self, int seat) except -2
     cdef _score_claimed_win(self, int seat, str kind, int tile)
     cdef _claim_refusal(self, int seat, move, Window window)
 

@@ -103,6 +103,9 @@ _LUCKS = tuple(Luck(bool(i & 1), bool(i & 2), bool(i & 4)) for i in range(8))
 
 NO_LUCK = _LUCKS[0]
 
+# A seat's waits not worked out since its hand changed (a mask of waits is never negative).
+_UNKNOWN = -1
+
 
 def luck_of(last: bool, kong_draw: bool, initial: bool) -> Luck:
     """The :class:`Luck` of these three, without making one."""
@@ -146,9 +149,9 @@ class HandState:
     outside a turn, no drawn tile); ``replacement``, ``claimed_this_turn``,
     ``last_draw_emptied`` and ``last_discard_is_last`` (as :class:`Rules` describes them);
     ``window`` (the open one, or None) and ``scores`` (seat -> its scored win on the window's
-    tile); ``waits`` (per seat: its waits while its hand is unchanged, or None);
-    ``waits_before_draw`` (the waits the seat on turn had before its draw: its waits again if
-    it discards the tile it drew);
+    tile); ``waits`` (per seat: its waits while its hand is unchanged, a bit a kind, or
+    -1 until worked out); ``waits_before_draw`` (the waits the seat on turn had before its draw:
+    its waits again if it discards the tile it drew);
     ``turn_win_known`` and ``turn_win`` (the scored self-drawn win of the seat on turn, or None,
     once worked out); ``kong_draw`` (the seat on turn drew a kong's replacement); ``census``
     (copies of each kind in play); ``shown`` (copies of each playing kind face up: in the pools
@@ -174,8 +177,8 @@ class HandState:
         self.last_discard_is_last = False
         self.window: Window | None = None
         self.scores: dict[int, scoring.Scored] = {}
-        self.waits: list[tuple[int, ...] | None] = [None] * 4
-        self.waits_before_draw: tuple[int, ...] | None = None
+        self.waits: list[int] = [_UNKNOWN] * 4
+        self.waits_before_draw = _UNKNOWN
         self.turn_win_known = False
         self.turn_win: scoring.Scored | None = None
         self.kong_draw = False
@@ -316,10 +319,10 @@ class Rules:
                 continue
             waits = state.waits[seat]
             # The waits of the thirteen before the draw say at once when it completes nothing.
-            state.turn_win_known = waits is not None and tile not in waits
+            state.turn_win_known = waits != _UNKNOWN and not waits >> tile & 1
             state.turn_win = None
             state.counts[seat, tile] += 1
-            state.waits_before_draw, state.waits[seat] = waits, None
+            state.waits_before_draw, state.waits[seat] = waits, _UNKNOWN
             if self._events:
                 out.append({"actor": seat, "kind": "drew", "tile": tile,
                             "from": "back" if back else "wall"})
@@ -623,7 +626,7 @@ class Rules:
         state.pools[seat].append(tile)
         state.shown[tile] += 1
         # Discarding the tile just drawn leaves the hand as it was before the draw.
-        state.waits[seat] = state.waits_before_draw if tile == state.drawn else None
+        state.waits[seat] = state.waits_before_draw if tile == state.drawn else _UNKNOWN
         state.last_discard_is_last = self._table.is_last(state, seat)
         if self._events:
             self.outcomes.append({"actor": seat, "kind": "discard", "tile": tile})
@@ -633,7 +636,7 @@ class Rules:
     def _end_turn(self) -> None:
         state = self.state
         state.turn = state.drawn = -1
-        state.waits_before_draw = None
+        state.waits_before_draw = _UNKNOWN
         state.replacement = state.kong_draw = state.claimed_this_turn = False
         state.turn_win_known, state.turn_win = False, None
 
@@ -652,7 +655,7 @@ class Rules:
 
     def _declare_kong(self, seat: int, tile: int) -> None:
         hand = self.state.hands[seat]
-        self.state.waits[seat] = None
+        self.state.waits[seat] = _UNKNOWN
         if hand.counts[tile] == 4:
             hand.counts[tile] -= 4
             hand.add_meld(Meld.kong(tile, concealed=True))
@@ -738,14 +741,13 @@ class Rules:
         may: dict[int, Sequence[Move]] | None = None  # made only when a seat can claim
         scores: dict[int, scoring.Scored] = _NO_SCORES
         nearest = (source + 1) % 4
-        cached = state.waits
         for step in range(1, 4):
             seat = (source + step) % 4
             # A cheap test first: most seats can neither chow, pung nor win on the tile.
             if state.counts[seat, tile] < 2 and (seat != nearest
                                                  or not self._chow_possible(seat, tile)):
-                waits = cached[seat]
-                if tile not in (self._waits_of(seat) if waits is None else waits):
+                waits = state.waits[seat]
+                if not (self._waits_of(seat) if waits == _UNKNOWN else waits) >> tile & 1:
                     continue
             scored = self._claim_win(seat, kind, tile)
             claims = self._claims_on(seat, kind, source, tile, scored is not None)
@@ -772,7 +774,7 @@ class Rules:
 
     def _claim_win(self, seat: int, kind: str, tile: int) -> scoring.Scored | None:
         """The scored win ``seat`` may claim on ``tile``, or None."""
-        if tile not in self._waits_of(seat):
+        if not self._waits_of(seat) >> tile & 1:
             return None
         win = self._score_claimed_win(seat, kind, tile)
         return win if win.total >= scoring.MIN_POINTS else None
@@ -793,15 +795,18 @@ class Rules:
                         bits |= _FIRST_CHOW_BIT << i
         return _CLAIM_SETS[tile][bits]
 
-    def _waits_of(self, seat: int) -> tuple[int, ...]:
+    def _waits_of(self, seat: int) -> int:
+        """The seat's waits, a bit a kind, worked out once per change of its hand."""
         state = self.state
         waits = state.waits[seat]
-        if waits is None:
+        if waits == _UNKNOWN:
             hand = state.hands[seat]
             melds = len(hand.melds)
+            waits = 0
             # Most hands are not ready: the shanten number is cheaper than the waits.
-            ready = shanten(hand.counts, melds) == 0
-            waits = tuple(formal_waits(hand.counts, melds)) if ready else ()
+            if shanten(hand.counts, melds) == 0:
+                for kind in formal_waits(hand.counts, melds):
+                    waits |= 1 << kind
             state.waits[seat] = waits
         return waits
 
@@ -826,7 +831,7 @@ class Rules:
         if window.kind == "rob" and kind != "win":
             return Error("no-such-move", "a promoted kong can only be robbed (win) or passed")
         if kind == "win":
-            if tile not in self._waits_of(seat):
+            if not self._waits_of(seat) >> tile & 1:
                 return Error("not-complete", f"{NAMES[tile]} does not complete seat {seat}'s hand")
             return Error("below-minimum",
                          f"a win on {NAMES[tile]} is worth less than {scoring.MIN_POINTS} points")
@@ -874,7 +879,7 @@ class Rules:
             state.shown[tile] += 3
             meld = Meld.kong(tile, claimed=tile, source=source)
         hand.add_meld(meld)
-        state.waits[seat] = None
+        state.waits[seat] = _UNKNOWN
         if self._events:
             self.outcomes.append({"actor": seat, "kind": meld.kind, "tile": tile,
                                   "tiles": list(meld.tiles), "from": source})
