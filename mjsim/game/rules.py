@@ -852,7 +852,7 @@ class Rules:
                 self._win(seat, kind, source, tile, self.state.scores[seat])
             else:
                 self._claim(seat, move, source, tile)
-        elif kind == "rob":
+        elif kind != "discard":     # "rob"; asked so, a discard's kind is equal by identity
             self._promote(source, tile)
         elif not self.state.last_draw_emptied:
             self._draw_turn((source + 1) % 4)

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from mjsim.game.moves import PASS, Move
+from mjsim.game.moves import PASS, WIN, Move
 from mjsim.game.rules import HandState, Rules
 from mjsim.game.settings import KEYS, Settings, settings_of
 from mjsim.game.window import Window
@@ -178,12 +178,11 @@ def _answer(game: Rules, state: HandState, window: Window, seat: int, plan: Plan
             rules: int) -> Move:
     """The seat's answer to the window: a win when it has one, else its rung's claim or a pass."""
     level, ideas = plan[0], plan[1]
-    may = window.may[seat]
-    for move in may:
-        if move.kind == "win":
-            return move
+    if seat in state.scores:    # the engine scored the seat's win on the tile: a win is its claim
+        return WIN
     if level == _DRAWN or not ideas & _CLAIMS:
         return PASS
+    may = window.may[seat]
     row = state.counts[seat]
     mask = answer_pick(row, state.hands[seat].melds, seat,  # type: ignore[arg-type]
                        (game.hand_no - 1) % 4, game.prevalent, rules, state.pools, state.hands,
