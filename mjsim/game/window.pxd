@@ -4,6 +4,11 @@
 cimport cython
 
 
+# Each kind of move's rank, read as a C dict: its key is a C sum.
+cdef dict _RANK
+
+
+@cython.locals(rank=int)
 cpdef int claim_key(move, int seat, int source) except -1
 
 
