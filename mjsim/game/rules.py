@@ -140,6 +140,16 @@ def _win_context(tile: int, self_drawn: bool, seat_wind: int, prevalent: int, fl
                               robbing=robbing, initial=initial)
 
 
+@functools.lru_cache(maxsize=None)
+def _meld(kind: str, first: int, claimed: int | None, source: int | None,
+          concealed: bool) -> Meld:
+    """The engine's meld of ``kind`` from ``first`` (its lowest kind), made once: a Meld is
+    immutable, a few hundred exist, and making one (its checks in Python) cost more than the
+    rest of a claim."""
+    make = Meld.chow if kind == "chow" else Meld.pung if kind == "pung" else Meld.kong
+    return make(first, concealed=concealed, claimed=claimed, source=source)
+
+
 class HandState:
     """What a hand changes, in one record (python-chess's ``_BoardState``): what
     :meth:`Rules.clone` copies besides the game-wide fields, and what :meth:`copy` lists.
@@ -658,7 +668,7 @@ class Rules:
         self.state.waits[seat] = _UNKNOWN
         if hand.counts[tile] == 4:
             hand.counts[tile] -= 4
-            hand.add_meld(Meld.kong(tile, concealed=True))
+            hand.add_meld(_meld("kong", tile, None, None, True))
             if self._events:
                 self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile,
                                       "how": "concealed"})
@@ -674,7 +684,7 @@ class Rules:
         hand = self.state.hands[seat]
         hand.counts[tile] -= 1
         self.state.shown[tile] += 1
-        hand.melds = tuple(Meld.kong(tile, claimed=m.claimed, source=m.source)
+        hand.melds = tuple(_meld("kong", tile, m.claimed, m.source, False)
                            if m.kind == "pung" and m.tile == tile else m for m in hand.melds)
         if self._events:
             self.outcomes.append({"actor": seat, "kind": "kong", "tile": tile,
@@ -869,15 +879,15 @@ class Rules:
                 if other != tile:
                     hand.counts[other] -= 1
                     state.shown[other] += 1
-            meld = Meld("chow", move.tiles, claimed=tile, source=source)
+            meld = _meld("chow", move.tiles[0], tile, source, False)
         elif move.kind == "pung":
             hand.counts[tile] -= 2
             state.shown[tile] += 2
-            meld = Meld.pung(tile, claimed=tile, source=source)
+            meld = _meld("pung", tile, tile, source, False)
         else:
             hand.counts[tile] -= 3
             state.shown[tile] += 3
-            meld = Meld.kong(tile, claimed=tile, source=source)
+            meld = _meld("kong", tile, tile, source, False)
         hand.add_meld(meld)
         state.waits[seat] = _UNKNOWN
         if self._events:
