@@ -80,7 +80,7 @@ cdef class Rules:
     # The legal moves of the seat on turn, and the tiles it may declare a kong of.
     cdef list _turn_moves(self, int seat)
 
-    @cython.locals(k=int, kongs=list)
+    @cython.locals(k=int, kongs=list, tile=int)
     cdef _turn_kongs(self, int seat)
 
     cpdef apply(self, seat, move)

@@ -516,8 +516,9 @@ class Rules:
             if state.counts[seat, k] == 4:
                 kongs = [k] if kongs is None else [*kongs, k]
         for meld in state.hands[seat].melds:
-            if meld.kind == "pung" and state.counts[seat, meld.tile]:
-                kongs = [meld.tile] if kongs is None else [*kongs, meld.tile]
+            tile = meld.tiles[0]    # its kind: read from the tiles, not through Meld.tile's call
+            if state.counts[seat, tile] and meld.kind == "pung":
+                kongs = [tile] if kongs is None else [*kongs, tile]
         return () if kongs is None else kongs
 
     # ------------------------------------------------------------------------------- moves
