@@ -140,7 +140,7 @@ def _win_context(tile: int, self_drawn: bool, seat_wind: int, prevalent: int, fl
                               robbing=robbing, initial=initial)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _meld(kind: str, first: int, claimed: int | None, source: int | None,
           concealed: bool) -> Meld:
     """The engine's meld of ``kind`` from ``first`` (its lowest kind), made once: a Meld is
