@@ -105,6 +105,8 @@ NO_LUCK = _LUCKS[0]
 
 # A seat's waits not worked out since its hand changed (a mask of waits is never negative).
 _UNKNOWN = -1
+# Each kind's bit in a mask of waits, made once (compiled, 1 << 33 would overflow a C int).
+_KIND_BITS = tuple(1 << kind for kind in range(N_KINDS))
 
 
 def luck_of(last: bool, kong_draw: bool, initial: bool) -> Luck:
@@ -817,7 +819,7 @@ class Rules:
             # Most hands are not ready: the shanten number is cheaper than the waits.
             if shanten(hand.counts, melds) == 0:
                 for kind in formal_waits(hand.counts, melds):
-                    waits |= 1 << kind
+                    waits |= _KIND_BITS[kind]
             state.waits[seat] = waits
         return waits
 
