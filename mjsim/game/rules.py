@@ -106,7 +106,7 @@ NO_LUCK = _LUCKS[0]
 # A seat's waits not worked out since its hand changed (a mask of waits is never negative).
 _UNKNOWN = -1
 # Each kind's bit in a mask of waits, made once (compiled, 1 << 33 would overflow a C int).
-_KIND_BITS = tuple(1 << kind for kind in range(N_KINDS))
+_KIND_BITS = tuple(1 << kind for kind in range(N_PLAYING))
 
 
 def luck_of(last: bool, kong_draw: bool, initial: bool) -> Luck:
@@ -1006,7 +1006,8 @@ class Rules:
         copies face up are those the state keeps (``shown``); between turns a hand holds
         thirteen tiles' worth and the seat on turn fourteen; the totals sum to zero; outside a
         window one seat is waited on; a window asks only seats with a claim, exactly the claims
-        they have, and waits only on unanswered seats it asked.
+        they have, and waits only on unanswered seats it asked; the waits the state keeps are
+        the hands' own.
         """
         problems: list[str] = []
         state = self.state
@@ -1029,8 +1030,33 @@ class Rules:
             problems.extend(self._turn_problems())
         elif state.phase in ("claim", "rob"):
             problems.extend(self._window_problems())
-        elif self.waiting_on():
-            problems.append("the game is over but seats are waited on")
+        else:
+            if self.waiting_on():
+                problems.append("the game is over but seats are waited on")
+            return problems     # its winner holds fourteen tiles beside the waits it had
+        problems.extend(self._waits_problems())
+        return problems
+
+    def _waits_problems(self) -> list[str]:
+        """Each seat's waits the state keeps, against its hand's worked out anew; and the seat
+        on turn's before its draw, against its hand without the tile drawn."""
+        state = self.state
+        kept = [(seat, state.hands[seat], state.waits[seat]) for seat in range(4)]
+        if state.waits_before_draw != _UNKNOWN and state.drawn >= 0:
+            before = state.hands[state.turn].copy()
+            before.counts[state.drawn] -= 1
+            kept.append((state.turn, before, state.waits_before_draw))
+        problems = []
+        for seat, hand, waits in kept:
+            if waits == _UNKNOWN:
+                continue
+            if hand.size != 13:
+                problems.append(f"seat {seat} has waits kept for {hand.size} tiles' worth")
+                continue
+            named = [NAMES[kind] for kind in range(N_PLAYING) if waits >> kind & 1]
+            worked = [NAMES[kind] for kind in formal_waits(hand.counts, len(hand.melds))]
+            if named != worked:
+                problems.append(f"seat {seat}'s waits are kept as {named}, not {worked}")
         return problems
 
     def _turn_problems(self) -> list[str]:

@@ -7,6 +7,7 @@ import mjsim.scoring.scorer
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN
 from mjsim.game.settlement import BASE, settle
 from mjsim.scoring.elements import RULESETS
+from mjsim.tiles.kinds import NAMES
 from tests.helpers.positions import SEAT0, SEAT1, SEAT2, SEAT3, apply_ok, code, kinds, position
 
 M3, M5, S3, R = 2, 4, 20, 31
@@ -299,3 +300,22 @@ def test_the_deal_passes_after_a_dealer_win():
     deal = [e for e in game.take_outcomes() if e["kind"] == "deal"]
     assert deal[0]["hand_no"] == 2 and deal[0]["dealer"] == 1
     assert game.check_invariants() == []
+
+
+# Seat 2 waits on one kind alone (four concealed pungs and a single wait: a win whatever the
+# kind); seat 0 holds that kind and discards it, and seats 1 and 3 hold none of it.
+WAITS_ON = ("147m 258m 147s 258s 3m {}", "5p 6p 7p 8p 9p 5m 5m 6m 9m 3s 6s 8s 8s",
+            "111p 222p 333p 444p {}", "5p 6p 6p 7p 8p 9p 5m 6m 9m 3s 6s 8s 9s")
+
+
+@pytest.mark.parametrize("kind", [0, 8, 26, 27, 30, 31, 32, 33])
+def test_a_discard_that_completes_a_hand_is_a_win_on_it_whatever_its_kind(kind):
+    """The engine keeps each seat's waits as a mask, a bit a kind: the kinds at its ends (1m,
+    9m, 9s, the winds, and the dragons past the 32 bits of a C int) are each offered as a win,
+    and the waits kept are the hand's own (check_invariants works them out anew)."""
+    game = position(hands=[hand.format(NAMES[kind]) for hand in WAITS_ON])
+    apply_ok(game, 0, DISCARDS[kind])
+    assert game.window["tile"] == kind and WIN in game.legal(2)
+    assert game.check_invariants() == []
+    apply_ok(game, 2, WIN)
+    assert game.winner == 2 and game.history[-1]["tile"] == kind
