@@ -146,7 +146,7 @@ def _win_context(tile: int, self_drawn: bool, seat_wind: int, prevalent: int, fl
 def _meld(kind: str, first: int, claimed: int | None, source: int | None,
           concealed: bool) -> Meld:
     """The engine's meld of ``kind`` from ``first`` (its lowest kind), made once: a Meld is
-    immutable, a few hundred exist, and making one (its checks in Python) cost more than the
+    immutable, a few hundred exist, and making one (its checks in Python) costs more than the
     rest of a claim."""
     make = Meld.chow if kind == "chow" else Meld.pung if kind == "pung" else Meld.kong
     return make(first, concealed=concealed, claimed=claimed, source=source)
@@ -865,7 +865,7 @@ class Rules:
                 self._win(seat, kind, source, tile, self.state.scores[seat])
             else:
                 self._claim(seat, move, source, tile)
-        elif kind != "discard":     # "rob"; asked so, a discard's kind is equal by identity
+        elif kind != "discard":     # "rob"; so written, a discard's kind compares by identity
             self._promote(source, tile)
         elif not self.state.last_draw_emptied:
             self._draw_turn((source + 1) % 4)

@@ -303,7 +303,7 @@ def test_the_deal_passes_after_a_dealer_win():
 
 
 # Seat 2 waits on one kind alone (four concealed pungs and a single wait: a win whatever the
-# kind); seat 0 holds that kind and discards it, and seats 1 and 3 hold none of it.
+# kind); seat 0 holds that kind and discards it; seats 1 and 3 hold at most one copy each.
 WAITS_ON = ("147m 258m 147s 258s 3m {}", "5p 6p 7p 8p 9p 5m 5m 6m 9m 3s 6s 8s 8s",
             "111p 222p 333p 444p {}", "5p 6p 6p 7p 8p 9p 5m 6m 9m 3s 6s 8s 9s")
 
