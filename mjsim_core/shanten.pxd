@@ -97,6 +97,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
 cdef int read_unseen(object unseen, count_t* copies) except -1
 
 # The Python face's shanten() and waits(), declared for a compiled caller (the engine) to call
-# them from C.
+# them from C, and the waits as bits, the engine's.
 cpdef int shanten(counts, int melds=*) except -2
 cpdef list waits(counts, int melds=*)
+cpdef long long wait_mask(counts, int melds=*) except -1

@@ -1130,6 +1130,22 @@ cpdef list waits(counts, int melds=0):
     return [k for k in range(N_KINDS) if accepted[k]]
 
 
+cpdef long long wait_mask(counts, int melds=0) except -1:
+    """waits() as bits, a bit a kind (0 if not ready): what the engine keeps of a seat's hand.
+    Most hands are not ready, and the distance alone tells so, cheaper than the waits."""
+    cdef const count_t* c = hand_counts(counts, melds, True, False)
+    cdef count_t accepted[N_KINDS]
+    cdef long long mask = 0
+    cdef int k
+    if distance(c, melds) != 1:
+        return 0
+    accepted_kinds(c, melds, accepted)
+    for k in range(N_KINDS):
+        if accepted[k]:
+            mask |= 1LL << k
+    return mask
+
+
 def shanten_batch(hands, int melds=0):
     """One shanten per row of an N x 34 uint8 array (rows of 13-3m or 14-3m tiles), int8."""
     check_batch(hands)

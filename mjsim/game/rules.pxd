@@ -8,7 +8,7 @@ from libc.stdint cimport int64_t, uint8_t
 
 from mjsim.tiles.wall cimport SplitWall, Wall
 from mjsim.game.window cimport Window, open_window
-from mjsim_core.shanten cimport shanten
+from mjsim_core.shanten cimport shanten, wait_mask
 from mjsim_core.shanten cimport waits as formal_waits
 
 
@@ -22,7 +22,6 @@ cdef tuple _CLAIM_SETS, _CHOW_NEEDS
 cdef int _WIN_BIT, _PUNG_BIT, _KONG_BIT, _FIRST_CHOW_BIT
 cdef bytes _DEAL
 cdef int64_t _UNKNOWN
-cdef tuple _KIND_BITS
 
 
 # What a hand changes, in one record; its fields are read-only outside this module.
@@ -119,7 +118,7 @@ cdef class Rules:
     cdef tuple _claims_on(self, int seat, str kind, int source, int tile, bint wins)
 
     # The seat's waits, worked out once per change of its hand.
-    @cython.locals(waits=int64_t, kind=int)
+    @cython.locals(waits=int64_t)
     cdef int64_t _waits_of(self, int seat) except -2
     cdef _score_claimed_win(self, int seat, str kind, int tile)
     cdef _claim_refusal(self, int seat, move, Window window)

@@ -69,7 +69,7 @@ from mjsim.tiles.meld import Meld
 from mjsim.tiles.notation import parse, print_hand
 from mjsim.tiles.wall import Seed, SplitWall, Wall, seed_bytes
 from mjsim_core import counts as ccounts
-from mjsim_core.shanten import shanten
+from mjsim_core.shanten import shanten, wait_mask
 from mjsim_core.shanten import waits as formal_waits
 
 PHASES = ("discard", "claim", "rob", "finished")
@@ -105,8 +105,6 @@ NO_LUCK = _LUCKS[0]
 
 # A seat's waits not worked out since its hand changed (a mask of waits is never negative).
 _UNKNOWN = -1
-# Each kind's bit in a mask of waits, made once (compiled, 1 << 33 would overflow a C int).
-_KIND_BITS = tuple(1 << kind for kind in range(N_PLAYING))
 
 
 def luck_of(last: bool, kong_draw: bool, initial: bool) -> Luck:
@@ -759,7 +757,7 @@ class Rules:
             # A cheap test first: most seats can neither chow, pung nor win on the tile.
             if state.counts[seat, tile] < 2 and (seat != nearest
                                                  or not self._chow_possible(seat, tile)):
-                waits = state.waits[seat]
+                waits = state.waits[seat]   # read here: most seats' waits are known
                 if not (self._waits_of(seat) if waits == _UNKNOWN else waits) >> tile & 1:
                     continue
             scored = self._claim_win(seat, kind, tile)
@@ -814,12 +812,7 @@ class Rules:
         waits = state.waits[seat]
         if waits == _UNKNOWN:
             hand = state.hands[seat]
-            melds = len(hand.melds)
-            waits = 0
-            # Most hands are not ready: the shanten number is cheaper than the waits.
-            if shanten(hand.counts, melds) == 0:
-                for kind in formal_waits(hand.counts, melds):
-                    waits |= _KIND_BITS[kind]
+            waits = wait_mask(hand.counts, len(hand.melds))
             state.waits[seat] = waits
         return waits
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from mjsim.analysis import shanten
 from mjsim.reference import shanten as ref
+from mjsim_core.shanten import wait_mask
 from tests.helpers.strategies import (
     any_hands,
     complete_hands,
@@ -92,6 +93,8 @@ def test_waits(hand):
     got = shanten.waits(counts, melds)
     assert set(got) == set(ref.waits(counts, melds))
     assert len(got) == len(set(got))
+    # The engine's waits as bits: the same kinds.
+    assert wait_mask(counts, melds) == sum(1 << kind for kind in ref.waits(counts, melds))
 
 
 @SLOW
@@ -100,6 +103,7 @@ def test_waits_of_a_hand_not_ready_are_empty(hand):
     counts, melds = hand
     if ref.shanten(counts, melds) > 0:
         assert shanten.waits(counts, melds) == []
+        assert wait_mask(counts, melds) == 0
 
 
 @MANY
