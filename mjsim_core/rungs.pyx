@@ -30,7 +30,7 @@ from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
 from libc.stdint cimport uint8_t, uint32_t
-from libc.string cimport memcmp, memcpy
+from libc.string cimport memcmp, memcpy, memset
 
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
                                 is_terminal)
@@ -865,6 +865,7 @@ cdef struct Between:
 # what a search would, so the games do not depend on what it holds.
 cdef Between _between[BETWEEN_SLOTS]
 cdef long long _between_asked = 0, _between_kept = 0
+cdef long long _roads_asked = 0, _roads_known = 0
 
 
 cdef bint _same_question(const Between* seen, const count_t* hand, const Seat* seat,
@@ -981,6 +982,14 @@ def lists_counts() -> tuple:
     return (_lists.asked, _lists.kept)
 
 
+def known_counts() -> tuple:
+    """(asked, known): how often, in this process, rung 4's turn had discards whose legal
+    distance was in sight, and how often a search made before told the shortest road, so that
+    the turn made no search of its own (``_road_known``; its hit rate, which
+    ``scripts/bench_sim.py`` prints)."""
+    return (_roads_asked, _roads_known)
+
+
 def between_counts() -> tuple:
     """(asked, kept): how often, in this process, rung 4 asked for the legal distance of a hand
     held between turns that its shanten leaves in sight, and how often a search made before
@@ -1019,13 +1028,60 @@ cdef void _seed_between(const Seat* seat, const count_t* counts, const Question*
             hand[k] += 1
 
 
+cdef bint _road_known(const Seat* seat, const count_t* counts, const Question* q,
+                      const int* shanten, Drawn* drawn) noexcept:
+    """Whether the shortest road is known without the turn's search, and then fill ``drawn``
+    as the search would for it: when one open discard alone leaves the least shanten, the hand
+    it leaves was searched before (most often the tile just drawn goes, and gives back the hand
+    held between turns) and its legal distance still holds, and no other open discard's shanten
+    is below that distance (a legal distance is at least the shanten), so none can match its
+    road. Only the discards tied at the shortest road need their costs exact, and there is one:
+    the others get a cost past the sight, as a search gives a discard behind the least. Not
+    told past a shanten of 1, where a defence weighs the other discards' roads too."""
+    cdef count_t hand[N_KINDS]
+    cdef count_t cap[N_KINDS]
+    cdef int k, fewest = 1 << 20, alone = -1, next_fewest = 1 << 20
+    cdef const Between* seen
+    for k in range(N_KINDS):
+        if not drawn.open[k]:
+            continue
+        if shanten[k] < fewest:
+            next_fewest = fewest
+            fewest = shanten[k]
+            alone = k
+        elif shanten[k] < next_fewest:
+            next_fewest = shanten[k]
+    if fewest == next_fewest or fewest > 1:
+        return False
+    memcpy(hand, counts, N_KINDS)
+    hand[alone] -= 1
+    seen = _slot(hand, seat.melds, seat.n_melds)
+    if not _same_question(seen, hand, seat, seat.melds, seat.n_melds, seat.sight):
+        return False
+    if seen.cost - 1 > next_fewest:
+        return False
+    memcpy(cap, q.cap, N_KINDS)
+    cap[alone] -= cap[alone] > 0
+    if not _still_holds(seen, hand, cap):
+        return False
+    for k in range(N_KINDS):
+        drawn.cost[k] = seat.sight + 2
+        drawn.exact[k] = False
+    memset(drawn.accepted, 0, sizeof(drawn.accepted))     # no tie for the copies to break
+    drawn.cost[alone] = seen.cost
+    drawn.listed = -1               # nothing listed: _seed_between keeps none of it
+    return True
+
+
 cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
                  const int* unseen, int* road, int* copies, Question* q,
-                 Drawn* drawn) noexcept nogil:
+                 Drawn* drawn) noexcept:
     """Rung 4's road after each discard held (``road[k]``) and the copies to be had of the
     kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles
     (``q``, and what it found in ``drawn``, whose targets the caller gives): of the discards
-    whose shanten leaves the legal distance in sight (it is at least the shanten)."""
+    whose shanten leaves the legal distance in sight (it is at least the shanten). No search
+    is made when one made before tells the shortest road (_road_known)."""
+    global _roads_asked, _roads_known
     cdef count_t hand[N_KINDS]
     cdef count_t to_have[N_KINDS]
     cdef int shanten[N_KINDS]
@@ -1047,9 +1103,13 @@ cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
             any_open = any_open or drawn.open[k]
     if any_open:
         _question(q, counts, seat, seat.melds, seat.n_melds, unseen)
-        # Only the discards tied at the shortest road (the least legal distance, then shanten)
-        # need theirs exactly.
-        search_drawn(counts, q, seat.sight, True, 0, parts, drawn)
+        _roads_asked += 1
+        if _road_known(seat, counts, q, shanten, drawn):
+            _roads_known += 1
+        else:
+            # Only the discards tied at the shortest road (the least legal distance, then
+            # shanten) need theirs exactly.
+            search_drawn(counts, q, seat.sight, True, 0, parts, drawn)
     for k in range(N_KINDS):
         to_have[k] = q.cap[k] - counts[k]
     for k in range(N_KINDS):

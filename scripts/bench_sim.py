@@ -15,7 +15,8 @@ Players:
   ``Move`` per move, no events. Each is printed with its ratio to its Python-driven twin when
   that ran too. ``loop-eight2``: four ``4+eight2`` (rung 4 seeing the legal distance to 2).
   The rung-4 rows are printed with their ratio to rung 3 on the same table when that ran, and
-  the hit rates of rung 4's cache of the hand's search between turns
+  the hit rates of rung 4's turns told their road by a search made before
+  (:func:`mjsim_core.rungs.known_counts`), of its cache of the hand's search between turns
   (:func:`mjsim_core.rungs.between_counts`), of its memo of scores
   (:func:`mjsim_core.rungs.memo_counts`) and of its suit lists kept across searches
   (:func:`mjsim_core.rungs.lists_counts`).
@@ -227,8 +228,12 @@ def main() -> None:
         print(f"{name:<10} {rate:>9.0f}" + "".join(f" {rate / medians[a]:>13.2f}"
                                                   for a in anchors) + ratio)
     if any(name in RUNG3 for name in medians):
-        from mjsim_core.rungs import between_counts, lists_counts, memo_counts
+        from mjsim_core.rungs import between_counts, known_counts, lists_counts, memo_counts
 
+        asked, known = known_counts()
+        print(f"rung 4's turns with a legal distance in sight: {known:,} of {asked:,} told their "
+              f"shortest road by a search made before, with no search of their own "
+              f"({known / max(asked, 1):.0%})")
         asked, kept = between_counts()
         print(f"rung 4's legal distance of the hand held, between turns: {kept:,} of {asked:,} "
               f"asks answered by a search made before ({kept / max(asked, 1):.0%})")

@@ -124,13 +124,33 @@ def test_claims_searched_short_agree_with_the_twin() -> None:
     assert met > 100
 
 
+def test_turns_told_by_a_search_before_agree_with_the_twin() -> None:
+    """Rung 4's turn makes no search when one discard alone leaves the least shanten, the hand
+    it leaves was searched before (most often the tile just drawn goes back) and what that
+    search found still holds, and no other discard's shanten is below that legal distance:
+    those turns' choices are the twin's, which searches every turn."""
+    told = 0
+    for index in range(8):
+        for view in decisions(b"eight-told-%d" % index, "4444", 1):
+            if view.window is not None:
+                continue
+            known = compiled.known_counts()[1]
+            for ideas in (31, 1 | 2 | 16):
+                choice = compiled.turn_choices(view, ideas)
+                told += compiled.known_counts()[1] > known
+                known = compiled.known_counts()[1]
+                assert choice == reference.turn_choices(view, ideas), (view, ideas)
+    assert told > 60
+
+
 def test_the_suit_lists_kept_change_no_choice() -> None:
     """Rung 4's searches read a suit's patterns from lists kept across decisions and seats,
     made under loose caps and read under each search's own: on the views of rung-4 games every
     choice is the twin's (which keeps none), and the lists served a good share of the suits."""
     asked, kept = compiled.lists_counts()
-    for view in decisions(b"eight-lists", "4444", 2):
-        assert_same_choices(view)
+    for hand_no in (2, 3, 4):
+        for view in decisions(b"eight-lists", "4444", hand_no):
+            assert_same_choices(view)
     asked, kept = compiled.lists_counts()[0] - asked, compiled.lists_counts()[1] - kept
     assert asked > 1000 and asked > kept > asked // 5
 
