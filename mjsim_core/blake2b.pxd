@@ -17,5 +17,8 @@ cdef struct Blake2b:
 cdef void init(Blake2b* state, int size, const uint8_t* key, int key_size,
                const uint8_t* person, int person_size) noexcept nogil
 cdef void update(Blake2b* state, const uint8_t* data, Py_ssize_t length) noexcept nogil
+# Compress a full block now rather than at the next update, for a state that is copied and then
+# given more data (a keyed hash whose key block several messages share); more data must follow.
+cdef void flush(Blake2b* state) noexcept nogil
 # Write the digest's ``size`` bytes to ``out``; the state is spent.
 cdef void final(Blake2b* state, uint8_t* out) noexcept nogil

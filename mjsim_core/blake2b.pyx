@@ -107,14 +107,18 @@ cdef void init(Blake2b* state, int size, const uint8_t* key, int key_size,
         state.filled = BLOCK
 
 
+cdef void flush(Blake2b* state) noexcept nogil:
+    if state.filled == BLOCK:
+        state.counter += BLOCK
+        _compress(state, False)
+        state.filled = 0
+        memset(state.block, 0, BLOCK)
+
+
 cdef void update(Blake2b* state, const uint8_t* data, Py_ssize_t length) noexcept nogil:
     cdef Py_ssize_t take
     while length:
-        if state.filled == BLOCK:  # a full block is compressed only once more data comes
-            state.counter += BLOCK
-            _compress(state, False)
-            state.filled = 0
-            memset(state.block, 0, BLOCK)
+        flush(state)  # a full block is compressed only once more data comes
         take = min(length, BLOCK - state.filled)
         memcpy(&state.block[state.filled], data, take)
         state.filled += take

@@ -13,13 +13,14 @@ False
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 
-from mjsim_core.blake2b cimport Blake2b, final, init, update
+from mjsim_core.blake2b cimport Blake2b, final, flush, init, update
 
 cdef enum:
     MAX_TILES = 144
     WORDS = 16                         # a 64-byte block's 32-bit words
+    SEED_KEPT = 64                     # the longest seed whose keyed hash is kept
 
 PERSON = b"mjsim.wall.v1"
 
@@ -31,20 +32,41 @@ cdef struct Stream:
     int next                           # the next unread word of ``words``
 
 
-cdef void _open(Stream* stream, const uint8_t* seed, Py_ssize_t seed_size, uint32_t hand_no,
-                const uint8_t* person, int person_size) noexcept nogil:
+# The keyed hash of the last seed shuffled, its key block compressed (a game deals its hands
+# from one seed: each deal after the first starts from it). Read and written with the GIL held.
+cdef Blake2b _seed_keyed
+cdef uint8_t _seed_kept[SEED_KEPT]
+cdef Py_ssize_t _seed_size = -1
+
+
+cdef void _keyed(const uint8_t* seed, Py_ssize_t seed_size, const uint8_t* person,
+                 int person_size, Blake2b* out) noexcept:
+    """The seed's keyed hash with its key block compressed, before any hand number."""
+    global _seed_size
     cdef uint8_t key[32]
-    cdef uint8_t prefix[4]
     cdef Blake2b hashed
+    if seed_size != _seed_size or (seed_size and memcmp(seed, _seed_kept, seed_size) != 0):
+        # A BLAKE2b key is at most 64 bytes: the seed is hashed into one so any seed length
+        # works.
+        init(&hashed, 32, NULL, 0, person, person_size)
+        update(&hashed, seed, seed_size)
+        final(&hashed, key)
+        init(&_seed_keyed, 64, key, 32, person, person_size)
+        flush(&_seed_keyed)
+        _seed_size = -1
+        if seed_size <= SEED_KEPT:
+            if seed_size:
+                memcpy(_seed_kept, seed, seed_size)
+            _seed_size = seed_size
+    memcpy(out, &_seed_keyed, sizeof(Blake2b))
+
+
+cdef void _open(Stream* stream, const Blake2b* keyed, uint32_t hand_no) noexcept nogil:
+    cdef uint8_t prefix[4]
     cdef int i
-    # A BLAKE2b key is at most 64 bytes: the seed is hashed into one so any seed length works.
-    init(&hashed, 32, NULL, 0, person, person_size)
-    update(&hashed, seed, seed_size)
-    final(&hashed, key)
-    init(&stream.keyed, 64, key, 32, person, person_size)
+    memcpy(&stream.keyed, keyed, sizeof(Blake2b))
     for i in range(4):
         prefix[i] = (hand_no >> (24 - 8 * i)) & 0xFF
-    # The key's block is compressed here, once, rather than once a block.
     update(&stream.keyed, prefix, 4)
     stream.counter, stream.next = 0, WORDS
 
@@ -82,13 +104,15 @@ def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
     for i in range(n):
         order[i] = tiles[i]
     cdef Stream stream
+    cdef Blake2b keyed
     cdef const uint8_t[::1] person = PERSON
     cdef uint64_t span, limit
     cdef uint32_t word
     cdef uint8_t swapped
+    _keyed(&seed[0] if seed.shape[0] else NULL, seed.shape[0], &person[0], person.shape[0],
+           &keyed)
     with nogil:
-        _open(&stream, &seed[0] if seed.shape[0] else NULL, seed.shape[0], <uint32_t>hand_no,
-              &person[0], person.shape[0])
+        _open(&stream, &keyed, <uint32_t>hand_no)
         for i in range(n - 1, 0, -1):
             span = i + 1
             limit = (<uint64_t>1 << 32) - (<uint64_t>1 << 32) % span

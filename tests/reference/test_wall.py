@@ -26,3 +26,13 @@ def test_refusals():
         shuffle(b"s", 2**32, [1, 2])
     with pytest.raises(ValueError, match="at most 144 tiles, not 145"):
         shuffle(b"s", 1, [0] * 145)
+
+
+def test_the_seed_kept_between_deals_answers_for_no_other():
+    """The shuffle keeps the last seed's keyed hash for the next deal: seeds sharing a prefix,
+    of other lengths, longer than it keeps or empty, in turn and again, give their twin's walls."""
+    seeds = [b"game", b"gam", b"game!", b"game", b"", b"x" * 65, b"", b"x" * 64,
+             b"x" * 64 + b"y", b"x" * 64]
+    for hand_no in (1, 2):
+        for seed in seeds + seeds[::-1]:
+            assert shuffle(seed, hand_no, ALL_TILES) == shuffled(seed, hand_no, ALL_TILES), seed
