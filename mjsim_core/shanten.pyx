@@ -1132,12 +1132,15 @@ cpdef list waits(counts, int melds=0):
 
 cpdef long long wait_mask(counts, int melds=0) except -1:
     """waits() as bits, a bit a kind (0 if not ready): what the engine keeps of a seat's hand.
-    Most hands are not ready, and the distance alone tells so, cheaper than the waits."""
+    Most hands are not ready, and the distance alone tells so, cheaper than the waits: the
+    special forms' only as far as 1 (a knitted arrangement farther off is left as soon as it
+    cannot come below 2)."""
     cdef const count_t* c = hand_counts(counts, melds, True, False)
     cdef count_t accepted[N_KINDS]
     cdef long long mask = 0
     cdef int k
-    if distance(c, melds) != 1:
+    _tables()
+    if _regular_sets(c, 4 - melds) != 1 and _others_below(c, melds, 2) != 1:
         return 0
     accepted_kinds(c, melds, accepted)
     for k in range(N_KINDS):
