@@ -1058,6 +1058,7 @@ cdef bint _road_known(const Seat* seat, const count_t* counts, const Question* q
     seen = _slot(hand, seat.melds, seat.n_melds)
     if not _same_question(seen, hand, seat, seat.melds, seat.n_melds, seat.sight):
         return False
+    # The table keeps an exact cost, or one past the sight (none in sight): the road either way.
     if seen.cost - 1 > next_fewest:
         return False
     memcpy(cap, q.cap, N_KINDS)
