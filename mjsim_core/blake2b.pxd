@@ -22,3 +22,6 @@ cdef void update(Blake2b* state, const uint8_t* data, Py_ssize_t length) noexcep
 cdef void flush(Blake2b* state) noexcept nogil
 # Write the digest's ``size`` bytes to ``out``; the state is spent.
 cdef void final(Blake2b* state, uint8_t* out) noexcept nogil
+# The whole 64-byte digest as its eight words (byte i of the digest is byte i % 8, least
+# first, of word i // 8), for a caller that reads it as numbers; the state is spent.
+cdef void final_words(Blake2b* state, uint64_t* out) noexcept nogil

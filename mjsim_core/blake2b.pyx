@@ -126,12 +126,23 @@ cdef void update(Blake2b* state, const uint8_t* data, Py_ssize_t length) noexcep
         length -= take
 
 
-cdef void final(Blake2b* state, uint8_t* out) noexcept nogil:
-    cdef int i
+cdef void final_words(Blake2b* state, uint64_t* out) noexcept nogil:
     state.counter += state.filled
     _compress(state, True)
-    for i in range(state.size):
-        out[i] = (state.h[i // 8] >> (8 * (i % 8))) & 0xFF
+    memcpy(out, state.h, sizeof(state.h))
+
+
+cdef void final(Blake2b* state, uint8_t* out) noexcept nogil:
+    cdef uint8_t whole[64]
+    cdef uint64_t words[8]
+    cdef int i, b
+    final_words(state, words)
+    # Each word's eight bytes, least first, on any machine: a fixed count the compiler turns
+    # into one store a word where it can.
+    for i in range(8):
+        for b in range(8):
+            whole[8 * i + b] = (words[i] >> (8 * b)) & 0xFF
+    memcpy(out, whole, state.size)
 
 
 def digest(const uint8_t[::1] data not None, int digest_size=64, *,

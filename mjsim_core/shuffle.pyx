@@ -15,7 +15,7 @@ False
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy
 
-from mjsim_core.blake2b cimport Blake2b, final, flush, init, update
+from mjsim_core.blake2b cimport Blake2b, final, final_words, flush, init, update
 
 cdef enum:
     MAX_TILES = 144
@@ -74,18 +74,19 @@ cdef void _open(Stream* stream, const Blake2b* keyed, uint32_t hand_no) noexcept
 cdef uint32_t _word(Stream* stream) noexcept nogil:
     cdef Blake2b block
     cdef uint8_t counter[8]
-    cdef uint8_t digest[64]
+    cdef uint64_t digest[8]
     cdef int i
     if stream.next == WORDS:
         memcpy(&block, &stream.keyed, sizeof(Blake2b))
         for i in range(8):
             counter[i] = (stream.counter >> (56 - 8 * i)) & 0xFF
         update(&block, counter, 8)
-        final(&block, digest)
-        for i in range(WORDS):
-            stream.words[i] = (digest[4 * i] | <uint32_t>digest[4 * i + 1] << 8
-                               | <uint32_t>digest[4 * i + 2] << 16
-                               | <uint32_t>digest[4 * i + 3] << 24)
+        # The digest's little-endian 32-bit words: each 64-bit word of it holds two, the
+        # first in its low half.
+        final_words(&block, digest)
+        for i in range(WORDS // 2):
+            stream.words[2 * i] = <uint32_t>digest[i]
+            stream.words[2 * i + 1] = <uint32_t>(digest[i] >> 32)
         stream.counter += 1
         stream.next = 0
     stream.next += 1
