@@ -24,6 +24,12 @@ cdef enum:
 
 PERSON = b"mjsim.wall.v1"
 
+# For each span, the largest multiple of it below 2**32: a word at or above it is redrawn. Made
+# once, so that a shuffle divides once a tile rather than twice.
+cdef uint64_t _LIMIT[MAX_TILES + 1]
+for _span in range(1, MAX_TILES + 1):
+    _LIMIT[_span] = (1 << 32) - (1 << 32) % _span
+
 
 cdef struct Stream:
     Blake2b keyed                      # the keyed hash with the hand number in it, unfinished
@@ -107,8 +113,8 @@ def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
     cdef Stream stream
     cdef Blake2b keyed
     cdef const uint8_t[::1] person = PERSON
-    cdef uint64_t span, limit
-    cdef uint32_t word
+    cdef uint32_t span, word, pick
+    cdef uint64_t limit
     cdef uint8_t swapped
     _keyed(&seed[0] if seed.shape[0] else NULL, seed.shape[0], &person[0], person.shape[0],
            &keyed)
@@ -116,11 +122,12 @@ def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
         _open(&stream, &keyed, <uint32_t>hand_no)
         for i in range(n - 1, 0, -1):
             span = i + 1
-            limit = (<uint64_t>1 << 32) - (<uint64_t>1 << 32) % span
+            limit = _LIMIT[span]
             word = _word(&stream)
             while word >= limit:
                 word = _word(&stream)
+            pick = word % span
             swapped = order[i]
-            order[i] = order[word % span]
-            order[word % span] = swapped
+            order[i] = order[pick]
+            order[pick] = swapped
     return [order[i] for i in range(n)]
