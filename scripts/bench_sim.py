@@ -228,22 +228,25 @@ def main() -> None:
         print(f"{name:<10} {rate:>9.0f}" + "".join(f" {rate / medians[a]:>13.2f}"
                                                   for a in anchors) + ratio)
     if any(name in RUNG3 for name in medians):
-        from mjsim_core.rungs import between_counts, known_counts, lists_counts, memo_counts
+        print_rung4_caches()
 
-        asked, known = known_counts()
-        print(f"rung 4's turns with a legal distance in sight: {known:,} of {asked:,} told their "
-              f"shortest road by a search made before, with no search of their own "
-              f"({known / max(asked, 1):.0%})")
-        asked, kept = between_counts()
-        print(f"rung 4's legal distance of the hand held, between turns: {kept:,} of {asked:,} "
-              f"asks answered by a search made before ({kept / max(asked, 1):.0%})")
-        asked, kept = memo_counts()
-        print(f"rung 4's searches' asks of a target (its score won on a tile, or whether it "
-              f"may win eight at all): {kept:,} of {asked:,} answered by the memo of scores "
-              f"({kept / max(asked, 1):.0%})")
-        asked, kept = lists_counts()
-        print(f"rung 4's searches' suit lists: {kept:,} of {asked:,} read from a list kept "
-              f"from a search before ({kept / max(asked, 1):.0%})")
+
+def print_rung4_caches() -> None:
+    """The hit rates of what rung 4 keeps across decisions, in this process."""
+    from mjsim_core import rungs
+
+    for counts, what, served in (
+            (rungs.known_counts, "rung 4's turns with a legal distance in sight",
+             "told their shortest road by a search made before, with no search of their own"),
+            (rungs.between_counts, "rung 4's legal distance of the hand held, between turns",
+             "asks answered by a search made before"),
+            (rungs.memo_counts, ("rung 4's searches' asks of a target (its score won on a "
+                                 "tile, or whether it may win eight at all)"),
+             "answered by the memo of scores"),
+            (rungs.lists_counts, "rung 4's searches' suit lists",
+             "read from a list kept from a search before")):
+        asked, kept = counts()
+        print(f"{what}: {kept:,} of {asked:,} {served} ({kept / max(asked, 1):.0%})")
 
 
 if __name__ == "__main__":
