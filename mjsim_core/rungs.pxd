@@ -26,6 +26,7 @@ cdef struct Seat:
     const count_t* shown        # the copies of each kind face up (NULL: count the pools, melds)
     bint have_unseen
     int unseen[N_KINDS]         # copies the seat cannot see (filled when first needed)
+    count_t unseen_bytes[N_KINDS]   # the same, a byte each (for copies_of)
     int sight                   # how far rung 4 sees the legal distance (set by its kernels)
 
 cdef struct Choices:

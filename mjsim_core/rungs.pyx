@@ -135,7 +135,8 @@ cdef object _melds_of(const Seat* seat, int other):
 
 
 cdef const int* _unseen(Seat* seat) except NULL:
-    """View.unseen: 4 less the copies held and the copies seen in pools and melds."""
+    """View.unseen: 4 less the copies held and the copies seen in pools and melds (also as
+    bytes, in seat.unseen_bytes)."""
     cdef int k, i, other
     cdef int* out = seat.unseen
     if seat.have_unseen:
@@ -150,17 +151,19 @@ cdef const int* _unseen(Seat* seat) except NULL:
         for i in range(seat.n_melds):
             if seat.melds[i] >> 6 == MELD_CONCEALED_KONG:
                 out[seat.melds[i] & 63] -= MAX_COPIES
-        return out
-    for pool in <object>seat.pools:
-        for kind in pool:
-            out[<int>kind] -= 1
-    for other in range(4):
-        for meld in _melds_of(seat, other):
-            # A view shows another seat's concealed kong with no tiles; the hand's has four.
-            if other != seat.me and meld.concealed:
-                continue
-            for kind in meld.tiles:
+    else:
+        for pool in <object>seat.pools:
+            for kind in pool:
                 out[<int>kind] -= 1
+        for other in range(4):
+            for meld in _melds_of(seat, other):
+                # A view shows another seat's concealed kong with no tiles; the hand's has four.
+                if other != seat.me and meld.concealed:
+                    continue
+                for kind in meld.tiles:
+                    out[<int>kind] -= 1
+    for k in range(N_KINDS):
+        seat.unseen_bytes[k] = <count_t>out[k]
     return out
 
 
@@ -353,17 +356,15 @@ cdef int _safe(Seat* seat, int* tiles, int n) except -1:
 
 
 cdef int _copies_after(count_t* hand, int n_melds, int tile, DiscardParts* parts,
-                       const int* unseen) noexcept nogil:
-    """The unseen copies of the kinds that bring ``hand`` one nearer once ``tile`` is discarded
-    (the acceptance a discard keeps, rung 2's and 3's tie-break and rung 4's past its sight)."""
+                       const count_t* unseen) noexcept nogil:
+    """The unseen copies (``unseen``: Seat.unseen_bytes) of the kinds that bring ``hand`` one
+    nearer once ``tile`` is discarded (the acceptance a discard keeps, rung 2's and 3's
+    tie-break and rung 4's past its sight)."""
     cdef count_t after[N_KINDS]
-    cdef int k, copies = 0
     hand[tile] -= 1
     accepted_after(hand, n_melds, tile, parts, after)
     hand[tile] += 1
-    for k in range(N_KINDS):
-        copies += unseen[k] * after[k]
-    return copies
+    return copies_of(after, unseen)
 
 
 cdef int _most_winning(Seat* seat, count_t* hand, DiscardParts* parts, int* tiles,
@@ -447,7 +448,6 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef int n = out.n, i, k, tile, now = 0, least = 0, road
     cdef int* tiles = out.items
     cdef const count_t* counts = seat.counts
-    cdef const int* unseen
     cdef Targets plan
     cdef bint by_shanten = ideas & SHANTEN
     if ideas & EIGHT and by_shanten:    # eight refines the shanten: alone it does nothing
@@ -493,9 +493,10 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
             n = _keep_best(tiles, n, key)
     if by_shanten and n > 1:
         if least > 1:
-            unseen = _unseen(seat)
+            _unseen(seat)
             for i in range(n):
-                key[tiles[i]] = _copies_after(hand, seat.n_melds, tiles[i], &parts, unseen)
+                key[tiles[i]] = _copies_after(hand, seat.n_melds, tiles[i], &parts,
+                                              seat.unseen_bytes)
             n = _keep_best(tiles, n, key)
         else:
             n = _most_winning(seat, hand, &parts, tiles, n)
@@ -1179,7 +1180,7 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
             if least // 100 - 1 <= seat.sight:
                 key[tile] = copies[tile]
             else:
-                key[tile] = _copies_after(hand, seat.n_melds, tile, &parts, unseen)
+                key[tile] = _copies_after(hand, seat.n_melds, tile, &parts, seat.unseen_bytes)
         n = _keep_best(tiles, n, key)
     for i in range(n):
         key[tiles[i]] = -_isolation(counts, tiles[i])
