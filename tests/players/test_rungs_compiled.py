@@ -26,8 +26,9 @@ def test_every_set_of_ideas_is_checked():
 
 
 def decisions(seed, lineup, hand_no):
-    """Every view met in one hand played by the lineup's rungs with no win among its moves."""
-    bots = [Rung(int(level)) for level in lineup]
+    """Every view met in one hand played by the lineup's rungs (each a spec: "4444", or
+    ["4+eight2"] * 4) with no win among its moves."""
+    bots = [Rung.parse(level) for level in lineup]
     game = Rules(seed, hand_no=hand_no, last_hand=hand_no)
     while game.is_active:
         seat = game.waiting_on()[0]
