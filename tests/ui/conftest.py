@@ -5,6 +5,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,16 @@ from mjsim.players.view import view_of
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "COLUMNS": "80"}
+
+
+def close_when_done(child, timeout=60):
+    """Close a pexpect child that has reached EOF once it has exited by itself, so that its
+    exit status is its own: pexpect's close() signals a child still alive (SIGHUP, then SIGINT),
+    and a process whose output is closed may still be shutting down (its worker processes)."""
+    deadline = time.monotonic() + timeout
+    while child.isalive() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    child.close()
 
 
 def mjsim(*argv, cwd, stdin="", timeout=300):

@@ -14,7 +14,7 @@ import pytest
 
 from mjsim.tournament.store import RunFolder
 from mjsim.ui.cli import main
-from tests.ui.conftest import ENV, mjsim
+from tests.ui.conftest import ENV, close_when_done, mjsim
 
 
 def one_line(err):
@@ -132,7 +132,7 @@ def interrupt(child, ready):
         time.sleep(0.1)
     child.kill(signal.SIGINT)
     child.expect(pexpect.EOF)
-    child.close()
+    close_when_done(child)
     return child.before
 
 

@@ -11,7 +11,7 @@ from mjsim.players.rungs import best
 from mjsim.players.view import view_of
 from mjsim.ui import replay
 from mjsim.ui.review import review
-from tests.ui.conftest import ENV, mjsim, record
+from tests.ui.conftest import ENV, close_when_done, mjsim, record
 
 
 def stepped(shown, entries):
@@ -86,7 +86,7 @@ def test_the_replay_at_a_terminal(recorded):
     child.expect("replay> ")
     child.sendline("q")
     child.expect(pexpect.EOF)
-    child.close()
+    close_when_done(child)
     assert child.exitstatus == 0
 
 

@@ -13,7 +13,7 @@ from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.game.settlement import places, settle
 from mjsim.ui.terminal import EntryError, Screen, _standings, read_entry
-from tests.ui.conftest import ENV
+from tests.ui.conftest import ENV, close_when_done
 
 PROMPT = r"legal: (.*)\r\n> "
 
@@ -57,7 +57,7 @@ def first_hand(tmp_path_factory):
     child.sendline("quit")
     child.expect("game ended by the player")
     child.expect(pexpect.EOF)
-    child.close()
+    close_when_done(child)
     return picks, hand, after, log, child.exitstatus
 
 
