@@ -376,16 +376,14 @@ cdef int _most_winning(Seat* seat, count_t* hand, DiscardParts* parts, int* tile
     cdef int bound[N_KINDS]
     cdef int value[N_KINDS]
     cdef int order[N_KINDS]
-    cdef int i, j, k, tile, top = -1, kept = 0
+    cdef int i, j, tile, top = -1, kept = 0
     cdef const int* unseen = _unseen(seat)
     for i in range(n):
         tile = tiles[i]
         hand[tile] -= 1
         accepted_after(hand, seat.n_melds, tile, parts, waits[i])
         hand[tile] += 1
-        bound[i] = 0
-        for k in range(N_KINDS):
-            bound[i] += 4 * unseen[k] * waits[i][k]
+        bound[i] = 4 * copies_of(waits[i], seat.unseen_bytes)
         value[i] = -1
         # A stable insertion sort, by bound descending.
         j = i
@@ -908,6 +906,16 @@ cdef Between* _slot(const count_t* hand, const uint8_t* melds, int n_melds) noex
     return &_between[code & (BETWEEN_SLOTS - 1)]
 
 
+cdef const Between* _found(const count_t* hand, const Seat* seat, const uint8_t* melds,
+                           int n_melds, int limit, const count_t* cap) noexcept:
+    """The search of the hand kept for this question, when what it found holds under ``cap``
+    (NULL: none)."""
+    cdef const Between* seen = _slot(hand, melds, n_melds)
+    if _same_question(seen, hand, seat, melds, n_melds, limit) and _still_holds(seen, hand, cap):
+        return seen
+    return NULL
+
+
 cdef void _keep(const count_t* hand, const Seat* seat, const uint8_t* melds, int n_melds,
                 int limit, const count_t* cap, int cost, bint exact,
                 const Target* target) noexcept:
@@ -938,10 +946,9 @@ cdef int _legal_between(const count_t* hand, const Seat* seat, const uint8_t* me
     if distance(hand, n_melds) - 1 > limit:
         return limit + 1         # the legal distance is at least the shanten: out of sight
     _question(&q, hand, seat, melds, n_melds, unseen)
-    seen = _slot(hand, melds, n_melds)
+    seen = _found(hand, seat, melds, n_melds, limit, q.cap)
     _between_asked += 1
-    if (_same_question(seen, hand, seat, melds, n_melds, limit)
-            and _still_holds(seen, hand, q.cap)):
+    if seen != NULL:
         _between_kept += 1
         return seen.cost - 1
     search(hand, &q, limit, False, True, &found)
@@ -1056,15 +1063,11 @@ cdef bint _road_known(const Seat* seat, const count_t* counts, const Question* q
         return False
     memcpy(hand, counts, N_KINDS)
     hand[alone] -= 1
-    seen = _slot(hand, seat.melds, seat.n_melds)
-    if not _same_question(seen, hand, seat, seat.melds, seat.n_melds, seat.sight):
-        return False
-    # The table keeps an exact cost, or one past the sight (none in sight): the road either way.
-    if seen.cost - 1 > next_fewest:
-        return False
     memcpy(cap, q.cap, N_KINDS)
     cap[alone] -= cap[alone] > 0
-    if not _still_holds(seen, hand, cap):
+    seen = _found(hand, seat, seat.melds, seat.n_melds, seat.sight, cap)
+    # The table keeps an exact cost, or one past the sight (none in sight): the road either way.
+    if seen == NULL or seen.cost - 1 > next_fewest:
         return False
     for k in range(N_KINDS):
         drawn.cost[k] = seat.sight + 2
