@@ -19,24 +19,49 @@ cdef uint64_t IV[8]
 IV[:] = [0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
          0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179]
 
-# The message schedule of each round (§2.7); rounds 10 and 11 reuse rows 0 and 1.
-cdef uint8_t SIGMA[10][16]
-SIGMA[:] = [
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
-    [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
-    [11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4],
-    [7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8],
-    [9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13],
-    [2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9],
-    [12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11],
-    [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
-    [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
-    [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
-]
-
-
-cdef inline uint64_t _rotr(uint64_t x, int n) noexcept nogil:
-    return (x >> n) | (x << (64 - n))
+# The twelve rounds (§3.2) in C: the schedule (§2.7; rounds 10 and 11 repeat rows 0 and 1) is a
+# constant and the rounds are written out, so that each round's message indexes are folded into
+# its code. A loop reading the schedule from a table took a third more time a block.
+cdef extern from *:
+    """
+    static const uint8_t MJSIM_SIGMA[12][16] = {
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+        {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+        {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+        {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+        {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+        {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+        {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+        {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+        {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+        {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+        {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    };
+    #define MJSIM_ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+    /* The mixing function G (section 3.1) on words a, b, c, d with message words x and y. */
+    #define MJSIM_G(a, b, c, d, x, y) do { \
+        a = a + b + (x); d = MJSIM_ROTR(d ^ a, 32); c = c + d; b = MJSIM_ROTR(b ^ c, 24); \
+        a = a + b + (y); d = MJSIM_ROTR(d ^ a, 16); c = c + d; b = MJSIM_ROTR(b ^ c, 63); \
+    } while (0)
+    #define MJSIM_ROUND(r) do { \
+        const uint8_t* s = MJSIM_SIGMA[r]; \
+        MJSIM_G(v[0], v[4], v[8], v[12], m[s[0]], m[s[1]]); \
+        MJSIM_G(v[1], v[5], v[9], v[13], m[s[2]], m[s[3]]); \
+        MJSIM_G(v[2], v[6], v[10], v[14], m[s[4]], m[s[5]]); \
+        MJSIM_G(v[3], v[7], v[11], v[15], m[s[6]], m[s[7]]); \
+        MJSIM_G(v[0], v[5], v[10], v[15], m[s[8]], m[s[9]]); \
+        MJSIM_G(v[1], v[6], v[11], v[12], m[s[10]], m[s[11]]); \
+        MJSIM_G(v[2], v[7], v[8], v[13], m[s[12]], m[s[13]]); \
+        MJSIM_G(v[3], v[4], v[9], v[14], m[s[14]], m[s[15]]); \
+    } while (0)
+    static void mjsim_blake2b_rounds(uint64_t* v, const uint64_t* m) {
+        MJSIM_ROUND(0); MJSIM_ROUND(1); MJSIM_ROUND(2); MJSIM_ROUND(3);
+        MJSIM_ROUND(4); MJSIM_ROUND(5); MJSIM_ROUND(6); MJSIM_ROUND(7);
+        MJSIM_ROUND(8); MJSIM_ROUND(9); MJSIM_ROUND(10); MJSIM_ROUND(11);
+    }
+    """
+    void _rounds "mjsim_blake2b_rounds"(uint64_t* v, const uint64_t* m) noexcept nogil
 
 
 cdef inline uint64_t _load(const uint8_t* p) noexcept nogil:
@@ -48,23 +73,10 @@ cdef inline uint64_t _load(const uint8_t* p) noexcept nogil:
     return word
 
 
-cdef inline void _mix(uint64_t* v, int a, int b, int c, int d, uint64_t x,
-                      uint64_t y) noexcept nogil:
-    v[a] = v[a] + v[b] + x
-    v[d] = _rotr(v[d] ^ v[a], 32)
-    v[c] = v[c] + v[d]
-    v[b] = _rotr(v[b] ^ v[c], 24)
-    v[a] = v[a] + v[b] + y
-    v[d] = _rotr(v[d] ^ v[a], 16)
-    v[c] = v[c] + v[d]
-    v[b] = _rotr(v[b] ^ v[c], 63)
-
-
 cdef void _compress(Blake2b* state, bint last) noexcept nogil:
     cdef uint64_t v[16]
     cdef uint64_t m[16]
-    cdef const uint8_t* s
-    cdef int i, r
+    cdef int i
     for i in range(16):
         m[i] = _load(&state.block[8 * i])
     for i in range(8):
@@ -73,16 +85,7 @@ cdef void _compress(Blake2b* state, bint last) noexcept nogil:
     v[12] ^= state.counter  # the low word of the byte counter; no stream here nears 2**64
     if last:
         v[14] = ~v[14]
-    for r in range(12):
-        s = SIGMA[r % 10]
-        _mix(v, 0, 4, 8, 12, m[s[0]], m[s[1]])
-        _mix(v, 1, 5, 9, 13, m[s[2]], m[s[3]])
-        _mix(v, 2, 6, 10, 14, m[s[4]], m[s[5]])
-        _mix(v, 3, 7, 11, 15, m[s[6]], m[s[7]])
-        _mix(v, 0, 5, 10, 15, m[s[8]], m[s[9]])
-        _mix(v, 1, 6, 11, 12, m[s[10]], m[s[11]])
-        _mix(v, 2, 7, 8, 13, m[s[12]], m[s[13]])
-        _mix(v, 3, 4, 9, 14, m[s[14]], m[s[15]])
+    _rounds(v, m)
     for i in range(8):
         state.h[i] ^= v[i] ^ v[i + 8]
 
