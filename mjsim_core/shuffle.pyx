@@ -12,6 +12,8 @@ of the ``n`` choices is equally likely. The whole shuffle makes one Python objec
 False
 """
 
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy
 
@@ -23,6 +25,9 @@ cdef enum:
     SEED_KEPT = 64                     # the longest seed whose keyed hash is kept
 
 PERSON = b"mjsim.wall.v1"
+cdef bytes _PERSON_KEPT = PERSON          # held here, so that its bytes stay where they are
+cdef const uint8_t* _PERSON = _PERSON_KEPT
+cdef int _PERSON_SIZE = len(_PERSON_KEPT)
 
 # For each span, the largest multiple of it below 2**32: a word at or above it is redrawn. Made
 # once, so that a shuffle divides once a tile rather than twice.
@@ -43,6 +48,13 @@ cdef struct Stream:
 cdef Blake2b _seed_keyed
 cdef uint8_t _seed_kept[SEED_KEPT]
 cdef Py_ssize_t _seed_size = -1
+
+
+# The last tuple of tiles shuffled and its kinds (the engine deals the same tuple every hand),
+# kept by identity: a tuple cannot change, so its kinds need not be read again. Read and
+# written with the GIL held.
+cdef object _tiles_kept = None
+cdef uint8_t _kinds_kept[MAX_TILES]
 
 
 cdef void _keyed(const uint8_t* seed, Py_ssize_t seed_size, const uint8_t* person,
@@ -102,22 +114,29 @@ cdef uint32_t _word(Stream* stream) noexcept nogil:
 def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
     """``tiles`` (at most 144 kinds, 0-255) in the order the wall of ``hand_no`` (0 to 2**32 - 1)
     of ``seed`` deals them."""
+    global _tiles_kept
     if not 0 <= hand_no < 1 << 32:
         raise ValueError(f"a hand number is 0 to 2**32 - 1, not {hand_no}")
     cdef uint8_t order[MAX_TILES]
     cdef Py_ssize_t n = len(tiles), i
     if n > MAX_TILES:
         raise ValueError(f"a wall holds at most {MAX_TILES} tiles, not {n}")
-    for i in range(n):
-        order[i] = tiles[i]
+    if tiles is _tiles_kept:
+        memcpy(order, _kinds_kept, n)
+    else:
+        for i in range(n):
+            order[i] = tiles[i]
+        if type(tiles) is tuple:
+            memcpy(_kinds_kept, order, n)
+            _tiles_kept = tiles
     cdef Stream stream
     cdef Blake2b keyed
-    cdef const uint8_t[::1] person = PERSON
     cdef uint32_t span, word, pick
     cdef uint64_t limit
     cdef uint8_t swapped
-    _keyed(&seed[0] if seed.shape[0] else NULL, seed.shape[0], &person[0], person.shape[0],
-           &keyed)
+    cdef list out
+    cdef object tile
+    _keyed(&seed[0] if seed.shape[0] else NULL, seed.shape[0], _PERSON, _PERSON_SIZE, &keyed)
     with nogil:
         _open(&stream, &keyed, <uint32_t>hand_no)
         for i in range(n - 1, 0, -1):
@@ -130,4 +149,11 @@ def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
             swapped = order[i]
             order[i] = order[pick]
             order[pick] = swapped
-    return [order[i] for i in range(n)]
+    # Made at its length and filled in place: a list grown an item at a time is reallocated
+    # a dozen times on the way to 144.
+    out = PyList_New(n)
+    for i in range(n):
+        tile = order[i]
+        Py_INCREF(tile)
+        PyList_SET_ITEM(out, i, tile)
+    return out

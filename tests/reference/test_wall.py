@@ -28,6 +28,19 @@ def test_refusals():
         shuffle(b"s", 1, [0] * 145)
 
 
+def test_the_tiles_kept_between_deals_answer_for_no_other_tiles():
+    """The shuffle keeps the kinds of the last tuple it read, by identity: other tuples of the
+    same length, equal tuples made anew, lists and a list changed in place, in turn and again,
+    give their twin's walls."""
+    reversed_tiles = tuple(reversed(ALL_TILES))
+    changed = list(ALL_TILES)
+    for tiles in (ALL_TILES, reversed_tiles, ALL_TILES, tuple(ALL_TILES), list(ALL_TILES),
+                  reversed_tiles, changed, ALL_TILES):
+        assert shuffle(b"game", 1, tiles) == shuffled(b"game", 1, tiles)
+        changed.reverse()
+        assert shuffle(b"game", 1, changed) == shuffled(b"game", 1, changed)
+
+
 def test_the_seed_kept_between_deals_answers_for_no_other():
     """The shuffle keeps the last seed's keyed hash for the next deal: seeds sharing a prefix,
     of other lengths, longer than it keeps or empty, in turn and again, give their twin's walls."""
