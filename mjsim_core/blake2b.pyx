@@ -24,7 +24,7 @@ IV[:] = [0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5
 # its code. A loop reading the schedule from a table took a third more time a block.
 cdef extern from *:
     """
-    static const uint8_t MJSIM_SIGMA[12][16] = {
+    static const uint8_t MJSIM_SIGMA[10][16] = {
         {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
         {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
         {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
@@ -35,8 +35,6 @@ cdef extern from *:
         {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
         {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
         {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
-        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-        {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
     };
     #define MJSIM_ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
     /* The mixing function G (section 3.1) on words a, b, c, d with message words x and y. */
@@ -45,7 +43,7 @@ cdef extern from *:
         a = a + b + (y); d = MJSIM_ROTR(d ^ a, 16); c = c + d; b = MJSIM_ROTR(b ^ c, 63); \
     } while (0)
     #define MJSIM_ROUND(r) do { \
-        const uint8_t* s = MJSIM_SIGMA[r]; \
+        const uint8_t* s = MJSIM_SIGMA[(r) % 10]; \
         MJSIM_G(v[0], v[4], v[8], v[12], m[s[0]], m[s[1]]); \
         MJSIM_G(v[1], v[5], v[9], v[13], m[s[2]], m[s[3]]); \
         MJSIM_G(v[2], v[6], v[10], v[14], m[s[4]], m[s[5]]); \
