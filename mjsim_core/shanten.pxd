@@ -50,6 +50,11 @@ cdef struct RegularParts:
     const count_t* changed[N_KINDS]
     count_t others[4][SLOTS]
     int unread                      # a suit whose changed vectors are still to look up, or -1
+    # Where the suits other than ``unread`` have theirs, when not in ``changed``: the parts
+    # that the discards from one 14-tile hand share, a suit looked up there when a discard
+    # first reads it (its bit set in ``shared_read``); NULL when ``changed`` holds every suit.
+    RegularParts* shared
+    int* shared_read
 
 cdef struct KnitParts:
     # What every arrangement shares: the kinds held more than 0, 1, 2 and 3 times as bit sets,

@@ -760,6 +760,7 @@ cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) no
     for suit in range(4):
         _changed_in_suit(counts, suit, parts)
     parts.unread = -1
+    parts.shared = NULL
     _vectors(counts, vec)
     _merge(vec[0], vec[1], pair01)
     _merge(vec[2], vec[3], pair23)
@@ -780,17 +781,27 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
     are looked up only then."""
     cdef count_t limit[4][SLOTS]
     cdef bint tight[4]
+    cdef const count_t** changed
     cdef int k, s, first
     for s in range(4):
         tight[s] = limits_of(parts.vec[s], parts.others[s], base, 2 * sets + 2, limit[s])
-        if tight[s] and s == parts.unread:
+        if not tight[s]:
+            continue
+        if s == parts.unread:
             _changed_in_suit(counts, s, parts)
+        elif parts.shared != NULL and not (parts.shared_read[0] >> s) & 1:
+            _changed_in_suit(counts, s, parts.shared)
+            parts.shared_read[0] |= 1 << s
     for s in range(4):
         if not tight[s]:
             continue
+        if s == parts.unread or parts.shared == NULL:
+            changed = &parts.changed[0]
+        else:
+            changed = &parts.shared.changed[0]
         first = 9 * s
         for k in range(first, first + (9 if s < 3 else 7)):
-            accepted[k] = slots_below(parts.changed[k], limit[s])
+            accepted[k] = slots_below(changed[k], limit[s])
 
 
 cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
@@ -960,12 +971,10 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     specials = regular >= shared.specials
     if specials:
         _knit_parts_moved(&shared.knit, hand, discarded, -1, &knit)
-    # The other suits hold what the 14 tiles held: their plus vectors serve every discard.
-    for s in range(4):
-        if s != suit and not (shared.plus_read >> s) & 1:
-            _changed_in_suit(hand, s, &shared.plus)
-            shared.plus_read |= 1 << s
-    memcpy(parts.changed, shared.plus.changed, sizeof(parts.changed))
+    # The other suits hold what the 14 tiles held: their plus vectors serve every discard, and
+    # are looked up in the shared parts when a discard first needs them.
+    parts.shared = &shared.plus
+    parts.shared_read = &shared.plus_read
     for s in range(4):
         parts.vec[s] = vec if s == suit else shared.vec[s]
     parts.unread = suit
