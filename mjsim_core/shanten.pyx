@@ -777,8 +777,9 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
     changes one suit, so each is its suit's new vector against the suit's complement, below it
     where a slot is under base less the complement's matching slot (its limit; ten slots
     compared at once). A draw lowers a slot by at most one, so only a suit whose own vector
-    meets a limit somewhere (a tight slot) can go below it: an unread suit's changed vectors
-    are looked up only then."""
+    meets a limit somewhere (a tight slot) can go below it: a suit's changed vectors are looked
+    up only then (the unread suit's here, another's in the shared parts, once for every
+    discard that reads them)."""
     cdef count_t limit[4][SLOTS]
     cdef bint tight[4]
     cdef const count_t** changed
