@@ -57,19 +57,19 @@ cdef object _tiles_kept = None
 cdef uint8_t _kinds_kept[MAX_TILES]
 
 
-cdef void _keyed(const uint8_t* seed, Py_ssize_t seed_size, const uint8_t* person,
-                 int person_size, Blake2b* out) noexcept:
-    """The seed's keyed hash with its key block compressed, before any hand number."""
+cdef void _keyed(const uint8_t* seed, Py_ssize_t seed_size, Blake2b* out) noexcept:
+    """The seed's keyed hash (personalised by PERSON, as every wall is: the kept hash depends on
+    the seed alone) with its key block compressed, before any hand number."""
     global _seed_size
     cdef uint8_t key[32]
     cdef Blake2b hashed
     if seed_size != _seed_size or (seed_size and memcmp(seed, _seed_kept, seed_size) != 0):
         # A BLAKE2b key is at most 64 bytes: the seed is hashed into one so any seed length
         # works.
-        init(&hashed, 32, NULL, 0, person, person_size)
+        init(&hashed, 32, NULL, 0, _PERSON, _PERSON_SIZE)
         update(&hashed, seed, seed_size)
         final(&hashed, key)
-        init(&_seed_keyed, 64, key, 32, person, person_size)
+        init(&_seed_keyed, 64, key, 32, _PERSON, _PERSON_SIZE)
         flush(&_seed_keyed)
         _seed_size = -1
         if seed_size <= SEED_KEPT:
@@ -136,7 +136,7 @@ def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
     cdef uint8_t swapped
     cdef list out
     cdef object tile
-    _keyed(&seed[0] if seed.shape[0] else NULL, seed.shape[0], _PERSON, _PERSON_SIZE, &keyed)
+    _keyed(&seed[0] if seed.shape[0] else NULL, seed.shape[0], &keyed)
     with nogil:
         _open(&stream, &keyed, <uint32_t>hand_no)
         for i in range(n - 1, 0, -1):
