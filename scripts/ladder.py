@@ -7,7 +7,7 @@ A thin wrapper over ``mjsim ladder`` (same flags), for those who run experiments
 
 import sys
 
-from mjsim.ui.cli import main
+from mjsim.ui.cli import program
 
 if __name__ == "__main__":
-    sys.exit(main(["ladder", *sys.argv[1:]]))
+    program(["ladder", *sys.argv[1:]])

@@ -16,6 +16,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from mjsim.ui.commands import (
     botzone,
@@ -35,7 +36,11 @@ from mjsim.ui.commands import (
 )
 from mjsim.ui.commands.base import OneLineParser, RunStopped, UsageError
 
-__all__ = ["COMMANDS", "RunStopped", "UsageError", "build_parser", "main"]
+__all__ = ["COMMANDS", "INTERRUPTED", "RunStopped", "UsageError", "build_parser", "main",
+           "program"]
+
+INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)."""
 
 COMMANDS = (shanten, score, play, replay, review, ladder, price, table, resume, botzone, dataset,
             import_, export, train)
@@ -76,14 +81,32 @@ def _single_dash(word: str) -> bool:
     return False
 
 
+def program(argv: Sequence[str] | None = None) -> NoReturn:
+    """The ``mjsim`` program: exits with :func:`main`'s status, except that after a Ctrl-C
+    (status 130) it ends as an interrupted program should, by SIGINT, once Python has shut down
+    cleanly. A shell reports that as 130 too, but it also stops a loop of commands, which a
+    plain status 130 would not: a shell goes on unless its child died of the signal."""
+    status = main(argv)
+    if status != INTERRUPTED:
+        sys.exit(status)
+    # CPython ends by SIGINT after a KeyboardInterrupt left unhandled; its one line is printed
+    sys.excepthook = _silent
+    raise KeyboardInterrupt
+
+
+def _silent(*_: object) -> None:
+    """No traceback for the interrupt that :func:`program` re-raises to end the process."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 done, 1 a run stopped, 2 bad input, 130
-    interrupted)."""
+    interrupted). :func:`program` is the command line's entry, which ends an interrupted
+    command by SIGINT."""
     try:
         return _command(argv)
     except KeyboardInterrupt:  # before the command began: its parser was being built
         print("\nmjsim: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED
 
 
 def _command(argv: Sequence[str] | None) -> int:
@@ -110,7 +133,7 @@ def _command(argv: Sequence[str] | None) -> int:
         return 1
     except KeyboardInterrupt:
         print(f"\nmjsim {args.command}: interrupted{_resumes(args)}", file=sys.stderr)
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:  # a reader such as head stopped reading: that is no error
         _drop_stdout()
         return 0
@@ -141,4 +164,4 @@ def _drop_stdout() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    program()

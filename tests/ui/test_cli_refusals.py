@@ -1,5 +1,6 @@
 """Every rough edge of the command line ends in one line: a bad path or a conflicting flag with
-status 2, Ctrl-C with 130 (and for a run, how to resume it), and no log is overwritten unasked."""
+status 2, Ctrl-C by SIGINT (130 to a shell; for a run, how to resume it), and no log is
+overwritten unasked."""
 
 import errno
 import json
@@ -136,25 +137,46 @@ def interrupt(child, ready):
     return child.before
 
 
-def test_ctrl_c_in_a_run_says_how_to_resume_and_exits_130(tmp_path):
+def ended_by_ctrl_c(child):
+    """The child ended as an interrupted program does: by SIGINT itself, not by a status."""
+    return child.signalstatus == signal.SIGINT and child.exitstatus is None
+
+
+def test_ctrl_c_in_a_run_says_how_to_resume_and_ends_by_sigint(tmp_path):
     run = tmp_path / "run"
     child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "table", "3,3,2,1", "--walls",
                                            "400", "--out", str(run)],
                           env=ENV, encoding="utf-8", timeout=120, cwd=str(tmp_path),
                           preexec_fn=_hears_ctrl_c)
     rest = interrupt(child, lambda: (run / "manifest.json").exists())  # games are being played
-    assert child.exitstatus == 130 and "Traceback" not in rest
+    assert ended_by_ctrl_c(child) and "Traceback" not in rest
     assert "interrupted; what was written stays: run the same command to resume" in rest
 
 
-def test_ctrl_c_in_a_game_is_one_line_and_130(tmp_path):
+def test_ctrl_c_in_a_game_is_one_line_and_ends_by_sigint(tmp_path):
     child = pexpect.spawn(sys.executable, ["-m", "mjsim.ui.cli", "play", "--seed", "c"],
                           env=ENV, encoding="utf-8", timeout=60, cwd=str(tmp_path),
                           preexec_fn=_hears_ctrl_c)
     child.expect("> ")
     rest = interrupt(child, lambda: True)
-    assert child.exitstatus == 130 and "Traceback" not in rest
+    assert ended_by_ctrl_c(child) and "Traceback" not in rest
     assert rest.strip().splitlines()[-1] == "mjsim play: interrupted"
+
+
+def test_ctrl_c_stops_a_shell_loop_of_commands(tmp_path):
+    """The terminal's Ctrl-C reaches the shell and mjsim alike; the shell stops its loop only
+    because mjsim ended by the signal (a plain status 130 would start the next game)."""
+    game = f"{sys.executable} -m mjsim.ui.cli play --seed c"
+    child = pexpect.spawn("bash", ["-c", f"for n in 1 2; do {game}; done; echo after $?"],
+                          env=ENV, encoding="utf-8", timeout=60, cwd=str(tmp_path),
+                          preexec_fn=_hears_ctrl_c)
+    child.expect("> ")
+    child.sendintr()  # as the terminal's Ctrl-C: SIGINT to the foreground process group
+    child.expect(pexpect.EOF)
+    close_when_done(child)
+    assert child.before.count("mjsim play: interrupted") == 1 and "after" not in child.before
+    assert ended_by_ctrl_c(child)
+
 
 
 def test_a_closed_pipe_is_no_error(tmp_path, recorded):
