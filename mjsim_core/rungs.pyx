@@ -355,16 +355,35 @@ cdef int _safe(Seat* seat, int* tiles, int n) except -1:
     return kept
 
 
-cdef int _copies_after(count_t* hand, int n_melds, int tile, DiscardParts* parts,
-                       const count_t* unseen) noexcept nogil:
-    """The unseen copies (``unseen``: Seat.unseen_bytes) of the kinds that bring ``hand`` one
-    nearer once ``tile`` is discarded (the acceptance a discard keeps, rung 2's and 3's
-    tie-break and rung 4's past its sight)."""
-    cdef count_t after[N_KINDS]
-    hand[tile] -= 1
-    accepted_after(hand, n_melds, tile, parts, after)
-    hand[tile] += 1
-    return copies_of(after, unseen)
+cdef void _copies_after(count_t* hand, int n_melds, const int* tiles, int n,
+                        DiscardParts* parts, const count_t* unseen, int* key) noexcept nogil:
+    """For each of the ``n`` discards in ``tiles``, ``key[tile]``: the unseen copies
+    (``unseen``: Seat.unseen_bytes) of the kinds that bring ``hand`` one nearer once it is
+    discarded (the acceptance a discard keeps, rung 2's and 3's tie-break and rung 4's past
+    its sight). The distance cannot tell one honour from another, so two honours held as many
+    times leave hands the same but for the two kinds swapped: the first one's acceptance
+    serves the other, with its two marks swapped."""
+    cdef count_t accepted[MAX_COPIES + 1][N_KINDS]
+    cdef int copies[MAX_COPIES + 1]
+    cdef int first[MAX_COPIES + 1]     # the first honour weighed, by the copies held; -1 none
+    cdef int i, tile, c, other
+    cdef const count_t* marks
+    for c in range(MAX_COPIES + 1):
+        first[c] = -1
+    for i in range(n):
+        tile = tiles[i]
+        c = hand[tile]
+        other = first[c] if tile >= FIRST_HONOR else -1
+        if other >= 0:
+            marks = accepted[c]
+            key[tile] = copies[c] + (marks[tile] - marks[other]) * (unseen[other] - unseen[tile])
+            continue
+        hand[tile] -= 1
+        accepted_after(hand, n_melds, tile, parts, accepted[c])
+        hand[tile] += 1
+        key[tile] = copies_of(accepted[c], unseen)
+        if tile >= FIRST_HONOR:
+            first[c], copies[c] = tile, key[tile]
 
 
 cdef int _most_winning(Seat* seat, count_t* hand, DiscardParts* parts, int* tiles,
@@ -492,9 +511,7 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
     if by_shanten and n > 1:
         if least > 1:
             _unseen(seat)
-            for i in range(n):
-                key[tiles[i]] = _copies_after(hand, seat.n_melds, tiles[i], &parts,
-                                              seat.unseen_bytes)
+            _copies_after(hand, seat.n_melds, tiles, n, &parts, seat.unseen_bytes, key)
             n = _keep_best(tiles, n, key)
         else:
             n = _most_winning(seat, hand, &parts, tiles, n)
@@ -1178,12 +1195,11 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
                 key[tiles[i]] = _keeps(&plan, counts, tiles[i])
             n = _keep_best(tiles, n, key)
     if n > 1:
-        for i in range(n):
-            tile = tiles[i]
-            if least // 100 - 1 <= seat.sight:
-                key[tile] = copies[tile]
-            else:
-                key[tile] = _copies_after(hand, seat.n_melds, tile, &parts, seat.unseen_bytes)
+        if least // 100 - 1 <= seat.sight:
+            for i in range(n):
+                key[tiles[i]] = copies[tiles[i]]
+        else:
+            _copies_after(hand, seat.n_melds, tiles, n, &parts, seat.unseen_bytes, key)
         n = _keep_best(tiles, n, key)
     for i in range(n):
         key[tiles[i]] = -_isolation(counts, tiles[i])
