@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from importlib.metadata import version
+from pathlib import Path
 
 import pexpect
 import pytest
@@ -165,8 +166,9 @@ def test_ctrl_c_in_a_game_is_one_line_and_ends_by_sigint(tmp_path):
 
 def test_ctrl_c_stops_a_shell_loop_of_commands(tmp_path):
     """The terminal's Ctrl-C reaches the shell and mjsim alike; the shell stops its loop only
-    because mjsim ended by the signal (a plain status 130 would start the next game)."""
-    game = f"{sys.executable} -m mjsim.ui.cli play --seed c"
+    because mjsim ended by the signal (a plain status 130 would start the next game). The
+    command is the installed ``mjsim``, the entry point a user types."""
+    game = f"{Path(sys.executable).with_name('mjsim')} play --seed c"
     child = pexpect.spawn("bash", ["-c", f"for n in 1 2; do {game}; done; echo after $?"],
                           env=ENV, encoding="utf-8", timeout=60, cwd=str(tmp_path),
                           preexec_fn=_hears_ctrl_c)
