@@ -16,7 +16,7 @@ import mjsim_core.shanten as compiled
 from mjsim.analysis import shanten
 from mjsim.reference import shanten as ref
 from mjsim.reference.shanten import HONORS, KNITTED
-from tests.helpers.strategies import ANY_MELDS, DRAWN, counts_of
+from tests.helpers.strategies import ANY_MELDS, DRAWN, counts_of, wall_hands
 
 MANY = settings(max_examples=400, deadline=None)
 SOME = settings(max_examples=80, deadline=None)
@@ -114,3 +114,18 @@ def test_the_shanten_after_each_discard_weighs_a_special_form_when_it_can_be_nea
     counts, melds = hand
     want = [(kind, after) for kind, after, _, _ in ref.discards(counts, melds)]
     assert compiled._shanten_after(counts, melds) == want
+
+
+@MANY
+@given(near_knitted_hands(drawn=st.just(False)) | honours_heavy_hands(drawn=st.just(False))
+       | paired_hands(drawn=st.just(False)) | wall_hands(drawn=st.just(False)),
+       st.sampled_from(HONORS), st.sampled_from(HONORS))
+def test_the_acceptance_cannot_tell_one_honour_from_another(hand, one, other):
+    """Swapping two honours' counts swaps their marks in the acceptance: the rungs' tie-break
+    reads one honour's acceptance for another honour held as many times (rungs.pyx)."""
+    counts, melds = hand
+    swapped = counts.copy()
+    swapped[[one, other]] = counts[[other, one]]
+    renamed = {one: other, other: one}
+    kinds = sorted(renamed.get(kind, kind) for kind, _ in ref.acceptance(counts, melds))
+    assert [kind for kind, _ in ref.acceptance(swapped, melds)] == kinds
