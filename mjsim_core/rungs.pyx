@@ -363,25 +363,29 @@ cdef void _copies_after(count_t* hand, int n_melds, const int* tiles, int n,
     its sight). The distance cannot tell one honour from another, so two honours held as many
     times leave hands the same but for the two kinds swapped: the first one's acceptance
     serves the other, with its two marks swapped."""
-    cdef count_t accepted[MAX_COPIES + 1][N_KINDS]
+    cdef count_t suited[N_KINDS]
+    cdef count_t honours[MAX_COPIES + 1][N_KINDS]   # the first honour's, by the copies held
     cdef int copies[MAX_COPIES + 1]
     cdef int first[MAX_COPIES + 1]     # the first honour weighed, by the copies held; -1 none
     cdef int i, tile, c, other
-    cdef const count_t* marks
+    cdef count_t* marks
     for c in range(MAX_COPIES + 1):
         first[c] = -1
     for i in range(n):
         tile = tiles[i]
         c = hand[tile]
-        other = first[c] if tile >= FIRST_HONOR else -1
-        if other >= 0:
-            marks = accepted[c]
-            key[tile] = copies[c] + (marks[tile] - marks[other]) * (unseen[other] - unseen[tile])
-            continue
+        marks = suited
+        if tile >= FIRST_HONOR:
+            marks = honours[c]
+            other = first[c]
+            if other >= 0:
+                key[tile] = (copies[c]
+                             + (marks[tile] - marks[other]) * (unseen[other] - unseen[tile]))
+                continue
         hand[tile] -= 1
-        accepted_after(hand, n_melds, tile, parts, accepted[c])
+        accepted_after(hand, n_melds, tile, parts, marks)
         hand[tile] += 1
-        key[tile] = copies_of(accepted[c], unseen)
+        key[tile] = copies_of(marks, unseen)
         if tile >= FIRST_HONOR:
             first[c], copies[c] = tile, key[tile]
 

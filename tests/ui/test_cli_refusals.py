@@ -180,7 +180,6 @@ def test_ctrl_c_stops_a_shell_loop_of_commands(tmp_path):
     assert ended_by_ctrl_c(child)
 
 
-
 def test_a_closed_pipe_is_no_error(tmp_path, recorded):
     reader = subprocess.Popen([sys.executable, "-m", "mjsim.ui.cli", "replay", str(recorded)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
