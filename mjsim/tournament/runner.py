@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
@@ -251,12 +252,24 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
                     fouls.add(batch, streaks)
 
                 try:
-                    with contextlib.closing(results):  # stops the batches still running
+                    with _stopped_early_quietly(), contextlib.closing(results):
+                        # Closing stops the batches still running.
                         _gather((done for chunk in results for done in chunk), pending,
                                 written)
                 except PlayerError as error:
                     raise _kept(folder, batches, error) from None
     return folder.tables()
+
+
+@contextlib.contextmanager
+def _stopped_early_quietly() -> Iterator[None]:
+    """Without joblib's warning that a generator closed early cancelled tasks: a run stops
+    early on purpose (a player that raised, fouls, Ctrl-C, a full disk), says why in one line,
+    and plays those batches again when resumed."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=UserWarning, module=r"joblib\.",
+                                message=r".*You could benefit from adjusting the input task")
+        yield
 
 
 def _together(pending: Sequence[int], n_jobs: int, batching: bool) -> int:
