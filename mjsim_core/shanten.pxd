@@ -55,6 +55,12 @@ cdef struct RegularParts:
     # first reads it (its bit set in ``shared_read``); NULL when ``changed`` holds every suit.
     RegularParts* shared
     int* shared_read
+    # The regular form's marks of the suits other than ``unread``, which depend on the
+    # unread suit's vector and on what the discards share only (NULL: none): ``known``, they
+    # are read, not worked out; else they are written (with the unread suit's), for a later
+    # discard to read.
+    count_t* outside
+    bint outside_known
 
 cdef struct KnitParts:
     # What every arrangement shares: the kinds held more than 0, 1, 2 and 3 times as bit sets,
@@ -85,6 +91,13 @@ cdef struct DiscardParts:
     # discard leaves a special form nearer than that, so a discard whose regular distance is
     # less needs no special form worked out.
     int specials
+    # The regular form's marks of the last discard whose acceptance worked out its other
+    # suits' (last_suit: that discard's suit, -1 none yet), and its suit's vector then: a
+    # discard of the suit that leaves it the same vector reads them there (the next discard of
+    # a suit often does: two lone tiles leave the same vector).
+    int last_suit
+    count_t last_vec[SLOTS]
+    count_t last_marks[N_KINDS]
 
 # The suit of a kind: 0-2, or 3 for the honours.
 cdef inline int suit_of(int k) noexcept nogil:

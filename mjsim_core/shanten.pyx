@@ -18,7 +18,7 @@ cimport numpy as cnp
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport uint64_t
-from libc.string cimport memset, memcpy
+from libc.string cimport memcmp, memset, memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.counts cimport check_batch, hand_counts
@@ -761,6 +761,7 @@ cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) no
         _changed_in_suit(counts, suit, parts)
     parts.unread = -1
     parts.shared = NULL
+    parts.outside = NULL
     _vectors(counts, vec)
     _merge(vec[0], vec[1], pair01)
     _merge(vec[2], vec[3], pair23)
@@ -784,7 +785,13 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
     cdef bint tight[4]
     cdef const count_t** changed
     cdef int k, s, first
+    cdef bint known = parts.outside != NULL and parts.outside_known
+    if known:
+        memcpy(accepted, parts.outside, N_KINDS)
     for s in range(4):
+        tight[s] = False
+        if known and s != parts.unread:
+            continue
         tight[s] = limits_of(parts.vec[s], parts.others[s], base, 2 * sets + 2, limit[s])
         if not tight[s]:
             continue
@@ -803,6 +810,10 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
         first = 9 * s
         for k in range(first, first + (9 if s < 3 else 7)):
             accepted[k] = slots_below(changed[k], limit[s])
+    if parts.outside != NULL and not known:
+        # The unread suit's marks too: a discard that reads them has that suit tight just when
+        # this one had (the same vector, complement and base), and then writes its own.
+        memcpy(parts.outside, accepted, N_KINDS)
 
 
 cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
@@ -922,6 +933,7 @@ cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) n
         for b in range(a + 1, 4):
             _merge(parts.vec[a], parts.vec[b], parts.two[a][b])
     parts.slots = 2 * (4 - melds) + 2
+    parts.last_suit = -1
     for t in range(4):
         a, b = (1, 2) if t == 0 else (0, 2) if t == 1 else (0, 1)
         _merge(parts.two[a][b], parts.vec[3 if t < 3 else 2], parts.three[t])
@@ -962,7 +974,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     cdef RegularParts parts
     cdef KnitParts knit
     cdef const count_t* vec
-    cdef int s, a, b, regular, suit = suit_of(discarded)
+    cdef int s, a, b, regular, d, suit = suit_of(discarded)
     cdef bint specials
     _tables()
     vec = _suit_vector(hand, suit)
@@ -980,11 +992,21 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
         parts.vec[s] = vec if s == suit else shared.vec[s]
     parts.unread = suit
     memcpy(parts.others[suit], shared.three[suit], SLOTS)
-    for s in range(4):
-        if s != suit:
-            a, b = _the_other_two(s, suit)
-            _merge(vec, shared.two[a][b], parts.others[s])
-    return _accepted_given(hand, melds, regular, &parts, specials, &knit, accepted)
+    # The other suits' marks depend on this suit's vector: the last discard to leave it so
+    # worked them out, or this one does (and they need the other suits' complements).
+    parts.outside = shared.last_marks
+    parts.outside_known = (shared.last_suit == suit
+                           and memcmp(shared.last_vec, vec, SLOTS) == 0)
+    if not parts.outside_known:
+        for s in range(4):
+            if s != suit:
+                a, b = _the_other_two(s, suit)
+                _merge(vec, shared.two[a][b], parts.others[s])
+    d = _accepted_given(hand, melds, regular, &parts, specials, &knit, accepted)
+    if not parts.outside_known and regular == d:
+        shared.last_suit = suit     # the regular form's acceptance wrote its marks
+        memcpy(shared.last_vec, vec, SLOTS)
+    return d
 
 
 cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
