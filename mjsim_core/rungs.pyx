@@ -36,8 +36,8 @@ from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_D
                                 is_terminal)
 from mjsim_core.score cimport (LAST_COPY, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG,
                                Scoring, encode_melds, score_kernel)
-from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
-                                 distance, distance_after)
+from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_each, accepted_kinds,
+                                 discard_parts, distance, distance_after)
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
 from mjsim_core.legal cimport (LIST_DEEPEST, Drawn, Found, Lists, Memo, Question, Target,
@@ -360,34 +360,13 @@ cdef void _copies_after(count_t* hand, int n_melds, const int* tiles, int n,
     """For each of the ``n`` discards in ``tiles``, ``key[tile]``: the unseen copies
     (``unseen``: Seat.unseen_bytes) of the kinds that bring ``hand`` one nearer once it is
     discarded (the acceptance a discard keeps, rung 2's and 3's tie-break and rung 4's past
-    its sight). The distance cannot tell one honour from another, so two honours held as many
-    times leave hands the same but for the two kinds swapped: the first one's acceptance
-    serves the other, with its two marks swapped."""
-    cdef count_t suited[N_KINDS]
-    cdef count_t honours[MAX_COPIES + 1][N_KINDS]   # the first honour's, by the copies held
-    cdef int copies[MAX_COPIES + 1]
-    cdef int first[MAX_COPIES + 1]     # the first honour weighed, by the copies held; -1 none
-    cdef int i, tile, c, other
-    cdef count_t* marks
-    for c in range(MAX_COPIES + 1):
-        first[c] = -1
+    its sight)."""
+    cdef count_t accepted[N_KINDS][N_KINDS]
+    cdef int distances[N_KINDS]
+    cdef int i
+    accepted_each(hand, n_melds, tiles, n, parts, accepted, distances)
     for i in range(n):
-        tile = tiles[i]
-        c = hand[tile]
-        marks = suited
-        if tile >= FIRST_HONOR:
-            marks = honours[c]
-            other = first[c]
-            if other >= 0:
-                key[tile] = (copies[c]
-                             + (marks[tile] - marks[other]) * (unseen[other] - unseen[tile]))
-                continue
-        hand[tile] -= 1
-        accepted_after(hand, n_melds, tile, parts, marks)
-        hand[tile] += 1
-        key[tile] = copies_of(marks, unseen)
-        if tile >= FIRST_HONOR:
-            first[c], copies[c] = tile, key[tile]
+        key[tiles[i]] = copies_of(accepted[i], unseen)
 
 
 cdef int _most_winning(Seat* seat, count_t* hand, DiscardParts* parts, int* tiles,
@@ -396,16 +375,14 @@ cdef int _most_winning(Seat* seat, count_t* hand, DiscardParts* parts, int* tile
     order of four times their unseen waits, which bounds what they can win, and the rest are
     skipped once none can reach the best."""
     cdef count_t waits[N_KINDS][N_KINDS]
+    cdef int distances[N_KINDS]
     cdef int bound[N_KINDS]
     cdef int value[N_KINDS]
     cdef int order[N_KINDS]
     cdef int i, j, tile, top = -1, kept = 0
     cdef const int* unseen = _unseen(seat)
+    accepted_each(hand, seat.n_melds, tiles, n, parts, waits, distances)
     for i in range(n):
-        tile = tiles[i]
-        hand[tile] -= 1
-        accepted_after(hand, seat.n_melds, tile, parts, waits[i])
-        hand[tile] += 1
         bound[i] = 4 * copies_of(waits[i], seat.unseen_bytes)
         value[i] = -1
         # A stable insertion sort, by bound descending.

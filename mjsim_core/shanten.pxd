@@ -43,6 +43,14 @@ cdef int accepted_kinds(const count_t* counts, int melds, count_t* accepted) noe
 # straights; returns how many.
 cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil
 
+cdef struct KeptMarks:
+    # A discard's regular marks, kept by the discards of one 14-tile hand: its other suits'
+    # depend only on the vector it leaves its own suit (``suit``, -1 none yet; ``vec``), so a
+    # later discard of the suit that leaves the same vector reads them (two lone tiles do).
+    int suit
+    count_t vec[SLOTS]
+    count_t marks[N_KINDS]
+
 cdef struct RegularParts:
     # What the regular acceptance of a 3n+1 hand reads: each suit's vector, each kind's suit
     # vector with one more copy of it, and each suit's complement (the other three suits merged).
@@ -55,12 +63,10 @@ cdef struct RegularParts:
     # first reads it (its bit set in ``shared_read``); NULL when ``changed`` holds every suit.
     RegularParts* shared
     int* shared_read
-    # The regular form's marks of the suits other than ``unread``, which depend on the
-    # unread suit's vector and on what the discards share only (NULL: none): ``known``, they
-    # are read, not worked out; else they are written (with the unread suit's), for a later
-    # discard to read.
-    count_t* outside
-    bint outside_known
+    # The discards' kept marks (NULL: none): ``kept_read``, the suits other than ``unread``
+    # read theirs; else the marks worked out are kept there, for a later discard.
+    KeptMarks* kept
+    bint kept_read
 
 cdef struct KnitParts:
     # What every arrangement shares: the kinds held more than 0, 1, 2 and 3 times as bit sets,
@@ -91,13 +97,7 @@ cdef struct DiscardParts:
     # discard leaves a special form nearer than that, so a discard whose regular distance is
     # less needs no special form worked out.
     int specials
-    # The regular form's marks of the last discard whose acceptance worked out its other
-    # suits' (last_suit: that discard's suit, -1 none yet), and its suit's vector then: a
-    # discard of the suit that leaves it the same vector reads them there (the next discard of
-    # a suit often does: two lone tiles leave the same vector).
-    int last_suit
-    count_t last_vec[SLOTS]
-    count_t last_marks[N_KINDS]
+    KeptMarks kept                  # the last marks worked out whole (accepted_after)
 
 # The suit of a kind: 0-2, or 3 for the honours.
 cdef inline int suit_of(int k) noexcept nogil:
@@ -110,6 +110,11 @@ cdef int distance_after(const count_t* hand, int melds, int discarded,
                         const DiscardParts* shared) noexcept nogil
 cdef int accepted_after(const count_t* hand, int melds, int discarded,
                         DiscardParts* shared, count_t* accepted) noexcept nogil
+# accepted_after() for each of ``n`` discards (kinds held) of the 14-3m tile ``hand``, given
+# back as it came: the accepted kinds into accepted[i], the distance into distances[i].
+cdef void accepted_each(count_t* hand, int melds, const int* discards, int n,
+                        DiscardParts* shared, count_t (*accepted)[N_KINDS],
+                        int* distances) noexcept nogil
 
 # A player's unseen copies (34 counts of 0-4), checked, into ``copies``.
 cdef int read_unseen(object unseen, count_t* copies) except -1

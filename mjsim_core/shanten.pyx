@@ -761,7 +761,7 @@ cdef int _regular_parts(const count_t* counts, int sets, RegularParts* parts) no
         _changed_in_suit(counts, suit, parts)
     parts.unread = -1
     parts.shared = NULL
-    parts.outside = NULL
+    parts.kept = NULL
     _vectors(counts, vec)
     _merge(vec[0], vec[1], pair01)
     _merge(vec[2], vec[3], pair23)
@@ -785,9 +785,9 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
     cdef bint tight[4]
     cdef const count_t** changed
     cdef int k, s, first
-    cdef bint known = parts.outside != NULL and parts.outside_known
+    cdef bint known = parts.kept != NULL and parts.kept_read
     if known:
-        memcpy(accepted, parts.outside, N_KINDS)
+        memcpy(accepted, parts.kept.marks, N_KINDS)
     for s in range(4):
         tight[s] = False
         if known and s != parts.unread:
@@ -810,10 +810,12 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
         first = 9 * s
         for k in range(first, first + (9 if s < 3 else 7)):
             accepted[k] = slots_below(changed[k], limit[s])
-    if parts.outside != NULL and not known:
+    if parts.kept != NULL and not known:
         # The unread suit's marks too: a discard that reads them has that suit tight just when
         # this one had (the same vector, complement and base), and then writes its own.
-        memcpy(parts.outside, accepted, N_KINDS)
+        parts.kept.suit = parts.unread
+        memcpy(parts.kept.vec, parts.vec[parts.unread], SLOTS)
+        memcpy(parts.kept.marks, accepted, N_KINDS)
 
 
 cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
@@ -933,7 +935,7 @@ cdef void discard_parts(const count_t* counts, int melds, DiscardParts* parts) n
         for b in range(a + 1, 4):
             _merge(parts.vec[a], parts.vec[b], parts.two[a][b])
     parts.slots = 2 * (4 - melds) + 2
-    parts.last_suit = -1
+    parts.kept.suit = -1
     for t in range(4):
         a, b = (1, 2) if t == 0 else (0, 2) if t == 1 else (0, 1)
         _merge(parts.two[a][b], parts.vec[3 if t < 3 else 2], parts.three[t])
@@ -974,7 +976,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     cdef RegularParts parts
     cdef KnitParts knit
     cdef const count_t* vec
-    cdef int s, a, b, regular, d, suit = suit_of(discarded)
+    cdef int s, a, b, regular, suit = suit_of(discarded)
     cdef bint specials
     _tables()
     vec = _suit_vector(hand, suit)
@@ -992,21 +994,43 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
         parts.vec[s] = vec if s == suit else shared.vec[s]
     parts.unread = suit
     memcpy(parts.others[suit], shared.three[suit], SLOTS)
-    # The other suits' marks depend on this suit's vector: the last discard to leave it so
-    # worked them out, or this one does (and they need the other suits' complements).
-    parts.outside = shared.last_marks
-    parts.outside_known = (shared.last_suit == suit
-                           and memcmp(shared.last_vec, vec, SLOTS) == 0)
-    if not parts.outside_known:
+    # The other suits' marks depend on this suit's vector: a discard that left it so worked
+    # them out, or this one does (and they need the other suits' complements).
+    parts.kept = &shared.kept
+    parts.kept_read = shared.kept.suit == suit and memcmp(shared.kept.vec, vec, SLOTS) == 0
+    if not parts.kept_read:
         for s in range(4):
             if s != suit:
                 a, b = _the_other_two(s, suit)
                 _merge(vec, shared.two[a][b], parts.others[s])
-    d = _accepted_given(hand, melds, regular, &parts, specials, &knit, accepted)
-    if not parts.outside_known and regular == d:
-        shared.last_suit = suit     # the regular form's acceptance wrote its marks
-        memcpy(shared.last_vec, vec, SLOTS)
-    return d
+    return _accepted_given(hand, melds, regular, &parts, specials, &knit, accepted)
+
+
+cdef void accepted_each(count_t* hand, int melds, const int* discards, int n,
+                        DiscardParts* shared, count_t (*accepted)[N_KINDS],
+                        int* distances) noexcept nogil:
+    """accepted_after() for each discard. The distance cannot tell one honour from another,
+    so two honours held as many times leave hands the same but for the two kinds swapped:
+    the first one's acceptance serves the other, its two marks swapped."""
+    cdef int first[MAX_COPIES + 1]     # the first honour weighed, by the copies held; -1 none
+    cdef int i, k, c, at, other
+    for c in range(MAX_COPIES + 1):
+        first[c] = -1
+    for i in range(n):
+        k = discards[i]
+        c = hand[k]
+        at = first[c] if k >= N_SUITED else -1
+        if at >= 0:
+            other = discards[at]
+            memcpy(accepted[i], accepted[at], N_KINDS)
+            accepted[i][k], accepted[i][other] = accepted[at][other], accepted[at][k]
+            distances[i] = distances[at]
+            continue
+        hand[k] -= 1
+        distances[i] = accepted_after(hand, melds, k, shared, accepted[i])
+        hand[k] += 1
+        if k >= N_SUITED:
+            first[c] = i
 
 
 cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
@@ -1113,24 +1137,26 @@ def discards(counts, int melds=0, unseen=None) -> list:
     """
     cdef const count_t* c = hand_counts(counts, melds, False, True)
     cdef count_t hand[N_KINDS]
-    cdef count_t accepted[N_KINDS]
+    cdef count_t accepted[N_KINDS][N_KINDS]
     cdef count_t copies[N_KINDS]
+    cdef int held[N_KINDS]
+    cdef int distances[N_KINDS]
     cdef DiscardParts shared
-    cdef int k, j, d, total
+    cdef int i, k, j, n = 0, total
     _copies_of(unseen, c, copies)
     discard_parts(c, melds, &shared)
     memcpy(hand, c, N_KINDS)
-    out = []
     for k in range(N_KINDS):
-        if not c[k]:
-            continue
-        hand[k] -= 1
-        d = accepted_after(hand, melds, k, &shared, accepted)
+        if c[k]:
+            held[n] = k
+            n += 1
+    accepted_each(hand, melds, held, n, &shared, accepted, distances)
+    out = []
+    for i in range(n):
         total = 0
         for j in range(N_KINDS):
-            total += accepted[j] * copies[j]
-        out.append((k, d - 1, _kinds_tuple(accepted), total))
-        hand[k] += 1
+            total += accepted[i][j] * copies[j]
+        out.append((held[i], distances[i] - 1, _kinds_tuple(accepted[i]), total))
     return out
 
 
