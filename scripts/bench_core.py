@@ -33,6 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -150,16 +151,20 @@ def golden_rows(chunk: int, repeats: int) -> list[dict]:
     ]
 
 
-def call_times(function: Callable, hands: Sequence[np.ndarray]) -> np.ndarray:
+def call_times(function: Callable, hands: Sequence[np.ndarray],
+               answers: list[Any] | None = None) -> np.ndarray:
     """Seconds of each call ``function(hand)``, one at a time, by the thread's CPU clock: on a
     shared machine a call preempted midway would otherwise put another process's time in the
-    tail."""
+    tail. What each call returns goes to ``answers`` when given (only there: kept objects would
+    bring the garbage collector into the timings)."""
     function(hands[0])
     times = np.empty(len(hands))
     for i, counts in enumerate(hands):
         began = time.thread_time_ns()
-        function(counts)
+        answer = function(counts)
         times[i] = (time.thread_time_ns() - began) * 1e-9
+        if answers is not None:
+            answers.append(answer)
     return times
 
 
@@ -176,26 +181,30 @@ def legal_tail(n: int, seed: int) -> str:
     lines = [(f"legal_distance, {n} hands at shanten <= 3 (exact to {legal.LIMIT}): median "
               f"{median * 1e6:.1f} us, p99 {p99 * 1e6:.0f} us, max {most * 1e6:.0f} us "
               f"({verdict}: the targets are p99 <= 200 us, max <= 1 ms)")]
-    for what, function in (("legal_discards (every discard exact)", legal.legal_discards),
-                           ("legal_distance (the least over the discards)", legal.legal_distance)):
-        many = call_times(function, drawn)
-        ratio = np.median(many) / median
-        lines.append(f"{what}, the same hands one tile more, one search of the 14 tiles: "
-                     f"median {np.median(many) * 1e6:.1f} us, p99 "
-                     f"{np.percentile(many, 99) * 1e6:.0f} us, {ratio:.2f}x the 13-tile median "
-                     f"({'met' if ratio <= 2 else 'missed'}: the target is <= 2x)")
-        if function is legal.legal_discards:
-            lines.append(discards_by_best(drawn, many, median))
-    return "\n".join(lines)
+    best: list[int] = []            # the 14 tiles' legal distance: their best discard's
+    discarding = call_times(legal.legal_discards, drawn)
+    least = call_times(legal.legal_distance, drawn, best)
+    return "\n".join([
+        *lines, one_search("legal_discards (every discard exact)", discarding, median),
+        discards_by_best(np.array(best), discarding, median),
+        one_search("legal_distance (the least over the discards)", least, median)])
 
 
-def discards_by_best(drawn: np.ndarray, times: np.ndarray, median: float) -> str:
+def one_search(what: str, times: np.ndarray, median: float) -> str:
+    """A 14-tile search's line: its median and 99th percentile, and its median over the
+    13-tile call's, against the target <= 2x."""
+    ratio = np.median(times) / median
+    return (f"{what}, the same hands one tile more, one search of the 14 tiles: median "
+            f"{np.median(times) * 1e6:.1f} us, p99 {np.percentile(times, 99) * 1e6:.0f} us, "
+            f"{ratio:.2f}x the 13-tile median ({'met' if ratio <= 2 else 'missed'}: the target "
+            "is <= 2x)")
+
+
+def discards_by_best(best: np.ndarray, times: np.ndarray, median: float) -> str:
     """legal_discards' median time over the hands grouped by their best discard's legal
-    distance, against the 13-tile median: a discard one farther than the best needs every
-    target a draw deeper for its kinds (none past the limit), so the hands whose best discard
-    is below the limit cost the most."""
-    best = np.array([min(row.distance for row in legal.legal_discards(counts))
-                     for counts in drawn])
+    distance (``best``: the 14 tiles' legal_distance), against the 13-tile median: a discard
+    one farther than the best needs every target a draw deeper for its kinds (none past the
+    limit), so the hands whose best discard is below the limit cost the most."""
     parts = [f"{d} ({np.sum(best == d)} hands): {np.median(times[best == d]) * 1e6:.1f} us, "
              f"{np.median(times[best == d]) / median:.2f}x" for d in np.unique(best)]
     return "  by the best discard's legal distance: " + "; ".join(parts)
