@@ -151,7 +151,7 @@ def golden_rows(chunk: int, repeats: int) -> list[dict]:
     ]
 
 
-def call_times(function: Callable, hands: Sequence[np.ndarray],
+def call_times(function: Callable, hands: Sequence[np.ndarray] | np.ndarray,
                answers: list[Any] | None = None) -> np.ndarray:
     """Seconds of each call ``function(hand)``, one at a time, by the thread's CPU clock: on a
     shared machine a call preempted midway would otherwise put another process's time in the
