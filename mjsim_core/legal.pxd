@@ -41,23 +41,28 @@ cdef struct Pattern:
     uint16_t drawn              # the ranks whose copies it holds more of than the hand, as bits
 
 cdef enum:
-    LIST_BITS = 12
-    LIST_SLOTS = 4096           # the suit lists a Lists finds: 2 ** LIST_BITS
-    LIST_PATTERNS = 16384       # the patterns it holds for them, the oldest written over first
+    # A table this large (6.6 MB) keeps four lists in five that rung 4 asks for, against
+    # three in five at a sixteenth of it (2 ** 12 slots): there the misses were lists written
+    # over, not new ones (at 2 ** 17 slots still four in five).
+    LIST_BITS = 16
+    LIST_SLOTS = 65536          # the suit lists a Lists finds: 2 ** LIST_BITS
+    LIST_PATTERNS = 262144      # the patterns it holds for them, the oldest written over first
     LIST_MOST = 64              # the most patterns a list kept may have
     LIST_DEEPEST = 3            # rung 4's deepest budget: its sight (at most 2) and a draw
-    LIST_KEY_WORDS = 3
+    LIST_KEY_WORDS = 2
 
 # One suit's patterns as a search listed them, under caps no tighter than any search's (a pattern
-# holds at most the budget more than the hand), so that a search under any caps reads them with
-# those its caps forbid dropped. The key: the suit's tiles (bytes 0-8), the least the other
-# suits need for each sets and pair (9-18, past the budget as budget + 1: all the listing reads
-# of them), the budget, the sets wanted, the suit and 1 (a slot in use). The patterns lie in the
-# Lists' ring from ``at`` on (counted from the first pattern ever written there).
+# holds at most the budget more than the hand) and beside other suits needing no more than
+# ``bounds`` (for each sets and pair, by slot, 2 * sets + pair; past the budget as budget + 1),
+# so that a search under any caps, beside other suits needing as much or more, reads them with
+# those its caps or its budget forbid dropped. The key: the suit's tiles (bytes 0-8), the
+# budget, the sets wanted, the suit and 1 (a slot in use). The patterns lie in the Lists' ring
+# from ``at`` on (counted from the first pattern ever written there).
 cdef struct SuitList:
     uint64_t key[LIST_KEY_WORDS]
     uint64_t at
     int n
+    count_t bounds[10]
 
 # Suit lists remembered across searches, a slot for each hash of a key (the last one listed
 # there is kept while its patterns are not written over). A list read from it is the one the

@@ -28,9 +28,10 @@ one copy fewer than before, the discard lying face up): the same costs and kinds
 after each discard, at a few times the price of one such search rather than a dozen.
 
 A caller asking many searches (rung 4) may keep the suits' pattern lists across them
-(``Question.lists``): a suit's list depends only on its tiles, the least the other suits need
-beside it and the budget, once it is made under caps no tighter than any search's, and a search
-reads it with the patterns past its own caps dropped, which is the list it would make itself.
+(``Question.lists``): a suit's list depends only on its tiles and the budget, once it is made
+under caps no tighter than any search's and beside other suits needing no more than the
+search's do, and a search reads it with the patterns past its own caps, or over the budget
+beside its other suits, dropped, which is the list it would make itself.
 
 :mod:`mjsim.analysis.legal` is the face of this module; :mod:`mjsim.reference.legal` its slow,
 obvious twin.
@@ -771,33 +772,46 @@ cdef inline void _list_whole_suit(Search* S) noexcept nogil:
 
 
 cdef SuitList* _kept_slot(const Search* S, int suit, uint64_t* key) noexcept nogil:
-    """The slot of S.q.lists for the suit's list, and its key (made in ``key``): the bounds
-    past the budget read alike, as the listing reads them."""
+    """The slot of S.q.lists for the suit's list, and its key (made in ``key``)."""
     cdef uint8_t* bytes = <uint8_t*>key
-    cdef int i, m, p, need
+    cdef int i
     cdef uint64_t code = 0
     memset(key, 0, LIST_KEY_WORDS * sizeof(uint64_t))
     memcpy(bytes, S.held + 9 * suit, 9 if suit < 3 else 7)
-    for m in range(5):
-        for p in range(2):
-            need = S.others[suit][m][p]
-            bytes[9 + 2 * m + p] = need if need <= S.budget else S.budget + 1
-    bytes[19] = S.budget
-    bytes[20] = S.max_sets
-    bytes[21] = suit
-    bytes[22] = 1
+    bytes[9] = S.budget
+    bytes[10] = S.max_sets
+    bytes[11] = suit
+    bytes[12] = 1
     for i in range(LIST_KEY_WORDS):
         code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
     return &S.q.lists.slot[code >> (64 - LIST_BITS)]
 
 
+cdef inline void _bounds_of(const Search* S, count_t* bounds) noexcept nogil:
+    """The least the other suits need beside the suit under way, for each sets and pair (as
+    its slot, 2 * sets + pair), those past the budget read alike, as the listing reads them."""
+    cdef int m, p, need
+    for m in range(5):
+        for p in range(2):
+            need = S.others[S.suit][m][p]
+            bounds[2 * m + p] = need if need <= S.budget else S.budget + 1
+
+
 cdef void _read_list(Search* S, const Pattern* patterns, int n) noexcept nogil:
-    """Add to S.raw the patterns of the suit under way within the search's caps, in order
-    (``patterns`` may be S.raw's own tail, past S.n_pool)."""
+    """Add to S.raw the patterns of the suit under way within the search's caps and, beside
+    the other suits' least, within its budget, in order: the list the search would make
+    (``patterns`` may be S.raw's own tail, past S.n_pool). No combination within the budget
+    could use a pattern past it: those are dropped for speed alone (0.8% of rung 4)."""
     cdef const count_t* cap = &S.q.cap[S.first]
-    cdef int i
+    cdef int i, room[10], m, p
+    cdef uint32_t group
+    for m in range(5):
+        for p in range(2):
+            room[2 * m + p] = S.budget - S.others[S.suit][m][p]
     for i in range(n):
-        if _ranks_over(patterns[i].t, cap, S.n) == 0:
+        group = patterns[i].key >> 21      # sets, pair and cost: a slot's room
+        if (<int>(group & 15) <= room[(group >> 4) % 10]
+                and _ranks_over(patterns[i].t, cap, S.n) == 0):
             if S.n_pool == POOL:
                 S.overflow = True
                 return
@@ -805,30 +819,58 @@ cdef void _read_list(Search* S, const Pattern* patterns, int n) noexcept nogil:
             S.n_pool += 1
 
 
+cdef inline void _set_others(Search* S, const int* others) noexcept nogil:
+    """Make the suit under way list beside ``others`` (the other suits' least for each sets
+    and pair, by slot), its completion bounds made again when next asked."""
+    cdef int m, p
+    for m in range(5):
+        for p in range(2):
+            S.others[S.suit][m][p] = others[2 * m + p]
+    S.bounded &= ~(1 << S.suit)
+    _node_budgets(S, S.suit)
+
+
 cdef void _list_kept(Search* S, const uint64_t* key, SuitList* kept) noexcept nogil:
-    """List the suit under way through S.q.lists. Its list hangs on the suit's tiles and the
-    bounds alone once it is made under caps no tighter than any search's: the caps only cut
-    branches whose patterns pass them, so the search's own list is that list with the patterns
-    past its caps dropped, in the same order. A list not kept is made so, kept when short, then
-    read the same way; should the loose caps overflow the pool, the suit is listed again under
-    the search's own, the table of patterns seen emptied of the loose listing's (what it held of
-    the other suits is not asked again: a key names its suit). ``kept``: the suit's slot, for
-    ``key``."""
+    """List the suit under way through S.q.lists. Its list hangs on the suit's tiles alone
+    once it is made under caps no tighter than any search's, and beside other suits needing
+    no more than any search's: the caps and bounds only cut branches whose patterns pass
+    them, so the search's own list is that list with the patterns past its caps, or over the
+    budget beside the other suits, dropped, in the same order. A list kept under bounds no
+    looser than the search's is read so; else the suit is listed under loose caps and the
+    least of both bounds, kept when short, then read the same way. Should the loose listing
+    overflow the pool, the suit is listed again under the search's own caps and bounds, the
+    table of patterns seen emptied of the loose listing's (what it held of the other suits is
+    not asked again: a key names its suit). ``kept``: the suit's slot, for ``key``."""
     cdef Lists* lists = S.q.lists
     cdef count_t loose[N_KINDS]
+    cdef count_t bounds[10]
+    cdef int own[10], listed[10]
     cdef int i, k, start = S.n_pool, n
+    cdef bint found = (memcmp(kept.key, key, LIST_KEY_WORDS * sizeof(uint64_t)) == 0
+                       and lists.written - kept.at <= LIST_PATTERNS)
+    cdef bint looser = found
     lists.asked += 1
-    if (memcmp(kept.key, key, LIST_KEY_WORDS * sizeof(uint64_t)) == 0
-            and lists.written - kept.at <= LIST_PATTERNS):
+    _bounds_of(S, bounds)
+    for i in range(10):
+        looser = looser and kept.bounds[i] <= bounds[i]
+    if looser:
         lists.kept += 1
         _read_list(S, &lists.ring[kept.at % LIST_PATTERNS], kept.n)
         return
+    if found:
+        for i in range(10):
+            bounds[i] = min(bounds[i], kept.bounds[i])
     for i in range(S.n):
         k = S.first + i
         loose[k] = min(MAX_COPIES, S.held[k] + S.budget)
+    for i in range(10):
+        own[i] = S.others[S.suit][i // 2][i % 2]
+        listed[i] = bounds[i] if bounds[i] <= S.budget else INF
+    _set_others(S, listed)
     S.cap = loose
     _list_whole_suit(S)
     S.cap = &S.q.cap[0]
+    _set_others(S, own)
     if S.overflow:
         _forget(S)
         S.n_pool = start
@@ -840,6 +882,7 @@ cdef void _list_kept(Search* S, const uint64_t* key, SuitList* kept) noexcept no
         if lists.written % LIST_PATTERNS + n > LIST_PATTERNS:
             lists.written += LIST_PATTERNS - lists.written % LIST_PATTERNS   # kept in one piece
         memcpy(kept.key, key, LIST_KEY_WORDS * sizeof(uint64_t))
+        memcpy(kept.bounds, bounds, 10)
         kept.at = lists.written
         kept.n = n
         memcpy(&lists.ring[kept.at % LIST_PATTERNS], &S.raw[start], n * sizeof(Pattern))

@@ -53,6 +53,50 @@ def test_discards_through_kept_lists_answer_as_discards_without() -> None:
     assert met == 300 and asked_lists > 500 and served > asked_lists // 3
 
 
+def moved(counts: np.ndarray, melds: tuple, rng: np.random.Generator) -> np.ndarray:
+    """``counts`` with one tile of a suit exchanged for a tile of another suit: the other two
+    suits keep their tiles, beside suits that need more draws or fewer than before."""
+    melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
+    suit = np.minimum(np.arange(34) // 9, 3)
+    out = counts.copy()
+    gone = int(rng.choice(np.flatnonzero(out)))
+    out[gone] -= 1
+    out[int(rng.choice(np.flatnonzero((out + melded < 4) & (suit != suit[gone]))))] += 1
+    return out
+
+
+def with_a_draw(counts: np.ndarray, melds: tuple, rng: np.random.Generator) -> np.ndarray:
+    melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
+    out = counts.copy()
+    out[int(rng.choice(np.flatnonzero(out + melded < 4)))] += 1
+    return out
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_a_suit_kept_beside_other_suits_needing_more_or_less_answers_as_without(
+        limit: int) -> None:
+    """A suit's kept list serves a later search whose other suits need as much or more, and
+    is made again beside the least of both bounds when they need less: each hand and one with a
+    tile moved between two other suits, in either order, of 13 tiles and of 14, through one
+    _KeptLists, answer as without it."""
+    rng = np.random.default_rng(50 + limit)
+    kept = legal._KeptLists()
+    for counts, melds, ask in hard_hands(150, seed=51 + limit, swaps=limit):
+        ask.pop("unseen", None)
+        hands = [counts, moved(counts, melds, rng)]
+        if rng.random() < 0.5:
+            hands.reverse()
+        for hand in hands:
+            assert kept.ask(hand, melds, limit=limit, **ask) == \
+                legal.legal_search(hand, melds, limit=limit, **ask), (hand.tolist(), ask)
+        for hand in hands:
+            drawn = with_a_draw(hand, melds, rng)
+            assert kept.ask(drawn, melds, limit=limit, **ask) == \
+                legal.legal_discards(drawn, melds, limit=limit, **ask), (drawn.tolist(), ask)
+    asked_lists, served = kept.counts()
+    assert asked_lists > 1000 and served > asked_lists // 3
+
+
 NO_COPY = [0] * 34
 # Every copy of the characters seen, some of the rest to be had (seeded).
 NO_CHARACTER = [0] * 9 + [2, 2, 0, 0, 4, 4, 1, 4, 4, 0, 3, 1, 1, 2, 2, 0, 1, 1, 0, 4, 3, 1, 4, 3, 1]
