@@ -353,12 +353,19 @@ cdef int _orphans(const count_t* h, const count_t* cap, count_t* out) noexcept n
     return cost + best
 
 
-cdef int _honors_knitted(const count_t* h, const count_t* cap, count_t* out) noexcept nogil:
+cdef int _honors_knitted(const count_t* h, const count_t* cap, int bound,
+                         count_t* out) noexcept nogil:
     """Fourteen different kinds of one arrangement and the honours: the held ones first, then
-    the lowest still to be had."""
+    the lowest still to be had; any value >= bound once it cannot come in under bound (an
+    arrangement of which fewer than 14 - bound kinds are held cannot)."""
     cdef count_t trial[N_KINDS]
-    cdef int perm, i, k, took, cost, best = INF
+    cdef int perm, i, k, took, cost, best = bound
     for perm in range(6):
+        took = 0
+        for i in range(16):
+            took += h[KNITTED[perm][i] if i < 9 else N_SUITED + i - 9] > 0
+        if 14 - took >= best:
+            continue
         memset(trial, 0, N_KINDS)
         took = cost = 0
         for i in range(16):
@@ -505,8 +512,9 @@ cdef inline int _add_set(count_t* t, const count_t* h, int code, int sign) noexc
 
 cdef int _special(const count_t* h, const count_t* cap, int melds, int form, int bound,
                   count_t* out) noexcept nogil:
-    """The cost of one special form (INF when the melds rule it out); a target reaching it in
-    out when the cost is under bound."""
+    """The cost of one special form (INF when the melds rule it out), or for a knitted one any
+    value >= bound once it cannot come in under bound; a target reaching it in out when the
+    cost is under bound."""
     if form == KNITTED_STRAIGHT:
         return _knitted_straight(h, cap, melds, bound, out)
     if melds:
@@ -515,7 +523,7 @@ cdef int _special(const count_t* h, const count_t* cap, int melds, int form, int
         return _seven_pairs(h, cap, bound, out)
     if form == ORPHANS:
         return _orphans(h, cap, out)
-    return _honors_knitted(h, cap, out)
+    return _honors_knitted(h, cap, bound, out)
 
 
 # ---------------------------------------------------------------------------------------------
