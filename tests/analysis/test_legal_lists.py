@@ -66,6 +66,7 @@ def moved(counts: np.ndarray, melds: tuple, rng: np.random.Generator) -> np.ndar
 
 
 def with_a_draw(counts: np.ndarray, melds: tuple, rng: np.random.Generator) -> np.ndarray:
+    """``counts`` and one tile more, of a kind with a copy left beside the melds."""
     melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
     out = counts.copy()
     out[int(rng.choice(np.flatnonzero(out + melded < 4)))] += 1
