@@ -239,10 +239,13 @@ cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_
             if kind != MELD_CONCEALED_KONG:
                 q.exposed[tile] += 4 if kind == MELD_KONG else 3
     q.last_kinds = 0
+    for i in range(n_melds):        # only a melded kind can have three copies exposed
+        tile = melds[i] & 63
+        for k in range(tile, tile + (3 if melds[i] >> 6 == MELD_CHOW else 1)):
+            q.last_kinds |= <uint64_t>(q.exposed[k] == 3) << k
     for k in range(N_KINDS):
-        q.last_kinds |= <uint64_t>(q.exposed[k] == 3) << k
         room = MAX_COPIES - melded[k]
-        can = held[k] + (unseen[k] if unseen != NULL else room - held[k])
+        can = held[k] + unseen[k] if unseen != NULL else room
         q.cap[k] = <count_t>(room if can > room else (can if can > 0 else 0))
     q.melds = melds
     q.n_melds = n_melds

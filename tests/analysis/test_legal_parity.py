@@ -63,6 +63,23 @@ def test_waits_self_drawn_and_unseen() -> None:
         same(counts, self_drawn=True)
 
 
+@pytest.mark.parametrize(("text", "win"), [("13m 55p", 1), ("24m 55p", 2)])
+def test_the_last_copy_of_a_kind_three_melded_chows_show_scores_last_tile(
+        text: str, win: int) -> None:
+    """Three declared 123m show three 2m and three 3m: a win on the fourth copy of either
+    scores Last Tile, which the compiled search reads from the copies exposed in every kind of
+    every meld (a chow's middle and last kinds too), as its twin does."""
+    melds = (Meld.chow(0),) * 3
+    counts = np.zeros(34, np.uint8)
+    for token in text.split():
+        for rank in token[:-1]:
+            counts[9 * "mps".index(token[-1]) + int(rank) - 1] += 1
+    for drawn in (False, True):
+        waits = legal_waits(counts, melds, self_drawn=drawn)
+        assert waits == [tuple(w) for w in twin.legal_waits(counts, melds, self_drawn=drawn)]
+        assert win in [w.tile for w in waits]
+
+
 def test_discards_of_drawn_hands() -> None:
     rng = np.random.default_rng(23)
     for counts in near_hands(3, seed=24, most=0):
