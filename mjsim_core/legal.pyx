@@ -846,9 +846,9 @@ cdef void _list_kept(Search* S, const uint64_t* key, SuitList* kept) noexcept no
     once it is made under caps no tighter than any search's, and beside other suits needing
     no more than any search's: the caps and bounds only cut branches whose patterns pass
     them, so the search's own list is that list with the patterns past its caps, or over the
-    budget beside the other suits, dropped, in the same order. A list kept under bounds no
-    looser than the search's is read so; else the suit is listed under loose caps and the
-    least of both bounds, kept when short, then read the same way. Should the loose listing
+    budget beside the other suits, dropped, in the same order. A list kept beside other suits
+    needing no more than the search's is read so; else the suit is listed under loose caps
+    beside the least of both, kept when short, then read the same way. Should the loose listing
     overflow the pool, the suit is listed again under the search's own caps and bounds, the
     table of patterns seen emptied of the loose listing's (what it held of the other suits is
     not asked again: a key names its suit). ``kept``: the suit's slot, for ``key``."""
