@@ -364,11 +364,6 @@ cdef int _honors_knitted(const count_t* h, const count_t* cap, int bound,
     cdef count_t trial[N_KINDS]
     cdef int perm, i, k, took, cost, best = bound
     for perm in range(6):
-        took = 0
-        for i in range(16):
-            took += h[KNITTED[perm][i] if i < 9 else N_SUITED + i - 9] > 0
-        if 14 - took >= best:
-            continue
         memset(trial, 0, N_KINDS)
         took = cost = 0
         for i in range(16):
@@ -376,6 +371,8 @@ cdef int _honors_knitted(const count_t* h, const count_t* cap, int bound,
             if h[k]:
                 trial[k] = 1
                 took += 1
+        if 14 - took >= best:
+            continue
         for i in range(16):
             k = KNITTED[perm][i] if i < 9 else N_SUITED + i - 9
             if took < 14 and not h[k] and cap[k] >= 1:
