@@ -866,19 +866,21 @@ cdef void _list_kept(Search* S, const uint64_t* key, SuitList* kept) noexcept no
         _read_list(S, &lists.ring[kept.at % LIST_PATTERNS], kept.n)
         return
     if found:
+        # Kept beside other suits needing more than these: listed again beside the least of
+        # both (a new key is listed beside the search's own, which its bounds read alike).
         for i in range(10):
             bounds[i] = min(bounds[i], kept.bounds[i])
+            own[i] = S.others[S.suit][i // 2][i % 2]
+            listed[i] = bounds[i] if bounds[i] <= S.budget else INF
+        _set_others(S, listed)
     for i in range(S.n):
         k = S.first + i
         loose[k] = min(MAX_COPIES, S.held[k] + S.budget)
-    for i in range(10):
-        own[i] = S.others[S.suit][i // 2][i % 2]
-        listed[i] = bounds[i] if bounds[i] <= S.budget else INF
-    _set_others(S, listed)
     S.cap = loose
     _list_whole_suit(S)
     S.cap = &S.q.cap[0]
-    _set_others(S, own)
+    if found:
+        _set_others(S, own)
     if S.overflow:
         _forget(S)
         S.n_pool = start
