@@ -35,28 +35,15 @@ def test_searches_through_kept_lists_answer_as_searches_without(limit: int) -> N
     assert asked_lists > 1000 and served > asked_lists // 3
 
 
-def test_discards_through_kept_lists_answer_as_discards_without() -> None:
-    """The 14-tile search (every discard at once), each hand as asked and under tighter caps."""
-    rng = np.random.default_rng(43)
-    kept = legal._KeptLists()
-    met = 0
-    for counts, melds, ask in hard_hands(150, seed=44, swaps=1):
-        drawn = counts.copy()
-        melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
-        room = np.flatnonzero(drawn + melded < 4)
-        drawn[int(rng.choice(room))] += 1
-        for asked in (ask, {**ask, "unseen": tighter(ask.get("unseen"), drawn, rng)}):
-            assert kept.ask(drawn, melds, limit=1, **asked) == \
-                legal.legal_discards(drawn, melds, limit=1, **asked), (drawn.tolist(), asked)
-            met += 1
-    asked_lists, served = kept.counts()
-    assert met == 300 and asked_lists > 500 and served > asked_lists // 3
+def melded_copies(melds: tuple) -> np.ndarray:
+    """The copies of each kind in ``melds``."""
+    return np.bincount([k for m in melds for k in m.tiles], minlength=34)
 
 
 def moved(counts: np.ndarray, melds: tuple, rng: np.random.Generator) -> np.ndarray:
     """``counts`` with one tile of a suit exchanged for a tile of another suit: the other two
     suits keep their tiles, beside suits that need more draws or fewer than before."""
-    melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
+    melded = melded_copies(melds)
     suit = np.minimum(np.arange(34) // 9, 3)
     out = counts.copy()
     gone = int(rng.choice(np.flatnonzero(out)))
@@ -67,10 +54,24 @@ def moved(counts: np.ndarray, melds: tuple, rng: np.random.Generator) -> np.ndar
 
 def with_a_draw(counts: np.ndarray, melds: tuple, rng: np.random.Generator) -> np.ndarray:
     """``counts`` and one tile more, of a kind with a copy left beside the melds."""
-    melded = np.bincount([k for m in melds for k in m.tiles], minlength=34)
     out = counts.copy()
-    out[int(rng.choice(np.flatnonzero(out + melded < 4)))] += 1
+    out[int(rng.choice(np.flatnonzero(out + melded_copies(melds) < 4)))] += 1
     return out
+
+
+def test_discards_through_kept_lists_answer_as_discards_without() -> None:
+    """The 14-tile search (every discard at once), each hand as asked and under tighter caps."""
+    rng = np.random.default_rng(43)
+    kept = legal._KeptLists()
+    met = 0
+    for counts, melds, ask in hard_hands(150, seed=44, swaps=1):
+        drawn = with_a_draw(counts, melds, rng)
+        for asked in (ask, {**ask, "unseen": tighter(ask.get("unseen"), drawn, rng)}):
+            assert kept.ask(drawn, melds, limit=1, **asked) == \
+                legal.legal_discards(drawn, melds, limit=1, **asked), (drawn.tolist(), asked)
+            met += 1
+    asked_lists, served = kept.counts()
+    assert met == 300 and asked_lists > 500 and served > asked_lists // 3
 
 
 @pytest.mark.parametrize("limit", [1, 2])

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from mjsim import Hand
 from mjsim.analysis import legal_discards, legal_distance, legal_search, legal_waits, shanten
 from mjsim.reference import legal as twin
 from mjsim.tiles.meld import Meld
@@ -70,10 +71,7 @@ def test_the_last_copy_of_a_kind_three_melded_chows_show_scores_last_tile(
     scores Last Tile, which the compiled search reads from the copies exposed in every kind of
     every meld (a chow's middle and last kinds too), as its twin does."""
     melds = (Meld.chow(0),) * 3
-    counts = np.zeros(34, np.uint8)
-    for token in text.split():
-        for rank in token[:-1]:
-            counts[9 * "mps".index(token[-1]) + int(rank) - 1] += 1
+    counts = Hand.parse(text).counts
     for drawn in (False, True):
         waits = legal_waits(counts, melds, self_drawn=drawn)
         assert waits == [tuple(w) for w in twin.legal_waits(counts, melds, self_drawn=drawn)]
