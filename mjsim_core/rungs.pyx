@@ -10,7 +10,8 @@ view's word. ``ideas`` is a bit set over :data:`mjsim.players.rungs.IDEAS` (bit 
 
 The shanten work shares one set of parts across a hand's discards (``discard_parts``) and asks
 for acceptance only of the discards still in the running, where the Python ``discards`` gives
-every discard's.
+every discard's. The acceptances are remembered across decisions (:func:`acceptance_counts`):
+the hand a turn's discard leaves comes back the next turn when the tile drawn goes.
 
 The choices themselves are C functions over a :c:type:`Seat` (``rungs.pxd``), rung 4's (the
 idea ``eight``) among them: the two Python entry points read a view into one, and the compiled
@@ -29,7 +30,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyObject
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy, memset
 
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
@@ -355,16 +356,89 @@ cdef int _safe(Seat* seat, int* tiles, int n) except -1:
     return kept
 
 
+cdef enum:
+    ACCEPTANCE_BITS = 10        # the acceptances _accepted_each remembers: 2^10
+    ACCEPTANCE_WORDS = 5        # a key: the concealed tiles' counts and a mark of a slot used
+
+
+cdef struct Acceptance:
+    # The kinds that bring a hand one nearer. Its counts are the key: they tell its melds too
+    # (13 tiles less three a meld).
+    uint64_t key[ACCEPTANCE_WORDS]
+    count_t kinds[N_KINDS]
+
+
+# Held under the GIL, as _between is. An acceptance is a function of the key alone, so the
+# games do not depend on what the memo holds. Its hits are the hand a turn's discard left,
+# met again the next turn when the tile drawn is the one discarded.
+cdef Acceptance _acceptances[1 << ACCEPTANCE_BITS]
+cdef long long _acceptances_asked = 0, _acceptances_kept = 0
+
+
+cdef Acceptance* _acceptance_slot(const count_t* hand, uint64_t* key) noexcept:
+    """The memo's slot for the hand (its key made in ``key``), counted as asked."""
+    global _acceptances_asked
+    cdef uint8_t* bytes = <uint8_t*>key
+    cdef uint64_t code = 0
+    cdef int i
+    memset(key, 0, ACCEPTANCE_WORDS * sizeof(uint64_t))
+    memcpy(bytes, hand, N_KINDS)
+    bytes[N_KINDS] = 1
+    for i in range(ACCEPTANCE_WORDS):
+        code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
+    _acceptances_asked += 1
+    return &_acceptances[code >> (64 - ACCEPTANCE_BITS)]
+
+
+cdef void _accepted_each(count_t* hand, int n_melds, const int* tiles, int n,
+                         DiscardParts* parts, count_t (*accepted)[N_KINDS]) noexcept:
+    """accepted_each (shanten.pyx) of the ``n`` discards in ``tiles``, reading the memo of
+    acceptances and working out only the ones it lacks."""
+    global _acceptances_kept
+    cdef count_t missed[N_KINDS][N_KINDS]
+    cdef int distances[N_KINDS]
+    cdef int at[N_KINDS]
+    cdef int lacking[N_KINDS]
+    cdef uint64_t key[N_KINDS][ACCEPTANCE_WORDS]
+    cdef Acceptance* slot[N_KINDS]
+    cdef int i, j, m = 0
+    for i in range(n):
+        hand[tiles[i]] -= 1
+        slot[i] = _acceptance_slot(hand, key[i])
+        hand[tiles[i]] += 1
+        if memcmp(slot[i].key, key[i], sizeof(key[i])) == 0:
+            _acceptances_kept += 1
+            memcpy(accepted[i], slot[i].kinds, N_KINDS)
+        else:
+            at[m] = i
+            lacking[m] = tiles[i]
+            m += 1
+    if not m:
+        return
+    accepted_each(hand, n_melds, lacking, m, parts, missed, distances)
+    for j in range(m):
+        i = at[j]
+        memcpy(accepted[i], missed[j], N_KINDS)
+        memcpy(slot[i].key, key[i], sizeof(key[i]))
+        memcpy(slot[i].kinds, missed[j], N_KINDS)
+
+
+def acceptance_counts() -> tuple:
+    """(asked, kept): how often, in this process, a rung asked for the acceptance a discard
+    keeps, and how often the memo of acceptances answered (its hit rate, which
+    ``scripts/bench_sim.py`` prints)."""
+    return (_acceptances_asked, _acceptances_kept)
+
+
 cdef void _copies_after(count_t* hand, int n_melds, const int* tiles, int n,
-                        DiscardParts* parts, const count_t* unseen, int* key) noexcept nogil:
+                        DiscardParts* parts, const count_t* unseen, int* key) noexcept:
     """For each of the ``n`` discards in ``tiles``, ``key[tile]``: the unseen copies
     (``unseen``: Seat.unseen_bytes) of the kinds that bring ``hand`` one nearer once it is
     discarded (the acceptance a discard keeps, rung 2's and 3's tie-break and rung 4's past
     its sight)."""
     cdef count_t accepted[N_KINDS][N_KINDS]
-    cdef int distances[N_KINDS]
     cdef int i
-    accepted_each(hand, n_melds, tiles, n, parts, accepted, distances)
+    _accepted_each(hand, n_melds, tiles, n, parts, accepted)
     for i in range(n):
         key[tiles[i]] = copies_of(accepted[i], unseen)
 
@@ -1194,18 +1268,23 @@ cdef inline int _rank(int claim) noexcept nogil:
     return 2 * (claim >> 6 == MELD_CHOW) + (claim >> 6 == MELD_PUNG)
 
 
-cdef bint _pays_anyway(Seat* seat, const Targets* plan, bint planning, int claim,
+cdef bint _pays_anyway(Seat* seat, Targets* plan, bint* planned, bint planning, int claim,
                        count_t* after, int shanten) except -1:
     """Rung 3's test that a claim pays, which rung 4 asks of a claim whose legal distance is
     out of sight: its tile scores by itself, its melds floor eight, it fits the target hand,
-    or it makes the hand ready to win eight."""
+    or it makes the hand ready to win eight. The target hand (``plan``) is worked out the
+    first time a claim needs it (``planned``)."""
     cdef int lowest = claim & 63, floor
     cdef bint chow = claim >> 6 == MELD_CHOW
     floor = _meld_floor(seat.melds, seat.n_melds + 1, seat.wind, seat.prevalent)
     if not chow and (_scores_alone(lowest, seat.wind, seat.prevalent) or floor >= 8):
         return True
-    if planning and shanten <= 1 and _fits(plan, chow, lowest, floor):
-        return True
+    if planning and shanten <= 1:
+        if not planned[0]:
+            _targets(seat.counts, seat, plan)
+            planned[0] = True
+        if _fits(plan, chow, lowest, floor):
+            return True
     return shanten == 0 and _ready_to_win(seat, after, seat.n_melds + 1,
                                           claim >> 6 == MELD_KONG)
 
@@ -1225,7 +1304,7 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     cdef int in_rank[3]
     cdef int i, road, before = -1, rank, far, held_far = 0, shanten, held, most, deep
     cdef int reach = seat.sight
-    cdef bint kong, planning = ideas & PLANNING, pays, paid = False
+    cdef bint kong, planning = ideas & PLANNING, planned = False, pays, paid = False
     cdef const int* unseen = _unseen(seat)
     out.n = 0
     out.kong = -1
@@ -1233,8 +1312,6 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
     # The road before the claim is at most its key out of sight: a claim past that needs no
     # search of the hand held, which is made only once a claim comes near it.
     most = _road_key(seat.sight + 1, held, seat.sight)
-    if planning:
-        _targets(seat.counts, seat, &plan)
     in_rank[0] = in_rank[1] = in_rank[2] = 0
     for i in range(n):
         keys[i] = -1
@@ -1260,7 +1337,8 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
             if _road_key(shanten, shanten, seat.sight) > before:
                 continue
             if (in_rank[rank] == 1 and before == most and (shanten < held or kong)
-                    and _pays_anyway(seat, &plan, planning, claims[i], after, shanten)):
+                    and _pays_anyway(seat, &plan, &planned, planning, claims[i], after,
+                                     shanten)):
                 # Its road is shorter than the hand's out of sight whatever its own legal
                 # distance, and alone in its rank it needs no road to rank it.
                 keys[i] = 100000 * rank
@@ -1281,7 +1359,8 @@ cdef int _answer_eight(Seat* seat, int ideas, int tile, const uint8_t* claims, i
             if road > before or (road == before and not kong):
                 continue
             pays = (road // 100 - 1 <= seat.sight
-                    or _pays_anyway(seat, &plan, planning, claims[i], after, shanten))
+                    or _pays_anyway(seat, &plan, &planned, planning, claims[i], after,
+                                    shanten))
             if pays:
                 keys[i] = 100000 * rank + road
                 paid = True

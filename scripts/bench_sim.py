@@ -19,7 +19,8 @@ Players:
   (:func:`mjsim_core.rungs.known_counts`), of its cache of the hand's search between turns
   (:func:`mjsim_core.rungs.between_counts`), of its memo of scores
   (:func:`mjsim_core.rungs.memo_counts`) and of its suit lists kept across searches
-  (:func:`mjsim_core.rungs.lists_counts`).
+  (:func:`mjsim_core.rungs.lists_counts`); and of the rungs' memo of acceptances
+  (:func:`mjsim_core.rungs.acceptance_counts`), the tie-break of rungs 2 to 4.
 
 - ``riichienv``: **a riichi engine, measured for scale** (riichienv 0.4.11, a Rust core behind
   a Python API, ``pip install -e ".[bench]"``): four first-legal agents (each seat plays the
@@ -244,7 +245,9 @@ def print_rung4_caches() -> None:
                                  "tile, or whether it may win eight at all)"),
              "answered by the memo of scores"),
             (rungs.lists_counts, "rung 4's searches' suit lists",
-             "read from a list kept from a search before")):
+             "read from a list kept from a search before"),
+            (rungs.acceptance_counts, "the rungs' acceptances of a discard (their tie-break)",
+             "answered by the memo of acceptances")):
         asked, kept = counts()
         print(f"{what}: {kept:,} of {asked:,} {served} ({kept / max(asked, 1):.0%})")
 

@@ -54,6 +54,19 @@ def test_compiled_choices_agree_with_the_reference(seed, lineup, hand_no):
         assert_same_choices(view)
 
 
+def test_the_memo_of_acceptances_changes_no_choice():
+    """The rungs remember the acceptance of each hand a discard leaves, across decisions and
+    seats: on the views of rung-3 and rung-4 games every choice is the twin's (which keeps
+    none). Each view is weighed with every set of ideas, so most acceptances are answered by
+    the memo, from the hands of the same view or of one before."""
+    asked, kept = compiled.acceptance_counts()
+    for lineup in ("3333", "4444"):
+        for view in decisions(b"acceptances", lineup, 2):
+            assert_same_choices(view)
+    asked, kept = compiled.acceptance_counts()[0] - asked, compiled.acceptance_counts()[1] - kept
+    assert asked > 1000 and asked > kept > asked // 2
+
+
 CAP = 300
 
 
