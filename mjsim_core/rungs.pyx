@@ -217,14 +217,17 @@ cdef int _meld_floor(const uint8_t* melds, int n, int wind, int prevalent) noexc
 cdef void _targets(const count_t* held, const Seat* seat, Targets* out) noexcept nogil:
     """mjsim.reference.measures.targets."""
     cdef int suits[3]
-    cdef int honours = 0, k, i, tile, main, outside, sets = 0
+    cdef int scoring[5]
+    cdef int honours = 0, k, i, s, tile, main, outside, sets = 0
     cdef bint chowless = True
-    suits[0] = suits[1] = suits[2] = 0
+    # Plain loops, which the compiler vectorises.
+    for s in range(3):
+        suits[s] = 0
+        for k in range(9 * s, 9 * s + 9):
+            suits[s] += held[k]
+    for k in range(N_SUITED, N_KINDS):
+        honours += held[k]
     for k in range(N_KINDS):
-        if k < N_SUITED:
-            suits[k // 9] += held[k]
-        else:
-            honours += held[k]
         sets += held[k] >= 2
     for i in range(seat.n_melds):
         tile = seat.melds[i] & 63
@@ -245,11 +248,16 @@ cdef void _targets(const count_t* held, const Seat* seat, Targets* out) noexcept
             out.flush = NO_SUIT
     out.pure = out.flush != NO_SUIT and honours == 0
     out.pungs = chowless and sets + seat.n_melds >= _PUNGS_SETS
+    # The pairs that score as pungs: the dragons, the seat's wind and the prevalent one.
+    memset(out.pair, 0, sizeof(out.pair))
     out.n_pairs = 0
-    for k in range(N_KINDS):
-        out.pair[k] = held[k] >= 2 and (k >= FIRST_DRAGON or k == FIRST_HONOR + seat.wind
-                                        or k == FIRST_HONOR + seat.prevalent)
-        out.n_pairs += out.pair[k]
+    scoring[:] = [FIRST_DRAGON, FIRST_DRAGON + 1, FIRST_DRAGON + 2, FIRST_HONOR + seat.wind,
+                  FIRST_HONOR + seat.prevalent]
+    for i in range(5):
+        k = scoring[i]
+        if held[k] >= 2 and not out.pair[k]:
+            out.pair[k] = True
+            out.n_pairs += 1
 
 
 cdef inline bint _any_target(const Targets* plan) noexcept nogil:
