@@ -365,7 +365,7 @@ cdef int _safe(Seat* seat, int* tiles, int n) except -1:
 
 
 cdef enum:
-    ACCEPTANCE_BITS = 10        # the acceptances _accepted_each remembers: 2^10
+    ACCEPTANCE_BITS = 8         # the acceptances _accepted_each remembers: 2^8
     ACCEPTANCE_WORDS = 5        # a key: the concealed tiles' counts and a mark of a slot used
 
 
@@ -1158,34 +1158,35 @@ cdef bint _road_known(const Seat* seat, const count_t* counts, const Question* q
     return True
 
 
-cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
-                 const int* unseen, int* road, int* copies, Question* q,
+cdef void _roads(const Seat* seat, const count_t* counts, const int* held, int n_held,
+                 DiscardParts* parts, const int* unseen, int* road, int* copies, Question* q,
                  Drawn* drawn) noexcept:
-    """Rung 4's road after each discard held (``road[k]``) and the copies to be had of the
-    kinds its nearest legal targets draw (``copies[k]``), from one search of the 14 tiles
-    (``q``, and what it found in ``drawn``, whose targets the caller gives): of the discards
-    whose shanten leaves the legal distance in sight (it is at least the shanten). No search
-    is made when one made before tells the shortest road (_road_known)."""
+    """Rung 4's road after each discard held (``road[k]``; the kinds held: ``held``) and the
+    copies to be had of the kinds its nearest legal targets draw (``copies[k]``), from one
+    search of the 14 tiles (``q``, and what it found in ``drawn``, whose targets the caller
+    gives): of the discards whose shanten leaves the legal distance in sight (it is at least
+    the shanten). No search is made when one made before tells the shortest road
+    (_road_known)."""
     global _roads_asked, _roads_known
     cdef count_t hand[N_KINDS]
     cdef count_t to_have[N_KINDS]
     cdef int shanten[N_KINDS]
-    cdef int k
+    cdef int i, k
     cdef bint any_open = False
     memcpy(hand, counts, N_KINDS)
     drawn.behind_is_shanten = True
-    for k in range(N_KINDS):
-        drawn.open[k] = False
-        drawn.behind[k] = 0
-        copies[k] = 0
-        if counts[k]:
-            hand[k] -= 1
-            shanten[k] = distance_after(hand, seat.n_melds, k, parts) - 1
-            hand[k] += 1
-            drawn.open[k] = shanten[k] <= seat.sight
-            if drawn.open[k]:
-                drawn.behind[k] = shanten[k]    # the shanten breaks a tie of legal distances
-            any_open = any_open or drawn.open[k]
+    memset(drawn.open, 0, sizeof(drawn.open))
+    memset(drawn.behind, 0, sizeof(drawn.behind))
+    memset(copies, 0, N_KINDS * sizeof(int))
+    for i in range(n_held):
+        k = held[i]
+        hand[k] -= 1
+        shanten[k] = distance_after(hand, seat.n_melds, k, parts) - 1
+        hand[k] += 1
+        drawn.open[k] = shanten[k] <= seat.sight
+        # The shanten breaks a tie of legal distances.
+        drawn.behind[k] = shanten[k] if drawn.open[k] else 0
+        any_open = any_open | drawn.open[k]
     if any_open:
         _question(q, counts, seat, seat.melds, seat.n_melds, unseen)
         _roads_asked += 1
@@ -1197,9 +1198,8 @@ cdef void _roads(const Seat* seat, const count_t* counts, DiscardParts* parts,
             search_drawn(counts, q, seat.sight, True, 0, parts, drawn)
     for k in range(N_KINDS):
         to_have[k] = q.cap[k] - counts[k]
-    for k in range(N_KINDS):
-        if not counts[k]:
-            continue
+    for i in range(n_held):
+        k = held[i]
         road[k] = _road_key(drawn.cost[k] - 1 if drawn.open[k] else seat.sight + 1,
                             shanten[k], seat.sight)
         if drawn.open[k]:
@@ -1216,7 +1216,8 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef int road[N_KINDS]
     cdef int copies[N_KINDS]
     cdef int key[N_KINDS]
-    cdef int n = out.n, i, k, tile, now = 1 << 20, least = 1 << 20, far, kong
+    cdef int held[N_KINDS]
+    cdef int n = out.n, i, k, tile, now = 1 << 20, least = 1 << 20, far, kong, n_held = 0
     cdef int* tiles = out.items
     cdef const count_t* counts = seat.counts
     cdef const int* unseen = _unseen(seat)
@@ -1228,10 +1229,13 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     memcpy(hand, counts, N_KINDS)
     discard_parts(counts, seat.n_melds, &parts)
     drawn.targets = targets
-    _roads(seat, counts, &parts, unseen, road, copies, &q, &drawn)
+    # The kinds held, listed with no branch: the loops over them take none on the hand either.
     for k in range(N_KINDS):
-        if counts[k] and road[k] < now:
-            now = road[k]
+        held[n_held] = k
+        n_held += counts[k] != 0
+    _roads(seat, counts, held, n_held, &parts, unseen, road, copies, &q, &drawn)
+    for i in range(n_held):
+        now = min(now, road[held[i]])
     for i in range(n_kongs):
         tile = kongs[i]
         if counts[tile] == MAX_COPIES:

@@ -818,19 +818,15 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
         memcpy(parts.kept.marks, accepted, N_KINDS)
 
 
-cdef void _accept_seven_pairs(const count_t* counts, const uint64_t* held, int base,
-                              count_t* accepted) noexcept nogil:
-    cdef int k, c, free = _free_pairs(held), one = _odd_kinds(held)
+cdef void _accept_seven_pairs(const count_t* counts, count_t* accepted) noexcept nogil:
+    """The draws that bring seven pairs nearer are the kinds held an odd number of times. 13
+    tiles make seven pairs and singles or more (a single takes one tile, a pair two, three of a
+    kind a pair and a single, four two pairs) but at most six pairs: the distance is the pairs
+    short of seven, and only a copy that pairs a single lowers it. Marked with no branch (the
+    parities are the hand's, which no predictor guesses)."""
+    cdef int k
     for k in range(N_KINDS):
-        c = counts[k]
-        if c >= MAX_COPIES:
-            continue
-        # One more copy turns an odd count into a pair, or an even one into a half pair.
-        if c & 1:
-            if _seven_pairs_from(free + 1, one - 1) < base:
-                accepted[k] = 1
-        elif _seven_pairs_from(free, one + 1) < base:
-            accepted[k] = 1
+        accepted[k] |= counts[k] & 1
 
 
 cdef void _accept_orphans(const count_t* counts, count_t* accepted) noexcept nogil:
@@ -900,7 +896,7 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     if regular == base:
         _accept_regular(counts, parts, 4 - melds, base, accepted)
     if pairs == base:
-        _accept_seven_pairs(counts, knit.held, base, accepted)
+        _accept_seven_pairs(counts, accepted)
     if orphans == base:
         _accept_orphans(counts, accepted)
     if knitted == base:
