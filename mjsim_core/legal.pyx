@@ -368,9 +368,8 @@ cdef int _honors_knitted(const count_t* h, const count_t* cap, int bound,
         took = cost = 0
         for i in range(16):
             k = KNITTED[perm][i] if i < 9 else N_SUITED + i - 9
-            if h[k]:
-                trial[k] = 1
-                took += 1
+            trial[k] = h[k] != 0        # no branch: which kinds are held is the hand's
+            took += trial[k]
         if 14 - took >= best:
             continue
         for i in range(16):

@@ -518,6 +518,17 @@ def turn_choices(view, int ideas) -> tuple:
     return tuple([index[out.items[i]] for i in range(out.n)])
 
 
+cdef inline int _kinds_held(const count_t* counts, int* held) noexcept nogil:
+    """The kinds held, ascending, into ``held``; returns how many. Listed with no branch, so
+    that the loops over them take none on the hand either (which kinds a hand holds, no
+    predictor guesses)."""
+    cdef int k, n = 0
+    for k in range(N_KINDS):
+        held[n] = k
+        n += counts[k] != 0
+    return n
+
+
 cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
                      Choices* out) except -1:
     cdef DiscardParts parts
@@ -525,7 +536,8 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef count_t after[N_KINDS]
     cdef int dist[N_KINDS]
     cdef int key[N_KINDS]
-    cdef int n = out.n, i, k, tile, now = 0, least = 0, road
+    cdef int held[N_KINDS]
+    cdef int n = out.n, i, k, tile, now = 0, least = 0, road, n_held
     cdef int* tiles = out.items
     cdef const count_t* counts = seat.counts
     cdef Targets plan
@@ -538,12 +550,13 @@ cdef int turn_kernel(Seat* seat, int ideas, const int* kongs, int n_kongs,
     if by_shanten:
         discard_parts(counts, seat.n_melds, &parts)
         now = 99
-        for k in range(N_KINDS):
-            if counts[k]:
-                hand[k] -= 1
-                dist[k] = distance_after(hand, seat.n_melds, k, &parts)
-                hand[k] += 1
-                now = min(now, dist[k])
+        n_held = _kinds_held(counts, held)
+        for i in range(n_held):
+            k = held[i]
+            hand[k] -= 1
+            dist[k] = distance_after(hand, seat.n_melds, k, &parts)
+            hand[k] += 1
+            now = min(now, dist[k])
         # A kong that leaves the road no longer than the best discard does.
         for i in range(n_kongs):
             tile = kongs[i]
@@ -858,17 +871,13 @@ cpdef long long turn_pick(const count_t[::1] counts, object melds, int me, int d
     cdef Seat seat
     cdef Choices out
     cdef int tiles[N_KINDS]
-    cdef int n_kongs = 0, k, i
+    cdef int n_kongs = 0, i
     cdef long long mask = 0
     check_length(counts.shape[0])
     check_length(shown.shape[0])
     read_seat(&seat, &counts[0], melds, me, dealer, prevalent, ruleset, pools, hands, True,
               &shown[0])
-    out.n = 0
-    for k in range(N_KINDS):
-        if counts[k]:
-            out.items[out.n] = k
-            out.n += 1
+    out.n = _kinds_held(&counts[0], out.items)
     for tile in kongs:
         if n_kongs < N_KINDS:
             tiles[n_kongs] = tile
@@ -1217,7 +1226,7 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     cdef int copies[N_KINDS]
     cdef int key[N_KINDS]
     cdef int held[N_KINDS]
-    cdef int n = out.n, i, k, tile, now = 1 << 20, least = 1 << 20, far, kong, n_held = 0
+    cdef int n = out.n, i, tile, now = 1 << 20, least = 1 << 20, far, kong, n_held
     cdef int* tiles = out.items
     cdef const count_t* counts = seat.counts
     cdef const int* unseen = _unseen(seat)
@@ -1229,10 +1238,7 @@ cdef int _turn_eight(Seat* seat, int ideas, const int* kongs, int n_kongs,
     memcpy(hand, counts, N_KINDS)
     discard_parts(counts, seat.n_melds, &parts)
     drawn.targets = targets
-    # The kinds held, listed with no branch: the loops over them take none on the hand either.
-    for k in range(N_KINDS):
-        held[n_held] = k
-        n_held += counts[k] != 0
+    n_held = _kinds_held(counts, held)
     _roads(seat, counts, held, n_held, &parts, unseen, road, copies, &q, &drawn)
     for i in range(n_held):
         now = min(now, road[held[i]])
