@@ -93,10 +93,16 @@ cdef int KNITTED[6][9]          # the nine kinds of each knitted arrangement
 # The sets of a knitted straight's remainder: the chows by their lowest kind, then 100 + each
 # pung's kind.
 cdef int CHOW_OR_PUNG[55]
+# The pairs toward seven pairs a kind held h times offers under a cap c, by their price in draws
+# (PAIRS_OFFERED[h][c][0-2]): its first pair, then its second (four of a kind count as two
+# pairs), each within the cap. A table rather than tests, as the counts are the hand's, which no
+# predictor guesses.
+cdef int PAIRS_OFFERED[MAX_COPIES + 1][MAX_COPIES + 1][3]
 
 
 cdef void _init() noexcept nogil:
-    cdef int i, n = 0
+    cdef int i, n = 0, held, cap
+    cdef int* offered
     for i in range(3):
         ORPHAN_KINDS[2 * i] = 9 * i
         ORPHAN_KINDS[2 * i + 1] = 9 * i + 8
@@ -109,6 +115,18 @@ cdef void _init() noexcept nogil:
     for i in range(N_KINDS):
         CHOW_OR_PUNG[n] = 100 + i
         n += 1
+    for held in range(MAX_COPIES + 1):
+        for cap in range(MAX_COPIES + 1):
+            offered = PAIRS_OFFERED[held][cap]
+            offered[0] = offered[1] = offered[2] = 0
+            if cap < 2:
+                continue
+            if held >= 2:
+                offered[0] += 2 if held == 4 else 1
+            else:
+                offered[2 - held] += 1
+            if cap == 4 and held < 4:
+                offered[1 if held == 3 else 2] += 1
 
 
 _init()
@@ -284,16 +302,11 @@ cdef int _winning_waits(count_t* hand, const Question* q, int discarded, const c
 
 cdef inline void _offer_pairs(int held, int cap, int sign, int* offered) noexcept nogil:
     """Add (sign 1) or take back (-1) the pairs toward seven pairs a kind held ``held`` times
-    offers, by their price in draws (offered[0-2]): its first pair, then its second (four of a
-    kind count as two pairs), each within the cap."""
-    if cap < 2:
-        return
-    if held >= 2:
-        offered[0] += sign * (2 if held == 4 else 1)
-    else:
-        offered[2 - held] += sign
-    if cap == 4 and held < 4:
-        offered[1 if held == 3 else 2] += sign
+    offers under ``cap``, by their price in draws (offered[0-2]; PAIRS_OFFERED)."""
+    cdef const int* more = PAIRS_OFFERED[held][cap]
+    offered[0] += sign * more[0]
+    offered[1] += sign * more[1]
+    offered[2] += sign * more[2]
 
 
 cdef inline int _pairs_cost(const int* offered) noexcept nogil:

@@ -320,15 +320,14 @@ cdef int _winning_copies(count_t* held, const uint8_t* melds, int n_melds, const
 # ---------------------------------------------------------------------------- one's own turn
 
 cdef inline int _keep_best(int* tiles, int n, const int* key) noexcept nogil:
-    """Keep, in order, the tiles whose key is greatest; returns how many."""
+    """Keep, in order, the tiles whose key is greatest; returns how many (with no branch on
+    the keys, which no predictor guesses)."""
     cdef int i, top = key[tiles[0]], kept = 0
     for i in range(1, n):
-        if key[tiles[i]] > top:
-            top = key[tiles[i]]
+        top = max(top, key[tiles[i]])
     for i in range(n):
-        if key[tiles[i]] == top:
-            tiles[kept] = tiles[i]
-            kept += 1
+        tiles[kept] = tiles[i]
+        kept += key[tiles[i]] == top
     return kept
 
 

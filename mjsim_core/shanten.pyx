@@ -625,8 +625,7 @@ cdef const count_t* _knit_rest(const count_t* counts, KnitParts* parts, int suit
     if parts.rest[suit][offset] == NULL:
         memcpy(rest, counts + 9 * suit, 9)
         for i in range(offset, 9, 3):
-            if rest[i]:
-                rest[i] -= 1
+            rest[i] -= rest[i] != 0
         parts.rest[suit][offset] = SUIT_TABLE[_suit_rank(rest, 0)]
     return parts.rest[suit][offset]
 
