@@ -597,6 +597,7 @@ cdef struct Search:
     Drawn* drawn
     uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
     uint64_t live               # the discards the level's combinations may serve (_live)
+    uint64_t open_bits          # the open discards (_open_bits)
     int most[N_KINDS]           # _most of each of them, as _live last found it
     int hope                    # whether S.target may win eight (_may_win; -1: not asked yet)
     int level
@@ -1147,13 +1148,13 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
 cdef uint64_t _live(Search* S) noexcept nogil:
     """The open discards a combination of S.level draws may still serve, as bits: it costs
     each S.level or more, and _most only falls as the search goes on (kept in S.most)."""
-    cdef uint64_t live = 0
+    cdef uint64_t live = 0, bits = S.open_bits
     cdef int k
-    for k in range(N_KINDS):
-        if S.drawn.open[k]:
-            S.most[k] = _most(S, k)
-            if S.level <= S.most[k]:
-                live |= 1ull << k
+    while bits:
+        k = lowest_bit64(bits)
+        bits &= bits - 1
+        S.most[k] = _most(S, k)
+        live |= (<uint64_t>(S.level <= S.most[k])) << k
     return live
 
 
@@ -1361,6 +1362,16 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
             out.n_targets += 1
 
 
+cdef inline uint64_t _open_bits(const Drawn* out) noexcept nogil:
+    """The open discards as bits, gathered with no branch: the loops over them take a branch
+    a discard, not one a kind on which of them are open, which no predictor guesses."""
+    cdef uint64_t bits = 0
+    cdef int k
+    for k in range(N_KINDS):
+        bits |= (<uint64_t>(out.open[k] != 0)) << k
+    return bits
+
+
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
                        int spread, DiscardParts* shared, Drawn* out) noexcept nogil:
     cdef count_t hand[N_KINDS]
@@ -1368,6 +1379,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     cdef int costs[N_KINDS][N_SPECIAL]
     cdef int whole[N_SPECIAL]
     cdef int form, best, bound = limit + 2, lower, k, level, overflow = -1, listed = -1
+    cdef uint64_t open_bits = _open_bits(out), bits
     cdef bint useful, ready = False
     cdef Search S
     cdef Question after
@@ -1394,6 +1406,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
                 out.cost[k] = bound
             return
     S.drawn = out
+    S.open_bits = open_bits
     memset(S.accepted, 0, sizeof(S.accepted))
     S.least = bound * RANKS
     # The special forms, discard by discard, as search() finds them; a discard costs a form no
@@ -1406,8 +1419,10 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     for k in range(N_KINDS):
         out.exact[k] = True
         out.cost[k] = bound
-        if not out.open[k]:
-            continue
+    bits = open_bits
+    while bits:
+        k = lowest_bit64(bits)
+        bits &= bits - 1
         memset(out.accepted[k], 0, N_KINDS)
         hand[k] -= 1
         _discard_caps(q, &after, k)
@@ -1460,9 +1475,10 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
         S.live = _live(&S)
         _regular_level(&S, level)
     free(S.raw)
-    for k in range(N_KINDS):
-        if not out.open[k]:
-            continue
+    bits = open_bits
+    while bits:
+        k = lowest_bit64(bits)
+        bits &= bits - 1
         if overflow >= 0 and out.cost[k] >= overflow:
             # Too many patterns to list: nothing legal below this cost is all that is known.
             out.cost[k] = overflow
@@ -1491,10 +1507,11 @@ cdef bint _ready_wins(count_t* hand, const Question* q, DiscardParts* parts,
     others. ``hand`` (14-3m tiles) is given back as it came."""
     cdef count_t waits[N_KINDS]
     cdef int k, win
+    cdef uint64_t bits = _open_bits(out)
     cdef bint found = False
-    for k in range(N_KINDS):
-        if not out.open[k]:
-            continue
+    while bits:
+        k = lowest_bit64(bits)
+        bits &= bits - 1
         out.cost[k] = INF
         memset(out.accepted[k], 0, N_KINDS)
         hand[k] -= 1
