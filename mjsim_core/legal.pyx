@@ -1226,8 +1226,7 @@ cdef bint _regular_level(Search* S, int cost) noexcept nogil:
         for m in range(S.max_sets + 1):
             for pair in range(2):
                 bits[s][m][pair] = _costs(S, s, m, pair) & within
-                if bits[s][m][pair]:
-                    sets_listed[s] |= 1u << m
+                sets_listed[s] |= (<uint32_t>(bits[s][m][pair] != 0)) << m
     for split in range(S.n_splits):
         sets_of = S.splits[split]
         # Most splits ask some suit for sets it has no pattern of: nothing to combine.

@@ -1124,8 +1124,8 @@ cdef void _seed_between(const Seat* seat, const count_t* counts, const Question*
             hand[k] += 1
 
 
-cdef bint _road_known(const Seat* seat, const count_t* counts, const Question* q,
-                      const int* shanten, Drawn* drawn) noexcept:
+cdef bint _road_known(const Seat* seat, const count_t* counts, const int* held, int n_held,
+                      const Question* q, const int* shanten, Drawn* drawn) noexcept:
     """Whether the shortest road is known without the turn's search, and then fill ``drawn``
     as the search would for it: when one open discard alone leaves the least shanten, the hand
     it leaves was searched before (most often the tile just drawn goes, and gives back the hand
@@ -1136,9 +1136,10 @@ cdef bint _road_known(const Seat* seat, const count_t* counts, const Question* q
     told past a shanten of 1, where a defence weighs the other discards' roads too."""
     cdef count_t hand[N_KINDS]
     cdef count_t cap[N_KINDS]
-    cdef int k, fewest = 1 << 20, alone = -1, next_fewest = 1 << 20
+    cdef int i, k, fewest = 1 << 20, alone = -1, next_fewest = 1 << 20
     cdef const Between* seen
-    for k in range(N_KINDS):
+    for i in range(n_held):         # the kinds held (_kinds_held): the open discards among them
+        k = held[i]
         if not drawn.open[k]:
             continue
         if shanten[k] < fewest:
@@ -1198,7 +1199,7 @@ cdef void _roads(const Seat* seat, const count_t* counts, const int* held, int n
     if any_open:
         _question(q, counts, seat, seat.melds, seat.n_melds, unseen)
         _roads_asked += 1
-        if _road_known(seat, counts, q, shanten, drawn):
+        if _road_known(seat, counts, held, n_held, q, shanten, drawn):
             _roads_known += 1
         else:
             # Only the discards tied at the shortest road (the least legal distance, then
