@@ -138,6 +138,15 @@ cdef inline int copies_of(const count_t* kinds, const count_t* copies) noexcept 
         total += ((marked * 0xFF) & had) * 0x0101010101010101ull >> 56
     return <int>total + kinds[32] * copies[32] + kinds[33] * copies[33]
 
+# A multiplicative hash of ``n`` words, whose top bits depend on every bit of them: the slot of a
+# key in the tables the searches and the rungs keep (take its top bits).
+cdef inline uint64_t hash_words(const uint64_t* key, int n) noexcept nogil:
+    cdef uint64_t code = 0
+    cdef int i
+    for i in range(n):
+        code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
+    return code
+
 # The question's exposed counts and caps, from the concealed tiles, meld bytes and copies still
 # to be had (NULL: every copy not held or melded); no memo, no lists.
 cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,

@@ -207,7 +207,8 @@ cdef inline Remembered* _slot(const count_t* tiles, const Question* q, int win, 
     """The memo's slot for the key (made in ``key``), counted as asked."""
     _score_key(tiles, q, win, flags, key)
     q.memo.asked += 1
-    return &q.memo.slot[_hash_key(key) >> (64 - MEMO_BITS)]
+    # The key's first five words: the tiles, melds, their count and the win.
+    return &q.memo.slot[hash_words(key, 5) >> (64 - MEMO_BITS)]
 
 
 cdef inline void _score_key(const count_t* tiles, const Question* q, int win, int flags,
@@ -226,16 +227,6 @@ cdef inline void _score_key(const count_t* tiles, const Question* q, int win, in
 cdef inline bint _same_key(const uint64_t* a, const uint64_t* b) noexcept nogil:
     return ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) | (a[4] ^ b[4])
             | (a[5] ^ b[5])) == 0
-
-
-cdef inline uint64_t _hash_key(const uint64_t* key) noexcept nogil:
-    """A multiplicative hash of the key's first five words (the tiles, melds, their count and
-    the win): its top bits depend on every bit of them."""
-    cdef uint64_t code = 0
-    cdef int i
-    for i in range(5):
-        code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
-    return code
 
 
 cdef void prepare(Question* q, const count_t* held, const uint8_t* melds, int n_melds,
@@ -795,17 +786,13 @@ cdef inline void _list_whole_suit(Search* S) noexcept nogil:
 cdef SuitList* _kept_slot(const Search* S, int suit, uint64_t* key) noexcept nogil:
     """The slot of S.q.lists for the suit's list, and its key (made in ``key``)."""
     cdef uint8_t* bytes = <uint8_t*>key
-    cdef int i
-    cdef uint64_t code = 0
     memset(key, 0, LIST_KEY_WORDS * sizeof(uint64_t))
     memcpy(bytes, S.held + 9 * suit, 9 if suit < 3 else 7)
     bytes[9] = S.budget
     bytes[10] = S.max_sets
     bytes[11] = suit
     bytes[12] = 1
-    for i in range(LIST_KEY_WORDS):
-        code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
-    return &S.q.lists.slot[code >> (64 - LIST_BITS)]
+    return &S.q.lists.slot[hash_words(key, LIST_KEY_WORDS) >> (64 - LIST_BITS)]
 
 
 cdef inline void _bounds_of(const Search* S, count_t* bounds) noexcept nogil:

@@ -42,7 +42,8 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_each, ac
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
 from mjsim_core.legal cimport (LIST_DEEPEST, Drawn, Found, Lists, Memo, Question, Target,
-                               copies_of, distance_drawn, prepare, search, search_drawn)
+                               copies_of, distance_drawn, hash_words, prepare, search,
+                               search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS
@@ -386,15 +387,11 @@ cdef Acceptance* _acceptance_slot(const count_t* hand, uint64_t* key) noexcept:
     """The memo's slot for the hand (its key made in ``key``), counted as asked."""
     global _acceptances_asked
     cdef uint8_t* bytes = <uint8_t*>key
-    cdef uint64_t code = 0
-    cdef int i
     memset(key, 0, ACCEPTANCE_WORDS * sizeof(uint64_t))
     memcpy(bytes, hand, N_KINDS)
     bytes[N_KINDS] = 1
-    for i in range(ACCEPTANCE_WORDS):
-        code = (code ^ key[i] ^ (code >> 32)) * 0x9E3779B97F4A7C15ULL
     _acceptances_asked += 1
-    return &_acceptances[code >> (64 - ACCEPTANCE_BITS)]
+    return &_acceptances[hash_words(key, ACCEPTANCE_WORDS) >> (64 - ACCEPTANCE_BITS)]
 
 
 cdef void _accepted_each(count_t* hand, int n_melds, const int* tiles, int n,
