@@ -107,7 +107,7 @@ cdef struct Found:
     Target targets[MAX_TARGETS]
 
 # What a search of a 14-3m tile hand found, discard by discard: for each kind asked about
-# (``open``), the fewest tiles to draw after discarding it (its distance plus one; a bound when
+# (``open``, a bit a kind: the loops walk its bits, not 34 tests on the hand), the fewest tiles to draw after discarding it (its distance plus one; a bound when
 # not exact) and, with all_kinds, the kinds some best legal target then draws. ``behind`` (0-3,
 # asked): how far behind the others a discard ranks at the same cost, so that the least is the
 # least (cost, behind) and the spread counts from it (0 everywhere: by cost alone).
@@ -117,7 +117,7 @@ cdef struct Found:
 # keeps one for the hand after the discard. ``listed``: the largest budget whose patterns the
 # search listed in full (-1: none).
 cdef struct Drawn:
-    bint open[N_KINDS]
+    uint64_t open
     int behind[N_KINDS]
     bint behind_is_shanten
     int cost[N_KINDS]
@@ -125,6 +125,9 @@ cdef struct Drawn:
     count_t accepted[N_KINDS][N_KINDS]
     Target* targets
     int listed
+
+cdef inline bint is_open(const Drawn* drawn, int k) noexcept nogil:
+    return (drawn.open >> k) & 1
 
 # The copies to be had of the kinds a discard accepts (Drawn.accepted[k], each 0 or 1), given
 # each kind's copies (at most 4): eight kinds a word (a 1 times 255 masks its byte of copies,

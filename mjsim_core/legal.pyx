@@ -588,7 +588,6 @@ cdef struct Search:
     Drawn* drawn
     uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
     uint64_t live               # the discards the level's combinations may serve (_live)
-    uint64_t open_bits          # the open discards (_open_bits)
     int most[N_KINDS]           # _most of each of them, as _live last found it
     int hope                    # whether S.target may win eight (_may_win; -1: not asked yet)
     int level
@@ -1135,7 +1134,7 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
 cdef uint64_t _live(Search* S) noexcept nogil:
     """The open discards a combination of S.level draws may still serve, as bits: it costs
     each S.level or more, and _most only falls as the search goes on (kept in S.most)."""
-    cdef uint64_t live = 0, bits = S.open_bits
+    cdef uint64_t live = 0, bits = S.drawn.open
     cdef int k
     while bits:
         k = lowest_bit64(bits)
@@ -1348,16 +1347,6 @@ cdef void search(const count_t* held, const Question* q, int limit, bint all_kin
             out.n_targets += 1
 
 
-cdef inline uint64_t _open_bits(const Drawn* out) noexcept nogil:
-    """The open discards as bits, gathered with no branch: the loops over them take a branch
-    a discard, not one a kind on which of them are open, which no predictor guesses."""
-    cdef uint64_t bits = 0
-    cdef int k
-    for k in range(N_KINDS):
-        bits |= (<uint64_t>(out.open[k] != 0)) << k
-    return bits
-
-
 cdef void search_drawn(const count_t* held, const Question* q, int limit, bint all_kinds,
                        int spread, DiscardParts* shared, Drawn* out) noexcept nogil:
     cdef count_t hand[N_KINDS]
@@ -1365,7 +1354,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     cdef int costs[N_KINDS][N_SPECIAL]
     cdef int whole[N_SPECIAL]
     cdef int form, best, bound = limit + 2, lower, k, level, overflow = -1, listed = -1
-    cdef uint64_t open_bits = _open_bits(out), bits
+    cdef uint64_t bits
     cdef bint useful, ready = False
     cdef Search S
     cdef Question after
@@ -1379,7 +1368,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     if spread <= 0:
         if _ready_wins(hand, q, shared, all_kinds, out):
             for k in range(N_KINDS):
-                out.exact[k] = not out.open[k] or out.cost[k] == 1
+                out.exact[k] = not is_open(out, k) or out.cost[k] == 1
                 if out.cost[k] != 1:
                     out.cost[k] = bound     # above the least: a bound
             return
@@ -1388,11 +1377,10 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
             # 1 is the most asked, and _ready_wins tells every discard costing 1 (a special
             # form too: it scores eight): the others are out of reach, no search needed.
             for k in range(N_KINDS):
-                out.exact[k] = not out.open[k]
+                out.exact[k] = not is_open(out, k)
                 out.cost[k] = bound
             return
     S.drawn = out
-    S.open_bits = open_bits
     memset(S.accepted, 0, sizeof(S.accepted))
     S.least = bound * RANKS
     # The special forms, discard by discard, as search() finds them; a discard costs a form no
@@ -1405,7 +1393,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
     for k in range(N_KINDS):
         out.exact[k] = True
         out.cost[k] = bound
-    bits = open_bits
+    bits = out.open
     while bits:
         k = lowest_bit64(bits)
         bits &= bits - 1
@@ -1434,7 +1422,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
         # A target of this level costs each discard this much or more.
         useful = False
         for k in range(N_KINDS):
-            useful = useful or (out.open[k] and level <= _most(&S, k))
+            useful = useful or (is_open(out, k) and level <= _most(&S, k))
         if not useful:
             break
         if S.raw == NULL:
@@ -1461,7 +1449,7 @@ cdef void search_drawn(const count_t* held, const Question* q, int limit, bint a
         S.live = _live(&S)
         _regular_level(&S, level)
     free(S.raw)
-    bits = open_bits
+    bits = out.open
     while bits:
         k = lowest_bit64(bits)
         bits &= bits - 1
@@ -1493,7 +1481,7 @@ cdef bint _ready_wins(count_t* hand, const Question* q, DiscardParts* parts,
     others. ``hand`` (14-3m tiles) is given back as it came."""
     cdef count_t waits[N_KINDS]
     cdef int k, win
-    cdef uint64_t bits = _open_bits(out)
+    cdef uint64_t bits = out.open
     cdef bint found = False
     while bits:
         k = lowest_bit64(bits)
@@ -1616,6 +1604,17 @@ cdef int _melded(const Question* q, int k) noexcept nogil:
     return n
 
 
+cdef void _every_discard(const count_t* held, Drawn* drawn) noexcept nogil:
+    """Ask search_drawn about every kind held, ranked by cost alone, with no targets kept."""
+    cdef int k
+    drawn.open = 0
+    for k in range(N_KINDS):
+        drawn.open |= (<uint64_t>(held[k] > 0)) << k
+        drawn.behind[k] = 0
+    drawn.behind_is_shanten = False
+    drawn.targets = NULL
+
+
 cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexcept nogil:
     cdef Drawn drawn
     cdef int k, best = limit + 1
@@ -1625,14 +1624,10 @@ cdef int distance_drawn(const count_t* held, const Question* q, int limit) noexc
                 return -1
     if limit < 0:
         return 0                # not a legal win: 0 or more
-    for k in range(N_KINDS):
-        drawn.open[k] = held[k] > 0
-        drawn.behind[k] = 0
-    drawn.behind_is_shanten = False
-    drawn.targets = NULL
+    _every_discard(held, &drawn)
     search_drawn(held, q, limit, False, -1, NULL, &drawn)
     for k in range(N_KINDS):
-        if drawn.open[k] and drawn.cost[k] - 1 < best:
+        if is_open(&drawn, k) and drawn.cost[k] - 1 < best:
             best = drawn.cost[k] - 1
     return best
 
@@ -1729,11 +1724,7 @@ cdef list _discards(_Asked asked):
     cdef count_t to_have[N_KINDS]
     cdef Drawn drawn
     cdef int k, j
-    for k in range(N_KINDS):
-        drawn.open[k] = held[k] > 0
-        drawn.behind[k] = 0
-    drawn.behind_is_shanten = False
-    drawn.targets = NULL
+    _every_discard(held, &drawn)
     search_drawn(held, &asked.q, asked.limit, True, INF, NULL, &drawn)
     for k in range(N_KINDS):
         to_have[k] = asked.q.cap[k] - held[k]

@@ -42,8 +42,8 @@ from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_each, ac
 from mjsim_core.counts cimport check_length, counts_of
 from mjsim_core.blake2b cimport Blake2b, final, init, update
 from mjsim_core.legal cimport (LIST_DEEPEST, Drawn, Found, Lists, Memo, Question, Target,
-                               copies_of, distance_drawn, hash_words, prepare, search,
-                               search_drawn)
+                               copies_of, distance_drawn, hash_words, is_open, prepare,
+                               search, search_drawn)
 
 from mjsim_core.elements import BY_NUMBER
 from mjsim_core.score import MIN_POINTS
@@ -1107,7 +1107,7 @@ cdef void _seed_between(const Seat* seat, const count_t* counts, const Question*
     memcpy(hand, counts, N_KINDS)
     for i in range(out.n):
         k = out.items[i]
-        if not (drawn.open[k] and road[k] == least):
+        if not (is_open(drawn, k) and road[k] == least):
             continue
         cost = drawn.cost[k]
         if cost > 1 and drawn.listed < min(cost, seat.sight + 1):
@@ -1137,7 +1137,7 @@ cdef bint _road_known(const Seat* seat, const count_t* counts, const int* held, 
     cdef const Between* seen
     for i in range(n_held):         # the kinds held (_kinds_held): the open discards among them
         k = held[i]
-        if not drawn.open[k]:
+        if not is_open(drawn, k):
             continue
         if shanten[k] < fewest:
             next_fewest = fewest
@@ -1178,10 +1178,10 @@ cdef void _roads(const Seat* seat, const count_t* counts, const int* held, int n
     cdef count_t to_have[N_KINDS]
     cdef int shanten[N_KINDS]
     cdef int i, k
-    cdef bint any_open = False
+    cdef bint open
     memcpy(hand, counts, N_KINDS)
     drawn.behind_is_shanten = True
-    memset(drawn.open, 0, sizeof(drawn.open))
+    drawn.open = 0
     memset(drawn.behind, 0, sizeof(drawn.behind))
     memset(copies, 0, N_KINDS * sizeof(int))
     for i in range(n_held):
@@ -1189,11 +1189,11 @@ cdef void _roads(const Seat* seat, const count_t* counts, const int* held, int n
         hand[k] -= 1
         shanten[k] = distance_after(hand, seat.n_melds, k, parts) - 1
         hand[k] += 1
-        drawn.open[k] = shanten[k] <= seat.sight
+        open = shanten[k] <= seat.sight
+        drawn.open |= (<uint64_t>open) << k
         # The shanten breaks a tie of legal distances.
-        drawn.behind[k] = shanten[k] if drawn.open[k] else 0
-        any_open = any_open | drawn.open[k]
-    if any_open:
+        drawn.behind[k] = shanten[k] if open else 0
+    if drawn.open:
         _question(q, counts, seat, seat.melds, seat.n_melds, unseen)
         _roads_asked += 1
         if _road_known(seat, counts, held, n_held, q, shanten, drawn):
@@ -1206,9 +1206,9 @@ cdef void _roads(const Seat* seat, const count_t* counts, const int* held, int n
         to_have[k] = q.cap[k] - counts[k]
     for i in range(n_held):
         k = held[i]
-        road[k] = _road_key(drawn.cost[k] - 1 if drawn.open[k] else seat.sight + 1,
+        road[k] = _road_key(drawn.cost[k] - 1 if is_open(drawn, k) else seat.sight + 1,
                             shanten[k], seat.sight)
-        if drawn.open[k]:
+        if is_open(drawn, k):
             # After discarding k, one fewer of it is held and one fewer to be had.
             copies[k] = copies_of(drawn.accepted[k], to_have)
 
