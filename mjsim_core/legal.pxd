@@ -107,10 +107,11 @@ cdef struct Found:
     Target targets[MAX_TARGETS]
 
 # What a search of a 14-3m tile hand found, discard by discard: for each kind asked about
-# (``open``, a bit a kind: the loops walk its bits, not 34 tests on the hand), the fewest tiles to draw after discarding it (its distance plus one; a bound when
-# not exact) and, with all_kinds, the kinds some best legal target then draws. ``behind`` (0-3,
-# asked): how far behind the others a discard ranks at the same cost, so that the least is the
-# least (cost, behind) and the spread counts from it (0 everywhere: by cost alone).
+# (``open``, a bit a kind: the loops walk its bits, not 34 tests on the hand), the fewest tiles
+# to draw after discarding it (its distance plus one; a bound when not exact) and, with
+# all_kinds, the kinds some best legal target then draws. ``behind`` (0-3, asked): how far
+# behind the others a discard ranks at the same cost, so that the least is the least (cost,
+# behind) and the spread counts from it (0 everywhere: by cost alone).
 # ``behind_is_shanten``: the caller set each open discard's behind to the shanten it leaves (so
 # a ready hand is told without working it out again). ``targets`` (NULL: not wanted): for each
 # discard whose cost is exact and within the limit, a legal target at that cost, as search()
