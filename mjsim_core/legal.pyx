@@ -588,6 +588,7 @@ cdef struct Search:
     Drawn* drawn
     uint64_t accepted[N_KINDS]  # drawn.accepted, each discard's kinds as bits
     uint64_t live               # the discards the level's combinations may serve (_live)
+    uint64_t live_kept          # those of them a combination keeping every copy may serve
     int most[N_KINDS]           # _most of each of them, as _live last found it
     int hope                    # whether S.target may win eight (_may_win; -1: not asked yet)
     int level
@@ -1068,7 +1069,10 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     cdef const count_t* cap = &S.q.cap[0]
     cdef Drawn* d = S.drawn
     cdef signed char legal[N_KINDS]
-    cdef uint64_t drawn = 0, mine, bits, live = S.live
+    cdef uint64_t drawn = 0, mine, bits
+    # A combination keeping every copy of a discard costs it a draw more: only those discards
+    # it holds fewer of than the hand, and those such a cost still serves, are asked about.
+    cdef uint64_t live = S.live & (_fewer(S.target, S.held) | S.live_kept)
     cdef int k, w, base, cost, most, win, drawn_wins = -1, drawn_win = -1
     cdef bint recorded = False
     memset(legal, -1, N_KINDS)
@@ -1131,16 +1135,32 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
     return S.live == 0
 
 
+cdef inline uint64_t _fewer(const count_t* t, const count_t* h) noexcept nogil:
+    """The kinds t holds fewer of than h, as bits, eight bytes at once (as _ranks_over)."""
+    cdef uint64_t mine, held, over, bits = 0
+    cdef int i
+    for i in range(0, 32, 8):
+        memcpy(&mine, h + i, 8)
+        memcpy(&held, t + i, 8)
+        over = ~((held | 0x8080808080808080ull) - mine) & 0x8080808080808080ull
+        bits |= (((over >> 7) * 0x0102040810204080ull) >> 56) << i
+    bits |= (<uint64_t>(t[32] < h[32])) << 32
+    bits |= (<uint64_t>(t[33] < h[33])) << 33
+    return bits
+
+
 cdef uint64_t _live(Search* S) noexcept nogil:
     """The open discards a combination of S.level draws may still serve, as bits: it costs
     each S.level or more, and _most only falls as the search goes on (kept in S.most)."""
-    cdef uint64_t live = 0, bits = S.drawn.open
+    cdef uint64_t live = 0, kept = 0, bits = S.drawn.open
     cdef int k
     while bits:
         k = lowest_bit64(bits)
         bits &= bits - 1
         S.most[k] = _most(S, k)
         live |= (<uint64_t>(S.level <= S.most[k])) << k
+        kept |= (<uint64_t>(S.level < S.most[k])) << k
+    S.live_kept = kept
     return live
 
 
