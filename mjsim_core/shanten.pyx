@@ -17,7 +17,7 @@ import numpy as np
 cimport numpy as cnp
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memset, memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
@@ -1286,6 +1286,199 @@ cdef int _regular(count_t* c, uint64_t left, int sets, int pair, Reading* cur, R
     return n
 
 
+# ---------------------------------------------------------------------------------------------
+# The regular readings, suit by suit
+
+cdef enum:
+    COMPLETE_BITS = 15
+    COMPLETE_SLOTS = 32768      # room for the 21,743 complete shapes of a suit, the empty one too
+    COMPLETE_SHAPES = 21743
+    SUIT_READINGS = 23533       # their readings
+
+# One reading of a suit's tiles alone: its chows' lowest ranks and its pungs' ranks, ascending,
+# and its pair's rank (-1: none).
+cdef struct SuitReading:
+    int8_t n_chows
+    int8_t n_pungs
+    int8_t pair
+    int8_t chows[4]
+    int8_t pungs[4]
+
+# The complete shapes of a suit (0-4 sets and the pair or none), made at import: a slot of
+# COMPLETE, found by a hash of the shape's base-5 code, holds code + 1 (0: empty; 22 bits), where
+# its readings begin in SUIT_READING (15 bits) and how many they are, in the order _regular
+# finds them.
+cdef uint64_t COMPLETE[COMPLETE_SLOTS]
+cdef SuitReading SUIT_READING[SUIT_READINGS]
+cdef int n_suit_readings = 0
+
+
+cdef inline uint32_t _suit_code(const count_t* c) noexcept nogil:
+    """The nine counts from ``c`` on, as a number in base 5 (the first rank its lowest digit):
+    the first eight joined in pairs, then pairs of pairs, then halves, each in place (no lane
+    overflows: at most 24, 624, 390,624)."""
+    cdef uint64_t w = _word(c)
+    w = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull) * 5
+    w = (w & 0x0000FFFF0000FFFFull) + ((w >> 16) & 0x0000FFFF0000FFFFull) * 25
+    w = (w & 0xFFFFFFFFull) + (w >> 32) * 625
+    return <uint32_t>w + c[8] * 390625u
+
+
+cdef inline uint64_t* _complete_slot(uint32_t code) noexcept nogil:
+    """The slot of the suit shape with this code: its own, or the empty one it would take."""
+    cdef uint32_t slot = (code * 2654435761u) >> (32 - COMPLETE_BITS)
+    while COMPLETE[slot] and (COMPLETE[slot] & 0x3FFFFF) != code + 1:
+        slot = (slot + 1) & (COMPLETE_SLOTS - 1)
+    return &COMPLETE[slot]
+
+
+cdef void _add_shape(count_t* c) noexcept nogil:
+    """Keep the readings of the complete suit shape in c[0:9] (the other kinds none), once."""
+    global n_suit_readings
+    cdef Reading found[MAX_READINGS]
+    cdef Reading cur
+    cdef SuitReading* kept
+    cdef uint32_t code = _suit_code(c)
+    cdef uint64_t* slot = _complete_slot(code)
+    cdef uint64_t present = 0
+    cdef int i, n, tiles = 0
+    if slot[0] or n_suit_readings == SUIT_READINGS:
+        return
+    for i in range(9):
+        tiles += c[i]
+        present |= (<uint64_t>(c[i] != 0)) << i
+    memset(&cur, 0, sizeof(Reading))
+    n = _regular(c, present, tiles // 3, -1 if tiles % 3 == 2 else 0, &cur, found, 0)
+    n = min(n, SUIT_READINGS - n_suit_readings)
+    for i in range(n):
+        kept = &SUIT_READING[n_suit_readings + i]
+        kept.n_chows = found[i].n_chows
+        kept.n_pungs = found[i].n_pungs
+        kept.pair = found[i].pair if tiles % 3 == 2 else -1
+        memcpy(kept.chows, found[i].chows, 4)
+        memcpy(kept.pungs, found[i].pungs, 4)
+    slot[0] = (code + 1) | (<uint64_t>n_suit_readings << 22) | (<uint64_t>n << 37)
+    n_suit_readings += n
+
+
+cdef void _add_shapes(count_t* c, int first, int sets) noexcept nogil:
+    """Keep the shape in c[0:9] with no pair and with each pair it has room for, then those with
+    up to ``sets`` sets more, of the kinds ``first`` on (0-6: a chow by its lowest rank, 7-15: a
+    pung), so that each multiset of sets is made once."""
+    cdef int kind, r, pair
+    _add_shape(c)
+    for pair in range(9):
+        if c[pair] <= MAX_COPIES - 2:
+            c[pair] += 2
+            _add_shape(c)
+            c[pair] -= 2
+    if sets == 0:
+        return
+    for kind in range(first, 16):
+        if kind < 7:
+            if c[kind] == MAX_COPIES or c[kind + 1] == MAX_COPIES or c[kind + 2] == MAX_COPIES:
+                continue
+            for r in range(kind, kind + 3):
+                c[r] += 1
+            _add_shapes(c, kind, sets - 1)
+            for r in range(kind, kind + 3):
+                c[r] -= 1
+        elif c[kind - 7] <= MAX_COPIES - 3:
+            c[kind - 7] += 3
+            _add_shapes(c, kind, sets - 1)
+            c[kind - 7] -= 3
+
+
+cdef int _count_shapes() noexcept nogil:
+    """Fill COMPLETE and SUIT_READING; return the shapes kept."""
+    cdef count_t c[N_KINDS]
+    cdef int slot, shapes = 0
+    memset(c, 0, N_KINDS)
+    _add_shapes(c, 0, 4)
+    for slot in range(COMPLETE_SLOTS):
+        shapes += COMPLETE[slot] != 0
+    return shapes
+
+
+if (_count_shapes(), n_suit_readings) != (COMPLETE_SHAPES, SUIT_READINGS):
+    raise ImportError("mjsim_core.shanten: the complete suit shapes disagree with the table sizes")
+
+
+cdef inline void _join(Reading* out, const SuitReading* const* suits,
+                       const int* honor_pungs, int n_honor, int honor_pair) noexcept nogil:
+    """The hand's reading made of one reading of each suit and the honours' groups."""
+    cdef const SuitReading* mine
+    cdef int s, i
+    memset(out, 0, sizeof(Reading))
+    out.form = REGULAR
+    out.perm = -1
+    out.pair = honor_pair
+    for s in range(3):
+        mine = suits[s]
+        for i in range(mine.n_chows):
+            out.chows[out.n_chows + i] = mine.chows[i] + 9 * s
+        for i in range(mine.n_pungs):
+            out.pungs[out.n_pungs + i] = mine.pungs[i] + 9 * s
+        out.n_chows += mine.n_chows
+        out.n_pungs += mine.n_pungs
+        if mine.pair >= 0:
+            out.pair = mine.pair + 9 * s
+    for i in range(n_honor):
+        out.pungs[out.n_pungs + i] = honor_pungs[i]
+    out.n_pungs += n_honor
+
+
+cdef int _regular_readings(const count_t* counts, int melds, Reading* out) noexcept nogil:
+    """Every regular reading of a complete concealed part into out (MAX_READINGS long), in the
+    order _regular finds them: it groups the kinds in order and no group spans two suits, so its
+    readings are each suit's readings alone (from COMPLETE), combined with the first suit's
+    outermost. The honours' groups are pungs and the pair alone, told directly."""
+    cdef const SuitReading* first[3]
+    cdef const SuitReading* chosen[3]
+    cdef int n_of[3]
+    cdef int honor_pungs[4]
+    cdef int s, a, b, c, n = 0, sets, pairs, n_honor = 0, honor_pair = -1
+    cdef uint64_t entry, honors = 0, low, middle, threes, twos
+    # The honours, a byte each, by their counts' bits: 1 or 4 copies group no way, 3 a pung,
+    # 2 the pair.
+    memcpy(&honors, counts + N_SUITED, N_KINDS - N_SUITED)
+    low = honors & 0x0101010101010101ull
+    middle = (honors >> 1) & 0x0101010101010101ull
+    if ((honors >> 2) & 0x0101010101010101ull) | (low & ~middle):
+        return 0
+    threes = _byte_flags(low & middle)
+    twos = _byte_flags(middle & ~low)
+    sets = _bit_count(threes)
+    pairs = _bit_count(twos)
+    if twos:
+        honor_pair = N_SUITED + lowest_bit(twos)
+    while threes and n_honor < 4:
+        honor_pungs[n_honor] = N_SUITED + lowest_bit(threes)
+        threes &= threes - 1
+        n_honor += 1
+    for s in range(3):
+        entry = _complete_slot(_suit_code(counts + 9 * s))[0]
+        if entry == 0:
+            return 0
+        first[s] = &SUIT_READING[(entry >> 22) & 0x7FFF]
+        n_of[s] = <int>(entry >> 37)
+        sets += first[s].n_chows + first[s].n_pungs
+        pairs += first[s].pair >= 0
+    if pairs != 1 or sets != 4 - melds:
+        return 0
+    for a in range(n_of[0]):
+        chosen[0] = first[0] + a
+        for b in range(n_of[1]):
+            chosen[1] = first[1] + b
+            for c in range(n_of[2]):
+                if n == MAX_READINGS:
+                    return n
+                chosen[2] = first[2] + c
+                _join(&out[n], chosen, honor_pungs, n_honor, honor_pair)
+                n += 1
+    return n
+
+
 cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept nogil:
     cdef count_t c[N_KINDS]
     cdef Reading cur
@@ -1293,11 +1486,10 @@ cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept no
     cdef int n, perm, i, kinds
     memcpy(c, counts, N_KINDS)
     memset(&cur, 0, sizeof(Reading))
-    cur.form = REGULAR
     cur.perm = -1
-    _present_odd(counts, &present, &odd)
-    n = _regular(c, present, 4 - melds, -1, &cur, out, 0)
     cur.pair = -1
+    _present_odd(counts, &present, &odd)
+    n = _regular_readings(counts, melds, out)
     kinds = _bit_count(present)
     if melds == 0 and n + 3 <= MAX_READINGS:
         if odd == 0:
@@ -1331,6 +1523,31 @@ cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept no
             for i in range(9):
                 c[KNITTED[perm][i]] += 1
     return n
+
+
+def _regular_orders(array, int melds=0) -> tuple:
+    """Test-only: a complete concealed part's regular readings as (pair, chows, pungs), in the
+    order readings_of gives them (from the suits' shapes), then in the order _regular's
+    recursion over the whole hand finds them: the scorer keeps the first of equal readings, so
+    the two must agree."""
+    cdef const count_t* counts = hand_counts(array, melds, False, True)
+    cdef count_t c[N_KINDS]
+    cdef Reading by_suits[MAX_READINGS]
+    cdef Reading by_kinds[MAX_READINGS]
+    cdef Reading cur
+    cdef uint64_t present, odd
+    cdef int n_suits = _regular_readings(counts, melds, by_suits), n_kinds
+    memcpy(c, counts, N_KINDS)
+    memset(&cur, 0, sizeof(Reading))
+    _present_odd(counts, &present, &odd)
+    n_kinds = _regular(c, present, 4 - melds, -1, &cur, by_kinds, 0)
+    return ([_regular_row(&by_suits[i]) for i in range(n_suits)],
+            [_regular_row(&by_kinds[i]) for i in range(n_kinds)])
+
+
+cdef tuple _regular_row(const Reading* r):
+    return (r.pair, tuple([r.chows[k] for k in range(r.n_chows)]),
+            tuple([r.pungs[k] for k in range(r.n_pungs)]))
 
 
 def decompositions(array, int melds=0) -> list:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from mjsim.analysis import shanten
 from mjsim.reference import shanten as ref
-from mjsim_core.shanten import wait_mask
+from mjsim.tiles.hand import Hand
+from mjsim_core.shanten import _regular_orders, wait_mask
 from tests.helpers.strategies import (
     any_hands,
     complete_hands,
@@ -114,6 +115,24 @@ def test_decompositions_of_complete_hands(hand):
     assert len(got) == len(set(got)), "readings repeat"
     assert set(got) == set(ref.decompositions(counts, melds))
     assert got, "a complete hand has a reading"
+
+
+def concealed(text):
+    """The counts of a concealed part, from its notation."""
+    return Hand.parse(text).counts
+
+
+@MANY
+@given(complete_hands() | after_draw(any_hands))
+@example((concealed("111222333m 444p 55s"), 0))      # chows or pungs, in one suit
+@example((concealed("11223344m 223344p"), 0))        # seven pairs too, and two suits of chows
+@example((concealed("22233344455m 456p"), 0))        # the pair's rank differs by reading
+def test_regular_readings_keep_the_recursions_order(hand):
+    """The readings from each suit's shape come in the order the recursion over the whole hand
+    finds them: the scorer keeps the first of equal readings."""
+    counts, melds = hand
+    by_suits, by_kinds = _regular_orders(counts, melds)
+    assert by_suits == by_kinds
 
 
 @MANY
