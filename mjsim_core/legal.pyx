@@ -1136,14 +1136,15 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
 
 
 cdef inline uint64_t _fewer(const count_t* t, const count_t* h) noexcept nogil:
-    """The kinds t holds fewer of than h, as bits, eight bytes at once (as _ranks_over)."""
-    cdef uint64_t mine, held, over, bits = 0
+    """The kinds t holds fewer of than h, as bits, eight bytes at once (as _ranks_over: a byte
+    of (t + 0x80) - h keeps its top bit unless h > t)."""
+    cdef uint64_t target, hand, fewer, bits = 0
     cdef int i
     for i in range(0, 32, 8):
-        memcpy(&mine, h + i, 8)
-        memcpy(&held, t + i, 8)
-        over = ~((held | 0x8080808080808080ull) - mine) & 0x8080808080808080ull
-        bits |= (((over >> 7) * 0x0102040810204080ull) >> 56) << i
+        memcpy(&target, t + i, 8)
+        memcpy(&hand, h + i, 8)
+        fewer = ~((target | 0x8080808080808080ull) - hand) & 0x8080808080808080ull
+        bits |= (((fewer >> 7) * 0x0102040810204080ull) >> 56) << i
     bits |= (<uint64_t>(t[32] < h[32])) << 32
     bits |= (<uint64_t>(t[33] < h[33])) << 33
     return bits
