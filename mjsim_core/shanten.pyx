@@ -609,7 +609,7 @@ cdef inline void _knit_parts_moved(const KnitParts* before, const count_t* hand,
     parts.held[j] ^= bit
     for perm in range(6):
         parts.missing[perm] = (before.missing[perm]
-                               - step * (j == 0 and KNITTED_BITS[perm] & bit != 0))
+                               - step * ((j == 0) & <int>((KNITTED_BITS[perm] >> kind) & 1)))
     memcpy(parts.rest, before.rest, sizeof(parts.rest))
     parts.honors = NULL
     if kind < N_SUITED:
@@ -807,8 +807,14 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
         else:
             changed = &parts.shared.changed[0]
         first = 9 * s
-        for k in range(first, first + (9 if s < 3 else 7)):
-            accepted[k] = slots_below(changed[k], limit[s])
+        # A trip count fixed in each branch, which the compiler unrolls: a count that follows
+        # the suit has the loop's end mispredicted.
+        if s < 3:
+            for k in range(first, first + 9):
+                accepted[k] = slots_below(changed[k], limit[s])
+        else:
+            for k in range(N_SUITED, N_KINDS):
+                accepted[k] = slots_below(changed[k], limit[s])
     if parts.kept != NULL and not known:
         # The unread suit's marks too: a discard that reads them has that suit tight just when
         # this one had (the same vector, complement and base), and then writes its own.
@@ -881,6 +887,7 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
     cdef int base = regular, perm
     cdef int pairs = INF, orphans = INF, knitted = INF
     cdef int per_arrangement[6]
+    cdef uint64_t at_least = 0
     if specials and melds == 0:
         pairs = _seven_pairs_held(knit.held)
         orphans = _orphans_held(knit.held)
@@ -900,9 +907,14 @@ cdef int _accepted_given(const count_t* counts, int melds, int regular,
         _accept_orphans(counts, accepted)
     if knitted == base:
         _accept_honors_knitted(counts, knit, base, accepted)
+    # The arrangements at the least as bits, walked: most hands have none, and a test each
+    # would be mispredicted on the few that have.
     for perm in range(6):
-        if per_arrangement[perm] == base:
-            _accept_knitted_arrangement(counts, knit, perm, melds, base, accepted)
+        at_least |= (<uint64_t>(per_arrangement[perm] == base)) << perm
+    while at_least:
+        perm = lowest_bit(at_least)
+        at_least &= at_least - 1
+        _accept_knitted_arrangement(counts, knit, perm, melds, base, accepted)
     return base
 
 
@@ -1029,15 +1041,10 @@ cdef void accepted_each(count_t* hand, int melds, const int* discards, int n,
 
 
 cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
-    """The two suits (of 0-3) that are neither s nor t, ascending."""
-    cdef int a = -1, b = -1, x
-    for x in range(4):
-        if x != s and x != t:
-            if a < 0:
-                a = x
-            else:
-                b = x
-    return a, b
+    """The two suits (of 0-3) that are neither s nor t, ascending: the lowest two bits left of
+    the four (no test on which suits they are, which no predictor guesses)."""
+    cdef uint64_t left = 15 & ~((<uint64_t>1) << s) & ~((<uint64_t>1) << t)
+    return lowest_bit(left), lowest_bit(left & (left - 1))
 
 
 # ---------------------------------------------------------------------------------------------
