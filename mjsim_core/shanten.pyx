@@ -781,27 +781,28 @@ cdef void _accept_regular(const count_t* counts, RegularParts* parts, int sets, 
     up only then (the unread suit's here, another's in the shared parts, once for every
     discard that reads them)."""
     cdef count_t limit[4][SLOTS]
-    cdef bint tight[4]
     cdef const count_t** changed
     cdef int k, s, first
     cdef bint known = parts.kept != NULL and parts.kept_read
+    # The suits to weigh (the unread one alone when the others' marks are known), then those
+    # of them that are tight, as bits.
+    cdef uint64_t weighed = (<uint64_t>1) << parts.unread if known else 15, tight = 0
     if known:
         memcpy(accepted, parts.kept.marks, N_KINDS)
-    for s in range(4):
-        tight[s] = False
-        if known and s != parts.unread:
+    while weighed:
+        s = lowest_bit(weighed)
+        weighed &= weighed - 1
+        if not limits_of(parts.vec[s], parts.others[s], base, 2 * sets + 2, limit[s]):
             continue
-        tight[s] = limits_of(parts.vec[s], parts.others[s], base, 2 * sets + 2, limit[s])
-        if not tight[s]:
-            continue
+        tight |= (<uint64_t>1) << s
         if s == parts.unread:
             _changed_in_suit(counts, s, parts)
         elif parts.shared != NULL and not (parts.shared_read[0] >> s) & 1:
             _changed_in_suit(counts, s, parts.shared)
             parts.shared_read[0] |= 1 << s
-    for s in range(4):
-        if not tight[s]:
-            continue
+    while tight:
+        s = lowest_bit(tight)
+        tight &= tight - 1
         if s == parts.unread or parts.shared == NULL:
             changed = &parts.changed[0]
         else:
@@ -997,8 +998,8 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     # are looked up in the shared parts when a discard first needs them.
     parts.shared = &shared.plus
     parts.shared_read = &shared.plus_read
-    for s in range(4):
-        parts.vec[s] = vec if s == suit else shared.vec[s]
+    memcpy(parts.vec, shared.vec, sizeof(parts.vec))
+    parts.vec[suit] = vec
     parts.unread = suit
     memcpy(parts.others[suit], shared.three[suit], SLOTS)
     # The other suits' marks depend on this suit's vector: a discard that left it so worked
