@@ -323,12 +323,15 @@ cdef int _winning_copies(count_t* held, const uint8_t* melds, int n_melds, const
 cdef inline int _keep_best(int* tiles, int n, const int* key) noexcept nogil:
     """Keep, in order, the tiles whose key is greatest; returns how many (with no branch on
     the keys, which no predictor guesses)."""
-    cdef int i, top = key[tiles[0]], kept = 0
-    for i in range(1, n):
-        top = max(top, key[tiles[i]])
+    cdef int i, tile, top = key[tiles[0]], kept = 0
+    # One pass, so one loop's end to mispredict: a greater key starts the kept ones again (they
+    # are written over from the front, behind the tile being read).
     for i in range(n):
-        tiles[kept] = tiles[i]
-        kept += key[tiles[i]] == top
+        tile = tiles[i]
+        kept *= key[tile] <= top
+        top = max(top, key[tile])
+        tiles[kept] = tile
+        kept += key[tile] == top
     return kept
 
 
