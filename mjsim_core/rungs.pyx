@@ -522,9 +522,13 @@ cdef inline int _kinds_held(const count_t* counts, int* held) noexcept nogil:
     that the loops over them take none on the hand either (which kinds a hand holds, no
     predictor guesses)."""
     cdef int k, n = 0
-    for k in range(N_KINDS):
+    # Two kinds a step (34 is even): half the loop's steps and tests, and a shorter loop, whose
+    # end a predictor misses less often.
+    for k in range(0, N_KINDS, 2):
         held[n] = k
         n += counts[k] != 0
+        held[n] = k + 1
+        n += counts[k + 1] != 0
     return n
 
 
