@@ -985,6 +985,7 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     cdef KnitParts knit
     cdef const count_t* vec
     cdef int s, a, b, regular, suit = suit_of(discarded)
+    cdef uint64_t others
     cdef bint specials
     _tables()
     vec = _suit_vector(hand, suit)
@@ -1007,10 +1008,12 @@ cdef int accepted_after(const count_t* hand, int melds, int discarded,
     parts.kept = &shared.kept
     parts.kept_read = shared.kept.suit == suit and memcmp(shared.kept.vec, vec, SLOTS) == 0
     if not parts.kept_read:
-        for s in range(4):
-            if s != suit:
-                a, b = _the_other_two(s, suit)
-                _merge(vec, shared.two[a][b], parts.others[s])
+        others = 15 & ~((<uint64_t>1) << suit)     # the three other suits, as bits
+        while others:
+            s = lowest_bit(others)
+            others &= others - 1
+            a, b = _the_other_two(s, suit)
+            _merge(vec, shared.two[a][b], parts.others[s])
     return _accepted_given(hand, melds, regular, &parts, specials, &knit, accepted)
 
 
