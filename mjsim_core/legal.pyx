@@ -761,17 +761,17 @@ cdef void _completion_bounds(Search* S, int s) noexcept nogil:
 cdef void _node_budgets(Search* S, int suit) noexcept nogil:
     """What a pattern of the suit may cost, by the sets and pair it has so far: the most over
     the lists it can still end in."""
-    cdef int a, b, most
+    cdef int a, b, most, others
     for a in range(4, -1, -1):
         for b in range(1, -1, -1):
-            # The list (a, b) itself, else the best of those a set or the pair further on.
-            most = -1
-            if S.others[suit][a][b] < INF and S.budget - S.others[suit][a][b] > most:
-                most = S.budget - S.others[suit][a][b]
-            if a < 4 and S.node_budget[a + 1][b] > most:
-                most = S.node_budget[a + 1][b]
-            if b == 0 and S.node_budget[a][1] > most:
-                most = S.node_budget[a][1]
+            # The list (a, b) itself, else the best of those a set or the pair further on (as
+            # maxima, not tests: the bounds are the hand's).
+            others = S.others[suit][a][b]
+            most = max(-1, S.budget - others if others < INF else -1)
+            if a < 4:
+                most = max(most, S.node_budget[a + 1][b])
+            if b == 0:
+                most = max(most, S.node_budget[a][1])
             S.node_budget[a][b] = most
 
 
