@@ -24,7 +24,7 @@ checkers are written here, in C.
 
 from types import MemberDescriptorType
 
-from libc.stdint cimport uint8_t, int8_t, uint64_t
+from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
 from libc.string cimport memset, memcpy
 from cpython.object cimport PyObject, Py_TYPE
 from cpython.ref cimport Py_INCREF
@@ -34,6 +34,7 @@ from mjsim_core cimport element_numbers as el
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
                                 is_dragon, is_terminal, is_wind)
 from mjsim_core.counts cimport counts_of, hand_counts
+from mjsim_core.shanten cimport COMPLETE_SHAPES, complete_suit_codes, suit_code
 from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading, MAX_READINGS,
                                  REGULAR, SEVEN_PAIRS, ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 

@@ -2,31 +2,13 @@
 # Part of mjsim_core.score: score.pyx includes it (its header says why).
 
 
-cdef void _mark_splits(int first, int sets, int pattern, int* counts) noexcept nogil:
-    """Mark every pattern of up to ``sets`` more sets (chows 0-6, pungs 7-15, from ``first`` on)
-    on ``counts``, with no pair and with each possible pair."""
-    cdef int t, i, rank, p
-    for rank in range(-1, 9):
-        if rank >= 0 and counts[rank] + 2 > MAX_COPIES:
-            continue
-        p = pattern + (2 * POWERS_OF_FIVE[rank] if rank >= 0 else 0)
-        SUIT_SPLITS[p >> 3] |= 1 << (p & 7)
-    if sets == 0:
-        return
-    for t in range(first, 16):
-        if t < 7:
-            if MAX_COPIES in (counts[t], counts[t + 1], counts[t + 2]):
-                continue
-            for i in range(3):
-                counts[t + i] += 1
-            _mark_splits(t, sets - 1, pattern + POWERS_OF_FIVE[t] + POWERS_OF_FIVE[t + 1]
-                         + POWERS_OF_FIVE[t + 2], counts)
-            for i in range(3):
-                counts[t + i] -= 1
-        elif counts[t - 7] <= MAX_COPIES - 3:
-            counts[t - 7] += 3
-            _mark_splits(t + 1, sets - 1, pattern + 3 * POWERS_OF_FIVE[t - 7], counts)
-            counts[t - 7] -= 3
+cdef void _mark_splits() noexcept nogil:
+    """SUIT_SPLITS from the complete suit shapes mjsim_core.shanten lists (its readings' table)."""
+    cdef uint32_t codes[COMPLETE_SHAPES]
+    cdef int i, n = complete_suit_codes(codes)
+    memset(SUIT_SPLITS, 0, sizeof(SUIT_SPLITS))
+    for i in range(n):
+        SUIT_SPLITS[codes[i] >> 3] |= 1 << (codes[i] & 7)
 
 
 def _check_data() -> None:
@@ -105,12 +87,9 @@ def _load_tables() -> None:
             PROPS[k] |= sum(bit for bit, ranks in bands if k % 9 + 1 in ranks)
         CLASSES[k] = (1 << (k // 9) if k < N_SUITED
                       else HONORS_IN | (WINDS_IN if k in _kinds.WIND_KINDS else DRAGONS_IN))
-    cdef int counts[9]
     for i in range(9):
         POWERS_OF_FIVE[i] = 5 ** i
-        counts[i] = 0
-    memset(SUIT_SPLITS, 0, sizeof(SUIT_SPLITS))
-    _mark_splits(0, 4, 0, counts)
+    _mark_splits()
     # The knitted arrangements as the reading walk numbers them (a Reading's perm indexes them).
     for perm, kinds in enumerate(KNITTED_ARRANGEMENTS):
         for i in range(9):

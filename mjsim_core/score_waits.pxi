@@ -114,9 +114,7 @@ cdef int _regular_waits(const count_t* held, const Census* census, int stop,
     cdef int g, s, i, lo, res, bad = 0, pairs = 0, n = 0
     cdef uint64_t held_here, candidates
     for g in range(3):
-        pattern[g] = 0
-        for i in range(8, -1, -1):
-            pattern[g] = 5 * pattern[g] + held[9 * g + i]
+        pattern[g] = suit_code(held + 9 * g)
         ok[g] = (known >> g) & 1 or _suit_splits(pattern[g])
     ok[3] = (known >> 3) & 1 or _honors_split(held)
     for g in range(4):

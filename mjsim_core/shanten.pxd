@@ -1,4 +1,5 @@
-from libc.stdint cimport int8_t, uint64_t
+from libc.stdint cimport int8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED
 
@@ -98,6 +99,23 @@ cdef struct DiscardParts:
     # less needs no special form worked out.
     int specials
     KeptMarks kept                  # the last marks worked out whole (accepted_after)
+
+# A suit's nine counts from ``c`` on as a number in base 5 (the first rank its lowest digit):
+# the first eight joined in pairs, then pairs of pairs, then halves, each in place (no lane
+# overflows: at most 24, 624, 390,624).
+cdef inline uint32_t suit_code(const count_t* c) noexcept nogil:
+    cdef uint64_t w
+    memcpy(&w, c, 8)
+    w = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull) * 5
+    w = (w & 0x0000FFFF0000FFFFull) + ((w >> 16) & 0x0000FFFF0000FFFFull) * 25
+    w = (w & 0xFFFFFFFFull) + (w >> 32) * 625
+    return <uint32_t>w + c[8] * 390625u
+
+# The codes (suit_code) of the complete shapes of a suit, 0-4 sets and the pair or none, the
+# empty one too, into ``codes`` (COMPLETE_SHAPES long); returns how many.
+cdef enum:
+    COMPLETE_SHAPES = 21743
+cdef int complete_suit_codes(uint32_t* codes) noexcept nogil
 
 # The suit of a kind: 0-2, or 3 for the honours.
 cdef inline int suit_of(int k) noexcept nogil:

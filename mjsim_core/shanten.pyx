@@ -1302,8 +1302,7 @@ cdef int _regular(count_t* c, uint64_t left, int sets, int pair, Reading* cur, R
 
 cdef enum:
     COMPLETE_BITS = 15
-    COMPLETE_SLOTS = 32768      # room for the 21,743 complete shapes of a suit, the empty one too
-    COMPLETE_SHAPES = 21743
+    COMPLETE_SLOTS = 32768      # room for the COMPLETE_SHAPES, at two thirds full
     SUIT_READINGS = 23533       # their readings
 
 # One reading of a suit's tiles alone: its chows' lowest ranks and its pungs' ranks, ascending,
@@ -1324,17 +1323,6 @@ cdef SuitReading SUIT_READING[SUIT_READINGS]
 cdef int n_suit_readings = 0
 
 
-cdef inline uint32_t _suit_code(const count_t* c) noexcept nogil:
-    """The nine counts from ``c`` on, as a number in base 5 (the first rank its lowest digit):
-    the first eight joined in pairs, then pairs of pairs, then halves, each in place (no lane
-    overflows: at most 24, 624, 390,624)."""
-    cdef uint64_t w = _word(c)
-    w = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull) * 5
-    w = (w & 0x0000FFFF0000FFFFull) + ((w >> 16) & 0x0000FFFF0000FFFFull) * 25
-    w = (w & 0xFFFFFFFFull) + (w >> 32) * 625
-    return <uint32_t>w + c[8] * 390625u
-
-
 cdef inline uint64_t* _complete_slot(uint32_t code) noexcept nogil:
     """The slot of the suit shape with this code: its own, or the empty one it would take."""
     cdef uint32_t slot = (code * 2654435761u) >> (32 - COMPLETE_BITS)
@@ -1349,7 +1337,7 @@ cdef void _add_shape(count_t* c) noexcept nogil:
     cdef Reading found[MAX_READINGS]
     cdef Reading cur
     cdef SuitReading* kept
-    cdef uint32_t code = _suit_code(c)
+    cdef uint32_t code = suit_code(c)
     cdef uint64_t* slot = _complete_slot(code)
     cdef uint64_t present = 0
     cdef int i, n, tiles = 0
@@ -1415,6 +1403,15 @@ if (_count_shapes(), n_suit_readings) != (COMPLETE_SHAPES, SUIT_READINGS):
     raise ImportError("mjsim_core.shanten: the complete suit shapes disagree with the table sizes")
 
 
+cdef int complete_suit_codes(uint32_t* codes) noexcept nogil:
+    cdef int slot, n = 0
+    for slot in range(COMPLETE_SLOTS):
+        if COMPLETE[slot]:
+            codes[n] = <uint32_t>(COMPLETE[slot] & 0x3FFFFF) - 1
+            n += 1
+    return n
+
+
 cdef inline void _join(Reading* out, const SuitReading* const* suits,
                        const int* honor_pungs, int n_honor, int honor_pair) noexcept nogil:
     """The hand's reading made of one reading of each suit and the honours' groups."""
@@ -1468,7 +1465,7 @@ cdef int _regular_readings(const count_t* counts, int melds, Reading* out) noexc
         threes &= threes - 1
         n_honor += 1
     for s in range(3):
-        entry = _complete_slot(_suit_code(counts + 9 * s))[0]
+        entry = _complete_slot(suit_code(counts + 9 * s))[0]
         if entry == 0:
             return 0
         first[s] = &SUIT_READING[(entry >> 22) & 0x7FFF]
