@@ -597,15 +597,20 @@ cdef struct Search:
     int spread
 
 
+cdef inline uint64_t _bytes_over(uint64_t mine, uint64_t limit) noexcept nogil:
+    """Bit i: byte i of ``mine`` is more than byte i of ``limit`` (each at most 4): a byte of
+    (limit + 0x80) - mine keeps its top bit unless mine is more, and borrows from no other."""
+    cdef uint64_t over = ~((limit | 0x8080808080808080ull) - mine) & 0x8080808080808080ull
+    return ((over >> 7) * 0x0102040810204080ull) >> 56
+
+
 cdef inline uint32_t _ranks_over(const count_t* t, const count_t* limit, int n) noexcept nogil:
     """The ranks (of a suit's n: 9, or 7 honours, t holding none past them) at which t holds
-    more than ``limit``, as bits, eight bytes at once: a byte of (limit + 0x80) - t keeps its top
-    bit unless t > limit (each at most 4: no borrow)."""
+    more than ``limit``, as bits, eight bytes at once."""
     cdef uint64_t held = 0, mine, over
     memcpy(&mine, t, 8)
     memcpy(&held, limit, 8 if n == 9 else 7)
-    over = ~((held | 0x8080808080808080ull) - mine) & 0x8080808080808080ull
-    over = ((over >> 7) * 0x0102040810204080ull) >> 56
+    over = _bytes_over(mine, held)
     if n == 9 and t[8] > limit[8]:
         over |= 1 << 8
     return <uint32_t>over
@@ -1136,15 +1141,13 @@ cdef bint _visit_drawn(Search* S) noexcept nogil:
 
 
 cdef inline uint64_t _fewer(const count_t* t, const count_t* h) noexcept nogil:
-    """The kinds t holds fewer of than h, as bits, eight bytes at once (as _ranks_over: a byte
-    of (t + 0x80) - h keeps its top bit unless h > t)."""
-    cdef uint64_t target, hand, fewer, bits = 0
+    """The kinds t holds fewer of than h, as bits, eight bytes at once."""
+    cdef uint64_t target, hand, bits = 0
     cdef int i
     for i in range(0, 32, 8):
         memcpy(&target, t + i, 8)
         memcpy(&hand, h + i, 8)
-        fewer = ~((target | 0x8080808080808080ull) - hand) & 0x8080808080808080ull
-        bits |= (((fewer >> 7) * 0x0102040810204080ull) >> 56) << i
+        bits |= _bytes_over(hand, target) << i
     bits |= (<uint64_t>(t[32] < h[32])) << 32
     bits |= (<uint64_t>(t[33] < h[33])) << 33
     return bits
