@@ -16,7 +16,8 @@ of the sample at shanten <= 2, and the farther ones, which get the bound "at lea
 call at a time: the median hand), and over ``--tail`` seeded hands at shanten <= 3 its median,
 99th percentile (target <= 200 us) and slowest (target <= 1 ms), printed under the table, with
 the same hands one tile more searched once for every discard (target <= 2x the 13-tile call's
-median; ``--tail-only`` prints these alone). Needs the ``bench`` extra
+median; then the same at rung 4's sights, limits 1 and 2, against the 13-tile call at each;
+``--tail-only`` prints these alone). Needs the ``bench`` extra
 (``pip install -e ".[bench]"``).
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 import os
 import platform
@@ -40,6 +42,7 @@ import numpy as np
 import mjsim
 from mjsim.analysis import legal, shanten
 from mjsim.tiles.botzone import NAMES
+from mjsim_core import legal as legal_core
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' helpers
 
@@ -187,7 +190,25 @@ def legal_tail(n: int, seed: int) -> str:
     return "\n".join([
         *lines, one_search("legal_discards (every discard exact)", discarding, median),
         discards_by_best(np.array(best), discarding, median),
-        one_search("legal_distance (the least over the discards)", least, median)])
+        one_search("legal_distance (the least over the discards)", least, median),
+        discards_by_limit(hands, drawn, (1, 2))])
+
+
+def discards_by_limit(hands: np.ndarray, drawn: np.ndarray, limits: tuple[int, ...]) -> str:
+    """legal_discards at the lower limits (rung 4 sees to 1, its idea ``eight2`` to 2) over the
+    13-tile legal_distance at the same limit, both medians, and the same for the kernel's plain
+    rows (what rung 4's search gives it: no LegalDiscard made). Below the default limit no
+    discard needs the targets four draws away, the level that costs most of the ratio at 3."""
+    parts = []
+    for limit in limits:
+        alone = np.median(call_times(functools.partial(legal.legal_distance, limit=limit), hands))
+        every = np.median(call_times(functools.partial(legal.legal_discards, limit=limit), drawn))
+        rows = np.median(call_times(functools.partial(legal_core.legal_discards, limit=limit),
+                                    drawn))
+        parts.append(f"limit {limit}: {every * 1e6:.1f} us, {every / alone:.2f}x the 13-tile "
+                     f"{alone * 1e6:.1f} us (the kernel's rows {rows * 1e6:.1f} us, "
+                     f"{rows / alone:.2f}x)")
+    return "  legal_discards at rung 4's sights: " + "; ".join(parts)
 
 
 def one_search(what: str, times: np.ndarray, median: float) -> str:
