@@ -39,6 +39,9 @@ obvious twin.
 
 cimport cython
 cimport numpy as cnp
+from cpython.object cimport PyTypeObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
@@ -50,6 +53,9 @@ from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW,
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
                                  distance, distance_after, read_unseen)
+
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(PyTypeObject* cls, Py_ssize_t n)
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
@@ -1735,15 +1741,40 @@ def legal_waits(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
 
 def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                    bint self_drawn=False, unseen=None, str ruleset="green-book",
-                   int limit=DEFAULT_LIMIT) -> list:
+                   int limit=DEFAULT_LIMIT, *, type row=tuple) -> list:
     """(tile, legal distance after, accepted kinds, their copies) for each kind of a 14-3m tile
-    hand, from one search of the 14 tiles."""
+    hand, from one search of the 14 tiles; each an instance of ``row``: tuple, or a class of
+    tuples that adds no field of its own (a named tuple), made with no Python call."""
+    if row is not tuple and not (issubclass(row, tuple)
+                                 and row.__basicsize__ == tuple.__basicsize__):
+        raise TypeError(f"row must be tuple or a tuple class adding no field, not {row!r}")
     return _discards(_Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
-                            ruleset, limit, False, True))
+                            ruleset, limit, False, True), row)
 
 
-cdef list _discards(_Asked asked):
-    """legal_discards' answer to the question asked."""
+cdef object _row(type row, object tile, object far, object kinds, object copies):
+    """The four made one instance of ``row``, as tuple's own __new__ makes an instance of a
+    class of tuples (its items filled in a fresh instance), but with no Python frame: a named
+    tuple's own __new__ is one, and a hand's dozen rows took longer that way than the search
+    at rung 4's sight."""
+    cdef object made
+    if row is tuple:
+        return (tile, far, kinds, copies)
+    made = PyType_GenericAlloc(<PyTypeObject*>row, 4)
+    _put(made, 0, tile)
+    _put(made, 1, far)
+    _put(made, 2, kinds)
+    _put(made, 3, copies)
+    return made
+
+
+cdef inline void _put(object made, Py_ssize_t i, object item):
+    Py_INCREF(item)                 # the tuple's slot takes this reference
+    PyTuple_SET_ITEM(made, i, item)
+
+
+cdef list _discards(_Asked asked, type row=tuple):
+    """legal_discards' answer to the question asked, its rows made instances of ``row``."""
     cdef const count_t* held = asked.held
     cdef count_t to_have[N_KINDS]
     cdef Drawn drawn
@@ -1757,9 +1788,9 @@ cdef list _discards(_Asked asked):
         if not held[k]:
             continue
         # The copies to be had after the discard (of k: one fewer held, one fewer to be had).
-        out.append((k, drawn.cost[k] - 1,
-                    tuple([j for j in range(N_KINDS) if drawn.accepted[k][j]]),
-                    copies_of(drawn.accepted[k], to_have)))
+        out.append(_row(row, k, drawn.cost[k] - 1,
+                        tuple([j for j in range(N_KINDS) if drawn.accepted[k][j]]),
+                        copies_of(drawn.accepted[k], to_have)))
     return out
 
 

@@ -2,6 +2,10 @@
 take (34 uint8 copies, one a kind), never in Cython's own words about buffers ("a bytes-like
 object is required", "Buffer has wrong number of dimensions", "ndarray is not C-contiguous")."""
 
+import gc
+import sys
+from typing import NamedTuple
+
 import numpy as np
 import pytest
 
@@ -51,6 +55,34 @@ def test_the_array_kernels_refuse_a_list_and_a_strided_view_naming_the_fix(entry
                          (HAND.astype(np.int64), "uint8, not int64.*check_counts")):
         with pytest.raises((TypeError, ValueError), match=words):
             ENTRIES[entry](value)
+
+
+class Row(NamedTuple):
+    tile: int
+    distance: int
+    kinds: tuple[int, ...]
+    copies: int
+
+
+class WithFields(tuple):  # type: ignore[type-arg]
+    """A class of tuples whose instances carry a dict: not made as a plain tuple's are."""
+
+
+def test_legal_discards_makes_its_rows_of_a_named_tuple_class_holding_each_item_once():
+    drawn = Hand.parse("123456789m 12345p").counts
+    plain = legal.legal_discards(drawn)
+    made = legal.legal_discards(drawn, row=Row)
+    assert {type(row) for row in made} == {Row} and [tuple(row) for row in made] == plain
+    assert made[0].kinds == plain[0][2] and made[0]._replace(tile=9).tile == 9
+    # Only the row holds its kinds: one reference more (getrefcount's own) than none.
+    assert all(sys.getrefcount(row.kinds) == 2 for row in made)
+    assert all(gc.is_tracked(row) for row in made)
+
+
+@pytest.mark.parametrize("row", [list, WithFields, int])
+def test_legal_discards_refuses_a_row_that_is_not_a_plain_class_of_tuples(row):
+    with pytest.raises(TypeError, match="tuple class adding no field"):
+        legal.legal_discards(Hand.parse("123456789m 12345p").counts, row=row)
 
 
 def test_the_legal_entries_read_a_list_as_they_always_have():
