@@ -1744,12 +1744,28 @@ def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                    int limit=DEFAULT_LIMIT, *, type row=tuple) -> list:
     """(tile, legal distance after, accepted kinds, their copies) for each kind of a 14-3m tile
     hand, from one search of the 14 tiles; each an instance of ``row``: tuple, or a class of
-    tuples that adds no field of its own (a named tuple), made with no Python call."""
-    if row is not tuple and not (issubclass(row, tuple)
-                                 and row.__basicsize__ == tuple.__basicsize__):
-        raise TypeError(f"row must be tuple or a tuple class adding no field, not {row!r}")
+    tuples made by a class statement that adds no field of its own (a named tuple), made with
+    no Python call."""
+    if row is not tuple and not _plain_rows(row):
+        raise TypeError("row must be tuple or a class of tuples made by a class statement "
+                        f"adding no field (a named tuple), not {row!r}")
     return _discards(_Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
                             ruleset, limit, False, True), row)
+
+
+class _PlainRows(tuple):
+    """A class of tuples made by a class statement, adding no field: its instances are the
+    size of a tuple's and freed as any such class's are, which _row's making assumes."""
+    __slots__ = ()
+
+
+cdef bint _plain_rows(type row):
+    """Whether ``row``'s instances are made and freed as _PlainRows' are (a class of tuples
+    written in C, such as a struct sequence, frees fields _row would not have made)."""
+    cdef PyTypeObject* kind = <PyTypeObject*>row
+    cdef PyTypeObject* plain = <PyTypeObject*>_PlainRows
+    return (issubclass(row, tuple) and kind.tp_basicsize == plain.tp_basicsize
+            and kind.tp_itemsize == plain.tp_itemsize and kind.tp_dealloc == plain.tp_dealloc)
 
 
 cdef object _row(type row, object tile, object far, object kinds, object copies):
