@@ -1760,12 +1760,19 @@ class _PlainRows(tuple):
 
 
 cdef bint _plain_rows(type row):
-    """Whether ``row``'s instances are made and freed as _PlainRows' are (a class of tuples
-    written in C, such as a struct sequence, frees fields _row would not have made)."""
+    """Whether ``row``'s instances are made and freed as _PlainRows' are, it and each class it
+    is built on down to tuple (a class of tuples written in C, such as a struct sequence, frees
+    fields _row would not have made)."""
     cdef PyTypeObject* kind = <PyTypeObject*>row
     cdef PyTypeObject* plain = <PyTypeObject*>_PlainRows
-    return (issubclass(row, tuple) and kind.tp_basicsize == plain.tp_basicsize
-            and kind.tp_itemsize == plain.tp_itemsize and kind.tp_dealloc == plain.tp_dealloc)
+    if not issubclass(row, tuple):
+        return False
+    while kind != <PyTypeObject*>tuple:
+        if (kind.tp_basicsize != plain.tp_basicsize or kind.tp_itemsize != plain.tp_itemsize
+                or kind.tp_dealloc != plain.tp_dealloc):
+            return False
+        kind = kind.tp_base
+    return True
 
 
 cdef object _row(type row, object tile, object far, object kinds, object copies):

@@ -70,11 +70,16 @@ class WithFields(tuple):  # type: ignore[type-arg]
     """A class of tuples whose instances carry a dict: not made as a plain tuple's are."""
 
 
-def test_legal_discards_makes_its_rows_of_a_named_tuple_class_holding_each_item_once():
+class RowOnRow(Row):
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("kind", [Row, RowOnRow])
+def test_legal_discards_makes_its_rows_of_a_named_tuple_class_holding_each_item_once(kind):
     drawn = Hand.parse("123456789m 12345p").counts
     plain = legal.legal_discards(drawn)
-    made = legal.legal_discards(drawn, row=Row)
-    assert {type(row) for row in made} == {Row} and [tuple(row) for row in made] == plain
+    made = legal.legal_discards(drawn, row=kind)
+    assert {type(row) for row in made} == {kind} and [tuple(row) for row in made] == plain
     assert made[0].kinds == plain[0][2] and made[0]._replace(tile=9).tile == 9
     # Only the row holds its kinds: one reference more (getrefcount's own) than none.
     assert all(sys.getrefcount(row.kinds) == 2 for row in made)
