@@ -86,6 +86,9 @@ cdef enum:
     RANKS = 4                   # the values Drawn.behind takes
     BLOCKS = 4 * 5 * 2          # the patterns' blocks: suit, sets, pair
     MAX_COST = 15               # more than a suit's pattern can cost (the key's 4 bits)
+    # The farthest any hand is from a legal win it can reach at all (fourteen tiles to draw,
+    # the last the win): the deepest limit a search needs, the sentinels above all above it.
+    FARTHEST = 13
     PAD = 3                     # Search.need's places below 0 tiles held (a set asks three)
     NEED = PAD + 15             # and in all, for 0-14 tiles held
     SEVEN_PAIRS = 0             # the special forms, in the order costs report them
@@ -1578,7 +1581,8 @@ cdef class _Asked:
     cdef int size
     cdef int unseen[N_KINDS]
     cdef bint have_unseen
-    cdef int limit
+    cdef int limit              # the search's: the limit asked, or FARTHEST when that is past it
+    cdef object asked_limit
     cdef Question q
 
     def __init__(self, counts, melds, int seat_wind, int prevalent_wind, bint self_drawn,
@@ -1601,7 +1605,8 @@ cdef class _Asked:
             raise ValueError("winds are 0-3 (E S W N)")
         if limit < 0:
             raise ValueError(f"the search limit is a distance from 0, not {limit}")
-        self.limit = limit
+        self.limit = limit if limit < FARTHEST else FARTHEST
+        self.asked_limit = limit
         hand_counts(self.array, n_melds, allow_13, allow_14)
         self.size = count_total(self.held)
         self.have_unseen = unseen is not None
@@ -1619,6 +1624,11 @@ cdef class _Asked:
 
     cdef bint is_14(self):
         return self.size == 14 - 3 * self.q.n_melds
+
+    cdef object told(self, int found):
+        """A distance the search found, as the caller asked: past the search's limit, "at least
+        the limit asked + 1" (a hand past FARTHEST has no legal win to reach)."""
+        return self.asked_limit + 1 if found > self.limit else found
 
 
 cdef int _melded(const Question* q, int k) noexcept nogil:
@@ -1677,9 +1687,9 @@ def legal_distance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                                ruleset, limit, True, True)
     cdef Found found
     if asked.is_14():
-        return distance_drawn(asked.held, &asked.q, limit)
-    search(asked.held, &asked.q, limit, False, False, &found)
-    return found.cost - 1
+        return asked.told(distance_drawn(asked.held, &asked.q, asked.limit))
+    search(asked.held, &asked.q, asked.limit, False, False, &found)
+    return asked.told(found.cost - 1)
 
 
 def legal_search(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
@@ -1698,7 +1708,7 @@ cdef tuple _searched(_Asked asked):
     accepted = tuple([k for k in range(N_KINDS) if found.accepted[k]])
     targets = [(bytes((<char*>found.targets[i].tiles)[:N_KINDS]), found.targets[i].win)
                for i in range(found.n_targets)]
-    return found.cost - 1, bool(found.exact), accepted, targets
+    return asked.told(found.cost - 1), bool(found.exact), accepted, targets
 
 
 def legal_acceptance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
@@ -1710,7 +1720,7 @@ def legal_acceptance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
                                ruleset, limit, True, False)
     cdef Found found
     cdef int k
-    search(asked.held, &asked.q, limit, True, False, &found)
+    search(asked.held, &asked.q, asked.limit, True, False, &found)
     return [(k, asked.q.cap[k] - asked.held[k]) for k in range(N_KINDS) if found.accepted[k]]
 
 
@@ -1811,7 +1821,7 @@ cdef list _discards(_Asked asked, type row=tuple):
         if not held[k]:
             continue
         # The copies to be had after the discard (of k: one fewer held, one fewer to be had).
-        out.append(_row(row, k, drawn.cost[k] - 1,
+        out.append(_row(row, k, asked.told(drawn.cost[k] - 1),
                         tuple([j for j in range(N_KINDS) if drawn.accepted[k][j]]),
                         copies_of(drawn.accepted[k], to_have)))
     return out

@@ -20,7 +20,8 @@ elements it brings (Fully Concealed Hand for Concealed Hand). So:
   last: ``77m 555p 88s`` with ``pung(222m) pung(SSS)``, West in an East round, waits on 7m and
   8s below eight, but draws 7m, lets an 8s go and waits on the 8s alone for 10: distance 1;
 - the search is exact up to ``limit`` (default :data:`LIMIT`); a hand farther off gets
-  ``limit + 1``, read "at least limit + 1" (:func:`legal_search` says which).
+  ``limit + 1``, read "at least limit + 1" (:func:`legal_search` says which). No hand is more
+  than 13 draws from a win it can reach, so a limit past 13 searches no deeper.
 
 A Chicken Hand (no element) scores 8 on a discard, but self-drawn it scores Self-Drawn instead
 (and Fully Concealed Hand if concealed), 1 or 5 points: the self-drawn distance can be larger.

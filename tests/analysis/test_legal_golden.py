@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from mjsim import Hand
-from mjsim.analysis import legal_distance, legal_search, legal_waits, shanten
+from mjsim.analysis import (
+    legal_acceptance,
+    legal_discards,
+    legal_distance,
+    legal_search,
+    legal_waits,
+    shanten,
+)
 from mjsim.reference import legal as twin
 from mjsim.scoring import WinContext, score
 
@@ -182,3 +189,24 @@ def test_a_held_wait_let_go_and_drawn_again() -> None:
     found = legal_search(hand.counts, hand.melds, limit=1, **ask)
     assert found.kinds == (6, 25)       # 7m, or 8s (then the 7m lets go and comes back)
     assert ((6, 25), (25,), 25, 10) in [t[:4] for t in found.targets]
+
+
+FAR = Hand.parse("1m 5m 9m 2p 6p 3s 7s 1z 3z 6z 1p 4p 8s")  # legal distance 5
+NOTHING_TO_HAVE = [0] * 34                                   # no copy left: no win to reach
+
+
+@pytest.mark.parametrize("limit", [12, 13, 14, 97, 98, 1000, 2**31 - 1])
+def test_a_limit_past_any_hand_reads_at_least_limit_plus_one_or_the_distance(limit):
+    """No hand is farther than 13 draws from a win it can reach, so the search stops there:
+    past it a limit changes nothing found, and "at least limit + 1" still reads the limit asked
+    (at 98 and beyond a hand with nothing to draw once read 98, the search's own sentinel)."""
+    drawn = Hand.parse("1m 5m 9m 2p 6p 3s 7s 1z 3z 6z 1p 4p 8s 9s").counts
+    assert legal_distance(FAR.counts, limit=limit) == 5
+    assert legal_search(FAR.counts, limit=limit)[:2] == (5, True)
+    assert legal_distance(FAR.counts, unseen=NOTHING_TO_HAVE, limit=limit) == limit + 1
+    assert legal_search(FAR.counts, unseen=NOTHING_TO_HAVE, limit=limit)[:2] == (limit + 1,
+                                                                                  False)
+    assert legal_distance(drawn, unseen=NOTHING_TO_HAVE, limit=limit) == limit + 1
+    assert {row.distance for row in legal_discards(drawn, unseen=NOTHING_TO_HAVE,
+                                                   limit=limit)} == {limit + 1}
+    assert legal_acceptance(FAR.counts, unseen=NOTHING_TO_HAVE, limit=limit) == []
