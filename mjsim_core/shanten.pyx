@@ -15,6 +15,7 @@ import (see ``_tables``).
 
 import numpy as np
 cimport numpy as cnp
+from cpython.long cimport PyLong_Check
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, uint32_t, uint64_t
@@ -1111,9 +1112,18 @@ cdef int read_unseen(object unseen, count_t* copies) except -1:
     if len(unseen) != N_KINDS:
         raise ValueError(f"unseen is {N_KINDS} counts of 0 to 4 copies, not {len(unseen)}")
     for k in range(N_KINDS):
-        value = unseen[k]
-        if not 0 <= value <= MAX_COPIES:
-            raise ValueError(f"unseen is 34 counts of 0 to 4 copies; kind {k} has {value}")
+        item = unseen[k]
+        try:
+            value = item
+        except TypeError:
+            raise TypeError(f"unseen is 34 counts of 0 to 4 copies; kind {k} has {item!r}") \
+                from None
+        except (ValueError, OverflowError):     # NaN, infinity, past a C long
+            raise ValueError(f"unseen is 34 counts of 0 to 4 copies; kind {k} has {item!r}") \
+                from None
+        # A number that is not an int is taken only when whole: C reads 0.5 copies as 0.
+        if not 0 <= value <= MAX_COPIES or (not PyLong_Check(item) and value != item):
+            raise ValueError(f"unseen is 34 counts of 0 to 4 copies; kind {k} has {item!r}")
         copies[k] = value
     return 0
 

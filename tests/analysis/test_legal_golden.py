@@ -3,6 +3,7 @@ points are the point, by the public scorer itself."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from mjsim import Hand
@@ -166,14 +167,29 @@ def test_bad_arguments_are_refused() -> None:
     assert legal_distance(counts.astype(float)) == legal_distance(counts)
 
 
-@pytest.mark.parametrize(("unseen", "message"), [
-    ([4] * 33, "not 33"), ([4] * 33 + [5], "kind 33 has 5"), ([-1] + [4] * 33, "kind 0 has -1")])
-def test_a_bad_unseen_is_refused_as_the_shanten_functions_refuse_it(unseen, message):
+@pytest.mark.parametrize(("unseen", "error", "message"), [
+    ([4] * 33, ValueError, "not 33"), ([4] * 33 + [5], ValueError, "kind 33 has 5"),
+    ([-1] + [4] * 33, ValueError, "kind 0 has -1"),
+    # C once read half a copy as none, and these in words not naming unseen.
+    ([4] * 33 + [0.5], ValueError, r"kind 33 has 0\.5"),
+    ([4] * 33 + [float("nan")], ValueError, "kind 33 has nan"),
+    ([4] * 33 + [2**70], ValueError, "kind 33 has 1180591620717411303424"),
+    ([None] + [4] * 33, TypeError, "kind 0 has None")])
+def test_a_bad_unseen_is_refused_as_the_shanten_functions_refuse_it(unseen, error, message):
     counts = Hand.parse("123m 567p 234s 678s 9p").counts
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(error, match=message):
         legal_distance(counts, unseen=unseen)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(error, match=message):
         shanten.acceptance(counts, unseen=unseen)
+
+
+def test_an_unseen_of_whole_numbers_of_any_type_reads_as_its_ints() -> None:
+    counts = Hand.parse("123m 567p 234s 678s 9p").counts
+    ints = [4 - int(c) for c in counts]
+    expected = legal_distance(counts, unseen=ints), shanten.acceptance(counts, unseen=ints)
+    for unseen in (np.array(ints, np.float64), np.array(ints, np.int64), [float(n) for n in ints]):
+        assert (legal_distance(counts, unseen=unseen),
+                shanten.acceptance(counts, unseen=unseen)) == expected
 
 
 def test_a_held_wait_let_go_and_drawn_again() -> None:
