@@ -39,6 +39,7 @@ obvious twin.
 
 cimport cython
 cimport numpy as cnp
+from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_SET_ITEM
@@ -1572,6 +1573,15 @@ cdef void _accept_special(const count_t* held, const Question* q, int form, int 
 # ---------------------------------------------------------------------------------------------
 # Python face (mjsim.analysis.legal documents and wraps these)
 
+cdef object _whole(object value, str name):
+    """``value`` as a Python int: an int, or a number that is one (numpy's), never a float's
+    whole part (a seat wind of 1.5 is no wind), else a TypeError naming ``name``."""
+    try:
+        return PyNumber_Index(value)
+    except TypeError:
+        raise TypeError(f"{name} is a whole number, not {value!r:.40}") from None
+
+
 @cython.auto_pickle(False)
 cdef class _Asked:
     """One call's question, checked: the counts (kept alive), melds and caps."""
@@ -1585,8 +1595,8 @@ cdef class _Asked:
     cdef object asked_limit
     cdef Question q
 
-    def __init__(self, counts, melds, int seat_wind, int prevalent_wind, bint self_drawn,
-                 unseen, str ruleset, int limit, bint allow_13, bint allow_14):
+    def __init__(self, counts, melds, seat_wind, prevalent_wind, bint self_drawn, unseen,
+                 str ruleset, limit, bint allow_13, bint allow_14):
         cdef int n_melds, k
         cdef count_t copied[N_KINDS]
         if isinstance(counts, np.ndarray) and counts.dtype == np.uint8:
@@ -1601,6 +1611,9 @@ cdef class _Asked:
         except (AttributeError, TypeError, IndexError):   # not melds: say so, not which slot
             raise TypeError(f"melds is a sequence of Meld (as Hand.melds), not {melds!r:.80}") \
                 from None
+        seat_wind = _whole(seat_wind, "seat_wind")
+        prevalent_wind = _whole(prevalent_wind, "prevalent_wind")
+        limit = _whole(limit, "limit")
         if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4):
             raise ValueError("winds are 0-3 (E S W N)")
         if limit < 0:
@@ -1679,9 +1692,9 @@ cdef inline void _discard_caps(const Question* before, Question* after, int tile
         after.cap[tile] -= 1
 
 
-def legal_distance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+def legal_distance(counts, melds=(), seat_wind=0, prevalent_wind=0,
                    bint self_drawn=False, unseen=None, str ruleset="green-book",
-                   int limit=DEFAULT_LIMIT) -> int:
+                   limit=DEFAULT_LIMIT) -> int:
     """The legal distance of a 13-3m or 14-3m tile hand; ``limit + 1`` reads "at least that"."""
     cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
                                ruleset, limit, True, True)
@@ -1692,9 +1705,9 @@ def legal_distance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     return asked.told(found.cost - 1)
 
 
-def legal_search(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+def legal_search(counts, melds=(), seat_wind=0, prevalent_wind=0,
                  bint self_drawn=False, unseen=None, str ruleset="green-book",
-                 int limit=DEFAULT_LIMIT) -> tuple:
+                 limit=DEFAULT_LIMIT) -> tuple:
     """(distance, exact, accepted kinds, targets as (tiles, win)) of a 13-3m tile hand."""
     return _searched(_Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
                             ruleset, limit, True, False))
@@ -1711,9 +1724,9 @@ cdef tuple _searched(_Asked asked):
     return asked.told(found.cost - 1), bool(found.exact), accepted, targets
 
 
-def legal_acceptance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+def legal_acceptance(counts, melds=(), seat_wind=0, prevalent_wind=0,
                      bint self_drawn=False, unseen=None, str ruleset="green-book",
-                     int limit=DEFAULT_LIMIT) -> list:
+                     limit=DEFAULT_LIMIT) -> list:
     """(kind, copies to be had) for each kind some nearest legal target of a 13-3m tile hand
     draws; [] when none is within the limit."""
     cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
@@ -1724,7 +1737,7 @@ def legal_acceptance(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     return [(k, asked.q.cap[k] - asked.held[k]) for k in range(N_KINDS) if found.accepted[k]]
 
 
-def legal_waits(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+def legal_waits(counts, melds=(), seat_wind=0, prevalent_wind=0,
                 bint self_drawn=False, unseen=None, str ruleset="green-book") -> list:
     """(wait, points by discard, points self-drawn) of each wait of a 13-3m tile hand that wins
     eight points as asked (by discard, or self-drawn)."""
@@ -1749,9 +1762,9 @@ def legal_waits(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
     return out
 
 
-def legal_discards(counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+def legal_discards(counts, melds=(), seat_wind=0, prevalent_wind=0,
                    bint self_drawn=False, unseen=None, str ruleset="green-book",
-                   int limit=DEFAULT_LIMIT, *, type row=tuple) -> list:
+                   limit=DEFAULT_LIMIT, *, type row=tuple) -> list:
     """(tile, legal distance after, accepted kinds, their copies) for each kind of a 14-3m tile
     hand, from one search of the 14 tiles; each an instance of ``row``: tuple, or a class of
     tuples made by a class statement that adds no field of its own (a named tuple), made with
@@ -1843,9 +1856,9 @@ cdef class _KeptLists:
     def __dealloc__(self):
         free(self.lists)
 
-    def ask(self, counts, melds=(), int seat_wind=0, int prevalent_wind=0,
+    def ask(self, counts, melds=(), seat_wind=0, prevalent_wind=0,
             bint self_drawn=False, unseen=None, str ruleset="green-book",
-            int limit=DEFAULT_LIMIT) -> object:
+            limit=DEFAULT_LIMIT) -> object:
         """legal_search's answer for a 13-3m tile hand, legal_discards' for a 14-3m one."""
         cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
                                    ruleset, limit, True, True)

@@ -167,6 +167,26 @@ def test_bad_arguments_are_refused() -> None:
     assert legal_distance(counts.astype(float)) == legal_distance(counts)
 
 
+@pytest.mark.parametrize("name", ["seat_wind", "prevalent_wind", "limit"])
+@pytest.mark.parametrize("value", [1.5, 2.0, np.float64(1.0), "1", None])
+def test_a_wind_or_limit_that_is_no_whole_number_is_refused_by_name(name, value) -> None:
+    """C once read a seat wind of 1.5 as South and a limit of 2.5 as 2, silently."""
+    for entry, counts in ((legal_distance, FAR.counts), (legal_waits, FAR.counts),
+                          (legal_discards, Hand.parse("123456789m 12345p").counts)):
+        if entry is legal_waits and name == "limit":
+            continue
+        with pytest.raises(TypeError, match=f"{name} is a whole number"):
+            entry(counts, **{name: value})
+
+
+def test_numpy_integers_and_a_limit_past_a_c_long_are_taken() -> None:
+    counts = Hand.parse("234m 567p 234s 678s 9p").counts
+    assert legal_distance(counts, seat_wind=np.int64(1), prevalent_wind=np.uint8(2),
+                          limit=np.int32(3)) == legal_distance(counts, seat_wind=1,
+                                                               prevalent_wind=2)
+    assert legal_distance(FAR.counts, unseen=NOTHING_TO_HAVE, limit=2**70) == 2**70 + 1
+
+
 @pytest.mark.parametrize(("unseen", "error", "message"), [
     ([4] * 33, ValueError, "not 33"), ([4] * 33 + [5], ValueError, "kind 33 has 5"),
     ([-1] + [4] * 33, ValueError, "kind 0 has -1"),
