@@ -40,9 +40,6 @@ obvious twin.
 cimport cython
 cimport numpy as cnp
 from cpython.number cimport PyNumber_Index
-from cpython.object cimport PyTypeObject
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
@@ -52,11 +49,9 @@ from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW,
                                MELD_CONCEALED_KONG, Scoring, encode_melds, may_reach,
                                score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, hand_counts
-from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, discard_parts,
-                                 distance, distance_after, read_unseen)
-
-cdef extern from "Python.h":
-    object PyType_GenericAlloc(PyTypeObject* cls, Py_ssize_t n)
+from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, check_row,
+                                 discard_parts, distance, distance_after, kinds_tuple, make_row,
+                                 read_unseen)
 
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
@@ -1716,9 +1711,9 @@ def legal_search(counts, melds=(), seat_wind=0, prevalent_wind=0,
 cdef tuple _searched(_Asked asked):
     """legal_search's answer to the question asked."""
     cdef Found found
-    cdef int i, k
+    cdef int i
     search(asked.held, &asked.q, asked.limit, True, True, &found)
-    accepted = tuple([k for k in range(N_KINDS) if found.accepted[k]])
+    accepted = kinds_tuple(found.accepted)
     targets = [(bytes((<char*>found.targets[i].tiles)[:N_KINDS]), found.targets[i].win)
                for i in range(found.n_targets)]
     return asked.told(found.cost - 1), bool(found.exact), accepted, targets
@@ -1769,54 +1764,9 @@ def legal_discards(counts, melds=(), seat_wind=0, prevalent_wind=0,
     hand, from one search of the 14 tiles; each an instance of ``row``: tuple, or a class of
     tuples made by a class statement that adds no field of its own (a named tuple), made with
     no Python call."""
-    if row is not tuple and not _plain_rows(row):
-        raise TypeError("row must be tuple or a class of tuples made by a class statement "
-                        f"adding no field (a named tuple), not {row!r}")
+    check_row(row)
     return _discards(_Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
                             ruleset, limit, False, True), row)
-
-
-class _PlainRows(tuple):
-    """A class of tuples made by a class statement, adding no field: its instances are the
-    size of a tuple's and freed as any such class's are, which _row's making assumes."""
-    __slots__ = ()
-
-
-cdef bint _plain_rows(type row):
-    """Whether ``row``'s instances are made and freed as _PlainRows' are, it and each class it
-    is built on down to tuple (a class of tuples written in C, such as a struct sequence, frees
-    fields _row would not have made)."""
-    cdef PyTypeObject* kind = <PyTypeObject*>row
-    cdef PyTypeObject* plain = <PyTypeObject*>_PlainRows
-    if not issubclass(row, tuple):
-        return False
-    while kind != <PyTypeObject*>tuple:
-        if (kind.tp_basicsize != plain.tp_basicsize or kind.tp_itemsize != plain.tp_itemsize
-                or kind.tp_dealloc != plain.tp_dealloc):
-            return False
-        kind = kind.tp_base
-    return True
-
-
-cdef object _row(type row, object tile, object far, object kinds, object copies):
-    """The four made one instance of ``row``, as tuple's own __new__ makes an instance of a
-    class of tuples (its items filled in a fresh instance), but with no Python frame: a named
-    tuple's own __new__ is one, and a hand's dozen rows took longer that way than the search
-    at rung 4's sight."""
-    cdef object made
-    if row is tuple:
-        return (tile, far, kinds, copies)
-    made = PyType_GenericAlloc(<PyTypeObject*>row, 4)
-    _put(made, 0, tile)
-    _put(made, 1, far)
-    _put(made, 2, kinds)
-    _put(made, 3, copies)
-    return made
-
-
-cdef inline void _put(object made, Py_ssize_t i, object item):
-    Py_INCREF(item)                 # the tuple's slot takes this reference
-    PyTuple_SET_ITEM(made, i, item)
 
 
 cdef list _discards(_Asked asked, type row=tuple):
@@ -1824,7 +1774,7 @@ cdef list _discards(_Asked asked, type row=tuple):
     cdef const count_t* held = asked.held
     cdef count_t to_have[N_KINDS]
     cdef Drawn drawn
-    cdef int k, j
+    cdef int k
     _every_discard(held, &drawn)
     search_drawn(held, &asked.q, asked.limit, True, INF, NULL, &drawn)
     for k in range(N_KINDS):
@@ -1834,9 +1784,8 @@ cdef list _discards(_Asked asked, type row=tuple):
         if not held[k]:
             continue
         # The copies to be had after the discard (of k: one fewer held, one fewer to be had).
-        out.append(_row(row, k, asked.told(drawn.cost[k] - 1),
-                        tuple([j for j in range(N_KINDS) if drawn.accepted[k][j]]),
-                        copies_of(drawn.accepted[k], to_have)))
+        out.append(make_row(row, k, asked.told(drawn.cost[k] - 1), kinds_tuple(drawn.accepted[k]),
+                            copies_of(drawn.accepted[k], to_have)))
     return out
 
 

@@ -142,3 +142,9 @@ cdef int read_unseen(object unseen, count_t* copies) except -1
 cpdef int shanten(counts, int melds=*) except -2
 cpdef list waits(counts, int melds=*)
 cpdef long long wait_mask(counts, int melds=*) except -1
+
+# The Python face's pieces the legal kernel shares: the marked kinds as a tuple, and rows made
+# instances of a named tuple class (check_row refuses any other class; make_row makes one).
+cdef tuple kinds_tuple(const count_t* marked)
+cdef int check_row(type row) except -1
+cdef object make_row(type row, object a, object b, object c, object d)

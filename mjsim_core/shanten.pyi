@@ -1,7 +1,7 @@
 """Types of mjsim_core/shanten.pyx, the names Python code calls (see that module's docstrings)."""
 
 from collections.abc import Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -19,9 +19,16 @@ def forms(counts: _Counts, melds: int = 0) -> dict[str, int | None]: ...
 def acceptance(counts: _Counts, melds: int = 0,
                unseen: Sequence[int] | NDArray[np.integer[Any]] | None = None
                ) -> list[tuple[int, int]]: ...
+_Row = TypeVar("_Row", bound=tuple[Any, ...])
+
+@overload
 def discards(counts: _Counts, melds: int = 0,
              unseen: Sequence[int] | NDArray[np.integer[Any]] | None = None
              ) -> list[tuple[int, int, tuple[int, ...], int]]: ...
+@overload
+def discards(counts: _Counts, melds: int = 0,
+             unseen: Sequence[int] | NDArray[np.integer[Any]] | None = None, *, row: type[_Row]
+             ) -> list[_Row]: ...
 def waits(counts: _Counts, melds: int = 0) -> list[int]: ...
 def wait_mask(counts: _Counts, melds: int = 0) -> int: ...
 def shanten_batch(hands: NDArray[np.uint8], melds: int = 0) -> NDArray[np.int8]: ...

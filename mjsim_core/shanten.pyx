@@ -16,6 +16,7 @@ import (see ``_tables``).
 import numpy as np
 cimport numpy as cnp
 from cpython.long cimport PyLong_Check
+from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, uint32_t, uint64_t
@@ -25,6 +26,9 @@ from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.counts cimport check_batch, hand_counts
 
 cnp.import_array()
+
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(PyTypeObject* cls, Py_ssize_t n)
 
 cdef extern from *:
     """
@@ -1072,7 +1076,7 @@ def forms(counts, int melds=0) -> dict:
     }
 
 
-cdef tuple _kinds_tuple(const count_t* marked):
+cdef tuple kinds_tuple(const count_t* marked):
     """The marked kinds, ascending, as a tuple built in place."""
     cdef int k, n = 0
     for k in range(N_KINDS):
@@ -1086,6 +1090,54 @@ cdef tuple _kinds_tuple(const count_t* marked):
             PyTuple_SET_ITEM(kinds, n, item)
             n += 1
     return kinds
+
+
+# Rows made instances of a named tuple class by the kernels themselves (legal_discards' too),
+# as tuple's own __new__ makes an instance of a class of tuples, with no Python frame: a named
+# tuple's own __new__ is one, and a hand's dozen rows took longer that way than the search.
+
+class _PlainRows(tuple):
+    """A class of tuples made by a class statement, adding no field: its instances are the
+    size of a tuple's and freed as any such class's are, which make_row assumes."""
+    __slots__ = ()
+
+
+cdef int check_row(type row) except -1:
+    """Refuse, with a TypeError, a ``row`` that is neither tuple nor a class of tuples made as
+    _PlainRows is, it and each class it is built on down to tuple (a class of tuples written in
+    C, such as a struct sequence, frees fields make_row would not have made)."""
+    cdef PyTypeObject* kind = <PyTypeObject*>row
+    cdef PyTypeObject* plain = <PyTypeObject*>_PlainRows
+    if row is tuple:
+        return 0
+    if issubclass(row, tuple):
+        while kind != <PyTypeObject*>tuple:
+            if (kind.tp_basicsize != plain.tp_basicsize or kind.tp_itemsize != plain.tp_itemsize
+                    or kind.tp_dealloc != plain.tp_dealloc):
+                break
+            kind = kind.tp_base
+        else:
+            return 0
+    raise TypeError("row must be tuple or a class of tuples made by a class statement adding no "
+                    f"field (a named tuple), not {row!r}")
+
+
+cdef object make_row(type row, object a, object b, object c, object d):
+    """The four as one instance of ``row`` (check_row's), a fresh instance filled in place."""
+    cdef object made
+    if row is tuple:
+        return (a, b, c, d)
+    made = PyType_GenericAlloc(<PyTypeObject*>row, 4)
+    _put(made, 0, a)
+    _put(made, 1, b)
+    _put(made, 2, c)
+    _put(made, 3, d)
+    return made
+
+
+cdef inline void _put(object made, Py_ssize_t i, object item):
+    Py_INCREF(item)                 # the tuple's slot takes this reference
+    PyTuple_SET_ITEM(made, i, item)
 
 
 # (kind, copies) pairs made once, so that an acceptance list allocates only itself.
@@ -1145,12 +1197,14 @@ def acceptance(counts, int melds=0, unseen=None) -> list:
     return [_PAIRS[k][copies[k]] for k in range(N_KINDS) if accepted[k]]
 
 
-def discards(counts, int melds=0, unseen=None) -> list:
-    """(tile, shanten after, accepted kinds, accepted copies) for each distinct kind held.
+def discards(counts, int melds=0, unseen=None, *, type row=tuple) -> list:
+    """(tile, shanten after, accepted kinds, accepted copies) for each distinct kind held, each
+    an instance of ``row`` (tuple, or a named tuple class: see check_row).
 
     Copies are ``unseen[kind]`` when given, else 4 minus the copies among the 14 tiles: the
     discarded tile lies face up, so it cannot be drawn again.
     """
+    check_row(row)
     cdef const count_t* c = hand_counts(counts, melds, False, True)
     cdef count_t hand[N_KINDS]
     cdef count_t accepted[N_KINDS][N_KINDS]
@@ -1172,7 +1226,7 @@ def discards(counts, int melds=0, unseen=None) -> list:
         total = 0
         for j in range(N_KINDS):
             total += accepted[i][j] * copies[j]
-        out.append((held[i], distances[i] - 1, _kinds_tuple(accepted[i]), total))
+        out.append(make_row(row, held[i], distances[i] - 1, kinds_tuple(accepted[i]), total))
     return out
 
 

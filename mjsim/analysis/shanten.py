@@ -77,7 +77,7 @@ def discards(counts: np.ndarray, melds: int = 0,
     copies among the 14 tiles (the discarded tile lies face up, so it cannot be drawn again).
     One compiled call evaluates every candidate.
     """
-    return [Discard(*row) for row in _core.discards(counts, melds, unseen)]
+    return _core.discards(counts, melds, unseen, row=Discard)
 
 
 def decompositions(counts: np.ndarray, melds: int = 0) -> list[Decomposition]:

@@ -74,11 +74,16 @@ class RowOnRow(Row):
     __slots__ = ()
 
 
+# The kernels that make their rows of a named tuple class, through shanten's make_row.
+ROWS = {"legal_discards": legal.legal_discards, "discards": shanten.discards}
+
+
+@pytest.mark.parametrize("entry", sorted(ROWS))
 @pytest.mark.parametrize("kind", [Row, RowOnRow])
-def test_legal_discards_makes_its_rows_of_a_named_tuple_class_holding_each_item_once(kind):
+def test_the_discard_kernels_make_rows_of_a_named_tuple_class_holding_each_item_once(entry, kind):
     drawn = Hand.parse("123456789m 12345p").counts
-    plain = legal.legal_discards(drawn)
-    made = legal.legal_discards(drawn, row=kind)
+    plain = ROWS[entry](drawn)
+    made = ROWS[entry](drawn, row=kind)
     assert {type(row) for row in made} == {kind} and [tuple(row) for row in made] == plain
     assert made[0].kinds == plain[0][2] and made[0]._replace(tile=9).tile == 9
     # Only the row holds its kinds: one reference more (getrefcount's own) than none.
@@ -86,12 +91,13 @@ def test_legal_discards_makes_its_rows_of_a_named_tuple_class_holding_each_item_
     assert all(gc.is_tracked(row) for row in made)
 
 
+@pytest.mark.parametrize("entry", sorted(ROWS))
 @pytest.mark.parametrize("row", [list, WithFields, int, os.stat_result, time.struct_time])
-def test_legal_discards_refuses_a_row_that_is_not_a_plain_class_of_tuples(row):
+def test_the_discard_kernels_refuse_a_row_that_is_not_a_plain_class_of_tuples(entry, row):
     # A struct sequence is a class of tuples the size of a tuple, but written in C: it frees
     # fields of its own.
     with pytest.raises(TypeError, match="class statement adding no field"):
-        legal.legal_discards(Hand.parse("123456789m 12345p").counts, row=row)
+        ROWS[entry](Hand.parse("123456789m 12345p").counts, row=row)
 
 
 def test_the_legal_entries_read_a_list_as_they_always_have():
