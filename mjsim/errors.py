@@ -11,6 +11,7 @@ Bad input that no caller should pass (a garbled hand string, a draw from an empt
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 
@@ -42,6 +43,30 @@ def clipped(text: str, most: int) -> str:
     """``text`` for a message: whole up to ``most`` characters, else its start and its length
     (a token or a program's answer may be megabytes)."""
     return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
+def whole(value: object, name: str, least: int | None = None, most: int | None = None) -> int:
+    """``value`` as a plain int, or an error naming ``name``: a ``TypeError`` unless it is an
+    int or a number that is one (numpy's integers), never a bool nor a float (C, and
+    ``int()``, would read 2.5 as 2); a ``ValueError`` when it lies outside ``least``-``most``.
+
+    >>> whole(3, "walls", 1)
+    3
+    >>> whole(2.0, "walls", 1)
+    Traceback (most recent call last):
+    TypeError: walls is a whole number, not 2.0
+    """
+    if isinstance(value, bool):
+        raise TypeError(f"{name} is a whole number, not a bool ({value!r})")
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]  # a refusal below if not
+    except TypeError:
+        raise TypeError(f"{name} is a whole number, not {clipped(repr(value), 40)}") from None
+    if (least is not None and number < least) or (most is not None and number > most):
+        span = (f"from {least} to {most}" if least is not None and most is not None
+                else f"at least {least}" if least is not None else f"at most {most}")
+        raise ValueError(f"{name} is a whole number {span}, not {number}")
+    return number
 
 
 class WallEmptyError(IndexError):
