@@ -59,6 +59,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache
 
+from mjsim.errors import clipped, whole
 from mjsim.game.moves import PASS, Move
 from mjsim.players.view import View
 from mjsim_core.rungs import answer_choices, turn_choices
@@ -144,8 +145,9 @@ class Rung:
     those in ``off`` switched off, breaking its last ties by :attr:`View.word` re-keyed by
     ``salt`` (0: the word itself).
 
-    Raises ``ValueError`` for an unknown rung or idea, an idea the rung does not have or cannot
-    take on, or a salt that is not a whole number from 0.
+    Raises ``TypeError`` for a level that is not a whole number, ``ValueError`` for an unknown
+    rung or idea, an idea the rung does not have or cannot take on, or a salt that is not a
+    whole number from 0.
     """
 
     level: int
@@ -154,6 +156,8 @@ class Rung:
     on: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
+        # 3.0 or True would pass the test below, print as "3.0" or "True" and play as rung 1
+        object.__setattr__(self, "level", whole(self.level, "level"))
         if self.level not in RUNG_IDEAS:
             raise ValueError(f"no rung {self.level!r}; the rungs are 1, 2, 3 and 4")
         if isinstance(self.salt, bool) or not isinstance(self.salt, int) or self.salt < 0:
@@ -175,13 +179,15 @@ class Rung:
         """The bot a variant names, e.g. ``"3-defence-planning"`` or ``"4+eight2"``.
 
         Raises ``ValueError`` naming the spec when it is not a rung followed by distinct
-        ideas the rung has.
+        ideas the rung has, ``TypeError`` when it is not a str.
 
         >>> Rung.parse("2-defence")
         Traceback (most recent call last):
         ...
         ValueError: bad rung '2-defence': rung 2 has no idea 'defence'; it has shanten, claims
         """
+        if not isinstance(spec, str):
+            raise TypeError(f"spec is a str such as '3-defence', not {clipped(repr(spec), 40)}")
         head, *names = spec.split("-")
         level, *extra = head.split("+")
         try:

@@ -49,7 +49,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from mjsim.errors import PlayerOptionError
+from mjsim.errors import PlayerOptionError, clipped
 from mjsim.game.settings import Limits
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
@@ -393,8 +393,12 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None,
     defaults).
 
     Raises ``ValueError`` naming the spec for a spec that is not one, a module, file, class or
-    plugin that cannot be found, or an idea the player does not have.
+    plugin that cannot be found, or an idea the player does not have; ``TypeError`` for a spec
+    that is neither a str nor a :class:`Spec`.
     """
+    if not isinstance(spec, (str, Spec)):
+        raise TypeError(f"spec is a player spec (a str such as '3'), not "
+                        f"{clipped(repr(spec), 40)}")
     parsed = parse_spec(spec) if isinstance(spec, str) else spec
     return KINDS[parsed.kind].load(parsed, workdir, limits)
 
