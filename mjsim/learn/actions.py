@@ -30,10 +30,9 @@ move in any position.
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
-from mjsim.errors import clipped
+from mjsim.errors import clipped, whole
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED, NAMES
 
@@ -67,8 +66,10 @@ def action_of(move: Move, *, tile: int | None = None, view: View | None = None) 
     give that ``tile``, or the ``view`` whose window holds it.
 
     Raises ``ValueError`` for a chow without its discard (or one not holding it), or a move
-    that names a tile it should not.
+    that names a tile it should not; ``TypeError`` for a move that is no :class:`Move`.
     """
+    if not isinstance(move, Move):
+        raise TypeError(f"move is a Move, not {clipped(repr(move), 40)}")
     kind = move.kind
     if kind == "chow":
         if tile is None and view is not None and view.window is not None:
@@ -115,13 +116,6 @@ def move_of(action: int, view: View) -> Move:
 
 def action_number(action: object) -> int:
     """``action`` (an int or a numpy integer) as a number of the action space, or a
-    ``TypeError`` (not a whole number: 1.5 would index a tuple, "3" compare with an int) or
-    ``ValueError`` (outside it) naming the range."""
-    try:
-        number = operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"an action is a whole number 0-{N_ACTIONS - 1}, not "
-                        f"{type(action).__name__} {clipped(repr(action), 40)}") from None
-    if not 0 <= number < N_ACTIONS:
-        raise ValueError(f"an action is 0-{N_ACTIONS - 1}, not {action!r}")
-    return number
+    ``TypeError`` (not a whole number: 1.5 would index a tuple, True pass for 1) or
+    ``ValueError`` (outside it) naming ``action``."""
+    return whole(action, "action", 0, N_ACTIONS - 1)

@@ -38,6 +38,7 @@ except ModuleNotFoundError as missing:  # an optional extra: say which, in one l
                       f"module {missing.name!r}): pip install \"mjsim[learn]\" (or "
                       '".[learn]" in a checkout)') from None
 
+from mjsim.errors import run_seed, whole
 from mjsim.game.rules import Rules
 from mjsim.game.settings import Settings
 from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, action_number, move_of
@@ -56,7 +57,8 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
     stands for the first ``reset``'s seed when it is given none; ``render_mode`` is None,
     ``"ansi"`` (render returns the table as text) or ``"human"`` (prints it).
 
-    Raises ``ValueError`` for hands outside 1-16 or an unknown render mode or ruleset.
+    Raises ``ValueError`` for hands outside 1-16 or an unknown render mode or ruleset, and
+    ``TypeError`` for hands that are no whole number or a seed that is no str or whole number.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
@@ -65,12 +67,11 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
     def __init__(self, *, hands: int = 16, ruleset: str = "green-book", seed: int | str = 0,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        if not 1 <= hands <= 16:
-            raise ValueError(f"a game is 1 to 16 hands, not {hands!r}")
+        hands = whole(hands, "hands", 1, 16)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render modes: {self.metadata['render_modes']}, not {render_mode!r}")
         self.hands, self.ruleset, self.render_mode = hands, ruleset, render_mode
-        self._base, self._games = str(seed), 0
+        self._base, self._games = str(run_seed(seed)), 0
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         planes = spaces.Box(0, HIGH, shape=PLANES, dtype=np.uint8)
@@ -92,10 +93,11 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         self._games += 1
         return seed
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | str | None = None,
+              options: dict[str, Any] | None = None) -> None:
         """Start a game: that of ``seed`` (as the module says), or the next one."""
         if seed is not None:
-            self._base, self._games = str(seed), 0
+            self._base, self._games = str(run_seed(seed)), 0
         self.game = Rules(self._next_seed(), self.settings.ruleset, last_hand=self.hands)
         self.game.take_outcomes()
         self.agents = list(AGENTS)

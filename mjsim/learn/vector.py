@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from mjsim.errors import run_seed, whole
 from mjsim.game.rules import Rules
 from mjsim.game.settings import Settings
 from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, move_of
@@ -46,16 +47,13 @@ class VectorGames:
     ``rewards`` (n x 4 ``int32``: points given by the step) and ``dones`` (n ``bool``);
     ``games`` are the engines, ``walls`` the wall number each is playing, ``finished`` the
     games ended so far. Raises ``ValueError`` for n below 1, hands outside 1-16 or an unknown
-    ruleset.
+    ruleset, ``TypeError`` for n or hands that are no whole number or a seed that is no str or
+    whole number.
     """
 
-    def __init__(self, n: int, *, seed: str = "mjsim", hands: int = 1,
+    def __init__(self, n: int, *, seed: str | int = "mjsim", hands: int = 1,
                  ruleset: str = "green-book") -> None:
-        for name, value in (("n", n), ("hands", hands)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
-        if n < 1 or not 1 <= hands <= 16:
-            raise ValueError(f"at least one game of 1 to 16 hands, not {n} of {hands}")
+        n, hands, seed = whole(n, "n", 1), whole(hands, "hands", 1, 16), run_seed(seed)
         self.settings = Settings(ruleset)  # the ruleset parsed once, here
         self.n, self.seed, self.hands, self.ruleset = n, seed, hands, ruleset
         self.observations = np.zeros((n, *PLANES), dtype=np.uint8)

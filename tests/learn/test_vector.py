@@ -86,9 +86,10 @@ def test_actions_that_are_no_whole_numbers_are_a_type_error_naming_the_range(act
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"n": "3"}, "n is a whole number, not str"), ({"n": 2.5}, "not float"),
-    ({"n": None}, "n is a whole number, not NoneType"),
-    ({"n": 2, "hands": "1"}, "hands is a whole number")])
+    ({"n": "3"}, "^n is a whole number, not '3'$"), ({"n": 2.5}, "not 2.5$"),
+    ({"n": None}, "^n is a whole number, not None$"), ({"n": True}, "not a bool"),
+    ({"n": 2, "hands": "1"}, "^hands is a whole number, not '1'$"),
+    ({"n": 2, "hands": 1.0}, "^hands is a whole number, not 1.0$")])
 def test_counts_that_are_no_whole_numbers_are_a_type_error_naming_them(kwargs, words):
     with pytest.raises(TypeError, match=words):
         VectorGames(**kwargs)
