@@ -55,6 +55,7 @@ from typing import Any
 
 import numpy as np
 
+from mjsim.errors import clipped, run_seed, whole
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.game.results import HandResult
@@ -164,7 +165,7 @@ class _Rows:
                    for name, values in self.columns.items()}}
 
 
-def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "mjsim",
+def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str | int = "mjsim",
           hands: int = 16, ruleset: str = "green-book", shard_walls: int = 10,
           quiet: bool = True, roads: bool = False, label: str | None = None) -> dict[str, Any]:
     """Write the dataset of ``walls`` games of ``hands`` hands between ``players`` (four player
@@ -173,14 +174,21 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str = "m
 
     Raises ``ValueError`` for a lineup that is not four specs, a spec that names no player,
     walls or shard sizes below 1, hands outside 1-16, or a folder holding a dataset made with
-    other settings or of more walls.
+    other settings or of more walls; ``TypeError`` naming the argument for players or a label
+    that are no specs (a str), counts that are no whole numbers, a seed that is no str or whole
+    number, or roads that is no bool.
     """
+    # A str is a sequence too: "1111" would be read as four players.
+    if (isinstance(players, str) or not isinstance(players, Sequence)
+            or not all(isinstance(spec, str) for spec in players)):
+        raise TypeError("players is a list of player specs (str), not "
+                        f"{clipped(repr(players), 60)}")
     if len(players) != 4:
         raise ValueError(f"a table seats four players, not {len(players)}: {list(players)}")
-    if walls < 1 or shard_walls < 1:
-        raise ValueError(f"walls and shard_walls are at least 1, not {walls} and {shard_walls}")
-    if not 1 <= hands <= 16:
-        raise ValueError(f"a game is 1 to 16 hands, not {hands}")
+    if label is not None and not isinstance(label, str):
+        raise TypeError(f"label is a player spec (a str) or None, not {clipped(repr(label), 40)}")
+    walls, hands = whole(walls, "walls", 1), whole(hands, "hands", 1, 16)
+    shard_walls, seed, roads = whole(shard_walls, "shard_walls", 1), run_seed(seed), _flag(roads)
     folder = Path(out)
     settings = {"format": FORMAT, "players": list(players), "seed": seed, "hands": hands,
                 "ruleset": ruleset, "shard_walls": shard_walls, "roads": roads, "label": label}
@@ -208,10 +216,10 @@ def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
     manifest.
 
     Raises ``ValueError`` for a folder without game logs, a log that is not one, or a dataset
-    folder made otherwise.
+    folder made otherwise, and ``TypeError`` for shard_walls that is no whole number or roads
+    that is no bool.
     """
-    if shard_walls < 1:
-        raise ValueError(f"shard_walls is at least 1, not {shard_walls}")
+    shard_walls, roads = whole(shard_walls, "shard_walls", 1), _flag(roads)
     if Path(source).is_file():
         raise ValueError(f"--from-games takes a folder of game logs; {source} is a file (put "
                          "it in a folder of its own)")
@@ -241,6 +249,13 @@ def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
             rows.drop_game()
 
     return _write_shards(Path(out), manifest, len(logs), shard_walls, quiet, fill, roads)
+
+
+def _flag(roads: object) -> bool:
+    """``roads`` when it is a bool, else a ``TypeError`` naming it ("yes" is no setting)."""
+    if not isinstance(roads, bool):
+        raise TypeError(f"roads is True or False, not {clipped(repr(roads), 40)}")
+    return roads
 
 
 def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_walls: int,
@@ -303,14 +318,15 @@ def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_manifest(out: str | Path) -> dict[str, Any]:
-    """The manifest of the dataset in ``out``. Raises ``FileNotFoundError`` when there is none,
-    and ``ValueError`` naming it when it cannot be read or is another kind of folder's."""
+    """The manifest of the dataset in ``out`` (a UTF-8 byte-order mark, as an editor may write,
+    is read past). Raises ``FileNotFoundError`` when there is none, and ``ValueError`` naming
+    it when it cannot be read, is another kind of folder's, or lists a shard outside ``out``."""
     path = Path(out) / MANIFEST
     if not path.is_file():
         raise FileNotFoundError(f"{out} holds no dataset (no {MANIFEST}): make one with "
                                 "mjsim dataset --out")
     try:
-        manifest = json.loads(path.read_text())
+        manifest = json.loads(path.read_text(encoding="utf-8-sig"))
     # json's own errors are ValueErrors, and RecursionError for arrays nested past its depth
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         raise ValueError(f"{path} is damaged (not the JSON mjsim dataset writes): make the "
@@ -318,13 +334,24 @@ def read_manifest(out: str | Path) -> dict[str, Any]:
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise ValueError(f"{out} holds no dataset (its {MANIFEST} is another kind of "
                          "folder's, such as a run's): give another folder")
-    listed = manifest.get("shards")
-    if not isinstance(listed, list) or not all(
+    listed, walls = manifest.get("shards"), manifest.get("walls")
+    # Every manifest written holds a shard (it is saved after each) and its count of walls.
+    if not isinstance(listed, list) or not listed or not all(
             isinstance(shard, dict) and isinstance(shard.get("file"), str)
-            and isinstance(shard.get("rows"), int) for shard in listed):
-        raise ValueError(f"{path} is damaged (its list of shards): make the dataset again in "
-                         "another folder")
+            and _count(shard.get("rows")) for shard in listed) or not _count(walls):
+        raise ValueError(f"{path} is damaged (its list of shards or count of walls): make the "
+                         "dataset again in another folder")
+    for shard in listed:  # an edited manifest must not make a reader open /etc/passwd
+        file = Path(shard["file"])
+        if file.is_absolute() or ".." in file.parts:
+            raise ValueError(f"{path} lists a shard outside its folder, {shard['file']!r}: a "
+                             "shard's file is a name in the dataset's folder")
     return manifest
+
+
+def _count(value: object) -> bool:
+    """Whether ``value`` is a count a manifest may hold (JSON's true is no count)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _save(folder: Path, manifest: dict[str, Any]) -> None:

@@ -4,12 +4,16 @@ other values met an error from inside ("'<' not supported", AttributeError)."""
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from mjsim.errors import run_seed
 from mjsim.game.rules import Rules
-from mjsim.learn import VectorGames, action_of, move_of
+from mjsim.learn import VectorGames, action_of, dataset, move_of
 from mjsim.players.view import view_of
 
 pytest.importorskip("pettingzoo")
@@ -70,3 +74,91 @@ def test_a_bool_is_no_action() -> None:
 def test_action_of_what_is_no_move_is_a_type_error_naming_it(move) -> None:
     with pytest.raises(TypeError, match="^move is a Move, not "):
         action_of(move)
+
+
+FOUR = ["1", "1", "1", "1"]
+
+
+@pytest.mark.parametrize(("options", "error", "words"), [
+    ({"hands": 1.5}, TypeError, "^hands is a whole number, not 1.5$"),  # played 1 hand
+    ({"walls": "2"}, TypeError, "^walls is a whole number, not '2'$"),  # "'<' not supported"
+    ({"shard_walls": 2.0}, TypeError, "^shard_walls is a whole number, not 2.0$"),
+    ({"walls": 0}, ValueError, "^walls is a whole number at least 1, not 0$"),
+    ({"players": [1, 1, 1, 1]}, TypeError, r"^players is a list of player specs \(str\)"),
+    ({"players": "1111"}, TypeError, r"^players is a list of player specs \(str\), not '1111'"),
+    ({"players": None}, TypeError, "^players is a list"),
+    ({"label": 3}, TypeError, r"^label is a player spec \(a str\) or None, not 3$"),
+    ({"roads": "yes"}, TypeError, "^roads is True or False, not 'yes'$"),
+    ({"roads": 1}, TypeError, "^roads is True or False, not 1$"),
+    ({"seed": None}, TypeError, "^seed is a str or a whole number, not None$"),  # "None-0"
+    ({"seed": b"x"}, TypeError, "^seed is a str or a whole number, not b'x'$"),
+])
+def test_dataset_arguments_are_refused_by_name(tmp_path, options, error, words) -> None:
+    arguments = {"players": FOUR, "walls": 1, "hands": 1, **options}
+    with pytest.raises(error, match=words):
+        dataset.write(tmp_path / "out", **arguments)
+    assert not (tmp_path / "out").exists()  # refused before anything is made
+
+
+def test_write_games_reads_its_arguments_by_name(tmp_path) -> None:
+    with pytest.raises(TypeError, match="^shard_walls is a whole number, not 1.5$"):
+        dataset.write_games(tmp_path / "out", tmp_path, shard_walls=1.5)
+    with pytest.raises(TypeError, match="^roads is True or False, not 'yes'$"):
+        dataset.write_games(tmp_path / "out", tmp_path, roads="yes")
+
+
+def test_numpy_counts_and_an_int_seed_still_write_a_dataset(tmp_path) -> None:
+    manifest = dataset.write(tmp_path, ("1", "1", "1", "1"), np.int64(2), seed=5,
+                             hands=np.int8(1), shard_walls=np.uint16(1))
+    assert (manifest["walls"], manifest["hands"], manifest["seed"]) == (2, 1, 5)
+    assert [shard["walls"] for shard in manifest["shards"]] == [[0, 1], [1, 2]]
+    assert dataset.write(tmp_path, FOUR, 2, seed=5, hands=1, shard_walls=1) == manifest
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("small")
+    dataset.write(out, FOUR, 1, hands=1)
+    return out
+
+
+def edited(small: Path, tmp_path: Path, change) -> Path:
+    """A copy of the dataset ``small`` whose manifest ``change`` has edited."""
+    out = tmp_path / "edited"
+    shutil.copytree(small, out)
+    manifest = json.loads((out / dataset.MANIFEST).read_text())
+    change(manifest)
+    (out / dataset.MANIFEST).write_text(json.dumps(manifest))
+    return out
+
+
+def test_a_manifest_starting_with_a_byte_order_mark_reads(small, tmp_path) -> None:
+    # README: a file that starts with a UTF-8 byte-order mark reads as without it
+    out = edited(small, tmp_path, lambda manifest: None)
+    path = out / dataset.MANIFEST
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert len(dataset.load(out)["action"]) == len(dataset.load(small)["action"])
+    assert dataset.write(out, FOUR, 1, hands=1)["walls"] == 1
+
+
+@pytest.mark.parametrize("change", [
+    lambda manifest: manifest.update(shards=[]),  # load raised IndexError
+    lambda manifest: manifest.update(walls="x"),  # a resume raised "'>' not supported"
+    lambda manifest: manifest.update(walls=True),
+    lambda manifest: manifest.pop("walls"),
+    lambda manifest: manifest["shards"][0].update(rows=-1),
+])
+def test_a_manifest_without_shards_or_a_count_of_walls_is_damaged(small, tmp_path,
+                                                                   change) -> None:
+    out = edited(small, tmp_path, change)
+    for read in (dataset.load, lambda folder: dataset.write(folder, FOUR, 1, hands=1)):
+        with pytest.raises(ValueError, match="manifest.json is damaged"):
+            read(out)
+
+
+@pytest.mark.parametrize("file", ["/etc/passwd", "../shard-00000.npz", "sub/../../x.npz"])
+def test_a_shard_outside_the_folder_is_refused(small, tmp_path, file) -> None:
+    # /etc/passwd was opened (and called a damaged shard)
+    out = edited(small, tmp_path, lambda manifest: manifest["shards"][0].update(file=file))
+    with pytest.raises(ValueError, match=f"lists a shard outside its folder, '{file}'"):
+        dataset.load(out)
