@@ -108,17 +108,17 @@ def legal_mask(view: View) -> np.ndarray:
 def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | None = None) -> None:
     """Encode ``views`` into the rows of ``out`` (N x 20 x 34, ``uint8``, C order) and their
     legal masks into ``masks`` (N x 75, ``int8``) when given; nothing is allocated. Raises
-    ``ValueError`` when an array has the wrong shape or fewer rows than views."""
+    ``TypeError`` when an array is no numpy array, ``ValueError`` when one has the wrong shape,
+    type or order, fewer rows than views, or is read-only."""
+    _writable(out, "out", np.uint8)
+    if masks is not None:
+        _writable(masks, "masks", np.int8)
     n = len(views)
     if out.ndim != 3 or out.shape[1:] != PLANES or out.shape[0] < n:
         raise ValueError(f"out must be N x {N_PLANES} x {WIDTH} with N >= {n}, not {out.shape}")
     if masks is not None and (masks.ndim != 2 or masks.shape[1] != N_ACTIONS
                               or masks.shape[0] < n):
         raise ValueError(f"masks must be N x {N_ACTIONS} with N >= {n}, not {masks.shape}")
-    if out.dtype != np.uint8 or not out.flags.c_contiguous:
-        raise ValueError(f"out must be C-ordered uint8, not {out.dtype}")
-    if masks is not None and (masks.dtype != np.int8 or not masks.flags.c_contiguous):
-        raise ValueError(f"masks must be C-ordered int8, not {masks.dtype}")
     planes = out  # typed once for the whole batch (compiled: one buffer acquisition)
     for row in range(n):
         _fill(views[row], planes[row])
@@ -126,6 +126,20 @@ def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | Non
         legal = masks
         for row in range(n):
             _mask(views[row], legal[row])
+
+
+def _writable(array: object, name: str, dtype: type[np.generic]) -> None:
+    """Refuse ``array`` unless encode_batch can write rows of ``dtype`` into it, naming
+    ``name`` and the fault (the typed buffer's own words say neither)."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"{name} is a numpy array, not {type(array).__name__}")
+    if array.dtype != dtype:
+        raise ValueError(f"{name} must be {np.dtype(dtype)}, not {array.dtype}")
+    if not array.flags.c_contiguous:
+        raise ValueError(f"{name} must be C-ordered (np.ascontiguousarray copies it so), not "
+                         "Fortran-ordered or strided")
+    if not array.flags.writeable:
+        raise ValueError(f"{name} is read-only; encode_batch writes into it")
 
 
 def _fill(view: View, o: np.ndarray) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from mjsim.errors import run_seed
 from mjsim.game.rules import Rules
-from mjsim.learn import VectorGames, action_of, dataset, move_of
+from mjsim.learn import PLANES, VectorGames, action_of, dataset, encode_batch, move_of
 from mjsim.players.view import view_of
 
 pytest.importorskip("pettingzoo")
@@ -162,3 +162,32 @@ def test_a_shard_outside_the_folder_is_refused(small, tmp_path, file) -> None:
     out = edited(small, tmp_path, lambda manifest: manifest["shards"][0].update(file=file))
     with pytest.raises(ValueError, match=f"lists a shard outside its folder, '{file}'"):
         dataset.load(out)
+
+
+def read_only(shape, dtype) -> np.ndarray:
+    array = np.zeros(shape, dtype)
+    array.flags.writeable = False
+    return array
+
+
+@pytest.mark.parametrize(("out", "masks", "error", "words"), [
+    ([[0]], None, TypeError, "^out is a numpy array, not list$"),
+    (np.zeros((1, *PLANES), np.uint8), [[0]], TypeError, "^masks is a numpy array, not list$"),
+    # "buffer source array is read-only"
+    (read_only((1, *PLANES), np.uint8), None, ValueError, "^out is read-only"),
+    (np.zeros((1, *PLANES), np.uint8), read_only((1, 75), np.int8), ValueError,
+     "^masks is read-only"),
+    # "must be C-ordered uint8, not uint8"
+    (np.zeros((1, *PLANES), np.uint8, order="F"), None, ValueError,
+     "^out must be C-ordered .*, not Fortran-ordered or strided$"),
+    (np.zeros((1, *PLANES), np.int8), None, ValueError, "^out must be uint8, not int8$"),
+])
+def test_encode_batch_names_the_array_it_cannot_write(out, masks, error, words) -> None:
+    with pytest.raises(error, match=words):
+        encode_batch([VIEW], out, masks)
+
+
+def test_encode_batch_still_fills_c_ordered_arrays() -> None:
+    out, masks = np.zeros((2, *PLANES), np.uint8), np.zeros((2, 75), np.int8)
+    encode_batch([VIEW], out, masks)
+    assert out[0].any() and masks[0].any() and not out[1].any()
