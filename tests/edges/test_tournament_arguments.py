@@ -1,0 +1,75 @@
+"""The tournament's Python entry points given bad arguments: a ``TypeError`` or ``ValueError``
+naming the argument and its value, raised before any file is made (a fuzzer found tracebacks
+from deep inside, values silently made text, and a run that built its seeds until killed); good
+arguments, numpy's integers among them, still run."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mjsim.tournament import RunFolder, ladder, price, table
+from mjsim.tournament.null import null_check
+from tests.edges.mutations import bounded
+
+FAST = {"quiet": True, "backend": "sequential", "table": "botzone"}
+"""One-hand games, played in this process: a wall of rung-1 players takes a fraction of a
+second."""
+ENTRIES: dict[str, Callable[..., Any]] = {
+    "table": lambda out, **options: table("1,1,1,1", out, **options),
+    "ladder": lambda out, **options: ladder(out, rungs=("1", "2"), **options),
+    "price": lambda out, **options: price(["claims"], out, level=2, **options),
+    "null_check": lambda out, **options: null_check(out, level=1, **options),
+}
+"""Each public entry point that plays a run of walls from a seed."""
+
+
+def refused(error: type[Exception], match: str, out: Path, call: Callable[[], Any]) -> None:
+    """``call`` raises ``error`` matching ``match``, at once, and leaves ``out`` unmade."""
+    with pytest.raises(error, match=match), bounded(10):
+        call()
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+@pytest.mark.parametrize(("walls", "error", "match"), [
+    (2**40, ValueError, r"^walls is a whole number from \d to 2000000, not 1099511627776$"),
+    (2_000_001, ValueError, r"^walls is a whole number from \d to 2000000, not 2000001$"),
+    ("2", TypeError, r"^walls is a whole number, not '2'$"),
+    (None, TypeError, r"^walls is a whole number, not None$"),
+    (1.5, TypeError, r"^walls is a whole number, not 1.5$"),
+    (True, TypeError, r"^walls is a whole number, not a bool \(True\)$"),
+])
+def test_walls_that_are_no_run_are_refused_naming_them(tmp_path: Path, entry: str, walls: object,
+                                                       error: type[Exception],
+                                                       match: str) -> None:
+    # 2**40 walls were a seed list built until the process was killed.
+    if entry == "price" and walls is None:
+        pytest.skip("price's walls are None by default: 20, or as --until-decided plans")
+    out = tmp_path / "run"
+    refused(error, match, out, lambda: ENTRIES[entry](out, walls=walls, **FAST))
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+@pytest.mark.parametrize("seed", [None, 1.5, [1], b"x", 7, np.int64(7)])
+def test_a_seed_that_is_not_text_is_refused_naming_it(tmp_path: Path, entry: str,
+                                                      seed: object) -> None:
+    # None, 1.5 and [1] were walls "None-0", ...; bytes and numpy's ints failed the manifest.
+    out = tmp_path / "run"
+    refused(TypeError, rf"^seed is text, not {re.escape(repr(seed))}$", out,
+            lambda: ENTRIES[entry](out, walls=2, seed=seed, **FAST))
+
+
+def test_numpy_walls_run_and_are_recorded_as_plain_ints(tmp_path: Path) -> None:
+    # np.int64 walls failed writing the manifest, and left manifest.tmp behind.
+    report = table("1,1,1,1", tmp_path / "run", walls=np.int64(1), seed="s", **FAST)
+    recorded = RunFolder(report.out).manifest()["arguments"]  # type: ignore[index]
+    assert type(recorded["walls"]) is int and recorded["walls"] == 1 and recorded["seed"] == "s"
+    assert not list(report.out.glob("*.tmp"))
+    report = ladder(tmp_path / "ladder", rungs=("1", "2"), walls=np.uint16(2), **FAST)
+    assert type(RunFolder(report.out).manifest()["arguments"]["walls"]) is int  # type: ignore[index]
