@@ -391,6 +391,10 @@ def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:
     encoded: a long run's manifest lists tens of thousands of games, whose text built whole
     (and its pieces first) took more memory than the games' own analysis."""
     temporary = path.with_suffix(".tmp")
-    with temporary.open("w") as file:
-        json.dump(manifest, file, indent=2, sort_keys=True)
-    os.replace(temporary, path)
+    try:
+        with temporary.open("w") as file:
+            json.dump(manifest, file, indent=2, sort_keys=True)
+        os.replace(temporary, path)
+    except BaseException:  # a value JSON cannot hold, a full disk, Ctrl-C: no part is left
+        temporary.unlink(missing_ok=True)
+        raise

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mjsim.tournament import RunFolder, ladder, price, table
+from mjsim.tournament import RunFolder, ladder, price, run, table
 from mjsim.tournament.null import null_check
 from tests.edges.mutations import bounded
 
@@ -73,3 +73,11 @@ def test_numpy_walls_run_and_are_recorded_as_plain_ints(tmp_path: Path) -> None:
     assert not list(report.out.glob("*.tmp"))
     report = ladder(tmp_path / "ladder", rungs=("1", "2"), walls=np.uint16(2), **FAST)
     assert type(RunFolder(report.out).manifest()["arguments"]["walls"]) is int  # type: ignore[index]
+
+
+def test_a_manifest_that_cannot_be_written_leaves_no_part_of_it(tmp_path: Path) -> None:
+    # The write of a manifest JSON cannot hold stopped halfway and left manifest.tmp behind.
+    with pytest.raises(TypeError, match="int64"):
+        run([[("s-0", ("1", "1", "1", "1"))]], tmp_path, arguments={"walls": np.int64(1)},
+            **FAST)
+    assert not list(tmp_path.iterdir())
