@@ -26,7 +26,7 @@ from mjsim.tournament.schedule import (
     run_walls,
     wall_seeds,
 )
-from mjsim.tournament.store import RunFolder
+from mjsim.tournament.store import RunFolder, run_path
 
 __all__ = ["NullCheck", "null_check"]
 
@@ -76,7 +76,7 @@ def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: 
     rows = []
     for replicate in range(replicates):
         batches = per_wall(wall_seeds(f"{seed}-null{replicate}", walls), lineups)
-        folder = Path(out) / f"null{replicate}"
+        folder = run_path(out) / f"null{replicate}"
         run(batches, folder, kind="null", arguments={"level": level, "replicate": replicate,
                                                      "walls": walls, "seed": seed, "salt": salt},
             **run_options)

@@ -33,6 +33,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from mjsim.errors import clipped
 from mjsim.game.settings import Limits
 from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 
@@ -51,7 +52,7 @@ class RunFolder:
     """The folder of one run."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
+        self.path = run_path(path)
 
     def start(self, manifest: dict[str, Any]) -> list[int]:
         """Write the manifest of a new run, or check it against the one already there; returns
@@ -215,6 +216,16 @@ class RunFolder:
         if unknown:
             raise ValueError(f"the {table} table has no column {', '.join(unknown)}")
         return names
+
+
+def run_path(out: object) -> Path:
+    """``out``, the path of a run folder; else a ``TypeError`` or ``ValueError`` naming it
+    (``""`` reads as the current folder, which a run would fill with its tables)."""
+    if not isinstance(out, str | os.PathLike):
+        raise TypeError(f"out, a run folder, is a path, not {clipped(repr(out), 40)}")
+    if not os.fspath(out):
+        raise ValueError("out, a run folder, is a path, not ''")
+    return Path(out)
 
 
 class Extent(NamedTuple):

@@ -81,3 +81,35 @@ def test_a_manifest_that_cannot_be_written_leaves_no_part_of_it(tmp_path: Path) 
         run([[("s-0", ("1", "1", "1", "1"))]], tmp_path, arguments={"walls": np.int64(1)},
             **FAST)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(("options", "error", "match"), [
+    ({"n_jobs": "2"}, TypeError, r"^n_jobs is a whole number, not '2'$"),
+    ({"n_jobs": None}, TypeError, r"^n_jobs is a whole number, not None$"),
+    ({"n_jobs": 1.5}, TypeError, r"^n_jobs is a whole number, not 1.5$"),
+    ({"n_jobs": 0}, ValueError, r"^n_jobs is a number of workers \(-1: one a core\), not 0$"),
+    ({"scheduler": "nope"}, ValueError, r"^scheduler is a Dask .* not 'nope' with backend "),
+])
+def test_bad_worker_options_are_refused_naming_them(tmp_path: Path, options: dict[str, Any],
+                                                    error: type[Exception], match: str) -> None:
+    # n_jobs '2' or None failed in joblib ("'<' not supported"); 1.5 and a scheduler beside
+    # another backend were taken silently.
+    out = tmp_path / "run"
+    refused(error, match, out, lambda: table("1,1,1,1", out, walls=1, **{**FAST, **options}))
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_an_empty_run_folder_is_refused_and_nothing_is_written_here(tmp_path: Path, entry: str,
+                                                                    monkeypatch: Any) -> None:
+    # out="" wrote the run's tables into the current folder.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"^out, a run folder, is a path, not ''$"):
+        ENTRIES[entry]("", walls=2, **FAST)
+    with pytest.raises(TypeError, match=r"^out, a run folder, is a path, not None$"):
+        ENTRIES[entry](None, walls=2, **FAST)
+    assert not list(tmp_path.iterdir())
+
+
+def test_good_worker_options_run(tmp_path: Path) -> None:
+    report = table("1,1,1,1", tmp_path / "run", walls=1, n_jobs=np.int64(-1), **FAST)
+    assert len(report.tables["seats"]) == 4  # one game: 1,1,1,1 rotated is itself
