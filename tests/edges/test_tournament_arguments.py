@@ -13,8 +13,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mjsim.tournament import RunFolder, ladder, price, run, table
+from mjsim.tournament import RunFolder, ladder, parse_lineup, price, run, standings, table
 from mjsim.tournament.null import null_check
+from mjsim.tournament.rankings import competition, contrasts
 from tests.edges.mutations import bounded
 
 FAST = {"quiet": True, "backend": "sequential", "table": "botzone"}
@@ -113,3 +114,31 @@ def test_an_empty_run_folder_is_refused_and_nothing_is_written_here(tmp_path: Pa
 def test_good_worker_options_run(tmp_path: Path) -> None:
     report = table("1,1,1,1", tmp_path / "run", walls=1, n_jobs=np.int64(-1), **FAST)
     assert len(report.tables["seats"]) == 4  # one game: 1,1,1,1 rotated is itself
+
+
+@pytest.mark.parametrize(("lineup", "match"), [
+    ([3, 3, 3, 3], r"^lineup holds specs or names \(text\), not 3$"),
+    (["3", "3", "3", None], r"^lineup holds specs or names \(text\), not None$"),
+    (b"3,3,3,3", r"^lineup is text or a sequence of four entries, not b'3,3,3,3'$"),
+    (None, r"^lineup is text or a sequence of four entries, not None$"),
+])
+def test_a_lineup_that_is_not_text_is_refused_naming_it(tmp_path: Path, lineup: object,
+                                                        match: str) -> None:
+    # [3, 3, 3, 3] and b"3,3,3,3" failed with AttributeError: 'int' object has no attribute 'strip'.
+    with pytest.raises(TypeError, match=match):
+        parse_lineup(lineup)  # type: ignore[arg-type]
+    out = tmp_path / "run"
+    refused(TypeError, match, out, lambda: table(lineup, out, walls=1, **FAST))  # type: ignore[arg-type]
+
+
+def test_a_lineup_of_text_is_read_from_a_string_or_any_sequence() -> None:
+    assert parse_lineup(" 3,2, 1,1") == parse_lineup(("3", "2", "1", "1")) == ("3", "2", "1", "1")
+    assert parse_lineup(entry for entry in "3211") == ("3", "2", "1", "1")
+
+
+@pytest.mark.parametrize("reading", [standings, contrasts, competition])
+def test_standings_of_no_table_are_refused_naming_it(reading: Callable[[Any], Any]) -> None:
+    # standings(None) failed with AttributeError: 'NoneType' object has no attribute 'cells'.
+    with pytest.raises(TypeError, match=r"^seats is a seats table \(a DataFrame\) or its "
+                                        r"WallSums, not None$"):
+        reading(None)
