@@ -182,7 +182,8 @@ def read_lineup_file(path: str | Path) -> tuple[Lineup, Roster]:
     Raises ``ValueError`` naming the file for one that cannot be read or is not a lineup.
     """
     try:
-        data = tomllib.loads(Path(path).read_text())
+        # utf-8-sig drops the byte-order mark some editors write first, which TOML refuses.
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))
     except OSError as error:
         raise ValueError(f"cannot read lineup file {path}: {error.strerror}") from None
     except UnicodeDecodeError:

@@ -97,7 +97,8 @@ class RunFolder:
         is not a JSON object (damaged, or not an mjsim manifest)."""
         path = self.path / MANIFEST
         try:
-            manifest: Any = json.loads(path.read_text())
+            # utf-8-sig drops a byte-order mark (a manifest saved by an editor), as JSON refuses it
+            manifest: Any = json.loads(path.read_text(encoding="utf-8-sig"))
         except FileNotFoundError:
             return None
         # json reads nested arrays by recursion: an array 100,000 deep exceeds it

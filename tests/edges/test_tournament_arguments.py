@@ -13,9 +13,19 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mjsim.tournament import RunFolder, ladder, parse_lineup, price, run, standings, table
+from mjsim.tournament import (
+    RunFolder,
+    ladder,
+    parse_lineup,
+    price,
+    read_lineup_file,
+    run,
+    standings,
+    table,
+)
 from mjsim.tournament.null import null_check
 from mjsim.tournament.rankings import competition, contrasts
+from mjsim.ui.cli import main
 from tests.edges.mutations import bounded
 
 FAST = {"quiet": True, "backend": "sequential", "table": "botzone"}
@@ -142,3 +152,30 @@ def test_standings_of_no_table_are_refused_naming_it(reading: Callable[[Any], An
     with pytest.raises(TypeError, match=r"^seats is a seats table \(a DataFrame\) or its "
                                         r"WallSums, not None$"):
         reading(None)
+
+
+BOM = "\ufeff"
+"""The byte-order mark some editors write before UTF-8: the README says a file reads as
+without it."""
+
+
+def test_a_lineup_file_read_as_without_its_byte_order_mark(tmp_path: Path, capsys: Any) -> None:
+    # It was refused: "lineup file bom.toml: Invalid statement (at line 1, column 1)".
+    lineup = tmp_path / "bom.toml"
+    lineup.write_text(f'{BOM}seats = ["1", "1", "b", "b"]\n[players]\nb = "1"\n',
+                      encoding="utf-8")
+    assert read_lineup_file(lineup)[0] == ("1", "1", "b", "b")
+    assert main(["table", str(lineup), "--walls", "2", "--out", str(tmp_path / "run"),
+                 "--backend", "sequential", "--table", "botzone", "--quiet"]) == 0
+    assert "results:" in capsys.readouterr().out
+
+
+def test_a_run_whose_manifest_has_a_byte_order_mark_resumes(tmp_path: Path, capsys: Any) -> None:
+    # It was refused: "manifest.json is damaged: ... Unexpected UTF-8 BOM".
+    out = tmp_path / "run"
+    table("1,1,1,1", out, walls=2, **FAST)
+    manifest = out / "manifest.json"
+    manifest.write_text(BOM + manifest.read_text(encoding="utf-8"), encoding="utf-8")
+    assert RunFolder(out).manifest()["kind"] == "table"  # type: ignore[index]
+    assert main(["resume", str(out), "--backend", "sequential", "--quiet"]) == 0
+    assert "results:" in capsys.readouterr().out
