@@ -27,8 +27,8 @@ list every game, so memory grows with the walls before a game is played (measure
 a 71 MB manifest at a million walls, 4.9 GB at ten million)."""
 
 
-def run_walls(walls: object, least: int = 1) -> int:
-    """``walls``, a run's walls, as a plain int from ``least`` to :data:`MAX_WALLS`; else a
+def run_walls(walls: object) -> int:
+    """``walls``, a run's walls, as a plain int from 1 to :data:`MAX_WALLS`; else a
     ``TypeError`` or ``ValueError`` naming it (the seeds and the manifest list every wall before
     one is played, so a bigger run would only fill memory).
 
@@ -36,7 +36,7 @@ def run_walls(walls: object, least: int = 1) -> int:
     Traceback (most recent call last):
     ValueError: walls is a whole number from 1 to 2000000, not 2000001
     """
-    return whole(walls, "walls", least, MAX_WALLS)
+    return whole(walls, "walls", 1, MAX_WALLS)
 
 
 def run_seed(seed: object) -> str:
