@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from mjsim.errors import clipped
 from mjsim.game.settings import Limits
 from mjsim.players.protocol import BatchPlayer, Player
 from mjsim.players.specs import Spec, describe, load_player, parse_spec, player_ideas
@@ -108,9 +109,21 @@ class Roster:
     def lineup(self, lineup: str | Iterable[str]) -> Lineup:
         """Four entries from ``"3,3,2,mine"`` or a sequence, each checked and canonical.
 
-        Raises ``ValueError`` naming an entry that is not a spec, or a lineup not of four.
+        Raises ``ValueError`` naming an entry that is not a spec, or a lineup not of four, and
+        ``TypeError`` for a lineup or an entry that is not text (bytes are not: their items
+        are ints).
         """
-        parts = lineup.split(",") if isinstance(lineup, str) else list(lineup)
+        if isinstance(lineup, str):
+            parts = lineup.split(",")
+        elif isinstance(lineup, Iterable) and not isinstance(lineup, bytes | bytearray):
+            parts = list(lineup)
+        else:
+            raise TypeError(f"lineup is text or a sequence of four entries, not "
+                            f"{clipped(repr(lineup), 40)}")
+        for part in parts:
+            if not isinstance(part, str):
+                raise TypeError(f"lineup holds specs or names (text), not "
+                                f"{clipped(repr(part), 40)}")
         return as_lineup(self.entry(part) for part in parts)
 
     def with_off(self, entry: str, idea: str) -> str:
@@ -169,7 +182,8 @@ def read_lineup_file(path: str | Path) -> tuple[Lineup, Roster]:
     Raises ``ValueError`` naming the file for one that cannot be read or is not a lineup.
     """
     try:
-        data = tomllib.loads(Path(path).read_text())
+        # utf-8-sig drops the byte-order mark some editors write first, which TOML refuses.
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))
     except OSError as error:
         raise ValueError(f"cannot read lineup file {path}: {error.strerror}") from None
     except UnicodeDecodeError:

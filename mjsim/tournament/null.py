@@ -15,11 +15,18 @@ from typing import Unpack
 
 import pandas as pd
 
+from mjsim.errors import whole
 from mjsim.tournament import pricing
 from mjsim.tournament.numbers import percent
 from mjsim.tournament.runner import RunOptions, run
-from mjsim.tournament.schedule import challenger_games, per_wall, wall_seeds
-from mjsim.tournament.store import RunFolder
+from mjsim.tournament.schedule import (
+    challenger_games,
+    per_wall,
+    run_seed,
+    run_walls,
+    wall_seeds,
+)
+from mjsim.tournament.store import RunFolder, run_path
 
 __all__ = ["NullCheck", "null_check"]
 
@@ -57,6 +64,8 @@ def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: 
     Raises ``ValueError`` for fewer than two replicates or walls, or a salt of 0 (which is the
     baseline itself, not a null challenger).
     """
+    walls, seed = run_walls(walls), run_seed(seed)
+    replicates, salt = whole(replicates, "replicates"), whole(salt, "salt")
     if replicates < 2 or walls < 2:
         raise ValueError(f"a null check needs two or more replicates and walls, not "
                          f"{replicates} and {walls}")
@@ -67,7 +76,7 @@ def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: 
     rows = []
     for replicate in range(replicates):
         batches = per_wall(wall_seeds(f"{seed}-null{replicate}", walls), lineups)
-        folder = Path(out) / f"null{replicate}"
+        folder = run_path(out) / f"null{replicate}"
         run(batches, folder, kind="null", arguments={"level": level, "replicate": replicate,
                                                      "walls": walls, "seed": seed, "salt": salt},
             **run_options)

@@ -38,6 +38,7 @@ import pandas as pd
 from numpy.random import default_rng
 from scipy import stats
 
+from mjsim.errors import clipped
 from mjsim.tournament.pricing import CONFIDENCE, bh_adjust, unpaired_se
 from mjsim.tournament.schedule import wall_index
 
@@ -151,6 +152,7 @@ def contrasts(seats: pd.DataFrame | WallSums, order: list[str] | None = None) ->
     ``order`` (by default the variants by name) decides which of two is ``variant``: the
     earlier. One row per pair; none for a table of one variant.
     """
+    seats = _checked(seats)
     means = _per_seed(WallSums.of(seats) if isinstance(seats, pd.DataFrame) else seats)
     per_seed = means["points"] / means["games"]  # NaN where a variant sat out a seed
     order = order if order is not None else list(per_seed.columns)
@@ -224,8 +226,17 @@ def bradley_terry(wins: np.ndarray, prior_tie: float = PRIOR_TIE) -> np.ndarray:
     return centred
 
 
+def _checked(seats: object) -> pd.DataFrame | WallSums:
+    """``seats``, a seats table or its wall sums; else a ``TypeError`` naming it."""
+    if not isinstance(seats, pd.DataFrame | WallSums):
+        raise TypeError(f"seats is a seats table (a DataFrame) or its WallSums, not "
+                        f"{clipped(repr(seats), 40)}")
+    return seats
+
+
 def _played(seats: pd.DataFrame | WallSums) -> WallSums:
     """The wall sums of a table or the sums themselves; ``ValueError`` when no game was played."""
+    seats = _checked(seats)
     if seats.empty if isinstance(seats, pd.DataFrame) else seats.cells.empty:
         raise ValueError("no games to make standings of")
     return WallSums.of(seats) if isinstance(seats, pd.DataFrame) else seats

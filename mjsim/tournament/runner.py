@@ -23,6 +23,7 @@ from joblib import Parallel, delayed, parallel_config
 
 import mjsim
 from mjsim.analysis import shanten
+from mjsim.errors import whole
 from mjsim.game.settings import Limits, Settings, settings_of
 from mjsim.players.driver import PlayerError, TooManyFouls
 from mjsim.tiles.hand import Hand
@@ -210,6 +211,12 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
     """
     if backend not in BACKENDS:
         raise ValueError(f"no backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    n_jobs = whole(n_jobs, "n_jobs")
+    if n_jobs == 0:  # joblib's -1 is a worker a core, -2 all cores but one
+        raise ValueError("n_jobs is a number of workers (-1: one a core), not 0")
+    if scheduler is not None and backend != "dask":  # it would be ignored
+        raise ValueError(f"scheduler is a Dask scheduler's address, for backend 'dask' only, "
+                         f"not {scheduler!r} with backend {backend!r}")
     # Parsed once, here, and handed down to every game, and recorded in the manifest.
     settings = settings_of(settings, ruleset=ruleset, table=table, penalty=penalty,
                            max_fouls=max_fouls, limits=limits)

@@ -12,22 +12,55 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
+from mjsim.errors import clipped, whole
 from mjsim.tournament.lineups import Lineup, as_lineup
 
 Task = tuple[str, Lineup]
 
 CONTROL_EVERY = 10
 """Walls between two health-check control games: one on wall 0, 10, 20, ..."""
+MAX_WALLS = 2_000_000
+"""The most walls a run may ask for: more than --until-decided plans for the smallest effect
+``price --plan`` takes (1.2 million walls for 0.01 points a hand), and a couple of days of
+sixteen-hand games on one core (0.1 s of CPU a wall of four games). The run and its manifest
+list every game, so memory grows with the walls before a game is played (measured: 860 MB and
+a 71 MB manifest at a million walls, 4.9 GB at ten million)."""
+
+
+def run_walls(walls: object) -> int:
+    """``walls``, a run's walls, as a plain int from 1 to :data:`MAX_WALLS`; else a
+    ``TypeError`` or ``ValueError`` naming it (the seeds and the manifest list every wall before
+    one is played, so a bigger run would only fill memory).
+
+    >>> run_walls(2_000_001)
+    Traceback (most recent call last):
+    ValueError: walls is a whole number from 1 to 2000000, not 2000001
+    """
+    return whole(walls, "walls", 1, MAX_WALLS)
+
+
+def run_seed(seed: object) -> str:
+    """``seed``, a run's seed, which is text; else a ``TypeError`` naming it. Its walls are
+    ``SEED-0``, ``SEED-1``, ...: ``None`` or ``1.5`` would name walls silently, and a run's
+    manifest records text, which resumes the run.
+
+    >>> run_seed(None)
+    Traceback (most recent call last):
+    TypeError: seed is text, not None
+    """
+    if not isinstance(seed, str):
+        raise TypeError(f"seed is text, not {clipped(repr(seed), 40)}")
+    return seed
 
 
 def wall_seeds(seed: str, walls: int) -> list[str]:
-    """The seeds of ``walls`` walls, derived from a run's seed.
+    """The seeds of ``walls`` walls (:func:`run_walls`), derived from a run's seed
+    (:func:`run_seed`).
 
     >>> wall_seeds("mjsim", 3)
     ['mjsim-0', 'mjsim-1', 'mjsim-2']
     """
-    if walls < 1:
-        raise ValueError(f"a run plays at least one wall, not {walls}")
+    seed, walls = run_seed(seed), run_walls(walls)
     return [f"{seed}-{index}" for index in range(walls)]
 
 

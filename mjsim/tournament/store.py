@@ -33,6 +33,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from mjsim.errors import clipped
 from mjsim.game.settings import Limits
 from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 
@@ -51,7 +52,7 @@ class RunFolder:
     """The folder of one run."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
+        self.path = run_path(path)
 
     def start(self, manifest: dict[str, Any]) -> list[int]:
         """Write the manifest of a new run, or check it against the one already there; returns
@@ -96,7 +97,8 @@ class RunFolder:
         is not a JSON object (damaged, or not an mjsim manifest)."""
         path = self.path / MANIFEST
         try:
-            manifest: Any = json.loads(path.read_text())
+            # utf-8-sig drops a byte-order mark (a manifest saved by an editor), as JSON refuses it
+            manifest: Any = json.loads(path.read_text(encoding="utf-8-sig"))
         except FileNotFoundError:
             return None
         # json reads nested arrays by recursion: an array 100,000 deep exceeds it
@@ -215,6 +217,16 @@ class RunFolder:
         if unknown:
             raise ValueError(f"the {table} table has no column {', '.join(unknown)}")
         return names
+
+
+def run_path(out: object) -> Path:
+    """``out``, the path of a run folder; else a ``TypeError`` or ``ValueError`` naming it
+    (``""`` reads as the current folder, which a run would fill with its tables)."""
+    if not isinstance(out, str | os.PathLike):
+        raise TypeError(f"out, a run folder, is a path, not {clipped(repr(out), 40)}")
+    if not os.fspath(out):
+        raise ValueError("out, a run folder, is a path, not ''")
+    return Path(out)
 
 
 class Extent(NamedTuple):
@@ -391,6 +403,10 @@ def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:
     encoded: a long run's manifest lists tens of thousands of games, whose text built whole
     (and its pieces first) took more memory than the games' own analysis."""
     temporary = path.with_suffix(".tmp")
-    with temporary.open("w") as file:
-        json.dump(manifest, file, indent=2, sort_keys=True)
-    os.replace(temporary, path)
+    try:
+        with temporary.open("w") as file:
+            json.dump(manifest, file, indent=2, sort_keys=True)
+        os.replace(temporary, path)
+    except BaseException:  # a value JSON cannot hold, a full disk, Ctrl-C: no part is left
+        temporary.unlink(missing_ok=True)
+        raise

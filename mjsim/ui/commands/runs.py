@@ -18,12 +18,6 @@ if TYPE_CHECKING:
     from mjsim.game.settings import Limits
     from mjsim.tournament import Report, Roster
 
-MAX_WALLS = 2_000_000
-"""The most walls a run may ask for: more than --until-decided plans for the smallest effect
-``price --plan`` takes (1.2 million walls for 0.01 points a hand), and a couple of days of
-sixteen-hand games on one core (0.1 s of CPU a wall of four games). The run and its manifest
-list every game, so memory grows with the walls before a game is played (measured: 860 MB and
-a 71 MB manifest at a million walls, 4.9 GB at ten million)."""
 MAX_PENALTY = 10_000
 """The most a foul may cost each other seat: a thousand times the default, more than any hand
 scores, and small enough that a run's points stay exact in the tables' 64-bit integers."""
@@ -94,6 +88,8 @@ def parallel(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_options(args: argparse.Namespace) -> dict[str, Any]:
     """The experiment's keyword arguments, checked; starts the workers (call it first)."""
+    from mjsim.tournament.schedule import MAX_WALLS  # here, so that --help loads no layer
+
     if not 2 <= args.walls <= MAX_WALLS:
         raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
                          f"not {args.walls}")

@@ -1,0 +1,181 @@
+"""The tournament's Python entry points given bad arguments: a ``TypeError`` or ``ValueError``
+naming the argument and its value, raised before any file is made (a fuzzer found tracebacks
+from deep inside, values silently made text, and a run that built its seeds until killed); good
+arguments, numpy's integers among them, still run."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mjsim.tournament import (
+    RunFolder,
+    ladder,
+    parse_lineup,
+    price,
+    read_lineup_file,
+    run,
+    standings,
+    table,
+)
+from mjsim.tournament.null import null_check
+from mjsim.tournament.rankings import competition, contrasts
+from mjsim.ui.cli import main
+from tests.edges.mutations import bounded
+
+FAST = {"quiet": True, "backend": "sequential", "table": "botzone"}
+"""One-hand games, played in this process: a wall of rung-1 players takes a fraction of a
+second."""
+ENTRIES: dict[str, Callable[..., Any]] = {
+    "table": lambda out, **options: table("1,1,1,1", out, **options),
+    "ladder": lambda out, **options: ladder(out, rungs=("1", "2"), **options),
+    "price": lambda out, **options: price(["claims"], out, level=2, **options),
+    "null_check": lambda out, **options: null_check(out, level=1, **options),
+}
+"""Each public entry point that plays a run of walls from a seed."""
+
+
+def refused(error: type[Exception], match: str, out: Path, call: Callable[[], Any]) -> None:
+    """``call`` raises ``error`` matching ``match``, at once, and leaves ``out`` unmade."""
+    with pytest.raises(error, match=match), bounded(10):
+        call()
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+@pytest.mark.parametrize(("walls", "error", "match"), [
+    (2**40, ValueError, r"^walls is a whole number from \d to 2000000, not 1099511627776$"),
+    (2_000_001, ValueError, r"^walls is a whole number from \d to 2000000, not 2000001$"),
+    ("2", TypeError, r"^walls is a whole number, not '2'$"),
+    (None, TypeError, r"^walls is a whole number, not None$"),
+    (1.5, TypeError, r"^walls is a whole number, not 1.5$"),
+    (True, TypeError, r"^walls is a whole number, not a bool \(True\)$"),
+])
+def test_walls_that_are_no_run_are_refused_naming_them(tmp_path: Path, entry: str, walls: object,
+                                                       error: type[Exception],
+                                                       match: str) -> None:
+    # 2**40 walls were a seed list built until the process was killed.
+    if entry == "price" and walls is None:
+        pytest.skip("price's walls are None by default: 20, or as --until-decided plans")
+    out = tmp_path / "run"
+    refused(error, match, out, lambda: ENTRIES[entry](out, walls=walls, **FAST))
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+@pytest.mark.parametrize("seed", [None, 1.5, [1], b"x", 7, np.int64(7)])
+def test_a_seed_that_is_not_text_is_refused_naming_it(tmp_path: Path, entry: str,
+                                                      seed: object) -> None:
+    # None, 1.5 and [1] were walls "None-0", ...; bytes and numpy's ints failed the manifest.
+    out = tmp_path / "run"
+    refused(TypeError, rf"^seed is text, not {re.escape(repr(seed))}$", out,
+            lambda: ENTRIES[entry](out, walls=2, seed=seed, **FAST))
+
+
+def test_numpy_walls_run_and_are_recorded_as_plain_ints(tmp_path: Path) -> None:
+    # np.int64 walls failed writing the manifest, and left manifest.tmp behind.
+    report = table("1,1,1,1", tmp_path / "run", walls=np.int64(1), seed="s", **FAST)
+    recorded = RunFolder(report.out).manifest()["arguments"]  # type: ignore[index]
+    assert type(recorded["walls"]) is int and recorded["walls"] == 1 and recorded["seed"] == "s"
+    assert not list(report.out.glob("*.tmp"))
+    report = ladder(tmp_path / "ladder", rungs=("1", "2"), walls=np.uint16(2), **FAST)
+    assert type(RunFolder(report.out).manifest()["arguments"]["walls"]) is int  # type: ignore[index]
+
+
+def test_a_manifest_that_cannot_be_written_leaves_no_part_of_it(tmp_path: Path) -> None:
+    # The write of a manifest JSON cannot hold stopped halfway and left manifest.tmp behind.
+    with pytest.raises(TypeError, match="int64"):
+        run([[("s-0", ("1", "1", "1", "1"))]], tmp_path, arguments={"walls": np.int64(1)},
+            **FAST)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(("options", "error", "match"), [
+    ({"n_jobs": "2"}, TypeError, r"^n_jobs is a whole number, not '2'$"),
+    ({"n_jobs": None}, TypeError, r"^n_jobs is a whole number, not None$"),
+    ({"n_jobs": 1.5}, TypeError, r"^n_jobs is a whole number, not 1.5$"),
+    ({"n_jobs": 0}, ValueError, r"^n_jobs is a number of workers \(-1: one a core\), not 0$"),
+    ({"scheduler": "nope"}, ValueError, r"^scheduler is a Dask .* not 'nope' with backend "),
+])
+def test_bad_worker_options_are_refused_naming_them(tmp_path: Path, options: dict[str, Any],
+                                                    error: type[Exception], match: str) -> None:
+    # n_jobs '2' or None failed in joblib ("'<' not supported"); 1.5 and a scheduler beside
+    # another backend were taken silently.
+    out = tmp_path / "run"
+    refused(error, match, out, lambda: table("1,1,1,1", out, walls=1, **{**FAST, **options}))
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_an_empty_run_folder_is_refused_and_nothing_is_written_here(tmp_path: Path, entry: str,
+                                                                    monkeypatch: Any) -> None:
+    # out="" wrote the run's tables into the current folder.
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"^out, a run folder, is a path, not ''$"):
+        ENTRIES[entry]("", walls=2, **FAST)
+    with pytest.raises(TypeError, match=r"^out, a run folder, is a path, not None$"):
+        ENTRIES[entry](None, walls=2, **FAST)
+    assert not list(tmp_path.iterdir())
+
+
+def test_good_worker_options_run(tmp_path: Path) -> None:
+    report = table("1,1,1,1", tmp_path / "run", walls=1, n_jobs=np.int64(-1), **FAST)
+    assert len(report.tables["seats"]) == 4  # one game: 1,1,1,1 rotated is itself
+
+
+@pytest.mark.parametrize(("lineup", "match"), [
+    ([3, 3, 3, 3], r"^lineup holds specs or names \(text\), not 3$"),
+    (["3", "3", "3", None], r"^lineup holds specs or names \(text\), not None$"),
+    (b"3,3,3,3", r"^lineup is text or a sequence of four entries, not b'3,3,3,3'$"),
+    (None, r"^lineup is text or a sequence of four entries, not None$"),
+])
+def test_a_lineup_that_is_not_text_is_refused_naming_it(tmp_path: Path, lineup: object,
+                                                        match: str) -> None:
+    # [3, 3, 3, 3] and b"3,3,3,3" failed with AttributeError: 'int' object has no attribute 'strip'.
+    with pytest.raises(TypeError, match=match):
+        parse_lineup(lineup)  # type: ignore[arg-type]
+    out = tmp_path / "run"
+    refused(TypeError, match, out, lambda: table(lineup, out, walls=1, **FAST))  # type: ignore[arg-type]
+
+
+def test_a_lineup_of_text_is_read_from_a_string_or_any_sequence() -> None:
+    assert parse_lineup(" 3,2, 1,1") == parse_lineup(("3", "2", "1", "1")) == ("3", "2", "1", "1")
+    assert parse_lineup(entry for entry in "3211") == ("3", "2", "1", "1")
+
+
+@pytest.mark.parametrize("reading", [standings, contrasts, competition])
+def test_standings_of_no_table_are_refused_naming_it(reading: Callable[[Any], Any]) -> None:
+    # standings(None) failed with AttributeError: 'NoneType' object has no attribute 'cells'.
+    with pytest.raises(TypeError, match=r"^seats is a seats table \(a DataFrame\) or its "
+                                        r"WallSums, not None$"):
+        reading(None)
+
+
+BOM = "\ufeff"
+"""The byte-order mark some editors write before UTF-8: the README says a file reads as
+without it."""
+
+
+def test_a_lineup_file_read_as_without_its_byte_order_mark(tmp_path: Path, capsys: Any) -> None:
+    # It was refused: "lineup file bom.toml: Invalid statement (at line 1, column 1)".
+    lineup = tmp_path / "bom.toml"
+    lineup.write_text(f'{BOM}seats = ["1", "1", "b", "b"]\n[players]\nb = "1"\n',
+                      encoding="utf-8")
+    assert read_lineup_file(lineup)[0] == ("1", "1", "b", "b")
+    assert main(["table", str(lineup), "--walls", "2", "--out", str(tmp_path / "run"),
+                 "--backend", "sequential", "--table", "botzone", "--quiet"]) == 0
+    assert "results:" in capsys.readouterr().out
+
+
+def test_a_run_whose_manifest_has_a_byte_order_mark_resumes(tmp_path: Path, capsys: Any) -> None:
+    # It was refused: "manifest.json is damaged: ... Unexpected UTF-8 BOM".
+    out = tmp_path / "run"
+    table("1,1,1,1", out, walls=2, **FAST)
+    manifest = out / "manifest.json"
+    manifest.write_text(BOM + manifest.read_text(encoding="utf-8"), encoding="utf-8")
+    assert RunFolder(out).manifest()["kind"] == "table"  # type: ignore[index]
+    assert main(["resume", str(out), "--backend", "sequential", "--quiet"]) == 0
+    assert "results:" in capsys.readouterr().out
