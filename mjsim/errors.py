@@ -70,21 +70,23 @@ def whole(value: object, name: str, least: int | None = None, most: int | None =
 
 
 
-def run_seed(value: object, name: str = "seed") -> str | int:
-    """``value`` as the seed of a run of walls, named ``f"{seed}-{i}"``: a str, or a whole
-    number read by :func:`whole`; else a ``TypeError`` naming ``name`` (None would name its
-    walls "None-0", bytes "b'x'-0").
+def run_seed(value: object, name: str = "seed") -> str:
+    """``value``, the seed of a run of walls (named ``f"{seed}-{i}"``), as the text that names
+    them: a str, or a whole number read by :func:`whole` as its decimal text (7 and "7" name the
+    same walls, and a manifest records text, which resumes the run); else a ``TypeError``
+    naming ``name`` (None would name its walls "None-0", bytes "b'x'-0").
 
     >>> run_seed("learn"), run_seed(7)
-    ('learn', 7)
+    ('learn', '7')
     """
     if isinstance(value, str):
         return value
     try:
-        return whole(value, name)
+        return str(whole(value, name))
     except TypeError:
         raise TypeError(f"{name} is a str or a whole number, not "
                         f"{clipped(repr(value), 40)}") from None
+
 
 class WallEmptyError(IndexError):
     """A draw from a wall that has no tiles left."""

@@ -71,7 +71,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render modes: {self.metadata['render_modes']}, not {render_mode!r}")
         self.hands, self.ruleset, self.render_mode = hands, ruleset, render_mode
-        self._base, self._games = str(run_seed(seed)), 0
+        self._base, self._games = run_seed(seed), 0
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         planes = spaces.Box(0, HIGH, shape=PLANES, dtype=np.uint8)
@@ -97,7 +97,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
               options: dict[str, Any] | None = None) -> None:
         """Start a game: that of ``seed`` (as the module says), or the next one."""
         if seed is not None:
-            self._base, self._games = str(run_seed(seed)), 0
+            self._base, self._games = run_seed(seed), 0
         self.game = Rules(self._next_seed(), self.settings.ruleset, last_hand=self.hands)
         self.game.take_outcomes()
         self.agents = list(AGENTS)

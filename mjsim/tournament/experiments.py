@@ -23,6 +23,7 @@ from typing import Any, Unpack
 
 import pandas as pd
 
+from mjsim.errors import run_seed
 from mjsim.game.settings import Settings
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, sequential, triggers
@@ -104,7 +105,7 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     chosen = chosen_ideas(ideas, baseline, roster)
     if walls is None:
         walls = power.plan(delta, sd, STAGE).cap if until_decided else 20
-    walls = run_walls(walls)
+    walls, seed = run_walls(walls), run_seed(seed)
     challengers = [roster.with_off(baseline, idea) for idea in chosen]
     every = control_every(out)
     batches = priced_walls(wall_seeds(seed, walls),
@@ -141,7 +142,7 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     """Each step of the ladder ``rungs`` (each a spec or a name ``roster`` defines, lowest
     first: the built-in rungs 1, 2, 3, 4 by default), every idea the top rung has switched on, and
     the standings of a table of rungs (:func:`ladder_table`) with its seats rotated."""
-    walls = run_walls(walls)
+    walls, seed = run_walls(walls), run_seed(seed)
     roster = roster or Roster()
     steps = [roster.entry(rung) for rung in rungs]
     if len(steps) < 2 or len(set(steps)) != len(steps):
@@ -216,7 +217,7 @@ def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None
     (:func:`.rankings.competition`) as ``report.competition``."""
     if schedule not in FORMATS:
         raise ValueError(f"no format {schedule!r}; the formats are {', '.join(FORMATS)}")
-    walls = run_walls(walls)
+    walls, seed = run_walls(walls), run_seed(seed)
     roster = roster or Roster()
     entries = roster.lineup(lineup)
     if schedule == "competition" and walls % MATCH_WALLS:

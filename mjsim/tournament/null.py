@@ -15,14 +15,13 @@ from typing import Unpack
 
 import pandas as pd
 
-from mjsim.errors import whole
+from mjsim.errors import run_seed, whole
 from mjsim.tournament import pricing
 from mjsim.tournament.numbers import percent
 from mjsim.tournament.runner import RunOptions, run
 from mjsim.tournament.schedule import (
     challenger_games,
     per_wall,
-    run_seed,
     run_walls,
     wall_seeds,
 )

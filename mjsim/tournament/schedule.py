@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
-from mjsim.errors import clipped, whole
+from mjsim.errors import run_seed, whole
 from mjsim.tournament.lineups import Lineup, as_lineup
 
 Task = tuple[str, Lineup]
@@ -39,23 +39,9 @@ def run_walls(walls: object) -> int:
     return whole(walls, "walls", 1, MAX_WALLS)
 
 
-def run_seed(seed: object) -> str:
-    """``seed``, a run's seed, which is text; else a ``TypeError`` naming it. Its walls are
-    ``SEED-0``, ``SEED-1``, ...: ``None`` or ``1.5`` would name walls silently, and a run's
-    manifest records text, which resumes the run.
-
-    >>> run_seed(None)
-    Traceback (most recent call last):
-    TypeError: seed is text, not None
-    """
-    if not isinstance(seed, str):
-        raise TypeError(f"seed is text, not {clipped(repr(seed), 40)}")
-    return seed
-
-
 def wall_seeds(seed: str, walls: int) -> list[str]:
     """The seeds of ``walls`` walls (:func:`run_walls`), derived from a run's seed
-    (:func:`run_seed`).
+    (:func:`mjsim.errors.run_seed`).
 
     >>> wall_seeds("mjsim", 3)
     ['mjsim-0', 'mjsim-1', 'mjsim-2']

@@ -47,33 +47,44 @@ def refused(error: type[Exception], match: str, out: Path, call: Callable[[], An
     assert not out.exists()
 
 
-@pytest.mark.parametrize("entry", ENTRIES)
-@pytest.mark.parametrize(("walls", "error", "match"), [
+BAD_WALLS = [
     (2**40, ValueError, r"^walls is a whole number from \d to 2000000, not 1099511627776$"),
     (2_000_001, ValueError, r"^walls is a whole number from \d to 2000000, not 2000001$"),
     ("2", TypeError, r"^walls is a whole number, not '2'$"),
     (None, TypeError, r"^walls is a whole number, not None$"),
     (1.5, TypeError, r"^walls is a whole number, not 1.5$"),
     (True, TypeError, r"^walls is a whole number, not a bool \(True\)$"),
-])
+]
+
+
+# price's walls of None are its default (20, or as --until-decided plans), not a refusal.
+@pytest.mark.parametrize(("entry", "walls", "error", "match"), [
+    (entry, *bad) for entry in ENTRIES for bad in BAD_WALLS
+    if not (entry == "price" and bad[0] is None)])
 def test_walls_that_are_no_run_are_refused_naming_them(tmp_path: Path, entry: str, walls: object,
                                                        error: type[Exception],
                                                        match: str) -> None:
     # 2**40 walls were a seed list built until the process was killed.
-    if entry == "price" and walls is None:
-        pytest.skip("price's walls are None by default: 20, or as --until-decided plans")
     out = tmp_path / "run"
     refused(error, match, out, lambda: ENTRIES[entry](out, walls=walls, **FAST))
 
 
 @pytest.mark.parametrize("entry", ENTRIES)
-@pytest.mark.parametrize("seed", [None, 1.5, [1], b"x", 7, np.int64(7)])
-def test_a_seed_that_is_not_text_is_refused_naming_it(tmp_path: Path, entry: str,
-                                                      seed: object) -> None:
-    # None, 1.5 and [1] were walls "None-0", ...; bytes and numpy's ints failed the manifest.
+@pytest.mark.parametrize("seed", [None, 1.5, [1], b"x", True])
+def test_a_seed_that_is_no_text_nor_whole_number_is_refused_naming_it(tmp_path: Path, entry: str,
+                                                                      seed: object) -> None:
+    # None, 1.5 and [1] were walls "None-0", ...; bytes failed writing the manifest.
     out = tmp_path / "run"
-    refused(TypeError, rf"^seed is text, not {re.escape(repr(seed))}$", out,
+    refused(TypeError, rf"^seed is a str or a whole number, not {re.escape(repr(seed))}$", out,
             lambda: ENTRIES[entry](out, walls=2, seed=seed, **FAST))
+
+
+@pytest.mark.parametrize("seed", [7, np.int64(7)])
+def test_a_whole_number_seed_is_recorded_as_the_text_naming_its_walls(tmp_path: Path,
+                                                                     seed: object) -> None:
+    # numpy's ints failed writing the manifest; 7 and "7" name the same walls, 7-0, 7-1, ...
+    report = table("1,1,1,1", tmp_path / "run", walls=1, seed=seed, **FAST)
+    assert RunFolder(report.out).manifest()["arguments"]["seed"] == "7"  # type: ignore[index]
 
 
 def test_numpy_walls_run_and_are_recorded_as_plain_ints(tmp_path: Path) -> None:
