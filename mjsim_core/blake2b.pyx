@@ -14,6 +14,8 @@ True
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
+from mjsim_core.counts cimport read_int
+
 # The initial words: SHA-512's (RFC 7693 §2.6).
 cdef uint64_t IV[8]
 IV[:] = [0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
@@ -146,20 +148,19 @@ cdef void final(Blake2b* state, uint8_t* out) noexcept nogil:
     memcpy(out, whole, state.size)
 
 
-def digest(const uint8_t[::1] data not None, int digest_size=64, *,
+def digest(const uint8_t[::1] data not None, digest_size=64, *,
            const uint8_t[::1] key=None, const uint8_t[::1] person=None):
     """``hashlib.blake2b(data, digest_size=, key=, person=).digest()``, by this module."""
-    if not 1 <= digest_size <= 64:
-        raise ValueError(f"a BLAKE2b digest has 1 to 64 bytes, not {digest_size}")
+    cdef int size = read_int(digest_size, "digest_size", 1, 64)     # hashlib's: 32.5 is none
     cdef int key_size = 0 if key is None else key.shape[0]
     cdef int person_size = 0 if person is None else person.shape[0]
     if key_size > 64 or person_size > 16:
         raise ValueError("a BLAKE2b key has at most 64 bytes, a personalisation at most 16")
     cdef Blake2b state
     cdef uint8_t out[64]
-    init(&state, digest_size, &key[0] if key_size else NULL, key_size,
+    init(&state, size, &key[0] if key_size else NULL, key_size,
          &person[0] if person_size else NULL, person_size)
     if data.shape[0]:
         update(&state, &data[0], data.shape[0])
     final(&state, out)
-    return out[:digest_size]
+    return out[:size]

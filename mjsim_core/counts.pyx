@@ -2,7 +2,9 @@
 
 import numpy as np
 cimport numpy as cnp
+from cpython.bool cimport PyBool_Check
 from cpython.buffer cimport PyObject_CheckBuffer
+from cpython.number cimport PyNumber_Index
 
 from mjsim_core._types cimport count_t, N_KINDS, MAX_COPIES
 
@@ -92,6 +94,35 @@ cdef int _refuse_overfull(const count_t* counts) except -1:
     return 0
 
 
+cdef object whole(object value, str name):
+    """``value`` as a Python int: an int, or a number that is one (numpy's), never a bool nor a
+    float's whole part (C reads 1.99 melds as 1), else a TypeError naming ``name``: the
+    core's mjsim.errors.whole, which it cannot import."""
+    if PyBool_Check(value):
+        raise TypeError(f"{name} is a whole number, not a bool ({value!r})")
+    try:
+        return PyNumber_Index(value)
+    except TypeError:
+        raise TypeError(f"{name} is a whole number, not {value!r:.40}") from None
+
+
+cdef bint flag(object value, str name) except -1:
+    """``value`` as a C truth value: a bool or numpy's, else a TypeError naming ``name`` (a
+    bint parameter would take 'no' as true)."""
+    if PyBool_Check(value) or isinstance(value, np.bool_):
+        return value
+    raise TypeError(f"{name} is True or False, not {value!r:.40}")
+
+
+cdef int read_int(object value, str name, int least, int most) except? -1:
+    """``value``, a whole number from ``least`` to ``most``, as a C int; else a TypeError or a
+    ValueError naming ``name`` (in mjsim.errors.whole's words)."""
+    number = whole(value, name)
+    if not least <= number <= most:
+        raise ValueError(f"{name} is a whole number from {least} to {most}, not {number}")
+    return number
+
+
 cdef const count_t* hand_counts(object counts, int melds, bint allow_13,
                                 bint allow_14) except NULL:
     cdef const count_t* c = counts_of(counts)
@@ -126,10 +157,10 @@ def check_counts(counts):
         if array.dtype.kind not in "biuf":
             raise ValueError(f"a counts array holds numbers of copies, not {array.dtype} values")
         with np.errstate(invalid="ignore"):
-            whole = array.astype(np.uint8)
-        if not np.array_equal(whole, array) or whole.max() > MAX_COPIES:
+            cast = array.astype(np.uint8)
+        if not np.array_equal(cast, array) or cast.max() > MAX_COPIES:
             raise ValueError("a counts array holds whole numbers, 0 to 4 copies of each kind")
-        array = whole
+        array = cast
     cdef const count_t[::1] view = array
     _refuse_overfull(&view[0])
     return array
@@ -155,11 +186,13 @@ def from_kinds(kinds) -> np.ndarray:
     copy."""
     out = np.zeros(N_KINDS, dtype=np.uint8)
     cdef count_t[::1] view = out
-    cdef int kind
-    for kind in kinds:
+    cdef int k
+    for item in kinds:
+        kind = whole(item, "kind")      # C would read a kind of 0.5 as 0
         if not 0 <= kind < N_KINDS:
             raise ValueError(f"kind {kind} is not a playing kind (0-{N_KINDS - 1})")
-        if view[kind] == MAX_COPIES:
-            raise ValueError(f"a fifth copy of kind {kind}")
-        view[kind] += 1
+        k = kind
+        if view[k] == MAX_COPIES:
+            raise ValueError(f"a fifth copy of kind {k}")
+        view[k] += 1
     return out

@@ -39,7 +39,6 @@ obvious twin.
 
 cimport cython
 cimport numpy as cnp
-from cpython.number cimport PyNumber_Index
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
@@ -48,7 +47,8 @@ from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
 from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW, MELD_KONG,
                                MELD_CONCEALED_KONG, Scoring, encode_melds, may_reach,
                                score_kernel)
-from mjsim_core.counts cimport count_total, counts_of, hand_counts
+from mjsim_core.counts cimport count_total, counts_of, flag, hand_counts
+from mjsim_core.counts cimport whole as _whole     # search_drawn has a whole of its own
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, check_row,
                                  discard_parts, distance, distance_after, kinds_tuple, make_row,
                                  read_unseen)
@@ -1568,15 +1568,6 @@ cdef void _accept_special(const count_t* held, const Question* q, int form, int 
 # ---------------------------------------------------------------------------------------------
 # Python face (mjsim.analysis.legal documents and wraps these)
 
-cdef object _whole(object value, str name):
-    """``value`` as a Python int: an int, or a number that is one (numpy's), never a float's
-    whole part (a seat wind of 1.5 is no wind), else a TypeError naming ``name``."""
-    try:
-        return PyNumber_Index(value)
-    except TypeError:
-        raise TypeError(f"{name} is a whole number, not {value!r:.40}") from None
-
-
 @cython.auto_pickle(False)
 cdef class _Asked:
     """One call's question, checked: the counts (kept alive), melds and caps."""
@@ -1590,9 +1581,10 @@ cdef class _Asked:
     cdef object asked_limit
     cdef Question q
 
-    def __init__(self, counts, melds, seat_wind, prevalent_wind, bint self_drawn, unseen,
+    def __init__(self, counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
                  str ruleset, limit, bint allow_13, bint allow_14):
         cdef int n_melds, k
+        cdef bint drawn = flag(self_drawn, "self_drawn")
         cdef count_t copied[N_KINDS]
         if isinstance(counts, np.ndarray) and counts.dtype == np.uint8:
             self.array = np.ascontiguousarray(counts)
@@ -1606,7 +1598,7 @@ cdef class _Asked:
         except (AttributeError, TypeError, IndexError):   # not melds: say so, not which slot
             raise TypeError(f"melds is a sequence of Meld (as Hand.melds), not {melds!r:.80}") \
                 from None
-        seat_wind = _whole(seat_wind, "seat_wind")
+        seat_wind = _whole(seat_wind, "seat_wind")   # a seat wind of 1.5 is no wind
         prevalent_wind = _whole(prevalent_wind, "prevalent_wind")
         limit = _whole(limit, "limit")
         if not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4):
@@ -1624,7 +1616,7 @@ cdef class _Asked:
                 self.unseen[k] = copied[k]
         cdef const int* copies = self.unseen if self.have_unseen else NULL
         prepare(&self.q, self.held, self.melds, n_melds, copies,
-                SELF_DRAWN if self_drawn else 0, seat_wind, prevalent_wind,
+                SELF_DRAWN if drawn else 0, seat_wind, prevalent_wind,
                 ruleset_index(ruleset))
         for k in range(N_KINDS):
             if self.held[k] + _melded(&self.q, k) > MAX_COPIES:
@@ -1688,7 +1680,7 @@ cdef inline void _discard_caps(const Question* before, Question* after, int tile
 
 
 def legal_distance(counts, melds=(), seat_wind=0, prevalent_wind=0,
-                   bint self_drawn=False, unseen=None, str ruleset="green-book",
+                   self_drawn=False, unseen=None, str ruleset="green-book",
                    limit=DEFAULT_LIMIT) -> int:
     """The legal distance of a 13-3m or 14-3m tile hand; ``limit + 1`` reads "at least that"."""
     cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
@@ -1701,7 +1693,7 @@ def legal_distance(counts, melds=(), seat_wind=0, prevalent_wind=0,
 
 
 def legal_search(counts, melds=(), seat_wind=0, prevalent_wind=0,
-                 bint self_drawn=False, unseen=None, str ruleset="green-book",
+                 self_drawn=False, unseen=None, str ruleset="green-book",
                  limit=DEFAULT_LIMIT) -> tuple:
     """(distance, exact, accepted kinds, targets as (tiles, win)) of a 13-3m tile hand."""
     return _searched(_Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
@@ -1720,7 +1712,7 @@ cdef tuple _searched(_Asked asked):
 
 
 def legal_acceptance(counts, melds=(), seat_wind=0, prevalent_wind=0,
-                     bint self_drawn=False, unseen=None, str ruleset="green-book",
+                     self_drawn=False, unseen=None, str ruleset="green-book",
                      limit=DEFAULT_LIMIT) -> list:
     """(kind, copies to be had) for each kind some nearest legal target of a 13-3m tile hand
     draws; [] when none is within the limit."""
@@ -1733,7 +1725,7 @@ def legal_acceptance(counts, melds=(), seat_wind=0, prevalent_wind=0,
 
 
 def legal_waits(counts, melds=(), seat_wind=0, prevalent_wind=0,
-                bint self_drawn=False, unseen=None, str ruleset="green-book") -> list:
+                self_drawn=False, unseen=None, str ruleset="green-book") -> list:
     """(wait, points by discard, points self-drawn) of each wait of a 13-3m tile hand that wins
     eight points as asked (by discard, or self-drawn)."""
     cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,
@@ -1758,7 +1750,7 @@ def legal_waits(counts, melds=(), seat_wind=0, prevalent_wind=0,
 
 
 def legal_discards(counts, melds=(), seat_wind=0, prevalent_wind=0,
-                   bint self_drawn=False, unseen=None, str ruleset="green-book",
+                   self_drawn=False, unseen=None, str ruleset="green-book",
                    limit=DEFAULT_LIMIT, *, type row=tuple) -> list:
     """(tile, legal distance after, accepted kinds, their copies) for each kind of a 14-3m tile
     hand, from one search of the 14 tiles; each an instance of ``row``: tuple, or a class of
@@ -1806,7 +1798,7 @@ cdef class _KeptLists:
         free(self.lists)
 
     def ask(self, counts, melds=(), seat_wind=0, prevalent_wind=0,
-            bint self_drawn=False, unseen=None, str ruleset="green-book",
+            self_drawn=False, unseen=None, str ruleset="green-book",
             limit=DEFAULT_LIMIT) -> object:
         """legal_search's answer for a 13-3m tile hand, legal_discards' for a 14-3m one."""
         cdef _Asked asked = _Asked(counts, melds, seat_wind, prevalent_wind, self_drawn, unseen,

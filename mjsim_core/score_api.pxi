@@ -54,8 +54,8 @@ cdef tuple _score(const count_t* c, const uint8_t* m, int n_melds, int win_tile,
     return result.total, _found(&result), _reading_tuple(&result.reading, c)
 
 
-def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat_wind,
-                 int prevalent_wind, int ruleset=0) -> tuple:
+def score_counts(counts, bytes melds not None, win_tile, flags, seat_wind, prevalent_wind,
+                 ruleset=0) -> tuple:
     """Score a complete hand: ``(total, fans, reading)``.
 
     ``counts``: the concealed tiles, the winning tile included (34 ``uint8``, as
@@ -67,25 +67,37 @@ def score_counts(counts, bytes melds not None, int win_tile, int flags, int seat
     ascending; ``reading`` the reading scored, as :func:`mjsim_core.shanten.decompositions`
     gives it.
 
-    Raises ``ValueError`` for malformed input or a hand that is not complete.
+    Raises ``ValueError`` for malformed input or a hand that is not complete, ``TypeError``
+    naming a number that is not a whole one.
     """
-    return _score(counts_of(counts), melds, len(melds), win_tile, flags, seat_wind,
-                  prevalent_wind, ruleset)
+    return _score(counts_of(counts), melds, len(melds), read_int(win_tile, "win_tile", 0, 33),
+                  _read_flags(flags), read_int(seat_wind, "seat_wind", 0, 3),
+                  read_int(prevalent_wind, "prevalent_wind", 0, 3), _index(ruleset))
 
 
-def _may_reach(counts, bytes melds not None, int flags, int seat_wind, int prevalent_wind,
-               int ruleset=0) -> bool:
+def _may_reach(counts, bytes melds not None, flags, seat_wind, prevalent_wind,
+               ruleset=0) -> bool:
     """For the tests: the kernel's may_reach on a complete hand (the input read as
     :func:`score_counts` reads it, the winning tile aside)."""
     cdef const count_t* c = counts_of(counts)
-    if len(melds) > 4 or not (0 <= seat_wind < 4 and 0 <= prevalent_wind < 4
-                              and 0 <= ruleset < N_RULESETS):
-        raise ValueError("at most four melds; winds are 0-3 and the ruleset an index into "
-                         "RULESETS")
-    return may_reach(c, melds, len(melds), flags, seat_wind, prevalent_wind, ruleset)
+    if len(melds) > 4:
+        raise ValueError("at most four melds")
+    return may_reach(c, melds, len(melds), _read_flags(flags),
+                     read_int(seat_wind, "seat_wind", 0, 3),
+                     read_int(prevalent_wind, "prevalent_wind", 0, 3), _index(ruleset))
 
 
-def score_hand(hand, ctx, int ruleset=0) -> tuple:
+# The numbers of score_counts and its kin, read whole (C would read a tile of 13.5 as 13).
+
+cdef int _read_flags(object flags) except? -1:
+    return read_int(flags, "flags", 0, 2 * INITIAL - 1)    # the bits of FLAGS
+
+
+cdef int _index(object ruleset) except? -1:
+    return read_int(ruleset, "ruleset", 0, N_RULESETS - 1)     # an index into RULESETS
+
+
+def score_hand(hand, ctx, ruleset=0) -> tuple:
     """:func:`score_counts` of a :class:`~mjsim.tiles.hand.Hand` won as a
     :class:`~mjsim.scoring.WinContext` says, the context made consistent with the hand by
     :func:`mjsim.scoring.scorer.check_context` (flowers are not read).
@@ -99,7 +111,7 @@ def score_hand(hand, ctx, int ruleset=0) -> tuple:
     cdef uint8_t melds[4]
     cdef int n_melds = encode_melds(_HAND.get(hand, 1), melds)
     return _score(counts_of(counts), melds, n_melds, _CONTEXT.get(ctx, 0), _flags(ctx),
-                  _CONTEXT.get(ctx, 2), _CONTEXT.get(ctx, 3), ruleset)
+                  _CONTEXT.get(ctx, 2), _CONTEXT.get(ctx, 3), _index(ruleset))
 
 
 cdef class Result:
@@ -201,7 +213,7 @@ cdef inline object _pair(int number, int count):
     return (<list>_PAIRS[number])[count] if count < 8 else (number, count)
 
 
-def formal_wait_count(counts, int melds=0) -> int:
+def formal_wait_count(counts, melds=0) -> int:
     """How many kinds complete a ready hand of 13-3m concealed tiles on paper, a fifth copy
     included (:func:`mjsim.reference.score.formal_waits`), counted no further than 2: all the
     wait elements ask is whether there was exactly one.
@@ -212,10 +224,11 @@ def formal_wait_count(counts, int melds=0) -> int:
     >>> formal_wait_count(Hand.parse("13m 55p").counts, 3)    # 2m only
     1
     """
-    cdef const count_t* c = hand_counts(counts, melds, True, False)
-    if distance(c, melds) != 1:
+    cdef int n_melds = read_melds(melds)
+    cdef const count_t* c = hand_counts(counts, n_melds, True, False)
+    if distance(c, n_melds) != 1:
         return 0
-    return _wait_count(c, melds, 0)
+    return _wait_count(c, n_melds, 0)
 
 
 def group_elements(tiles, int pair, str scope) -> dict:

@@ -210,14 +210,19 @@ def check_win(hand, ctx) -> tuple:
     return flowers, (flags & LAST_COPY) != 0
 
 
-cdef dict _RULESET_INDEX = {name: i for i, name in enumerate(RULESETS)}
+# A ruleset's name, or its index (what the engine holds, parsed once a game), to the index.
+cdef dict _RULESET_INDEX = {**{name: i for i, name in enumerate(RULESETS)},
+                            **{i: i for i in range(N_RULESETS)}}
 
 
 cdef int _ruleset_index(object ruleset) except -1:
-    # An index is what the engine holds, parsed once a game: taken as it is, with no lookup.
-    if type(ruleset) is int and 0 <= <int>ruleset < N_RULESETS:
-        return <int>ruleset
-    index = _RULESET_INDEX.get(ruleset) if isinstance(ruleset, str) else None
+    key = ruleset
+    if not isinstance(ruleset, str):
+        try:    # an int or numpy's, never a bool nor a float's whole part (a dict key's ==)
+            key = whole(ruleset, "ruleset")
+        except TypeError:
+            key = None
+    index = _RULESET_INDEX.get(key)
     if index is None:
         _check_ruleset(ruleset)     # raises, naming the rulesets
     return index

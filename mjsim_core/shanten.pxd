@@ -137,11 +137,11 @@ cdef void accepted_each(count_t* hand, int melds, const int* discards, int n,
 # A player's unseen copies (34 counts of 0-4), checked, into ``copies``.
 cdef int read_unseen(object unseen, count_t* copies) except -1
 
-# The Python face's shanten() and waits(), declared for a compiled caller (the engine) to call
-# them from C, and the waits as bits, the engine's.
-cpdef int shanten(counts, int melds=*) except -2
-cpdef list waits(counts, int melds=*)
-cpdef long long wait_mask(counts, int melds=*) except -1
+# shanten(), waits() and wait_mask() (the waits as bits) for the engine, whose ``melds`` is a C
+# int of 0-4 already (the faces read theirs, checked): cpdef, as the engine also runs uncompiled.
+cpdef int _shanten_of(counts, int melds) except -2
+cpdef list _waits_of(counts, int melds)
+cpdef long long _wait_mask_of(counts, int melds) except -1
 
 # The Python face's pieces the legal kernel shares: the marked kinds as a tuple, and rows made
 # instances of a named tuple class (check_row refuses any other class; make_row makes one).

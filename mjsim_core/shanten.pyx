@@ -23,7 +23,7 @@ from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memset, memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
-from mjsim_core.counts cimport check_batch, hand_counts
+from mjsim_core.counts cimport check_batch, hand_counts, read_melds
 
 cnp.import_array()
 
@@ -1057,22 +1057,29 @@ cdef inline (int, int) _the_other_two(int s, int t) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------------
-# Python face (mjsim.analysis.shanten wraps these with documentation and validation)
+# Python face (mjsim.analysis.shanten wraps these with documentation and validation). Each
+# reads ``melds`` through read_melds (a C int parameter would read 1.99 as 1); the engine calls
+# the unchecked forms of shanten, waits and wait_mask (_shanten_of, ...) with a C int.
 
-cpdef int shanten(counts, int melds=0) except -2:
-    """The shanten of a 13-3m or 14-3m hand: the minimum over the forms the melds allow."""
+cpdef int _shanten_of(counts, int melds) except -2:
     return distance(hand_counts(counts, melds, True, True), melds) - 1
 
 
-def forms(counts, int melds=0) -> dict:
+def shanten(counts, melds=0) -> int:
+    """The shanten of a 13-3m or 14-3m hand: the minimum over the forms the melds allow."""
+    return _shanten_of(counts, read_melds(melds))
+
+
+def forms(counts, melds=0) -> dict:
     """The shanten of each form in FORMS; None for a form the meld count rules out."""
-    cdef const count_t* c = hand_counts(counts, melds, True, True)
+    cdef int n_melds = read_melds(melds)
+    cdef const count_t* c = hand_counts(counts, n_melds, True, True)
     return {
-        "regular": regular_distance(c, melds) - 1,
-        "seven_pairs": seven_pairs_distance(c) - 1 if melds == 0 else None,
-        "thirteen_orphans": orphans_distance(c) - 1 if melds == 0 else None,
-        "honors_knitted": honors_knitted_distance(c) - 1 if melds == 0 else None,
-        "knitted_straight": knitted_straight_distance(c, melds) - 1 if melds <= 1 else None,
+        "regular": regular_distance(c, n_melds) - 1,
+        "seven_pairs": seven_pairs_distance(c) - 1 if n_melds == 0 else None,
+        "thirteen_orphans": orphans_distance(c) - 1 if n_melds == 0 else None,
+        "honors_knitted": honors_knitted_distance(c) - 1 if n_melds == 0 else None,
+        "knitted_straight": knitted_straight_distance(c, n_melds) - 1 if n_melds <= 1 else None,
     }
 
 
@@ -1161,10 +1168,17 @@ cdef int read_unseen(object unseen, count_t* copies) except -1:
     ``copies``; ``ValueError`` naming what is wrong."""
     cdef int k
     cdef long value
-    if len(unseen) != N_KINDS:
-        raise ValueError(f"unseen is {N_KINDS} counts of 0 to 4 copies, not {len(unseen)}")
+    cdef Py_ssize_t n
+    try:
+        n = len(unseen)
+        items = [unseen[k] for k in range(N_KINDS)] if n == N_KINDS else None
+    except (TypeError, KeyError):   # a number, a set, a mapping: not 34 counts in a row
+        raise TypeError(f"unseen is {N_KINDS} counts of 0 to 4 copies, not "
+                        f"{type(unseen).__name__}") from None
+    if n != N_KINDS:
+        raise ValueError(f"unseen is {N_KINDS} counts of 0 to 4 copies, not {n}")
     for k in range(N_KINDS):
-        item = unseen[k]
+        item = items[k]
         try:
             value = item
         except TypeError:
@@ -1180,32 +1194,34 @@ cdef int read_unseen(object unseen, count_t* copies) except -1:
     return 0
 
 
-def acceptance(counts, int melds=0, unseen=None) -> list:
+def acceptance(counts, melds=0, unseen=None) -> list:
     """(kind, copies) for each kind whose draw lowers the shanten of a 13-3m hand.
 
     Kinds held four times are never listed; ``copies`` is ``unseen[kind]`` when the caller
     passes what it cannot see (34 counts), else 4 minus the copies held.
     """
-    cdef const count_t* c = hand_counts(counts, melds, True, False)
+    cdef int n_melds = read_melds(melds)
+    cdef const count_t* c = hand_counts(counts, n_melds, True, False)
     cdef count_t accepted[N_KINDS]
     cdef count_t copies[N_KINDS]
     cdef int k
-    accepted_kinds(c, melds, accepted)
+    accepted_kinds(c, n_melds, accepted)
     if unseen is None:
         return [_PAIRS[k][MAX_COPIES - c[k]] for k in range(N_KINDS) if accepted[k]]
     _copies_of(unseen, c, copies)
     return [_PAIRS[k][copies[k]] for k in range(N_KINDS) if accepted[k]]
 
 
-def discards(counts, int melds=0, unseen=None, *, type row=tuple) -> list:
+def discards(counts, melds=0, unseen=None, *, type row=tuple) -> list:
     """(tile, shanten after, accepted kinds, accepted copies) for each distinct kind held, each
     an instance of ``row`` (tuple, or a named tuple class: see check_row).
 
     Copies are ``unseen[kind]`` when given, else 4 minus the copies among the 14 tiles: the
     discarded tile lies face up, so it cannot be drawn again.
     """
+    cdef int n_melds = read_melds(melds)
     check_row(row)
-    cdef const count_t* c = hand_counts(counts, melds, False, True)
+    cdef const count_t* c = hand_counts(counts, n_melds, False, True)
     cdef count_t hand[N_KINDS]
     cdef count_t accepted[N_KINDS][N_KINDS]
     cdef count_t copies[N_KINDS]
@@ -1214,13 +1230,13 @@ def discards(counts, int melds=0, unseen=None, *, type row=tuple) -> list:
     cdef DiscardParts shared
     cdef int i, k, j, n = 0, total
     _copies_of(unseen, c, copies)
-    discard_parts(c, melds, &shared)
+    discard_parts(c, n_melds, &shared)
     memcpy(hand, c, N_KINDS)
     for k in range(N_KINDS):
         if c[k]:
             held[n] = k
             n += 1
-    accepted_each(hand, melds, held, n, &shared, accepted, distances)
+    accepted_each(hand, n_melds, held, n, &shared, accepted, distances)
     out = []
     for i in range(n):
         total = 0
@@ -1230,26 +1246,26 @@ def discards(counts, int melds=0, unseen=None, *, type row=tuple) -> list:
     return out
 
 
-def _shanten_after(counts, int melds=0) -> list:
+def _shanten_after(counts, melds=0) -> list:
     """For the tests: (tile, shanten after) for each distinct kind of a 14-3m tile hand, as the
     rungs read it (distance_after, from the hand's shared parts)."""
-    cdef const count_t* c = hand_counts(counts, melds, False, True)
+    cdef int n_melds = read_melds(melds)
+    cdef const count_t* c = hand_counts(counts, n_melds, False, True)
     cdef count_t hand[N_KINDS]
     cdef DiscardParts shared
     cdef int k
-    discard_parts(c, melds, &shared)
+    discard_parts(c, n_melds, &shared)
     memcpy(hand, c, N_KINDS)
     out = []
     for k in range(N_KINDS):
         if c[k]:
             hand[k] -= 1
-            out.append((k, distance_after(hand, melds, k, &shared) - 1))
+            out.append((k, distance_after(hand, n_melds, k, &shared) - 1))
             hand[k] += 1
     return out
 
 
-cpdef list waits(counts, int melds=0):
-    """The kinds that complete a ready 13-3m hand in any form (formal waits); [] if not ready."""
+cpdef list _waits_of(counts, int melds):
     cdef const count_t* c = hand_counts(counts, melds, True, False)
     cdef count_t accepted[N_KINDS]
     cdef int k
@@ -1258,9 +1274,13 @@ cpdef list waits(counts, int melds=0):
     return [k for k in range(N_KINDS) if accepted[k]]
 
 
-cpdef long long wait_mask(counts, int melds=0) except -1:
-    """waits() as bits, a bit a kind (0 if not ready): what the engine keeps of a seat's hand.
-    Most hands are not ready, and the distance alone tells so, cheaper than the waits: the
+def waits(counts, melds=0) -> list:
+    """The kinds that complete a ready 13-3m hand in any form (formal waits); [] if not ready."""
+    return _waits_of(counts, read_melds(melds))
+
+
+cpdef long long _wait_mask_of(counts, int melds) except -1:
+    """Most hands are not ready, and the distance alone tells so, cheaper than the waits: the
     special forms' only as far as 1 (a knitted arrangement farther off is left as soon as it
     cannot come below 2)."""
     cdef const count_t* c = hand_counts(counts, melds, True, False)
@@ -1277,15 +1297,19 @@ cpdef long long wait_mask(counts, int melds=0) except -1:
     return mask
 
 
-def shanten_batch(hands, int melds=0):
+def wait_mask(counts, melds=0) -> int:
+    """waits() as bits, a bit a kind (0 if not ready): what the engine keeps of a seat's hand."""
+    return _wait_mask_of(counts, read_melds(melds))
+
+
+def shanten_batch(hands, melds=0):
     """One shanten per row of an N x 34 uint8 array (rows of 13-3m or 14-3m tiles), int8."""
+    cdef int n_melds = read_melds(melds)
     check_batch(hands)
     cdef const count_t[:, ::1] rows = hands
     cdef Py_ssize_t i, bad = -1, n = rows.shape[0]
     cdef const count_t* row
     cdef int k, total, over
-    if not 0 <= melds <= 4:
-        raise ValueError(f"a hand declares 0 to 4 melds, not {melds}")
     out = np.empty(n, dtype=np.int8)
     cdef cnp.int8_t[::1] result = out
     _tables()
@@ -1296,13 +1320,13 @@ def shanten_batch(hands, int melds=0):
             for k in range(N_KINDS):
                 total += row[k]
                 over |= row[k] > MAX_COPIES
-            if over or (total != 13 - 3 * melds and total != 14 - 3 * melds):
+            if over or (total != 13 - 3 * n_melds and total != 14 - 3 * n_melds):
                 bad = i
                 break
-            result[i] = _distance(row, melds) - 1
+            result[i] = _distance(row, n_melds) - 1
     if bad >= 0:
-        raise ValueError(f"row {bad} is not a hand of {13 - 3 * melds} or {14 - 3 * melds} "
-                         "tiles with 0-4 copies of each kind")
+        raise ValueError(f"row {bad} is not a hand of {13 - 3 * n_melds} or "
+                         f"{14 - 3 * n_melds} tiles with 0-4 copies of each kind")
     return out
 
 
@@ -1597,22 +1621,23 @@ cdef int readings_of(const count_t* counts, int melds, Reading* out) noexcept no
     return n
 
 
-def _regular_orders(array, int melds=0) -> tuple:
+def _regular_orders(array, melds=0) -> tuple:
     """Test-only: a complete concealed part's regular readings as (pair, chows, pungs), in the
     order readings_of gives them (from the suits' shapes), then in the order _regular's
     recursion over the whole hand finds them: the scorer keeps the first of equal readings, so
     the two must agree."""
-    cdef const count_t* counts = hand_counts(array, melds, False, True)
+    cdef int n_melds = read_melds(melds)
+    cdef const count_t* counts = hand_counts(array, n_melds, False, True)
     cdef count_t c[N_KINDS]
     cdef Reading by_suits[MAX_READINGS]
     cdef Reading by_kinds[MAX_READINGS]
     cdef Reading cur
     cdef uint64_t present, odd
-    cdef int n_suits = _regular_readings(counts, melds, by_suits), n_kinds
+    cdef int n_suits = _regular_readings(counts, n_melds, by_suits), n_kinds
     memcpy(c, counts, N_KINDS)
     memset(&cur, 0, sizeof(Reading))
     _present_odd(counts, &present, &odd)
-    n_kinds = _regular(c, present, 4 - melds, -1, &cur, by_kinds, 0)
+    n_kinds = _regular(c, present, 4 - n_melds, -1, &cur, by_kinds, 0)
     return ([_regular_row(&by_suits[i]) for i in range(n_suits)],
             [_regular_row(&by_kinds[i]) for i in range(n_kinds)])
 
@@ -1622,13 +1647,14 @@ cdef tuple _regular_row(const Reading* r):
             tuple([r.pungs[k] for k in range(r.n_pungs)]))
 
 
-def decompositions(array, int melds=0) -> list:
+def decompositions(array, melds=0) -> list:
     """Every reading of a complete concealed part as (form, pair, chows, pungs, pairs, knitted),
     sorted (FORMS order, then tuple order)."""
-    cdef const count_t* counts = hand_counts(array, melds, False, True)
+    cdef int n_melds = read_melds(melds)
+    cdef const count_t* counts = hand_counts(array, n_melds, False, True)
     cdef Reading found[MAX_READINGS]
     cdef Reading* r
-    cdef int n = readings_of(counts, melds, found), i, k
+    cdef int n = readings_of(counts, n_melds, found), i, k
     rows = []
     for i in range(n):
         r = &found[i]

@@ -17,6 +17,7 @@ from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy
 
+from mjsim_core.counts cimport whole
 from mjsim_core.blake2b cimport Blake2b, final, final_words, flush, init, update
 
 cdef enum:
@@ -111,12 +112,14 @@ cdef uint32_t _word(Stream* stream) noexcept nogil:
     return stream.words[stream.next - 1]
 
 
-def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
+def shuffle(const uint8_t[::1] seed not None, hand_no, tiles):
     """``tiles`` (at most 144 kinds, 0-255) in the order the wall of ``hand_no`` (0 to 2**32 - 1)
     of ``seed`` deals them."""
     global _tiles_kept
-    if not 0 <= hand_no < 1 << 32:
-        raise ValueError(f"a hand number is 0 to 2**32 - 1, not {hand_no}")
+    number = whole(hand_no, "hand_no")      # C would read hand 1.5 as 1
+    if not 0 <= number < 1 << 32:
+        raise ValueError(f"a hand number is 0 to 2**32 - 1, not {number}")
+    cdef uint32_t hand = number
     cdef uint8_t order[MAX_TILES]
     cdef Py_ssize_t n = len(tiles), i
     if n > MAX_TILES:
@@ -138,7 +141,7 @@ def shuffle(const uint8_t[::1] seed not None, long long hand_no, tiles):
     cdef object tile
     _keyed(&seed[0] if seed.shape[0] else NULL, seed.shape[0], &keyed)
     with nogil:
-        _open(&stream, &keyed, <uint32_t>hand_no)
+        _open(&stream, &keyed, hand)
         for i in range(n - 1, 0, -1):
             span = i + 1
             limit = _LIMIT[span]

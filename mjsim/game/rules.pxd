@@ -8,8 +8,9 @@ from libc.stdint cimport int64_t, uint8_t
 
 from mjsim.tiles.wall cimport SplitWall, Wall
 from mjsim.game.window cimport Window, open_window
-from mjsim_core.shanten cimport shanten, wait_mask
-from mjsim_core.shanten cimport waits as formal_waits
+from mjsim_core.shanten cimport _shanten_of as shanten
+from mjsim_core.shanten cimport _wait_mask_of as wait_mask
+from mjsim_core.shanten cimport _waits_of as formal_waits
 
 
 cdef class Table

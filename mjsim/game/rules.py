@@ -69,8 +69,9 @@ from mjsim.tiles.meld import Meld
 from mjsim.tiles.notation import parse, print_hand
 from mjsim.tiles.wall import Seed, SplitWall, Wall, seed_bytes
 from mjsim_core import counts as ccounts
-from mjsim_core.shanten import shanten, wait_mask
-from mjsim_core.shanten import waits as formal_waits
+from mjsim_core.shanten import _shanten_of as shanten
+from mjsim_core.shanten import _wait_mask_of as wait_mask
+from mjsim_core.shanten import _waits_of as formal_waits
 
 PHASES = ("discard", "claim", "rob", "finished")
 

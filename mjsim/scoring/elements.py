@@ -21,9 +21,9 @@ it uses). The rulesets differ in a few rows (docs/rulings.md#the-two-rulesets): 
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 
+from mjsim.errors import whole
 from mjsim.tiles.kinds import N_PLAYING, Kind
 from mjsim_core.elements import (
     BY_NUMBER,
@@ -82,15 +82,10 @@ class WinContext:
     initial: bool = False
 
     def __post_init__(self) -> None:
-        # Any integer, numpy's included (operator.index takes them without loading numpy).
-        if not _is_integer(self.win_tile) or not 0 <= self.win_tile < N_PLAYING:
-            raise ValueError(f"the winning tile must be a playing kind 0-{N_PLAYING - 1}, "
-                             f"not {self.win_tile!r}")
-        for name in ("seat_wind", "prevalent_wind"):
-            if getattr(self, name) not in range(4):
-                raise ValueError(f"{name} is 0-3 (E S W N), not {getattr(self, name)!r}")
-        if self.flowers not in range(9):
-            raise ValueError(f"flowers counts bonus tiles, 0-8, not {self.flowers!r}")
+        # Any integer, numpy's included, kept as a plain int; a float is refused, not kept
+        # (flowers=2.0 once stayed 2.0, where win_tile=13.0 was refused).
+        for name, most in _NUMBERS:
+            object.__setattr__(self, name, whole(getattr(self, name), name, 0, most))
         for name in _FLAGS:
             if getattr(self, name) not in (False, True):  # numpy's bools and 0/1 are these
                 raise ValueError(f"{name} is True or False, not {getattr(self, name)!r}")
@@ -109,11 +104,6 @@ class WinContext:
 
 
 _FLAGS = ("self_drawn", "last_copy", "wall_last", "replacement", "robbing", "initial")
-
-
-def _is_integer(value: object) -> bool:
-    try:
-        operator.index(value)  # type: ignore[arg-type]  # probing whether it is one is the point
-    except TypeError:
-        return False
-    return True
+# The numbers, each a whole number from 0 to its most: the winning kind, the winds (E S W N),
+# the bonus tiles.
+_NUMBERS = (("win_tile", N_PLAYING - 1), ("seat_wind", 3), ("prevalent_wind", 3), ("flowers", 8))

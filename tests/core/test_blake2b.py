@@ -25,8 +25,8 @@ def test_block_edges(length, key):
 
 
 @pytest.mark.parametrize(("options", "message"), [
-    ({"digest_size": 0}, "1 to 64 bytes, not 0"),
-    ({"digest_size": 65}, "1 to 64 bytes, not 65"),
+    ({"digest_size": 0}, "digest_size is a whole number from 1 to 64, not 0"),
+    ({"digest_size": 65}, "digest_size is a whole number from 1 to 64, not 65"),
     ({"key": b"k" * 65}, "key has at most 64"),
     ({"person": b"p" * 17}, "personalisation at most 16"),
 ])

@@ -90,7 +90,7 @@ def test_a_ruleset_given_by_its_index_scores_as_its_name(row):
     ({"self_drawn": False, "seat_wind": 4}, "seat_wind"),
     ({"self_drawn": False, "prevalent_wind": -1}, "prevalent_wind"),
     ({"self_drawn": False, "flowers": 9}, "flowers"),
-    ({"self_drawn": False, "win_tile": 34}, "playing kind"),
+    ({"self_drawn": False, "win_tile": 34}, "win_tile is a whole number from 0 to 33, not 34"),
     ({"self_drawn": False, "initial": True}, "dealt tiles is self-drawn"),
     ({"self_drawn": True, "initial": True, "last_copy": True}, "before any tile is face up"),
     ({"self_drawn": True, "initial": True, "wall_last": True}, "wall's end"),
