@@ -1,0 +1,95 @@
+"""Bad arguments to the tiles and the game: a TypeError or ValueError naming the argument and
+its value, never a truncated number, an error from deep inside, or a changed object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.meld import Meld
+
+# ------------------------------------------------------------------------ hands and melds
+
+
+@pytest.mark.parametrize(("concealed", "flowers", "error", "message"), [
+    ([1.5, 2.9, 0.2], (), TypeError, r"^concealed\[0\] is a whole number, not 1.5$"),
+    ([0, True], (), TypeError, r"^concealed\[1\] is a whole number, not a bool"),
+    ([0, 34], (), ValueError, r"^concealed\[1\] is a whole number from 0 to 33, not 34$"),
+    (5, (), TypeError, "^concealed are tile kinds"),
+    ((), [34.0], TypeError, r"^flowers\[0\] is a whole number, not 34.0$"),
+    ((), [42], ValueError, r"^flowers\[0\] is a whole number from 0 to 41, not 42$"),
+])
+def test_a_hand_of_kinds_that_are_none_is_refused(concealed: Any, flowers: Any,
+                                                   error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        Hand(concealed, flowers=flowers)
+
+
+def test_a_hand_of_numpy_kinds_is_made_of_plain_ints() -> None:
+    hand = Hand(np.array([0, 1, 2], dtype=np.int64).tolist() + [np.int8(3)],
+                flowers=[np.int64(34)])
+    assert str(hand) == "1234m F1" and type(hand.flowers[0]) is int
+
+
+@pytest.mark.parametrize(("kind", "error"), [
+    (-1, ValueError), (34, ValueError), (99, ValueError), (True, TypeError),
+    (1.0, TypeError), ("E", TypeError),
+])
+def test_total_copies_names_a_kind_that_is_none(kind: Any, error: type[Exception]) -> None:
+    with pytest.raises(error, match=f"^kind is a whole number.*{kind!r}"):
+        Hand.parse("BBB 1m").total_copies(kind)
+
+
+@pytest.mark.parametrize(("kind", "error"), [
+    (True, TypeError), (1.0, TypeError), ("E", TypeError), (np.float64(0), TypeError),
+    (-1, ValueError), (42, ValueError),
+])
+@pytest.mark.parametrize("method", ["add", "remove"])
+def test_add_and_remove_refuse_a_kind_that_is_none_and_change_nothing(
+        method: str, kind: Any, error: type[Exception]) -> None:
+    hand = Hand.parse("11m F1")
+    with pytest.raises(error, match="^kind is a whole number"):
+        getattr(hand, method)(kind)
+    assert hand == Hand.parse("11m F1")
+
+
+def test_hand_methods_take_numpy_kinds() -> None:
+    hand = Hand.parse("BBB 1m")
+    assert hand.total_copies(np.int64(33)) == 3
+    hand.add(np.uint8(0))
+    hand.remove(np.int32(0))
+    hand.add(np.int64(35))
+    assert str(hand) == "1m BBB F2"
+
+
+@pytest.mark.parametrize(("arguments", "error", "message"), [
+    (("pung", (True,) * 3), TypeError, r"^tiles\[0\] is a whole number, not a bool"),
+    (("pung", (1.0,) * 3), TypeError, r"^tiles\[0\] is a whole number, not 1.0"),
+    (("pung", 5), TypeError, "^tiles are tile kinds"),
+    (("pung", (1,) * 3, False, None, 1.5), TypeError, "^source is a whole number, not 1.5"),
+    (("pung", (1,) * 3, False, None, 4), ValueError, "^source is a whole number from 0 to 3"),
+    (("pung", (1,) * 3, False, 1.0), TypeError, "^claimed is a whole number, not 1.0"),
+])
+def test_a_meld_of_fields_that_are_none_is_refused(arguments: tuple[Any, ...],
+                                                    error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        Meld(*arguments)
+
+
+def test_a_meld_of_numpy_ints_holds_plain_ints() -> None:
+    meld = Meld("chow", np.array([5, 3, 4]), claimed=np.int64(4), source=np.uint8(2))
+    assert meld == Meld.chow(3, claimed=4, source=2)
+    assert {type(t) for t in (*meld.tiles, meld.claimed, meld.source)} == {int}
+
+
+@pytest.mark.parametrize("meld", [None, "pung(EEE)", (27, 27, 27)])
+def test_a_meld_that_is_none_is_refused(meld: Any) -> None:
+    hand = Hand.parse("1m")
+    with pytest.raises(TypeError, match="^a meld is a Meld, not "):
+        hand.add_meld(meld)
+    with pytest.raises(TypeError, match="^a meld is a Meld, not "):
+        Hand([0], melds=[meld])
+    assert hand == Hand.parse("1m")
