@@ -8,8 +8,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from mjsim.game.rules import Rules
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
+from mjsim.tiles.wall import SplitWall, Wall, seed_bytes
 
 # ------------------------------------------------------------------------ hands and melds
 
@@ -93,3 +95,55 @@ def test_a_meld_that_is_none_is_refused(meld: Any) -> None:
     with pytest.raises(TypeError, match="^a meld is a Meld, not "):
         Hand([0], melds=[meld])
     assert hand == Hand.parse("1m")
+
+
+# ------------------------------------------------------------------------------- walls
+
+
+@pytest.mark.parametrize(("hand_no", "error"), [
+    (2**64, ValueError), (2**32, ValueError), (-1, ValueError), (1.5, TypeError),
+    (True, TypeError),
+])
+def test_a_wall_names_a_hand_number_that_is_none(hand_no: Any, error: type[Exception]) -> None:
+    for make in (lambda: Wall(b"x", hand_no), lambda: Wall.from_order([5], b"x", hand_no),
+                 lambda: SplitWall(b"x", hand_no), lambda: SplitWall.from_order([5] * 4, b"x",
+                                                                                hand_no)):
+        with pytest.raises(error, match="^hand_no is a whole number"):
+            make()
+
+
+def test_a_wall_takes_numpy_hand_numbers() -> None:
+    assert Wall(b"x", np.int64(2)).order == Wall(b"x", 2).order
+    assert Wall(b"x", 2**32 - 1).hand_no == 2**32 - 1
+
+
+@pytest.mark.parametrize(("seat", "error"), [
+    (1.5, TypeError), (1.0, TypeError), (True, TypeError), ("1", TypeError), (7, ValueError),
+    (-1, ValueError), (4, ValueError),
+])
+@pytest.mark.parametrize("method", ["left", "draw_from"])
+def test_a_split_wall_names_a_seat_that_is_none(method: str, seat: Any,
+                                                 error: type[Exception]) -> None:
+    wall = SplitWall(b"x")
+    with pytest.raises(error, match="^seat is a whole number"):
+        getattr(wall, method)(seat)
+    assert wall.parts == (34, 34, 34, 34)
+
+
+def test_a_split_wall_takes_numpy_seats() -> None:
+    wall, same = SplitWall(b"x"), SplitWall(b"x")
+    assert wall.draw_from(np.int64(3)) == same.draw_from(3)
+    assert wall.left(np.uint8(3)) == 33 and wall.parts == same.parts
+
+
+def test_a_seed_with_escaped_bytes_is_those_bytes() -> None:
+    # The surrogate escapes a game log's header writes for bytes that are not UTF-8.
+    assert seed_bytes("a\udcff\udcfe") == b"a\xff\xfe"
+    assert Rules(seed="\udcff").seed == Rules(seed=b"\xff").seed == b"\xff"
+    assert Rules(seed="\udcff").hands == Rules(seed=b"\xff").hands
+
+
+@pytest.mark.parametrize("seed", ["\ud800", "ok\udfff"])
+def test_a_seed_with_a_surrogate_that_is_no_byte_is_refused(seed: str) -> None:
+    with pytest.raises(ValueError, match=r"^seed '.*' holds a lone surrogate"):
+        Rules(seed=seed)
