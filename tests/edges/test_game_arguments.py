@@ -3,11 +3,13 @@ its value, never a truncated number, an error from deep inside, or a changed obj
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+from mjsim.game import gamelog
 from mjsim.game.rules import Rules
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
@@ -147,3 +149,42 @@ def test_a_seed_with_escaped_bytes_is_those_bytes() -> None:
 def test_a_seed_with_a_surrogate_that_is_no_byte_is_refused(seed: str) -> None:
     with pytest.raises(ValueError, match=r"^seed '.*' holds a lone surrogate"):
         Rules(seed=seed)
+
+
+# ---------------------------------------------------------------------------- game logs
+
+
+def _logged_game(path: Path, seed: bytes, encoding: str = "utf-8") -> Rules:
+    """A hand of ``seed`` played (each seat its first legal move) and logged to ``path``."""
+    with path.open("w", encoding=encoding) as stream:
+        log = gamelog.GameLog(stream, seed=seed, ruleset="green-book", players=["a", "b", "c", "d"])
+        game = Rules(seed, last_hand=1)
+        while game.status == "active":
+            seat = game.waiting_on()[0]
+            move = game.legal(seat)[0]
+            assert game.apply(seat, move)
+            log.move(seat, move)
+    return game
+
+
+def test_a_log_of_a_seed_that_is_not_utf8_reads_back_and_replays(tmp_path: Path) -> None:
+    from mjsim.ui import replay
+
+    path = tmp_path / "game.jsonl"
+    played = _logged_game(path, b"\xff\xfe")
+    with path.open(encoding="utf-8") as stream:
+        header, moves = gamelog.read(stream)
+    *_, (_, _, _, game) = gamelog.replay(header, moves)
+    assert gamelog.start(header).seed == b"\xff\xfe" and moves
+    assert game.totals == played.totals and game.history == played.history
+    shown = replay.load(path)  # what `mjsim replay` shows
+    assert shown.stopped is None and shown.frames[-1].totals == played.totals
+
+
+def test_a_log_that_starts_with_a_byte_order_mark_reads_as_without(tmp_path: Path) -> None:
+    plain, marked = tmp_path / "plain.jsonl", tmp_path / "marked.jsonl"
+    _logged_game(plain, b"bom")
+    _logged_game(marked, b"bom", encoding="utf-8-sig")
+    assert marked.read_bytes().startswith(b"\xef\xbb\xbf")
+    with plain.open(encoding="utf-8") as one, marked.open(encoding="utf-8") as other:
+        assert gamelog.read(other) == gamelog.read(one)
