@@ -188,3 +188,61 @@ def test_a_log_that_starts_with_a_byte_order_mark_reads_as_without(tmp_path: Pat
     assert marked.read_bytes().startswith(b"\xef\xbb\xbf")
     with plain.open(encoding="utf-8") as one, marked.open(encoding="utf-8") as other:
         assert gamelog.read(other) == gamelog.read(one)
+
+
+# ------------------------------------------------------------------- games and positions
+
+
+@pytest.mark.parametrize(("options", "error", "message"), [
+    ({"hand_no": 2.5}, TypeError, "^hand_no is a whole number, not 2.5$"),
+    ({"hand_no": True}, TypeError, "^hand_no is a whole number, not a bool"),
+    ({"last_hand": 2.5}, TypeError, "^last_hand is a whole number, not 2.5$"),
+    ({"totals": [1.9, -1.9, 0, 0]}, TypeError, r"^totals\[0\] is a whole number, not 1.9$"),
+    ({"totals": ["5", "-5", "0", "0"]}, TypeError, r"^totals\[0\] is a whole number, not '5'"),
+    ({"totals": 5}, TypeError, "^totals are four whole numbers, not 5$"),
+])
+def test_a_game_names_a_number_that_is_none(options: dict[str, Any], error: type[Exception],
+                                            message: str) -> None:
+    with pytest.raises(error, match=message):
+        Rules(1, **options)
+
+
+def test_a_game_takes_numpy_numbers_as_plain_ints() -> None:
+    game = Rules(1, hand_no=np.int64(2), last_hand=np.int8(3),
+                 totals=np.array([5, -5, 0, 0]))
+    assert (game.hand_no, game.last_hand) == (2, 3)
+    assert game.totals == [5, -5, 0, 0] and {type(t) for t in game.totals} == {int}
+
+
+_HANDS = ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG", "1589p 1589s ESWRR", "1589p 1589s EWNGB"]
+
+
+@pytest.mark.parametrize(("written", "error", "message"), [
+    ({"wall": [1.5]}, TypeError, r"^wall\[0\] is a whole number, not 1.5$"),
+    ({"wall": [3, 50]}, ValueError, r"^wall\[1\] is a whole number from 0 to 41, not 50$"),
+    ({"wall": ["x"]}, TypeError, r"^wall\[0\] is a whole number, not 'x'$"),
+    ({"pools": [[99], [], [], []]}, ValueError,
+     r"^pools\[0\]\[0\] is a whole number from 0 to 33, not 99$"),
+    ({"pools": [[], [1.5], [], []]}, TypeError, r"^pools\[1\]\[0\] is a whole number"),
+    ({"pools": ["F1", "", "", ""]}, ValueError, r"^pools\[0\] holds F1, a bonus tile"),
+    ({"pools": [[], [], []]}, ValueError, "^pools are four lists or strings"),
+    ({"drawn": 1.0}, TypeError, "^drawn is a whole number, not 1.0$"),
+    ({"drawn": True}, TypeError, "^drawn is a whole number, not a bool"),
+    ({"drawn": 34}, ValueError, "^drawn is a whole number from 0 to 33, not 34$"),
+    ({"hand_no": 1.0}, TypeError, "^hand_no is a whole number, not 1.0$"),
+    ({"dealer": 0.0}, TypeError, "^dealer is a whole number, not 0.0$"),
+    ({"dealer": 4}, ValueError, "^dealer is a whole number from 0 to 3, not 4$"),
+    ({"last_hand": 2.5}, TypeError, "^last_hand is a whole number, not 2.5$"),
+])
+def test_a_position_names_a_number_that_is_none(written: dict[str, Any], error: type[Exception],
+                                                message: str) -> None:
+    with pytest.raises(error, match=message):
+        Rules.from_position({"hands": _HANDS, **written})
+
+
+def test_a_position_takes_numpy_numbers() -> None:
+    game = Rules.from_position({"hands": _HANDS, "wall": np.array([5, 20]), "drawn": np.int64(4),
+                                "pools": [np.array([1], dtype=np.uint8), [], "", ()],
+                                "dealer": np.int64(0), "hand_no": np.int64(1)})
+    assert game.wall.order == (5, 20) and game.drawn == 4 and game.pools[0] == [1]
+    assert {type(kind) for kind in (*game.wall.order, game.drawn, *game.pools[0])} == {int}
