@@ -10,6 +10,9 @@ import numpy as np
 import pytest
 
 from mjsim.game import gamelog
+from mjsim.game.formats import contest
+from mjsim.game.formats.record import Refused
+from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
@@ -246,3 +249,61 @@ def test_a_position_takes_numpy_numbers() -> None:
                                 "dealer": np.int64(0), "hand_no": np.int64(1)})
     assert game.wall.order == (5, 20) and game.drawn == 4 and game.pools[0] == [1]
     assert {type(kind) for kind in (*game.wall.order, game.drawn, *game.pools[0])} == {int}
+
+
+# ------------------------------------------------------------------ moves, views, formats
+
+
+@pytest.mark.parametrize(("form", "error", "message"), [
+    ({}, ValueError, "^a move's form names its kind"),
+    (None, TypeError, "^a move's form is a dict, not NoneType$"),
+    ([("kind", "pass")], TypeError, "^a move's form is a dict, not list$"),
+    ({"kind": "chow", "tiles": 5}, TypeError, r"^tiles are a chow's kinds \(ints\), not 5$"),
+    ({"kind": "chow", "tiles": [1, 2.0, 3]}, TypeError, r"^tiles\[1\] is a whole number"),
+    ({"kind": "discard", "tile": True}, TypeError, "^tile is a whole number, not a bool"),
+])
+def test_a_move_form_that_is_none_is_named(form: Any, error: type[Exception],
+                                           message: str) -> None:
+    with pytest.raises(error, match=message):
+        Move.from_dict(form)
+
+
+def test_moves_take_numpy_tiles_as_plain_ints() -> None:
+    move = Move("chow", tiles=np.array([6, 4, 5]))
+    assert move == Move.from_dict({"kind": "chow", "tiles": [4, 5, 6]})
+    assert {type(t) for t in move.tiles or ()} == {int}
+    assert type(Move("discard", tile=np.int8(5)).tile) is int
+
+
+@pytest.mark.parametrize(("seat", "error"), [
+    (4, ValueError), (-1, ValueError), (1.0, TypeError), (True, TypeError), ("0", TypeError),
+])
+def test_a_view_names_a_seat_that_is_none(seat: Any, error: type[Exception]) -> None:
+    from mjsim.players.view import view_of
+
+    with pytest.raises(error, match="^seat is a whole number"):
+        view_of(Rules(1), seat)
+
+
+def test_a_view_takes_a_numpy_seat() -> None:
+    from mjsim.players.view import view_of
+
+    game = Rules(1)
+    assert view_of(game, np.int64(2)) == view_of(game, 2)
+
+
+_GAME = (["Match m", "Wind 0"]
+         + [f"Player {seat} Deal " + " ".join(["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8",
+                                                "W9", "B1", "B2", "B3", "B4"]) for seat in range(4)]
+         + ["Huang", "Score 0 0 0 0"])
+
+
+@pytest.mark.parametrize(("line", "replaced"), [
+    ("Wind 0", "Wind \u0660"), ("Wind 0", "Wind \uff10"), ("Score 0 0 0 0", "Score 0 \uff10 0 0"),
+    ("Score 0 0 0 0", "Score -\uff12\uff19 45 -8 -8"), ("Wind 0", "Wind 0_0"),
+])
+def test_the_contest_text_reads_ascii_digits_only(line: str, replaced: str) -> None:
+    lines = [replaced if text == line else text for text in _GAME]
+    (read,) = contest.read(text + "\n" for text in lines)
+    assert isinstance(read, Refused) and "ASCII digits" in str(read)
+    assert f"line {lines.index(replaced) + 1}" in str(read)
