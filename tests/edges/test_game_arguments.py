@@ -293,8 +293,7 @@ def test_a_view_takes_a_numpy_seat() -> None:
 
 
 _GAME = (["Match m", "Wind 0"]
-         + [f"Player {seat} Deal " + " ".join(["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8",
-                                                "W9", "B1", "B2", "B3", "B4"]) for seat in range(4)]
+         + [f"Player {seat} Deal W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4" for seat in range(4)]
          + ["Huang", "Score 0 0 0 0"])
 
 
