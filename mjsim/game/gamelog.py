@@ -95,11 +95,14 @@ def read_partial(stream: IO[str]) -> LogRead:
     Raises ``ValueError`` only when the first line is not an mjsim header: a log cut short or
     damaged further on keeps what comes before, and ``stopped`` names the line.
     """
-    numbered = [(number, line) for number, line in enumerate(stream.read().splitlines(), 1)
+    text = stream.read().removeprefix("\ufeff")  # a byte-order mark reads as none
+    numbered = [(number, line) for number, line in enumerate(text.splitlines(), 1)
                 if line.strip()]
     try:
-        header = orjson.loads(numbered[0][1]) if numbered else {}
-    except json.JSONDecodeError:
+        # The json module, not orjson: a seed that is not UTF-8 is written as surrogate
+        # escapes ("\\udcff"), which orjson refuses.
+        header = json.loads(numbered[0][1]) if numbered else {}
+    except (json.JSONDecodeError, RecursionError):
         header = {}
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise ValueError("not an mjsim game log (its first line names no mjsim format)")
@@ -155,8 +158,9 @@ def read(stream: IO[str]) -> tuple[dict[str, Any], list[tuple[int, Move]]]:
 
 
 def start(header: dict[str, Any]) -> Rules:
-    """The fresh game a log's header describes."""
-    return Rules(header["seed"].encode("utf-8", "surrogateescape"), header["ruleset"],
+    """The fresh game a log's header describes (its seed's surrogate escapes are the bytes
+    they stand for: :func:`~mjsim.tiles.wall.seed_bytes`)."""
+    return Rules(header["seed"], header["ruleset"],
                  table=header.get("table", "mcr"), walltiles=header.get("walltiles"),
                  prevalent=header.get("prevalent"), hand_no=header.get("hand_no", 1))
 

@@ -21,10 +21,11 @@ True
 
 from __future__ import annotations
 
-import operator
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, SupportsIndex
+from typing import Any
 
+from mjsim.errors import clipped, whole
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED
 from mjsim.tiles.meld import Meld
 
@@ -34,9 +35,9 @@ MOVE_KINDS: tuple[str, ...] = ("discard", "kong", "win", "pass", "chow", "pung")
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move: its ``kind``, the ``tile`` it names (discard, kong on one's turn) or the ``tiles``
-    of a chow. Raises ``ValueError`` for an unknown kind and ``TypeError`` when ``tile`` is not
-    an int or ``tiles`` not ints (numpy integers become ints); whether the move is legal is
-    for the rules to say.
+    of a chow. Raises ``ValueError`` for an unknown kind and ``TypeError`` naming ``tile`` or
+    ``tiles`` when it is not an int or they not ints (numpy integers become ints); whether the
+    move is legal is for the rules to say.
     """
 
     kind: str
@@ -46,10 +47,14 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind not in MOVE_KINDS:
             raise ValueError(f"no move kind {self.kind!r}; the kinds are {', '.join(MOVE_KINDS)}")
+        # Plain ints, so moves and the events they cause stay JSON-safe.
         if self.tile is not None:
-            object.__setattr__(self, "tile", _kind(self.tile))
+            object.__setattr__(self, "tile", whole(self.tile, "tile"))
         if self.tiles is not None:
-            object.__setattr__(self, "tiles", tuple(sorted(_kind(t) for t in self.tiles)))
+            if isinstance(self.tiles, (str, bytes)) or not isinstance(self.tiles, Iterable):
+                raise TypeError(f"tiles are a chow's kinds (ints), not {self.tiles!r}")
+            object.__setattr__(self, "tiles", tuple(sorted(
+                whole(tile, f"tiles[{index}]") for index, tile in enumerate(self.tiles))))
 
     def __repr__(self) -> str:
         extras = "".join(f", {name}={value!r}" for name, value in
@@ -70,10 +75,14 @@ class Move:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Move:
-        """The move a :meth:`to_dict` form describes."""
-        tiles = data.get("tiles")
-        return cls(data["kind"], data.get("tile"), None if tiles is None else tuple(tiles))
+    def from_dict(cls, data: Mapping[str, Any]) -> Move:
+        """The move a :meth:`to_dict` form describes; raises ``TypeError`` or ``ValueError``
+        naming what it lacks or holds wrong."""
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a move's form is a dict, not {type(data).__name__}")
+        if "kind" not in data:
+            raise ValueError(f"a move's form names its kind: {clipped(repr(data), 60)}")
+        return cls(data["kind"], data.get("tile"), data.get("tiles"))  # tiles made a tuple
 
 
 def claimed_meld(move: Move, tile: int, source: int) -> Meld:
@@ -90,16 +99,6 @@ def claimed_meld(move: Move, tile: int, source: int) -> Meld:
     if move.kind == "pung":
         return Meld.pung(tile, claimed=tile, source=source)
     raise ValueError(f"{move!r} makes no meld of a discard")
-
-
-def _kind(value: SupportsIndex) -> int:
-    """A tile as a plain int, so moves and the events they cause stay JSON-safe."""
-    if isinstance(value, bool):
-        raise TypeError("a tile is an int kind, not a bool")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"a tile is an int kind, not {value!r}") from None
 
 
 # Shared instances: the engine lists these, so building legal moves allocates nothing.

@@ -49,13 +49,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from mjsim.errors import Error
+from mjsim.errors import Error, whole
 from mjsim.game.events import ClaimEvent, Event, PassEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.results import HandResult, Outcome
@@ -64,7 +64,16 @@ from mjsim.game.window import Window, open_window
 from mjsim.scoring import scorer as scoring
 from mjsim.scoring.elements import ruleset_index
 from mjsim.tiles.hand import Hand
-from mjsim.tiles.kinds import ALL_TILES, EAST, N_KINDS, N_PLAYING, N_SUITED, NAMES, copies
+from mjsim.tiles.kinds import (
+    ALL_TILES,
+    EAST,
+    N_KINDS,
+    N_PLAYING,
+    N_SUITED,
+    NAMES,
+    copies,
+    read_kinds,
+)
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.notation import parse, print_hand
 from mjsim.tiles.wall import Seed, SplitWall, Wall, seed_bytes
@@ -281,7 +290,7 @@ class Rules:
             raise ValueError(f"the tables are {', '.join(TABLES)}, not {table!r}")
         key = seed_bytes(seed)
         chosen = variant(key, walltiles, prevalent)
-        first, last = chosen.hands(hand_no, last_hand)
+        first, last = chosen.hands(whole(hand_no, "hand_no"), whole(last_hand, "last_hand"))
         self._setup(key, ruleset, first, last, totals, chosen, events)
         self._table.deal(self)
 
@@ -294,7 +303,8 @@ class Rules:
         self.ruleset, self.ruleset_index = ruleset, index
         self.hand_no = hand_no
         self.last_hand = last_hand
-        self.totals: list[int] = [0] * 4 if totals is None else [int(t) for t in totals]
+        # Whole numbers only: int() would read 1.9 as 1 and '5' as 5.
+        self.totals: list[int] = [0] * 4 if totals is None else _totals(totals)
         if len(self.totals) != 4 or sum(self.totals) != 0:
             raise ValueError(f"four totals summing to zero, one per seat, not {self.totals}")
         self.status = "active"
@@ -1146,7 +1156,9 @@ class Rules:
         ``seed``, ``ruleset`` and ``last_hand`` (default: this hand only; later hands come from
         the seed). Raises ``ValueError`` for an unknown key, a turn that is not a seat, wrong hand
         sizes, a drawn tile not held or in a turn reached by a claim, totals not summing to
-        zero, or more copies of a kind than exist.
+        zero, or more copies of a kind than exist; a number that is none (a tile, ``drawn``,
+        ``dealer``, ``hand_no``, ``last_hand``, a total) is a ``TypeError`` or ``ValueError``
+        naming it.
 
         >>> g = Rules.from_position({"hands": ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG",
         ...                                    "1589p 1589s ESWRR", "1589p 1589s EWNGB"],
@@ -1165,29 +1177,33 @@ class Rules:
             raise ValueError(f"unknown position keys {sorted(unknown)}")
         if "hands" not in position:
             raise ValueError("a position needs its 'hands': four hand strings")
-        hand_no = position.get("hand_no", position.get("dealer", 0) + 1)
-        if "dealer" in position and position["dealer"] != (hand_no - 1) % 4:
-            raise ValueError(f"seat {position['dealer']} does not deal hand {hand_no}")
+        dealer = whole(position.get("dealer", 0), "dealer", 0, 3)
+        hand_no = whole(position.get("hand_no", dealer + 1), "hand_no")
+        if "dealer" in position and dealer != (hand_no - 1) % 4:
+            raise ValueError(f"seat {dealer} does not deal hand {hand_no}")
         seed = seed_bytes(position.get("seed", b"position"))
         self._setup(seed, position.get("ruleset", "green-book"), hand_no,
-                    position.get("last_hand", hand_no), position.get("totals"),
-                    Table(seed, None, None), True)
+                    whole(position.get("last_hand", hand_no), "last_hand"),
+                    position.get("totals"), Table(seed, None, None), True)
         hands = [Hand.parse(text) for text in position["hands"]]
         turn = _seat(position.get("turn", self.dealer))
         if len(hands) != 4 or any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
             raise ValueError(f"seat {turn} on turn holds fourteen tiles' worth, the others "
                              f"thirteen: not {[h.size for h in hands]}")
-        wall = position.get("wall", [])
-        order = parse(wall) if isinstance(wall, str) else list(wall)
+        order = _written_tiles(position.get("wall", []), "wall", N_KINDS)
         drawn = position.get("drawn")
-        if drawn is not None and not (0 <= drawn < N_PLAYING and hands[turn].counts[drawn]):
+        drawn = None if drawn is None else whole(drawn, "drawn", 0, N_PLAYING - 1)
+        if drawn is not None and not hands[turn].counts[drawn]:
             raise ValueError(f"the drawn tile {drawn!r} is not in seat {turn}'s hand")
         claimed = bool(position.get("claimed_this_turn", False))
         if claimed and drawn is not None:
             raise ValueError("a turn reached by a claim has no drawn tile")
         state = HandState(Wall.from_order(order, self.seed, hand_no), hands)
-        state.pools = [parse(p) if isinstance(p, str) else list(p)
-                       for p in position.get("pools", ([], [], [], []))]
+        pools = position.get("pools", ([], [], [], []))
+        if isinstance(pools, str) or len(pools) != 4:
+            raise ValueError(f"pools are four lists or strings, one per seat, not {pools!r}")
+        state.pools = [_written_tiles(pool, f"pools[{seat}]", N_PLAYING)
+                       for seat, pool in enumerate(pools)]
         state.turn, state.drawn = turn, -1 if drawn is None else drawn
         state.claimed_this_turn = claimed
         state.last_draw_emptied = not order
@@ -1468,6 +1484,24 @@ def _claim_set(tile: int, bits: int) -> tuple[Move, ...]:
 _CLAIM_SETS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
     tuple(_claim_set(tile, bits) for bits in range(_FIRST_CHOW_BIT << len(_all_chows(tile))))
     for tile in range(N_PLAYING))
+
+
+def _written_tiles(tiles: str | Sequence[int], name: str, kinds: int) -> list[int]:
+    """A position's ``tiles`` (a tile string or kinds below ``kinds``), or an error naming
+    ``name``."""
+    order = parse(tiles) if isinstance(tiles, str) else read_kinds(tiles, name, kinds - 1)
+    outside = next((kind for kind in order if kind >= kinds), None)
+    if outside is not None:
+        raise ValueError(f"{name} holds {NAMES[outside]}, a bonus tile: only playing tiles "
+                         "go there")
+    return order
+
+
+def _totals(totals: Sequence[int]) -> list[int]:
+    """``totals`` as plain ints, or a TypeError naming the entry that is not a whole number."""
+    if isinstance(totals, (str, bytes)) or not isinstance(totals, Iterable):
+        raise TypeError(f"totals are four whole numbers, not {totals!r}")
+    return [whole(total, f"totals[{seat}]") for seat, total in enumerate(totals)]
 
 
 def _seat(seat: int) -> int:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from mjsim.errors import whole
 from mjsim.game.moves import Move
 from mjsim.game.rules import NO_LUCK, Luck
 from mjsim.players.seen import HIDDEN_KONG, HiddenKong, Shown, melds_seen_by
@@ -150,7 +151,10 @@ class View:
 
 
 def view_of(rules: Rules, seat: int) -> View:
-    """The view of a :class:`~mjsim.game.rules.Rules` for ``seat`` (0-3), sharing its state."""
+    """The view of a :class:`~mjsim.game.rules.Rules` for ``seat`` (0-3), sharing its state;
+    a seat that is none is a ``TypeError`` or ``ValueError`` naming it."""
+    if type(seat) is not int or not 0 <= seat < 4:  # the engine's own seats pass at once
+        seat = whole(seat, "seat", 0, 3)
     hands = rules.hands
     exposed = tuple([melds_seen_by(hand.melds, other, seat) for other, hand in enumerate(hands)])
     window = rules.state.window  # of which only the kind, tile and source are the seat's

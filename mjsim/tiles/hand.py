@@ -15,7 +15,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from mjsim.tiles.kinds import BONUS_KINDS, N_PLAYING, NAMES, Kind
+from mjsim.errors import whole
+from mjsim.tiles.kinds import BONUS_KINDS, N_KINDS, N_PLAYING, NAMES, Kind, read_kinds
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.tokens import parse_parts, print_parts
 from mjsim_core import counts as ccounts
@@ -36,17 +37,16 @@ class Hand:
         if isinstance(concealed, np.ndarray):
             self.counts = ccounts.check_counts(concealed).copy()
         else:
-            self.counts = ccounts.from_kinds(concealed)
-        self.melds: tuple[Meld, ...] = tuple(melds)
-        self.flowers: tuple[Kind, ...] = tuple(sorted(flowers))
+            self.counts = ccounts.from_kinds(read_kinds(concealed, "concealed", N_PLAYING - 1))
+        self.melds: tuple[Meld, ...] = tuple(map(_check_meld, melds))
+        self.flowers: tuple[Kind, ...] = tuple(sorted(read_kinds(flowers, "flowers")))
         for flower in self.flowers:
             if flower not in BONUS_KINDS:
-                raise ValueError(f"{NAMES[flower] if 0 <= flower < 42 else flower} "
-                                 "is not a bonus tile")
+                raise ValueError(f"{NAMES[flower]} is not a bonus tile")
         if len(set(self.flowers)) != len(self.flowers):
             raise ValueError("each bonus tile exists once")
         for kind in range(N_PLAYING):
-            if self.total_copies(kind) > 4:
+            if self._copies(kind) > 4:
                 raise ValueError(f"a fifth {NAMES[kind]} (melds counted): only four exist")
 
     @classmethod
@@ -100,35 +100,39 @@ class Hand:
         return all(meld.concealed for meld in self.melds)
 
     def total_copies(self, kind: Kind) -> int:
-        """Copies of ``kind`` in the concealed tiles and the melds together."""
+        """Copies of playing ``kind`` in the concealed tiles and the melds together."""
+        return self._copies(whole(kind, "kind", 0, N_PLAYING - 1))
+
+    def _copies(self, kind: Kind) -> int:
         return int(self.counts[kind]) + sum(meld.tiles.count(kind) for meld in self.melds)
 
     def add(self, kind: Kind) -> None:
         """Take a tile into the hand (a bonus tile joins the flowers).
 
-        Raises ``ValueError`` for an unknown kind, a fifth copy, or a bonus tile already held.
+        Raises ``TypeError`` for a kind that is not an int, ``ValueError`` for one outside
+        0-41, a fifth copy, or a bonus tile already held.
         """
+        kind = whole(kind, "kind", 0, N_KINDS - 1)
         if kind in BONUS_KINDS:
             if kind in self.flowers:
                 raise ValueError(f"{NAMES[kind]} is already among the flowers")
             self.flowers = tuple(sorted((*self.flowers, kind)))
             return
-        if not 0 <= kind < N_PLAYING:
-            raise ValueError(f"no tile kind {kind}")
-        if self.total_copies(kind) >= 4:
+        if self._copies(kind) >= 4:
             raise ValueError(f"cannot add a fifth {NAMES[kind]}: only four exist")
         self.counts[kind] += 1
 
     def remove(self, kind: Kind) -> None:
-        """Take a concealed tile out of the hand; raises ``ValueError`` when none is held."""
-        if not 0 <= kind < N_PLAYING or self.counts[kind] == 0:
-            name = NAMES[kind] if 0 <= kind < len(NAMES) else str(kind)
-            raise ValueError(f"no {name} among the concealed tiles to remove")
+        """Take a concealed tile out of the hand; raises ``ValueError`` when none is held
+        (``TypeError`` for a kind that is not an int)."""
+        kind = whole(kind, "kind", 0, N_KINDS - 1)
+        if kind >= N_PLAYING or self.counts[kind] == 0:
+            raise ValueError(f"no {NAMES[kind]} among the concealed tiles to remove")
         self.counts[kind] -= 1
 
     def add_meld(self, meld: Meld) -> None:
         """Record a declared set (the caller has already taken its tiles from ``counts``)."""
-        self.melds = (*self.melds, meld)
+        self.melds = (*self.melds, _check_meld(meld))
 
     def after_claim(self, meld: Meld) -> Hand:
         """A copy of the hand once ``meld`` is made on its ``claimed`` tile, a discard: the
@@ -141,3 +145,9 @@ class Hand:
             after.remove(kind)
         after.add_meld(meld)
         return after
+
+
+def _check_meld(meld: object) -> Meld:
+    if not isinstance(meld, Meld):
+        raise TypeError(f"a meld is a Meld, not {type(meld).__name__}")
+    return meld

@@ -16,6 +16,9 @@ the tile classes come from :mod:`mjsim_core.kinds`, which the compiled scorer re
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from mjsim.errors import clipped, whole
 from mjsim_core.kinds import (
     DRAGON_KINDS,
     FIRST_DRAGON,
@@ -82,6 +85,7 @@ __all__ = [
     "is_wind",
     "kind_of",
     "rank",
+    "read_kinds",
     "suit",
 ]
 
@@ -213,6 +217,23 @@ def copies(kind: Kind) -> int:
     if not 0 <= kind < N_KINDS:
         raise ValueError(f"no tile kind {kind}")
     return 4 if kind < N_PLAYING else 1
+
+
+def read_kinds(values: Iterable[object], name: str, most: int = N_KINDS - 1) -> list[Kind]:
+    """``values`` as plain int kinds 0-``most``, or a ``TypeError`` or ``ValueError`` naming
+    ``name`` and the entry (int() and C would read 1.5 as 1m's kind). For the public entry
+    points; the one-line predicates above stay unchecked (hot paths).
+
+    >>> read_kinds([1, 33], "tiles", N_PLAYING - 1)
+    [1, 33]
+    >>> read_kinds([1.5], "tiles")
+    Traceback (most recent call last):
+    TypeError: tiles[0] is a whole number, not 1.5
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} are tile kinds (ints), not {clipped(repr(values), 40)}")
+    return [kind if type(kind) is int and 0 <= kind <= most
+            else whole(kind, f"{name}[{index}]", 0, most) for index, kind in enumerate(values)]
 
 
 ALL_TILES: tuple[Kind, ...] = tuple(k for k in KINDS for _ in range(copies(k)))

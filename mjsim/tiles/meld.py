@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from mjsim.tiles.kinds import N_PLAYING, N_SUITED, NAMES, Kind
+from mjsim.errors import whole
+from mjsim.tiles.kinds import N_PLAYING, N_SUITED, NAMES, Kind, read_kinds
 
 MeldKind = Literal["chow", "pung", "kong"]
 MELD_KINDS: tuple[str, ...] = ("chow", "pung", "kong")
@@ -25,7 +26,9 @@ class Meld:
     ``concealed`` is only for a kong declared from the hand. ``claimed`` is the kind taken from a
     discard (or added to promote a pung) and ``source`` the seat it came from, when known.
 
-    Raises ``ValueError`` naming the problem when the tiles do not make the set.
+    Raises ``ValueError`` naming the problem when the tiles do not make the set, and
+    ``TypeError`` naming the field when a tile, ``claimed`` or ``source`` is not an int
+    (numpy's integers become ints).
     """
 
     kind: MeldKind
@@ -35,15 +38,17 @@ class Meld:
     source: int | None = None
 
     def __post_init__(self) -> None:
-        tiles = tuple(sorted(self.tiles))
+        tiles = tuple(sorted(read_kinds(self.tiles, "tiles", N_PLAYING - 1)))
         object.__setattr__(self, "tiles", tiles)
+        if self.claimed is not None:
+            object.__setattr__(self, "claimed", whole(self.claimed, "claimed"))
+        if self.source is not None:
+            object.__setattr__(self, "source", whole(self.source, "source", 0, 3))
         problem = _problem(self.kind, tiles)
         if problem is None and self.concealed and self.kind != "kong":
             problem = f"only a kong can be declared concealed, not a {self.kind}"
         if problem is None and self.claimed is not None and self.claimed not in tiles:
             problem = f"the claimed tile {_name(self.claimed)} is not in the {self.kind}"
-        if problem is None and self.source is not None and not 0 <= self.source < 4:
-            problem = f"source seat {self.source} is not a seat 0-3"
         if problem is not None:
             raise ValueError(problem)
 
@@ -92,8 +97,6 @@ def _problem(kind: str, tiles: tuple[Kind, ...]) -> str | None:
     """Why ``tiles`` cannot make a ``kind`` meld, or None when they can."""
     if kind not in _SIZES:
         return f"no meld kind {kind!r}; the kinds are chow, pung and kong"
-    if any(not isinstance(t, int) or not 0 <= t < N_PLAYING for t in tiles):
-        return f"a {kind} is made of playing tiles (kinds 0-33), not {tiles!r}"
     if len(tiles) != _SIZES[kind]:
         return f"a {kind} has {_SIZES[kind]} tiles, not {len(tiles)}"
     if kind == "chow":

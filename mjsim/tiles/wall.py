@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from mjsim.errors import WallEmptyError
+from mjsim.errors import WallEmptyError, clipped, whole
 from mjsim.tiles.kinds import ALL_TILES, N_PLAYING, Kind
 from mjsim_core.shuffle import shuffle
 
@@ -32,20 +32,29 @@ Seed = bytes | str | int
 
 def seed_bytes(seed: Seed) -> bytes:
     """A seed as bytes: bytes as they are, a str as its UTF-8, an int as its decimal string.
+    A str may carry bytes that are not UTF-8 as Python's surrogate escapes (U+DC80-U+DCFF),
+    as a game log's header writes such a seed: each reads as its byte.
 
-    >>> seed_bytes(42), seed_bytes("é")
-    (b'42', b'\\xc3\\xa9')
+    >>> seed_bytes(42), seed_bytes("é"), seed_bytes("\\udcff")
+    (b'42', b'\\xc3\\xa9', b'\\xff')
     """
     if isinstance(seed, bool):
         raise TypeError("a seed is bytes, str or int, not bool")
     if isinstance(seed, bytes):
         return seed
     if isinstance(seed, str):
-        return seed.encode("utf-8")
+        try:
+            return seed.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError as error:
+            raise ValueError(f"seed {clipped(repr(seed), 40)} holds a lone surrogate "
+                             f"({seed[error.start]!r}) that stands for no byte") from None
     if isinstance(seed, int):
         return str(seed).encode("ascii")
     raise TypeError(f"a seed is bytes, str or int, not {type(seed).__name__}")
 
+
+LAST_HAND_NO = 2**32 - 1
+"""The highest hand number a wall is shuffled for (the shuffle keys on 32 bits of it)."""
 
 PLAYING_TILES = tuple(k for k in ALL_TILES if k < N_PLAYING)
 """The 136 tiles without the flowers and seasons, in ``ALL_TILES`` order."""
@@ -53,8 +62,7 @@ PLAYING_TILES = tuple(k for k in ALL_TILES if k < N_PLAYING)
 
 def shuffled_tiles(seed: Seed, hand_no: int, tiles: Sequence[Kind] = ALL_TILES) -> list[Kind]:
     """``tiles`` (the 144 unless told) in the order the wall of ``hand_no`` deals them."""
-    if not isinstance(hand_no, int) or hand_no < 0:
-        raise ValueError(f"a hand number is a non-negative int, not {hand_no!r}")
+    hand_no = whole(hand_no, "hand_no", 0, LAST_HAND_NO)
     if len(tiles) > len(ALL_TILES):
         raise ValueError(f"a wall holds at most {len(ALL_TILES)} tiles, not {len(tiles)}")
     return shuffle(seed_bytes(seed), hand_no, tiles)
@@ -112,7 +120,8 @@ class Wall:
         27
         """
         wall = cls.__new__(cls)
-        wall._hold(seed_bytes(seed), hand_no, list(order), 0, len(order))
+        wall._hold(seed_bytes(seed), whole(hand_no, "hand_no", 0, LAST_HAND_NO), list(order), 0,
+                   len(order))
         return wall
 
     def copy(self) -> Wall:
@@ -152,7 +161,7 @@ class SplitWall(Wall):
     def from_order(cls, order: Sequence[Kind], seed: Seed = b"", hand_no: int = 1) -> SplitWall:
         """A split wall holding ``order``: part ``i`` is its ``i``-th quarter."""
         wall = cls.__new__(cls)
-        wall._split(seed_bytes(seed), hand_no, list(order))
+        wall._split(seed_bytes(seed), whole(hand_no, "hand_no", 0, LAST_HAND_NO), list(order))
         return wall
 
     def __len__(self) -> int:
@@ -174,16 +183,17 @@ class SplitWall(Wall):
         return tuple(self._left)
 
     def left(self, seat: int) -> int:
-        """The tiles left in ``seat``'s part."""
-        return self._left[seat]
+        """The tiles left in ``seat``'s part (``seat`` 0-3)."""
+        return self._left[_part(seat)]
 
     def draw_from(self, seat: int) -> Kind:
         """Take the tile at the end of ``seat``'s part; raises ``WallEmptyError`` when empty."""
-        left = self._left[seat]
+        part = _part(seat)
+        left = self._left[part]
         if not left:
-            raise WallEmptyError(f"cannot draw: seat {seat}'s part of the wall is empty")
-        self._left[seat] = left - 1
-        return self._tiles[seat * self._size + left - 1]
+            raise WallEmptyError(f"cannot draw: seat {part}'s part of the wall is empty")
+        self._left[part] = left - 1
+        return self._tiles[part * self._size + left - 1]
 
     def draw(self) -> Kind:
         raise TypeError("a split wall has no front: draw_from(seat) names the part")
@@ -196,3 +206,11 @@ class SplitWall(Wall):
         split._hold(self.seed, self.hand_no, self._tiles, 0, len(self._tiles))
         split._size, split._left = self._size, list(self._left)
         return split
+
+
+def _part(seat: int) -> int:
+    """``seat`` as the index of its part, or an error naming it: C would read 1.5 as 1 and
+    index past the parts with 7 (the engine's plain ints in range take the first test only)."""
+    if type(seat) is int and 0 <= seat < PARTS:
+        return seat
+    return whole(seat, "seat", 0, PARTS - 1)

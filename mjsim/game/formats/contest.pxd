@@ -7,6 +7,6 @@ cdef _player(game, list words, Py_ssize_t number)
 cdef tuple _ignored(game, list words, Py_ssize_t number)
 cdef _middle(game, int tile, Py_ssize_t number)
 cdef int _tile(game, str word, Py_ssize_t number) except -1
-# Untyped: words[at] may lie past the end (an IndexError, which C indexing would not check).
+# Untyped: words[at] is read only once at is known to lie inside words.
 cdef _int(game, words, at, Py_ssize_t number, allowed)
 cdef _arity(game, list words, Py_ssize_t length, Py_ssize_t number)

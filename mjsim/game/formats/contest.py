@@ -41,6 +41,7 @@ _VERB = {verb.lower(): verb for verb in (*VERBS, "Deal")}
 _IGNORE = 5  # words of each "Ignore Player N VERB TILE"
 _PLAYING = {name: kind for kind, name in enumerate(NAMES[:34])}
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
+_NUMBER = re.compile(r"-?[0-9]+")
 _PLAIN_LINE = re.compile(r"Player ([0-3]) (Draw|Play) ([WBT][1-9]|F[1-4]|J[1-3])\s*$")
 _PLAIN = {f"Player {seat} {verb} {name}\n": (seat, verb, kind, ())
           for seat in range(4) for verb in ("Draw", "Play") for name, kind in _PLAYING.items()}
@@ -186,10 +187,11 @@ def _tile(game: Game, word: str, number: int) -> int:
 
 
 def _int(game: Game, words: list[str], at: int, number: int, allowed: range) -> int:
-    try:
-        value = int(words[at])
-    except (IndexError, ValueError):
-        raise Refused(game.id, number, f"{words[0]} wants a number as word {at + 1}") from None
+    # ASCII digits only: int() also reads '٠' or '２' (other scripts' digits) and '1_0'.
+    if at >= len(words) or _NUMBER.fullmatch(words[at]) is None:
+        raise Refused(game.id, number, f"{words[0]} wants a number (ASCII digits) as word "
+                                       f"{at + 1}")
+    value = int(words[at])
     if value not in allowed:
         raise Refused(game.id, number, f"{words[0]}: {value} is out of range")
     return value

@@ -1,0 +1,308 @@
+"""Bad arguments to the tiles and the game: a TypeError or ValueError naming the argument and
+its value, never a truncated number, an error from deep inside, or a changed object."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mjsim.game import gamelog
+from mjsim.game.formats import contest
+from mjsim.game.formats.record import Refused
+from mjsim.game.moves import Move
+from mjsim.game.rules import Rules
+from mjsim.tiles.hand import Hand
+from mjsim.tiles.meld import Meld
+from mjsim.tiles.wall import SplitWall, Wall, seed_bytes
+
+# ------------------------------------------------------------------------ hands and melds
+
+
+@pytest.mark.parametrize(("concealed", "flowers", "error", "message"), [
+    ([1.5, 2.9, 0.2], (), TypeError, r"^concealed\[0\] is a whole number, not 1.5$"),
+    ([0, True], (), TypeError, r"^concealed\[1\] is a whole number, not a bool"),
+    ([0, 34], (), ValueError, r"^concealed\[1\] is a whole number from 0 to 33, not 34$"),
+    (5, (), TypeError, "^concealed are tile kinds"),
+    ((), [34.0], TypeError, r"^flowers\[0\] is a whole number, not 34.0$"),
+    ((), [42], ValueError, r"^flowers\[0\] is a whole number from 0 to 41, not 42$"),
+])
+def test_a_hand_of_kinds_that_are_none_is_refused(concealed: Any, flowers: Any,
+                                                   error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        Hand(concealed, flowers=flowers)
+
+
+def test_a_hand_of_numpy_kinds_is_made_of_plain_ints() -> None:
+    hand = Hand(np.array([0, 1, 2], dtype=np.int64).tolist() + [np.int8(3)],
+                flowers=[np.int64(34)])
+    assert str(hand) == "1234m F1" and type(hand.flowers[0]) is int
+
+
+@pytest.mark.parametrize(("kind", "error"), [
+    (-1, ValueError), (34, ValueError), (99, ValueError), (True, TypeError),
+    (1.0, TypeError), ("E", TypeError),
+])
+def test_total_copies_names_a_kind_that_is_none(kind: Any, error: type[Exception]) -> None:
+    with pytest.raises(error, match=f"^kind is a whole number.*{kind!r}"):
+        Hand.parse("BBB 1m").total_copies(kind)
+
+
+@pytest.mark.parametrize(("kind", "error"), [
+    (True, TypeError), (1.0, TypeError), ("E", TypeError), (np.float64(0), TypeError),
+    (-1, ValueError), (42, ValueError),
+])
+@pytest.mark.parametrize("method", ["add", "remove"])
+def test_add_and_remove_refuse_a_kind_that_is_none_and_change_nothing(
+        method: str, kind: Any, error: type[Exception]) -> None:
+    hand = Hand.parse("11m F1")
+    with pytest.raises(error, match="^kind is a whole number"):
+        getattr(hand, method)(kind)
+    assert hand == Hand.parse("11m F1")
+
+
+def test_hand_methods_take_numpy_kinds() -> None:
+    hand = Hand.parse("BBB 1m")
+    assert hand.total_copies(np.int64(33)) == 3
+    hand.add(np.uint8(0))
+    hand.remove(np.int32(0))
+    hand.add(np.int64(35))
+    assert str(hand) == "1m BBB F2"
+
+
+@pytest.mark.parametrize(("arguments", "error", "message"), [
+    (("pung", (True,) * 3), TypeError, r"^tiles\[0\] is a whole number, not a bool"),
+    (("pung", (1.0,) * 3), TypeError, r"^tiles\[0\] is a whole number, not 1.0"),
+    (("pung", 5), TypeError, "^tiles are tile kinds"),
+    (("pung", (1,) * 3, False, None, 1.5), TypeError, "^source is a whole number, not 1.5"),
+    (("pung", (1,) * 3, False, None, 4), ValueError, "^source is a whole number from 0 to 3"),
+    (("pung", (1,) * 3, False, 1.0), TypeError, "^claimed is a whole number, not 1.0"),
+])
+def test_a_meld_of_fields_that_are_none_is_refused(arguments: tuple[Any, ...],
+                                                    error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        Meld(*arguments)
+
+
+def test_a_meld_of_numpy_ints_holds_plain_ints() -> None:
+    meld = Meld("chow", np.array([5, 3, 4]), claimed=np.int64(4), source=np.uint8(2))
+    assert meld == Meld.chow(3, claimed=4, source=2)
+    assert {type(t) for t in (*meld.tiles, meld.claimed, meld.source)} == {int}
+
+
+@pytest.mark.parametrize("meld", [None, "pung(EEE)", (27, 27, 27)])
+def test_a_meld_that_is_none_is_refused(meld: Any) -> None:
+    hand = Hand.parse("1m")
+    with pytest.raises(TypeError, match="^a meld is a Meld, not "):
+        hand.add_meld(meld)
+    with pytest.raises(TypeError, match="^a meld is a Meld, not "):
+        Hand([0], melds=[meld])
+    assert hand == Hand.parse("1m")
+
+
+# ------------------------------------------------------------------------------- walls
+
+
+@pytest.mark.parametrize(("hand_no", "error"), [
+    (2**64, ValueError), (2**32, ValueError), (-1, ValueError), (1.5, TypeError),
+    (True, TypeError),
+])
+def test_a_wall_names_a_hand_number_that_is_none(hand_no: Any, error: type[Exception]) -> None:
+    for make in (lambda: Wall(b"x", hand_no), lambda: Wall.from_order([5], b"x", hand_no),
+                 lambda: SplitWall(b"x", hand_no), lambda: SplitWall.from_order([5] * 4, b"x",
+                                                                                hand_no)):
+        with pytest.raises(error, match="^hand_no is a whole number"):
+            make()
+
+
+def test_a_wall_takes_numpy_hand_numbers() -> None:
+    assert Wall(b"x", np.int64(2)).order == Wall(b"x", 2).order
+    assert Wall(b"x", 2**32 - 1).hand_no == 2**32 - 1
+
+
+@pytest.mark.parametrize(("seat", "error"), [
+    (1.5, TypeError), (1.0, TypeError), (True, TypeError), ("1", TypeError), (7, ValueError),
+    (-1, ValueError), (4, ValueError),
+])
+@pytest.mark.parametrize("method", ["left", "draw_from"])
+def test_a_split_wall_names_a_seat_that_is_none(method: str, seat: Any,
+                                                 error: type[Exception]) -> None:
+    wall = SplitWall(b"x")
+    with pytest.raises(error, match="^seat is a whole number"):
+        getattr(wall, method)(seat)
+    assert wall.parts == (34, 34, 34, 34)
+
+
+def test_a_split_wall_takes_numpy_seats() -> None:
+    wall, same = SplitWall(b"x"), SplitWall(b"x")
+    assert wall.draw_from(np.int64(3)) == same.draw_from(3)
+    assert wall.left(np.uint8(3)) == 33 and wall.parts == same.parts
+
+
+def test_a_seed_with_escaped_bytes_is_those_bytes() -> None:
+    # The surrogate escapes a game log's header writes for bytes that are not UTF-8.
+    assert seed_bytes("a\udcff\udcfe") == b"a\xff\xfe"
+    assert Rules(seed="\udcff").seed == Rules(seed=b"\xff").seed == b"\xff"
+    assert Rules(seed="\udcff").hands == Rules(seed=b"\xff").hands
+
+
+@pytest.mark.parametrize("seed", ["\ud800", "ok\udfff"])
+def test_a_seed_with_a_surrogate_that_is_no_byte_is_refused(seed: str) -> None:
+    with pytest.raises(ValueError, match=r"^seed '.*' holds a lone surrogate"):
+        Rules(seed=seed)
+
+
+# ---------------------------------------------------------------------------- game logs
+
+
+def _logged_game(path: Path, seed: bytes, encoding: str = "utf-8") -> Rules:
+    """A hand of ``seed`` played (each seat its first legal move) and logged to ``path``."""
+    with path.open("w", encoding=encoding) as stream:
+        log = gamelog.GameLog(stream, seed=seed, ruleset="green-book", players=["a", "b", "c", "d"])
+        game = Rules(seed, last_hand=1)
+        while game.status == "active":
+            seat = game.waiting_on()[0]
+            move = game.legal(seat)[0]
+            assert game.apply(seat, move)
+            log.move(seat, move)
+    return game
+
+
+def test_a_log_of_a_seed_that_is_not_utf8_reads_back_and_replays(tmp_path: Path) -> None:
+    from mjsim.ui import replay
+
+    path = tmp_path / "game.jsonl"
+    played = _logged_game(path, b"\xff\xfe")
+    with path.open(encoding="utf-8") as stream:
+        header, moves = gamelog.read(stream)
+    *_, (_, _, _, game) = gamelog.replay(header, moves)
+    assert gamelog.start(header).seed == b"\xff\xfe" and moves
+    assert game.totals == played.totals and game.history == played.history
+    shown = replay.load(path)  # what `mjsim replay` shows
+    assert shown.stopped is None and shown.frames[-1].totals == played.totals
+
+
+def test_a_log_that_starts_with_a_byte_order_mark_reads_as_without(tmp_path: Path) -> None:
+    plain, marked = tmp_path / "plain.jsonl", tmp_path / "marked.jsonl"
+    _logged_game(plain, b"bom")
+    _logged_game(marked, b"bom", encoding="utf-8-sig")
+    assert marked.read_bytes().startswith(b"\xef\xbb\xbf")
+    with plain.open(encoding="utf-8") as one, marked.open(encoding="utf-8") as other:
+        assert gamelog.read(other) == gamelog.read(one)
+
+
+# ------------------------------------------------------------------- games and positions
+
+
+@pytest.mark.parametrize(("options", "error", "message"), [
+    ({"hand_no": 2.5}, TypeError, "^hand_no is a whole number, not 2.5$"),
+    ({"hand_no": True}, TypeError, "^hand_no is a whole number, not a bool"),
+    ({"last_hand": 2.5}, TypeError, "^last_hand is a whole number, not 2.5$"),
+    ({"totals": [1.9, -1.9, 0, 0]}, TypeError, r"^totals\[0\] is a whole number, not 1.9$"),
+    ({"totals": ["5", "-5", "0", "0"]}, TypeError, r"^totals\[0\] is a whole number, not '5'"),
+    ({"totals": 5}, TypeError, "^totals are four whole numbers, not 5$"),
+])
+def test_a_game_names_a_number_that_is_none(options: dict[str, Any], error: type[Exception],
+                                            message: str) -> None:
+    with pytest.raises(error, match=message):
+        Rules(1, **options)
+
+
+def test_a_game_takes_numpy_numbers_as_plain_ints() -> None:
+    game = Rules(1, hand_no=np.int64(2), last_hand=np.int8(3),
+                 totals=np.array([5, -5, 0, 0]))
+    assert (game.hand_no, game.last_hand) == (2, 3)
+    assert game.totals == [5, -5, 0, 0] and {type(t) for t in game.totals} == {int}
+
+
+_HANDS = ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG", "1589p 1589s ESWRR", "1589p 1589s EWNGB"]
+
+
+@pytest.mark.parametrize(("written", "error", "message"), [
+    ({"wall": [1.5]}, TypeError, r"^wall\[0\] is a whole number, not 1.5$"),
+    ({"wall": [3, 50]}, ValueError, r"^wall\[1\] is a whole number from 0 to 41, not 50$"),
+    ({"wall": ["x"]}, TypeError, r"^wall\[0\] is a whole number, not 'x'$"),
+    ({"pools": [[99], [], [], []]}, ValueError,
+     r"^pools\[0\]\[0\] is a whole number from 0 to 33, not 99$"),
+    ({"pools": [[], [1.5], [], []]}, TypeError, r"^pools\[1\]\[0\] is a whole number"),
+    ({"pools": ["F1", "", "", ""]}, ValueError, r"^pools\[0\] holds F1, a bonus tile"),
+    ({"pools": [[], [], []]}, ValueError, "^pools are four lists or strings"),
+    ({"drawn": 1.0}, TypeError, "^drawn is a whole number, not 1.0$"),
+    ({"drawn": True}, TypeError, "^drawn is a whole number, not a bool"),
+    ({"drawn": 34}, ValueError, "^drawn is a whole number from 0 to 33, not 34$"),
+    ({"hand_no": 1.0}, TypeError, "^hand_no is a whole number, not 1.0$"),
+    ({"dealer": 0.0}, TypeError, "^dealer is a whole number, not 0.0$"),
+    ({"dealer": 4}, ValueError, "^dealer is a whole number from 0 to 3, not 4$"),
+    ({"last_hand": 2.5}, TypeError, "^last_hand is a whole number, not 2.5$"),
+])
+def test_a_position_names_a_number_that_is_none(written: dict[str, Any], error: type[Exception],
+                                                message: str) -> None:
+    with pytest.raises(error, match=message):
+        Rules.from_position({"hands": _HANDS, **written})
+
+
+def test_a_position_takes_numpy_numbers() -> None:
+    game = Rules.from_position({"hands": _HANDS, "wall": np.array([5, 20]), "drawn": np.int64(4),
+                                "pools": [np.array([1], dtype=np.uint8), [], "", ()],
+                                "dealer": np.int64(0), "hand_no": np.int64(1)})
+    assert game.wall.order == (5, 20) and game.drawn == 4 and game.pools[0] == [1]
+    assert {type(kind) for kind in (*game.wall.order, game.drawn, *game.pools[0])} == {int}
+
+
+# ------------------------------------------------------------------ moves, views, formats
+
+
+@pytest.mark.parametrize(("form", "error", "message"), [
+    ({}, ValueError, "^a move's form names its kind"),
+    (None, TypeError, "^a move's form is a dict, not NoneType$"),
+    ([("kind", "pass")], TypeError, "^a move's form is a dict, not list$"),
+    ({"kind": "chow", "tiles": 5}, TypeError, r"^tiles are a chow's kinds \(ints\), not 5$"),
+    ({"kind": "chow", "tiles": [1, 2.0, 3]}, TypeError, r"^tiles\[1\] is a whole number"),
+    ({"kind": "discard", "tile": True}, TypeError, "^tile is a whole number, not a bool"),
+])
+def test_a_move_form_that_is_none_is_named(form: Any, error: type[Exception],
+                                           message: str) -> None:
+    with pytest.raises(error, match=message):
+        Move.from_dict(form)
+
+
+def test_moves_take_numpy_tiles_as_plain_ints() -> None:
+    move = Move("chow", tiles=np.array([6, 4, 5]))
+    assert move == Move.from_dict({"kind": "chow", "tiles": [4, 5, 6]})
+    assert {type(t) for t in move.tiles or ()} == {int}
+    assert type(Move("discard", tile=np.int8(5)).tile) is int
+
+
+@pytest.mark.parametrize(("seat", "error"), [
+    (4, ValueError), (-1, ValueError), (1.0, TypeError), (True, TypeError), ("0", TypeError),
+])
+def test_a_view_names_a_seat_that_is_none(seat: Any, error: type[Exception]) -> None:
+    from mjsim.players.view import view_of
+
+    with pytest.raises(error, match="^seat is a whole number"):
+        view_of(Rules(1), seat)
+
+
+def test_a_view_takes_a_numpy_seat() -> None:
+    from mjsim.players.view import view_of
+
+    game = Rules(1)
+    assert view_of(game, np.int64(2)) == view_of(game, 2)
+
+
+_GAME = (["Match m", "Wind 0"]
+         + [f"Player {seat} Deal W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4" for seat in range(4)]
+         + ["Huang", "Score 0 0 0 0"])
+
+
+@pytest.mark.parametrize(("line", "replaced"), [
+    ("Wind 0", "Wind \u0660"), ("Wind 0", "Wind \uff10"), ("Score 0 0 0 0", "Score 0 \uff10 0 0"),
+    ("Score 0 0 0 0", "Score -\uff12\uff19 45 -8 -8"), ("Wind 0", "Wind 0_0"),
+])
+def test_the_contest_text_reads_ascii_digits_only(line: str, replaced: str) -> None:
+    lines = [replaced if text == line else text for text in _GAME]
+    (read,) = contest.read(text + "\n" for text in lines)
+    assert isinstance(read, Refused) and "ASCII digits" in str(read)
+    assert f"line {lines.index(replaced) + 1}" in str(read)
