@@ -274,10 +274,12 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     if problem:
         raise ValueError(f"{out} holds no run that resumes: its {MANIFEST} {problem}")
     roster = Roster(manifest.get("definitions", {}))
-    entries = sorted({entry for batch in manifest["batches"] for _, lineup in batch
-                      for entry in lineup.split(",")})
-    refuse_untrusted(folder.path, manifest, roster, entries, trust, "resuming it")
     arguments = dict(manifest["arguments"])
+    # The experiment loads the players its arguments name before it reads a batch: every spec
+    # the manifest names, anywhere, is checked before any is loaded.
+    entries = sorted({entry for batch in manifest["batches"] for _, lineup in batch
+                      for entry in lineup.split(",")} | _argument_entries(arguments))
+    refuse_untrusted(folder.path, manifest, roster, entries, trust, "resuming it")
     arguments.pop("control_every", None)  # read again from the manifest by the experiment
     options: RunOptions = {**run_options, "settings": Settings.from_manifest(manifest)}
     kind = manifest["kind"]
@@ -288,6 +290,14 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     if kind == "table":
         return table(arguments.pop("lineup"), out, roster=roster, **arguments, **options)
     raise ValueError(f"{out} holds a run of kind {kind!r}, which only its own code resumes")
+
+
+def _argument_entries(arguments: dict[str, Any]) -> set[str]:
+    """The lineup entries a run's recorded arguments name: its lineup, rungs and baseline."""
+    lineup, baseline = arguments.get("lineup", []), arguments.get("baseline")
+    named = [*(lineup.split(",") if isinstance(lineup, str) else lineup),
+             *arguments.get("rungs", []), *([] if baseline is None else [baseline])]
+    return {entry.strip() for entry in named}
 
 
 _ARGUMENTS: dict[str, tuple[type, ...]] = {

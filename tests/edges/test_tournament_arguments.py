@@ -5,7 +5,9 @@ arguments, numpy's integers among them, still run."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -190,3 +192,51 @@ def test_a_run_whose_manifest_has_a_byte_order_mark_resumes(tmp_path: Path, caps
     assert RunFolder(out).manifest()["kind"] == "table"  # type: ignore[index]
     assert main(["resume", str(out), "--backend", "sequential", "--quiet"]) == 0
     assert "results:" in capsys.readouterr().out
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` by its relative path, with its bytes."""
+    return {str(path.relative_to(folder)): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def edited_copy(made: Path, copy: Path, edit: Callable[[dict[str, Any]], None]) -> dict[str, bytes]:
+    """A copy of the run ``made`` (so made elsewhere) with its manifest edited; its files."""
+    shutil.copytree(made, copy)
+    manifest = json.loads((copy / "manifest.json").read_text())
+    edit(manifest)
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    return files(copy)
+
+
+def resume_refused(copy: Path, capsys: Any) -> str:
+    """``mjsim resume COPY`` exits 2 with one line, which it returns."""
+    assert main(["resume", str(copy), "--backend", "sequential", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize(("entry", "name", "index"), [
+    ("table", "lineup", 3), ("ladder", "rungs", 1), ("price", "baseline", None)])
+def test_resume_loads_no_spec_its_arguments_name_without_trust(tmp_path: Path, capsys: Any,
+                                                               entry: str, name: str,
+                                                               index: int | None) -> None:
+    # A copied table run whose arguments.lineup named a file imported it (its marker was
+    # written) and only then said "is not a player": the trust check read the batches alone.
+    marker = tmp_path / "marker"
+    evil = tmp_path / "evil.py"
+    evil.write_text(f"open({str(marker)!r}, 'w').close()\n\nclass X:\n    pass\n")
+    ENTRIES[entry](tmp_path / "made", walls=2, **FAST)
+
+    def edit(manifest: dict[str, Any]) -> None:
+        if index is None:
+            manifest["arguments"][name] = f"{evil}:X"
+        else:
+            manifest["arguments"][name][index] = f"{evil}:X"
+
+    copy = tmp_path / "copy"
+    before = edited_copy(tmp_path / "made", copy, edit)
+    err = resume_refused(copy, capsys)
+    assert "was made elsewhere" in err and f"would run {evil}:X; pass --trust" in err
+    assert not marker.exists() and files(copy) == before
