@@ -38,7 +38,7 @@ from mjsim.tournament.rankings import (
     standings,
 )
 from mjsim.tournament.records import lineup_key
-from mjsim.tournament.runner import RunOptions, run, run_settings
+from mjsim.tournament.runner import RunOptions, bounded, run, run_settings
 from mjsim.tournament.schedule import (
     CONTROL_EVERY,
     challenger_games,
@@ -337,6 +337,10 @@ def _unresumable(manifest: Any) -> str:
     for name, value in arguments.items():
         if name not in _KIND_ARGUMENTS[kind] or not _is(value, _ARGUMENTS[name]):
             return f"records an argument {name}={value!r} that a {kind} run does not take"
+    try:  # the bounds the command line and the Python API hold a run to
+        run_walls(arguments.get("walls", 1))
+    except ValueError as error:
+        return f"records arguments out of bounds ({error})"
     return _settings_problem(manifest)
 
 
@@ -348,9 +352,9 @@ def _settings_problem(manifest: dict[str, Any]) -> str:
         if (name in manifest or name == "ruleset") and not _is(manifest.get(name), types):
             return f"records a {name} of {manifest.get(name)!r}"
     try:
-        Settings.from_manifest(manifest)
-    except ValueError as error:  # a limit it does not know, or a bad value
-        return f"records settings that do not parse ({str(error).splitlines()[0]})"
+        bounded(Settings.from_manifest(manifest))
+    except ValueError as error:  # a limit it does not know, a bad value or one out of bounds
+        return f"records settings a run cannot take ({str(error).splitlines()[0]})"
     definitions = manifest.get("definitions", {})
     if not all(isinstance(key, str) and isinstance(spec, str)
                for key, spec in definitions.items()):

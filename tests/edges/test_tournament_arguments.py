@@ -240,3 +240,38 @@ def test_resume_loads_no_spec_its_arguments_name_without_trust(tmp_path: Path, c
     err = resume_refused(copy, capsys)
     assert "was made elsewhere" in err and f"would run {evil}:X; pass --trust" in err
     assert not marker.exists() and files(copy) == before
+
+
+@pytest.fixture(scope="module")
+def table_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished table run of two walls, to copy and edit."""
+    return table("1,1,1,1", tmp_path_factory.mktemp("table") / "run", walls=2, **FAST).out
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    ("walls", 10**12,
+     r"arguments out of bounds \(walls is a whole number from 1 to 2000000, not 10{12}\)"),
+    ("penalty", 10**30,
+     r"settings a run cannot take \(penalty is a whole number from 0 to 10000, not 10{30}\)"),
+    ("max_fouls", 0, r"settings a run cannot take \(max_fouls .*at least 1, not 0\)"),
+])
+def test_resume_refuses_a_manifest_out_of_the_commands_bounds(table_run: Path, tmp_path: Path,
+                                                              capsys: Any, key: str,
+                                                              value: int, problem: str) -> None:
+    # walls 10**12 was refused only by the experiment, in its words; penalty 10**30 (the
+    # command line takes at most 10,000) was run.
+    def edit(manifest: dict[str, Any]) -> None:
+        (manifest["arguments"] if key == "walls" else manifest)[key] = value
+
+    copy = tmp_path / "copy"
+    before = edited_copy(table_run, copy, edit)
+    err = resume_refused(copy, capsys)
+    assert re.fullmatch(rf"mjsim resume: {re.escape(str(copy))} holds no run that resumes: its "
+                        rf"manifest.json records {problem}\n", err), err
+    assert files(copy) == before
+
+
+def test_a_penalty_past_the_commands_bound_is_refused_in_python(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    refused(ValueError, r"^penalty is a whole number from 0 to 10000, not 10001$", out,
+            lambda: table("1,1,1,1", out, walls=1, **{**FAST, "penalty": 10_001}))

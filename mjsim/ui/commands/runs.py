@@ -18,9 +18,6 @@ if TYPE_CHECKING:
     from mjsim.game.settings import Limits
     from mjsim.tournament import Report, Roster
 
-MAX_PENALTY = 10_000
-"""The most a foul may cost each other seat: a thousand times the default, more than any hand
-scores, and small enough that a run's points stay exact in the tables' 64-bit integers."""
 _NOT_IN_A_NAME = re.compile(r"[^\w.-]")
 """What a seed may hold that a folder's name may not (a ``/`` would place the run elsewhere)."""
 
@@ -88,7 +85,9 @@ def parallel(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_options(args: argparse.Namespace) -> dict[str, Any]:
     """The experiment's keyword arguments, checked; starts the workers (call it first)."""
-    from mjsim.tournament.schedule import MAX_WALLS  # here, so that --help loads no layer
+    # here, so that --help loads no layer
+    from mjsim.tournament.runner import MAX_PENALTY
+    from mjsim.tournament.schedule import MAX_WALLS
 
     if not 2 <= args.walls <= MAX_WALLS:
         raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
