@@ -25,6 +25,7 @@ from mjsim.tournament import (
     standings,
     table,
 )
+from mjsim.tournament.imported import ImportFolder
 from mjsim.tournament.null import null_check
 from mjsim.tournament.rankings import competition, contrasts
 from mjsim.ui.cli import main
@@ -275,3 +276,55 @@ def test_a_penalty_past_the_commands_bound_is_refused_in_python(tmp_path: Path) 
     out = tmp_path / "run"
     refused(ValueError, r"^penalty is a whole number from 0 to 10000, not 10001$", out,
             lambda: table("1,1,1,1", out, walls=1, **{**FAST, "penalty": 10_001}))
+
+
+def run_refused(out: Path, capsys: Any) -> str:
+    """``mjsim table 1,1,1,1 --walls 2 --out OUT`` exits 2 with one line, which it returns."""
+    assert main(["table", "1,1,1,1", "--walls", "2", "--out", str(out), "--quiet",
+                 "--backend", "sequential", "--table", "botzone"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_a_run_refuses_an_import_folder(table_run: Path, tmp_path: Path, capsys: Any) -> None:
+    # It wrote its manifest, CSVs and figures there and replaced the import's tables.
+    imported = tmp_path / "imported"
+    ImportFolder(imported, "contest-text").close({"read": 0}, [])
+    shutil.copytree(table_run / "tables", imported / "tables", dirs_exist_ok=True)
+    before = files(imported)
+    assert run_refused(imported, capsys) == (
+        f"mjsim table: {imported} holds no run but an import (its import.json); a run needs a "
+        "folder of its own\n")
+    assert files(imported) == before
+    with pytest.raises(ValueError, match="holds no run but an import"):
+        table("1,1,1,1", imported, walls=1, **FAST)
+    assert files(imported) == before
+
+
+def test_a_run_refuses_a_folder_that_holds_other_files(tmp_path: Path, capsys: Any) -> None:
+    # --out / wrote manifest.json, the CSVs, figures and tables/ into /.
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "tables").mkdir()
+    assert run_refused(tmp_path, capsys) == (
+        f"mjsim table: {tmp_path} holds files but no run (no manifest.json); a run needs a new "
+        "or empty folder of its own\n")
+    assert sorted(path.name for path in tmp_path.rglob("*")) == ["notes.txt", "tables"]
+
+
+def test_a_run_takes_an_empty_folder_and_resumes_in_its_own(tmp_path: Path) -> None:
+    table("1,1,1,1", tmp_path, walls=1, **FAST)  # empty: taken
+    report = table("1,1,1,1", tmp_path, walls=2, **FAST)  # its own run: extended
+    assert len(report.tables["seats"]) == 8
+
+
+def test_a_run_folder_whose_manifest_cannot_be_read_is_refused_in_one_line(
+        tmp_path: Path, capsys: Any) -> None:
+    # A name too long for the system (with its parent there) stopped the run with status 1
+    # and "run the same command to resume", which failed the same way.
+    long = tmp_path / ("r" * 300)
+    assert run_refused(long, capsys) == (
+        f"mjsim table: cannot make the folder {long}: File name too long\n")
+    with pytest.raises(ValueError, match=r"^cannot read .*/manifest.json: File name too long$"):
+        table("1,1,1,1", long, walls=1, **FAST)
+    assert not list(tmp_path.iterdir())

@@ -138,7 +138,10 @@ def out(args: argparse.Namespace, name: str) -> Path:
     hold replaced by ``_``: the seed names the run's walls, not a place) and the walls. Checked
     here, but made by the run once its arguments are accepted: a refused run leaves no folder."""
     folder = Path(args.out or f"runs/{name}-{_NOT_IN_A_NAME.sub('_', args.seed)}-{args.walls}")
-    nearest = next(path for path in (folder, *folder.parents) if path.exists())
+    try:
+        nearest = next(path for path in (folder, *folder.parents) if path.exists())
+    except OSError as error:  # a name longer than the system takes
+        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
     if nearest == folder:
         return writable_folder(folder)
     if not nearest.is_dir():
