@@ -406,19 +406,26 @@ def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     """What keeps ``new`` from being ``old`` or an extension of it, in words; empty if nothing.
 
     >>> _difference({"ruleset": "a", "batches": [1]}, {"ruleset": "b", "batches": [1, 2]})
-    'its ruleset is a, not b'
+    "its ruleset is 'a', not 'b'"
     >>> _difference({"batches": [1, 2]}, {"batches": [1]})
     'it has 2 walls, more than the 1 asked for'
     """
     for key in sorted((set(old) | set(new)) - {"batches"}):
         if old.get(key) != new.get(key):
-            return f"its {_WORDS.get(key, key)} is {old.get(key)}, not {new.get(key)}"
+            return (f"its {_WORDS.get(key, key)} is {_shown(old.get(key))}, not "
+                    f"{_shown(new.get(key))}")
     before, after = old.get("batches", []), new.get("batches", [])
     if len(after) < len(before):
         return f"it has {len(before)} walls, more than the {len(after)} asked for"
     if after[:len(before)] != before:
         return "its walls or lineups differ"
     return ""
+
+
+def _shown(value: object) -> str:
+    """A manifest's value in a one-line message: quoted and escaped (a seed may hold a newline),
+    and clipped (or a lineup of long specs)."""
+    return clipped(repr(value), 60)
 
 
 def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:

@@ -328,3 +328,30 @@ def test_a_run_folder_whose_manifest_cannot_be_read_is_refused_in_one_line(
     with pytest.raises(ValueError, match=r"^cannot read .*/manifest.json: File name too long$"):
         table("1,1,1,1", long, walls=1, **FAST)
     assert not list(tmp_path.iterdir())
+
+
+def test_a_long_seed_names_a_short_default_folder(tmp_path: Path, monkeypatch: Any,
+                                                  capsys: Any) -> None:
+    # runs/table-sss...-2 (300 s) was a name too long: "stopped: File name too long: ...;
+    # run the same command to resume", status 1, and the same command failed the same way.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "runs").mkdir()
+    command = ["table", "1,1,1,1", "--walls", "2", "--seed", "s" * 300, "--quiet",
+               "--backend", "sequential", "--table", "botzone"]
+    assert main(command) == 0
+    made = [path.name for path in (tmp_path / "runs").iterdir()]
+    assert made == ["table-sssssssssssssssssssssssssssssss-2955c732-2"]
+    assert RunFolder(tmp_path / "runs" / made[0]).manifest()["arguments"]["seed"] == "s" * 300  # type: ignore[index]
+    assert main([*command[:5], "s" * 299 + "t", *command[6:]]) == 0  # another seed, folder
+    assert len(list((tmp_path / "runs").iterdir())) == 2
+    capsys.readouterr()
+
+
+def test_a_seed_is_quoted_in_a_refusal(tmp_path: Path, capsys: Any) -> None:
+    # "holds a different run (its seed is a\nb, not a b)" was two lines.
+    table("1,1,1,1", tmp_path, walls=2, seed="a\nb", **FAST)
+    assert main(["table", "1,1,1,1", "--walls", "2", "--seed", "a b", "--out", str(tmp_path),
+                 "--quiet", "--backend", "sequential", "--table", "botzone"]) == 2
+    assert capsys.readouterr().err == (
+        f"mjsim table: {tmp_path} holds a different run (its seed is 'a\\nb', not 'a b'); a new "
+        "run needs a folder of its own\n")
