@@ -23,12 +23,12 @@ from typing import Any, Unpack
 
 import pandas as pd
 
-from mjsim.errors import run_seed
+from mjsim.errors import clipped, run_seed
 from mjsim.game.settings import Settings
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, sequential, triggers
 from mjsim.tournament.estimates import Priced, Stopping, estimates, per_hand_means, priced_seats
-from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label
+from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label, text_entry
 from mjsim.tournament.rankings import (
     MATCH_WALLS,
     WALL_COLUMNS,
@@ -101,7 +101,8 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     every idea; the intervals and p-values are then the ones valid under that stopping.
     """
     roster = roster or Roster()
-    baseline = roster.entry(str(level) if baseline is None else baseline)
+    baseline = roster.entry(str(level) if baseline is None else text_entry(
+        baseline, "baseline is a player spec or name (text)"))
     chosen = chosen_ideas(ideas, baseline, roster)
     if walls is None:
         walls = power.plan(delta, sd, STAGE).cap if until_decided else 20
@@ -144,7 +145,11 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     the standings of a table of rungs (:func:`ladder_table`) with its seats rotated."""
     walls, seed = run_walls(walls), run_seed(seed)
     roster = roster or Roster()
-    steps = [roster.entry(rung) for rung in rungs]
+    if isinstance(rungs, str | bytes) or not isinstance(rungs, Iterable):  # "12" is no ladder
+        raise TypeError(f"rungs is a sequence of player specs or names, not "
+                        f"{clipped(repr(rungs), 40)}")
+    steps = [roster.entry(text_entry(rung, "rungs holds specs or names (text)"))
+             for rung in rungs]
     if len(steps) < 2 or len(set(steps)) != len(steps):
         raise ValueError(f"a ladder is two or more distinct rungs, lowest first: {list(rungs)}")
     top = steps[-1]

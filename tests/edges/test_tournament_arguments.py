@@ -355,3 +355,23 @@ def test_a_seed_is_quoted_in_a_refusal(tmp_path: Path, capsys: Any) -> None:
     assert capsys.readouterr().err == (
         f"mjsim table: {tmp_path} holds a different run (its seed is 'a\\nb', not 'a b'); a new "
         "run needs a folder of its own\n")
+
+
+@pytest.mark.parametrize(("entry", "options", "error", "match"), [
+    ("price", {"baseline": 3},
+     TypeError, r"^baseline is a player spec or name \(text\), not 3$"),
+    ("ladder", {"rungs": [1, 2]}, TypeError, r"^rungs holds specs or names \(text\), not 1$"),
+    ("ladder", {"rungs": ["1", None]},
+     TypeError, r"^rungs holds specs or names \(text\), not None$"),
+    ("ladder", {"rungs": "12"},
+     TypeError, r"^rungs is a sequence of player specs or names, not '12'$"),
+    ("ladder", {"rungs": 12}, TypeError, r"^rungs is a sequence of player specs or names, not 12$"),
+])
+def test_a_spec_that_is_not_text_is_refused_naming_its_argument(
+        tmp_path: Path, entry: str, options: dict[str, Any], error: type[Exception],
+        match: str) -> None:
+    # price(baseline=3) and ladder(rungs=[1, 2]) raised AttributeError from Roster.entry.
+    out = tmp_path / "run"
+    call = {"price": lambda: price(["claims"], out, walls=2, **options, **FAST),
+            "ladder": lambda: ladder(out, walls=2, **options, **FAST)}[entry]
+    refused(error, match, out, call)
