@@ -375,3 +375,15 @@ def test_a_spec_that_is_not_text_is_refused_naming_its_argument(
     call = {"price": lambda: price(["claims"], out, walls=2, **options, **FAST),
             "ladder": lambda: ladder(out, walls=2, **options, **FAST)}[entry]
     refused(error, match, out, call)
+
+
+def test_replay_reads_a_run_manifest_past_its_byte_order_mark(table_run: Path, tmp_path: Path,
+                                                              capsys: Any) -> None:
+    # replay RUN --game 0 said "manifest.json is not an mjsim run's manifest": it read the
+    # manifest its own way, not as RunFolder does.
+    copy = tmp_path / "run"
+    shutil.copytree(table_run, copy)
+    manifest = copy / "manifest.json"
+    manifest.write_text(BOM + manifest.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["replay", str(copy), "--game", "0", "--trust"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
