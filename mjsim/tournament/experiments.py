@@ -23,12 +23,12 @@ from typing import Any, Unpack
 
 import pandas as pd
 
-from mjsim.errors import run_seed
+from mjsim.errors import clipped, run_seed
 from mjsim.game.settings import Settings
 from mjsim.game.settlement import HANDS
 from mjsim.tournament import power, sequential, triggers
 from mjsim.tournament.estimates import Priced, Stopping, estimates, per_hand_means, priced_seats
-from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label
+from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label, text_entry
 from mjsim.tournament.rankings import (
     MATCH_WALLS,
     WALL_COLUMNS,
@@ -38,7 +38,7 @@ from mjsim.tournament.rankings import (
     standings,
 )
 from mjsim.tournament.records import lineup_key
-from mjsim.tournament.runner import RunOptions, run, run_settings
+from mjsim.tournament.runner import RunOptions, bounded, run, run_settings
 from mjsim.tournament.schedule import (
     CONTROL_EVERY,
     challenger_games,
@@ -101,7 +101,8 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     every idea; the intervals and p-values are then the ones valid under that stopping.
     """
     roster = roster or Roster()
-    baseline = roster.entry(str(level) if baseline is None else baseline)
+    baseline = roster.entry(str(level) if baseline is None else text_entry(
+        baseline, "baseline is a player spec or name (text)"))
     chosen = chosen_ideas(ideas, baseline, roster)
     if walls is None:
         walls = power.plan(delta, sd, STAGE).cap if until_decided else 20
@@ -144,7 +145,11 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     the standings of a table of rungs (:func:`ladder_table`) with its seats rotated."""
     walls, seed = run_walls(walls), run_seed(seed)
     roster = roster or Roster()
-    steps = [roster.entry(rung) for rung in rungs]
+    if isinstance(rungs, str | bytes) or not isinstance(rungs, Iterable):  # "12" is no ladder
+        raise TypeError(f"rungs is a sequence of player specs or names, not "
+                        f"{clipped(repr(rungs), 40)}")
+    steps = [roster.entry(text_entry(rung, "rungs holds specs or names (text)"))
+             for rung in rungs]
     if len(steps) < 2 or len(set(steps)) != len(steps):
         raise ValueError(f"a ladder is two or more distinct rungs, lowest first: {list(rungs)}")
     top = steps[-1]
@@ -274,10 +279,12 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     if problem:
         raise ValueError(f"{out} holds no run that resumes: its {MANIFEST} {problem}")
     roster = Roster(manifest.get("definitions", {}))
-    entries = sorted({entry for batch in manifest["batches"] for _, lineup in batch
-                      for entry in lineup.split(",")})
-    refuse_untrusted(folder.path, manifest, roster, entries, trust, "resuming it")
     arguments = dict(manifest["arguments"])
+    # The experiment loads the players its arguments name before it reads a batch: every spec
+    # the manifest names, anywhere, is checked before any is loaded.
+    entries = sorted({entry for batch in manifest["batches"] for _, lineup in batch
+                      for entry in lineup.split(",")} | _argument_entries(arguments))
+    refuse_untrusted(folder.path, manifest, roster, entries, trust, "resuming it")
     arguments.pop("control_every", None)  # read again from the manifest by the experiment
     options: RunOptions = {**run_options, "settings": Settings.from_manifest(manifest)}
     kind = manifest["kind"]
@@ -288,6 +295,14 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     if kind == "table":
         return table(arguments.pop("lineup"), out, roster=roster, **arguments, **options)
     raise ValueError(f"{out} holds a run of kind {kind!r}, which only its own code resumes")
+
+
+def _argument_entries(arguments: dict[str, Any]) -> set[str]:
+    """The lineup entries a run's recorded arguments name: its lineup, rungs and baseline."""
+    lineup, baseline = arguments.get("lineup", []), arguments.get("baseline")
+    named = [*(lineup.split(",") if isinstance(lineup, str) else lineup),
+             *arguments.get("rungs", []), *([] if baseline is None else [baseline])]
+    return {entry.strip() for entry in named}
 
 
 _ARGUMENTS: dict[str, tuple[type, ...]] = {
@@ -327,6 +342,10 @@ def _unresumable(manifest: Any) -> str:
     for name, value in arguments.items():
         if name not in _KIND_ARGUMENTS[kind] or not _is(value, _ARGUMENTS[name]):
             return f"records an argument {name}={value!r} that a {kind} run does not take"
+    try:  # the bounds the command line and the Python API hold a run to
+        run_walls(arguments.get("walls", 1))
+    except ValueError as error:
+        return f"records arguments out of bounds ({error})"
     return _settings_problem(manifest)
 
 
@@ -338,9 +357,9 @@ def _settings_problem(manifest: dict[str, Any]) -> str:
         if (name in manifest or name == "ruleset") and not _is(manifest.get(name), types):
             return f"records a {name} of {manifest.get(name)!r}"
     try:
-        Settings.from_manifest(manifest)
-    except ValueError as error:  # a limit it does not know, or a bad value
-        return f"records settings that do not parse ({str(error).splitlines()[0]})"
+        bounded(Settings.from_manifest(manifest))
+    except ValueError as error:  # a limit it does not know, a bad value or one out of bounds
+        return f"records settings a run cannot take ({str(error).splitlines()[0]})"
     definitions = manifest.get("definitions", {})
     if not all(isinstance(key, str) and isinstance(spec, str)
                for key, spec in definitions.items()):

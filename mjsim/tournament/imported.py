@@ -24,13 +24,13 @@ from typing import Any
 from mjsim.game.formats.check import RULESET, Replayed, table_options
 from mjsim.game.gamelog import GameLog
 from mjsim.tournament.records import GameRecords, records_of
+from mjsim.tournament.store import IMPORT_MANIFEST as MANIFEST
 from mjsim.tournament.store import RunFolder, encode_batch
 
 __all__ = ["BATCH_GAMES", "MANIFEST", "ImportFolder", "log_text"]
 
 BATCH_GAMES = 2000
 """Games a table file holds."""
-MANIFEST = "import.json"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 

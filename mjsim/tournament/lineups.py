@@ -30,7 +30,7 @@ from mjsim.game.settings import Limits
 from mjsim.players.protocol import BatchPlayer, Player
 from mjsim.players.specs import Spec, describe, load_player, parse_spec, player_ideas
 
-__all__ = ["Lineup", "Roster", "as_lineup", "read_lineup_file", "rung_label"]
+__all__ = ["Lineup", "Roster", "as_lineup", "read_lineup_file", "rung_label", "text_entry"]
 
 Lineup = tuple[str, str, str, str]
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
@@ -53,6 +53,14 @@ def as_lineup(entries: Iterable[str]) -> Lineup:
                          f"{','.join(entries)!r}")
     east, south, west, north = entries
     return east, south, west, north
+
+
+def text_entry(value: object, what: str) -> str:
+    """``value``, a lineup entry (a spec or a name), or a ``TypeError`` saying ``what`` it is
+    and naming it (an int or None has no ``strip``)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what}, not {clipped(repr(value), 40)}")
+    return value
 
 
 class Roster:
@@ -120,11 +128,8 @@ class Roster:
         else:
             raise TypeError(f"lineup is text or a sequence of four entries, not "
                             f"{clipped(repr(lineup), 40)}")
-        for part in parts:
-            if not isinstance(part, str):
-                raise TypeError(f"lineup holds specs or names (text), not "
-                                f"{clipped(repr(part), 40)}")
-        return as_lineup(self.entry(part) for part in parts)
+        return as_lineup(self.entry(text_entry(part, "lineup holds specs or names (text)"))
+                         for part in parts)
 
     def with_off(self, entry: str, idea: str) -> str:
         """The entry of ``entry``'s player with ``idea`` switched off as well."""

@@ -44,6 +44,10 @@ Played = tuple[int, dict[str, bytes], dict[str, Streak]]
 Failure = PlayerError | TooManyFouls
 """What stops a run: a player that raised, or fouls in a row."""
 BACKENDS = ("loky", "dask", "sequential")
+MAX_PENALTY = 10_000
+"""The most a foul may cost each other seat in a run: a thousand times the default, more than
+any hand scores, and small enough that a run's points stay exact in the tables' 64-bit
+integers."""
 WALLS_TOGETHER = 8
 """The most batches a worker plays at once for a player deciding in batches: a learned seat's
 forward pass costs about 115 µs a view at 16 views against 133 at 4."""
@@ -71,6 +75,13 @@ def run_settings(options: RunOptions) -> Settings:
     return settings_of(options.get("settings"), ruleset=options.get("ruleset"),
                        table=options.get("table"), penalty=options.get("penalty"),
                        max_fouls=options.get("max_fouls"), limits=options.get("limits"))
+
+
+def bounded(settings: Settings) -> Settings:
+    """``settings``, or a ``ValueError`` naming a penalty above :data:`MAX_PENALTY` (which a
+    game's :class:`~mjsim.game.settings.Settings` take, but a run does not)."""
+    whole(settings.penalty, "penalty", 0, MAX_PENALTY)
+    return settings
 
 
 def play_batch(batch: int, tasks: Sequence[Task], settings: Settings,
@@ -218,8 +229,8 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
         raise ValueError(f"scheduler is a Dask scheduler's address, for backend 'dask' only, "
                          f"not {scheduler!r} with backend {backend!r}")
     # Parsed once, here, and handed down to every game, and recorded in the manifest.
-    settings = settings_of(settings, ruleset=ruleset, table=table, penalty=penalty,
-                           max_fouls=max_fouls, limits=limits)
+    settings = bounded(settings_of(settings, ruleset=ruleset, table=table, penalty=penalty,
+                                   max_fouls=max_fouls, limits=limits))
     roster = roster or Roster()
     entries = sorted({entry for batch in batches for _, lineup in batch for entry in lineup})
     pairs = tuple(sorted((roster.entry(challenger), roster.entry(baseline))

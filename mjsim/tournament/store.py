@@ -38,6 +38,8 @@ from mjsim.game.settings import Limits
 from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 
 MANIFEST = "manifest.json"
+IMPORT_MANIFEST = "import.json"
+"""What marks an import's folder (:mod:`.imported`), whose tables are laid out as a run's."""
 SCAN_BATCHES = 256
 """Batches :meth:`RunFolder.scan` reads at a time: a few thousand rows, whatever the run's size."""
 # The order that makes a loaded table independent of which batch finished first.
@@ -66,6 +68,7 @@ class RunFolder:
         """
         existing = self.manifest()
         if existing is None:
+            self._refuse_other_files()
             try:
                 self.path.mkdir(parents=True, exist_ok=True)
             except OSError as error:  # a place no one can write in, such as /proc
@@ -92,15 +95,35 @@ class RunFolder:
         _write_manifest(self.path / MANIFEST, {**manifest, "looks": looks})
         return looks
 
+    def _refuse_other_files(self) -> None:
+        """Raise ``ValueError`` for a folder that holds files but no run (an import's, or any
+        other): a new run would write its tables and summaries among them, over an import's."""
+        try:
+            # A manifest.tmp alone is a start cut short (killed while writing the manifest).
+            held = ({entry.name for entry in self.path.iterdir()}
+                    - {Path(MANIFEST).with_suffix(".tmp").name})
+        except FileNotFoundError:
+            return
+        except OSError as error:  # not a folder, or one that cannot be listed
+            raise ValueError(f"cannot use {self.path} as a run folder: {error.strerror}") from None
+        if IMPORT_MANIFEST in held:
+            raise ValueError(f"{self.path} holds no run but an import (its {IMPORT_MANIFEST}); "
+                             "a run needs a folder of its own")
+        if held:
+            raise ValueError(f"{self.path} holds files but no run (no {MANIFEST}); a run needs a "
+                             "new or empty folder of its own")
+
     def manifest(self) -> dict[str, Any] | None:
         """The folder's manifest, or None when it has none; raises ``ValueError`` for one that
-        is not a JSON object (damaged, or not an mjsim manifest)."""
+        cannot be read or is not a JSON object (damaged, or not an mjsim manifest)."""
         path = self.path / MANIFEST
         try:
             # utf-8-sig drops a byte-order mark (a manifest saved by an editor), as JSON refuses it
             manifest: Any = json.loads(path.read_text(encoding="utf-8-sig"))
         except FileNotFoundError:
             return None
+        except OSError as error:  # a name too long, a folder named manifest.json, ...
+            raise ValueError(f"cannot read {path}: {error.strerror}") from None
         # json reads nested arrays by recursion: an array 100,000 deep exceeds it
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
             raise ValueError(f"{path} is damaged: it does not read as JSON ({error})") from None
@@ -383,19 +406,26 @@ def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     """What keeps ``new`` from being ``old`` or an extension of it, in words; empty if nothing.
 
     >>> _difference({"ruleset": "a", "batches": [1]}, {"ruleset": "b", "batches": [1, 2]})
-    'its ruleset is a, not b'
+    "its ruleset is 'a', not 'b'"
     >>> _difference({"batches": [1, 2]}, {"batches": [1]})
     'it has 2 walls, more than the 1 asked for'
     """
     for key in sorted((set(old) | set(new)) - {"batches"}):
         if old.get(key) != new.get(key):
-            return f"its {_WORDS.get(key, key)} is {old.get(key)}, not {new.get(key)}"
+            return (f"its {_WORDS.get(key, key)} is {_shown(old.get(key))}, not "
+                    f"{_shown(new.get(key))}")
     before, after = old.get("batches", []), new.get("batches", [])
     if len(after) < len(before):
         return f"it has {len(before)} walls, more than the {len(after)} asked for"
     if after[:len(before)] != before:
         return "its walls or lineups differ"
     return ""
+
+
+def _shown(value: object) -> str:
+    """A manifest's value in a one-line message: quoted and escaped (a seed may hold a newline),
+    and clipped (or a lineup of long specs)."""
+    return clipped(repr(value), 60)
 
 
 def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:

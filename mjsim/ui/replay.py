@@ -11,14 +11,11 @@ what it holds.
 from __future__ import annotations
 
 import io
-import json
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-
-import orjson
 
 from mjsim.game import gamelog
 from mjsim.game.events import Event
@@ -388,17 +385,28 @@ def step(replay: Replay, ask: Callable[[str], str], say: Callable[[str], None]) 
 
 # ------------------------------------------------------------------ a tournament's games
 
+def run_manifest(folder: str | Path) -> dict[str, Any]:
+    """The manifest of the run in ``folder``, read as
+    :meth:`~mjsim.tournament.store.RunFolder.manifest` reads it (past a byte-order mark);
+    ``ValueError`` for a folder without one, or one damaged."""
+    from mjsim.tournament.store import MANIFEST, RunFolder
+
+    manifest = RunFolder(folder).manifest()
+    if manifest is None:
+        raise ValueError(f"{Path(folder) / MANIFEST} is missing: {folder} is not a run folder")
+    return manifest
+
+
 def run_games(folder: str | Path) -> list[tuple[str, str]]:
     """The (seed, lineup) of every game a run's manifest schedules, in order: a game's ID is
-    its place in this list. Raises ``OSError`` or ``ValueError`` for a folder that is not a
-    run."""
-    path = Path(folder) / "manifest.json"
+    its place in this list. Raises ``ValueError`` for a folder that is not a run."""
+    manifest = run_manifest(folder)
     try:
-        manifest = orjson.loads(path.read_bytes())
         return [(str(seed), str(lineup)) for batch in manifest["batches"]
                 for seed, lineup in batch]
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-        raise ValueError(f"{path} is not an mjsim run's manifest") from None
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"{Path(folder) / 'manifest.json'} is not an mjsim run's "
+                         "manifest") from None
 
 
 def regenerate(folder: str | Path, game_id: int, *, trust: bool = False) -> Replay:
@@ -419,7 +427,7 @@ def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> 
     from mjsim.tournament import Roster
     from mjsim.tournament.experiments import refuse_untrusted
 
-    manifest = orjson.loads((Path(folder) / "manifest.json").read_bytes())
+    manifest = run_manifest(folder)
     games = run_games(folder)
     if not 0 <= game_id < len(games):
         raise ValueError(f"the run holds games 0-{len(games) - 1}, not {game_id}")

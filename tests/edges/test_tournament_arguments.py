@@ -5,7 +5,9 @@ arguments, numpy's integers among them, still run."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from mjsim.tournament import (
     standings,
     table,
 )
+from mjsim.tournament.imported import ImportFolder
 from mjsim.tournament.null import null_check
 from mjsim.tournament.rankings import competition, contrasts
 from mjsim.ui.cli import main
@@ -190,3 +193,197 @@ def test_a_run_whose_manifest_has_a_byte_order_mark_resumes(tmp_path: Path, caps
     assert RunFolder(out).manifest()["kind"] == "table"  # type: ignore[index]
     assert main(["resume", str(out), "--backend", "sequential", "--quiet"]) == 0
     assert "results:" in capsys.readouterr().out
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` by its relative path, with its bytes."""
+    return {str(path.relative_to(folder)): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def edited_copy(made: Path, copy: Path, edit: Callable[[dict[str, Any]], None]) -> dict[str, bytes]:
+    """A copy of the run ``made`` (so made elsewhere) with its manifest edited; its files."""
+    shutil.copytree(made, copy)
+    manifest = json.loads((copy / "manifest.json").read_text())
+    edit(manifest)
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    return files(copy)
+
+
+def resume_refused(copy: Path, capsys: Any) -> str:
+    """``mjsim resume COPY`` exits 2 with one line, which it returns."""
+    assert main(["resume", str(copy), "--backend", "sequential", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize(("entry", "name", "index"), [
+    ("table", "lineup", 3), ("ladder", "rungs", 1), ("price", "baseline", None)])
+def test_resume_loads_no_spec_its_arguments_name_without_trust(tmp_path: Path, capsys: Any,
+                                                               entry: str, name: str,
+                                                               index: int | None) -> None:
+    # A copied table run whose arguments.lineup named a file imported it (its marker was
+    # written) and only then said "is not a player": the trust check read the batches alone.
+    marker = tmp_path / "marker"
+    evil = tmp_path / "evil.py"
+    evil.write_text(f"open({str(marker)!r}, 'w').close()\n\nclass X:\n    pass\n")
+    ENTRIES[entry](tmp_path / "made", walls=2, **FAST)
+
+    def edit(manifest: dict[str, Any]) -> None:
+        if index is None:
+            manifest["arguments"][name] = f"{evil}:X"
+        else:
+            manifest["arguments"][name][index] = f"{evil}:X"
+
+    copy = tmp_path / "copy"
+    before = edited_copy(tmp_path / "made", copy, edit)
+    err = resume_refused(copy, capsys)
+    assert "was made elsewhere" in err and f"would run {evil}:X; pass --trust" in err
+    assert not marker.exists() and files(copy) == before
+
+
+@pytest.fixture(scope="module")
+def table_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished table run of two walls, to copy and edit."""
+    return table("1,1,1,1", tmp_path_factory.mktemp("table") / "run", walls=2, **FAST).out
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    ("walls", 10**12,
+     r"arguments out of bounds \(walls is a whole number from 1 to 2000000, not 10{12}\)"),
+    ("penalty", 10**30,
+     r"settings a run cannot take \(penalty is a whole number from 0 to 10000, not 10{30}\)"),
+    ("max_fouls", 0, r"settings a run cannot take \(max_fouls .*at least 1, not 0\)"),
+])
+def test_resume_refuses_a_manifest_out_of_the_commands_bounds(table_run: Path, tmp_path: Path,
+                                                              capsys: Any, key: str,
+                                                              value: int, problem: str) -> None:
+    # walls 10**12 was refused only by the experiment, in its words; penalty 10**30 (the
+    # command line takes at most 10,000) was run.
+    def edit(manifest: dict[str, Any]) -> None:
+        (manifest["arguments"] if key == "walls" else manifest)[key] = value
+
+    copy = tmp_path / "copy"
+    before = edited_copy(table_run, copy, edit)
+    err = resume_refused(copy, capsys)
+    assert re.fullmatch(rf"mjsim resume: {re.escape(str(copy))} holds no run that resumes: its "
+                        rf"manifest.json records {problem}\n", err), err
+    assert files(copy) == before
+
+
+def test_a_penalty_past_the_commands_bound_is_refused_in_python(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    refused(ValueError, r"^penalty is a whole number from 0 to 10000, not 10001$", out,
+            lambda: table("1,1,1,1", out, walls=1, **{**FAST, "penalty": 10_001}))
+
+
+def run_refused(out: Path, capsys: Any) -> str:
+    """``mjsim table 1,1,1,1 --walls 2 --out OUT`` exits 2 with one line, which it returns."""
+    assert main(["table", "1,1,1,1", "--walls", "2", "--out", str(out), "--quiet",
+                 "--backend", "sequential", "--table", "botzone"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_a_run_refuses_an_import_folder(table_run: Path, tmp_path: Path, capsys: Any) -> None:
+    # It wrote its manifest, CSVs and figures there and replaced the import's tables.
+    imported = tmp_path / "imported"
+    ImportFolder(imported, "contest-text").close({"read": 0}, [])
+    shutil.copytree(table_run / "tables", imported / "tables", dirs_exist_ok=True)
+    before = files(imported)
+    assert run_refused(imported, capsys) == (
+        f"mjsim table: {imported} holds no run but an import (its import.json); a run needs a "
+        "folder of its own\n")
+    assert files(imported) == before
+    with pytest.raises(ValueError, match="holds no run but an import"):
+        table("1,1,1,1", imported, walls=1, **FAST)
+    assert files(imported) == before
+
+
+def test_a_run_refuses_a_folder_that_holds_other_files(tmp_path: Path, capsys: Any) -> None:
+    # --out / wrote manifest.json, the CSVs, figures and tables/ into /.
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "tables").mkdir()
+    assert run_refused(tmp_path, capsys) == (
+        f"mjsim table: {tmp_path} holds files but no run (no manifest.json); a run needs a new "
+        "or empty folder of its own\n")
+    assert sorted(path.name for path in tmp_path.rglob("*")) == ["notes.txt", "tables"]
+
+
+def test_a_run_takes_an_empty_folder_and_resumes_in_its_own(tmp_path: Path) -> None:
+    table("1,1,1,1", tmp_path, walls=1, **FAST)  # empty: taken
+    report = table("1,1,1,1", tmp_path, walls=2, **FAST)  # its own run: extended
+    assert len(report.tables["seats"]) == 8
+
+
+def test_a_run_folder_whose_manifest_cannot_be_read_is_refused_in_one_line(
+        tmp_path: Path, capsys: Any) -> None:
+    # A name too long for the system (with its parent there) stopped the run with status 1
+    # and "run the same command to resume", which failed the same way.
+    long = tmp_path / ("r" * 300)
+    assert run_refused(long, capsys) == (
+        f"mjsim table: cannot make the folder {long}: File name too long\n")
+    with pytest.raises(ValueError, match=r"^cannot read .*/manifest.json: File name too long$"):
+        table("1,1,1,1", long, walls=1, **FAST)
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_long_seed_names_a_short_default_folder(tmp_path: Path, monkeypatch: Any,
+                                                  capsys: Any) -> None:
+    # runs/table-sss...-2 (300 s) was a name too long: "stopped: File name too long: ...;
+    # run the same command to resume", status 1, and the same command failed the same way.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "runs").mkdir()
+    command = ["table", "1,1,1,1", "--walls", "2", "--seed", "s" * 300, "--quiet",
+               "--backend", "sequential", "--table", "botzone"]
+    assert main(command) == 0
+    made = [path.name for path in (tmp_path / "runs").iterdir()]
+    assert made == ["table-sssssssssssssssssssssssssssssss-2955c732-2"]
+    assert RunFolder(tmp_path / "runs" / made[0]).manifest()["arguments"]["seed"] == "s" * 300  # type: ignore[index]
+    assert main([*command[:5], "s" * 299 + "t", *command[6:]]) == 0  # another seed, folder
+    assert len(list((tmp_path / "runs").iterdir())) == 2
+    capsys.readouterr()
+
+
+def test_a_seed_is_quoted_in_a_refusal(tmp_path: Path, capsys: Any) -> None:
+    # "holds a different run (its seed is a\nb, not a b)" was two lines.
+    table("1,1,1,1", tmp_path, walls=2, seed="a\nb", **FAST)
+    assert main(["table", "1,1,1,1", "--walls", "2", "--seed", "a b", "--out", str(tmp_path),
+                 "--quiet", "--backend", "sequential", "--table", "botzone"]) == 2
+    assert capsys.readouterr().err == (
+        f"mjsim table: {tmp_path} holds a different run (its seed is 'a\\nb', not 'a b'); a new "
+        "run needs a folder of its own\n")
+
+
+@pytest.mark.parametrize(("entry", "options", "error", "match"), [
+    ("price", {"baseline": 3},
+     TypeError, r"^baseline is a player spec or name \(text\), not 3$"),
+    ("ladder", {"rungs": [1, 2]}, TypeError, r"^rungs holds specs or names \(text\), not 1$"),
+    ("ladder", {"rungs": ["1", None]},
+     TypeError, r"^rungs holds specs or names \(text\), not None$"),
+    ("ladder", {"rungs": "12"},
+     TypeError, r"^rungs is a sequence of player specs or names, not '12'$"),
+    ("ladder", {"rungs": 12}, TypeError, r"^rungs is a sequence of player specs or names, not 12$"),
+])
+def test_a_spec_that_is_not_text_is_refused_naming_its_argument(
+        tmp_path: Path, entry: str, options: dict[str, Any], error: type[Exception],
+        match: str) -> None:
+    # price(baseline=3) and ladder(rungs=[1, 2]) raised AttributeError from Roster.entry.
+    out = tmp_path / "run"
+    call = {"price": lambda: price(["claims"], out, walls=2, **options, **FAST),
+            "ladder": lambda: ladder(out, walls=2, **options, **FAST)}[entry]
+    refused(error, match, out, call)
+
+
+def test_replay_reads_a_run_manifest_past_its_byte_order_mark(table_run: Path, tmp_path: Path,
+                                                              capsys: Any) -> None:
+    # replay RUN --game 0 said "manifest.json is not an mjsim run's manifest": it read the
+    # manifest its own way, not as RunFolder does.
+    copy = tmp_path / "run"
+    shutil.copytree(table_run, copy)
+    manifest = copy / "manifest.json"
+    manifest.write_text(BOM + manifest.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["replay", str(copy), "--game", "0", "--trust"]) == 0
+    assert "Traceback" not in capsys.readouterr().err

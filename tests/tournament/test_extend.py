@@ -33,7 +33,7 @@ def test_a_run_cut_short_or_changed_says_what_differs(tmp_path):
     run(batches, tmp_path, backend="sequential", quiet=True)
     with pytest.raises(ValueError, match="it has 2 walls, more than the 1 asked for"):
         run(batches[:1], tmp_path, backend="sequential", quiet=True)
-    with pytest.raises(ValueError, match="its ruleset is green-book, not gb-mahjong"):
+    with pytest.raises(ValueError, match="its ruleset is 'green-book', not 'gb-mahjong'"):
         run(batches, tmp_path, ruleset="gb-mahjong", backend="sequential", quiet=True)
 
 

@@ -19,7 +19,7 @@ def test_a_dataset_folder_is_no_run(tmp_path):
 
 def test_a_different_run_names_the_argument_that_differs(tmp_path):
     price(["claims"], tmp_path, level=3, seed="one", **OPTIONS)
-    with pytest.raises(ValueError, match=r"its seed is one, not other\)"):
+    with pytest.raises(ValueError, match=r"its seed is 'one', not 'other'\)"):
         price(["claims"], tmp_path, level=3, seed="other", **OPTIONS)
     with pytest.raises(ValueError, match=r"its ideas is \['claims'\], not \['claims', "
                                          r"'planning'\]\)"):

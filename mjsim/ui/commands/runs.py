@@ -5,6 +5,7 @@ printed at the end."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import re
 import sys
@@ -18,11 +19,11 @@ if TYPE_CHECKING:
     from mjsim.game.settings import Limits
     from mjsim.tournament import Report, Roster
 
-MAX_PENALTY = 10_000
-"""The most a foul may cost each other seat: a thousand times the default, more than any hand
-scores, and small enough that a run's points stay exact in the tables' 64-bit integers."""
 _NOT_IN_A_NAME = re.compile(r"[^\w.-]")
 """What a seed may hold that a folder's name may not (a ``/`` would place the run elsewhere)."""
+SEED_IN_A_NAME = 40
+"""The most characters of a seed a run folder's default name holds (a name is at most 255
+bytes): a longer seed is cut, and a short hash of the whole tells such seeds apart."""
 
 
 def add_experiment_options(parser: argparse.ArgumentParser, walls: int,
@@ -88,7 +89,9 @@ def parallel(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_options(args: argparse.Namespace) -> dict[str, Any]:
     """The experiment's keyword arguments, checked; starts the workers (call it first)."""
-    from mjsim.tournament.schedule import MAX_WALLS  # here, so that --help loads no layer
+    # here, so that --help loads no layer
+    from mjsim.tournament.runner import MAX_PENALTY
+    from mjsim.tournament.schedule import MAX_WALLS
 
     if not 2 <= args.walls <= MAX_WALLS:
         raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
@@ -138,8 +141,11 @@ def out(args: argparse.Namespace, name: str) -> Path:
     """The run folder: ``--out``, or one named by the command, the seed (what a name cannot
     hold replaced by ``_``: the seed names the run's walls, not a place) and the walls. Checked
     here, but made by the run once its arguments are accepted: a refused run leaves no folder."""
-    folder = Path(args.out or f"runs/{name}-{_NOT_IN_A_NAME.sub('_', args.seed)}-{args.walls}")
-    nearest = next(path for path in (folder, *folder.parents) if path.exists())
+    folder = Path(args.out or f"runs/{name}-{_folder_seed(args.seed)}-{args.walls}")
+    try:
+        nearest = next(path for path in (folder, *folder.parents) if path.exists())
+    except OSError as error:  # a name longer than the system takes
+        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
     if nearest == folder:
         return writable_folder(folder)
     if not nearest.is_dir():
@@ -147,6 +153,19 @@ def out(args: argparse.Namespace, name: str) -> Path:
     if not os.access(nearest, os.W_OK | os.X_OK):
         raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
     return folder
+
+
+def _folder_seed(seed: str) -> str:
+    """``seed`` as a part of a folder's name (:data:`SEED_IN_A_NAME`).
+
+    >>> _folder_seed("a/b"), _folder_seed("s" * 300)
+    ('a_b', 'sssssssssssssssssssssssssssssss-2955c732')
+    """
+    name = _NOT_IN_A_NAME.sub("_", seed)
+    if len(name) <= SEED_IN_A_NAME:
+        return name
+    digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{name[:SEED_IN_A_NAME - 9]}-{digest}"
 
 
 def finish(report: Report) -> str:
