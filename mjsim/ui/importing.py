@@ -19,6 +19,8 @@ from typing import IO, Any
 
 import orjson
 
+from mjsim.ui.commands.base import overwrites
+
 FORMS = ("contest-text", "botzone-log")
 
 
@@ -120,11 +122,9 @@ def _check_target(out: Path, source: Path, force: bool) -> None:
     write over the games it reads), or that exists, unless ``force``."""
     if out.is_dir():
         raise BadInput(f"cannot write {out}: Is a directory")
-    target, read = out.resolve(), source.resolve()
-    if target == read:
-        raise BadInput(f"{out} is the log exported: write the export elsewhere")
-    if read in target.parents:
-        raise BadInput(f"{out} is inside {source}, which is exported: write it elsewhere")
+    clash = overwrites(out, source, "exported")
+    if clash is not None:
+        raise BadInput(clash)
     if out.exists() and not force:
         raise BadInput(f"{out} exists: pass --force to overwrite it, or --out another file")
 

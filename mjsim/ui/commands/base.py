@@ -143,6 +143,18 @@ def new_file(path: Path, force: bool, flag: str) -> IO[str]:
         raise UsageError(f"cannot write {path}: {error.strerror}") from None
 
 
+def overwrites(out: Path, source: Path, verb: str) -> str | None:
+    """Why a command that reads ``source`` (what it does to it: ``verb``) may not write ``out``,
+    even with --force: ``out`` is that file (a hard link too) or lies in that folder, so the
+    writing would destroy what is read. None when it is neither."""
+    if out.resolve() == source.resolve() or (
+            out.exists() and source.exists() and out.samefile(source)):
+        return f"{out} is the log {verb}: write it elsewhere"
+    if source.resolve() in out.resolve().parents:
+        return f"{out} is inside {source}, which is {verb}: write it elsewhere"
+    return None
+
+
 def writable_folder(folder: Path) -> Path:
     """``folder``, made if missing; one line (status 2) when it is a file, cannot be made or
     cannot be written."""

@@ -7,7 +7,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mjsim.ui.commands.base import UsageError, add_command, given_path, new_file, read
+from mjsim.ui.commands.base import (
+    UsageError,
+    add_command,
+    given_path,
+    new_file,
+    overwrites,
+    read,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -40,6 +47,9 @@ def cmd_replay(args: argparse.Namespace) -> str:
     from mjsim.ui import replay
 
     source = Path(args.log)
+    clash = overwrites(Path(args.html), source, "replayed") if args.html else None
+    if clash is not None:  # refused before the game is read, which may play it again
+        raise UsageError(clash)
     if args.game is not None or source.is_dir():
         if not (source / "manifest.json").is_file():
             raise UsageError(f"{source} is not a run folder (it holds no manifest.json)")

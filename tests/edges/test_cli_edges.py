@@ -1,0 +1,39 @@
+"""Edges of the command line a fuzzer found: each refusal is one line, status 2, and what the
+command reads or would replace is left as it was."""
+
+from pathlib import Path
+
+import pytest
+
+from mjsim.ui import cli
+from tests.ui.conftest import record
+
+
+def refused(capsys, *argv):
+    """The one line ``mjsim ARGV`` printed, which must be a refusal (status 2)."""
+    try:
+        status = cli.main([str(word) for word in argv])
+    except SystemExit as exit_:  # argparse's refusals
+        status = exit_.code
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert (status, out, len(lines)) == (2, "", 1), (status, out, err)
+    return lines[0]
+
+
+@pytest.fixture
+def log(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "gb.jsonl"
+    path.write_text(record("x", (1, 1, 1, 1), 1))
+    return path
+
+
+@pytest.mark.parametrize("html", ["gb.jsonl", "./gb.jsonl", "hard.jsonl"])
+def test_replay_never_writes_its_page_over_the_log_it_replays(log, capsys, html):
+    # Seen: replay gb.jsonl --html gb.jsonl --force replaced the log with the page.
+    (log.parent / "hard.jsonl").hardlink_to(log)
+    before = log.read_bytes()
+    line = refused(capsys, "replay", "gb.jsonl", "--html", html, "--force")
+    assert line == f"mjsim replay: {Path(html)} is the log replayed: write it elsewhere"
+    assert log.read_bytes() == before
