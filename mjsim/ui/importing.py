@@ -40,8 +40,11 @@ def cmd_import(args: argparse.Namespace) -> str:
     if args.out:
         # Only the folder's tables need pandas, which takes longer to import than a check-only
         # import of 1,000 games takes to run.
-        from mjsim.tournament.imported import ImportFolder
+        from mjsim.tournament.imported import MANIFEST, ImportFolder
 
+        if _finished_import(Path(args.out) / MANIFEST) and not args.force:
+            raise BadInput(f"{args.out} holds an earlier import: pass --force to replace it, or "
+                           "--out another folder")
         try:
             folder = ImportFolder(args.out, args.format)
         except (OSError, ValueError) as error:
@@ -64,6 +67,18 @@ def cmd_import(args: argparse.Namespace) -> str:
         return json.dumps(summary.to_dict())
     where = f"; games and tables in {args.out}" if args.out else ""
     return summary.text() + where
+
+
+def _finished_import(manifest: Path) -> bool:
+    """Whether ``manifest`` is a finished import's: one stopped half-way is replaced by the same
+    command run again (docs/formats.md), and one that cannot be read is kept as finished."""
+    if not manifest.is_file():
+        return False
+    try:
+        facts = json.loads(manifest.read_bytes())
+    except (OSError, ValueError):
+        return True
+    return not isinstance(facts, dict) or facts.get("finished") is not False
 
 
 @contextmanager

@@ -1,11 +1,14 @@
 """Edges of the command line a fuzzer found: each refusal is one line, status 2, and what the
 command reads or would replace is left as it was."""
 
+import json
+import shutil
 from pathlib import Path
 
 import pytest
 
 from mjsim.ui import cli
+from tests.helpers import DATA
 from tests.ui.conftest import record
 
 
@@ -37,3 +40,35 @@ def test_replay_never_writes_its_page_over_the_log_it_replays(log, capsys, html)
     line = refused(capsys, "replay", "gb.jsonl", "--html", html, "--force")
     assert line == f"mjsim replay: {Path(html)} is the log replayed: write it elsewhere"
     assert log.read_bytes() == before
+
+
+@pytest.fixture
+def games(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(DATA / "contest" / "games.txt", "games.txt")
+    return tmp_path
+
+
+def import_(*argv):
+    return cli.main(["import", "games.txt", "--format", "contest-text", "--quiet", *argv])
+
+
+def test_import_replaces_an_earlier_import_only_with_force(games, capsys):
+    # Seen: a second import into the same --out silently replaced the first.
+    assert import_("--out", "imp") == 0
+    kept = sorted((games / "imp" / "games").iterdir())
+    manifest = (games / "imp" / "import.json").read_text()
+    capsys.readouterr()
+    line = refused(capsys, "import", "games.txt", "--format", "contest-text", "--out", "imp")
+    assert line == ("mjsim import: imp holds an earlier import: pass --force to replace it, or "
+                    "--out another folder")
+    assert sorted((games / "imp" / "games").iterdir()) == kept
+    assert (games / "imp" / "import.json").read_text() == manifest
+    assert import_("--out", "imp", "--force") == 0
+
+
+def test_an_import_stopped_half_way_is_replaced_by_the_same_command(games, capsys):
+    (games / "imp").mkdir()
+    (games / "imp" / "import.json").write_text('{"format": "mjsim-import/1", "finished": false}')
+    assert import_("--out", "imp") == 0
+    assert json.loads((games / "imp" / "import.json").read_text())["finished"] is True
