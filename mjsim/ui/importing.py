@@ -125,9 +125,9 @@ def cmd_export(args: argparse.Namespace) -> str:
                        "a folder of logs or a run folder)")
     with _output(args.out) as out:
         written, refused = _export(games, args.format, out)
-        if not written and args.out is not None:  # the context leaves --out as it was
-            raise BadInput(f"none of the {refused} game(s) could be written as {args.format}: "
-                           f"{args.out} not written")
+        if not written:  # the context leaves --out as it was
+            raise BadInput(f"none of the {refused} game(s) could be written as {args.format}"
+                           + ("" if args.out is None else f": {args.out} not written"))
     return "" if args.out is None else f"exported {written} game(s) to {args.out}" + (
         f", refused {refused}" if refused else "")
 

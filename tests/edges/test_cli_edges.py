@@ -72,3 +72,12 @@ def test_an_import_stopped_half_way_is_replaced_by_the_same_command(games, capsy
     (games / "imp" / "import.json").write_text('{"format": "mjsim-import/1", "finished": false}')
     assert import_("--out", "imp") == 0
     assert json.loads((games / "imp" / "import.json").read_text())["finished"] is True
+
+
+def test_an_export_to_stdout_that_writes_no_game_fails_as_one_to_a_file_does(log, capsys):
+    # Seen: status 0 and nothing on stdout, where --out said "none could be written", status 2.
+    assert cli.main(["export", "gb.jsonl", "--format", "botzone-log"]) == 2
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert out == "" and len(lines) == 2 and lines[0].startswith("refused: gb.jsonl: "), err
+    assert lines[1] == "mjsim export: none of the 1 game(s) could be written as botzone-log"
