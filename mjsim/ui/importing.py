@@ -19,7 +19,7 @@ from typing import IO, Any
 
 import orjson
 
-from mjsim.ui.commands.base import overwrites
+from mjsim.ui.commands.base import overwrites, writable_folder
 
 FORMS = ("contest-text", "botzone-log")
 
@@ -46,7 +46,7 @@ def cmd_import(args: argparse.Namespace) -> str:
             raise BadInput(f"{args.out} holds an earlier import: pass --force to replace it, or "
                            "--out another folder")
         try:
-            folder = ImportFolder(args.out, args.format)
+            folder = ImportFolder(writable_folder(Path(args.out)), args.format)
         except (OSError, ValueError) as error:
             raise BadInput(str(error)) from None
     summary = Summary()
@@ -230,7 +230,9 @@ def _output(out: str | None) -> Iterator[IO[str]]:
     try:
         stream = partial.open("w")
     except OSError as error:
-        raise BadInput(f"cannot write {out}: {error.strerror}") from None
+        # the system's reason is the part file's (in /proc "No such file"), so it is named
+        raise BadInput(f"cannot write {out}: cannot make {partial} (written first, then "
+                       f"renamed): {error.strerror}") from None
     try:
         with stream:
             yield stream

@@ -81,3 +81,45 @@ def test_an_export_to_stdout_that_writes_no_game_fails_as_one_to_a_file_does(log
     lines = err.strip().splitlines()
     assert out == "" and len(lines) == 2 and lines[0].startswith("refused: gb.jsonl: "), err
     assert lines[1] == "mjsim export: none of the 1 game(s) could be written as botzone-log"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    # Seen: "channels, batch, steps and every are at least 1, blocks at least 0".
+    (["train", "--data", "d", "--out", "m.npz", "--channels", "0"],
+     "mjsim train: --channels is a whole number from 1 to 1024, not 0"),
+    (["train", "--data", "d", "--out", "m.npz", "--steps", "-1"],
+     "mjsim train: --steps is a whole number at least 1, not -1"),
+    # Seen: a RuntimeError traceback (torch asked for 120 GB), and 99999999 ran without end.
+    (["train", "--data", "d", "--out", "m.npz", "--channels", "100000"],
+     "mjsim train: --channels is a whole number from 1 to 1024, not 100000"),
+    (["train", "--data", "d", "--out", "m.npz", "--blocks", "65"],
+     "mjsim train: --blocks is a whole number from 0 to 64, not 65"),
+    (["train", "--data", "d", "--out", "m.npz", "--batch", "100000"],
+     "mjsim train: --batch is a whole number from 1 to 8192, not 100000"),
+    (["train", "--self-play", "--from", "m.npz", "--out", "t.npz", "--games", "0"],
+     "mjsim train: --games is a whole number at least 1, not 0"),
+    # Seen: "walls and shard_walls are at least 1, not 1 and 0".
+    (["dataset", "--players", "1,1,1,1", "--walls", "1", "--out", "d", "--shard-walls", "0"],
+     "mjsim dataset: --shard-walls is a whole number at least 1, not 0"),
+    # Seen: "no player ''".
+    (["botzone", "--player", "-1"],
+     "mjsim botzone: --player '-1': no player '': not a rung (1-4)"),
+    # Seen: "No such file or directory", of a file that is there.
+    (["export", "gb.jsonl", "--format", "botzone-log", "--out", "/proc/version", "--force"],
+     ("mjsim export: cannot write /proc/version: cannot make /proc/.version.part (written "
+      "first, then renamed): No such file or directory")),
+    # Seen: "cannot write .: Is a directory", "[Errno 20] Not a directory", and an empty --out
+    # of import ignored.
+    (["export", "gb.jsonl", "--format", "botzone-log", "--out", ""],
+     "mjsim export: argument --out: a path, not an empty string (see mjsim export --help)"),
+    (["import", "gb.jsonl", "--format", "botzone-log", "--out", "gb.jsonl"],
+     "mjsim import: gb.jsonl is a file, not a folder"),
+    (["import", "gb.jsonl", "--format", "botzone-log", "--out", ""],
+     "mjsim import: argument --out: a path, not an empty string (see mjsim import --help)"),
+    (["dataset", "--players", "1,1,1,1", "--walls", "1", "--out", ""],
+     "mjsim dataset: argument --out: a path, not an empty string (see mjsim dataset --help)"),
+])
+def test_a_refusal_names_the_option_and_its_value(log, capsys, argv, message):
+    before = sorted(log.parent.iterdir()), log.read_bytes()
+    assert refused(capsys, *argv).startswith(message)
+    assert (sorted(log.parent.iterdir()), log.read_bytes()) == before

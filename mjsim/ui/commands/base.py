@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from mjsim.errors import NotationError
+from mjsim.errors import NotationError, whole
 from mjsim.scoring.elements import RULESETS
 from mjsim.tiles.kinds import N_PLAYING
 from mjsim.tiles.tokens import parse  # the notation's grammar, without Hand
@@ -102,6 +102,18 @@ def points(text: str) -> float:
         raise argparse.ArgumentTypeError(f"points a hand are a number from {low:g} to "
                                          f"{high:g}, not {text!r}")
     return value
+
+
+def check_counts(args: argparse.Namespace, bounds: dict[str, tuple[int, int | None]]) -> None:
+    """Refuses, naming the option and its value, a whole-number option given outside its
+    bounds (``bounds`` maps each option's key to its least and most)."""
+    for key, (least, most) in bounds.items():
+        value = getattr(args, key)
+        if value is not None:
+            try:
+                whole(value, f"--{key.replace('_', '-')}", least, most)
+            except ValueError as error:
+                raise UsageError(str(error)) from None
 
 
 def given_path(text: str) -> str:

@@ -35,7 +35,7 @@ def add(commands: Commands) -> None:
                         help="a game log, or a run folder")
     parser.add_argument("--game", type=int, metavar="ID",
                         help="the game of the run to play again (the run folder lists them)")
-    parser.add_argument("--html", metavar="FILE",
+    parser.add_argument("--html", type=given_path, metavar="FILE",
                         help="write one self-contained page that steps through the game")
     parser.add_argument("--all", action="store_true", help="print every move, even at a terminal")
     parser.add_argument("--force", action="store_true", help="overwrite the --html file")
