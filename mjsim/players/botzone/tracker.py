@@ -181,12 +181,11 @@ class Tracker:
             return
         if self.seat < 0:
             raise ValueError("request 0 (the seat) has not come")
-        if code != "1" and not any(self.taken):  # else a draw is all the hand holds
-            raise ValueError("the deal ('1 ...') has not come")
         if code == "1":
             self._deal(words[1:])
         elif code == "2" and len(words) == 2:
             tile = _playing(words[1])
+            self._dealt()
             self._draw(self.seat)
             _add(self.hand, tile)
             self._drew(self.seat, tile)
@@ -195,9 +194,16 @@ class Tracker:
             actor = _number(words[1])
             if not 0 <= actor < 4:
                 raise ValueError(f"seat {actor} is not 0-3")
+            self._dealt()
             self._action(actor, words[2], words[3:])
         else:
             raise ValueError(f"no request {code!r} of {len(words)} words")
+
+    def _dealt(self) -> None:
+        """Refuses a turn's request that comes before the deal (a draw would be all the hand
+        holds), once the request itself reads."""
+        if not any(self.taken):
+            raise ValueError("the deal ('1 ...') has not come")
 
     def _deal(self, words: list[str]) -> None:
         counts = [_number(word) for word in words[:4]]
