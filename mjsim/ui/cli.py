@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _command(argv)
     except KeyboardInterrupt:  # before the command began: its parser was being built
-        print("\nmjsim: interrupted", file=sys.stderr)
+        print("mjsim: interrupted", file=sys.stderr)
         return INTERRUPTED
 
 
@@ -132,7 +132,7 @@ def _command(argv: Sequence[str] | None) -> int:
         print(f"mjsim {args.command}: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"\nmjsim {args.command}: interrupted{_resumes(args)}", file=sys.stderr)
+        print(f"mjsim {args.command}: interrupted{_resumes(args)}", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:  # a reader such as head stopped reading: that is no error
         _drop_stdout()

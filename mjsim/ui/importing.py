@@ -19,6 +19,8 @@ from typing import IO, Any
 
 import orjson
 
+from mjsim.ui.commands.base import overwrites, writable_folder
+
 FORMS = ("contest-text", "botzone-log")
 
 
@@ -38,10 +40,13 @@ def cmd_import(args: argparse.Namespace) -> str:
     if args.out:
         # Only the folder's tables need pandas, which takes longer to import than a check-only
         # import of 1,000 games takes to run.
-        from mjsim.tournament.imported import ImportFolder
+        from mjsim.tournament.imported import MANIFEST, ImportFolder
 
+        if _finished_import(Path(args.out) / MANIFEST) and not args.force:
+            raise BadInput(f"{args.out} holds an earlier import: pass --force to replace it, or "
+                           "--out another folder")
         try:
-            folder = ImportFolder(args.out, args.format)
+            folder = ImportFolder(writable_folder(Path(args.out)), args.format)
         except (OSError, ValueError) as error:
             raise BadInput(str(error)) from None
     summary = Summary()
@@ -62,6 +67,18 @@ def cmd_import(args: argparse.Namespace) -> str:
         return json.dumps(summary.to_dict())
     where = f"; games and tables in {args.out}" if args.out else ""
     return summary.text() + where
+
+
+def _finished_import(manifest: Path) -> bool:
+    """Whether ``manifest`` is a finished import's: one stopped half-way is replaced by the same
+    command run again (docs/formats.md), and one that cannot be read is kept as finished."""
+    if not manifest.is_file():
+        return False
+    try:
+        facts = json.loads(manifest.read_bytes())
+    except (OSError, ValueError):
+        return True
+    return not isinstance(facts, dict) or facts.get("finished") is not False
 
 
 @contextmanager
@@ -108,9 +125,9 @@ def cmd_export(args: argparse.Namespace) -> str:
                        "a folder of logs or a run folder)")
     with _output(args.out) as out:
         written, refused = _export(games, args.format, out)
-        if not written and args.out is not None:  # the context leaves --out as it was
-            raise BadInput(f"none of the {refused} game(s) could be written as {args.format}: "
-                           f"{args.out} not written")
+        if not written:  # the context leaves --out as it was
+            raise BadInput(f"none of the {refused} game(s) could be written as {args.format}"
+                           + ("" if args.out is None else f": {args.out} not written"))
     return "" if args.out is None else f"exported {written} game(s) to {args.out}" + (
         f", refused {refused}" if refused else "")
 
@@ -120,11 +137,9 @@ def _check_target(out: Path, source: Path, force: bool) -> None:
     write over the games it reads), or that exists, unless ``force``."""
     if out.is_dir():
         raise BadInput(f"cannot write {out}: Is a directory")
-    target, read = out.resolve(), source.resolve()
-    if target == read:
-        raise BadInput(f"{out} is the log exported: write the export elsewhere")
-    if read in target.parents:
-        raise BadInput(f"{out} is inside {source}, which is exported: write it elsewhere")
+    clash = overwrites(out, source, "exported")
+    if clash is not None:
+        raise BadInput(clash)
     if out.exists() and not force:
         raise BadInput(f"{out} exists: pass --force to overwrite it, or --out another file")
 
@@ -215,7 +230,9 @@ def _output(out: str | None) -> Iterator[IO[str]]:
     try:
         stream = partial.open("w")
     except OSError as error:
-        raise BadInput(f"cannot write {out}: {error.strerror}") from None
+        # the system's reason is the part file's (in /proc "No such file"), so it is named
+        raise BadInput(f"cannot write {out}: cannot make {partial} (written first, then "
+                       f"renamed): {error.strerror}") from None
     try:
         with stream:
             yield stream

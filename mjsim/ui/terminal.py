@@ -56,7 +56,11 @@ Tiles: 1m-9m characters, 1p-9p dots, 1s-9s bamboo;
 _ALIASES = {"d": "discard", "discard": "discard", "p": "pass", "pass": "pass", "pung": "pung",
             "pong": "pung", "chow": "chow", "chi": "chow", "kong": "kong", "gang": "kong",
             "win": "win", "hu": "win", "mahjong": "win"}
-_SUITED = re.compile(r"([0-9]+)([a-zA-Z])")
+# A letter after a digit is a suit; matching the letter alone, behind a look-behind, keeps the
+# substitution linear (``([0-9]+)([a-zA-Z])`` rescanned a run of digits from each of them).
+_SUIT = re.compile(r"(?<=[0-9])[a-zA-Z]")
+LONGEST_ENTRY = 100
+"""The most characters an entry may have: the longest move is a few words."""
 
 
 class EntryError(ValueError):
@@ -65,7 +69,7 @@ class EntryError(ValueError):
 
 def tiles_of(text: str) -> list[int]:
     """Tiles typed in any case: ``5P`` is 5p, ``e`` is East. Raises :class:`EntryError`."""
-    spelled = _SUITED.sub(lambda m: m.group(1) + m.group(2).lower(), text)
+    spelled = _SUIT.sub(lambda m: m.group().lower(), text)
     spelled = re.sub(r"(?<![0-9a-z])([a-z]+)", lambda m: m.group(1).upper(), spelled)
     try:
         return parse(spelled)
@@ -75,6 +79,9 @@ def tiles_of(text: str) -> list[int]:
 
 def read_entry(text: str, legal: Sequence[Move]) -> Move:
     """The legal move an entry names; raises :class:`EntryError` with the reason otherwise."""
+    if len(text) > LONGEST_ENTRY:
+        raise EntryError(f"an entry is at most {LONGEST_ENTRY} characters, not {len(text):,} "
+                         "(type help for the moves)")
     words = text.strip().split()
     if not words:
         raise EntryError("type a move, or help")

@@ -221,4 +221,14 @@ def test_ctrl_c_before_the_command_begins_is_one_line_and_130(monkeypatch, capsy
 
     monkeypatch.setattr("mjsim.ui.cli._version", interrupted)  # Ctrl-C as the parser is built
     assert main(["shanten", "123m"]) == 130
-    assert capsys.readouterr().err == "\nmjsim: interrupted\n"
+    assert capsys.readouterr().err == "mjsim: interrupted\n"
+
+
+def test_ctrl_c_in_a_command_is_one_line_and_130(monkeypatch, capsys):
+    # Seen: a blank line before it.
+    def interrupted(_args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mjsim.ui.commands.score.cmd_score", interrupted)
+    assert main(["score", "123m 456m 789m 123p 55p", "--win", "5p"]) == 130
+    assert capsys.readouterr().err == "mjsim score: interrupted\n"

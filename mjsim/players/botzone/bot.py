@@ -33,6 +33,7 @@ from typing import IO, Any
 
 import orjson
 
+from mjsim.game.formats.botzone_log import _without_bom  # the import's reading of a BOM
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of
 from mjsim.players.botzone.program import KEEP_RUNNING
@@ -115,7 +116,8 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
     :class:`Foul` through, and its own bug as a :class:`~mjsim.players.driver.PlayerError`."""
     bot = BotzoneBot(player, ruleset, table)
     try:
-        requests, responses = (_simple if simple_io else _json)(stdin)
+        head = _without_bom(stdin.readline())  # README: a byte-order mark reads as absent
+        requests, responses = _simple(head, stdin) if simple_io else _json(head)
         if not requests:
             raise ValueError("Botzone's input holds no request to answer")
         if len(responses) != len(requests) - 1:
@@ -143,9 +145,8 @@ def _write(stdout: IO[str], answer: str, simple_io: bool, keep_running: bool) ->
     stdout.flush()
 
 
-def _json(stdin: IO[str]) -> tuple[list[str], list[str]]:
+def _json(line: str) -> tuple[list[str], list[str]]:
     """The requests and responses of Botzone's JSON input (one line)."""
-    line = stdin.readline()
     try:
         data: Any = orjson.loads(line)
     except json.JSONDecodeError as problem:
@@ -161,9 +162,10 @@ MAX_TURNS = 10_000
 """More turns than a game of one hand can take (144 tiles, a few requests each)."""
 
 
-def _simple(stdin: IO[str]) -> tuple[list[str], list[str]]:
-    """The requests and responses of Botzone's simple input: n, then 2n-1 lines."""
-    first = stdin.readline().strip()
+def _simple(head: str, stdin: IO[str]) -> tuple[list[str], list[str]]:
+    """The requests and responses of Botzone's simple input: n (the line ``head``), then 2n-1
+    lines of ``stdin``."""
+    first = head.strip()
     if not (first.isascii() and first.isdigit()) or int(first) < 1:
         raise ValueError(f"Botzone's simple input starts with the turn count, not {first!r}")
     if int(first) > MAX_TURNS:

@@ -46,7 +46,7 @@ from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.players.view import HIDDEN_KONG, Shown, View, WindowView
 from mjsim.scoring import MIN_POINTS, WinContext, score
 from mjsim.scoring.elements import ruleset_index
-from mjsim.tiles.botzone import kind_of
+from mjsim.tiles.botzone import kind_of, name_of
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED
 from mjsim.tiles.meld import Meld
@@ -174,9 +174,10 @@ class Tracker:
         if code == "0":
             if self.requests != 0 or len(words) != 3:
                 raise ValueError("request 0 is '0 seat quan' and comes first")
-            self.seat, self.prevalent = _number(words[1]), _number(words[2])
-            if not (0 <= self.seat < 4 and 0 <= self.prevalent < 4):
-                raise ValueError("the seat and the wind are 0-3")
+            seat, prevalent = _number(words[1]), _number(words[2])
+            if not (0 <= seat < 4 and 0 <= prevalent < 4):
+                raise ValueError(f"the seat and the wind are 0-3, not {seat} and {prevalent}")
+            self.seat, self.prevalent = seat, prevalent
             return
         if self.seat < 0:
             raise ValueError("request 0 (the seat) has not come")
@@ -184,17 +185,25 @@ class Tracker:
             self._deal(words[1:])
         elif code == "2" and len(words) == 2:
             tile = _playing(words[1])
+            self._dealt()
             self._draw(self.seat)
-            self.hand.add(tile)
+            _add(self.hand, tile)
             self._drew(self.seat, tile)
             self.phase, self.turn, self.drawn = "discard", self.seat, tile
         elif code == "3" and len(words) >= 3:  # 3, the seat, the action
             actor = _number(words[1])
             if not 0 <= actor < 4:
                 raise ValueError(f"seat {actor} is not 0-3")
+            self._dealt()
             self._action(actor, words[2], words[3:])
         else:
             raise ValueError(f"no request {code!r} of {len(words)} words")
+
+    def _dealt(self) -> None:
+        """Refuses a turn's request that comes before the deal (a draw would be all the hand
+        holds), once the request itself reads."""
+        if not any(self.taken):
+            raise ValueError("the deal ('1 ...') has not come")
 
     def _deal(self, words: list[str]) -> None:
         counts = [_number(word) for word in words[:4]]
@@ -202,7 +211,9 @@ class Tracker:
         flowers = [_flower(word) for word in words[4 + _HAND_SIZE:]]
         if len(own) != _HAND_SIZE or len(flowers) != sum(counts):
             raise ValueError("the deal is four flower counts, 13 tiles and the flowers")
-        self.hand = Hand(own)
+        self.hand = Hand()
+        for tile in own:
+            _add(self.hand, tile)
         at = 0
         for seat, count in enumerate(counts):
             self.flowers[seat] = sorted(flowers[at:at + count])
@@ -421,9 +432,18 @@ class Tracker:
 
 
 def _number(word: str) -> int:
-    if not (word.isascii() and word.isdigit()):
+    """A whole number, a minus sign allowed: the caller says that -1 is out of its range."""
+    digits = word.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
         raise ValueError(f"{word!r} is not a number")
     return int(word)
+
+
+def _add(hand: Hand, tile: int) -> None:
+    """``tile`` taken into ``hand``; a fifth copy is refused in Botzone's name for it."""
+    if hand.total_copies(tile) >= 4:
+        raise ValueError(f"a fifth {name_of(tile)}: only four exist")
+    hand.add(tile)
 
 
 def _promoted(meld: Meld, tile: int) -> Meld:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from mjsim.errors import NotationError
+from mjsim.errors import NotationError, whole
 from mjsim.scoring.elements import RULESETS
 from mjsim.tiles.kinds import N_PLAYING
 from mjsim.tiles.tokens import parse  # the notation's grammar, without Hand
@@ -104,6 +104,18 @@ def points(text: str) -> float:
     return value
 
 
+def check_counts(args: argparse.Namespace, bounds: dict[str, tuple[int, int | None]]) -> None:
+    """Refuses, naming the option and its value, a whole-number option given outside its
+    bounds (``bounds`` maps each option's key to its least and most)."""
+    for key, (least, most) in bounds.items():
+        value = getattr(args, key)
+        if value is not None:
+            try:
+                whole(value, f"--{key.replace('_', '-')}", least, most)
+            except ValueError as error:
+                raise UsageError(str(error)) from None
+
+
 def given_path(text: str) -> str:
     """A path argument as typed; refuses an empty one (``Path("")`` would be the folder here)."""
     if not text.strip():
@@ -141,6 +153,18 @@ def new_file(path: Path, force: bool, flag: str) -> IO[str]:
         return path.open("w")
     except OSError as error:
         raise UsageError(f"cannot write {path}: {error.strerror}") from None
+
+
+def overwrites(out: Path, source: Path, verb: str) -> str | None:
+    """Why a command that reads ``source`` (what it does to it: ``verb``) may not write ``out``,
+    even with --force: ``out`` is that file (a hard link too) or lies in that folder, so the
+    writing would destroy what is read. None when it is neither."""
+    if out.resolve() == source.resolve() or (
+            out.exists() and source.exists() and out.samefile(source)):
+        return f"{out} is the log {verb}: write it elsewhere"
+    if source.resolve() in out.resolve().parents:
+        return f"{out} is inside {source}, which is {verb}: write it elsewhere"
+    return None
 
 
 def writable_folder(folder: Path) -> Path:

@@ -47,11 +47,11 @@ def cmd_botzone(args: argparse.Namespace) -> str:
     from mjsim.players.driver import PlayerError
     from mjsim.players.specs import load_player
 
-    spec = args.player if args.player is not None else str(args.level)
+    flag, spec = ("--level", str(args.level)) if args.player is None else ("--player", args.player)
     try:
         player = load_player(spec)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    except ValueError as error:  # named as given: the spec's reader names the part it read
+        raise UsageError(f"{flag} {spec!r}: {error}") from None
     try:
         serve(player, sys.stdin, sys.stdout, simple_io=args.simple_io,
               keep_running=args.keep_running, ruleset=args.ruleset, table=args.table)

@@ -6,7 +6,14 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjsim.ui.commands.base import UsageError, add_command, add_ruleset, writable_folder
+from mjsim.ui.commands.base import (
+    UsageError,
+    add_command,
+    add_ruleset,
+    check_counts,
+    given_path,
+    writable_folder,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -20,10 +27,11 @@ def add(commands: Commands) -> None:
                "          mjsim dataset --from-games imported --out data/imported")
     parser.add_argument("--players", help="four player specs, comma-separated")
     parser.add_argument("--walls", type=int, help="games, one a wall seed")
-    parser.add_argument("--from-games", metavar="DIR",
+    parser.add_argument("--from-games", type=given_path, metavar="DIR",
                         help="instead, every move of the game logs in DIR (an mjsim import's "
                              "--out): the recorded players' choices")
-    parser.add_argument("--out", required=True, help="the folder; a dataset in it is resumed")
+    parser.add_argument("--out", required=True, type=given_path,
+                        help="the folder; a dataset in it is resumed")
     parser.add_argument("--seed", help="the walls' seed (default mjsim)")
     parser.add_argument("--hands", type=int, help="hands a game (default 16)")
     parser.add_argument("--roads", action="store_true",
@@ -43,6 +51,7 @@ holds its own, so they are refused with ``--from-games`` rather than ignored."""
 
 
 def cmd_dataset(args: argparse.Namespace) -> str:
+    check_counts(args, {"walls": (1, None), "hands": (1, 16), "shard_walls": (1, None)})
     from mjsim.learn import dataset
 
     try:

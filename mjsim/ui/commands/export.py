@@ -28,9 +28,9 @@ def add(commands: Commands) -> None:
     parser.add_argument("source", type=given_path, metavar="RUN|LOG",
                         help="a game log, a folder of them, or a run folder")
     parser.add_argument("--format", required=True, choices=FORMS, help="the format to write")
-    parser.add_argument("--out", help="the file to write (default: standard output); it "
-                                      "replaces an existing file only with --force, and only "
-                                      "once a game is written")
+    parser.add_argument("--out", type=given_path,
+                        help="the file to write (default: standard output); it replaces an "
+                             "existing file only with --force, and only once a game is written")
     parser.add_argument("--force", action="store_true", help="overwrite the --out file")
     parser.add_argument("--trust", action="store_true",
                         help="play the games of a run made elsewhere even if its players run "

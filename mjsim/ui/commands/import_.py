@@ -29,7 +29,11 @@ def add(commands: Commands) -> None:
     parser.add_argument("files", nargs="+", type=given_path, metavar="FILE",
                         help="the files to import")
     parser.add_argument("--format", required=True, choices=FORMS, help="the files' format")
-    parser.add_argument("--out", help="the folder for the agreed games and their tables")
+    parser.add_argument("--out", type=given_path,
+                        help="the folder for the agreed games and their tables; it replaces an "
+                             "earlier import only with --force")
+    parser.add_argument("--force", action="store_true",
+                        help="replace the earlier import in --out")
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mjsim.ui.commands.base import LEVELS, add_command, add_ruleset, new_file
+from mjsim.ui.commands.base import LEVELS, add_command, add_ruleset, given_path, new_file
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -24,7 +24,8 @@ def add(commands: Commands) -> None:
     parser.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0, help="your seat")
     parser.add_argument("--seed", default="mjsim", help="the game's seed (default mjsim)")
     add_ruleset(parser)
-    parser.add_argument("--log", help="where to save the game (default mjsim-game-SEED.jsonl)")
+    parser.add_argument("--log", type=given_path,
+                        help="where to save the game (default mjsim-game-SEED.jsonl)")
     parser.add_argument("--force", action="store_true", help="overwrite the log if it exists")
 
 

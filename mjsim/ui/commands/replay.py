@@ -7,7 +7,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mjsim.ui.commands.base import UsageError, add_command, given_path, new_file, read
+from mjsim.ui.commands.base import (
+    UsageError,
+    add_command,
+    given_path,
+    new_file,
+    overwrites,
+    read,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -28,7 +35,7 @@ def add(commands: Commands) -> None:
                         help="a game log, or a run folder")
     parser.add_argument("--game", type=int, metavar="ID",
                         help="the game of the run to play again (the run folder lists them)")
-    parser.add_argument("--html", metavar="FILE",
+    parser.add_argument("--html", type=given_path, metavar="FILE",
                         help="write one self-contained page that steps through the game")
     parser.add_argument("--all", action="store_true", help="print every move, even at a terminal")
     parser.add_argument("--force", action="store_true", help="overwrite the --html file")
@@ -40,6 +47,9 @@ def cmd_replay(args: argparse.Namespace) -> str:
     from mjsim.ui import replay
 
     source = Path(args.log)
+    clash = overwrites(Path(args.html), source, "replayed") if args.html else None
+    if clash is not None:  # refused before the game is read, which may play it again
+        raise UsageError(clash)
     if args.game is not None or source.is_dir():
         if not (source / "manifest.json").is_file():
             raise UsageError(f"{source} is not a run folder (it holds no manifest.json)")

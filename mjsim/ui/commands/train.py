@@ -6,7 +6,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING, Any
 
-from mjsim.ui.commands.base import RunStopped, UsageError, add_command
+from mjsim.ui.commands.base import RunStopped, UsageError, add_command, check_counts, given_path
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -21,6 +21,14 @@ DEFAULTS: dict[str, Any] = {"channels": 64, "blocks": 4, "batch": 256, "steps": 
 SELF_PLAY: dict[str, Any] = {"updates": 10, "games": 16, "lr": 1e-4, "entropy": 0.01,
                              "seed": 0, "every": 10}
 """:func:`mjsim.learn.selfplay.self_play`'s defaults (``--self-play``; a test holds them equal)."""
+
+
+COUNTS: dict[str, tuple[int, int | None]] = {
+    "channels": (1, 1024), "blocks": (0, 64), "batch": (1, 8192), "steps": (1, None),
+    "every": (1, None), "updates": (1, None), "games": (1, None)}
+"""The whole-number settings' bounds, checked before torch loads: beyond the most, a network
+or a step needs more memory than a machine has (100,000 channels asked torch for 120 GB, and
+99,999,999 ran on without end)."""
 
 
 _MODES = {"fit": ({*DEFAULTS}, "fitting datasets"),
@@ -43,6 +51,7 @@ def cmd_train(args: argparse.Namespace) -> str:
     if unused:
         flag = {"start": "from"}.get(unused[0], unused[0]).replace("_", "-")
         raise UsageError(f"--{flag} is no setting of {name}")
+    check_counts(args, COUNTS)
     try:
         from mjsim.learn import training
     except ImportError as error:
@@ -144,15 +153,15 @@ def add(commands: Commands) -> None:
                "          mjsim train --self-play --from tiny.npz --out tuned.npz --updates 2\n"
                "          mjsim train --data data/rung3 data/imported --evaluate tiny.npz "
                "--held-out 0.6")
-    train.add_argument("--data", nargs="+", metavar="DIR",
+    train.add_argument("--data", nargs="+", type=given_path, metavar="DIR",
                        help="dataset folders (mjsim dataset --out)")
-    train.add_argument("--out", metavar="MODEL", help="the model file to write")
+    train.add_argument("--out", type=given_path, metavar="MODEL", help="the model file to write")
     train.add_argument("--self-play", action="store_true",
                        help="fine-tune --from MODEL by self-play instead (REINFORCE on "
                             "settlement points)")
-    train.add_argument("--from", dest="start", metavar="MODEL",
+    train.add_argument("--from", dest="start", type=given_path, metavar="MODEL",
                        help="with --self-play: the model to start from")
-    train.add_argument("--evaluate", metavar="MODEL",
+    train.add_argument("--evaluate", type=given_path, metavar="MODEL",
                        help="instead, the held-out agreement of MODEL on the --data, by kind "
                             "(and within the ties the data record)")
     both = {"lr": (float, "Adam's learning rate"),

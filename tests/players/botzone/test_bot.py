@@ -202,3 +202,30 @@ def test_malformed_json_input_is_refused_naming_the_problem(text, problem):
 def test_malformed_simple_input_is_refused_naming_the_problem():
     with pytest.raises(ValueError, match="turn count"):
         serve(FirstLegal(), io.StringIO("0 0 0\n"), io.StringIO(), simple_io=True)
+
+
+@pytest.mark.parametrize("simple_io", [False, True])
+def test_a_byte_order_mark_before_the_input_reads_as_absent(simple_io):
+    # README: a file that starts with a UTF-8 byte-order mark reads as without it.
+    text = "1\n0 0 0\n" if simple_io else '{"requests": ["0 0 0"], "responses": []}\n'
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO("\ufeff" + text), stdout, simple_io=simple_io)
+    assert stdout.getvalue() == ("PASS\n" if simple_io else '{"response": "PASS"}\n')
+
+
+DEALT = "1 0 0 0 0 W1 W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1"
+
+
+@pytest.mark.parametrize(("requests", "problem"), [
+    (["0 -1 0"], "request 0 '0 -1 0': the seat and the wind are 0-3, not -1 and 0"),
+    (["0 0 0", DEALT.replace("W2", "W1")], "a fifth W1: only four exist"),
+    (["0 0 0", DEALT, "2 W1"], "request 2 '2 W1': a fifth W1: only four exist"),
+    (["0 0 0", "2 W1"], "request 1 '2 W1': the deal ('1 ...') has not come"),
+    (["0 0 0", "3 1 PLAY W1"], "request 1 '3 1 PLAY W1': the deal ('1 ...') has not come"),
+])
+def test_a_request_out_of_range_or_order_is_refused_by_name(requests, problem):
+    stdin = io.StringIO(json.dumps({"requests": requests, "responses": ["PASS"] * (
+        len(requests) - 1)}) + "\n")
+    with pytest.raises(ValueError) as refused:
+        serve(FirstLegal(), stdin, io.StringIO())
+    assert str(refused.value).endswith(problem)
