@@ -82,6 +82,15 @@ def test_a_log_is_not_overwritten_without_force(tmp_path):
     assert status == 0 and json.loads(log.read_text().splitlines()[0])["seed"] == "42"
 
 
+def test_the_default_log_is_named_safely_whatever_the_seed(tmp_path):
+    # --seed a/b wrote mjsim-game-a/b.jsonl (no such folder), a long seed a name too long.
+    for seed, name in (("a/b", "mjsim-game-a_b.jsonl"),
+                       ("s" * 300, "mjsim-game-sssssssssssssssssssssssssssssss-2955c732.jsonl")):
+        status, _, err = mjsim("play", "--seed", seed, cwd=tmp_path, stdin="quit\n")
+        assert status == 0, err
+        assert json.loads((tmp_path / name).read_text().splitlines()[0])["seed"] == seed
+
+
 def test_replay_html_is_not_overwritten_without_force(tmp_path, recorded):
     page = tmp_path / "page.html"
     page.write_text("keep")

@@ -4,8 +4,10 @@ and the files it reads and writes. Loads no layer heavier than the notation's gr
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -26,6 +28,12 @@ LEVELS = (1, 2, 3, 4)
 player; a test holds the two equal)."""
 
 WINDS = "ESWN"
+
+NOT_IN_A_NAME = re.compile(r"[^\w.-]")
+"""What a seed may hold that a file's name may not (a ``/`` would place the file elsewhere)."""
+SEED_IN_A_NAME = 40
+"""The most characters of a seed a default name holds (a name is at most 255 bytes): a longer
+seed is cut, and a short hash of the whole tells such seeds apart."""
 
 
 class UsageError(Exception):
@@ -194,3 +202,17 @@ def read(load: Callable[[], Any], source: Path) -> Any:
         raise UsageError(f"cannot read {source}: {error.strerror}") from None
     except ValueError as error:
         raise UsageError(f"{source}: {error}") from None
+
+
+def seed_in_a_name(seed: str) -> str:
+    """``seed`` as a part of a default file or folder name (:data:`SEED_IN_A_NAME`): what a
+    name cannot hold replaced by ``_`` (the seed names walls, not a place).
+
+    >>> seed_in_a_name("a/b"), seed_in_a_name("s" * 300)
+    ('a_b', 'sssssssssssssssssssssssssssssss-2955c732')
+    """
+    name = NOT_IN_A_NAME.sub("_", seed)
+    if len(name) <= SEED_IN_A_NAME:
+        return name
+    digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{name[:SEED_IN_A_NAME - 9]}-{digest}"

@@ -7,7 +7,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mjsim.ui.commands.base import LEVELS, add_command, add_ruleset, given_path, new_file
+from mjsim.ui.commands.base import (
+    LEVELS,
+    add_command,
+    add_ruleset,
+    given_path,
+    new_file,
+    seed_in_a_name,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -32,7 +39,7 @@ def add(commands: Commands) -> None:
 def cmd_play(args: argparse.Namespace) -> str:
     from mjsim.ui.terminal import line_editing, play
 
-    log_path = Path(args.log or f"mjsim-game-{args.seed}.jsonl")
+    log_path = Path(args.log or f"mjsim-game-{seed_in_a_name(args.seed)}.jsonl")
     with new_file(log_path, args.force, "--log") as log:
         if sys.stdin.isatty():
             line_editing()

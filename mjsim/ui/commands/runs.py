@@ -5,25 +5,24 @@ printed at the end."""
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjsim.ui.commands.base import RunStopped, UsageError, add_ruleset, writable_folder
+from mjsim.ui.commands.base import (
+    RunStopped,
+    UsageError,
+    add_ruleset,
+    seed_in_a_name,
+    writable_folder,
+)
 
 if TYPE_CHECKING:
     from mjsim.game.settings import Limits
     from mjsim.tournament import Report, Roster
 
-_NOT_IN_A_NAME = re.compile(r"[^\w.-]")
-"""What a seed may hold that a folder's name may not (a ``/`` would place the run elsewhere)."""
-SEED_IN_A_NAME = 40
-"""The most characters of a seed a run folder's default name holds (a name is at most 255
-bytes): a longer seed is cut, and a short hash of the whole tells such seeds apart."""
 
 
 def add_experiment_options(parser: argparse.ArgumentParser, walls: int,
@@ -141,7 +140,7 @@ def out(args: argparse.Namespace, name: str) -> Path:
     """The run folder: ``--out``, or one named by the command, the seed (what a name cannot
     hold replaced by ``_``: the seed names the run's walls, not a place) and the walls. Checked
     here, but made by the run once its arguments are accepted: a refused run leaves no folder."""
-    folder = Path(args.out or f"runs/{name}-{_folder_seed(args.seed)}-{args.walls}")
+    folder = Path(args.out or f"runs/{name}-{seed_in_a_name(args.seed)}-{args.walls}")
     try:
         nearest = next(path for path in (folder, *folder.parents) if path.exists())
     except OSError as error:  # a name longer than the system takes
@@ -153,19 +152,6 @@ def out(args: argparse.Namespace, name: str) -> Path:
     if not os.access(nearest, os.W_OK | os.X_OK):
         raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
     return folder
-
-
-def _folder_seed(seed: str) -> str:
-    """``seed`` as a part of a folder's name (:data:`SEED_IN_A_NAME`).
-
-    >>> _folder_seed("a/b"), _folder_seed("s" * 300)
-    ('a_b', 'sssssssssssssssssssssssssssssss-2955c732')
-    """
-    name = _NOT_IN_A_NAME.sub("_", seed)
-    if len(name) <= SEED_IN_A_NAME:
-        return name
-    digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).hexdigest()[:8]
-    return f"{name[:SEED_IN_A_NAME - 9]}-{digest}"
 
 
 def finish(report: Report) -> str:
