@@ -17,8 +17,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-import orjson
-
 from mjsim.ui.commands.base import overwrites, writable_folder
 
 FORMS = ("contest-text", "botzone-log")
@@ -190,7 +188,7 @@ def _run_games(folder: Path, trust: bool) -> list[tuple[str, _Loader]]:
 
     try:
         games = replay.run_games(folder)
-        why = unscored(orjson.loads((folder / "manifest.json").read_bytes()).get("ruleset"))
+        why = unscored(replay.run_manifest(folder).get("ruleset"))
     except (OSError, ValueError) as error:
         raise BadInput(str(error)) from None
     if why is not None:

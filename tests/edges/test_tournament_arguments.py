@@ -377,13 +377,15 @@ def test_a_spec_that_is_not_text_is_refused_naming_its_argument(
     refused(error, match, out, call)
 
 
-def test_replay_reads_a_run_manifest_past_its_byte_order_mark(table_run: Path, tmp_path: Path,
-                                                              capsys: Any) -> None:
-    # replay RUN --game 0 said "manifest.json is not an mjsim run's manifest": it read the
-    # manifest its own way, not as RunFolder does.
-    copy = tmp_path / "run"
-    shutil.copytree(table_run, copy)
+def test_replay_and_export_read_a_run_manifest_past_its_byte_order_mark(
+        tmp_path: Path, capsys: Any) -> None:
+    # replay RUN --game 0 said "manifest.json is not an mjsim run's manifest", and export
+    # "Unexpected UTF-8 BOM": each read the manifest its own way, not as RunFolder does.
+    copy = table("1,1,1,1", tmp_path / "run", walls=1, ruleset="gb-mahjong", **FAST).out
     manifest = copy / "manifest.json"
     manifest.write_text(BOM + manifest.read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["replay", str(copy), "--game", "0", "--trust"]) == 0
+    assert main(["export", str(copy), "--format", "botzone-log", "--trust", "--out",
+                 str(tmp_path / "games.jsonl")]) == 0
     assert "Traceback" not in capsys.readouterr().err
+    assert (tmp_path / "games.jsonl").stat().st_size > 0
