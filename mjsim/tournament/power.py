@@ -104,6 +104,6 @@ def format_plan(result: Plan, games_per_wall: float) -> str:
         (f"  --until-decided (alpha 0.05, beta 0.05), expected: {walls(result.expected_zero)} "
          "if the price is 0,"),
         (f"    {walls(result.expected_delta)} if it is ±{result.delta:.2f}, "
-         f"{walls(result.expected_half)} if ±{result.delta / 2:.2f} (the slowest)"),
+         f"{walls(result.expected_half)} if ±{result.delta / 2:.3f} (the slowest)"),
         f"  its default cap: {walls(result.cap)}; nothing has been played",
     ])

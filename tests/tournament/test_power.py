@@ -42,5 +42,8 @@ def test_the_plan_matches_the_test_it_plans_for():
 def test_the_plan_reads_as_walls_and_games():
     text = format_plan(plan(0.5), games_per_wall=9)
     assert "285 walls (2,565 games)" in text and "nothing has been played" in text
+    assert "if it is ±0.50, " in text and "if ±0.250 (the slowest)" in text
+    # Half an effect of 0.01 read "±0.01" (rounded to the effect's own two decimals).
+    assert "if ±0.005 (the slowest)" in format_plan(plan(0.01, 1.0), games_per_wall=9)
     with pytest.raises(ValueError, match="positive"):
         plan(-1.0)

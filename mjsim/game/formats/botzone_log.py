@@ -38,7 +38,7 @@ from mjsim.game.formats.record import FLOWER, Action, Game, Refused
 from mjsim.tiles.botzone import NAMES, kind_of, name_of, parse
 from mjsim.tiles.kinds import N_PLAYING
 
-__all__ = ["read", "write"]
+__all__ = ["read", "without_bom", "write"]
 
 _CLAIM_WORDS = {"HU": "Hu", "PENG": "Peng", "CHI": "Chi", "GANG": "Gang"}
 _KINDS = {name: kind for kind, name in enumerate(NAMES)}
@@ -56,7 +56,7 @@ def read(stream: IO[AnyStr]) -> Iterator[Game | Refused]:
     """Each match of ``stream`` in turn, as a :class:`Game` or :class:`Refused`. A binary
     stream is read as UTF-8 by orjson itself (``mjsim import`` opens files so: the text layer's
     decoding took a tenth of a match's time)."""
-    head = _without_bom(stream.readline())  # a whole line: a real match is 30 to 200 KB
+    head = without_bom(stream.readline())  # a whole line: a real match is 30 to 200 KB
     if not head:  # an empty file holds no match
         return
     if head.lstrip()[:1] in _OPENING_BRACKET or not _is_json(head):  # a match, or a list
@@ -79,7 +79,7 @@ def read(stream: IO[AnyStr]) -> Iterator[Game | Refused]:
             yield _match(match, number, number - 1)
 
 
-def _without_bom(line: AnyStr) -> AnyStr:
+def without_bom(line: AnyStr) -> AnyStr:
     """A file's first line without the byte-order mark some editors write before UTF-8."""
     if isinstance(line, bytes):
         return line.removeprefix(b"\xef\xbb\xbf")

@@ -33,7 +33,7 @@ from typing import IO, Any
 
 import orjson
 
-from mjsim.game.formats.botzone_log import _without_bom  # the import's reading of a BOM
+from mjsim.game.formats.botzone_log import without_bom
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of
 from mjsim.players.botzone.program import KEEP_RUNNING
@@ -116,7 +116,7 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
     :class:`Foul` through, and its own bug as a :class:`~mjsim.players.driver.PlayerError`."""
     bot = BotzoneBot(player, ruleset, table)
     try:
-        head = _without_bom(stdin.readline())  # README: a byte-order mark reads as absent
+        head = without_bom(stdin.readline())  # README: a byte-order mark reads as absent
         requests, responses = _simple(head, stdin) if simple_io else _json(head)
         if not requests:
             raise ValueError("Botzone's input holds no request to answer")
