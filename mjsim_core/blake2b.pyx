@@ -14,7 +14,7 @@ True
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from mjsim_core.counts cimport read_int
+from mjsim_core.arguments cimport read_int
 
 # The initial words: SHA-512's (RFC 7693 §2.6).
 cdef uint64_t IV[8]

@@ -17,16 +17,9 @@ cdef inline int check_length(Py_ssize_t entries) except -1:
 # other buffer of bytes, every kernel's one way in; the caller keeps ``counts`` alive while it
 # reads them.
 cdef const count_t* counts_of(object counts) except NULL
-# The arguments of the Python faces, read whole or refused naming ``name``: ``value`` as a
-# Python int (an int or numpy's, never a bool nor a float), as a C int from ``least`` to ``most``,
-# or a bool (or numpy's) as a C truth value; read_melds, the declared melds (0-4).
-cdef object whole(object value, str name)
-cdef int read_int(object value, str name, int least, int most) except? -1
+# A bool (or numpy's) as a C truth value, else a TypeError naming ``name`` (the other readers of
+# arguments are mjsim_core.arguments', which loads without numpy).
 cdef bint flag(object value, str name) except -1
-
-
-cdef inline int read_melds(object melds) except -1:
-    return read_int(melds, "melds", 0, 4)
 
 # The counts of a hand's concealed tiles with ``melds`` declared melds (0-4), checked: 0-4 copies
 # a kind, and 13-3m tiles (allow_13) or 14-3m (allow_14); ValueError saying what is wrong.

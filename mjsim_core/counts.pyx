@@ -4,9 +4,9 @@ import numpy as np
 cimport numpy as cnp
 from cpython.bool cimport PyBool_Check
 from cpython.buffer cimport PyObject_CheckBuffer
-from cpython.number cimport PyNumber_Index
 
 from mjsim_core._types cimport count_t, N_KINDS, MAX_COPIES
+from mjsim_core.arguments cimport whole
 
 cnp.import_array()
 
@@ -94,33 +94,12 @@ cdef int _refuse_overfull(const count_t* counts) except -1:
     return 0
 
 
-cdef object whole(object value, str name):
-    """``value`` as a Python int: an int, or a number that is one (numpy's), never a bool nor a
-    float's whole part (C reads 1.99 melds as 1), else a TypeError naming ``name``: the
-    core's mjsim.errors.whole, which it cannot import."""
-    if PyBool_Check(value):
-        raise TypeError(f"{name} is a whole number, not a bool ({value!r})")
-    try:
-        return PyNumber_Index(value)
-    except TypeError:
-        raise TypeError(f"{name} is a whole number, not {value!r:.40}") from None
-
-
 cdef bint flag(object value, str name) except -1:
     """``value`` as a C truth value: a bool or numpy's, else a TypeError naming ``name`` (a
     bint parameter would take 'no' as true)."""
     if PyBool_Check(value) or isinstance(value, np.bool_):
         return value
     raise TypeError(f"{name} is True or False, not {value!r:.40}")
-
-
-cdef int read_int(object value, str name, int least, int most) except? -1:
-    """``value``, a whole number from ``least`` to ``most``, as a C int; else a TypeError or a
-    ValueError naming ``name`` (in mjsim.errors.whole's words)."""
-    number = whole(value, name)
-    if not least <= number <= most:
-        raise ValueError(f"{name} is a whole number from {least} to {most}, not {number}")
-    return number
 
 
 cdef const count_t* hand_counts(object counts, int melds, bint allow_13,

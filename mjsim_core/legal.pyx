@@ -48,7 +48,7 @@ from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW,
                                MELD_CONCEALED_KONG, Scoring, encode_melds, may_reach,
                                score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, flag, hand_counts
-from mjsim_core.counts cimport whole as _whole     # search_drawn has a whole of its own
+from mjsim_core.arguments cimport whole as _whole   # search_drawn has a whole of its own
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, check_row,
                                  discard_parts, distance, distance_after, kinds_tuple, make_row,
                                  read_unseen)

@@ -33,7 +33,8 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from mjsim_core cimport element_numbers as el
 from mjsim_core._types cimport (count_t, N_KINDS, N_SUITED, FIRST_HONOR, FIRST_DRAGON, MAX_COPIES,
                                 is_dragon, is_terminal, is_wind)
-from mjsim_core.counts cimport counts_of, hand_counts, read_int, read_melds, whole
+from mjsim_core.arguments cimport read_int, read_melds, whole
+from mjsim_core.counts cimport counts_of, hand_counts
 from mjsim_core.shanten cimport COMPLETE_SHAPES, complete_suit_codes, suit_code
 from mjsim_core.shanten cimport (distance, accepted_kinds, readings_of, Reading, MAX_READINGS,
                                  REGULAR, SEVEN_PAIRS, ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)

@@ -23,7 +23,8 @@ from libc.stdint cimport int8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memset, memcpy
 
 from mjsim_core._types cimport count_t, N_KINDS, N_SUITED, MAX_COPIES
-from mjsim_core.counts cimport check_batch, hand_counts, read_melds
+from mjsim_core.arguments cimport read_melds
+from mjsim_core.counts cimport check_batch, hand_counts
 
 cnp.import_array()
 

@@ -17,7 +17,7 @@ from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy
 
-from mjsim_core.counts cimport whole
+from mjsim_core.arguments cimport whole
 from mjsim_core.blake2b cimport Blake2b, final, final_words, flush, init, update
 
 cdef enum:

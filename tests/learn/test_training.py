@@ -90,7 +90,8 @@ def test_a_checkpoint_of_other_settings_is_refused(data, tmp_path):
 
 @pytest.mark.parametrize(("argv", "words"), [
     (["--data", "nowhere"], "holds no dataset"),
-    (["--batch", "100000"], "fewer than a batch"),
+    (["--batch", "8192"], "fewer than a batch"),
+    (["--batch", "100000"], "--batch is a whole number from 1 to 8192, not 100000"),
     (["--held-out", "1.5"], "held_out is between 0 and 1"),
     (["--held-out", "0.001"], "cannot be split"),
 ])
