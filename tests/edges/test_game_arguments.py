@@ -3,6 +3,8 @@ its value, never a truncated number, an error from deep inside, or a changed obj
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,13 +12,16 @@ import numpy as np
 import pytest
 
 from mjsim.game import gamelog
-from mjsim.game.formats import contest
+from mjsim.game.formats import botzone_log, contest
 from mjsim.game.formats.record import Refused
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.wall import SplitWall, Wall, seed_bytes
+from tests.helpers.botzone_logs import match_log
+from tests.helpers.botzone_record import RECORDS
+from tests.helpers.botzone_record import read as read_record
 
 # ------------------------------------------------------------------------ hands and melds
 
@@ -306,3 +311,14 @@ def test_the_contest_text_reads_ascii_digits_only(line: str, replaced: str) -> N
     (read,) = contest.read(text + "\n" for text in lines)
     assert isinstance(read, Refused) and "ASCII digits" in str(read)
     assert f"line {lines.index(replaced) + 1}" in str(read)
+
+
+@pytest.mark.parametrize("word", ["\u0663", "\uff11", " 1", "+1", "0_1", True])
+def test_a_botzone_log_reads_its_wind_as_an_ascii_digit_only(word: object) -> None:
+    # int(str(word)) read '٣' and '１' as digits, ' 1' and '+1' too, and '0_1' as 1 (the seats
+    # are read by the same check).
+    match = match_log(read_record(min(RECORDS.glob("*.jsonl"))))
+    output = match["log"][0]["output"]
+    output["initdata"] = json.dumps({**json.loads(output["initdata"]), "quan": word})
+    (game,) = botzone_log.read(io.StringIO(json.dumps(match)))
+    assert isinstance(game, Refused) and "the prevalent wind (quan) is 0-3, not " in str(game)

@@ -31,7 +31,7 @@ from typing import IO, Any, AnyStr
 
 import orjson
 
-from mjsim.errors import NotationError
+from mjsim.errors import NotationError, clipped
 from mjsim.game.formats import mcr_hand
 from mjsim.game.formats.check import rebuild_wall
 from mjsim.game.formats.record import FLOWER, Action, Game, Refused
@@ -146,10 +146,7 @@ class _Reading:
 
 def _seat(word: object) -> int:
     """A seat the log names, 0-3."""
-    seat = int(str(word))
-    if not 0 <= seat <= 3:
-        raise ValueError(f"a seat is 0-3, not {seat}")
-    return seat
+    return _quarter(word, "a seat")
 
 
 def _tile(word: str) -> int:
@@ -172,10 +169,16 @@ def _tiles(text: str) -> list[int]:
 
 def _wind(word: object) -> int:
     """The prevalent wind the log names (Botzone's quan), 0-3."""
-    wind = int(str(word))
-    if not 0 <= wind <= 3:
-        raise ValueError(f"the prevalent wind (quan) is 0-3, not {wind}")
-    return wind
+    return _quarter(word, "the prevalent wind (quan)")
+
+
+def _quarter(word: object, what: str) -> int:
+    """A number 0-3 the log writes as a JSON number or as its digit: int(str()) would also read
+    '٣' (another script's digit), ' 3', '+3' or true's 'True' as an error of another kind."""
+    text = str(word)
+    if isinstance(word, bool) or text not in ("0", "1", "2", "3"):
+        raise ValueError(f"{what} is 0-3, not {clipped(text, 20)}")
+    return int(text)
 
 
 def _answer(entry: dict[str, Any], seat: int) -> str:
