@@ -122,13 +122,19 @@ def shuffle(const uint8_t[::1] seed not None, hand_no, tiles):
     cdef uint32_t hand = number
     cdef uint8_t order[MAX_TILES]
     cdef Py_ssize_t n = len(tiles), i
+    cdef object tile
     if n > MAX_TILES:
         raise ValueError(f"a wall holds at most {MAX_TILES} tiles, not {n}")
     if tiles is _tiles_kept:
         memcpy(order, _kinds_kept, n)
     else:
         for i in range(n):
-            order[i] = tiles[i]
+            tile = tiles[i]
+            if type(tile) is not int:   # C would read a kind of 1.5 as 1
+                tile = whole(tile, f"tiles[{i}]")
+            if not 0 <= tile <= 255:
+                raise ValueError(f"tiles[{i}] is a kind, 0 to 255, not {tile}")
+            order[i] = tile
         if type(tiles) is tuple:
             memcpy(_kinds_kept, order, n)
             _tiles_kept = tiles
@@ -138,7 +144,6 @@ def shuffle(const uint8_t[::1] seed not None, hand_no, tiles):
     cdef uint64_t limit
     cdef uint8_t swapped
     cdef list out
-    cdef object tile
     _keyed(&seed[0] if seed.shape[0] else NULL, seed.shape[0], &keyed)
     with nogil:
         _open(&stream, &keyed, hand)

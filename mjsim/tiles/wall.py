@@ -24,7 +24,7 @@ import itertools
 from collections.abc import Sequence
 
 from mjsim.errors import WallEmptyError, clipped, whole
-from mjsim.tiles.kinds import ALL_TILES, N_PLAYING, Kind
+from mjsim.tiles.kinds import ALL_TILES, N_PLAYING, Kind, read_kinds
 from mjsim_core.shuffle import shuffle
 
 Seed = bytes | str | int
@@ -120,8 +120,9 @@ class Wall:
         27
         """
         wall = cls.__new__(cls)
-        wall._hold(seed_bytes(seed), whole(hand_no, "hand_no", 0, LAST_HAND_NO), list(order), 0,
-                   len(order))
+        tiles = read_kinds(order, "order")  # a kind of 1.5 would be drawn as 1
+        wall._hold(seed_bytes(seed), whole(hand_no, "hand_no", 0, LAST_HAND_NO), tiles, 0,
+                   len(tiles))
         return wall
 
     def copy(self) -> Wall:
@@ -161,7 +162,8 @@ class SplitWall(Wall):
     def from_order(cls, order: Sequence[Kind], seed: Seed = b"", hand_no: int = 1) -> SplitWall:
         """A split wall holding ``order``: part ``i`` is its ``i``-th quarter."""
         wall = cls.__new__(cls)
-        wall._split(seed_bytes(seed), whole(hand_no, "hand_no", 0, LAST_HAND_NO), list(order))
+        wall._split(seed_bytes(seed), whole(hand_no, "hand_no", 0, LAST_HAND_NO),
+                    read_kinds(order, "order"))
         return wall
 
     def __len__(self) -> int:

@@ -18,7 +18,7 @@ from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
-from mjsim.tiles.wall import SplitWall, Wall, seed_bytes
+from mjsim.tiles.wall import SplitWall, Wall, seed_bytes, shuffled_tiles
 from tests.helpers.botzone_logs import match_log
 from tests.helpers.botzone_record import RECORDS
 from tests.helpers.botzone_record import read as read_record
@@ -322,3 +322,20 @@ def test_a_botzone_log_reads_its_wind_as_an_ascii_digit_only(word: object) -> No
     output["initdata"] = json.dumps({**json.loads(output["initdata"]), "quan": word})
     (game,) = botzone_log.read(io.StringIO(json.dumps(match)))
     assert isinstance(game, Refused) and "the prevalent wind (quan) is 0-3, not " in str(game)
+
+
+@pytest.mark.parametrize(("make", "match"), [
+    (lambda: Wall.from_order([1.5, 2, 3]), (TypeError, r"^order\[0\] is a whole number, not 1.5")),
+    (lambda: SplitWall.from_order([1, 2.5, 3, 4]),
+     (TypeError, r"^order\[1\] is a whole number, not 2.5")),
+    (lambda: Wall.from_order([50]), (ValueError, r"^order\[0\] is a whole number from 0 to 41")),
+    (lambda: shuffled_tiles(b"x", 1, [1.5, 2, 3]),
+     (TypeError, r"^tiles\[0\] is a whole number, not 1.5")),
+    (lambda: shuffled_tiles(b"x", 1, [300]), (ValueError, r"^tiles\[0\] is a kind, 0 to 255")),
+])
+def test_a_wall_of_given_kinds_reads_them_whole(make: Any, match: tuple[type, str]) -> None:
+    # Wall.from_order([1.5, 2, 3]) drew 1 then 2, and the shuffle read a kind of 1.5 as 1.
+    with pytest.raises(match[0], match=match[1]):
+        make()
+    assert Wall.from_order(np.array([1, 2, 3])).draw() == 1
+    assert sorted(shuffled_tiles(b"x", 1, [np.int64(1), 2, 3])) == [1, 2, 3]
