@@ -26,6 +26,7 @@ from mjsim.players.seen import hand_seen_by, melds_seen_by
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import NAMES
 from mjsim.tiles.tokens import print_tiles
+from mjsim.tiles.wall import seed_bytes
 from mjsim.ui.hints import move_words
 from mjsim.ui.narrate import WINDS, hand_end, said, verb
 from mjsim.ui.terminal import WIDTH, melds_words
@@ -441,7 +442,7 @@ def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> 
     entries = roster.lineup(lineup)
     refuse_untrusted(Path(folder), manifest, roster, entries, trust, "replaying this game")
     buffer = io.StringIO()
-    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset=settings.ruleset,
+    log = gamelog.GameLog(buffer, seed=seed_bytes(seed), ruleset=settings.ruleset,
                           players=list(entries), table=settings.table)
     players = [_Recorded(roster.player(entry, limits=settings.limits), seat, log)
                for seat, entry in enumerate(entries)]

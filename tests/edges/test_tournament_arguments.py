@@ -389,3 +389,11 @@ def test_replay_and_export_read_a_run_manifest_past_its_byte_order_mark(
                  str(tmp_path / "games.jsonl")]) == 0
     assert "Traceback" not in capsys.readouterr().err
     assert (tmp_path / "games.jsonl").stat().st_size > 0
+
+
+def test_replay_plays_again_a_run_whose_seed_is_not_utf8(tmp_path: Path, capsys: Any) -> None:
+    # A seed typed as bytes that are not UTF-8 reaches Python as surrogate escapes; the run
+    # played it, but replay encoded it strictly ("surrogates not allowed") and showed no game.
+    out = table("1,1,1,1", tmp_path / "run", walls=2, seed="a\udcff", **FAST).out
+    assert main(["replay", str(out), "--game", "0"]) == 0
+    assert "Total" in capsys.readouterr().out
