@@ -74,12 +74,19 @@ def run_seed(value: object, name: str = "seed") -> str:
     """``value``, the seed of a run of walls (named ``f"{seed}-{i}"``), as the text that names
     them: a str, or a whole number read by :func:`whole` as its decimal text (7 and "7" name the
     same walls, and a manifest records text, which resumes the run); else a ``TypeError``
-    naming ``name`` (None would name its walls "None-0", bytes "b'x'-0").
+    naming ``name`` (None would name its walls "None-0", bytes "b'x'-0"), and a ``ValueError``
+    for text that is no UTF-8 (bytes that are not, typed on a command line, reach Python as
+    surrogate escapes), which a run's tables and manifest cannot hold.
 
     >>> run_seed("learn"), run_seed(7)
     ('learn', '7')
     """
     if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise ValueError(f"{name} is UTF-8 text, not {clipped(repr(value), 40)} (its "
+                             f"{value[error.start]!r} is no character)") from None
         return value
     try:
         return str(whole(value, name))

@@ -391,9 +391,11 @@ def test_replay_and_export_read_a_run_manifest_past_its_byte_order_mark(
     assert (tmp_path / "games.jsonl").stat().st_size > 0
 
 
-def test_replay_plays_again_a_run_whose_seed_is_not_utf8(tmp_path: Path, capsys: Any) -> None:
-    # A seed typed as bytes that are not UTF-8 reaches Python as surrogate escapes; the run
-    # played it, but replay encoded it strictly ("surrogates not allowed") and showed no game.
-    out = table("1,1,1,1", tmp_path / "run", walls=2, seed="a\udcff", **FAST).out
-    assert main(["replay", str(out), "--game", "0"]) == 0
-    assert "Total" in capsys.readouterr().out
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_a_seed_that_is_no_utf8_text_is_refused_naming_it(tmp_path: Path, entry: str) -> None:
+    # Bytes typed on a command line that are not UTF-8 reach Python as surrogate escapes: the
+    # run's tables recorded such a seed otherwise ('a\\xff-0'), and read their own batches back
+    # as another run's ("damaged").
+    out = tmp_path / "run"
+    refused(ValueError, r"^seed is UTF-8 text, not 'a\\udcff' \(its '\\udcff' is no character\)$",
+            out, lambda: ENTRIES[entry](out, walls=2, seed="a\udcff", **FAST))
