@@ -9,6 +9,7 @@ machinery keeps its promises: about 5% of the runs should call it significant at
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Unpack
@@ -30,6 +31,8 @@ from mjsim.tournament.store import RunFolder, run_path
 __all__ = ["NullCheck", "null_check"]
 
 ALPHA = 0.05
+_REPLICATE = re.compile(r"null[0-9]+")
+"""The name of a replicate's run folder in a null check's."""
 
 
 @dataclass
@@ -72,10 +75,11 @@ def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: 
         raise ValueError(f"the null challenger's salt is 1 or more (0 is the baseline), not {salt}")
     baseline, challenger = str(level), f"{level}?salt={salt}"
     lineups = challenger_games(baseline, [challenger])
+    home = _null_folder(out)
     rows = []
     for replicate in range(replicates):
         batches = per_wall(wall_seeds(f"{seed}-null{replicate}", walls), lineups)
-        folder = run_path(out) / f"null{replicate}"
+        folder = home / f"null{replicate}"
         run(batches, folder, kind="null", arguments={"level": level, "replicate": replicate,
                                                      "walls": walls, "seed": seed, "salt": salt},
             **run_options)
@@ -89,3 +93,18 @@ def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: 
     frame = pd.DataFrame(rows)
     covered = (frame["low_game"] <= 0) & (frame["high_game"] >= 0)
     return NullCheck(frame, float((frame["p"] < ALPHA).mean()), float(covered.mean()))
+
+
+def _null_folder(out: str | Path) -> Path:
+    """``out``, a null check's folder: new, empty, or holding only its replicates' run folders
+    (``null0``, ``null1``, ...: the same check resumes); else a ``ValueError`` naming what it
+    holds, before anything is written (each replicate checks only its own folder, so a check
+    would scatter its runs among someone's files)."""
+    folder = run_path(out)
+    if folder.is_dir():
+        others = sorted(path.name for path in folder.iterdir()
+                        if not (path.is_dir() and _REPLICATE.fullmatch(path.name)))
+        if others:
+            raise ValueError(f"{folder} holds {others[0]!r}, no null check's replicate (null0, "
+                             "null1, ...): a null check needs a folder of its own")
+    return folder

@@ -399,3 +399,19 @@ def test_a_seed_that_is_no_utf8_text_is_refused_naming_it(tmp_path: Path, entry:
     out = tmp_path / "run"
     refused(ValueError, r"^seed is UTF-8 text, not 'a\\udcff' \(its '\\udcff' is no character\)$",
             out, lambda: ENTRIES[entry](out, walls=2, seed="a\udcff", **FAST))
+
+
+def test_a_null_check_takes_only_a_folder_of_its_own(tmp_path: Path) -> None:
+    # price --null --out DIR wrote its null0, null1, ... into any folder (each replicate checked
+    # only its own subfolder).
+    out = tmp_path / "check"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine")
+    with pytest.raises(ValueError, match=r"holds 'keep.txt', no null check's replicate"):
+        null_check(out, level=1, walls=2, replicates=2, **FAST)
+    assert sorted(path.name for path in out.iterdir()) == ["keep.txt"]
+    (out / "keep.txt").unlink()
+    first = null_check(out, level=1, walls=2, replicates=2, **FAST)
+    again = null_check(out, level=1, walls=2, replicates=2, **FAST)  # its own folder: resumed
+    assert sorted(path.name for path in out.iterdir()) == ["null0", "null1"]
+    assert first.runs.equals(again.runs)
