@@ -216,6 +216,10 @@ cdef dict _RULESET_INDEX = {**{name: i for i, name in enumerate(RULESETS)},
 
 
 cdef int _ruleset_index(object ruleset) except -1:
+    # An index is what the engine holds, parsed once a game: taken as it is, with no lookup
+    # (compared as a Python int: 2**64 is no C int).
+    if type(ruleset) is int and 0 <= ruleset < N_RULESETS:
+        return ruleset
     key = ruleset
     if not isinstance(ruleset, str):
         try:    # an int or numpy's, never a bool nor a float's whole part (a dict key's ==)

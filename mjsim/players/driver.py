@@ -20,7 +20,6 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
-from mjsim.errors import whole
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.results import HandResult
@@ -32,7 +31,7 @@ from mjsim.players.seen import seen_by
 from mjsim.players.view import View, view_of
 from mjsim.tiles.wall import Seed
 
-__all__ = ["MAX_FOULS", "PENALTY", "PlayerError", "TooManyFouls", "play", "play_together", "start"]
+__all__ = ["MAX_FOULS", "PENALTY", "PlayerError", "TooManyFouls", "play", "play_together"]
 
 _T = TypeVar("_T")
 
@@ -163,15 +162,6 @@ def _placed(index: int, step: Callable[[], _T]) -> _T:
         raise
 
 
-def start(seed: Seed, settings: Settings, *, hand_no: object = 1, last_hand: object = 16,
-          **options: Any) -> Rules:
-    """The engine of a game a table of players plays: ``hand_no`` and ``last_hand`` must be
-    whole numbers (the engine would play hands 1 to 2.5 as 1 to 2), else a ``TypeError``
-    naming them; ``options`` go to :class:`~mjsim.game.rules.Rules`."""
-    return Rules(seed, settings.ruleset, hand_no=whole(hand_no, "hand_no"),
-                 last_hand=whole(last_hand, "last_hand"), table=settings.table, **options)
-
-
 class _Table:
     """A game under way: the engine, its players and its referee. :meth:`question` plays the
     events out and says which seat is to move, from which view; :meth:`decide` plays a move."""
@@ -181,7 +171,8 @@ class _Table:
         if len(players) != 4:
             raise ValueError(f"a table seats four players, not {len(players)}")
         self.players = players
-        self.rules = start(seed, settings, hand_no=hand_no, last_hand=last_hand, **options)
+        self.rules = Rules(seed, settings.ruleset, hand_no=hand_no, last_hand=last_hand,
+                           table=settings.table, **options)
         self.referee = _Referee(self.rules, players, settings.penalty, settings.max_fouls)
         self.batching = [isinstance(player, BatchPlayer) for player in players]
 

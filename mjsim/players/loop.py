@@ -48,7 +48,6 @@ from mjsim.game.moves import PASS, WIN, Move
 from mjsim.game.rules import HandState, Rules
 from mjsim.game.settings import KEYS, Settings, settings_of
 from mjsim.game.window import Window
-from mjsim.players.driver import start
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import IDEAS, Rung
 from mjsim.players.rungs import LEVELS as RUNGS
@@ -102,7 +101,7 @@ def play(seed: Seed, players: Sequence[Player], *, settings: Settings | None = N
                          "play others with mjsim.players.driver.play")
     chosen = settings_of(settings, **{key: options.pop(key, None) for key in KEYS})
     with _no_collector():
-        game = start(seed, chosen, events=events, **options)
+        game = Rules(seed, chosen.ruleset, table=chosen.table, events=events, **options)
         _run(game, plans, chosen.index)
     return game
 
