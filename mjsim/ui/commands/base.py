@@ -112,7 +112,7 @@ def points(text: str) -> float:
     return value
 
 
-def check_counts(args: argparse.Namespace, bounds: dict[str, tuple[int, int | None]]) -> None:
+def check_bounds(args: argparse.Namespace, bounds: dict[str, tuple[int, int | None]]) -> None:
     """Refuses, naming the option and its value, a whole-number option given outside its
     bounds (``bounds`` maps each option's key to its least and most)."""
     for key, (least, most) in bounds.items():

@@ -10,7 +10,7 @@ from mjsim.ui.commands.base import (
     UsageError,
     add_command,
     add_ruleset,
-    check_counts,
+    check_bounds,
     given_path,
     writable_folder,
 )
@@ -51,7 +51,7 @@ holds its own, so they are refused with ``--from-games`` rather than ignored."""
 
 
 def cmd_dataset(args: argparse.Namespace) -> str:
-    check_counts(args, {"walls": (1, None), "hands": (1, 16), "shard_walls": (1, None)})
+    check_bounds(args, {"walls": (1, None), "hands": (1, 16), "shard_walls": (1, None)})
     from mjsim.learn import dataset
 
     try:

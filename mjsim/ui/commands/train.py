@@ -6,7 +6,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING, Any
 
-from mjsim.ui.commands.base import RunStopped, UsageError, add_command, check_counts, given_path
+from mjsim.ui.commands.base import RunStopped, UsageError, add_command, check_bounds, given_path
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -51,7 +51,7 @@ def cmd_train(args: argparse.Namespace) -> str:
     if unused:
         flag = {"start": "from"}.get(unused[0], unused[0]).replace("_", "-")
         raise UsageError(f"--{flag} is no setting of {name}")
-    check_counts(args, COUNTS)
+    check_bounds(args, COUNTS)
     try:
         from mjsim.learn import training
     except ImportError as error:
