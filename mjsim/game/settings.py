@@ -14,7 +14,7 @@ own spec says otherwise).
 >>> Settings(penalty=-1)
 Traceback (most recent call last):
 ...
-ValueError: a foul's penalty: a whole number, at least 0, not -1
+ValueError: penalty is a whole number at least 0, not -1
 >>> Limits(cpu_limit="0")
 Traceback (most recent call last):
 ...
@@ -24,11 +24,11 @@ ValueError: a CPU limit is a number of seconds from 1 up to 31,536,000, not '0'
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from mjsim.errors import whole
 from mjsim.game.rules import TABLES
 from mjsim.game.settlement import FOUL
 from mjsim.scoring.elements import ruleset_index
@@ -103,7 +103,8 @@ class Limits:
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How a game is played besides its seed and players (the module says each field). Raises
-    ``ValueError`` for an unknown ruleset or table, a negative penalty or max_fouls below 1."""
+    ``ValueError`` for an unknown ruleset or table, a negative penalty or max_fouls below 1,
+    and ``TypeError`` for a penalty or max_fouls that is no whole number (a bool, a float)."""
 
     ruleset: str = "green-book"
     table: str = "mcr"
@@ -116,9 +117,8 @@ class Settings:
         index = ruleset_index(self.ruleset)
         if self.table not in TABLES:
             raise ValueError(f"the tables are {', '.join(TABLES)}, not {self.table!r}")
-        object.__setattr__(self, "penalty", _whole(self.penalty, 0, "a foul's penalty"))
-        object.__setattr__(self, "max_fouls",
-                           _whole(self.max_fouls, 1, "max_fouls (fouls in a row that stop a game)"))
+        object.__setattr__(self, "penalty", whole(self.penalty, "penalty", 0))
+        object.__setattr__(self, "max_fouls", whole(self.max_fouls, "max_fouls", 1))
         object.__setattr__(self, "index", index)
 
     def manifest(self) -> dict[str, Any]:
@@ -148,12 +148,3 @@ def settings_of(settings: Settings | None, **keywords: Any) -> Settings:
         raise ValueError(f"give settings= or {', '.join(f'{key}=' for key in given)}, not both")
     return settings
 
-
-def _whole(value: object, least: int, what: str) -> int:
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]  # a refusal below if not
-    except TypeError:
-        number = None
-    if isinstance(value, bool) or number is None or number < least:
-        raise ValueError(f"{what}: a whole number, at least {least}, not {value!r}")
-    return number

@@ -2,6 +2,7 @@
 
 import dataclasses
 
+import numpy as np
 import pytest
 
 from mjsim.game.settings import (
@@ -38,16 +39,24 @@ def test_the_record_is_frozen_and_holds_the_ruleset_as_an_index():
     assert (Settings().penalty, Settings().max_fouls) == (driver.PENALTY, MAX_FOULS)
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"ruleset": "nope"}, "no ruleset 'nope'"),
-    ({"table": "nope"}, "the tables are mcr, botzone, not 'nope'"),
-    ({"penalty": -1}, "a foul's penalty: a whole number, at least 0, not -1"),
-    ({"penalty": 2.5}, "a foul's penalty: a whole number, at least 0, not 2.5"),
-    ({"max_fouls": 0}, "max_fouls (fouls in a row that stop a game): a whole number, at least 1"),
+@pytest.mark.parametrize(("fields", "error", "message"), [
+    ({"ruleset": "nope"}, ValueError, "no ruleset 'nope'"),
+    ({"table": "nope"}, ValueError, "the tables are mcr, botzone, not 'nope'"),
+    ({"penalty": -1}, ValueError, "^penalty is a whole number at least 0, not -1$"),
+    ({"penalty": 2.5}, TypeError, "^penalty is a whole number, not 2.5$"),
+    ({"penalty": True}, TypeError, "^penalty is a whole number, not a bool"),
+    ({"max_fouls": 0}, ValueError, "^max_fouls is a whole number at least 1, not 0$"),
+    ({"max_fouls": 2.0}, TypeError, "^max_fouls is a whole number, not 2.0$"),
 ])
-def test_bad_settings_are_refused_in_one_line(fields, message):
-    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+def test_bad_settings_are_refused_in_one_line(fields, error, message):
+    with pytest.raises(error, match=message):
         Settings(**fields)
+
+
+def test_settings_take_numpy_whole_numbers_as_plain_ints():
+    settings = Settings(penalty=np.int64(4), max_fouls=np.int8(2))
+    assert (settings.penalty, settings.max_fouls) == (4, 2)
+    assert (type(settings.penalty), type(settings.max_fouls)) == (int, int)
 
 
 @pytest.mark.parametrize(("fields", "message"), [
@@ -94,7 +103,7 @@ def test_the_loop_no_longer_drops_the_foul_settings_unchecked():
     the game's settings like every other (they never come into play, as nobody fouls)."""
     players = [Rung(1)] * 4
     assert loop.play("s", players, penalty=4, max_fouls=1, last_hand=1).history
-    with pytest.raises(ValueError, match="a foul's penalty"):
+    with pytest.raises(ValueError, match="^penalty is a whole number at least 0, not -1$"):
         loop.play("s", players, penalty=-1, last_hand=1)
 
 
