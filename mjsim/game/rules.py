@@ -262,7 +262,9 @@ class Rules:
     Raises ``ValueError`` for an unknown ruleset or table, hands outside 1-16, totals that are
     not four numbers summing to zero, hands or ``prevalent`` on the wrong table, a
     ``last_hand`` with an MCR wall, a prevalent wind not 0-3, or walltiles that are not kinds,
-    hold more copies than exist, run out in the deal or (MCR) are not the 144 tiles.
+    hold more copies than exist, run out in the deal or (MCR) are not the 144 tiles; a number
+    that is no whole number (``hand_no``, ``last_hand``, ``prevalent``, a total) is a
+    ``TypeError`` naming it.
 
     ``events=False`` builds a quiet game: no event is built (``outcomes`` stays empty, and so
     does its clone); everything else is the same.
@@ -464,16 +466,18 @@ class Rules:
 
     def seat_wind(self, seat: int) -> int:
         """The seat's wind, 0-3 for E S W N: its distance from the dealer."""
-        return (_seat(seat) - self.dealer) % 4
+        if type(seat) is not int or not 0 <= seat < 4:  # scoring asks: the plain case, no call
+            seat = whole(seat, "seat", 0, 3)
+        return (seat - self.dealer) % 4
 
     def next_seat(self, seat: int) -> int:
-        return (_seat(seat) + 1) % 4
+        return (whole(seat, "seat", 0, 3) + 1) % 4
 
     def hand_of(self, seat: int) -> Hand:
-        return self.state.hands[_seat(seat)]
+        return self.state.hands[whole(seat, "seat", 0, 3)]
 
     def pool_of(self, seat: int) -> list[int]:
-        return self.state.pools[_seat(seat)]
+        return self.state.pools[whole(seat, "seat", 0, 3)]
 
     def take_outcomes(self) -> list[Event]:
         """The events since the last call; the queue is left empty."""
@@ -495,8 +499,8 @@ class Rules:
 
     def legal(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now; empty when it is not waited on."""
-        if type(seat) is not int or not 0 <= seat < 4:
-            seat = _seat(seat)
+        if type(seat) is not int or not 0 <= seat < 4:  # the plain case costs no call
+            seat = whole(seat, "seat", 0, 3)
         state = self.state
         if state.phase == "discard":
             return self._turn_moves(seat) if seat == state.turn else []
@@ -561,11 +565,11 @@ class Rules:
         - ``chow-not-next``: a chow by a seat other than the next after the discarder;
         - ``bad-chow``: chow tiles that are not a chow holding the discard.
 
-        Raises ``ValueError`` for a seat that is not 0-3 and ``TypeError`` for a move that is
-        not a :class:`~mjsim.game.moves.Move`.
+        Raises ``ValueError`` for a seat that is not 0-3 and ``TypeError`` for one that is no
+        whole number or a move that is not a :class:`~mjsim.game.moves.Move`.
         """
-        if type(seat) is not int or not 0 <= seat < 4:
-            seat = _seat(seat)
+        if type(seat) is not int or not 0 <= seat < 4:  # the plain case costs no call
+            seat = whole(seat, "seat", 0, 3)
         if type(move) is not Move:
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
         state = self.state
@@ -957,8 +961,8 @@ class Rules:
         if self.status == "finished":
             return Error("game-over", f"the game ended after hand {self.hand_no}")
         try:
-            offender = _seat(seat)
-        except ValueError as error:
+            offender = whole(seat, "seat", 0, 3)
+        except (TypeError, ValueError) as error:
             return Error("bad-seat", str(error))
         deltas = settle_foul(offender, penalty)
         if self._events:
@@ -1157,8 +1161,8 @@ class Rules:
         the seed). Raises ``ValueError`` for an unknown key, a turn that is not a seat, wrong hand
         sizes, a drawn tile not held or in a turn reached by a claim, totals not summing to
         zero, or more copies of a kind than exist; a number that is none (a tile, ``drawn``,
-        ``dealer``, ``hand_no``, ``last_hand``, a total) is a ``TypeError`` or ``ValueError``
-        naming it.
+        ``dealer``, ``hand_no``, ``last_hand``, ``turn``, a total) is a ``TypeError`` or
+        ``ValueError`` naming it.
 
         >>> g = Rules.from_position({"hands": ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG",
         ...                                    "1589p 1589s ESWRR", "1589p 1589s EWNGB"],
@@ -1186,7 +1190,7 @@ class Rules:
                     whole(position.get("last_hand", hand_no), "last_hand"),
                     position.get("totals"), Table(seed, None, None), True)
         hands = [Hand.parse(text) for text in position["hands"]]
-        turn = _seat(position.get("turn", self.dealer))
+        turn = whole(position.get("turn", self.dealer), "turn", 0, 3)
         if len(hands) != 4 or any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
             raise ValueError(f"seat {turn} on turn holds fourteen tiles' worth, the others "
                              f"thirteen: not {[h.size for h in hands]}")
@@ -1347,9 +1351,9 @@ class BotzoneTable(Table):
     as the prevalent wind (Botzone's quan; by default drawn from the seed) on the
     :class:`~mjsim.tiles.wall.SplitWall` of ``walltiles`` (by default the 136 without flowers
     shuffled from the seed), each seat drawing from the end of its own part; the limits on
-    kongs, claims and the last tile that Botzone's judge sets. Raises ``ValueError`` for a
-    prevalent wind not 0-3, or walltiles that are not kinds, hold more copies than exist or
-    are not a multiple of four."""
+    kongs, claims and the last tile that Botzone's judge sets. Raises ``TypeError`` for a
+    prevalent wind that is no whole number, ``ValueError`` for one not 0-3, or walltiles that
+    are not kinds, hold more copies than exist or are not a multiple of four."""
 
     def __init__(self, seed: bytes, walltiles: Sequence[int] | None,
                  prevalent: int | None) -> None:
@@ -1504,25 +1508,12 @@ def _totals(totals: Sequence[int]) -> list[int]:
     return [whole(total, f"totals[{seat}]") for seat, total in enumerate(totals)]
 
 
-def _seat(seat: int) -> int:
-    """The seat as a plain int (numpy integers welcome); raises ``ValueError`` unless 0-3."""
-    try:
-        number = operator.index(seat)
-    except TypeError:
-        number = None
-    if isinstance(seat, bool) or number is None or not 0 <= number < 4:
-        raise ValueError(f"a seat is 0-3, not {seat!r}")
-    return number
-
-
 def _prevalent_of(seed: bytes, prevalent: int | None) -> int:
     """Botzone's quan: ``prevalent`` checked, or one drawn from the seed when None (a byte of a
     keyed digest: 256 is a multiple of 4, so every wind is equally likely)."""
     if prevalent is None:
         return hashlib.blake2b(seed, digest_size=8, person=b"mjsim.quan.v1").digest()[0] % 4
-    if isinstance(prevalent, bool) or prevalent not in range(4):
-        raise ValueError(f"the prevalent wind is 0-3 (E S W N), not {prevalent!r}")
-    return int(prevalent)
+    return whole(prevalent, "prevalent", 0, 3)  # a wind 0-3 (E S W N)
 
 
 def _split_wall(seed: bytes, walltiles: Sequence[int] | None

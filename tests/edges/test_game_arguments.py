@@ -208,6 +208,11 @@ def test_a_log_that_starts_with_a_byte_order_mark_reads_as_without(tmp_path: Pat
     ({"totals": [1.9, -1.9, 0, 0]}, TypeError, r"^totals\[0\] is a whole number, not 1.9$"),
     ({"totals": ["5", "-5", "0", "0"]}, TypeError, r"^totals\[0\] is a whole number, not '5'"),
     ({"totals": 5}, TypeError, "^totals are four whole numbers, not 5$"),
+    # Botzone's quan was read by a check of its own, which took 2.0 for the wind 2.
+    ({"table": "botzone", "prevalent": 2.0}, TypeError, "^prevalent is a whole number, not 2.0$"),
+    ({"table": "botzone", "prevalent": True}, TypeError, "^prevalent is a whole number, not a b"),
+    ({"table": "botzone", "prevalent": -1}, ValueError,
+     "^prevalent is a whole number from 0 to 3, not -1$"),
 ])
 def test_a_game_names_a_number_that_is_none(options: dict[str, Any], error: type[Exception],
                                             message: str) -> None:
@@ -220,6 +225,47 @@ def test_a_game_takes_numpy_numbers_as_plain_ints() -> None:
                  totals=np.array([5, -5, 0, 0]))
     assert (game.hand_no, game.last_hand) == (2, 3)
     assert game.totals == [5, -5, 0, 0] and {type(t) for t in game.totals} == {int}
+    assert Rules(1, table="botzone", prevalent=np.int64(2)).prevalent == 2
+
+
+@pytest.mark.parametrize(("seat", "error", "message"), [
+    (1.5, TypeError, "^seat is a whole number, not 1.5$"),
+    (1.0, TypeError, "^seat is a whole number, not 1.0$"),
+    (True, TypeError, r"^seat is a whole number, not a bool \(True\)$"),
+    ("1", TypeError, "^seat is a whole number, not '1'$"),
+    (4, ValueError, "^seat is a whole number from 0 to 3, not 4$"),
+    (-1, ValueError, "^seat is a whole number from 0 to 3, not -1$"),
+])
+@pytest.mark.parametrize("call", [
+    lambda game, seat: game.seat_wind(seat), lambda game, seat: game.next_seat(seat),
+    lambda game, seat: game.hand_of(seat), lambda game, seat: game.pool_of(seat),
+    lambda game, seat: game.legal(seat), lambda game, seat: game.apply(seat, Move("pass")),
+])
+def test_a_game_names_a_seat_that_is_none(call: Any, seat: Any, error: type[Exception],
+                                          message: str) -> None:
+    # The game's seats were read by a check of its own: every refusal a ValueError, 'a seat
+    # is 0-3, not 1.5', naming neither the argument nor a float's type.
+    game = Rules(1)
+    before = game.to_string()
+    with pytest.raises(error, match=message):
+        call(game, seat)
+    assert game.to_string() == before
+
+
+def test_a_foul_by_a_seat_that_is_none_is_refused_and_changes_nothing() -> None:
+    game = Rules(1)
+    before = game.to_string()
+    refused = game.foul(1.5, "no answer")
+    assert not refused and refused.code == "bad-seat"  # type: ignore[union-attr]
+    assert refused.message == "seat is a whole number, not 1.5"  # type: ignore[union-attr]
+    assert game.to_string() == before and game.hand_no == 1
+
+
+def test_a_game_takes_numpy_seats() -> None:
+    game = Rules(1)
+    seat = np.int64(2)
+    assert (game.seat_wind(seat), game.next_seat(seat)) == (2, 3)
+    assert game.hand_of(seat) is game.hand_of(2) and game.legal(seat) == game.legal(2)
 
 
 _HANDS = ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG", "1589p 1589s ESWRR", "1589p 1589s EWNGB"]
@@ -241,6 +287,8 @@ _HANDS = ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG", "1589p 1589s ESWRR", "1
     ({"dealer": 0.0}, TypeError, "^dealer is a whole number, not 0.0$"),
     ({"dealer": 4}, ValueError, "^dealer is a whole number from 0 to 3, not 4$"),
     ({"last_hand": 2.5}, TypeError, "^last_hand is a whole number, not 2.5$"),
+    ({"turn": 1.0}, TypeError, "^turn is a whole number, not 1.0$"),
+    ({"turn": 4}, ValueError, "^turn is a whole number from 0 to 3, not 4$"),
 ])
 def test_a_position_names_a_number_that_is_none(written: dict[str, Any], error: type[Exception],
                                                 message: str) -> None:
