@@ -24,6 +24,7 @@ checkers are written here, in C.
 
 from types import MemberDescriptorType
 
+from libc.limits cimport INT_MAX
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
 from libc.string cimport memset, memcpy
 from cpython.object cimport PyObject, Py_TYPE
@@ -60,6 +61,7 @@ cdef enum:
     N_RULESETS = 2              # green-book, gb-mahjong (checked against RULESETS at import)
     GB_MAHJONG = 1
     MAX_GROUP = 8
+    MAX_FLOWERS = 8             # the bonus tiles, one copy each
     SUIT_SPLIT_BYTES = 244141   # one bit for each of the 5 ** 9 suit patterns
 
 # Tile classes, one bit each, for the whole-hand "every tile is ..." elements.

@@ -123,7 +123,9 @@ cdef class Result:
 
     Made by :func:`score_win`, or from Python values (a scorer written in Python) as
     ``Result(total, flowers, ruleset, melds, found, decomposition, held)``, ``held`` being the
-    concealed tiles' counts.
+    concealed tiles' counts; a number there that is no whole number is a ``TypeError`` naming
+    it, one out of bounds (a total below 0, flowers past 8, an element that is none, a count
+    of a kind past 4) a ``ValueError``.
     """
 
     cdef readonly int total
@@ -135,16 +137,24 @@ cdef class Result:
     cdef Scoring _scoring
     cdef count_t _held[N_KINDS]         # the concealed tiles (a copy: the hand plays on)
 
-    def __init__(self, int total, int flowers, str ruleset, melds, found, decomposition,
+    def __init__(self, total, flowers, str ruleset, melds, found, decomposition,
                  held) -> None:
-        cdef int k
-        self.total, self.flowers, self.ruleset, self.melds = total, flowers, ruleset, tuple(melds)
-        self._found = tuple([(int(number), int(count)) for number, count in found])
-        self._decomposition = tuple(decomposition)
+        # The numbers are read whole and in bounds, all before any is kept: C ints and int()
+        # read a total of 10.9 as 10, and a count past 255 failed deep in the conversion.
+        cdef int k, whole_total = read_int(total, "total", 0, INT_MAX)
+        cdef int whole_flowers = read_int(flowers, "flowers", 0, MAX_FLOWERS)
+        cdef count_t counts[N_KINDS]
+        pairs = tuple([(read_int(number, f"found[{i}][0]", 1, N_NUMBERS - 1),
+                        read_int(count, f"found[{i}][1]", 1, INT_MAX))
+                       for i, (number, count) in enumerate(found)])
         if len(held) != N_KINDS:
             raise ValueError(f"held counts {N_KINDS} kinds, not {len(held)}")
         for k in range(N_KINDS):
-            self._held[k] = held[k]
+            counts[k] = read_int(held[k], f"held[{k}]", 0, MAX_COPIES)
+        self.total, self.flowers, self.ruleset = whole_total, whole_flowers, ruleset
+        self.melds, self._found = tuple(melds), pairs
+        self._decomposition = tuple(decomposition)
+        memcpy(self._held, counts, N_KINDS)
 
     def found(self) -> tuple:
         """The elements scored, as ``(number, count)`` pairs ascending (Flower Tiles apart)."""
@@ -231,20 +241,25 @@ def formal_wait_count(counts, melds=0) -> int:
     return _wait_count(c, n_melds, 0)
 
 
-def group_elements(tiles, int pair, str scope) -> dict:
+def group_elements(tiles, pair, str scope) -> dict:
     """The relation elements of a reading's chows or pungs (compiled
-    mjsim.reference.score.group_elements).
+    mjsim.reference.score.group_elements): ``tiles`` (up to four kinds, ascending), ``pair``
+    (a kind, or -1 for none) and ``scope`` (``"chows"`` or ``"pungs"``). Raises ``TypeError``
+    or ``ValueError`` naming a kind that is none (the kernel looks kinds up in tables, so
+    1.5 would be read as 1 and 99 past their end), or a scope that is neither.
 
     >>> group_elements((19, 19, 22, 22), 13, "chows")   # 234s 234s 567s 567s
     {69: 2, 71: 1}
     """
     cdef int t[4]
     cdef uint8_t cnt[N_NUMBERS]
-    cdef int n = len(tiles), i
+    cdef int n = len(tiles), i, whole_pair = read_int(pair, "pair", -1, N_KINDS - 1)
+    if scope != "chows" and scope != "pungs":
+        raise ValueError(f"scope is 'chows' or 'pungs', not {scope!r}")
     if n > 4:
         raise ValueError("at most four sets")
     for i in range(n):
-        t[i] = tiles[i]
+        t[i] = read_int(tiles[i], f"tiles[{i}]", 0, N_KINDS - 1)
     memset(cnt, 0, N_NUMBERS)
-    _groups(t, n, pair, CHOWS if scope == "chows" else PUNGS, cnt)
+    _groups(t, n, whole_pair, CHOWS if scope == "chows" else PUNGS, cnt)
     return {i: cnt[i] for i in range(N_NUMBERS) if cnt[i]}

@@ -194,6 +194,90 @@ def test_the_score_kernels_read_their_numbers_whole():
         score.formal_wait_count(ready, 3.0)
 
 
+def _result_fields(**changed: Any) -> dict[str, Any]:
+    from mjsim.scoring import WinContext, score
+
+    won = score(WON, WinContext(27, False, 1, 2))
+    return {"total": won.total, "flowers": 2, "ruleset": won.ruleset, "melds": won.melds,
+            "found": won.found(), "decomposition": won.decomposition(), "held": WON.counts,
+            **changed}
+
+
+@pytest.mark.parametrize(("changed", "error", "message"), [
+    ({"total": 10.9}, TypeError, "^total is a whole number, not 10.9$"),
+    ({"total": True}, TypeError, r"^total is a whole number, not a bool \(True\)$"),
+    ({"total": -1}, ValueError, "^total is a whole number from 0 to 2147483647, not -1$"),
+    ({"total": 2**31}, ValueError, "^total is a whole number from 0 to 2147483647, not 2147"),
+    ({"flowers": 2.5}, TypeError, "^flowers is a whole number, not 2.5$"),
+    ({"flowers": 9}, ValueError, "^flowers is a whole number from 0 to 8, not 9$"),
+    ({"found": [(50.5, 1)]}, TypeError, r"^found\[0\]\[0\] is a whole number, not 50.5$"),
+    ({"found": [(50, 1), (69, 2.0)]}, TypeError,
+     r"^found\[1\]\[1\] is a whole number, not 2.0$"),
+    ({"found": [(88, 1)]}, ValueError, r"^found\[0\]\[0\] is a whole number from 1 to 87"),
+    ({"held": [0.5] * 34}, TypeError, r"^held\[0\] is a whole number, not 0.5$"),
+    ({"held": [300] + [0] * 33}, ValueError, r"^held\[0\] is a whole number from 0 to 4, not 300$"),
+])
+@pytest.mark.parametrize("made", ["Result", "Scored"])
+def test_a_result_of_numbers_that_are_none_is_refused_by_name(made, changed, error, message):
+    # Result's C ints read a total of 10.9 as 10 and flowers of 2.5 as 2, int() read an element
+    # number of 50.5 as 50, a held count of 0.5 was kept as 0 and one of 300 raised an
+    # OverflowError naming nothing. mjsim.scoring.Scored is a Result.
+    from mjsim.scoring import Scored
+    from mjsim_core.score import Result
+
+    with pytest.raises(error, match=message):
+        {"Result": Result, "Scored": Scored}[made](**_result_fields(**changed))
+
+
+@pytest.mark.parametrize(("total", "found", "message"), [
+    (10.9, None, "^total is a whole number, not 10.9$"),
+    (None, [(50.5, 1)], r"^found\[0\]\[0\] is a whole number, not 50.5$"),
+])
+def test_scored_reads_its_total_and_elements_whole(total, found, message):
+    # scored() (in mjsim.scoring.scorer's __all__) passes its total and found on to Result as
+    # they come.
+    from mjsim.scoring import WinContext
+    from mjsim.scoring.scorer import scored
+
+    fields = _result_fields()
+    with pytest.raises(TypeError, match=message):
+        scored(WON, WinContext(27, False, 1, 2), fields["ruleset"],
+               fields["total"] if total is None else total,
+               fields["found"] if found is None else found, fields["decomposition"])
+
+
+def test_a_result_takes_numpy_numbers_as_plain_ints():
+    from mjsim.scoring import Scored
+    from mjsim_core.score import Result
+
+    fields = _result_fields()
+    plain = Scored(**fields)
+    numpy = Scored(**{**fields, "total": np.int64(fields["total"]), "flowers": np.uint8(2),
+                      "found": [(np.int64(n), np.int8(c)) for n, c in fields["found"]],
+                      "held": list(fields["held"])})
+    assert numpy == plain and numpy.held() == plain.held() == Result(**fields).held()
+    assert {type(n) for n in (numpy.total, numpy.flowers, *sum(numpy.found(), ()))} == {int}
+
+
+@pytest.mark.parametrize(("arguments", "error", "message"), [
+    (((19, 19, 22, 22), 13.7, "chows"), TypeError, "^pair is a whole number, not 13.7$"),
+    (((19, 19, 22, 22), True, "chows"), TypeError, "^pair is a whole number, not a bool"),
+    (((19, 19, 22, 22), 500, "chows"), ValueError, "^pair is a whole number from -1 to 33"),
+    (((19.5, 19, 22, 22), 13, "chows"), TypeError, r"^tiles\[0\] is a whole number, not 19.5$"),
+    (((19, 19, 99, 22), 13, "chows"), ValueError,
+     r"^tiles\[2\] is a whole number from 0 to 33, not 99$"),
+    (((19, 19, 22, 22), 13, "chow"), ValueError, "^scope is 'chows' or 'pungs', not 'chow'$"),
+])
+def test_group_elements_reads_its_kinds_whole_and_its_scope_by_name(arguments, error, message):
+    # The C int pair read 13.7 as 13, a kind of 19.5 was read as 19, a kind past 33 was looked
+    # up past the end of the kernel's tables, and any scope but "chows" was read as "pungs".
+    from mjsim_core.score import group_elements
+
+    with pytest.raises(error, match=message):
+        group_elements(*arguments)
+    assert group_elements(np.array([19, 19, 22, 22]), np.int8(13), "chows") == {69: 2, 71: 1}
+
+
 # ---- the sweep: the core's other numbers a Python caller passes -------------------------------
 
 def test_digest_size_and_hand_no_are_whole_or_refused_by_name():
