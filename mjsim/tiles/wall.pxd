@@ -8,8 +8,10 @@ cpdef list shuffled_tiles(seed, hand_no, tiles=*)
 
 
 cdef class Wall:
-    cdef public bytes seed
-    cdef public long hand_no
+    # Read-only from Python: the wall was shuffled from them, and a hand_no set from Python
+    # went through a C long, 2.7 kept as 2.
+    cdef readonly bytes seed
+    cdef readonly long hand_no
     cdef list _tiles                   # the shuffled 144 (or a written order), front first
     cdef Py_ssize_t _front, _back      # the tiles still in the wall are _tiles[_front:_back]
 

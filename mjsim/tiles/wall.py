@@ -69,7 +69,8 @@ def shuffled_tiles(seed: Seed, hand_no: int, tiles: Sequence[Kind] = ALL_TILES) 
 
 
 class Wall:
-    """The wall of one hand: ``draw()`` from the front, ``draw_back()`` for replacements."""
+    """The wall of one hand: ``draw()`` from the front, ``draw_back()`` for replacements.
+    ``seed`` and ``hand_no``, what it was shuffled from, are read-only."""
 
     def __init__(self, seed: Seed, hand_no: int = 1) -> None:
         seed = seed_bytes(seed)

@@ -122,6 +122,17 @@ def test_a_wall_names_a_hand_number_that_is_none(hand_no: Any, error: type[Excep
             make()
 
 
+@pytest.mark.parametrize(("name", "value"), [("hand_no", 2.7), ("hand_no", 3), ("seed", b"y")])
+@pytest.mark.parametrize("make", [lambda: Wall(b"x", 2), lambda: SplitWall(b"x", 2)])
+def test_a_walls_seed_and_hand_number_are_read_only(make: Any, name: str, value: Any) -> None:
+    # They were public C fields: wall.hand_no = 2.7 kept 2, and any hand_no or seed set made
+    # the wall name a shuffle it was not dealt from.
+    wall = make()
+    with pytest.raises(AttributeError, match=f"^attribute '{name}' of .* is not writable"):
+        setattr(wall, name, value)
+    assert (wall.seed, wall.hand_no, wall.order) == (b"x", 2, make().order)
+
+
 def test_a_wall_takes_numpy_hand_numbers() -> None:
     assert Wall(b"x", np.int64(2)).order == Wall(b"x", 2).order
     assert Wall(b"x", 2**32 - 1).hand_no == 2**32 - 1
