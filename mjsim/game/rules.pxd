@@ -53,12 +53,14 @@ cdef class HandState:
 cdef class Rules:
     cdef public bytes seed
     cdef public str ruleset, status
-    cdef public int ruleset_index
+    # The C numbers are read-only from Python: a value set there went through a C int, 2.7
+    # kept as 2, and the game's own code sets them.
+    cdef readonly int ruleset_index
     cdef readonly str table
     cdef Table _table                  # the table's variant: all that differs between tables
-    cdef public int hand_no, last_hand
+    cdef readonly int hand_no, last_hand
     cdef public list totals, history, outcomes
-    cdef public long moves
+    cdef readonly long moves
     cdef readonly HandState state
     cdef dict _last                    # the latest event taken, or None
     cdef bint _events                  # build events (the constructor's events=)

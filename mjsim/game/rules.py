@@ -251,6 +251,8 @@ class Rules:
     totals), ``moves`` (player moves taken), ``outcomes`` (the events not yet taken).
     ``winner`` and ``result`` describe the latest finished hand. What a hand changes is read
     through ``state``, the hand's :class:`HandState`; callers read it and never write it.
+    ``ruleset_index``, ``hand_no``, ``last_hand`` and ``moves`` are read-only (an
+    ``AttributeError`` when set).
 
     ``table`` is ``mcr`` (the default) or ``botzone``: Botzone's table plays one hand, seat 0
     dealing, with ``prevalent`` as the prevalent wind (Botzone's quan; by default drawn from the

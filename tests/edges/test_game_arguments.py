@@ -239,6 +239,18 @@ def test_a_game_takes_numpy_numbers_as_plain_ints() -> None:
     assert Rules(1, table="botzone", prevalent=np.int64(2)).prevalent == 2
 
 
+@pytest.mark.parametrize(("name", "value"), [
+    ("hand_no", 2.7), ("hand_no", 3), ("last_hand", 15.9), ("ruleset_index", 1), ("moves", 1.5),
+])
+def test_a_games_counters_are_read_only(name: str, value: Any) -> None:
+    # They were public C fields: game.hand_no = 2.7 kept 2 (and last_hand = 15.9 kept 15).
+    game = Rules(1, hand_no=2)
+    before = (game.hand_no, game.last_hand, game.ruleset_index, game.moves)
+    with pytest.raises(AttributeError, match=f"^attribute '{name}' of .* is not writable"):
+        setattr(game, name, value)
+    assert (game.hand_no, game.last_hand, game.ruleset_index, game.moves) == before
+
+
 @pytest.mark.parametrize(("seat", "error", "message"), [
     (1.5, TypeError, "^seat is a whole number, not 1.5$"),
     (1.0, TypeError, "^seat is a whole number, not 1.0$"),
