@@ -12,6 +12,7 @@ Bad input that no caller should pass (a garbled hand string, a draw from an empt
 from __future__ import annotations
 
 import operator
+import sys
 from dataclasses import dataclass
 
 
@@ -68,6 +69,25 @@ def whole(value: object, name: str, least: int | None = None, most: int | None =
         raise ValueError(f"{name} is a whole number {span}, not {number}")
     return number
 
+
+def flag(value: object, name: str) -> bool:
+    """``value`` as a plain bool, or a ``TypeError`` naming ``name``: True or False, numpy's
+    included, never another object's truth ("no" and 0.5 are true). The core's twin for its
+    C faces is ``mjsim_core.counts.flag``.
+
+    >>> flag(True, "concealed")
+    True
+    >>> flag("no", "concealed")
+    Traceback (most recent call last):
+    TypeError: concealed is True or False, not 'no'
+    """
+    if isinstance(value, bool):
+        return value
+    # A numpy bool exists only once numpy is loaded: no import for the plain case.
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.bool_):
+        return bool(value)
+    raise TypeError(f"{name} is True or False, not {clipped(repr(value), 40)}")
 
 
 def run_seed(value: object, name: str = "seed") -> str:

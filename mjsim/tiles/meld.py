@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from mjsim.errors import whole
+from mjsim.errors import flag, whole
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED, NAMES, Kind, read_kinds
 
 MeldKind = Literal["chow", "pung", "kong"]
@@ -28,7 +28,7 @@ class Meld:
 
     Raises ``ValueError`` naming the problem when the tiles do not make the set, and
     ``TypeError`` naming the field when a tile, ``claimed`` or ``source`` is not an int
-    (numpy's integers become ints).
+    (numpy's integers become ints) or ``concealed`` not True or False (numpy's become bools).
     """
 
     kind: MeldKind
@@ -40,6 +40,8 @@ class Meld:
     def __post_init__(self) -> None:
         tiles = tuple(sorted(read_kinds(self.tiles, "tiles", N_PLAYING - 1)))
         object.__setattr__(self, "tiles", tiles)
+        # Its truth would do for a test, but "no" is true: a kong declared concealed by mistake.
+        object.__setattr__(self, "concealed", flag(self.concealed, "concealed"))
         if self.claimed is not None:
             object.__setattr__(self, "claimed", whole(self.claimed, "claimed"))
         if self.source is not None:

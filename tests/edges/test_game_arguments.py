@@ -84,6 +84,12 @@ def test_hand_methods_take_numpy_kinds() -> None:
     (("pung", (1,) * 3, False, None, 1.5), TypeError, "^source is a whole number, not 1.5"),
     (("pung", (1,) * 3, False, None, 4), ValueError, "^source is a whole number from 0 to 3"),
     (("pung", (1,) * 3, False, 1.0), TypeError, "^claimed is a whole number, not 1.0"),
+    # Its truth was read: "no" made a concealed kong, and 1 or 0.0 passed as a bool.
+    (("kong", (1,) * 4, "no"), TypeError, "^concealed is True or False, not 'no'$"),
+    (("kong", (1,) * 4, 1), TypeError, "^concealed is True or False, not 1$"),
+    (("kong", (1,) * 4, 0.0), TypeError, "^concealed is True or False, not 0.0$"),
+    (("kong", (1,) * 4, None), TypeError, "^concealed is True or False, not None$"),
+    (("pung", (1,) * 3, "no"), TypeError, "^concealed is True or False, not 'no'$"),
 ])
 def test_a_meld_of_fields_that_are_none_is_refused(arguments: tuple[Any, ...],
                                                     error: type[Exception], message: str) -> None:
@@ -95,6 +101,9 @@ def test_a_meld_of_numpy_ints_holds_plain_ints() -> None:
     meld = Meld("chow", np.array([5, 3, 4]), claimed=np.int64(4), source=np.uint8(2))
     assert meld == Meld.chow(3, claimed=4, source=2)
     assert {type(t) for t in (*meld.tiles, meld.claimed, meld.source)} == {int}
+    kong = Meld.kong(1, concealed=np.bool_(True))
+    assert kong == Meld.kong(1, concealed=True) and type(kong.concealed) is bool
+    assert Meld.kong(1, concealed=np.False_).concealed is False
 
 
 @pytest.mark.parametrize("meld", [None, "pung(EEE)", (27, 27, 27)])

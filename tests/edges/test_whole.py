@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mjsim.errors import whole
+from mjsim.errors import flag, whole
 
 
 @pytest.mark.parametrize("value", [0, 7, np.int64(7), np.uint8(7), 2**70])
@@ -31,3 +31,16 @@ def test_outside_its_bounds_is_a_value_error_saying_them(value: int, least: int 
 
 def test_the_bounds_themselves_are_taken() -> None:
     assert whole(1, "hands", 1, 16) == 1 and whole(16, "hands", 1, 16) == 16
+
+
+@pytest.mark.parametrize(("value", "read"), [
+    (True, True), (False, False), (np.bool_(True), True), (np.False_, False),
+])
+def test_flag_reads_bools_numpys_included_as_plain_bools(value: object, read: bool) -> None:
+    assert flag(value, "concealed") is read
+
+
+@pytest.mark.parametrize("value", ["no", "", 0, 1, 1.0, None, np.int64(1), [True]])
+def test_flag_refuses_anything_else_naming_the_argument(value: object) -> None:
+    with pytest.raises(TypeError, match="^concealed is True or False, not "):
+        flag(value, "concealed")
