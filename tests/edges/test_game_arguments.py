@@ -393,6 +393,31 @@ def test_the_contest_text_reads_ascii_digits_only(line: str, replaced: str) -> N
     assert f"line {lines.index(replaced) + 1}" in str(read)
 
 
+@pytest.mark.parametrize(("lines", "line", "reason"), [
+    # Eight W9: the deals hold four (one each), and seat 0 draws four more.
+    ([*_GAME[:6], *["Player 0 Draw W9", "Player 0 Play W9"] * 4, *_GAME[6:]], 7,
+     "too many copies of W9: this draw makes 5 dealt and drawn, and a tile has 4"),
+    # Eight W9 dealt: seats 0 and 1 hold four each, refused at the second deal.
+    ([*_GAME[:2], *[f"Player {seat} Deal W9 W9 W9 W9 W5 W6 W7 W8 B1 B2 B3 B4 B5"
+                    for seat in (0, 1)], *_GAME[4:]], 4,
+     "too many copies of W9: the deals hold 8, and a tile has 4"),
+])
+def test_a_contest_game_with_more_copies_of_a_tile_than_exist_is_refused(
+        lines: list[str], line: int, reason: str, tmp_path: Path) -> None:
+    # It was read as a game, and the import reported it 'disagreed' (a wall disagreement, as
+    # if a real game had gone otherwise than the engine plays it).
+    from mjsim.game.formats.imports import Summary, outcomes
+
+    (read,) = contest.read(text + "\n" for text in lines)
+    assert isinstance(read, Refused) and (read.game, read.line, read.reason) == ("m", line, reason)
+    path = tmp_path / "games.txt"
+    path.write_text("\n".join(lines) + "\n")
+    summary = Summary()
+    for outcome in outcomes([path], "contest-text"):
+        summary.add(outcome)
+    assert (summary.read, summary.refused, sum(summary.disagreed.values())) == (1, 1, 0)
+
+
 @pytest.mark.parametrize("word", ["\u0663", "\uff11", " 1", "+1", "0_1", True])
 def test_a_botzone_log_reads_its_wind_as_an_ascii_digit_only(word: object) -> None:
     # int(str(word)) read '٣' and '１' as digits, ' 1' and '+1' too, and '0_1' as 1 (the seats

@@ -142,11 +142,13 @@ def test_the_rebuilt_wall_puts_each_seats_tiles_at_the_end_of_its_part():
     assert wall[PART - 14] == kind_of("B2")  # seat 0's draw, after its thirteen
 
 
-def test_a_fifth_copy_is_a_wall_disagreement():
+def test_a_fifth_copy_dealt_is_refused_at_its_deal_and_the_next_game_is_read():
+    # It was read as a game and replayed into a 'wall' disagreement: no game holds five B1.
     text = fixture("discard-win").replace("F1 F1 F4 F4", "F1 F1 B1 B1")  # seat 1 holds three
-    outcome = check(only(text))
-    assert (outcome.kind, outcome.what, outcome.recorded, outcome.replayed) == (
-        "wall", "copies of B1", "5", "4")
+    refused, after = contest_games(text + fixture("robbing-the-kong"))
+    assert isinstance(refused, Refused) and (refused.game, refused.line) == ("discard-win", 5)
+    assert refused.reason == "too many copies of B1: the deals hold 5, and a tile has 4"
+    assert verdict(check(after)) == ("robbing-the-kong", "agreed")
 
 
 def test_a_draw_the_engine_would_not_make_disagrees():
