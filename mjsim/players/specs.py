@@ -151,7 +151,7 @@ class RungKind(SpecKind):
         rung = Rung.parse(head)
         try:
             return _rung_spec(Rung(rung.level, rung.off, on=rung.on, **dict(options)))
-        except ValueError as error:
+        except (TypeError, ValueError) as error:  # salt=true or salt=x: the text is wrong
             raise ValueError(f"bad player spec {text!r}: {error}") from None
 
     def load(self, spec: Spec, workdir: Path | None, limits: Limits | None) -> Player:
