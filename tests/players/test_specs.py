@@ -1,6 +1,7 @@
 """Player specs: rungs, classes by module and by file, plugins, Botzone programs; options and
 ideas; every refusal names the spec."""
 
+import re
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -102,6 +103,16 @@ def test_describe_records_what_a_file_resolves_to():
     assert described["file"] == str(GREEDY_FILE.resolve())
     assert len(described["sha256"]) == 64
     assert describe("tests.players.bots.greedy:Greedy")["module"] == "tests.players.bots.greedy"
+
+
+@pytest.mark.parametrize(("spec", "first"), [("-1", "-"), (" -3", "-"), ("-claims", "-"),
+                                           ("?depth=2", "?"), ("-x?y=1", "-")])
+def test_a_spec_that_names_no_player_is_refused_as_it_is_read(spec, first):
+    # "-1" was read as the plugin '' with an idea '1' switched off: "no player ''" when loaded
+    words = f"bad player spec {spec!r}: it names no player before its {first!r}; a spec starts"
+    for read in (parse_spec, load_player):
+        with pytest.raises(ValueError, match=f"^{re.escape(words)}"):
+            read(spec)
 
 
 @pytest.mark.parametrize("spec, message", [
