@@ -124,6 +124,28 @@ def test_numpy_counts_and_an_int_seed_still_write_a_dataset_the_seed_as_text(tmp
     assert dataset.write(tmp_path, FOUR, 2, seed=5, hands=1, shard_walls=1) == manifest
 
 
+def test_a_dataset_an_earlier_mjsim_recorded_with_an_int_seed_resumes(tmp_path) -> None:
+    # An earlier mjsim recorded "seed": 5, and resuming it said "made with other settings (seed
+    # 5)": seeds are recorded as text now.
+    out = tmp_path / "old"
+    dataset.write(out, FOUR, 1, seed=5, hands=1, shard_walls=1)
+    manifest = json.loads((out / dataset.MANIFEST).read_text())
+    manifest["seed"] = 5
+    (out / dataset.MANIFEST).write_text(json.dumps(manifest))
+    extended = dataset.write(out, FOUR, 2, seed="5", hands=1, shard_walls=1)
+    assert extended["seed"] == "5" and extended["walls"] == 2
+    assert json.loads((out / dataset.MANIFEST).read_text())["seed"] == "5"  # written as text
+    fresh = dataset.write(tmp_path / "new", FOUR, 2, seed=5, hands=1, shard_walls=1)
+    assert extended == fresh
+    assert np.array_equal(dataset.load(out)["observation"],
+                          dataset.load(tmp_path / "new")["observation"])
+    for other in (True, 5.0, "6"):  # no whole number, or another seed: other settings
+        manifest["seed"] = other
+        (out / dataset.MANIFEST).write_text(json.dumps(manifest))
+        with pytest.raises(ValueError, match=f"other settings \\(seed {other!r}\\)"):
+            dataset.write(out, FOUR, 2, seed=5, hands=1, shard_walls=1)
+
+
 @pytest.fixture(scope="module")
 def small(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("small")
