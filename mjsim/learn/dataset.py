@@ -309,12 +309,23 @@ def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
     except FileNotFoundError:
         folder.mkdir(parents=True, exist_ok=True)
         return {**settings, "walls": 0, "shards": [], "rows": 0}
-    differ = [key for key in _SETTINGS if manifest.get(key, _UNSET.get(key)) != settings[key]]
+    recorded = {key: manifest.get(key, _UNSET.get(key)) for key in _SETTINGS}
+    recorded["seed"] = _recorded_seed(recorded["seed"])
+    differ = [key for key in _SETTINGS if recorded[key] != settings[key]]
     if differ:
         raise ValueError(f"{folder} holds a dataset made with other settings ("
                          + ", ".join(f"{key} {manifest.get(key)!r}" for key in differ)
                          + "): give another folder")
-    return manifest
+    return {**manifest, "seed": recorded["seed"]}  # an old int seed is written back as text
+
+
+def _recorded_seed(seed: object) -> object:
+    """A manifest's seed as :func:`~mjsim.errors.run_seed` reads it: an earlier mjsim recorded
+    a whole-number seed as a number (``"seed": 5``), which names the walls ``"5"`` names. Any
+    other value is returned as it is (it differs from every seed, and the resume is refused)."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return run_seed(seed)
+    return seed
 
 
 def read_manifest(out: str | Path) -> dict[str, Any]:

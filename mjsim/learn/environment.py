@@ -4,7 +4,8 @@ agents ``player_0`` ... ``player_3``, one a seat, acting when the engine waits o
 Each agent observes a dict: ``observation`` (the 20 x 34 planes of
 :mod:`mjsim.learn.planes`) and ``action_mask`` (the 75 actions of :mod:`mjsim.learn.actions`,
 1 where legal; all 0 for an agent not waited on). An agent steps with an action number; one the
-mask does not allow raises ``ValueError``. Rewards are settlement points, given to every seat as
+mask does not allow, or outside the space (0-74), raises ``ValueError`` naming it, one that is no
+whole number ``TypeError``. Rewards are settlement points, given to every seat as
 each hand is settled; all four agents terminate when the game ends (one hand, or ``hands`` of
 the sixteen).
 
@@ -161,6 +162,8 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
 
 
 def wrapped(**options: Any) -> AECEnv[str, Observation, int]:
-    """:class:`MahjongEnv` inside PettingZoo's own checks (an action out of the space, steps
-    taken before a reset), as PettingZoo's classic games come."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(MahjongEnv(**options)))
+    """:class:`MahjongEnv` inside PettingZoo's order check (steps taken before a reset), as
+    PettingZoo's classic games come. Not inside its ``AssertOutOfBoundsWrapper``: its bare
+    ``AssertionError`` ("action is not in action space", and nothing under ``python -O``) would
+    answer before the environment's own refusals, which name the action and the space's 0-74."""
+    return wrappers.OrderEnforcingWrapper(MahjongEnv(**options))

@@ -11,6 +11,9 @@ from mjsim.players.view cimport View
 cpdef encode_batch(views, out, masks=*)
 
 
+cdef _check_view(view, str name, Py_ssize_t row=*)
+
+
 @cython.locals(seat=int, plane=int, kind=int, rel=int, other=int, kongs=int, size=Py_ssize_t,
                own=uint8_t[::1])
 cdef _fill(View view, uint8_t[:, ::1] o)

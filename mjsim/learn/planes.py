@@ -92,14 +92,18 @@ HIGH = _high()
 
 
 def encode(view: View) -> np.ndarray:
-    """The 20 x 34 ``uint8`` planes of ``view`` (the table above)."""
+    """The 20 x 34 ``uint8`` planes of ``view`` (the table above); a ``TypeError`` naming
+    what was passed when it is no :class:`View`."""
+    _check_view(view, "view")
     out = np.empty(PLANES, dtype=np.uint8)
     _fill(view, out)
     return out
 
 
 def legal_mask(view: View) -> np.ndarray:
-    """The 75 actions as ``int8``: 1 for each of ``view.legal``, 0 for the rest."""
+    """The 75 actions as ``int8``: 1 for each of ``view.legal``, 0 for the rest; a
+    ``TypeError`` naming what was passed when it is no :class:`View`."""
+    _check_view(view, "view")
     out = np.empty(N_ACTIONS, dtype=np.int8)
     _mask(view, out)
     return out
@@ -108,12 +112,18 @@ def legal_mask(view: View) -> np.ndarray:
 def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | None = None) -> None:
     """Encode ``views`` into the rows of ``out`` (N x 20 x 34, ``uint8``, C order) and their
     legal masks into ``masks`` (N x 75, ``int8``) when given; nothing is allocated. Raises
-    ``TypeError`` when an array is no numpy array, ``ValueError`` when one has the wrong shape,
-    type or order, fewer rows than views, or is read-only."""
+    ``TypeError`` when ``views`` is no sequence of :class:`View` (naming the first item that is
+    none) or an array is no numpy array, ``ValueError`` when one has the wrong shape, type or
+    order, fewer rows than views, or is read-only; a refused batch writes no row."""
     _writable(out, "out", np.uint8)
     if masks is not None:
         _writable(masks, "masks", np.int8)
-    n = len(views)
+    try:
+        n = len(views)
+    except TypeError:
+        raise TypeError(f"views is a sequence of Views, not {type(views).__name__}") from None
+    for row in range(n):  # all checked before a row is written
+        _check_view(views[row], "views", row)
     if out.ndim != 3 or out.shape[1:] != PLANES or out.shape[0] < n:
         raise ValueError(f"out must be N x {N_PLANES} x {WIDTH} with N >= {n}, not {out.shape}")
     if masks is not None and (masks.ndim != 2 or masks.shape[1] != N_ACTIONS
@@ -126,6 +136,15 @@ def encode_batch(views: Sequence[View], out: np.ndarray, masks: np.ndarray | Non
         legal = masks
         for row in range(n):
             _mask(views[row], legal[row])
+
+
+def _check_view(view: object, name: str, row: int = -1) -> None:
+    """Refuse ``view``, named ``name`` (item ``row`` of it, when given), unless it is a
+    :class:`View`: compiled, the typed argument's own words ("Cannot convert str to
+    mjsim.players.view.View") name neither, and it lets None through."""
+    if not isinstance(view, View):
+        shown = name if row < 0 else f"{name}[{row}]"
+        raise TypeError(f"{shown} is a View (view_of gives one), not {type(view).__name__}")
 
 
 def _writable(array: object, name: str, dtype: type[np.generic]) -> None:
@@ -143,9 +162,8 @@ def _writable(array: object, name: str, dtype: type[np.generic]) -> None:
 
 
 def _fill(view: View, o: np.ndarray) -> None:
-    """Write the planes of ``view`` into ``o`` (20 x 34)."""
-    if view is None:  # compiled, a typed argument lets None through: it would crash
-        raise TypeError("encode takes a View, not None")
+    """Write the planes of ``view`` (checked by the caller: :func:`_check_view`) into ``o``
+    (20 x 34)."""
     seat = view.seat
     for plane in range(N_PLANES):
         for kind in range(WIDTH):
@@ -190,9 +208,7 @@ def _fill(view: View, o: np.ndarray) -> None:
 
 
 def _mask(view: View, m: np.ndarray) -> None:
-    """Write the legal mask of ``view`` into ``m`` (75)."""
-    if view is None:
-        raise TypeError("legal_mask takes a View, not None")
+    """Write the legal mask of ``view`` (checked by the caller) into ``m`` (75)."""
     for action in range(N_ACTIONS):
         m[action] = 0
     window = view.window

@@ -50,14 +50,16 @@ except ModuleNotFoundError as missing:  # an optional extra: say which, in one l
     raise ImportError(f"training needs PyTorch (no module {missing.name!r}): pip install "
                       '"mjsim[learn]" (or ".[learn]" in a checkout)') from None
 
+from mjsim.errors import whole
 from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
+from mjsim.learn.roads import ROADS
 
-__all__ = ["KINDS", "MAX_LR", "MAX_SEED", "MAX_THREADS", "Diverged", "Net", "Settings",
-           "agreement", "check_loss", "check_seed", "decision_kinds", "deterministic",
-           "evaluate", "export", "imported", "resume", "save_checkpoint", "save_model",
-           "summary", "train", "writable"]
+__all__ = ["BOUNDS", "KINDS", "MAX_LR", "MAX_MEMORY", "MAX_SEED", "MAX_THREADS", "Diverged",
+           "Net", "Settings", "agreement", "check_loss", "check_seed", "decision_kinds",
+           "deterministic", "evaluate", "export", "imported", "memory", "resume",
+           "save_checkpoint", "save_model", "summary", "train", "writable"]
 
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
@@ -72,6 +74,16 @@ multiplies the seed by about a million (numpy refuses a negative one, naming no 
 MAX_THREADS = 256
 """The most threads a run takes: PyTorch kills the process when asked for far more (100000
 segfaults), and threads beyond a machine's cores only slow a run down."""
+BOUNDS: dict[str, tuple[int, int | None]] = {
+    "channels": (1, 1024), "blocks": (0, 64), "batch": (1, 8192), "steps": (1, None),
+    "every": (1, None)}
+"""The whole-number settings' least and most (``mjsim train`` checks its options of the same
+names by them): beyond the most, a network or a step needs more memory than a machine has
+(100,000 channels asked torch for 120 GB). :data:`MAX_MEMORY` bounds them together."""
+MAX_MEMORY = 16 * 2**30
+"""The most memory a run's settings may ask for, by :func:`memory`'s estimate: each of
+:data:`BOUNDS`' most is within it alone, but together they would ask for some 300 GiB, and torch
+fails (or the machine swaps) only once it allocates."""
 _PEEK = 4096  # held-out rows the progress bar's agreement reads
 
 
@@ -92,14 +104,40 @@ class Settings:
     pooling: bool = False
 
     def check(self) -> None:
-        """Raises ``ValueError`` in one line for settings no run can use."""
-        if min(self.channels, self.blocks + 1, self.batch, self.steps, self.every) < 1:
-            raise ValueError("channels, batch, steps and every are at least 1, blocks at "
-                             "least 0")
+        """Raises ``ValueError`` in one line for settings no run can use (a count outside
+        :data:`BOUNDS`, or counts that together need more than :data:`MAX_MEMORY`), and
+        ``TypeError`` naming a count that is no whole number; before torch allocates anything."""
+        for key, (least, most) in BOUNDS.items():
+            whole(getattr(self, key), key, least, most)
+        needed = memory(self.channels, self.blocks, self.batch, ROADS if self.roads else 0,
+                        self.pooling)
+        if needed > MAX_MEMORY:
+            raise ValueError(f"a network of {self.channels} channels and {self.blocks} blocks "
+                             f"at a batch of {self.batch} rows needs about "
+                             f"{needed / 2**30:,.0f} GiB to train, more than the "
+                             f"{MAX_MEMORY // 2**30} GiB a run may take: give fewer channels "
+                             "or blocks, or a smaller batch")
         check_seed(self.seed)
         if not 0 < self.held_out < 1 or not 0 < self.lr <= MAX_LR:
             raise ValueError(f"held_out is between 0 and 1 and lr above 0 and at most {MAX_LR:g}, "
                              f"not {self.held_out} and {self.lr}")
+
+
+def memory(channels: int, blocks: int, batch: int, roads: int = 0, pooling: bool = False
+           ) -> int:
+    """About the bytes a training step of a network of ``channels`` and ``blocks`` (reading
+    ``roads`` road planes, pooling when ``pooling``) takes at ``batch`` rows: the activations
+    kept for the backward pass, measured (2026-12-07, CPU, one thread) at about four float32
+    tensors of batch x channels x 34 a block (five with pooling) and eight more, and each weight
+    four times (itself, its gradient and Adam's two moments).
+
+    >>> round(memory(64, 4, 256) / 2**20)  # the defaults, in MiB
+    53
+    """
+    weights = sum(math.prod(shape)
+                  for shape in network.shapes(channels, blocks, roads, pooling).values())
+    tensors = (5 if pooling else 4) * blocks + 8
+    return 4 * (batch * channels * WIDTH * tensors + 4 * weights)
 
 
 def check_seed(seed: int) -> None:
@@ -413,8 +451,9 @@ def writable(out: str | Path) -> None:
 def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
           threads: int = 1, progress: Progress | None = None) -> Trained:
     """Train on the datasets ``folders`` and write the model file ``out``, resuming from
-    ``out``'s checkpoint (see the module). Raises ``ValueError`` for unusable settings or data,
-    an ``out`` that cannot be written, or a checkpoint made with other settings or data, and
+    ``out``'s checkpoint (see the module). Raises ``ValueError`` for unusable settings
+    (:meth:`Settings.check`, first) or data, an ``out`` that cannot be written, or a checkpoint
+    made with other settings or data, ``TypeError`` for a count that is no whole number, and
     :class:`Diverged` when the loss becomes infinite or NaN."""
     settings.check()
     deterministic(threads)

@@ -145,9 +145,8 @@ class Rung:
     those in ``off`` switched off, breaking its last ties by :attr:`View.word` re-keyed by
     ``salt`` (0: the word itself).
 
-    Raises ``TypeError`` for a level that is not a whole number, ``ValueError`` for an unknown
-    rung or idea, an idea the rung does not have or cannot take on, or a salt that is not a
-    whole number from 0.
+    Raises ``TypeError`` for a level or salt that is not a whole number, ``ValueError`` for an
+    unknown rung or idea, an idea the rung does not have or cannot take on, or a negative salt.
     """
 
     level: int
@@ -160,8 +159,8 @@ class Rung:
         object.__setattr__(self, "level", whole(self.level, "level"))
         if self.level not in RUNG_IDEAS:
             raise ValueError(f"no rung {self.level!r}; the rungs are 1, 2, 3 and 4")
-        if isinstance(self.salt, bool) or not isinstance(self.salt, int) or self.salt < 0:
-            raise ValueError(f"a rung's salt is a whole number from 0, not {self.salt!r}")
+        # a plain int: a numpy salt is kept as the int it is, 2.0 and True refused
+        object.__setattr__(self, "salt", whole(self.salt, "salt", 0))
         object.__setattr__(self, "off", frozenset(self.off))
         object.__setattr__(self, "on", frozenset(self.on))
         extra = EXTRA_IDEAS.get(self.level, ())

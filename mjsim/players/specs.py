@@ -151,7 +151,7 @@ class RungKind(SpecKind):
         rung = Rung.parse(head)
         try:
             return _rung_spec(Rung(rung.level, rung.off, on=rung.on, **dict(options)))
-        except ValueError as error:
+        except (TypeError, ValueError) as error:  # salt=true or salt=x: the text is wrong
             raise ValueError(f"bad player spec {text!r}: {error}") from None
 
     def load(self, spec: Spec, workdir: Path | None, limits: Limits | None) -> Player:
@@ -250,6 +250,10 @@ class PluginKind(CodeKind):
     def parse(self, spec: str, text: str) -> Spec:
         head, options = _head_options(spec, text)
         plugin, *off = _plugin_parts(head)
+        if not plugin:  # "-1", "?x=1": else read as the plugin '' and refused as "no player ''"
+            raise ValueError(f"bad player spec {text!r}: it names no player before its "
+                             f"{head[:1] or '?'!r}; a spec starts with a rung (1-4), "
+                             "module:Class, file.py:Class, a plugin's name or botzone:COMMAND")
         return Spec("plugin", plugin, _distinct(off, text), options)
 
     def factory(self, spec: Spec) -> Callable[..., Any]:

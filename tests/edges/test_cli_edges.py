@@ -103,7 +103,7 @@ def test_an_export_to_stdout_that_writes_no_game_fails_as_one_to_a_file_does(log
      "mjsim dataset: --shard-walls is a whole number at least 1, not 0"),
     # Seen: "no player ''".
     (["botzone", "--player", "-1"],
-     "mjsim botzone: --player '-1': no player '': not a rung (1-4)"),
+     "mjsim botzone: --player '-1': bad player spec '-1': it names no player before its '-'"),
     # Seen: "No such file or directory", of a file that is there.
     (["export", "gb.jsonl", "--format", "botzone-log", "--out", "/proc/version", "--force"],
      ("mjsim export: cannot write /proc/version: cannot make /proc/.version.part (written "

@@ -13,7 +13,16 @@ import pytest
 
 from mjsim.errors import run_seed
 from mjsim.game.rules import Rules
-from mjsim.learn import PLANES, VectorGames, action_of, dataset, encode_batch, move_of
+from mjsim.learn import (
+    PLANES,
+    VectorGames,
+    action_of,
+    dataset,
+    encode,
+    encode_batch,
+    legal_mask,
+    move_of,
+)
 from mjsim.players.view import view_of
 
 pytest.importorskip("pettingzoo")
@@ -115,6 +124,28 @@ def test_numpy_counts_and_an_int_seed_still_write_a_dataset_the_seed_as_text(tmp
     assert dataset.write(tmp_path, FOUR, 2, seed=5, hands=1, shard_walls=1) == manifest
 
 
+def test_a_dataset_an_earlier_mjsim_recorded_with_an_int_seed_resumes(tmp_path) -> None:
+    # An earlier mjsim recorded "seed": 5, and resuming it said "made with other settings (seed
+    # 5)": seeds are recorded as text now.
+    out = tmp_path / "old"
+    dataset.write(out, FOUR, 1, seed=5, hands=1, shard_walls=1)
+    manifest = json.loads((out / dataset.MANIFEST).read_text())
+    manifest["seed"] = 5
+    (out / dataset.MANIFEST).write_text(json.dumps(manifest))
+    extended = dataset.write(out, FOUR, 2, seed="5", hands=1, shard_walls=1)
+    assert extended["seed"] == "5" and extended["walls"] == 2
+    assert json.loads((out / dataset.MANIFEST).read_text())["seed"] == "5"  # written as text
+    fresh = dataset.write(tmp_path / "new", FOUR, 2, seed=5, hands=1, shard_walls=1)
+    assert extended == fresh
+    assert np.array_equal(dataset.load(out)["observation"],
+                          dataset.load(tmp_path / "new")["observation"])
+    for other in (True, 5.0, "6"):  # no whole number, or another seed: other settings
+        manifest["seed"] = other
+        (out / dataset.MANIFEST).write_text(json.dumps(manifest))
+        with pytest.raises(ValueError, match=f"other settings \\(seed {other!r}\\)"):
+            dataset.write(out, FOUR, 2, seed=5, hands=1, shard_walls=1)
+
+
 @pytest.fixture(scope="module")
 def small(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("small")
@@ -191,3 +222,24 @@ def test_encode_batch_still_fills_c_ordered_arrays() -> None:
     out, masks = np.zeros((2, *PLANES), np.uint8), np.zeros((2, 75), np.int8)
     encode_batch([VIEW], out, masks)
     assert out[0].any() and masks[0].any() and not out[1].any()
+
+
+@pytest.mark.parametrize(("views", "words"), [
+    ([VIEW, "x"], r"^views\[1\] is a View \(view_of gives one\), not str$"),
+    ((VIEW, VIEW, None), r"^views\[2\] is a View \(view_of gives one\), not NoneType$"),
+    ([b"view"], r"^views\[0\] is a View \(view_of gives one\), not bytes$"),
+    (5, "^views is a sequence of Views, not int$"),
+])
+def test_encode_batch_names_an_item_that_is_no_view_and_writes_no_row(views, words) -> None:
+    # "Cannot convert str to mjsim.players.view.View", after the rows before it were written
+    out, masks = np.zeros((3, *PLANES), np.uint8), np.zeros((3, 75), np.int8)
+    with pytest.raises(TypeError, match=words):
+        encode_batch(views, out, masks)
+    assert not out.any() and not masks.any()
+
+
+@pytest.mark.parametrize("read", [encode, legal_mask])
+@pytest.mark.parametrize("view", ["x", None, 3])
+def test_encode_and_legal_mask_name_what_is_no_view(read, view) -> None:
+    with pytest.raises(TypeError, match=r"^view is a View \(view_of gives one\), not "):
+        read(view)

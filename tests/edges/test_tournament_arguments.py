@@ -401,6 +401,23 @@ def test_a_seed_that_is_no_utf8_text_is_refused_naming_it(tmp_path: Path, entry:
             out, lambda: ENTRIES[entry](out, walls=2, seed="a\udcff", **FAST))
 
 
+@pytest.mark.parametrize("replicates", [1_001, 10**12])
+def test_a_null_check_takes_at_most_a_thousand_replicates(tmp_path: Path, capsys: Any,
+                                                          replicates: int) -> None:
+    # replicates had no upper bound: 10**12 would have made run folders null0, null1, ... for
+    # ever. (walls=1 is refused too, after the replicates: the old code named it, and played
+    # nothing, so this test fails fast with the old code.)
+    out = tmp_path / "check"
+    with pytest.raises(ValueError, match=f"^replicates is a whole number from 2 to 1000, not "
+                                         f"{replicates}$"):
+        null_check(out, level=1, walls=1, replicates=replicates, **FAST)
+    assert main(["price", "--null", "--replicates", str(replicates), "--walls", "1", "--out",
+                 str(out), "--backend", "sequential", "--quiet"]) == 2
+    assert capsys.readouterr().err == (f"mjsim price: --replicates is a whole number from 2 to "
+                                       f"1000, not {replicates}\n")
+    assert not out.exists()
+
+
 def test_a_null_check_takes_only_a_folder_of_its_own(tmp_path: Path) -> None:
     # price --null --out DIR wrote its null0, null1, ... into any folder (each replicate checked
     # only its own subfolder).

@@ -84,6 +84,25 @@ def test_an_action_the_mask_forbids_is_refused():
     assert all(np.array_equal(before[2][key], after[2][key]) for key in before[2])
 
 
+def test_env_refuses_an_action_outside_the_space_in_its_own_words():
+    # env() answered with PettingZoo's bare AssertionError, "action is not in action space"
+    table = env(hands=1)
+    table.reset(seed=1)
+    before = table.agent_selection
+    for number in (-1, 75, np.int64(75), 2**64):
+        with pytest.raises(ValueError, match=f"^action is a whole number from 0 to 74, not "
+                                             f"{number}$"):
+            table.step(number)
+    for number in (1.5, "3", np.float64(2.0)):
+        with pytest.raises(TypeError, match="^action is a whole number, not "):
+            table.step(number)
+    with pytest.raises(ValueError, match="must act"):
+        table.step(None)
+    assert table.agent_selection == before and table.unwrapped.game.moves == 0  # nothing played
+    table.step(int(table.last()[0]["action_mask"].argmax()))  # a legal action still plays
+    assert table.unwrapped.game.moves == 1
+
+
 def test_agents_not_waited_on_see_an_empty_mask():
     table = MahjongEnv(hands=1)
     table.reset(seed=1)

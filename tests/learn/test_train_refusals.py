@@ -3,6 +3,7 @@ before any work is done (the audit's findings: each test failed before its fix).
 
 import math
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -230,3 +231,42 @@ def test_a_damaged_manifest_or_shard_is_named_by_mjsim_dataset_and_load(data, tm
     _refused(["dataset", "--players", "2,2,2,2", "--walls", "4", "--hands", "1",
               "--shard-walls", "2", "--out", str(damaged), "--quiet"], capsys,
              f"{damaged / 'manifest.json'} is damaged")
+
+
+SMALL = training.Settings(channels=4, blocks=1, batch=8, steps=2, held_out=0.5, seed=1)
+
+
+@pytest.mark.parametrize(("changes", "error", "words"), [
+    ({"channels": 1025}, ValueError, r"^channels is a whole number from 1 to 1024, not 1025$"),
+    ({"blocks": 65}, ValueError, r"^blocks is a whole number from 0 to 64, not 65$"),
+    ({"batch": 8193}, ValueError, r"^batch is a whole number from 1 to 8192, not 8193$"),
+    ({"channels": 2.5}, TypeError, r"^channels is a whole number, not 2.5$"),
+    ({"batch": True}, TypeError, r"^batch is a whole number, not a bool \(True\)$"),
+    ({"channels": 1024, "blocks": 64, "batch": 8192}, ValueError,
+     (r"^a network of 1024 channels and 64 blocks at a batch of 8192 rows needs about 287 GiB "
+      r"to train, more than the 16 GiB a run may take: give fewer channels or blocks, or a "
+      r"smaller batch$")),
+    ({"channels": 1024, "blocks": 2, "batch": 8192}, ValueError, "needs about 17 GiB"),
+])
+def test_the_api_bounds_the_settings_as_the_command_does(data, tmp_path, changes, error, words):
+    # Was: no bound in Python (1,025 channels trained, 2.5 met torch's own words), and the
+    # command's bounds one by one: together their most asked torch for some 290 GiB.
+    with pytest.raises(error, match=words):
+        training.train([data], tmp_path / "m.npz", replace(SMALL, **changes))
+    assert not list(tmp_path.iterdir())  # refused before anything is written or allocated
+
+
+def test_the_command_refuses_settings_that_together_need_too_much_memory(data, tmp_path,
+                                                                         capsys):
+    _refused(["train", "--data", str(data), "--out", str(tmp_path / "m.npz"), *TINY,
+              "--channels", "1024", "--blocks", "64", "--batch", "8192"], capsys,
+             "mjsim train: a network of 1024 channels and 64 blocks at a batch of 8192 rows "
+             "needs about 287 GiB to train")
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_default_and_largest_single_settings_fit_in_memory():
+    assert training.memory(64, 4, 256) < 2**27  # the defaults: about 53 MiB
+    for most in ({"channels": 1024, "blocks": 0, "batch": 8192},
+                 {"channels": 1024, "blocks": 64, "batch": 256}):
+        replace(SMALL, **most).check()  # each bound's most, alone, is still a run

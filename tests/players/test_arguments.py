@@ -41,6 +41,21 @@ def test_a_numpy_rung_level_is_read_as_an_int() -> None:
     assert loop.compiled([rung] * 4)
 
 
+@pytest.mark.parametrize("salt", [2.0, True, "1", None])
+def test_a_salt_that_is_no_whole_number_is_a_type_error_naming_it(salt) -> None:
+    # the rung's own check said "a rung's salt is a whole number from 0" in a ValueError
+    with pytest.raises(TypeError, match="^salt is a whole number, not "):
+        Rung(3, salt=salt)
+
+
+def test_a_numpy_salt_is_read_as_an_int_and_a_negative_one_refused() -> None:
+    # np.uint8(2) was refused as no whole number
+    rung = Rung(3, salt=np.uint8(2))
+    assert type(rung.salt) is int and str(rung) == "3?salt=2" and rung == Rung(3, salt=2)
+    with pytest.raises(ValueError, match="^salt is a whole number at least 0, not -1$"):
+        Rung(3, salt=-1)
+
+
 @pytest.mark.parametrize("spec", [None, 3, b"3"])
 def test_a_rung_spec_that_is_no_str_is_a_type_error_naming_it(spec) -> None:
     with pytest.raises(TypeError, match="^spec is a str such as '3-defence', not "):

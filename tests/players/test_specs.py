@@ -1,6 +1,7 @@
 """Player specs: rungs, classes by module and by file, plugins, Botzone programs; options and
 ideas; every refusal names the spec."""
 
+import re
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -104,12 +105,23 @@ def test_describe_records_what_a_file_resolves_to():
     assert describe("tests.players.bots.greedy:Greedy")["module"] == "tests.players.bots.greedy"
 
 
+@pytest.mark.parametrize(("spec", "first"), [("-1", "-"), (" -3", "-"), ("-claims", "-"),
+                                           ("?depth=2", "?"), ("-x?y=1", "-")])
+def test_a_spec_that_names_no_player_is_refused_as_it_is_read(spec, first):
+    # "-1" was read as the plugin '' with an idea '1' switched off: "no player ''" when loaded
+    words = f"bad player spec {spec!r}: it names no player before its {first!r}; a spec starts"
+    for read in (parse_spec, load_player):
+        with pytest.raises(ValueError, match=f"^{re.escape(words)}"):
+            read(spec)
+
+
 @pytest.mark.parametrize("spec, message", [
     ("", "empty player spec"),
     ("5", "no rung 5"),
     ("3?x=1", "a rung takes one option, salt"),
-    ("3?salt=-1", "salt is a whole number from 0"),
-    ("3?salt=true", "salt is a whole number from 0"),
+    ("3?salt=-1", "salt is a whole number at least 0, not -1"),
+    ("3?salt=true", "salt is a whole number, not a bool"),
+    ("3?salt=1.5", "salt is a whole number, not 1.5"),
     ("pkg:1Bot", "a class spec is module:Class"),
     ("no_such_module_here:Bot", "cannot load player no_such_module_here:Bot"),
     ("tests.players.bots.greedy:Nobody", "has no Nobody"),

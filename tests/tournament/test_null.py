@@ -38,7 +38,8 @@ def test_null_check_prices_each_replicate_on_its_own_walls(tmp_path: Any) -> Non
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"replicates": 1}, "two or more replicates"), ({"walls": 1}, "two or more"),
+    ({"replicates": 1}, "^replicates is a whole number from 2 to 1000, not 1$"),
+    ({"walls": 1}, "two or more walls"),
     ({"salt": 0}, "0 is the baseline"),
 ])
 def test_null_check_refuses_what_cannot_check(tmp_path: Any, options: dict[str, int],

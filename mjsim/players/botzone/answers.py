@@ -33,11 +33,11 @@ from mjsim.errors import NotationError
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.players.protocol import Foul
 from mjsim.players.view import View
-from mjsim.tiles.botzone import kind_of, name_of
+from mjsim.tiles.botzone import NAMES, kind_of, name_of
 from mjsim.tiles.kinds import N_SUITED
 from mjsim.tiles.meld import Meld
 
-__all__ = ["ILLEGAL", "MALFORMED", "answer_of", "moves_of", "words_of"]
+__all__ = ["ILLEGAL", "MALFORMED", "answer_of", "legal_answers", "moves_of", "spoken", "words_of"]
 
 MALFORMED = "malformed"
 ILLEGAL = "illegal"
@@ -97,7 +97,7 @@ def moves_of(answer: str, view: View) -> list[Move]:
         moves = _claim(answer, view, verb, tiles)
     if moves[0] not in view.legal:
         raise Foul(f"{ILLEGAL}: {answer!r} is not a move seat {view.seat} may make here "
-                   f"(it may: {', '.join(_legal_answers(view))})", answer)
+                   f"(it may: {', '.join(legal_answers(view))})", answer)
     return moves
 
 
@@ -130,7 +130,7 @@ def _claim(answer: str, view: View, verb: str, tiles: list[int]) -> list[Move]:
         used = [k for k in (middle - 1, middle, middle + 1) if k != window.tile]
     if claim not in view.legal:
         raise Foul(f"{ILLEGAL}: {answer!r} is not a claim seat {view.seat} may make here "
-                   f"(it may: {', '.join(_legal_answers(view))})", answer)
+                   f"(it may: {', '.join(legal_answers(view))})", answer)
     for kind in used:
         counts[kind] -= 1
     discard = tiles[0]
@@ -140,18 +140,28 @@ def _claim(answer: str, view: View, verb: str, tiles: list[int]) -> list[Move]:
     return [claim, DISCARDS[discard]]
 
 
-def _legal_answers(view: View) -> list[str]:
+def legal_answers(view: View) -> list[str]:
     """The legal moves of ``view`` as Botzone answers (a claim with ``t2`` for its discard)."""
-    melds = view.hand.melds
-    out = []
-    for move in view.legal:
-        if move.kind == "pung":
-            out.append("PENG t2")
-        elif move.kind == "chow" and move.tiles is not None:
-            out.append(f"CHI {name_of(move.tiles[1])} t2")
-        else:
-            out.append(answer_of(move, melds))
-    return out
+    return [spoken(move, view.hand.melds) for move in view.legal]
+
+
+def spoken(move: object, melds: Sequence[Meld] = ()) -> str:
+    """``move`` in Botzone's words, for people: its answer (a claim with ``t2`` for the discard
+    after it), in Botzone's tile names; the move's repr when no answer stands for it (a player
+    may offer anything)."""
+    if not isinstance(move, Move):
+        return repr(move)
+    plain = move.tile is None and move.tiles is None
+    named = move.tiles is None and move.tile is not None and 0 <= move.tile < len(NAMES)
+    if move.kind == "pung" and plain:
+        return "PENG t2"
+    if move.kind == "chow" and move.tiles is not None and len(move.tiles) == 3 \
+            and 0 <= move.tiles[1] < N_SUITED:
+        return f"CHI {name_of(move.tiles[1])} t2"
+    if (plain and move.kind in ("win", "pass", "kong")) or (
+            named and move.kind in ("discard", "kong")):
+        return answer_of(move, melds)
+    return repr(move)
 
 
 def answer_of(moves: Move | Sequence[Move] | None, melds: Sequence[Meld] = ()) -> str:

@@ -35,12 +35,13 @@ import orjson
 
 from mjsim.game.formats.botzone_log import without_bom
 from mjsim.game.moves import Move
-from mjsim.players.botzone.answers import answer_of
+from mjsim.players.botzone.answers import answer_of, legal_answers, spoken
 from mjsim.players.botzone.program import KEEP_RUNNING
 from mjsim.players.botzone.tracker import Tracker
 from mjsim.players.driver import raised
 from mjsim.players.protocol import Foul, HandStart, Player
 from mjsim.players.view import View
+from mjsim.tiles.botzone import print_tiles
 
 __all__ = ["KEEP_RUNNING", "BotzoneBot", "serve"]
 
@@ -100,9 +101,11 @@ class BotzoneBot:
             raise
         except Exception as error:  # the player's own bug, named in one line
             raise raised(self.player, view.seat, error, "answering Botzone") from error
-        if move is None or move not in view.legal:
-            raise Foul(f"illegal: {self.player.name} chose {move!r}, not one of {list(view.legal)}",
-                       detail=repr(view))
+        if move is None or move not in view.legal:  # told in Botzone's words and tile names
+            raise Foul(f"illegal: {self.player.name} chose {spoken(move, view.hand.melds)}, not "
+                       f"one of {', '.join(legal_answers(view))}",
+                       detail=f"seat {view.seat}, request {self.tracker.requests - 1}, its "
+                              f"concealed tiles {print_tiles(view.hand.tiles())}")
         return move
 
 

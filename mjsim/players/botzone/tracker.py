@@ -263,7 +263,7 @@ class Tracker:
             if what == "PENG":
                 meld = Meld.pung(tile, claimed=tile, source=source)
             else:
-                meld = Meld.chow(_playing(rest[0]) - 1, claimed=tile, source=source)
+                meld = Meld.chow(_middle(rest[0], tile) - 1, claimed=tile, source=source)
             self._meld(actor, meld, tile)
             self._discard(actor, _playing(rest[-1]))
         elif what == "GANG" and not rest:
@@ -280,6 +280,7 @@ class Tracker:
     def _discard(self, actor: int, tile: int) -> None:
         self.kong_draw[actor] = False
         if actor == self.seat:
+            _holds(self.hand, [tile], actor, "its discard")
             self.hand.remove(tile)
         self.pools[actor].append(tile)
         self.events.append({"actor": actor, "kind": "discard", "tile": tile})
@@ -302,6 +303,9 @@ class Tracker:
         if actor != self.seat:
             self.melds[actor].append(meld)
             return
+        taken = list(meld.tiles)
+        taken.remove(claimed)
+        _holds(self.hand, taken, actor, f"its {meld.kind}")
         self.hand = self.hand.after_claim(meld)
 
     def _kong(self, actor: int) -> None:
@@ -330,6 +334,7 @@ class Tracker:
         """The BUGANG nobody robbed: the pung becomes a kong, its claim and source kept."""
         self.promoting = None
         if actor == self.seat:
+            _holds(self.hand, [tile], actor, "its BUGANG")
             self.hand.remove(tile)
             self.hand.melds = tuple(_promoted(meld, tile) for meld in self.hand.melds)
         else:
@@ -444,6 +449,28 @@ def _add(hand: Hand, tile: int) -> None:
     if hand.total_copies(tile) >= 4:
         raise ValueError(f"a fifth {name_of(tile)}: only four exist")
     hand.add(tile)
+
+
+def _holds(hand: Hand, tiles: list[int], seat: int, what: str) -> None:
+    """Refuses, in Botzone's names, ``tiles`` that ``what`` (its discard, its pung ...) takes
+    from ``seat``'s concealed tiles and ``hand`` does not hold: the hand's own refusal names them
+    in mjsim's notation ("no G among the concealed tiles"), which a Botzone user does not read."""
+    for tile in dict.fromkeys(tiles):
+        held, needed = int(hand.counts[tile]), tiles.count(tile)
+        if held < needed:
+            holds = "no" if not held else f"only {held}"
+            takes = f", which takes {needed}" if needed > 1 else ""
+            raise ValueError(f"seat {seat} holds {holds} {name_of(tile)} for {what}{takes}")
+
+
+def _middle(word: str, discard: int) -> int:
+    """The middle tile of a chow on ``discard`` that ``word`` names; refused in Botzone's names
+    (the meld's own refusal would name a kind by its number or mjsim's name)."""
+    middle = _playing(word)
+    if middle >= N_SUITED or middle % 9 in (0, 8) or abs(middle - discard) > 1:
+        raise ValueError(f"no chow with the middle tile {word} holds the discard "
+                         f"{name_of(discard)}")
+    return middle
 
 
 def _promoted(meld: Meld, tile: int) -> Meld:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from mjsim.ui.commands.base import LEVELS, UsageError, add_command, points
+from mjsim.ui.commands.base import LEVELS, UsageError, add_command, check_bounds, points
 from mjsim.ui.commands.runs import add_experiment_options, experiment, out, run_options
 
 if TYPE_CHECKING:
@@ -105,9 +105,10 @@ def _plan(args: argparse.Namespace) -> str:
 
 def _null_check(args: argparse.Namespace) -> str:
     """``price --null``: the pipeline's calibration on a challenger whose true price is 0."""
-    from mjsim.tournament.null import null_check
+    from mjsim.tournament.null import MAX_REPLICATES, null_check
     from mjsim.tournament.text import wrapped
 
+    check_bounds(args, {"replicates": (2, MAX_REPLICATES)})  # before any worker starts
     options = run_options(args)
     for unused in ("roster", "walls", "seed"):
         options.pop(unused)

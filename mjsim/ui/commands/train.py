@@ -23,12 +23,9 @@ SELF_PLAY: dict[str, Any] = {"updates": 10, "games": 16, "lr": 1e-4, "entropy": 
 """:func:`mjsim.learn.selfplay.self_play`'s defaults (``--self-play``; a test holds them equal)."""
 
 
-COUNTS: dict[str, tuple[int, int | None]] = {
-    "channels": (1, 1024), "blocks": (0, 64), "batch": (1, 8192), "steps": (1, None),
-    "every": (1, None), "updates": (1, None), "games": (1, None)}
-"""The whole-number settings' bounds, checked before torch loads: beyond the most, a network
-or a step needs more memory than a machine has (100,000 channels asked torch for 120 GB, and
-99,999,999 ran on without end)."""
+SELF_PLAY_COUNTS: dict[str, tuple[int, int | None]] = {"updates": (1, None), "games": (1, None)}
+"""Self-play's whole-number settings' bounds; fitting's are :data:`mjsim.learn.training.BOUNDS`,
+which the command checks too (``every`` is both's)."""
 
 
 _MODES = {"fit": ({*DEFAULTS}, "fitting datasets"),
@@ -51,11 +48,13 @@ def cmd_train(args: argparse.Namespace) -> str:
     if unused:
         flag = {"start": "from"}.get(unused[0], unused[0]).replace("_", "-")
         raise UsageError(f"--{flag} is no setting of {name}")
-    check_bounds(args, COUNTS)
     try:
         from mjsim.learn import training
     except ImportError as error:
         raise UsageError(str(error)) from None
+    # The API's bounds, named as options; their memory together is Settings.check's, before
+    # torch allocates anything.
+    check_bounds(args, {**training.BOUNDS, **SELF_PLAY_COUNTS})
     started = time.process_time()  # what the run cost, printed; nothing learned depends on it
     try:
         said = {"fit": _fit, "self_play": _self_play, "evaluate": _evaluate}[mode](args, training)

@@ -6,7 +6,7 @@ import pytest
 from mjsim.game.moves import CHOWS, DISCARDS, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.rules import Rules
 from mjsim.players import Rung
-from mjsim.players.botzone.answers import answer_of, moves_of, words_of
+from mjsim.players.botzone.answers import answer_of, moves_of, spoken, words_of
 from mjsim.players.protocol import Foul
 from mjsim.players.view import view_of
 from mjsim.tiles.botzone import kind_of
@@ -135,3 +135,12 @@ def test_every_legal_move_written_as_an_answer_reads_back_as_itself(seed):
             checked.add(move.kind)
         assert game.apply(seat, players[seat].act(view)) is True
     assert {"discard", "pass", "pung", "chow"} <= checked
+
+
+def test_a_move_is_spoken_in_botzone_words_or_as_its_repr_when_no_answer_stands_for_it():
+    assert [spoken(move) for move in (PASS, WIN, Move("kong"), KONGS[27], DISCARDS[33])] == [
+        "PASS", "HU", "GANG", "GANG F1", "PLAY J3"]
+    assert spoken(Move("pung")) == "PENG t2" and spoken(Move("chow", tiles=(12, 13, 14))) \
+        == "CHI B5 t2"
+    for odd in (None, "PLAY W1", Move("discard"), Move("discard", tile=99), Move("win", tile=3)):
+        assert spoken(odd) == repr(odd)

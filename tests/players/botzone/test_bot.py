@@ -99,10 +99,15 @@ def test_hooks_hear_the_hand_start_once_and_every_event_as_seen_by_shows_it():
     assert player.events[0]["hands"][0] is None and player.events[1]["tile"] is None
 
 
-def test_a_move_outside_the_legal_ones_is_a_foul():
+def test_a_move_outside_the_legal_ones_is_a_foul_told_in_botzone_words():
+    # It said "chose Move('chow', tiles=(0, 1, 2)), not one of [Move('pung'), ...]"
     bot = bot_after(Cheat(), 1, CLAIM_DEAL, "3 0 DRAW")
-    with pytest.raises(Foul, match="illegal: first-legal chose"):
+    with pytest.raises(Foul) as foul:
         bot.answer("3 0 PLAY B5")
+    assert str(foul.value) == ("illegal: first-legal chose CHI W2 t2, not one of PENG t2, "
+                               "CHI B4 t2, CHI B5 t2, CHI B6 t2, PASS")
+    assert foul.value.detail == ("seat 1, request 3, its concealed tiles B3 B4 B5 B5 B6 B7 T1 "
+                                 "T9 F2 F2 F2 F3 F4")
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -222,6 +227,20 @@ DEALT = "1 0 0 0 0 W1 W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1"
     (["0 0 0", DEALT, "2 W1"], "request 2 '2 W1': a fifth W1: only four exist"),
     (["0 0 0", "2 W1"], "request 1 '2 W1': the deal ('1 ...') has not come"),
     (["0 0 0", "3 1 PLAY W1"], "request 1 '3 1 PLAY W1': the deal ('1 ...') has not come"),
+    # The seat's own tiles were refused in mjsim's names: "no G among the concealed tiles"
+    (["0 0 0", DEALT, "2 B2", "3 0 PLAY J2"],
+     "request 3 '3 0 PLAY J2': seat 0 holds no J2 for its discard"),
+    (["0 1 0", DEALT, "3 0 DRAW", "3 0 PLAY B5", "3 1 PENG W1"],
+     "request 4 '3 1 PENG W1': seat 1 holds no B5 for its pung, which takes 2"),
+    (["0 1 0", DEALT, "3 0 DRAW", "3 0 PLAY B2", "3 1 CHI B2 W1"],
+     "request 4 '3 1 CHI B2 W1': seat 1 holds no B3 for its chow"),
+    (["0 0 0", DEALT, "2 J1", "3 0 BUGANG J2", "3 0 DRAW"],
+     "request 4 '3 0 DRAW': seat 0 holds no J2 for its BUGANG"),
+    # "tiles[0] is a whole number from 0 to 33, not -1", "the claimed tile 5p is not in the chow"
+    (["0 1 0", DEALT, "3 0 DRAW", "3 0 PLAY W5", "3 2 CHI W1 W2"],
+     "request 4 '3 2 CHI W1 W2': no chow with the middle tile W1 holds the discard W5"),
+    (["0 1 0", DEALT, "3 0 DRAW", "3 0 PLAY B5", "3 2 CHI B3 W2"],
+     "request 4 '3 2 CHI B3 W2': no chow with the middle tile B3 holds the discard B5"),
 ])
 def test_a_request_out_of_range_or_order_is_refused_by_name(requests, problem):
     stdin = io.StringIO(json.dumps({"requests": requests, "responses": ["PASS"] * (
