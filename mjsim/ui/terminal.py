@@ -138,7 +138,8 @@ class Screen:
         self.last: int | None = None  # the seat whose pool ends with the last discard
 
     def say(self, text: str | Text, style: str = "") -> None:
-        self.console.print(text, style=style)
+        # Text, not a str, so what the person typed (echoed in refusals) is never read as markup.
+        self.console.print(Text(text) if isinstance(text, str) else text, style=style)
 
     def table(self, view: View, totals: Sequence[int], turn: str) -> None:
         names, say = self.names, self.say

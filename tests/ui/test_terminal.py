@@ -242,3 +242,16 @@ def test_the_readme_shows_this_screen_as_it_is(first_hand):
     start = lines.index(shown[0])
     end = next(i for i in range(start, len(lines)) if lines[i] == shown[-1])
     assert shown_in(shown, lines[start:end + 1]), "\n".join(lines[start:end + 1])
+
+
+def test_typed_entries_are_echoed_literally_never_read_as_markup():
+    # Seen: '[/bold]' raised rich's MarkupError (a traceback) and '[red]5p' lost its '[red]'.
+    from mjsim.ui import terminal
+
+    entries = iter(["[/bold]", "[/]", "[red]5p", "quit"])
+    out = io.StringIO()
+    terminal.play(level=1, seed="k5", out=out, ask=lambda prompt: next(entries))
+    text = out.getvalue()
+    for entry in ("[/bold]", "[/]", "[red]5p"):
+        assert f"'{entry}'" in text
+    assert text.rstrip().endswith("game ended by the player")
