@@ -255,3 +255,19 @@ def test_typed_entries_are_echoed_literally_never_read_as_markup():
     for entry in ("[/bold]", "[/]", "[red]5p"):
         assert f"'{entry}'" in text
     assert text.rstrip().endswith("game ended by the player")
+
+
+def test_quit_at_the_pause_after_a_hand_ends_the_game(monkeypatch):
+    # Seen: 'quit' at 'press Enter for the next hand' was taken as Enter and the game went on.
+    from mjsim.players.rungs import best
+    from mjsim.players.view import view_of
+    from mjsim.ui import terminal
+
+    monkeypatch.setattr(terminal, "_ask_move",
+                        lambda game, seat, screen, ask: best(view_of(game, seat), 1))
+    prompts = []
+    out = io.StringIO()
+    game = terminal.play(level=1, seed="k5", out=out,
+                         ask=lambda prompt: prompts.append(prompt) or "quit")
+    assert len(prompts) == 1 and game.is_active
+    assert out.getvalue().rstrip().endswith("game ended by the player")
