@@ -157,6 +157,8 @@ class Tracker:
         event: ClaimEvent = {"actor": self.seat, "kind": "claim", "claim": claim,
                              "tile": window.tile}
         if claim == "chow":
+            if len(words) < 2:  # a history from outside: refused in words, not an IndexError
+                raise ValueError(f"{answer!r} names no middle tile: CHI is 'CHI middle discard'")
             middle = _playing(words[1])
             event["tiles"] = [middle - 1, middle, middle + 1]
         self.events.append(event)

@@ -248,3 +248,15 @@ def test_a_request_out_of_range_or_order_is_refused_by_name(requests, problem):
     with pytest.raises(ValueError) as refused:
         serve(FirstLegal(), stdin, io.StringIO())
     assert str(refused.value).endswith(problem)
+
+
+@pytest.mark.parametrize("simple_io", [False, True])
+def test_a_history_chi_without_its_tile_is_refused_in_one_line(simple_io):
+    # Seen: a response 'CHI' alone met an IndexError (answered runs outside feed's wrapper).
+    requests = ["0 1 0", "1 0 0 0 0 W2 W3 W5 W6 B2 B3 B4 T7 T8 T9 F1 F1 J2", "3 0 DRAW",
+                "3 0 PLAY W1", "3 1 DRAW"]
+    responses = ["PASS", "PASS", "PASS", "CHI"]
+    text = ("5\n" + "".join(f"{q}\n{a}\n" for q, a in zip(requests, responses)) + "3 1 DRAW\n"
+            if simple_io else json.dumps({"requests": requests, "responses": responses}) + "\n")
+    with pytest.raises(ValueError, match="'CHI' names no middle tile"):
+        serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=simple_io)
