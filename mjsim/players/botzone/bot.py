@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import itertools
 import json
-from typing import IO, Any
+from collections.abc import Callable
+from typing import IO, Any, TypeVar
 
 import orjson
 
@@ -38,12 +39,14 @@ from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of, legal_answers, spoken
 from mjsim.players.botzone.program import KEEP_RUNNING
 from mjsim.players.botzone.tracker import Tracker
-from mjsim.players.driver import raised
+from mjsim.players.driver import PASSED_THROUGH, raised
 from mjsim.players.protocol import Foul, HandStart, Player
 from mjsim.players.view import View
 from mjsim.tiles.botzone import print_tiles
 
 __all__ = ["KEEP_RUNNING", "BotzoneBot", "serve"]
+
+_T = TypeVar("_T")
 
 
 class BotzoneBot:
@@ -78,10 +81,11 @@ class BotzoneBot:
         tracker = self.tracker
         events = tracker.feed(request)
         if tracker.requests == 1 and self._start is not None:
-            self._start(HandStart(tracker.seat, 1, 0, tracker.prevalent))
+            self.guarded("while starting the hand", self._start,
+                         HandStart(tracker.seat, 1, 0, tracker.prevalent))
         if self._observe is not None:
             for event in events:
-                self._observe(event)
+                self.guarded("while observing", self._observe, event)
 
     def reply(self) -> str:
         """The player's answer to the request last heard (``PASS`` when it has no choice);
@@ -94,13 +98,18 @@ class BotzoneBot:
             return answer_of([move, self._act(self.tracker.after_claim(move))], view.hand.melds)
         return answer_of(move, view.hand.melds)
 
-    def _act(self, view: View) -> Move:
+    def guarded(self, where: str, call: Callable[..., _T], *args: object) -> _T:
+        """``call(*args)``, a call into the player: anything it raises but a foul or Ctrl-C is
+        its own bug, named in one line (its traceback the detail) ``where`` it happened."""
         try:
-            move = self.player.act(view)
-        except Foul:
+            return call(*args)
+        except PASSED_THROUGH:
             raise
-        except Exception as error:  # the player's own bug, named in one line
-            raise raised(self.player, view.seat, error, "answering Botzone") from error
+        except BaseException as error:
+            raise raised(self.player, self.tracker.seat, error, where) from error
+
+    def _act(self, view: View) -> Move:
+        move = self.guarded("answering Botzone", self.player.act, view)
         if move is None or move not in view.legal:  # told in Botzone's words and tile names
             raise Foul(f"illegal: {self.player.name} chose {spoken(move, view.hand.melds)}, not "
                        f"one of {', '.join(legal_answers(view))}",
@@ -138,7 +147,7 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
     finally:
         close = getattr(player, "close", None)
         if close is not None:
-            close()
+            bot.guarded("while closing", close)
 
 
 def _write(stdout: IO[str], answer: str, simple_io: bool, keep_running: bool) -> None:

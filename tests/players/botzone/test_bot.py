@@ -260,3 +260,39 @@ def test_a_history_chi_without_its_tile_is_refused_in_one_line(simple_io):
             if simple_io else json.dumps({"requests": requests, "responses": responses}) + "\n")
     with pytest.raises(ValueError, match="'CHI' names no middle tile"):
         serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=simple_io)
+
+
+class Raising(FirstLegal):
+    """First legal, but the hook ``where`` raises ``error``."""
+
+    def __init__(self, where, error):
+        super().__init__()
+        self.where, self.error = where, error
+
+    def start_hand(self, start):
+        if self.where == "start_hand":
+            raise self.error
+
+    def observe(self, event):
+        if self.where == "observe":
+            raise self.error
+
+    def close(self):
+        if self.where == "close":
+            raise self.error
+
+
+@pytest.mark.parametrize("where, said", [("start_hand", "while starting the hand"),
+                                         ("observe", "while observing"),
+                                         ("close", "while closing")])
+@pytest.mark.parametrize("error", [RuntimeError("boom"), SystemExit(0)], ids=repr)
+def test_a_hook_or_close_that_raises_is_the_players_bug_in_one_line(where, said, error):
+    # Seen: hear() and serve's close called the hooks unguarded: a raw traceback, not the
+    # README's one line with the traceback kept in mjsim-botzone-traceback.txt.
+    from mjsim.players.driver import PlayerError
+
+    stdin = io.StringIO(json.dumps({"requests": ["0 0 0", DEALT], "responses": ["PASS"]}) + "\n")
+    with pytest.raises(PlayerError, match=rf"^seat 0 \(first-legal\) raised "
+                                          rf"{type(error).__name__}: .*{said}$") as stopped:
+        serve(Raising(where, error), stdin, io.StringIO())
+    assert "Traceback" in stopped.value.detail
