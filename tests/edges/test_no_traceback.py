@@ -188,8 +188,8 @@ def test_a_botzone_bot_whose_player_raises_is_one_line_and_keeps_its_traceback(
      "cannot build player .*: ValueError: at init \\(bad.py, line 3\\)"),
     # Was: a RuntimeError from close() at the roster's probe gave a traceback, and an OSError
     # read 'stopped: ...; what was written stays: run the same command to resume', no player.
-    *[(f"class Bad:\n    name = 'bad'\n    def act(self, view):\n        return view.legal[0]\n"
-       f"    def close(self):\n        raise {error}('at close')\n",
+    *[((f"class Bad:\n    name = 'bad'\n    def act(self, view):\n        return view.legal[0]\n"
+        f"    def close(self):\n        raise {error}('at close')\n"),
        f"cannot close player .*: {error}: at close \\(bad.py, line 6\\)")
       for error in ("RuntimeError", "OSError")],
 ])
