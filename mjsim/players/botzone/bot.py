@@ -34,6 +34,7 @@ from typing import IO, Any, TypeVar
 
 import orjson
 
+from mjsim.errors import clipped
 from mjsim.game.formats.botzone_log import without_bom
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of, legal_answers, spoken
@@ -178,11 +179,12 @@ def _simple(head: str, stdin: IO[str]) -> tuple[list[str], list[str]]:
     """The requests and responses of Botzone's simple input: n (the line ``head``), then 2n-1
     lines of ``stdin``."""
     first = head.strip()
-    if not (first.isascii() and first.isdigit()) or int(first) < 1:
-        raise ValueError(f"Botzone's simple input starts with the turn count, not {first!r}")
-    if int(first) > MAX_TURNS:
-        raise ValueError(f"Botzone's simple input counts {first} turns: more than a game has "
-                         f"(at most {MAX_TURNS:,})")
+    if not (first.isascii() and first.isdigit()) or int(first[:9]) < 1:
+        raise ValueError(f"Botzone's simple input starts with the turn count, not "
+                         f"{clipped(first, 40)!r}")
+    if len(first) > 9 or int(first) > MAX_TURNS:  # int() of 4,301 digits refuses in its words
+        raise ValueError(f"Botzone's simple input counts {clipped(first, 40)} turns: more than "
+                         f"a game has (at most {MAX_TURNS:,})")
     wanted = 2 * int(first) - 1
     lines = [line.rstrip("\r\n") for line in itertools.islice(iter(stdin.readline, ""), wanted)]
     if len(lines) != wanted:  # a count past the input's end, which would be read for ever
@@ -199,11 +201,12 @@ def _next_request(line: str, simple_io: bool) -> str:
     try:
         data: Any = orjson.loads(text)
     except json.JSONDecodeError as problem:
-        raise ValueError(f"Botzone's request {text!r} does not parse as JSON: {problem}") from None
+        raise ValueError(f"Botzone's request {clipped(text, 200)!r} does not parse as JSON: "
+                         f"{problem}") from None
     match data:
         case str(request) | {"requests": str(request)} | {"requests": [*_, str(request)]}:
             return request
-    raise ValueError(f"a Botzone Mahjong request is a string, not {text!r}")
+    raise ValueError(f"a Botzone Mahjong request is a string, not {clipped(text, 200)!r}")
 
 
 def _strings(values: Any, what: str) -> list[str]:

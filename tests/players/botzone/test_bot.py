@@ -296,3 +296,17 @@ def test_a_hook_or_close_that_raises_is_the_players_bug_in_one_line(where, said,
                                           rf"{type(error).__name__}: .*{said}$") as stopped:
         serve(Raising(where, error), stdin, io.StringIO())
     assert "Traceback" in stopped.value.detail
+
+
+@pytest.mark.parametrize(("text", "simple_io", "said"), [
+    # Seen: Python's own 'Exceeds the limit (4300 digits) for integer string conversion'.
+    (json.dumps({"requests": ["0 " + "9" * 5000 + " 0"]}) + "\n", False, "is out of range"),
+    ("9" * 5000 + "\n", True, "more than a game has"),
+    # Seen: the whole 300 KB request echoed in the refusal.
+    (json.dumps({"requests": ["0 0 0", "1 " + "x" * 300_000], "responses": ["PASS"]}) + "\n",
+     False, "is not a number")])
+def test_a_huge_number_or_request_is_refused_in_a_short_line_of_its_own(text, simple_io, said):
+    with pytest.raises(ValueError) as refused:
+        serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=simple_io)
+    message = str(refused.value)
+    assert said in message and len(message) < 500 and "4300" not in message
