@@ -271,3 +271,18 @@ def test_quit_at_the_pause_after_a_hand_ends_the_game(monkeypatch):
                          ask=lambda prompt: prompts.append(prompt) or "quit")
     assert len(prompts) == 1 and game.is_active
     assert out.getvalue().rstrip().endswith("game ended by the player")
+
+
+def test_a_terminal_that_speaks_only_ascii_gets_the_game_not_a_traceback(tmp_path):
+    # Seen: PYTHONIOENCODING=ascii met a UnicodeEncodeError at the first screen ('·').
+    import subprocess
+
+    from tests.ui.conftest import ENV
+
+    done = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "play", "--seed", "k5"],
+                          input="é\nquit\n".encode(), capture_output=True, cwd=tmp_path,
+                          env={**ENV, "PYTHONIOENCODING": "ascii"}, timeout=60, check=False)
+    out = done.stdout.decode("ascii")
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert "hand 1/16 ? prevalent" in out and "is neither a move nor a tile" in out
+    assert "game ended by the player" in out
