@@ -20,6 +20,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
+from mjsim.errors import clipped
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.results import HandResult
@@ -60,7 +61,13 @@ class PlayerError(RuntimeError):
         return self.message
 
 
-def raised(player: Player, seat: int, error: Exception, where: str) -> PlayerError:
+PASSED_THROUGH = (Foul, KeyboardInterrupt)
+"""What a player may raise that is not its bug: a foul, and Ctrl-C (the person's, not the
+player's). Anything else, ``SystemExit`` and bare ``BaseException`` too, is its bug and becomes
+a :class:`PlayerError` (one line, the traceback kept), never the run's silent end."""
+
+
+def raised(player: Player, seat: int, error: BaseException, where: str) -> PlayerError:
     """The :class:`PlayerError` of ``player`` in ``seat`` raising ``error`` (being handled) at
     ``where`` (e.g. "in hand 3"): one line, and the traceback as its detail."""
     what = str(error).splitlines()[0] if str(error) else ""
@@ -68,7 +75,8 @@ def raised(player: Player, seat: int, error: Exception, where: str) -> PlayerErr
                        f"{where}", traceback.format_exc(), seat)
 
 
-def _failed(players: Sequence[Player], seat: int, game: Rules, error: Exception) -> PlayerError:
+def _failed(players: Sequence[Player], seat: int, game: Rules,
+            error: BaseException) -> PlayerError:
     return raised(players[seat], seat, error, f"in hand {game.hand_no}")
 
 
@@ -204,12 +212,13 @@ class _Table:
         try:
             try:
                 move = act(view)
-            except Foul:
+            except PASSED_THROUGH:
                 raise
-            except Exception as error:
+            except BaseException as error:
                 raise _failed(self.players, seat, self.rules, error) from error
-            if move is None:
-                raise Foul("offered no move")
+            if not isinstance(move, Move):  # the engine takes Moves only: a str met a traceback
+                raise Foul("offered no move" if move is None else
+                           f"offered {clipped(repr(move), 80)}, not a Move")
             done = self.rules.apply(seat, move)
             if not done:
                 raise Foul(f"{move} is refused: {done}", repr(move))
@@ -223,7 +232,9 @@ def _close(players: Sequence[Player], game: Rules) -> None:
         if close is not None:
             try:
                 close()
-            except Exception as error:
+            except KeyboardInterrupt:
+                raise
+            except BaseException as error:
                 raise _failed(players, seat, game, error) from error
 
 
@@ -280,7 +291,9 @@ class _Referee:
                 player.end_hand(self.game.history[self.settled])
         except Foul as foul:
             return None if kind in ("settle", "end") else foul
-        except Exception as error:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
             raise _failed(self.players, seat, self.game, error) from error
         return None
 

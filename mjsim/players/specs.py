@@ -55,7 +55,7 @@ from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
 
 __all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "describe", "load_player", "parse_spec",
-           "player_ideas", "resolve_command", "with_off"]
+           "player_bug", "player_ideas", "resolve_command", "with_off"]
 
 PLUGIN_GROUP = "mjsim.players"
 """The entry point group an installed package names its players in."""
@@ -179,7 +179,7 @@ class CodeKind(SpecKind):
         except ValueError:
             raise
         except (Exception, SystemExit) as error:  # noqa: BLE001 - its module failed to import
-            raise _player_bug(f"cannot load player {spec}", error) from None
+            raise player_bug(f"cannot load player {spec}", error) from None
 
     def load(self, spec: Spec, workdir: Path | None, limits: Limits | None) -> Player:
         factory = self.found(spec)
@@ -196,7 +196,7 @@ class CodeKind(SpecKind):
         except (TypeError, PlayerOptionError) as error:  # an option it does not take or use
             raise ValueError(f"cannot build player {spec}: {error}") from None
         except (Exception, SystemExit) as error:  # noqa: BLE001 - its constructor's own bug
-            raise _player_bug(f"cannot build player {spec}", error) from None
+            raise player_bug(f"cannot build player {spec}", error) from None
         if not isinstance(player, Player):  # a ValueError: the spec a person typed is wrong
             raise ValueError(f"{spec} is not a player: it needs a name and act(view)")  # noqa: TRY004
         return player
@@ -407,7 +407,7 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None,
     return KINDS[parsed.kind].load(parsed, workdir, limits)
 
 
-def _player_bug(what: str, error: BaseException) -> ValueError:
+def player_bug(what: str, error: BaseException) -> ValueError:
     """One line for a player's own code that failed: the exception and where it was raised (the
     line of a syntax error, else the innermost frame)."""
     where = ""

@@ -28,7 +28,7 @@ from typing import Any
 from mjsim.errors import clipped
 from mjsim.game.settings import Limits
 from mjsim.players.protocol import BatchPlayer, Player
-from mjsim.players.specs import Spec, describe, load_player, parse_spec, player_ideas
+from mjsim.players.specs import Spec, describe, load_player, parse_spec, player_bug, player_ideas
 
 __all__ = ["Lineup", "Roster", "as_lineup", "read_lineup_file", "rung_label", "text_entry"]
 
@@ -165,8 +165,15 @@ class Roster:
         player = self.player(entry)
         self._batching[entry] = isinstance(player, BatchPlayer)
         close = getattr(player, "close", None)
-        if close is not None:
+        if close is None:
+            return
+        try:
             close()
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # noqa: BLE001 - its own bug, named as a constructor's
+            # is (an OSError read as the run's own 'stopped ... resume', with nothing written)
+            raise player_bug(f"cannot close player {self.parsed(entry)}", error) from None
 
     def described(self, entries: Iterable[str]) -> dict[str, dict[str, Any]]:
         """What each entry resolves to here, for the manifest."""

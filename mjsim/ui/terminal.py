@@ -59,6 +59,7 @@ _ALIASES = {"d": "discard", "discard": "discard", "p": "pass", "pass": "pass", "
 # A letter after a digit is a suit; matching the letter alone, behind a look-behind, keeps the
 # substitution linear (``([0-9]+)([a-zA-Z])`` rescanned a run of digits from each of them).
 _SUIT = re.compile(r"(?<=[0-9])[a-zA-Z]")
+QUIT_WORDS = ("quit", "exit", "q")
 LONGEST_ENTRY = 100
 """The most characters an entry may have: the longest move is a few words."""
 
@@ -138,7 +139,8 @@ class Screen:
         self.last: int | None = None  # the seat whose pool ends with the last discard
 
     def say(self, text: str | Text, style: str = "") -> None:
-        self.console.print(text, style=style)
+        # Text, not a str, so what the person typed (echoed in refusals) is never read as markup.
+        self.console.print(Text(text) if isinstance(text, str) else text, style=style)
 
     def table(self, view: View, totals: Sequence[int], turn: str) -> None:
         names, say = self.names, self.say
@@ -276,7 +278,7 @@ def _ask_move(game: Rules, seat: int, screen: Screen, ask: Callable[[str], str])
     while True:
         text = _ask(ask, "> ")
         word = text.strip().lower()
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             raise Quit
         if word in ("help", "?", "h"):
             screen.say(HELP)
@@ -303,7 +305,9 @@ def _pause(ended: HandEnd, screen: Screen, ask: Callable[[str], str], final: boo
         screen.say(line, style="bold yellow" if index == 0 else "")
     screen.say("totals: " + "  ".join(f"{screen.names[s]} {t:+d}"
                                       for s, t in enumerate(ended.totals)))
-    _ask(ask, "press Enter for the " + ("final standings " if final else "next hand "))
+    answer = _ask(ask, "press Enter for the " + ("final standings " if final else "next hand "))
+    if answer.strip().lower() in QUIT_WORDS:  # the README's quit ends the game at any prompt
+        raise Quit
 
 
 def _standings(totals: Sequence[int], screen: Screen) -> None:

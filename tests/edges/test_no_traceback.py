@@ -186,6 +186,12 @@ def test_a_botzone_bot_whose_player_raises_is_one_line_and_keeps_its_traceback(
     ("import sys\nsys.exit(3)\n", "cannot load player .*: SystemExit: 3 \\(bad.py, line 2\\)"),
     ("class Bad:\n    def __init__(self):\n        raise ValueError('at init')\n",
      "cannot build player .*: ValueError: at init \\(bad.py, line 3\\)"),
+    # Was: a RuntimeError from close() at the roster's probe gave a traceback, and an OSError
+    # read 'stopped: ...; what was written stays: run the same command to resume', no player.
+    *[((f"class Bad:\n    name = 'bad'\n    def act(self, view):\n        return view.legal[0]\n"
+        f"    def close(self):\n        raise {error}('at close')\n"),
+       f"cannot close player .*: {error}: at close \\(bad.py, line 6\\)")
+      for error in ("RuntimeError", "OSError")],
 ])
 def test_a_player_file_that_fails_as_it_loads_is_one_line_naming_it(tmp_path, capsys, source,
                                                                      said):

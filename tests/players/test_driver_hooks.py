@@ -5,7 +5,7 @@ import pytest
 
 from mjsim.game.moves import Move
 from mjsim.players import Foul, HandStart, Rung
-from mjsim.players.driver import PENALTY, TooManyFouls, play
+from mjsim.players.driver import PENALTY, PlayerError, TooManyFouls, play
 
 
 class Listener:
@@ -65,14 +65,24 @@ class Fouler:
                 raise Foul("it said nothing useful", "GARBAGE", "request: 2 W1")
             if self.how == "none":
                 return None
+            if self.how in ODD_ANSWERS:
+                return ODD_ANSWERS[self.how]
             # Never legal: a pung on one's own turn, a discard in a window.
             return Move("pung") if view.window is None else Move("discard", tile=0)
         return self.rung.act(view)
 
 
+# Seen: each of these met the engine's apply unchecked, a traceback that lost the run.
+ODD_ANSWERS = {"str": "PASS", "int": 7, "tuple": ("discard", 3), "dict": {"kind": "pass"}}
+
+
 @pytest.mark.parametrize("how, reason", [("raise", "it said nothing useful"),
                                          ("none", "offered no move"),
-                                         ("illegal", "is refused")])
+                                         ("illegal", "is refused"),
+                                         ("str", "offered 'PASS', not a Move"),
+                                         ("int", "offered 7, not a Move"),
+                                         ("tuple", "offered ('discard', 3), not a Move"),
+                                         ("dict", "offered {'kind': 'pass'}, not a Move")])
 def test_a_foul_costs_the_penalty_and_the_game_goes_on(how, reason):
     game = play(b"fouls", [Rung(1), Fouler({2}, how), Rung(1), Rung(1)], last_hand=3)
     fouled = game.history[1]
@@ -93,3 +103,43 @@ def test_fouls_hand_after_hand_stop_the_game_naming_the_player():
     assert [("foul" in row) for row in game.history] == [False, True, True, False, True, True]
     assert play(b"fouls", [Rung(1), Fouler({1, 2}), Rung(1), Rung(1)], last_hand=2,
                 max_fouls=3).status == "finished"
+
+
+class Exits(Listener):
+    """Rung 2 that raises ``error`` from hook ``where`` (or act) in hand 1."""
+
+    def __init__(self, where, error):
+        super().__init__()
+        self.where, self.error = where, error
+
+    def act(self, view):
+        if self.where == "act":
+            raise self.error
+        return super().act(view)
+
+    def observe(self, event):
+        if self.where == "observe":
+            raise self.error
+
+    def start_hand(self, start):
+        if self.where == "start_hand":
+            raise self.error
+
+    def close(self):
+        if self.where == "close":
+            raise self.error
+
+
+@pytest.mark.parametrize("where", ["act", "observe", "start_hand", "close"])
+@pytest.mark.parametrize("error", [SystemExit(0), BaseException("base")], ids=repr)
+def test_a_player_raising_systemexit_or_baseexception_stops_the_game_naming_it(where, error):
+    # Seen: SystemExit(0) from act ended mjsim table silently with status 0, and a bare
+    # BaseException gave a raw traceback; both are the player's bug, told in one line.
+    with pytest.raises(PlayerError, match=rf"seat 1 \(listener\) raised {type(error).__name__}"):
+        play(b"exits", [Rung(1), Exits(where, error), Rung(1), Rung(1)], last_hand=1)
+
+
+def test_ctrl_c_inside_a_player_is_ctrl_c_not_its_bug():
+    with pytest.raises(KeyboardInterrupt):
+        play(b"exits", [Rung(1), Exits("act", KeyboardInterrupt()), Rung(1), Rung(1)],
+             last_hand=1)

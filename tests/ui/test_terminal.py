@@ -242,3 +242,47 @@ def test_the_readme_shows_this_screen_as_it_is(first_hand):
     start = lines.index(shown[0])
     end = next(i for i in range(start, len(lines)) if lines[i] == shown[-1])
     assert shown_in(shown, lines[start:end + 1]), "\n".join(lines[start:end + 1])
+
+
+def test_typed_entries_are_echoed_literally_never_read_as_markup():
+    # Seen: '[/bold]' raised rich's MarkupError (a traceback) and '[red]5p' lost its '[red]'.
+    from mjsim.ui import terminal
+
+    entries = iter(["[/bold]", "[/]", "[red]5p", "quit"])
+    out = io.StringIO()
+    terminal.play(level=1, seed="k5", out=out, ask=lambda prompt: next(entries))
+    text = out.getvalue()
+    for entry in ("[/bold]", "[/]", "[red]5p"):
+        assert f"'{entry}'" in text
+    assert text.rstrip().endswith("game ended by the player")
+
+
+def test_quit_at_the_pause_after_a_hand_ends_the_game(monkeypatch):
+    # Seen: 'quit' at 'press Enter for the next hand' was taken as Enter and the game went on.
+    from mjsim.players.rungs import best
+    from mjsim.players.view import view_of
+    from mjsim.ui import terminal
+
+    monkeypatch.setattr(terminal, "_ask_move",
+                        lambda game, seat, screen, ask: best(view_of(game, seat), 1))
+    prompts = []
+    out = io.StringIO()
+    game = terminal.play(level=1, seed="k5", out=out,
+                         ask=lambda prompt: prompts.append(prompt) or "quit")
+    assert len(prompts) == 1 and game.is_active
+    assert out.getvalue().rstrip().endswith("game ended by the player")
+
+
+def test_a_terminal_that_speaks_only_ascii_gets_the_game_not_a_traceback(tmp_path):
+    # Seen: PYTHONIOENCODING=ascii met a UnicodeEncodeError at the first screen ('·').
+    import subprocess
+
+    from tests.ui.conftest import ENV
+
+    done = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "play", "--seed", "k5"],
+                          input="é\nquit\n".encode(), capture_output=True, cwd=tmp_path,
+                          env={**ENV, "PYTHONIOENCODING": "ascii"}, timeout=60, check=False)
+    out = done.stdout.decode("ascii")
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert "hand 1/16 ? prevalent" in out and "is neither a move nor a tile" in out
+    assert "game ended by the player" in out

@@ -29,21 +29,25 @@ from __future__ import annotations
 
 import itertools
 import json
-from typing import IO, Any
+from collections.abc import Callable
+from typing import IO, Any, TypeVar
 
 import orjson
 
+from mjsim.errors import clipped
 from mjsim.game.formats.botzone_log import without_bom
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of, legal_answers, spoken
 from mjsim.players.botzone.program import KEEP_RUNNING
 from mjsim.players.botzone.tracker import Tracker
-from mjsim.players.driver import raised
+from mjsim.players.driver import PASSED_THROUGH, raised
 from mjsim.players.protocol import Foul, HandStart, Player
 from mjsim.players.view import View
 from mjsim.tiles.botzone import print_tiles
 
 __all__ = ["KEEP_RUNNING", "BotzoneBot", "serve"]
+
+_T = TypeVar("_T")
 
 
 class BotzoneBot:
@@ -78,10 +82,11 @@ class BotzoneBot:
         tracker = self.tracker
         events = tracker.feed(request)
         if tracker.requests == 1 and self._start is not None:
-            self._start(HandStart(tracker.seat, 1, 0, tracker.prevalent))
+            self.guarded("while starting the hand", self._start,
+                         HandStart(tracker.seat, 1, 0, tracker.prevalent))
         if self._observe is not None:
             for event in events:
-                self._observe(event)
+                self.guarded("while observing", self._observe, event)
 
     def reply(self) -> str:
         """The player's answer to the request last heard (``PASS`` when it has no choice);
@@ -94,13 +99,18 @@ class BotzoneBot:
             return answer_of([move, self._act(self.tracker.after_claim(move))], view.hand.melds)
         return answer_of(move, view.hand.melds)
 
-    def _act(self, view: View) -> Move:
+    def guarded(self, where: str, call: Callable[..., _T], *args: object) -> _T:
+        """``call(*args)``, a call into the player: anything it raises but a foul or Ctrl-C is
+        its own bug, named in one line (its traceback the detail) ``where`` it happened."""
         try:
-            move = self.player.act(view)
-        except Foul:
+            return call(*args)
+        except PASSED_THROUGH:
             raise
-        except Exception as error:  # the player's own bug, named in one line
-            raise raised(self.player, view.seat, error, "answering Botzone") from error
+        except BaseException as error:
+            raise raised(self.player, self.tracker.seat, error, where) from error
+
+    def _act(self, view: View) -> Move:
+        move = self.guarded("answering Botzone", self.player.act, view)
         if move is None or move not in view.legal:  # told in Botzone's words and tile names
             raise Foul(f"illegal: {self.player.name} chose {spoken(move, view.hand.melds)}, not "
                        f"one of {', '.join(legal_answers(view))}",
@@ -138,7 +148,7 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
     finally:
         close = getattr(player, "close", None)
         if close is not None:
-            close()
+            bot.guarded("while closing", close)
 
 
 def _write(stdout: IO[str], answer: str, simple_io: bool, keep_running: bool) -> None:
@@ -169,11 +179,12 @@ def _simple(head: str, stdin: IO[str]) -> tuple[list[str], list[str]]:
     """The requests and responses of Botzone's simple input: n (the line ``head``), then 2n-1
     lines of ``stdin``."""
     first = head.strip()
-    if not (first.isascii() and first.isdigit()) or int(first) < 1:
-        raise ValueError(f"Botzone's simple input starts with the turn count, not {first!r}")
-    if int(first) > MAX_TURNS:
-        raise ValueError(f"Botzone's simple input counts {first} turns: more than a game has "
-                         f"(at most {MAX_TURNS:,})")
+    if not (first.isascii() and first.isdigit()) or int(first[:9]) < 1:
+        raise ValueError(f"Botzone's simple input starts with the turn count, not "
+                         f"{clipped(first, 40)!r}")
+    if len(first) > 9 or int(first) > MAX_TURNS:  # int() of 4,301 digits refuses in its words
+        raise ValueError(f"Botzone's simple input counts {clipped(first, 40)} turns: more than "
+                         f"a game has (at most {MAX_TURNS:,})")
     wanted = 2 * int(first) - 1
     lines = [line.rstrip("\r\n") for line in itertools.islice(iter(stdin.readline, ""), wanted)]
     if len(lines) != wanted:  # a count past the input's end, which would be read for ever
@@ -190,11 +201,12 @@ def _next_request(line: str, simple_io: bool) -> str:
     try:
         data: Any = orjson.loads(text)
     except json.JSONDecodeError as problem:
-        raise ValueError(f"Botzone's request {text!r} does not parse as JSON: {problem}") from None
+        raise ValueError(f"Botzone's request {clipped(text, 200)!r} does not parse as JSON: "
+                         f"{problem}") from None
     match data:
         case str(request) | {"requests": str(request)} | {"requests": [*_, str(request)]}:
             return request
-    raise ValueError(f"a Botzone Mahjong request is a string, not {text!r}")
+    raise ValueError(f"a Botzone Mahjong request is a string, not {clipped(text, 200)!r}")
 
 
 def _strings(values: Any, what: str) -> list[str]:

@@ -33,7 +33,9 @@ fresh temporary folder, removed at :meth:`BotzoneProgram.close`).
 
 A fault raises :class:`~mjsim.players.protocol.Foul`; its reason starts with one of
 ``malformed``, ``illegal`` (see :mod:`~mjsim.players.botzone.answers`), ``late`` (no answer in
-the time limit: the program's process group is killed), ``crashed`` (it exited non-zero, or died
+the time limit, its input not read by then, or its output closed and the program still running:
+the program's process group is killed), ``too long`` (a line of output past :data:`MAX_LINE`
+bytes), ``crashed`` (it exited non-zero, or died
 by a signal), ``exited`` (it ended without an answer), ``garbage`` (JSON IO that is not a JSON
 object with a string ``response``), ``limit`` (it ``exceeded its memory limit (256 MiB)``: it
 failed and said it ran out of memory, or ``exceeded its CPU limit (60 s)``: the kernel stopped
@@ -42,21 +44,25 @@ it). Its detail holds the request, the answer and the last lines of the program'
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import queue
 import re
 import resource
+import select
 import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
+import termios
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Generator, Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -70,14 +76,23 @@ from mjsim.players.botzone.requests import HAND_OVER, RequestWriter, choice_of
 from mjsim.players.protocol import Foul, HandStart
 from mjsim.players.view import View
 
-__all__ = ["CPU_LIMIT", "FIRST_TURN_FACTOR", "KEEP_RUNNING", "MEMORY_LIMIT", "TIME_LIMIT",
-           "BotzoneProgram"]
+__all__ = ["CPU_LIMIT", "FIRST_TURN_FACTOR", "KEEP_RUNNING", "MAX_LINE", "MEMORY_LIMIT",
+           "STDERR_KEPT", "TIME_LIMIT", "BotzoneProgram"]
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 FIRST_TURN_FACTOR = 2.0
 """The first run of a hand's game gets this many times the limit: it starts the program up (as
 does a long-running program's fresh start once its mode is learnt)."""
 _STDERR_TAIL = 20
+_TAIL_WIDTH = 1000  # bytes of a stderr line the tail keeps
+_CHUNK = 2 ** 16
+_GRACE = 0.02  # seconds: how often a wait looks whether the program has ended
+MAX_LINE = 4 * 2 ** 20
+"""The longest line of output a program may print, in bytes: an answer with its ``data`` and
+``globaldata`` (Botzone keeps these small). A longer one is a foul, ``too long``."""
+STDERR_KEPT = 2 ** 20
+"""The most of a program's stderr its log keeps (``stderr.log`` of a seat's folder), in bytes;
+the rest is cut, with a line saying so."""
 # What programs print when an allocation fails: Python, C++, Go, Java, Rust, and the C library.
 _OUT_OF_MEMORY = re.compile(r"MemoryError|bad_alloc|out of memory|OutOfMemoryError"
                             r"|memory allocation of \d+ bytes failed|Cannot allocate memory")
@@ -106,22 +121,69 @@ class _Limits:
         return None
 
 
+class _TooLong(Exception):
+    """The program printed a line past :data:`MAX_LINE` bytes."""
+
+
+class _Log:
+    """A program's stderr log: the header lines mjsim writes, and at most :data:`STDERR_KEPT`
+    bytes of what the program writes (counting what the file held already), then one line
+    saying the rest was cut. Written by the threads reading its runs' stderr, hence the lock."""
+
+    def __init__(self, path: Path) -> None:
+        self._file = open(path, "ab")  # noqa: SIM115 - open until the program is closed
+        self._kept = self._file.tell()  # append mode: what earlier runs wrote counts too
+        self._cut = self._kept >= STDERR_KEPT
+        self._lock = threading.Lock()
+
+    def header(self, text: str) -> None:
+        with self._lock:
+            self._file.write(text.encode())
+            self._file.flush()
+
+    def write(self, chunk: bytes) -> None:
+        with self._lock:
+            if self._cut:
+                return
+            room = STDERR_KEPT - self._kept
+            if len(chunk) > room:  # seen: 329 MB of stderr for 8 one-hand games
+                chunk = chunk[:room] + (f"\n=== stderr cut at {STDERR_KEPT:,} bytes: the rest "
+                                        "is not kept ===\n").encode()
+                self._cut = True
+            self._file.write(chunk)
+            self._kept += len(chunk)
+            self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+
 class _Process:
     """One run of the program: its process (in a group of its own), a thread feeding its stdout
-    lines into a queue, and a thread copying its stderr to the log and a tail."""
+    lines into a queue, and a thread copying its stderr to the log and a tail.
+
+    Every wait is bounded: its input is written without blocking, by the deadline; a line of
+    output is read up to :data:`MAX_LINE` bytes; its output ends when it closes it, or once the
+    program has ended (something it left running in a session of its own may hold the pipe open
+    for ever). Each reader thread alone reads and closes its stream, and :meth:`stop` wakes it
+    through a pipe of its own, so none reads a closed file."""
 
     def __init__(self, args: list[str], workdir: Path, env: dict[str, str], limits: _Limits,
-                 log: IO[str] | None, tail: deque[str]) -> None:
+                 log: _Log | None, tail: deque[str]) -> None:
         self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, cwd=workdir, env=env,
-                                      encoding="utf-8", errors="replace", bufsize=1,
+                                      stderr=subprocess.PIPE, cwd=workdir, env=env, bufsize=0,
                                       start_new_session=True,
                                       # Only setrlimit, already imported: nothing that could
                                       # wait on a lock another thread held at the fork.
                                       preexec_fn=limits.apply)  # noqa: PLW1509
         self.ended_input = False
+        self.too_long = False
         self.lines: queue.Queue[str | None] = queue.Queue()
-        assert self.popen.stdout is not None and self.popen.stderr is not None  # PIPE asked
+        assert self.popen.stdin is not None and self.popen.stdout is not None \
+            and self.popen.stderr is not None  # PIPE asked
+        os.set_blocking(self.popen.stdin.fileno(), False)
+        self._wake, self._waking = os.pipe()
+        self._reading = threading.Lock()  # held while a chunk of output is read and queued
         self._out = threading.Thread(target=self._read_out, args=(self.popen.stdout,),
                                      daemon=True)
         self._err = threading.Thread(target=self._read_err, args=(self.popen.stderr, log, tail),
@@ -129,28 +191,78 @@ class _Process:
         self._out.start()
         self._err.start()
 
-    def _read_out(self, stream: IO[str]) -> None:
-        for line in stream:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
+    def _chunks(self, stream: IO[bytes], busy: threading.Lock) -> Generator[bytes]:
+        """What ``stream`` gives until its end or :meth:`stop`, each chunk read and taken in
+        (the generator's body run on it) holding ``busy``."""
+        poller = select.poll()
+        poller.register(stream.fileno(), select.POLLIN)
+        poller.register(self._wake, select.POLLIN)
+        while not any(fd == self._wake for fd, _ in poller.poll()):
+            with busy:
+                chunk = os.read(stream.fileno(), _CHUNK)
+                if not chunk:
+                    return
+                yield chunk
 
-    @staticmethod
-    def _read_err(stream: IO[str], log: IO[str] | None, tail: deque[str]) -> None:
-        for line in stream:
-            tail.append(line.rstrip("\n"))
-            if log is not None:
-                log.write(line)
-                log.flush()
+    def _read_out(self, stream: IO[bytes]) -> None:
+        pending = bytearray()
+        # closing: a break must end the generator, which holds the lock while its chunk is taken
+        with closing(self._chunks(stream, self._reading)) as chunks:
+            for chunk in chunks:
+                pending += chunk
+                while (end := pending.find(b"\n")) >= 0:
+                    self.lines.put(_decoded(pending[:end]))
+                    del pending[:end + 1]
+                if len(pending) > MAX_LINE:  # seen: a 400 MiB line took 2.5 GB to hold
+                    self.too_long = True
+                    break
+            else:
+                if pending:
+                    self.lines.put(_decoded(pending))
+        with self._reading:
+            stream.close()
+            self.lines.put(None)
 
-    def send(self, text: str) -> bool:
-        """Write ``text`` to its stdin; False when the program has stopped reading."""
+    def _drained(self) -> bool:
+        """Whether all the program wrote to its output has been read and queued: nothing waits
+        in the pipe nor in the reader's hands."""
+        stdout = self.popen.stdout
+        assert stdout is not None  # PIPE asked
+        with self._reading:
+            if not self.lines.empty() or stdout.closed:
+                return False  # a line, or the end, is queued
+            waiting = fcntl.ioctl(stdout.fileno(), termios.FIONREAD, b"\0\0\0\0")
+            return int.from_bytes(waiting, sys.byteorder) == 0
+
+    def _read_err(self, stream: IO[bytes], log: _Log | None, tail: deque[str]) -> None:
+        with stream:
+            pending = bytearray()
+            for chunk in self._chunks(stream, threading.Lock()):
+                if log is not None:
+                    log.write(chunk)
+                pending += chunk
+                *lines, rest = pending.split(b"\n")
+                tail.extend(_decoded(line[:_TAIL_WIDTH]) for line in lines)
+                pending = rest[:_TAIL_WIDTH]  # a line's start is what the tail shows of it
+
+    def send(self, text: str, deadline: float) -> bool:
+        """Write ``text`` to its stdin; False when the program has stopped reading; raises
+        ``TimeoutError`` when it has not taken it all by the deadline (seen: a program that
+        never read its input hung the run, as a blocking write waited on it for ever)."""
         stdin = self.popen.stdin
         assert stdin is not None  # PIPE asked
-        try:
-            stdin.write(text)
-            stdin.flush()
-        except (BrokenPipeError, OSError):
-            return False
+        data = memoryview(text.encode())
+        poller = select.poll()
+        poller.register(stdin.fileno(), select.POLLOUT)
+        while data:
+            if not poller.poll(max(0, round((deadline - time.monotonic()) * 1000))):
+                raise TimeoutError
+            try:
+                data = data[os.write(stdin.fileno(), data):]
+            except BlockingIOError:
+                continue
+            except OSError:  # a broken pipe, among others
+                return False
         return True
 
     def end_input(self) -> None:
@@ -163,11 +275,23 @@ class _Process:
         self.ended_input = True
 
     def read(self, deadline: float) -> str | None:
-        """Its next line of output, or None at its end; raises ``TimeoutError`` at the deadline."""
-        try:
-            return self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            raise TimeoutError from None
+        """Its next line of output, or None at its end; raises ``TimeoutError`` at the deadline
+        and ``_TooLong`` after a line past :data:`MAX_LINE`."""
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                line = self.lines.get(timeout=max(0.0, min(left, _GRACE)))
+            except queue.Empty:
+                if left <= _GRACE:
+                    raise TimeoutError from None
+                # Ended, all it wrote read: what holds its output open is something it left
+                # running (seen: a setsid child made every turn late).
+                if self.popen.poll() is not None and self._drained():
+                    return None
+                continue
+            if line is None and self.too_long:
+                raise _TooLong
+            return line
 
     def wait(self, deadline: float) -> int:
         """Its exit status once it has ended; raises ``TimeoutError`` at the deadline."""
@@ -175,24 +299,33 @@ class _Process:
             code = self.popen.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             raise TimeoutError from None
-        self._err.join(timeout=1.0)
+        self._err.join(timeout=0.1)  # its last words, for the tail (its stderr is in the pipe)
         return code
 
     def stop(self) -> None:
-        """Kill its whole process group and reap it (no zombie is left)."""
+        """Kill its whole process group, reap it (no zombie is left) and end the readers."""
         if self.popen.poll() is None:
             try:
                 os.killpg(self.popen.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
         self.popen.wait()
-        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+        if self.popen.stdin is not None and not self.popen.stdin.closed:
+            try:
+                self.popen.stdin.close()
+            except OSError:
+                pass
+        os.write(self._waking, b"x")
+        self._out.join(timeout=1.0)
         self._err.join(timeout=1.0)
+        if not (self._out.is_alive() or self._err.is_alive()):  # else left to them, not reused
+            os.close(self._wake)
+            os.close(self._waking)
+
+
+def _decoded(line: bytes | bytearray) -> str:
+    """A line of a program's output as text: invalid UTF-8 replaced, a line end's CR dropped."""
+    return bytes(line).decode("utf-8", errors="replace").removesuffix("\r")
 
 
 class BotzoneProgram:
@@ -231,8 +364,7 @@ class BotzoneProgram:
         self._io = io
         self._workdir = None if workdir is None else Path(workdir)
         self._own_workdir = workdir is None  # a temporary folder, made at its first run
-        self._log: IO[str] | None = None if stderr_path is None else open(  # noqa: SIM115
-            Path(stderr_path), "a", encoding="utf-8")
+        self._log = None if stderr_path is None else _Log(Path(stderr_path))
         self._tail: deque[str] = deque(maxlen=_STDERR_TAIL)
         self._writer: RequestWriter | None = None
         self._responses: list[str] = []
@@ -269,8 +401,7 @@ class BotzoneProgram:
         self._responses, self._queued, self._data, self._runs = [], [], "", 0
         self._asked, self._unjudged, self._fouled = -1, None, False
         if self._log is not None:
-            self._log.write(f"=== {self._name}: seat {seat}, hand {hand_no} ===\n")
-            self._log.flush()
+            self._log.header(f"=== {self._name}: seat {seat}, hand {hand_no} ===\n")
 
     def observe(self, event: Event | None) -> None:
         """Hear the next event the seat sees; a queued discard lapses unless this seat's own claim
@@ -408,8 +539,14 @@ class BotzoneProgram:
             self._sent = 0
             text = self._full_input(lines, index)
         process = self._process
-        if not process.send(text):
-            self._fail_ended(process, lines[index], deadline)
+        try:
+            sent = process.send(text, deadline)
+        except TimeoutError:
+            self._stop()
+            raise Foul(f"late: the program did not read its input within {limit:g} s", None,
+                       self._detail(lines[index], None)) from None
+        if not sent:
+            self._fail_ended(process, lines[index], deadline, limit)
         if starts and not self._long_running:
             process.end_input()
         self._sent = index + 1
@@ -447,21 +584,24 @@ class BotzoneProgram:
     def _answer(self, process: _Process, request: str, deadline: float, limit: float) -> str:
         """Read one answer, then the keep-running mark (the process stays) or the end of its
         output (the process is reaped)."""
+        out: list[str] = []
         try:
-            out = [self._first_line(process, request, deadline)]
+            out.append(self._first_line(process, request, deadline, limit))
             while True:
                 line = process.read(deadline)
                 if line is None or line == KEEP_RUNNING:
                     break
                 out.append(line)
             if line is None:
-                code = process.wait(deadline)
-                self._stop()
+                code = self._ended(process, request, deadline, limit, out[0])
                 if code != 0:
                     raise Foul(self._crash(code, f"crashed: the program exited with status "
                                                  f"{code}"), out[0], self._detail(request, out[0]))
         except TimeoutError:
             raise Foul(f"late: no answer within {limit:g} s", None,
+                       self._detail(request, None)) from None
+        except _TooLong:
+            raise Foul(f"too long: a line of its output passed {MAX_LINE:,} bytes", None,
                        self._detail(request, None)) from None
         answer = self._response(out, request, keeps=line is not None)
         if line is not None and process.ended_input:  # it keeps running, but cannot hear
@@ -469,19 +609,30 @@ class BotzoneProgram:
             self._stop()
         return answer
 
-    def _first_line(self, process: _Process, request: str, deadline: float) -> str:
+    def _first_line(self, process: _Process, request: str, deadline: float,
+                    limit: float) -> str:
         line = process.read(deadline)
         if line is None:
-            self._fail_ended(process, request, deadline)
+            self._fail_ended(process, request, deadline, limit)
         return line
 
-    def _fail_ended(self, process: _Process, request: str, deadline: float) -> NoReturn:
-        """The program stopped before answering: crashed (non-zero status) or exited."""
+    def _ended(self, process: _Process, request: str, deadline: float, limit: float,
+               answer: str | None) -> int:
+        """The status of a program whose output has ended, once it ends; a foul, ``late``, when
+        it does not by the deadline (seen: recorded as 'crashed ... status None')."""
         try:
             code = process.wait(deadline)
         except TimeoutError:
-            code = None
+            self._stop()
+            raise Foul(f"late: the program closed its output but did not end within {limit:g} s",
+                       answer, self._detail(request, answer)) from None
         self._stop()
+        return code
+
+    def _fail_ended(self, process: _Process, request: str, deadline: float,
+                    limit: float) -> NoReturn:
+        """The program stopped before answering: crashed (non-zero status) or exited."""
+        code = self._ended(process, request, deadline, limit, None)
         detail = self._detail(request, None)
         if code == 0:
             raise Foul("exited: the program ended without an answer", None, detail)

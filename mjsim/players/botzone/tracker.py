@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from mjsim.analysis import shanten
+from mjsim.errors import clipped
 from mjsim.game.events import ClaimEvent, DealEvent, Event, MeldEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move, claimed_meld
 from mjsim.players.view import HIDDEN_KONG, Shown, View, WindowView
@@ -134,7 +135,9 @@ class Tracker:
         try:
             self._feed(words)
         except (IndexError, KeyError, ValueError) as problem:
-            raise ValueError(f"Botzone request {self.requests} {request!r}: {problem}") from None
+            # clipped: a request may be 300 KB, and its problem is named
+            raise ValueError(f"Botzone request {self.requests} {clipped(request, 200)!r}: "
+                             f"{problem}") from None
         self.requests += 1
         self.events = []
         return events
@@ -157,6 +160,8 @@ class Tracker:
         event: ClaimEvent = {"actor": self.seat, "kind": "claim", "claim": claim,
                              "tile": window.tile}
         if claim == "chow":
+            if len(words) < 2:  # a history from outside: refused in words, not an IndexError
+                raise ValueError(f"{answer!r} names no middle tile: CHI is 'CHI middle discard'")
             middle = _playing(words[1])
             event["tiles"] = [middle - 1, middle, middle + 1]
         self.events.append(event)
@@ -436,11 +441,16 @@ class Tracker:
                       for m in melds if not m.concealed))
 
 
+_DIGITS = 6  # more than any number in a request has (seats, winds, counts of flowers)
+
+
 def _number(word: str) -> int:
     """A whole number, a minus sign allowed: the caller says that -1 is out of its range."""
     digits = word.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
-        raise ValueError(f"{word!r} is not a number")
+        raise ValueError(f"{clipped(word, 40)!r} is not a number")
+    if len(digits) > _DIGITS:  # before int(), whose own refusal past 4,300 digits is Python's
+        raise ValueError(f"{clipped(word, 40)!r} is out of range")
     return int(word)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +40,12 @@ def add(commands: Commands) -> None:
 def cmd_play(args: argparse.Namespace) -> str:
     from mjsim.ui.terminal import line_editing, play
 
+    # A terminal that cannot show '·' or the table's lines (PYTHONIOENCODING=ascii, say) shows
+    # '?' for them, and what it cannot read of an entry is refused as any odd entry is: both
+    # were a UnicodeError traceback at the first screen.
+    for stream, errors in ((sys.stdout, "replace"), (sys.stdin, "surrogateescape")):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=errors)
     log_path = Path(args.log or f"mjsim-game-{seed_in_a_name(args.seed)}.jsonl")
     with new_file(log_path, args.force, "--log") as log:
         if sys.stdin.isatty():

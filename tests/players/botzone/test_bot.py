@@ -248,3 +248,65 @@ def test_a_request_out_of_range_or_order_is_refused_by_name(requests, problem):
     with pytest.raises(ValueError) as refused:
         serve(FirstLegal(), stdin, io.StringIO())
     assert str(refused.value).endswith(problem)
+
+
+@pytest.mark.parametrize("simple_io", [False, True])
+def test_a_history_chi_without_its_tile_is_refused_in_one_line(simple_io):
+    # Seen: a response 'CHI' alone met an IndexError (answered runs outside feed's wrapper).
+    requests = ["0 1 0", "1 0 0 0 0 W2 W3 W5 W6 B2 B3 B4 T7 T8 T9 F1 F1 J2", "3 0 DRAW",
+                "3 0 PLAY W1", "3 1 DRAW"]
+    responses = ["PASS", "PASS", "PASS", "CHI"]
+    text = ("5\n" + "".join(f"{q}\n{a}\n" for q, a in zip(requests, responses)) + "3 1 DRAW\n"
+            if simple_io else json.dumps({"requests": requests, "responses": responses}) + "\n")
+    with pytest.raises(ValueError, match="'CHI' names no middle tile"):
+        serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=simple_io)
+
+
+class Raising(FirstLegal):
+    """First legal, but the hook ``where`` raises ``error``."""
+
+    def __init__(self, where, error):
+        super().__init__()
+        self.where, self.error = where, error
+
+    def start_hand(self, start):
+        if self.where == "start_hand":
+            raise self.error
+
+    def observe(self, event):
+        if self.where == "observe":
+            raise self.error
+
+    def close(self):
+        if self.where == "close":
+            raise self.error
+
+
+@pytest.mark.parametrize("where, said", [("start_hand", "while starting the hand"),
+                                         ("observe", "while observing"),
+                                         ("close", "while closing")])
+@pytest.mark.parametrize("error", [RuntimeError("boom"), SystemExit(0)], ids=repr)
+def test_a_hook_or_close_that_raises_is_the_players_bug_in_one_line(where, said, error):
+    # Seen: hear() and serve's close called the hooks unguarded: a raw traceback, not the
+    # README's one line with the traceback kept in mjsim-botzone-traceback.txt.
+    from mjsim.players.driver import PlayerError
+
+    stdin = io.StringIO(json.dumps({"requests": ["0 0 0", DEALT], "responses": ["PASS"]}) + "\n")
+    with pytest.raises(PlayerError, match=rf"^seat 0 \(first-legal\) raised "
+                                          rf"{type(error).__name__}: .*{said}$") as stopped:
+        serve(Raising(where, error), stdin, io.StringIO())
+    assert "Traceback" in stopped.value.detail
+
+
+@pytest.mark.parametrize(("text", "simple_io", "said"), [
+    # Seen: Python's own 'Exceeds the limit (4300 digits) for integer string conversion'.
+    (json.dumps({"requests": ["0 " + "9" * 5000 + " 0"]}) + "\n", False, "is out of range"),
+    ("9" * 5000 + "\n", True, "more than a game has"),
+    # Seen: the whole 300 KB request echoed in the refusal.
+    (json.dumps({"requests": ["0 0 0", "1 " + "x" * 300_000], "responses": ["PASS"]}) + "\n",
+     False, "is not a number")])
+def test_a_huge_number_or_request_is_refused_in_a_short_line_of_its_own(text, simple_io, said):
+    with pytest.raises(ValueError) as refused:
+        serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=simple_io)
+    message = str(refused.value)
+    assert said in message and len(message) < 500 and "4300" not in message

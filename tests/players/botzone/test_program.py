@@ -5,6 +5,7 @@ import json
 import os
 import shlex
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -243,3 +244,46 @@ def test_a_once_a_turn_program_reads_its_input_to_the_end(io, children):
 def test_bad_limits_are_refused_by_name(kw, error):
     with pytest.raises(ValueError, match=error):
         BotzoneProgram("bot", **kw)
+
+
+@pytest.mark.parametrize(("way", "reason"), [
+    # Seen: a blocking write waited for ever on a program that stopped reading its input.
+    ("deaf", "late: the program did not read its input within 0.5 s"),
+    # Seen: 'crashed: the program stopped with status None before answering'.
+    ("closeout", "late: the program closed its output but did not end within 1 s"),
+    # Seen: held in memory whole (a 400 MiB line took 2.5 GB), then 'late'.
+    ("long", "too long: a line of its output passed 4,194,304 bytes")])
+def test_a_program_that_stops_reading_closes_its_output_or_prints_a_huge_line_fouls_so(
+        way, reason, monkeypatch, children):
+    thread_errors = []  # seen: 'Exception in thread ... I/O operation on closed file'
+    monkeypatch.setattr(threading, "excepthook", thread_errors.append)
+    bad = BotzoneProgram(bot_command("badbot.py", way), time_limit=0.5)
+    games = []
+    game = threading.Thread(target=lambda: games.append(
+        play(b"bad", [bad, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)), daemon=True)
+    game.start()
+    game.join(timeout=30)
+    assert games, "the game hung"
+    assert games[0].history[0]["foul"]["reason"] == reason
+    assert thread_errors == [] and children() == []
+
+
+def test_what_a_program_leaves_running_does_not_hold_up_its_answers(children):
+    # Seen: a setsid child holding the program's output made every turn wait to the deadline,
+    # a foul that read 'late'.
+    forker = BotzoneProgram(bot_command("badbot.py", "forker"), time_limit=1)
+    started = time.monotonic()
+    game = play(b"forker", [forker, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
+    assert "foul" not in game.history[0] and time.monotonic() - started < 20
+
+
+def test_a_programs_stderr_log_is_cut_at_its_cap(tmp_path):
+    # Seen: 329 MB of stderr logged for 8 one-hand games.
+    log = tmp_path / "stderr.log"
+    loud = BotzoneProgram(bot_command("badbot.py", "loud"), time_limit=2, stderr_path=log)
+    game = play(b"loud", [loud, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
+    loud.close()
+    assert "foul" not in game.history[0]
+    text = log.read_text()
+    assert 2 ** 20 < len(text) < 2 ** 20 + 200  # the cap, 1 MiB, and the line saying so
+    assert text.endswith("=== stderr cut at 1,048,576 bytes: the rest is not kept ===\n")

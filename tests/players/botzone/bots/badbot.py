@@ -10,6 +10,11 @@
 - ``silent``: exits at once without an answer;
 - ``hungry``: allocates a gigabyte (more than its memory limit);
 - ``spin``: computes for ever (past any CPU limit);
+- ``deaf``: plays its first draw with a 2 MB ``data``, then never reads its input again;
+- ``forker``: plays well, but leaves a child in a session of its own holding its output open;
+- ``long``: answers its draw with a line of 8 MiB and no end, then sleeps;
+- ``loud``: plays well, writing 3 MiB to stderr each run;
+- ``closeout``: closes its output at its draw, then sleeps;
 - ``chatty``: plays its first draw, keeps running, then answers ``PLAY W1`` to every request
   (its own discard among them, to which PASS is the only answer).
 
@@ -19,13 +24,19 @@ All of them read one JSON line first and pass what they are not asked about.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 
 def main() -> None:
     way = sys.argv[1]
+    if way == "deaf" and Path("ran").exists():  # its folder keeps the mark from run to run
+        time.sleep(60)
+    if way == "loud":
+        sys.stderr.write(("e" * 999 + "\n") * 3 * 1024)
     request = json.loads(sys.stdin.readline())["requests"][-1]
     if way == "chatty":
         print(json.dumps({"response": "PLAY " + request[2:] if request[0] == "2" else "PASS"}))
@@ -38,7 +49,23 @@ def main() -> None:
         print(json.dumps({"response": "PASS"}))
         return
     tile = request.split(" ")[1]
-    if way == "illegal":
+    if way in ("forker", "loud"):
+        print(json.dumps({"response": f"PLAY {tile}"}), flush=True)
+    if way == "forker" and os.fork() == 0:
+        os.setsid()
+        time.sleep(5)
+        os._exit(0)
+    if way == "deaf":
+        Path("ran").touch()
+        print(json.dumps({"response": f"PLAY {tile}", "data": "x" * 2_000_000}))
+    elif way == "long":
+        sys.stdout.write("x" * 8 * 2 ** 20)
+        sys.stdout.flush()
+        time.sleep(60)
+    elif way == "closeout":
+        os.close(1)
+        time.sleep(60)
+    elif way == "illegal":
         print(json.dumps({"response": f"GANG {tile}"}))
     elif way == "malformed":
         print(json.dumps({"response": f"PLAY  {tile}"}))
