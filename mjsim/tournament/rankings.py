@@ -10,7 +10,8 @@ not independent draws (docs/architecture.md#pricing-the-statistics). Per variant
   [1, 4]);
 - the first-place rate, a k-way tie for first counting 1/k to each (:func:`first_shares`), with
   a Wilson interval on the games, widened by the seeds' design effect when the games of a seed
-  are positively correlated (Kish's effective sample size);
+  are positively correlated (Kish's effective sample size) and never narrowed below the
+  games' own;
 - a Bradley-Terry rating on placings (every two seats of a game holding different variants are
   one comparison, a shared place half a win each), on the Elo scale, with a bootstrap interval.
 
@@ -298,7 +299,13 @@ def _percentile(values: np.ndarray, seeds: int) -> tuple[float, float]:
 def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
     """How many games of the table one independent game is worth for a rate, since a seed's
     games share their walls: the seeds' clustered variance of the rate over p(1-p)/n (Kish),
-    times (t/z)^2 for the seeds' degrees of freedom (Korn and Graubard)."""
+    times (t/z)^2 for the seeds' degrees of freedom (Korn and Graubard), and never below 1.
+
+    The floor: seeds whose rates agree more than binomial games would (a rotated table's seats
+    share a wall's luck, so a variant often takes the same firsts on every wall) would give a
+    design effect below 1, counting more independent games than were played; few seeds' spread
+    is too uncertain to claim that, so the interval is never narrower than the games' own
+    Wilson interval."""
     played = games > 0
     successes, games = successes[played], games[played]
     n = float(games.sum())
@@ -309,8 +316,7 @@ def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
     residuals = successes - rate * games
     clustered = seeds / (seeds - 1) * float((residuals ** 2).sum()) / n ** 2
     t = float(stats.t.ppf(0.5 + CONFIDENCE / 2, seeds - 1) / stats.norm.ppf(0.5 + CONFIDENCE / 2))
-    # A floor, for seeds whose rates are all exactly equal (no spread seen at all).
-    return max(1 / n, clustered / (rate * (1 - rate) / n) * t * t)
+    return max(1.0, clustered / (rate * (1 - rate) / n) * t * t)
 
 
 def _ratings(wins: np.ndarray, resampled_wins: np.ndarray
