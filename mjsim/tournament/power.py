@@ -30,12 +30,13 @@ test's Brownian limit (within 3% from 0.15 to 0.075)."""
 
 def detectable(sd: float, seeds: int, alpha: float = ALPHA, power: float = POWER) -> float:
     """The smallest effect a two-sided t test at ``alpha`` finds with ``power`` from ``seeds``
-    seeds of per-seed SD ``sd`` (NaN below two seeds).
+    seeds of per-seed SD ``sd`` (NaN below two seeds, and for an SD of 0: walls that all gave
+    the same difference say nothing of the spread of walls to come).
 
     >>> round(detectable(3.0, 40), 2)
     1.36
     """
-    if seeds < 2 or not math.isfinite(sd):
+    if seeds < 2 or not math.isfinite(sd) or not sd > 0:
         return math.nan
     df = seeds - 1
     return float((stats.t.ppf(1 - alpha / 2, df) + stats.t.ppf(power, df)) * sd
@@ -43,15 +44,16 @@ def detectable(sd: float, seeds: int, alpha: float = ALPHA, power: float = POWER
 
 
 def walls_needed(delta: float, sd: float, alpha: float = ALPHA, power: float = POWER) -> int:
-    """The fewest walls whose two-sided t test at ``alpha`` finds ``delta`` with ``power``.
+    """The fewest walls whose two-sided t test at ``alpha`` finds ``delta`` with ``power`` at
+    per-seed SD ``sd``; ``ValueError`` unless both are positive (an SD of 0 plans nothing).
 
     >>> walls_needed(0.5, 3.0)
     285
     """
-    if delta <= 0:
+    if not delta > 0:
         raise ValueError(f"an effect to plan for is positive, not {delta}")
-    if sd <= 0:
-        return 2
+    if not sd > 0 or not math.isfinite(sd):
+        raise ValueError(f"walls are planned from a positive per-seed SD, not {sd}")
     z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(power)
     seeds = max(2, math.floor(float(z * sd / delta) ** 2))
     while detectable(sd, seeds, alpha, power) > delta:

@@ -33,6 +33,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     notes = ["points/hand: what the idea adds (a rung step: what the higher rung gains)"]
     notes += [f"{cells[0]}: {cells[2]} for an interval" for cells in rows
               if cells[2].startswith("too few")]
+    notes += [f"{cells[0]}: every wall gave the same difference ({cells[1]} a hand): no spread "
+              "to scale an interval by, nor to plan walls from" for cells in rows
+              if cells[2] == NO_SPREAD]
     looks = str(estimates[Column.LOOKS].iloc[0]) if Column.LOOKS in columns else ""
     if looks not in ("", "nan"):
         notes.append(f"a sequential look: this run was read at {looks} walls before it was "
@@ -54,7 +57,7 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      if isinstance(said, str) and said)
     notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
                  "two-sided), from its per-seed SD")
-    walls = ", ".join(f"{name}: {needed:,}" for name, needed, cells  # none without detects
+    walls = ", ".join(f"{name}: {int(needed):,}" for name, needed, cells  # none without detects
                       in zip(estimates[Column.NAME], estimates[Column.WALLS_FOR_DELTA], rows)
                       if cells[-1] != "-")
     if walls:
@@ -62,14 +65,21 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     return "\n".join([*_table(header, rows, "<><>>>>>"), *wrapped(notes)])
 
 
+NO_SPREAD = "no spread over walls"
+"""The interval cell of a row whose walls all gave the same difference (a per-seed SD of 0)."""
+
+
 def _estimate_cells(row: pd.Series, counted: bool) -> list[str]:
     """An estimate's row of the table; the interval says so where there is none."""
     few = row.get(Column.METHOD, "t") == METHOD
     never = counted and row[Column.CHANGED] == 0  # an idea that changed no move: no interval
+    flat = not float(row[Column.SD_SEED_HAND]) > 0  # changed moves, never a wall's result
     low, high = float(row[Column.LOW_HAND]), float(row[Column.HIGH_HAND])
-    bounded = math.isfinite(low) and math.isfinite(high)
+    bounded = math.isfinite(low) and math.isfinite(high) and not flat
     if never:
         span = "never changed a move"
+    elif flat:  # an interval of width 0 would claim the price exactly
+        span = NO_SPREAD
     elif not bounded:  # too few walls (or changed ones) to exclude any price
         span = "too few changed walls" if few else "too few walls"
     else:

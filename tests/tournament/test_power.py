@@ -47,3 +47,10 @@ def test_the_plan_reads_as_walls_and_games():
     assert "if ±0.005 (the slowest)" in format_plan(plan(0.01, 1.0), games_per_wall=9)
     with pytest.raises(ValueError, match="positive"):
         plan(-1.0)
+
+
+def test_an_sd_of_zero_detects_nothing_and_plans_no_walls():
+    # Walls that all gave the same difference say nothing of the spread of the next walls.
+    assert math.isnan(detectable(0.0, 30))
+    with pytest.raises(ValueError, match="positive per-seed SD"):
+        walls_needed(0.5, 0.0)
