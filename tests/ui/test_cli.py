@@ -142,10 +142,19 @@ def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
 
     code, out, _ = run(capsys, "price", "defence", "planning", "--plan", "0.5", "--out",
                        str(tmp_path / "run"))
+    from mjsim.tournament import Roster
+    from mjsim.tournament.schedule import challenger_games, control_game, priced_walls
+
     result = plan(0.5)
-    games = 8 + 1 / 10  # four seats for each idea, and a health-check control every tenth wall
-    assert code == 0 and f"{result.fixed} walls ({result.fixed * games:,.0f} games)" in out
-    assert "(8.1 games a wall)" in out
+    # The games a run of that many walls schedules: four seats for each idea, and the health
+    # check's control game on walls 0, 10, 20, ...
+    roster = Roster()
+    challengers = [roster.with_off("3", idea) for idea in ("defence", "planning")]
+    batches = priced_walls([f"w-{i}" for i in range(result.fixed)],
+                           [(control_game("3"), challenger_games("3", challengers))])
+    games = sum(map(len, batches))
+    assert code == 0 and f"{result.fixed} walls ({games:,} games)" in out
+    assert "a wall plays 8 games" in out
     assert f"{result.cap} walls" in out and "nothing has been played" in out
     assert not (tmp_path / "run").exists()
     help_text = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "price", "--help"],
