@@ -78,6 +78,7 @@ class Column(StrEnum):
     # A sequential run (--until-decided).
     CAP = "cap"
     PLANNED_SD_HAND = "planned_sd_hand"
+    PLANNED_CAP = "planned_cap"  # the cap the plan gives at that SD (CAP differs when given)
     EXPECTED_ZERO = "expected_zero"  # the walls expected at the row's own SD, price 0
     EXPECTED_DELTA = "expected_delta"  # ... and price ±delta
     DECISION = "decision"
@@ -266,12 +267,14 @@ def _stopped(frame: pd.DataFrame, means: Mapping[str, list[float]],
 
 def _decided(frame: pd.DataFrame, stopping: Stopping,
              means: Mapping[str, list[float]]) -> pd.DataFrame:
-    """Each row's sequential decision beside it, with the cap and the SD it was planned at, the
+    """Each row's sequential decision beside it, with the cap, the SD the plan was made at and
+    the cap it gives (the cap is another when the run was given one), the
     walls the test was expected to take at the row's own per-seed SD (NaN without spread), and
     the estimate adjusted for the stop's bias (``adjusted_hand``; ``bias_hand`` is how far the
     plain mean runs from it)."""
     planned, tests, names = stopping.planned, stopping.tests, frame[Column.NAME]
-    frame = frame.assign(**{Column.CAP: stopping.cap, Column.PLANNED_SD_HAND: planned.sd})
+    frame = frame.assign(**{Column.CAP: stopping.cap, Column.PLANNED_SD_HAND: planned.sd,
+                            Column.PLANNED_CAP: planned.cap})
     own = [power.plan(planned.delta, sd, stopping.stage) if sd > 0 else None
            for sd in frame[Column.SD_SEED_HAND]]
     frame[Column.EXPECTED_ZERO] = [math.nan if p is None else p.expected_zero for p in own]

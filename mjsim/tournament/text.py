@@ -112,13 +112,20 @@ def _sequential_words(estimates: pd.DataFrame, delta: float) -> list[str]:
                "that much or more); 'costs' likewise; the CS says how much")
     adjusted = ", ".join(f"{name} {_cell(value, '+.3f')}" for name, value
                          in zip(estimates[Column.NAME], estimates[Column.ADJUSTED_HAND]))
-    cap = (f"cap {first[Column.CAP]:,} walls (planned at a per-seed SD of "
-           f"{first[Column.PLANNED_SD_HAND]:.2f})")
+    cap, sd = int(first[Column.CAP]), float(first[Column.PLANNED_SD_HAND])
+    planned = float(first.get(Column.PLANNED_CAP, math.nan))  # NaN: a table from before it
+    if planned == cap:
+        cap_words = f"cap {cap:,} walls (planned at a per-seed SD of {sd:.2f})"
+    elif math.isnan(planned):
+        cap_words = f"cap {cap:,} walls"
+    else:  # a cap the run was given (--walls): the plan is only a comparison
+        cap_words = (f"cap {cap:,} walls (given; the plan at a per-seed SD of {sd:.2f} caps at "
+                     f"{planned:,.0f})")
     if expected:
-        cap += f"; at its own per-seed SD the test expects about: {expected}"
+        cap_words += f"; at its own per-seed SD the test expects about: {expected}"
     return [f"sequential test: {decided}", meaning,
             f"bias-adjusted (Whitehead, the stop's bias simulated at each idea's SD): {adjusted}",
-            cap]
+            cap_words]
 
 
 def _health_words(estimates: pd.DataFrame) -> list[str]:

@@ -131,10 +131,20 @@ def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_p
     sd = float(pd.read_csv(tmp_path / "summary.csv")["sd_seed_hand"].iloc[0])
     own = plan(0.5, sd, 10)
     assert sd < PILOT_SD / 10
-    assert f"cap 30 walls (planned at a per-seed SD of {PILOT_SD:.2f})" in text
+    # The cap was given by --walls, not planned: the plan's own cap is only beside it.
+    assert (f"cap 30 walls (given; the plan at a per-seed SD of {PILOT_SD:.2f} caps at "
+            f"{plan(0.5, PILOT_SD, 10).cap:,})") in text and "planned at" not in text
     assert (f"defence (SD {sd:.2f}) {own.expected_zero:,.0f} walls if the price is 0, "
             f"{own.expected_delta:,.0f} if ±0.50") in text
     assert f"{plan(0.5).expected_zero:,.0f} walls if the price is 0" not in text
+    # A cap that is the plan's reads as planned (the table with its cap set so).
+    from mjsim.tournament.text import format_estimates
+
+    table = pd.read_csv(tmp_path / "summary.csv")
+    table["cap"] = table["planned_cap"]
+    planned = " ".join(format_estimates(table).split())
+    assert (f"cap {plan(0.5, PILOT_SD, 10).cap:,} walls (planned at a per-seed SD of "
+            f"{PILOT_SD:.2f})") in planned
 
 
 def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
