@@ -217,7 +217,10 @@ def points_distribution(seats: pd.DataFrame, drawn_from: str = "") -> Figure:
                orientation="horizontal")
     ax.set_yticks(range(1, len(variants) + 1), variants)
     ax.axvline(0, color="grey", linewidth=1)
-    ax.set_xlabel("points per game (sixteen hands)")
+    # A game's hands as the run played them: sixteen on the MCR table, one on Botzone's.
+    hands = int(seats["hands"].max()) if "hands" in seats and not seats.empty else None
+    ax.set_xlabel("points per game" if hands is None
+                  else f"points per game ({hands} hand{'s' * (hands != 1)})")
     ax.set_ylabel("variant (player spec)")
     return _titled(fig, ax, "Points per game by variant", drawn_from)
 
