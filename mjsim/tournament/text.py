@@ -159,7 +159,7 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
         header, align = [*header, "fouls"], align + ">"
     lines = [*_table(header, list(zip(*columns)), align), *wrapped([
         "[ ]: 95% intervals; place: bootstrap over walls; first: Wilson; rating: Bradley-Terry "
-        "on placings, Elo scale" + _no_interval(table)])]
+        "on placings, Elo scale" + _no_interval(table), *_seat_words(table)])]
     if fouled:
         lines += wrapped(_foul_warnings(table))
     if contrasts is not None and not contrasts.empty:
@@ -171,6 +171,20 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
         lines += ["", *_table(["paired contrast", "points/game", "95% interval", "p (BH)",
                                "walls"], list(zip(*columns)), "<>>>>")]
     return "\n".join(lines)
+
+
+def _seat_words(table: pd.DataFrame) -> list[str]:
+    """What ``games`` and ``first`` count when a variant sat in more than one seat of a game:
+    its seats, each a game of its own (a game's four seats are each counted once, so the games
+    played are the column's sum over four)."""
+    played = int(table["games"].sum()) // 4
+    doubled = [str(variant) for variant, games in zip(table["variant"], table["games"])
+               if games > played]
+    if not doubled:
+        return []
+    return [(f"games: the seats a variant held, {played:,} games in all ({', '.join(doubled)} "
+             "sat in more than one seat of a game, and counts each); first: the share of those "
+             "seats that placed first")]
 
 
 FOUL_WARNING = 0.1

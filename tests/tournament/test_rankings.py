@@ -319,3 +319,21 @@ def test_a_first_place_interval_is_never_narrower_than_its_games_alone_give(repl
         for row in table.itertuples():
             low, high = _plain_wilson(row.first_rate * row.games, row.games)
             assert row.first_rate_low <= low + 1e-12 and row.first_rate_high >= high - 1e-12
+
+
+def test_a_variant_seated_twice_is_said_to_count_seats_not_games():
+    """a sits in two seats of every game of a,a,b,c: its 'games' are its seats (twice the
+    games), and its first-place rate a share of them; the table once said 'games' alone."""
+    from mjsim.tournament.text import format_standings
+
+    seats = _seats(*_games(np.random.default_rng(12), 5))
+    table = standings(seats)
+    played = seats.groupby(["seed", "lineup"]).ngroups  # 5 walls of 4 rotations: 20
+    assert played == 20 and table.set_index("variant").loc["a", "games"] == 2 * played
+    text = " ".join(format_standings(table).split())
+    assert (f"games: the seats a variant held, {played} games in all (a sat in more than one "
+            "seat of a game, and counts each); first: the share of those seats that placed "
+            "first") in text
+    once = _seats(*_games(np.random.default_rng(12), 5, effects={**EFFECTS, "d": 0.0},
+                          lineup=("a", "b", "c", "d")))
+    assert "the seats a variant held" not in format_standings(standings(once))
