@@ -7,7 +7,7 @@ not independent draws (docs/architecture.md#pricing-the-statistics). Per variant
 - points per game, with the 95% t interval of its per-seed means;
 - the mean place, seats level on points sharing the average of the places they span
   (:func:`shared_places`), with a percentile bootstrap interval over seeds (so it stays inside
-  [1, 4]);
+  [1, 4]; none when every seed gave the same mean place: resampling them gives no spread);
 - the first-place rate, a k-way tie for first counting 1/k to each (:func:`first_shares`), with
   a Wilson interval on the games, widened by the seeds' design effect when the games of a seed
   are positively correlated (Kish's effective sample size) and never narrowed below the
@@ -131,6 +131,9 @@ def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
                                        _design_effect(cells["first"][variant].to_numpy(), games))
         place_low, place_high = _percentile(_ratio(sums[:, i], sums[:, n + i]),
                                             int(played.sum()))
+        per_wall = cells["place"][variant].to_numpy()[played] / games[played]
+        if np.ptp(per_wall) == 0:  # walls that agree: a bootstrap of width 0 would claim it
+            place_low = place_high = math.nan
         rows.append({
             "variant": variant, "games": int(games.sum()), "seeds": int(played.sum()),
             "points": points, "points_low": points_low, "points_high": points_high,

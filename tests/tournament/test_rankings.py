@@ -131,14 +131,21 @@ def test_a_contrast_without_spread_has_no_p_and_leaves_the_others_adjusted():
 
 
 def test_place_intervals_stay_inside_1_to_4():
-    # Huge effects: "c" is nearly always last, "a" nearly always in the top two.
+    # Large effects: "c" is nearly always last, "a" nearly always in the top two (larger ones
+    # put every variant in the same place on every wall, where there is no interval at all).
     for seeds in (2, 3, 8):
         seats = _seats(*_games(np.random.default_rng(seeds), seeds,
-                               effects={"a": 500.0, "b": 0.0, "c": -2000.0}))
+                               effects={"a": 150.0, "b": 0.0, "c": -150.0}))
         table = standings(seats)
+        # A variant whose mean place was the same on every wall (c last throughout) has none.
+        per_wall = seats.assign(place=shared_places(seats)).groupby(
+            ["variant", "seed"])["place"].mean().groupby("variant").nunique()
+        given = table["place_low"].notna()
+        assert list(given) == [per_wall[v] > 1 for v in table["variant"]] and given.any()
+        assert ((0 <= table["first_rate_low"]) & (table["first_rate_high"] <= 1)).all()
+        table = table[given]
         assert ((1 <= table["place_low"]) & (table["place_low"] <= table["place"])
                 & (table["place"] <= table["place_high"]) & (table["place_high"] <= 4)).all()
-        assert ((0 <= table["first_rate_low"]) & (table["first_rate_high"] <= 1)).all()
 
 
 def test_one_seed_has_no_intervals_but_keeps_its_means():
@@ -291,10 +298,9 @@ def _plain_wilson(successes, trials, z=1.959963984540054):
     return centre - half, centre + half
 
 
-def test_walls_that_agree_exactly_count_no_more_games_than_were_played():
-    """Three walls of the rotated table a,b,c,d, b first exactly once on each: the walls' shares
-    do not vary, which once gave a design effect of 1/n and an interval from 144 'games'. The
-    interval is the plain Wilson interval of 3 firsts in the 12 games played."""
+def _agreeing_walls():
+    """Three walls of the rotated table a,b,c,d on which each variant is first exactly once (30
+    points, the others -10 each, sharing the places 2 to 4)."""
     rows = []
     for wall in range(3):
         for rotation in range(4):
@@ -304,12 +310,27 @@ def test_walls_that_agree_exactly_count_no_more_games_than_were_played():
                 rows.append({"seed": f"w-{wall}", "lineup": ",".join(lineup), "seat": seat,
                              "variant": variant, "place": 0,
                              "points": 30 if variant == winner else -10})
-    table = standings(pd.DataFrame(rows)).set_index("variant")
+    return standings(pd.DataFrame(rows)).set_index("variant")
+
+
+def test_walls_that_agree_exactly_count_no_more_games_than_were_played():
+    """b first exactly once on each wall: the walls' shares do not vary, which once gave a design
+    effect of 1/n and an interval from 144 'games'. The interval is the plain Wilson interval of
+    3 firsts in the 12 games played."""
+    table = _agreeing_walls()
     assert table.loc["b", "games"] == 12 and table.loc["b", "first_rate"] == 0.25
     low, high = _plain_wilson(3, 12)
     assert (low, high) == pytest.approx((0.0889, 0.5323), abs=5e-5)  # the textbook figures
     assert table.loc["b", ["first_rate_low", "first_rate_high"]].tolist() == pytest.approx(
         [low, high])
+
+
+def test_walls_that_agree_exactly_give_no_place_interval():
+    # b's place is 2.5 on every wall (1 once, a shared 3 thrice): resampled walls give no
+    # spread, and the interval [2.5, 2.5] it printed claimed the place exactly.
+    table = _agreeing_walls()
+    assert table.loc["b", "place"] == 2.5
+    assert table.loc["b", ["place_low", "place_high"]].isna().all()
 
 
 def test_a_first_place_interval_is_never_narrower_than_its_games_alone_give(replicates):
