@@ -325,11 +325,14 @@ def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
 def _ratings(wins: np.ndarray, resampled_wins: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each variant's rating (Elo scale) from the seeds' pairwise ``wins`` (seeds x n x n), and
-    its bootstrap interval from each resample's summed wins (flattened)."""
+    its bootstrap interval from each resample's summed wins (flattened); none when every seed's
+    wins are the same (each resample would give the one rating, an interval of width 0)."""
     seeds, n = len(wins), wins.shape[1]
     if n < 2:
         return np.zeros(1), np.full(1, math.nan), np.full(1, math.nan)
     rating = ELO * bradley_terry(wins.sum(axis=0))
+    if (wins == wins[0]).all():  # every seed placed them alike: resampling gives no spread
+        return rating, np.full(n, math.nan), np.full(n, math.nan)
     boot = ELO * bradley_terry(resampled_wins.reshape(-1, n, n))
     bounds = [_percentile(boot[:, i], seeds) for i in range(n)]
     return rating, np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])

@@ -325,12 +325,13 @@ def test_walls_that_agree_exactly_count_no_more_games_than_were_played():
         [low, high])
 
 
-def test_walls_that_agree_exactly_give_no_place_interval():
-    # b's place is 2.5 on every wall (1 once, a shared 3 thrice): resampled walls give no
-    # spread, and the interval [2.5, 2.5] it printed claimed the place exactly.
+def test_walls_that_agree_exactly_give_no_place_or_rating_interval():
+    # b's place is 2.5 on every wall (1 once, a shared 3 thrice), and every wall's placings are
+    # alike: resampled walls give no spread, and the intervals [2.5, 2.5] and [+0, +0] it
+    # printed claimed the place and the rating exactly.
     table = _agreeing_walls()
     assert table.loc["b", "place"] == 2.5
-    assert table.loc["b", ["place_low", "place_high"]].isna().all()
+    assert table[["place_low", "place_high", "rating_low", "rating_high"]].isna().all().all()
 
 
 def test_a_first_place_interval_is_never_narrower_than_its_games_alone_give(replicates):
