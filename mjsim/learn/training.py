@@ -281,12 +281,12 @@ class Data:
 
 
 def read(folders: Sequence[str | Path], seed: int, held_out: float,
-         roads: bool = False, ties: bool = False) -> Data:
+         roads: bool = False, ties: bool = False, model: str | Path | None = None) -> Data:
     """Every row with two or more legal actions of the dataset ``folders``, split by wall (with
     their road planes when ``roads``, as many as every folder holds, and their ties when every
     shard records them). Raises ``ValueError`` for a folder given twice, or that holds no
-    dataset or no rows, or no road planes or ties when asked for, or a split that leaves one
-    side empty."""
+    dataset or no rows, or no road planes or ties when asked for (by the model file ``model``
+    when it is given, else by training with --roads), or a split that leaves one side empty."""
     resolved = [Path(folder).resolve() for folder in folders]
     for folder, path in zip(folders, resolved):
         if resolved.count(path) > 1:  # its rows would count twice
@@ -300,8 +300,11 @@ def read(folders: Sequence[str | Path], seed: int, held_out: float,
             raise ValueError(f"{folder} holds no dataset: make one with mjsim dataset") from None
         shards = list(dataset.shards(folder))
         if roads and not manifest.get("roads"):
+            # The way out depends on who asked for them: training's --roads, or a model's.
+            other = (f"evaluate a model trained without --roads ({model} reads road planes)"
+                     if model is not None else "train without --roads")
             raise ValueError(f"{folder} holds no road planes: make it with mjsim dataset "
-                             "--roads, or train without --roads")
+                             f"--roads, or {other}")
         for shard in shards:
             if ties and "best" not in shard:
                 raise ValueError(f"{folder} records no ties (a dataset of an older mjsim): "
@@ -391,7 +394,7 @@ def evaluate(model: str | Path, folders: Sequence[str | Path], seed: int = 0,
     ``held_out`` holds out; and the number of walls held out. Raises ``ValueError`` as
     :func:`read` and :func:`mjsim.learn.network.load` do."""
     net = network.load(model)
-    data = read(folders, seed, held_out, roads=bool(net.roads))
+    data = read(folders, seed, held_out, roads=bool(net.roads), model=model)
     if data.roads is not None and data.roads.shape[1] < net.roads:
         raise ValueError(f"{model} reads {net.roads} road planes and the datasets hold "
                          f"{data.roads.shape[1]}: make them again with mjsim dataset --roads")

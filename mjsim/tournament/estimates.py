@@ -78,6 +78,7 @@ class Column(StrEnum):
     # A sequential run (--until-decided).
     CAP = "cap"
     PLANNED_SD_HAND = "planned_sd_hand"
+    PLANNED_CAP = "planned_cap"  # the cap the plan gives at that SD (CAP differs when given)
     EXPECTED_ZERO = "expected_zero"  # the walls expected at the row's own SD, price 0
     EXPECTED_DELTA = "expected_delta"  # ... and price ±delta
     DECISION = "decision"
@@ -204,6 +205,7 @@ def estimates(seats: PricedSeats, rows: Sequence[Priced], hands: int, delta: flo
     those valid however the run stopped."""
     means = per_hand_means(seats, rows, hands)
     frame = pd.DataFrame([_row(seats, row, hands, delta) for row in rows])
+    frame[Column.WALLS_FOR_DELTA] = frame[Column.WALLS_FOR_DELTA].astype("Int64")  # NA: no SD
     if looks or stopping is not None:
         frame = _stopped(frame, means, looks)
     if stopping is not None:
@@ -215,10 +217,16 @@ def estimates(seats: PricedSeats, rows: Sequence[Priced], hands: int, delta: flo
 
 def _row(seats: PricedSeats, row: Priced, hands: int, delta: float) -> dict[str, Any]:
     """A row of the table, signed as its estimate is, with what the run could detect (80% power,
-    alpha 0.05, from its per-seed SD) and the walls ``delta`` points a hand would take."""
+    alpha 0.05, from its per-seed SD) and the walls ``delta`` points a hand would take.
+
+    Walls that all gave the same difference (an SD of 0) give no interval, nothing detected and
+    no walls (NaN, NA): a t interval of width 0 would claim the price exactly, from walls that
+    only show no spread."""
     estimate = pricing.estimate(seats.differences[row.baseline], row.challenger, row.baseline,
                                 sign=row.sign)
     sd = estimate.sd / hands
+    spread = sd > 0
+    low, high = (estimate.low, estimate.high) if spread else (math.nan, math.nan)
     gainer, other = ((estimate.challenger, estimate.baseline) if estimate.sign == 1
                      else (estimate.baseline, estimate.challenger))
     kind: dict[str, Any] = {} if row.kind is None else {Column.KIND: row.kind}
@@ -227,14 +235,15 @@ def _row(seats: PricedSeats, row: Priced, hands: int, delta: float) -> dict[str,
         Column.ESTIMAND: f"points {gainer} gains over {other} in a field of {estimate.baseline}",
         Column.CHALLENGER: estimate.challenger, Column.BASELINE: estimate.baseline,
         Column.SEEDS: estimate.seeds, Column.PAIRS: estimate.pairs,
-        Column.VALUE_GAME: estimate.mean, Column.LOW_GAME: estimate.low,
-        Column.HIGH_GAME: estimate.high, Column.SE_GAME: estimate.se,
-        Column.VALUE_HAND: estimate.mean / hands, Column.LOW_HAND: estimate.low / hands,
-        Column.HIGH_HAND: estimate.high / hands, Column.P: estimate.p,
+        Column.VALUE_GAME: estimate.mean, Column.LOW_GAME: low,
+        Column.HIGH_GAME: high, Column.SE_GAME: estimate.se,
+        Column.VALUE_HAND: estimate.mean / hands, Column.LOW_HAND: low / hands,
+        Column.HIGH_HAND: high / hands, Column.P: estimate.p,
         Column.UNPAIRED_SE_GAME: estimate.unpaired_se,
         Column.VARIANCE_REDUCTION: estimate.variance_reduction,
         Column.SD_SEED_HAND: sd, Column.DETECTABLE_HAND: power.detectable(sd, estimate.seeds),
-        Column.DELTA_HAND: delta, Column.WALLS_FOR_DELTA: power.walls_needed(delta, sd),
+        Column.DELTA_HAND: delta,
+        Column.WALLS_FOR_DELTA: power.walls_needed(delta, sd) if spread else pd.NA,
     }
 
 
@@ -258,12 +267,14 @@ def _stopped(frame: pd.DataFrame, means: Mapping[str, list[float]],
 
 def _decided(frame: pd.DataFrame, stopping: Stopping,
              means: Mapping[str, list[float]]) -> pd.DataFrame:
-    """Each row's sequential decision beside it, with the cap and the SD it was planned at, the
+    """Each row's sequential decision beside it, with the cap, the SD the plan was made at and
+    the cap it gives (the cap is another when the run was given one), the
     walls the test was expected to take at the row's own per-seed SD (NaN without spread), and
     the estimate adjusted for the stop's bias (``adjusted_hand``; ``bias_hand`` is how far the
     plain mean runs from it)."""
     planned, tests, names = stopping.planned, stopping.tests, frame[Column.NAME]
-    frame = frame.assign(**{Column.CAP: stopping.cap, Column.PLANNED_SD_HAND: planned.sd})
+    frame = frame.assign(**{Column.CAP: stopping.cap, Column.PLANNED_SD_HAND: planned.sd,
+                            Column.PLANNED_CAP: planned.cap})
     own = [power.plan(planned.delta, sd, stopping.stage) if sd > 0 else None
            for sd in frame[Column.SD_SEED_HAND]]
     frame[Column.EXPECTED_ZERO] = [math.nan if p is None else p.expected_zero for p in own]
@@ -283,7 +294,8 @@ def with_sign_flip(frame: pd.DataFrame, means: Mapping[str, list[float]],
                    hands: int) -> pd.DataFrame:
     """Each row's ``method``: "t", or "sign-flip" for an idea of a fixed run that changed moves
     on fewer than :data:`.signflip.FEW` walls but not on all of them (its price rests on those
-    few; one that changed every wall is priced as any other). Such a row's interval spans the
+    few; one that changed every wall is priced as any other, and one whose walls all gave 0
+    has no interval). Such a row's interval spans the
     exact sign-flip interval (``sf_low_hand``, ``sf_high_hand``, ``sf_p``) and the t interval
     (kept as ``t_low_hand``, ``t_high_hand``, ``t_p``), and p is the larger of theirs. A run
     read before it stopped keeps its confidence sequence (a sign-flip interval holds only at a
@@ -303,6 +315,8 @@ def with_sign_flip(frame: pd.DataFrame, means: Mapping[str, list[float]],
                              & (changed < frame[Column.SEEDS])]:
         values = means[str(frame.at[index, Column.NAME])]
         if sum(value != 0 for value in values) > signflip.MOST_NONZERO:  # not a zero-sum field
+            continue
+        if len(set(values)) < 2:  # all 0: the sign-flip's [0, 0] would claim the price exactly
             continue
         low, high, p = signflip.sign_flip(values)
         t_low, t_high, t_p = frame.loc[index, [Column.T_LOW_HAND, Column.T_HIGH_HAND,

@@ -14,6 +14,7 @@ import numpy as np
 from scipy import stats
 
 from mjsim.tournament import sequential
+from mjsim.tournament.schedule import CONTROL_EVERY, control_walls
 
 PILOT_SD = 3.0
 """Points a hand: the per-seed SD to plan with before any game is played. The largest of rung 3's
@@ -30,12 +31,13 @@ test's Brownian limit (within 3% from 0.15 to 0.075)."""
 
 def detectable(sd: float, seeds: int, alpha: float = ALPHA, power: float = POWER) -> float:
     """The smallest effect a two-sided t test at ``alpha`` finds with ``power`` from ``seeds``
-    seeds of per-seed SD ``sd`` (NaN below two seeds).
+    seeds of per-seed SD ``sd`` (NaN below two seeds, and for an SD of 0: walls that all gave
+    the same difference say nothing of the spread of walls to come).
 
     >>> round(detectable(3.0, 40), 2)
     1.36
     """
-    if seeds < 2 or not math.isfinite(sd):
+    if seeds < 2 or not math.isfinite(sd) or not sd > 0:
         return math.nan
     df = seeds - 1
     return float((stats.t.ppf(1 - alpha / 2, df) + stats.t.ppf(power, df)) * sd
@@ -43,15 +45,16 @@ def detectable(sd: float, seeds: int, alpha: float = ALPHA, power: float = POWER
 
 
 def walls_needed(delta: float, sd: float, alpha: float = ALPHA, power: float = POWER) -> int:
-    """The fewest walls whose two-sided t test at ``alpha`` finds ``delta`` with ``power``.
+    """The fewest walls whose two-sided t test at ``alpha`` finds ``delta`` with ``power`` at
+    per-seed SD ``sd``; ``ValueError`` unless both are positive (an SD of 0 plans nothing).
 
     >>> walls_needed(0.5, 3.0)
     285
     """
-    if delta <= 0:
+    if not delta > 0:
         raise ValueError(f"an effect to plan for is positive, not {delta}")
-    if sd <= 0:
-        return 2
+    if not sd > 0 or not math.isfinite(sd):
+        raise ValueError(f"walls are planned from a positive per-seed SD, not {sd}")
     z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(power)
     seeds = max(2, math.floor(float(z * sd / delta) ** 2))
     while detectable(sd, seeds, alpha, power) > delta:
@@ -93,13 +96,20 @@ def plan(delta: float, sd: float = PILOT_SD, stage: int = 10) -> Plan:
                 expected[theta], stage * math.ceil(tail / stage))
 
 
-def format_plan(result: Plan, games_per_wall: float) -> str:
-    """The plan as the lines ``mjsim price --plan`` prints."""
+def format_plan(result: Plan, games_per_wall: int, every: int = CONTROL_EVERY) -> str:
+    """The plan as the lines ``mjsim price --plan`` prints, for runs of ``games_per_wall``
+    challenger games a wall and a control game on the walls :func:`.schedule.has_control`
+    picks (the first, and every ``every`` after it). An expected number of walls is rounded,
+    and its games are those that many walls play."""
     def walls(count: float) -> str:
-        return f"{count:,.0f} walls ({count * games_per_wall:,.0f} games)"
+        played = round(count)
+        games = played * games_per_wall + control_walls(played, every)
+        return f"{played:,} wall{'s' * (played != 1)} ({games:,} games)"
     return "\n".join([
         (f"to price an effect of {result.delta:.2f} points a hand at a per-seed SD of "
-         f"{result.sd:.2f} ({games_per_wall:g} games a wall):"),
+         f"{result.sd:.2f}, where a wall plays {games_per_wall} "
+         f"game{'s' * (games_per_wall != 1)}"),
+        f"(and the first wall and every {every}th after it a control game too):",
         f"  a fixed run (--walls): {walls(result.fixed)} for 80% power at alpha 0.05, two-sided",
         (f"  --until-decided (alpha 0.05, beta 0.05), expected: {walls(result.expected_zero)} "
          "if the price is 0,"),

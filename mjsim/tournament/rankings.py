@@ -7,10 +7,11 @@ not independent draws (docs/architecture.md#pricing-the-statistics). Per variant
 - points per game, with the 95% t interval of its per-seed means;
 - the mean place, seats level on points sharing the average of the places they span
   (:func:`shared_places`), with a percentile bootstrap interval over seeds (so it stays inside
-  [1, 4]);
+  [1, 4]; none when every seed gave the same mean place: resampling them gives no spread);
 - the first-place rate, a k-way tie for first counting 1/k to each (:func:`first_shares`), with
   a Wilson interval on the games, widened by the seeds' design effect when the games of a seed
-  are positively correlated (Kish's effective sample size);
+  are positively correlated (Kish's effective sample size) and never narrowed below the
+  games' own;
 - a Bradley-Terry rating on placings (every two seats of a game holding different variants are
   one comparison, a shared place half a win each), on the Elo scale, with a bootstrap interval.
 
@@ -130,6 +131,9 @@ def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
                                        _design_effect(cells["first"][variant].to_numpy(), games))
         place_low, place_high = _percentile(_ratio(sums[:, i], sums[:, n + i]),
                                             int(played.sum()))
+        per_wall = cells["place"][variant].to_numpy()[played] / games[played]
+        if np.ptp(per_wall) == 0:  # walls that agree: a bootstrap of width 0 would claim it
+            place_low = place_high = math.nan
         rows.append({
             "variant": variant, "games": int(games.sum()), "seeds": int(played.sum()),
             "points": points, "points_low": points_low, "points_high": points_high,
@@ -298,7 +302,13 @@ def _percentile(values: np.ndarray, seeds: int) -> tuple[float, float]:
 def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
     """How many games of the table one independent game is worth for a rate, since a seed's
     games share their walls: the seeds' clustered variance of the rate over p(1-p)/n (Kish),
-    times (t/z)^2 for the seeds' degrees of freedom (Korn and Graubard)."""
+    times (t/z)^2 for the seeds' degrees of freedom (Korn and Graubard), and never below 1.
+
+    The floor: seeds whose rates agree more than binomial games would (a rotated table's seats
+    share a wall's luck, so a variant often takes the same firsts on every wall) would give a
+    design effect below 1, counting more independent games than were played; few seeds' spread
+    is too uncertain to claim that, so the interval is never narrower than the games' own
+    Wilson interval."""
     played = games > 0
     successes, games = successes[played], games[played]
     n = float(games.sum())
@@ -309,18 +319,20 @@ def _design_effect(successes: np.ndarray, games: np.ndarray) -> float:
     residuals = successes - rate * games
     clustered = seeds / (seeds - 1) * float((residuals ** 2).sum()) / n ** 2
     t = float(stats.t.ppf(0.5 + CONFIDENCE / 2, seeds - 1) / stats.norm.ppf(0.5 + CONFIDENCE / 2))
-    # A floor, for seeds whose rates are all exactly equal (no spread seen at all).
-    return max(1 / n, clustered / (rate * (1 - rate) / n) * t * t)
+    return max(1.0, clustered / (rate * (1 - rate) / n) * t * t)
 
 
 def _ratings(wins: np.ndarray, resampled_wins: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each variant's rating (Elo scale) from the seeds' pairwise ``wins`` (seeds x n x n), and
-    its bootstrap interval from each resample's summed wins (flattened)."""
+    its bootstrap interval from each resample's summed wins (flattened); none when every seed's
+    wins are the same (each resample would give the one rating, an interval of width 0)."""
     seeds, n = len(wins), wins.shape[1]
     if n < 2:
         return np.zeros(1), np.full(1, math.nan), np.full(1, math.nan)
     rating = ELO * bradley_terry(wins.sum(axis=0))
+    if (wins == wins[0]).all():  # every seed placed them alike: resampling gives no spread
+        return rating, np.full(n, math.nan), np.full(n, math.nan)
     boot = ELO * bradley_terry(resampled_wins.reshape(-1, n, n))
     bounds = [_percentile(boot[:, i], seeds) for i in range(n)]
     return rating, np.array([b[0] for b in bounds]), np.array([b[1] for b in bounds])

@@ -74,6 +74,22 @@ def control_game(baseline: str) -> Lineup:
     return as_lineup((baseline,) * 4)
 
 
+def has_control(index: int, every: int = CONTROL_EVERY) -> bool:
+    """Whether wall ``index`` of a run (0 the first) plays the health check's control game: the
+    first wall does, and every ``every`` walls after it."""
+    return index % every == 0
+
+
+def control_walls(walls: int, every: int = CONTROL_EVERY) -> int:
+    """How many of a run's first ``walls`` walls play a control game (:func:`has_control`): the
+    walls 0, ``every``, 2 ``every``, ... below ``walls``, so ``walls / every`` rounded up.
+
+    >>> control_walls(285), control_walls(3), control_walls(10), control_walls(11)
+    (29, 1, 1, 2)
+    """
+    return -(-walls // every)
+
+
 def priced_walls(seeds: Sequence[str], groups: Sequence[tuple[Lineup, Sequence[Lineup]]],
                  every: int = CONTROL_EVERY, rest: Sequence[Lineup] = ()) -> list[list[Task]]:
     """One batch per wall seed: each group's challenger games, preceded on the first wall and
@@ -90,7 +106,7 @@ def priced_walls(seeds: Sequence[str], groups: Sequence[tuple[Lineup, Sequence[L
     batches = []
     for index, seed in enumerate(seeds):
         lineups = [game for control, games in groups
-                   for game in ([control] if index % every == 0 else []) + list(games)]
+                   for game in ([control] if has_control(index, every) else []) + list(games)]
         batches.append([(seed, lineup) for lineup in _unique([*lineups, *rest])])
     return batches
 

@@ -215,7 +215,12 @@ def _spread(values: np.ndarray) -> np.ndarray:
 def always_valid_p(values: Sequence[float] | np.ndarray, precision: float | None = None,
                    null: float = 0.0) -> float:
     """The anytime-valid p-value of H0: mean ``null`` after all ``values``: one over the
-    largest the mixture martingale has been, capped at 1 (valid under any stopping rule)."""
+    mixture martingale after the last value, capped at 1. It is valid under any stopping rule
+    (by Ville's inequality the martingale reaches 1/alpha at any time with chance at most
+    alpha), and it is below alpha exactly when :func:`confidence_sequence` after the last
+    value excludes ``null``: the p printed beside that interval agrees with it. (One over the
+    largest the martingale has been is valid too, but it can be below 0.05 beside a sequence
+    that holds 0 again, once the evidence has faded.)"""
     x = np.asarray(values, dtype=float) - null
     if x.size < 2:
         return 1.0
@@ -227,7 +232,7 @@ def always_valid_p(values: Sequence[float] | np.ndarray, precision: float | None
     with np.errstate(divide="ignore", invalid="ignore"):
         log_m = 0.5 * np.log(c / (n + c)) + 0.5 * n * (np.log(total) - np.log(rest))
     log_m = np.where((total > 0) & (rest > 0), log_m, 0.0)  # no spread: no evidence
-    return float(min(1.0, math.exp(-max(0.0, float(log_m.max())))))
+    return float(min(1.0, math.exp(-max(0.0, float(log_m[-1])))))
 
 
 BIAS_STREAMS = 1000

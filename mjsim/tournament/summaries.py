@@ -80,20 +80,34 @@ def idea_prices(report: Report) -> pd.DataFrame:
                  Column.VARIANCE_REDUCTION]].reset_index(drop=True)
 
 
+def hands_per_game(seats: pd.DataFrame) -> int:
+    """Hands a game of the run holds, from its seats table: the most a game of it played
+    (sixteen on the MCR table, one on Botzone's), what its estimates divide a game's points by.
+
+    >>> hands_per_game(pd.DataFrame({"hands": [1, 1]})), hands_per_game(pd.DataFrame())
+    (1, 16)
+    """
+    if "hands" not in seats or seats.empty:  # no games to say: the default table's
+        return HANDS
+    return int(seats["hands"].max())
+
+
 def running_estimate(seats: pd.DataFrame, challenger: str, baseline: str,
                      sign: int = -1) -> pd.DataFrame:
-    """The estimate per hand and its 95% interval after each wall, in the order walls were played.
+    """The estimate per hand and its 95% interval after each wall, in the order walls were played;
+    per hand of the run's own games (:func:`hands_per_game`).
 
     ``sign=-1`` gives an idea's price (the challenger plays without it); ``+1`` a rung step.
     """
+    hands = hands_per_game(seats)
     diffs = pricing.paired_differences(seats, baseline)
     diffs = diffs[diffs["challenger"] == challenger]
     order = sorted(diffs["seed"].unique(), key=wall_index)
     rows = []
     for walls in range(2, len(order) + 1):
         est = pricing.estimate(diffs[diffs["seed"].isin(order[:walls])], challenger, baseline)
-        low, high = sorted((sign * est.low / HANDS, sign * est.high / HANDS))
-        rows.append({"walls": walls, "value_hand": sign * est.mean / HANDS + 0.0,
+        low, high = sorted((sign * est.low / hands, sign * est.high / hands))
+        rows.append({"walls": walls, "value_hand": sign * est.mean / hands + 0.0,
                      "low_hand": low, "high_hand": high})
     return pd.DataFrame(rows, columns=["walls", "value_hand", "low_hand", "high_hand"])
 
@@ -101,9 +115,10 @@ def running_estimate(seats: pd.DataFrame, challenger: str, baseline: str,
 def sequential(seats: pd.DataFrame, challengers: dict[str, str], baseline: str,
                delta: float = 0.5) -> dict[str, Sequential]:
     """The sequential test of each idea (name -> the variant without it) as walls accumulate,
-    on its price a hand."""
+    on its price a hand of the run's own games (:func:`hands_per_game`)."""
+    hands = hands_per_game(seats)
     diffs = pricing.paired_differences(seats, baseline)
-    return {name: t_sprt([m / HANDS for m in seed_means(diffs, challenger, sign=-1)], delta)
+    return {name: t_sprt([m / hands for m in seed_means(diffs, challenger, sign=-1)], delta)
             for name, challenger in challengers.items()}
 
 

@@ -33,6 +33,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     notes = ["points/hand: what the idea adds (a rung step: what the higher rung gains)"]
     notes += [f"{cells[0]}: {cells[2]} for an interval" for cells in rows
               if cells[2].startswith("too few")]
+    notes += [f"{cells[0]}: every wall gave the same difference ({cells[1]} a hand): no spread "
+              "to scale an interval by, nor to plan walls from" for cells in rows
+              if cells[2] == NO_SPREAD]
     looks = str(estimates[Column.LOOKS].iloc[0]) if Column.LOOKS in columns else ""
     if looks not in ("", "nan"):
         notes.append(f"a sequential look: this run was read at {looks} walls before it was "
@@ -54,7 +57,7 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      if isinstance(said, str) and said)
     notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
                  "two-sided), from its per-seed SD")
-    walls = ", ".join(f"{name}: {needed:,}" for name, needed, cells  # none without detects
+    walls = ", ".join(f"{name}: {int(needed):,}" for name, needed, cells  # none without detects
                       in zip(estimates[Column.NAME], estimates[Column.WALLS_FOR_DELTA], rows)
                       if cells[-1] != "-")
     if walls:
@@ -62,14 +65,21 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     return "\n".join([*_table(header, rows, "<><>>>>>"), *wrapped(notes)])
 
 
+NO_SPREAD = "no spread over walls"
+"""The interval cell of a row whose walls all gave the same difference (a per-seed SD of 0)."""
+
+
 def _estimate_cells(row: pd.Series, counted: bool) -> list[str]:
     """An estimate's row of the table; the interval says so where there is none."""
     few = row.get(Column.METHOD, "t") == METHOD
     never = counted and row[Column.CHANGED] == 0  # an idea that changed no move: no interval
+    flat = not float(row[Column.SD_SEED_HAND]) > 0  # changed moves, never a wall's result
     low, high = float(row[Column.LOW_HAND]), float(row[Column.HIGH_HAND])
-    bounded = math.isfinite(low) and math.isfinite(high)
+    bounded = math.isfinite(low) and math.isfinite(high) and not flat
     if never:
         span = "never changed a move"
+    elif flat:  # an interval of width 0 would claim the price exactly
+        span = NO_SPREAD
     elif not bounded:  # too few walls (or changed ones) to exclude any price
         span = "too few changed walls" if few else "too few walls"
     else:
@@ -102,13 +112,20 @@ def _sequential_words(estimates: pd.DataFrame, delta: float) -> list[str]:
                "that much or more); 'costs' likewise; the CS says how much")
     adjusted = ", ".join(f"{name} {_cell(value, '+.3f')}" for name, value
                          in zip(estimates[Column.NAME], estimates[Column.ADJUSTED_HAND]))
-    cap = (f"cap {first[Column.CAP]:,} walls (planned at a per-seed SD of "
-           f"{first[Column.PLANNED_SD_HAND]:.2f})")
+    cap, sd = int(first[Column.CAP]), float(first[Column.PLANNED_SD_HAND])
+    planned = float(first.get(Column.PLANNED_CAP, math.nan))  # NaN: a table from before it
+    if planned == cap:
+        cap_words = f"cap {cap:,} walls (planned at a per-seed SD of {sd:.2f})"
+    elif math.isnan(planned):
+        cap_words = f"cap {cap:,} walls"
+    else:  # a cap the run was given (--walls): the plan is only a comparison
+        cap_words = (f"cap {cap:,} walls (given; the plan at a per-seed SD of {sd:.2f} caps at "
+                     f"{planned:,.0f})")
     if expected:
-        cap += f"; at its own per-seed SD the test expects about: {expected}"
+        cap_words += f"; at its own per-seed SD the test expects about: {expected}"
     return [f"sequential test: {decided}", meaning,
             f"bias-adjusted (Whitehead, the stop's bias simulated at each idea's SD): {adjusted}",
-            cap]
+            cap_words]
 
 
 def _health_words(estimates: pd.DataFrame) -> list[str]:
@@ -142,7 +159,7 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
         header, align = [*header, "fouls"], align + ">"
     lines = [*_table(header, list(zip(*columns)), align), *wrapped([
         "[ ]: 95% intervals; place: bootstrap over walls; first: Wilson; rating: Bradley-Terry "
-        "on placings, Elo scale" + _no_interval(table)])]
+        "on placings, Elo scale" + _no_interval(table), *_seat_words(table)])]
     if fouled:
         lines += wrapped(_foul_warnings(table))
     if contrasts is not None and not contrasts.empty:
@@ -154,6 +171,20 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
         lines += ["", *_table(["paired contrast", "points/game", "95% interval", "p (BH)",
                                "walls"], list(zip(*columns)), "<>>>>")]
     return "\n".join(lines)
+
+
+def _seat_words(table: pd.DataFrame) -> list[str]:
+    """What ``games`` and ``first`` count when a variant sat in more than one seat of a game:
+    its seats, each a game of its own (a game's four seats are each counted once, so the games
+    played are the column's sum over four)."""
+    played = int(table["games"].sum()) // 4
+    doubled = [str(variant) for variant, games in zip(table["variant"], table["games"])
+               if games > played]
+    if not doubled:
+        return []
+    return [(f"games: the seats a variant held, {played:,} games in all ({', '.join(doubled)} "
+             "sat in more than one seat of a game, and counts each); first: the share of those "
+             "seats that placed first")]
 
 
 FOUL_WARNING = 0.1

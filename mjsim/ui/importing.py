@@ -14,6 +14,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -122,12 +123,19 @@ def cmd_export(args: argparse.Namespace) -> str:
         raise BadInput(f"{args.source} holds no game logs (a log, an import's --out folder, "
                        "a folder of logs or a run folder)")
     with _output(args.out) as out:
-        written, refused = _export(games, args.format, out)
-        if not written:  # the context leaves --out as it was
-            raise BadInput(f"none of the {refused} game(s) could be written as {args.format}"
-                           + ("" if args.out is None else f": {args.out} not written"))
-    return "" if args.out is None else f"exported {written} game(s) to {args.out}" + (
-        f", refused {refused}" if refused else "")
+        done = _export(games, args.format, out)
+        if not done.written:  # the context leaves --out as it was; one line says why
+            raise BadInput(f"nothing could be written as {args.format}: {done.refused_words()}"
+                           f" (the first: {done.refusals[0]})"
+                           + ("" if args.out is None else f"; {args.out} not written"))
+    for refusal in done.refusals:  # the export went on: each refusal in a line of its own
+        print(f"refused: {refusal}", file=sys.stderr)
+    # What is counted is what was written: a match a hand in Botzone's logs, a one-hand game of
+    # Botzone's table in the contest text.
+    noun = ("match", "matches") if args.format == "botzone-log" else ("game", "games")
+    return "" if args.out is None else (
+        f"exported {done.written:,} {noun[done.written != 1]} to {args.out}"
+        + (f"; {done.refused_words()}" if done.refusals else ""))
 
 
 def _check_target(out: Path, source: Path, force: bool) -> None:
@@ -142,31 +150,47 @@ def _check_target(out: Path, source: Path, force: bool) -> None:
         raise BadInput(f"{out} exists: pass --force to overwrite it, or --out another file")
 
 
-def _export(games: list[tuple[str, _Loader]], form: str, out: IO[str]) -> tuple[int, int]:
+@dataclass
+class _Exported:
+    """What an export wrote: the matches or games ``written``, and each refusal in words, of a
+    whole game (a log that could not be read or replayed: ``games`` of them) or of a hand."""
+
+    written: int = 0
+    games: int = 0
+    refusals: list[str] = field(default_factory=list)
+
+    def refused_words(self) -> str:
+        """The refusals counted: "16 hands refused", "1 game and 2 hands refused"."""
+        hands = len(self.refusals) - self.games
+        parts = [f"{count:,} {noun}{'s' * (count != 1)}"
+                 for count, noun in ((self.games, "game"), (hands, "hand")) if count]
+        return " and ".join(parts) + " refused"
+
+
+def _export(games: list[tuple[str, _Loader]], form: str, out: IO[str]) -> _Exported:
     """Write each hand of ``games`` (a game of the MCR table is sixteen: one a match) to
-    ``out``; a log or hand that cannot be written is one line on stderr. Returns the counts
-    written and refused."""
+    ``out``; a log that cannot be read or a hand that cannot be written is kept as a refusal,
+    for the command to say in a line each, or in one when nothing could be written."""
     from mjsim.game.formats import botzone_log, contest
     from mjsim.game.formats.events import games_of
 
     writer = contest.write if form == "contest-text" else botzone_log.write
-    written = refused = 0
+    done = _Exported()
     for name, load in games:
         try:
             header, moves = load()
             hands = games_of(header, moves, _game_id(header, Path(name)))
         except (OSError, ValueError) as error:
-            print(f"refused: {name}: {error}", file=sys.stderr)
-            refused += 1
+            done.refusals.append(f"{name}: {error}")
+            done.games += 1
             continue
         for game in hands:
             try:
                 out.write(writer(game))
-                written += 1
+                done.written += 1
             except ValueError as error:
-                print(f"refused: {name}: {game.id}: {error}", file=sys.stderr)
-                refused += 1
-    return written, refused
+                done.refusals.append(f"{name}: {game.id}: {error}")
+    return done
 
 
 _Loader = Callable[[], tuple[dict[str, Any], list[tuple[int, Any]]]]

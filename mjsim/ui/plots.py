@@ -10,7 +10,7 @@ twice, by the inline backend too), and saving still works. No backend is forced.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,9 +42,13 @@ def scope(table: pd.DataFrame) -> str:
     """
     if table.empty:
         return ""
-    return extent_words(Extent(table["seed"].nunique(),
-                               len(table[["seed", "lineup"]].drop_duplicates()),
-                               tuple(sorted(table["ruleset"].unique()))))
+    return extent_words(_extent(table))
+
+
+def _extent(table: pd.DataFrame) -> Extent:
+    """The walls, games and rulesets of a run's table held in memory."""
+    return Extent(table["seed"].nunique(), len(table[["seed", "lineup"]].drop_duplicates()),
+                  tuple(sorted(table["ruleset"].unique())))
 
 
 def extent_words(extent: Extent) -> str:
@@ -150,19 +154,42 @@ def save(fig: Figure, path: str | Path) -> list[Path]:
     return [png, svg]
 
 
+def standings_extent(table: pd.DataFrame, rulesets: tuple[str, ...]) -> Extent:
+    """The walls and games a standings table was made from (a ladder's standings are its
+    rotated table's games alone, not the run's): each game's four seats are each counted in
+    their variant's ``games``, and every variant of a rotated or competition table sits on each
+    of its walls, so the most ``seeds`` of any variant is its walls.
+
+    >>> standings_extent(pd.DataFrame({"games": [6, 3, 3], "seeds": [3, 3, 3]}), ("gb",))
+    Extent(walls=3, games=3, rulesets=('gb',))
+    """
+    return Extent(int(table["seeds"].max()), int(table["games"].sum()) // 4, rulesets)
+
+
+def standings_scope(table: pd.DataFrame, rulesets: Iterable[str]) -> str:
+    """:func:`scope`'s words for a standings table (:func:`standings_extent`), the run's
+    ``rulesets`` given (its seats table's ``ruleset`` column will do)."""
+    return extent_words(standings_extent(table, tuple(sorted(set(rulesets)))))
+
+
 def save_report(report: Report) -> list[Path]:
     """Write the figures of an experiment into its run folder; returns the PNG files written
-    (each has its SVG copy beside it)."""
+    (each has its SVG copy beside it). Each figure names what it was drawn from: the prices the
+    run's games, the standings their table's own games."""
+    extent: Extent | None = None
     if isinstance(report.tables, Tables):  # a run folder's: counted without reading it whole
-        drawn_from = extent_words(report.tables.extent())
+        extent = report.tables.extent()
     else:
         seats = report.tables.get("seats")
-        drawn_from = "" if seats is None else scope(seats)
+        if seats is not None and not seats.empty:
+            extent = _extent(seats)
+    drawn_from = "" if extent is None else extent_words(extent)
     figures = []
     if not report.estimates.empty:
         figures.append((forest(report.estimates, drawn_from), "prices.png"))
     if not report.standings.empty:
-        figures.append((standings(report.standings, drawn_from), "standings.png"))
+        table_from = "" if extent is None else standings_scope(report.standings, extent.rulesets)
+        figures.append((standings(report.standings, table_from), "standings.png"))
     if report.sequential:
         figures.append((sequential_trace(report.sequential, drawn_from), "sequential.png"))
     return [save(fig, report.out / name)[0] for fig, name in figures]
@@ -190,7 +217,10 @@ def points_distribution(seats: pd.DataFrame, drawn_from: str = "") -> Figure:
                orientation="horizontal")
     ax.set_yticks(range(1, len(variants) + 1), variants)
     ax.axvline(0, color="grey", linewidth=1)
-    ax.set_xlabel("points per game (sixteen hands)")
+    # A game's hands as the run played them: sixteen on the MCR table, one on Botzone's.
+    hands = int(seats["hands"].max()) if "hands" in seats and not seats.empty else None
+    ax.set_xlabel("points per game" if hands is None
+                  else f"points per game ({hands} hand{'s' * (hands != 1)})")
     ax.set_ylabel("variant (player spec)")
     return _titled(fig, ax, "Points per game by variant", drawn_from)
 

@@ -270,3 +270,30 @@ def test_the_default_and_largest_single_settings_fit_in_memory():
     for most in ({"channels": 1024, "blocks": 0, "batch": 8192},
                  {"channels": 1024, "blocks": 64, "batch": 256}):
         replace(SMALL, **most).check()  # each bound's most, alone, is still a run
+
+
+def test_a_road_model_on_a_dataset_without_them_is_told_a_true_way_out(data, tmp_path, capsys):
+    # Was: "... or train without --roads", to a user who evaluated and passed no --roads.
+    from mjsim.learn import roads
+
+    road_model = tmp_path / "roads.npz"
+    network.save(road_model, network.initial(channels=4, blocks=1, seed=0, roads=roads.ROADS), {})
+    err = _refused(["train", "--data", str(data), "--evaluate", str(road_model)], capsys,
+                   "holds no road planes", "mjsim dataset --roads",
+                   "evaluate a model trained without --roads")
+    assert "or train without --roads" not in err
+
+
+def test_the_walls_held_out_are_counted_in_the_singular_and_the_plural(data, model, capsys):
+    """Was "on the 1 walls held out"."""
+    found = {}
+    for seed in range(40):  # seeds whose split of the four walls holds out one, and two
+        try:
+            found.setdefault(training.read([data], seed, 0.5).held_walls, seed)
+        except ValueError:  # a split that holds out none or all of them
+            continue
+    for held, said in ((1, "on the 1 wall held out"), (2, "on the 2 walls held out")):
+        argv = ["train", "--data", str(data), "--evaluate", str(model), "--held-out", "0.5",
+                "--seed", str(found[held])]
+        assert main(argv) == 0
+        assert said in capsys.readouterr().out

@@ -41,9 +41,32 @@ def test_the_plan_matches_the_test_it_plans_for():
 
 def test_the_plan_reads_as_walls_and_games():
     text = format_plan(plan(0.5), games_per_wall=9)
-    assert "285 walls (2,565 games)" in text and "nothing has been played" in text
+    # 285 walls of 9 games, and a control game on walls 0, 10, ..., 280: 29 of them.
+    assert "285 walls (2,594 games)" in text and "nothing has been played" in text
     assert "if it is ±0.50, " in text and "if ±0.250 (the slowest)" in text
     # Half an effect of 0.01 read "±0.01" (rounded to the effect's own two decimals).
     assert "if ±0.005 (the slowest)" in format_plan(plan(0.01, 1.0), games_per_wall=9)
     with pytest.raises(ValueError, match="positive"):
         plan(-1.0)
+
+
+def test_an_sd_of_zero_detects_nothing_and_plans_no_walls():
+    # Walls that all gave the same difference say nothing of the spread of the next walls.
+    assert math.isnan(detectable(0.0, 30))
+    with pytest.raises(ValueError, match="positive per-seed SD"):
+        walls_needed(0.5, 0.0)
+
+
+@pytest.mark.parametrize("fixed", [1, 2, 3, 9, 10, 11, 20, 21, 285])
+def test_the_plan_counts_the_games_the_schedule_plays(fixed):
+    """Each walls' count of games is what priced_walls schedules for that many walls (one
+    challenger game a wall here, and a control game on walls 0, 10, 20, ...): --plan 20 once
+    said 3 walls were 12 games, and 0.5 that 285 were 1,168."""
+    from dataclasses import replace
+
+    from mjsim.tournament.schedule import priced_walls
+
+    batches = priced_walls([f"w-{i}" for i in range(fixed)], [(("b",) * 4, [("c", "b", "b", "b")])])
+    text = format_plan(replace(plan(0.5), fixed=fixed), games_per_wall=1)
+    said = f"{fixed} wall{'s' * (fixed != 1)} ({sum(map(len, batches)):,} games)"
+    assert f"a fixed run (--walls): {said} for 80% power" in text

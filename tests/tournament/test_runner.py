@@ -1,4 +1,5 @@
 import io
+import math
 import os
 import signal
 import subprocess
@@ -128,7 +129,10 @@ def test_price_reports_every_idea(tmp_path):
                    quiet=True)
     row = report.estimates.iloc[0]
     assert row["name"] == "defence" and row["seeds"] == 2 and row["pairs"] == 8
-    assert row["low_game"] <= row["value_game"] <= row["high_game"]
+    # Defence changed no move on these walls: its price is exactly 0, and walls without spread
+    # claim no interval (one of width 0 would claim the price exactly).
+    assert row["changed"] == 0 and row["value_game"] == 0 and row["sd_seed_hand"] == 0
+    assert math.isnan(row["low_game"]) and math.isnan(row["high_game"])
     assert (tmp_path / "summary.csv").exists() and (tmp_path / "manifest.json").exists()
 
 

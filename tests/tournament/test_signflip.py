@@ -100,3 +100,22 @@ def test_a_price_run_uses_it_only_for_an_idea_that_changed_few_walls():
     assert (rare["t_low_hand"], rare["t_high_hand"], rare["t_p"]) == (-0.1, 0.4, 0.2)
     assert (often["low_hand"], often["high_hand"], often["p"]) == (0.0, 0.9, 0.04)
     assert np.isnan(often["sf_p"])
+
+
+def test_a_run_read_before_it_stopped_keeps_its_sequence_and_the_readme_says_so():
+    """The rule "fewer than 10 changed walls: *" is a fixed run's: a sign-flip interval holds
+    only at a number of walls fixed in advance. The README's rule said so nowhere."""
+    from pathlib import Path
+
+    from mjsim.tournament.estimates import with_sign_flip
+
+    sparse = [0.0] * 17 + [2.0, -0.5, 1.5]
+    frame = pd.DataFrame({"name": ["rare"], "seeds": [20], "seeds_changed": [3],
+                          "low_hand": [-0.4], "high_hand": [0.6], "p": [0.5],
+                          "interval": ["confidence sequence (...)"]})
+    out = with_sign_flip(frame.copy(), {"rare": sparse}, hands=16).iloc[0]
+    assert out["method"] == "confidence sequence" and (out["low_hand"], out["p"]) == (-0.4, 0.5)
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    rule = " ".join(readme.split("**Few triggers.**", 1)[1].split("**The null check.**")[0]
+                    .split())
+    assert "by `--until-decided` or extended, keeps its confidence sequence and gets no `*`" in rule

@@ -118,3 +118,27 @@ def test_notebooks_run_on_a_small_run(report, path, monkeypatch):
 
 def test_three_notebooks():
     assert [p.name for p in NOTEBOOKS] == ["01-ladder.ipynb", "02-ideas.ipynb", "03-hands.ipynb"]
+
+
+def test_botzone_tables_one_hand_games_are_read_per_hand_of_their_own(tmp_path):
+    """The notebooks' helpers divided a game's points by sixteen hands; a game of Botzone's
+    table is one hand, so they read its prices sixteen times too small."""
+    from mjsim.tournament import price
+    from mjsim.tournament.sequential import t_sprt
+
+    report = price(["claims"], tmp_path, level=2, walls=3, table="botzone",
+                   backend="sequential", quiet=True)
+    seats = report.tables["seats"]
+    assert set(seats["hands"]) == {1}  # each game one hand
+    priced = report.estimates.set_index("name").loc["claims", "value_hand"]
+    running = summaries.running_estimate(seats, "2-claims", "2")
+    assert priced != 0 and running["value_hand"].iloc[-1] == pytest.approx(priced)
+    # The challenger's points a game on each wall, in the order played, against a field of
+    # rung 2 whose seats sum to zero: the price a hand is minus them (one hand a game).
+    games = seats[seats["variant"] == "2-claims"]
+    order = sorted(games["seed"].unique(), key=lambda seed: int(seed.rsplit("-", 1)[1]))
+    per_wall = [-games.loc[games["seed"] == seed, "points"].mean() for seed in order]
+    test = summaries.sequential(seats, {"claims": "2-claims"}, "2")["claims"]
+    assert test.plus == pytest.approx(t_sprt(per_wall, 0.5).plus)
+    label = plots.points_distribution(seats).axes[0].get_xlabel()
+    assert label == "points per game (1 hand)"

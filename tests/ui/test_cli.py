@@ -131,10 +131,20 @@ def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_p
     sd = float(pd.read_csv(tmp_path / "summary.csv")["sd_seed_hand"].iloc[0])
     own = plan(0.5, sd, 10)
     assert sd < PILOT_SD / 10
-    assert f"cap 30 walls (planned at a per-seed SD of {PILOT_SD:.2f})" in text
+    # The cap was given by --walls, not planned: the plan's own cap is only beside it.
+    assert (f"cap 30 walls (given; the plan at a per-seed SD of {PILOT_SD:.2f} caps at "
+            f"{plan(0.5, PILOT_SD, 10).cap:,})") in text and "planned at" not in text
     assert (f"defence (SD {sd:.2f}) {own.expected_zero:,.0f} walls if the price is 0, "
             f"{own.expected_delta:,.0f} if ±0.50") in text
     assert f"{plan(0.5).expected_zero:,.0f} walls if the price is 0" not in text
+    # A cap that is the plan's reads as planned (the table with its cap set so).
+    from mjsim.tournament.text import format_estimates
+
+    table = pd.read_csv(tmp_path / "summary.csv")
+    table["cap"] = table["planned_cap"]
+    planned = " ".join(format_estimates(table).split())
+    assert (f"cap {plan(0.5, PILOT_SD, 10).cap:,} walls (planned at a per-seed SD of "
+            f"{PILOT_SD:.2f})") in planned
 
 
 def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
@@ -142,10 +152,19 @@ def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
 
     code, out, _ = run(capsys, "price", "defence", "planning", "--plan", "0.5", "--out",
                        str(tmp_path / "run"))
+    from mjsim.tournament import Roster
+    from mjsim.tournament.schedule import challenger_games, control_game, priced_walls
+
     result = plan(0.5)
-    games = 8 + 1 / 10  # four seats for each idea, and a health-check control every tenth wall
-    assert code == 0 and f"{result.fixed} walls ({result.fixed * games:,.0f} games)" in out
-    assert "(8.1 games a wall)" in out
+    # The games a run of that many walls schedules: four seats for each idea, and the health
+    # check's control game on walls 0, 10, 20, ...
+    roster = Roster()
+    challengers = [roster.with_off("3", idea) for idea in ("defence", "planning")]
+    batches = priced_walls([f"w-{i}" for i in range(result.fixed)],
+                           [(control_game("3"), challenger_games("3", challengers))])
+    games = sum(map(len, batches))
+    assert code == 0 and f"{result.fixed} walls ({games:,} games)" in out
+    assert "a wall plays 8 games" in out
     assert f"{result.cap} walls" in out and "nothing has been played" in out
     assert not (tmp_path / "run").exists()
     help_text = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "price", "--help"],

@@ -54,3 +54,23 @@ def test_json_gives_the_legal_distance_overall_and_after_each_discard(capsys):
         shown = f"{d['legal_distance']}{'+' if d['legal_distance'] > 3 else ' '}"
         assert any(line.split()[:1] == [d["tile"]] and f"legal {shown}" in line
                    for line in lines)
+
+
+def test_a_complete_hand_that_is_no_legal_win_lists_its_discards_as_json_does(capsys):
+    """Complete (shanten -1) but 1 from a win worth eight: the text once stopped at the legal
+    distance, where --json ("the same") listed all its discards."""
+    text = "123m 567p 234s 678s 99p"
+    hand = Hand.parse(text)
+    assert legal_distance(hand.counts) == 1  # complete, and no legal win
+    assert main(["shanten", text]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "shanten: -1 (complete)" in lines
+    first = lines.index("discards, best first (shanten after, then copies accepted):") + 1
+    after = {row.tile: row.distance for row in legal_discards(hand.counts)}
+    shown = {Hand.parse(line.split()[0]).tiles()[0]:
+             int(line.split("legal ")[1].split()[0].rstrip("+")) for line in lines[first:]}
+    assert shown == after and len(shown) == len(set(hand.tiles())) == 13
+    assert main(["shanten", text, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(d["tile"] for d in data["discards"]) == sorted(
+        line.split()[0] for line in lines[first:])

@@ -163,7 +163,8 @@ def test_export_writes_the_imported_games_back_and_they_import_again(imported, f
     folder, *_ = imported
     status, out, err = command("export", "out", "--format", form, "--out", f"back.{form}",
                                cwd=folder)
-    assert (status, out.strip()) == (0, f"exported 6 game(s) to back.{form}"), err
+    noun = "matches" if form == "botzone-log" else "games"  # what each format writes
+    assert (status, out.strip()) == (0, f"exported 6 {noun} to back.{form}"), err
     status, out, err = command("import", f"back.{form}", "--format", form, "--json",
                                cwd=folder)
     assert json.loads(out) == {"read": 6, "agreed": 6, "disagreed": {}, "refused": 0}, err
@@ -210,7 +211,7 @@ def test_a_botzone_table_run_exports_and_imports_again(tmp_path):
         ruleset="gb-mahjong", table="botzone", quiet=True)
     status, out, err = command("export", "botzone", "--format", "contest-text", "--out",
                                "run.txt", cwd=tmp_path)
-    assert (status, out.strip()) == (0, "exported 2 game(s) to run.txt"), err
+    assert (status, out.strip()) == (0, "exported 2 games to run.txt"), err
     status, out, _ = command("import", "run.txt", "--format", "contest-text", "--json",
                              cwd=tmp_path)
     assert json.loads(out)["agreed"] == 2
@@ -232,7 +233,8 @@ def mcr_run(tmp_path_factory):
 
 def test_an_mcr_run_exports_a_match_a_hand_and_imports_again(mcr_run):
     folder, exported, imported = mcr_run
-    assert exported[:2] == (0, "exported 16 game(s) to mcr.jsonl\n"), exported[2]
+    # One game of sixteen hands is sixteen matches, and says so (it said "16 game(s)").
+    assert exported[:2] == (0, "exported 16 matches to mcr.jsonl\n"), exported[2]
     assert json.loads(imported[1]) == {"read": 16, "agreed": 16, "disagreed": {},
                                        "refused": 0}, imported[2]
     hands = RunFolder(folder / "back").load("hands")
@@ -256,16 +258,17 @@ def test_the_imported_mcr_hands_replay_review_and_make_a_dataset(mcr_run):
     assert status == 0 and "data" in out, err
 
 
-def test_what_the_contest_text_cannot_hold_is_refused_a_line_a_hand(mcr_run):
+def test_what_the_contest_text_cannot_hold_is_refused_in_one_line(mcr_run):
+    # Was a line a hand, then a seventeenth: a refused command says why in one line.
     folder, *_ = mcr_run
     (folder / "mcr.txt").write_text("kept\n")
     status, out, err = command("export", "mcr", "--format", "contest-text", "--out",
                                "mcr.txt", "--force", cwd=folder)
     lines = err.strip().splitlines()
-    assert (status, out) == (2, ""), err
-    assert len(lines) == 17 and all("MCR hand" in line for line in lines[:16]), err
-    assert lines[16] == ("mjsim export: none of the 16 game(s) could be written as "
-                         "contest-text: mcr.txt not written")
+    assert (status, out, len(lines)) == (2, "", 1), err
+    assert lines[0].startswith("mjsim export: nothing could be written as contest-text: "
+                               "16 hands refused (the first: mcr game 0: w0-h01: ")
+    assert "MCR hand" in lines[0] and lines[0].endswith("; mcr.txt not written")
     assert (folder / "mcr.txt").read_text() == "kept\n"  # a file nothing replaced is kept
     assert sorted(path.name for path in folder.glob(".*")) == []
 
@@ -300,7 +303,7 @@ def test_export_overwrites_a_file_only_when_forced(imported):
     assert (folder / "forced.txt").read_text() == "precious\n"
     status, out, err = command("export", "out", "--format", "contest-text", "--out",
                                "forced.txt", "--force", cwd=folder)
-    assert (status, out.strip()) == (0, "exported 6 game(s) to forced.txt"), err
+    assert (status, out.strip()) == (0, "exported 6 games to forced.txt"), err
     assert (folder / "forced.txt").read_text().startswith("Match ")
 
 
@@ -347,3 +350,20 @@ def test_an_import_stopped_half_way_is_replaced_by_the_same_command(tmp_path):
     assert status == 0 and out.startswith("read 10, agreed 6"), err
     manifest = json.loads((tmp_path / "out" / "import.json").read_text())
     assert manifest["finished"] and manifest["games"] == 6
+
+
+def test_an_export_that_goes_on_counts_what_it_wrote_and_names_each_refusal(imported):
+    """Two imported games and a log of another ruleset: the export writes the two (two matches,
+    not "game(s)"), says the one refused on a line of its own, and counts it."""
+    folder, *_ = imported
+    mixed = folder / "mixed"
+    mixed.mkdir()
+    for log in sorted((folder / "out" / "games").glob("*.jsonl"))[:2]:
+        shutil.copy(log, mixed / log.name)
+    (mixed / "zz-green.jsonl").write_text(record("x", (1, 1, 1, 1), 1))
+    status, out, err = command("export", "mixed", "--format", "botzone-log", "--out",
+                               "mixed.jsonl", cwd=folder)
+    assert (status, out.strip()) == (0, "exported 2 matches to mixed.jsonl; 1 game refused"), err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("refused: mixed/zz-green.jsonl: "), err
+    assert len((folder / "mixed.jsonl").read_text().splitlines()) == 2

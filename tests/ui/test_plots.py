@@ -89,3 +89,24 @@ def test_a_notebook_draws_each_figure_once(run, monkeypatch):
     assert max(images) == 1 and sum(images) == 4  # four figures, each shown once
     prose = [cell for cell in notebook.cells if cell.cell_type == "markdown"]
     assert len(prose) >= len(images) // 2 and all(len(cell.source) > 80 for cell in prose)
+
+
+def test_the_standings_figure_names_the_standings_games_not_the_runs(run, monkeypatch):
+    """A ladder's standings are its rotated table's games (the four rungs together), a few of
+    the run's; the figure once said the whole run's walls and games."""
+    seats = run.tables["seats"]
+    rungs = seats.groupby(["seed", "lineup"])["variant"].agg(frozenset)
+    table = rungs[rungs == frozenset({"1", "2", "3", "4"})].reset_index()
+    expected = f"{table['seed'].nunique()} walls, {len(table)} games, ruleset green-book"
+    assert len(table) == 2 * 4 and len(table) < seats.groupby(["seed", "lineup"]).ngroups
+    drawn = {}
+    standings = plots.standings
+
+    def recorded(frame, drawn_from=""):
+        drawn["standings"] = drawn_from
+        return standings(frame, drawn_from)
+
+    monkeypatch.setattr(plots, "standings", recorded)
+    plots.save_report(run)
+    assert drawn["standings"] == expected
+    assert plots.standings_scope(run.standings, seats["ruleset"]) == expected

@@ -47,6 +47,26 @@ def test_an_idea_that_changed_too_few_walls_has_no_interval_and_no_walls_to_find
     assert "shanten: " in walls and "defence" not in walls
 
 
+def test_an_idea_that_changed_moves_but_no_result_claims_no_interval_nor_power(tmp_path):
+    """Six walls of seed c: defence changed moves on two, and every wall's difference is exactly
+    0. An SD of 0 once printed the interval [+0.000, +0.000], "detects ±0.00" and 2 walls to
+    find 0.50 points a hand; it says nothing of the spread of other walls."""
+    import pandas as pd
+
+    out = printed("price", "defence", "--walls", "6", "--seed", "c", "--backend", "sequential",
+                  "--quiet", "--out", str(tmp_path))
+    row = pd.read_csv(tmp_path / "summary.csv").iloc[0]
+    assert row["changed"] > 0 and row["sd_seed_hand"] == 0  # the case this test is about
+    line = next(line for line in out.splitlines() if line.startswith("defence "))
+    assert "no spread over walls" in line and line.split()[-1] == "-"
+    assert "±0.00" not in out and "[" not in line and "walls to find" not in out
+    assert ("defence: every wall gave the same difference (+0.000 a hand): no spread to scale an "
+            "interval by, nor to plan walls from") in joined(out)
+    # The table written says the same: no interval, nothing detected, no walls planned.
+    assert row[["low_hand", "high_hand", "low_game", "high_game", "detectable_hand",
+                "walls_for_delta"]].isna().all()
+
+
 def test_a_tiny_p_value_reads_below_a_thousandth(priced):
     row = next(line for line in priced.splitlines() if line.startswith("shanten "))
     assert row.split()[-5:-3] == ["<0.001", "<0.001"] and "0.000" not in priced

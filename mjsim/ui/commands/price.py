@@ -90,7 +90,7 @@ def _plan(args: argparse.Namespace) -> str:
     from mjsim.tournament import Roster
     from mjsim.tournament.experiments import chosen_ideas
     from mjsim.tournament.power import format_plan, plan
-    from mjsim.tournament.schedule import CONTROL_EVERY, challenger_games
+    from mjsim.tournament.schedule import challenger_games
 
     roster = Roster()
     baseline = roster.entry(args.baseline or str(args.level))
@@ -99,7 +99,7 @@ def _plan(args: argparse.Namespace) -> str:
     except ValueError as error:
         raise UsageError(str(error)) from None
     games = len(challenger_games(baseline, [roster.with_off(baseline, idea)
-                                            for idea in ideas])) + 1 / CONTROL_EVERY
+                                            for idea in ideas]))  # the controls: format_plan
     return format_plan(plan(args.plan, args.sd), games)
 
 

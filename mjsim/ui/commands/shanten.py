@@ -88,7 +88,7 @@ def cmd_shanten(args: argparse.Namespace) -> str:
         accepted = analysis.acceptance(counts, melds)
         label = "waits" if overall == 0 else "acceptance"
         lines.append(f"{label}: {_kinds_with_copies(accepted)}")
-    elif overall >= 0:
+    else:  # complete too: a complete hand may be no legal win, and --json lists them always
         lines.append("discards, best first (shanten after, then copies accepted):")
         ranked = sorted(analysis.discards(counts, melds), key=lambda d: (d.shanten, -d.copies))
         after = {row.tile: row.distance

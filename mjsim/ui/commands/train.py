@@ -125,7 +125,8 @@ def _evaluate(args: argparse.Namespace, training: Any) -> str:
 
     lines = [row(kind, agreed[kind], agreed[kind]["rows"]) for kind in training.KINDS]
     lines.append(row("all", {**agreed, "agreement": agreed["all"]}, agreed["rows"]))
-    title = (f"{args.evaluate} on the {walls} walls held out of {', '.join(args.data)}: the "
+    title = (f"{args.evaluate} on the {walls} wall{'s' * (walls != 1)} held out of "
+             f"{', '.join(args.data)}: the "
              "moves taken (agrees), among the tied best (within ties), the share with more "
              "than one tied (tied > 1) and the exact agreement of a pick among the ties "
              "(ceiling)")
