@@ -2,6 +2,9 @@
 commands use: each command imports them when it runs. Read from a new interpreter's
 sys.modules, so nothing is timed."""
 
+import subprocess
+import sys
+
 import pytest
 
 from mjsim.players.rungs import IDEAS
@@ -39,3 +42,14 @@ def test_the_help_of_price_names_the_ideas(capsys):
         main(["price", "--help"])
     assert done.value.code == 0
     assert f"IDEA is one of {', '.join(IDEAS)}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "status", "said"), [
+    (["--help"], 0, "usage: mjsim"), (["bogus"], 2, "invalid choice: 'bogus'"),
+])
+def test_python_dash_m_mjsim_is_the_command(argv, status, said):
+    # Was: "No module named mjsim.__main__; 'mjsim' is a package and cannot be directly executed".
+    done = subprocess.run([sys.executable, "-m", "mjsim", *argv], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == status
+    assert said in done.stdout + done.stderr
