@@ -70,8 +70,9 @@ a :class:`PlayerError` (one line, the traceback kept), never the run's silent en
 def raised(player: Player, seat: int, error: BaseException, where: str) -> PlayerError:
     """The :class:`PlayerError` of ``player`` in ``seat`` raising ``error`` (being handled) at
     ``where`` (e.g. "in hand 3"): one line, and the traceback as its detail."""
-    what = str(error).splitlines()[0] if str(error) else ""
-    return PlayerError(f"seat {seat} ({player.name}) raised {type(error).__name__}: {what} "
+    # an error without a message (MemoryError()) is named alone, not followed by ": "
+    what = f": {str(error).splitlines()[0]}" if str(error).strip() else ""
+    return PlayerError(f"seat {seat} ({player.name}) raised {type(error).__name__}{what} "
                        f"{where}", traceback.format_exc(), seat)
 
 

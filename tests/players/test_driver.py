@@ -5,7 +5,7 @@ import pytest
 
 from mjsim.game.rules import Rules
 from mjsim.players import Rung
-from mjsim.players.driver import play
+from mjsim.players.driver import play, raised
 from mjsim.players.view import view_of
 
 
@@ -34,3 +34,17 @@ def test_play_game_is_a_function_of_the_seed_and_the_lineup():
     assert sum(first.totals) == 0 and [h["hand_no"] for h in first.history] == [5, 6]
     with pytest.raises(ValueError, match="four players"):
         play(b"again", bots[:3])
+
+
+def test_an_error_without_a_message_is_named_without_an_empty_reason():
+    # Seen: "raised MemoryError:  in hand 1", a colon and two spaces before nothing.
+    try:
+        raise MemoryError()
+    except MemoryError as error:
+        message = str(raised(Rung(1), 2, error, "in hand 1"))
+    assert message == "seat 2 (1) raised MemoryError in hand 1"
+    try:
+        raise ValueError("bad\nsecond line")
+    except ValueError as error:
+        message = str(raised(Rung(1), 2, error, "in hand 1"))
+    assert message == "seat 2 (1) raised ValueError: bad in hand 1"
