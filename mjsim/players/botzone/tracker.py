@@ -85,6 +85,8 @@ class Tracker:
         self.tiles = 136 if self.quarters else 144
         self.phase = "discard"
         self.turn = -1  # the seat on turn, -1 in a window or before the first draw
+        self.drawer: int | None = None  # the seat whose draw may come next (after a discard,
+        # a claim may come instead), None while a seat is on turn
         self.drawn: int | None = None
         self.window: WindowView | None = None
         self.kong_draw = [False] * 4  # each seat's next draw replaces its kong
@@ -191,6 +193,7 @@ class Tracker:
         elif code == "2" and len(words) == 2:
             tile = _playing(words[1])
             self._dealt()
+            self._drawing(self.seat, "draws")
             self._draw(self.seat)
             _add(self.hand, tile)
             self._drew(self.seat, tile)
@@ -211,7 +214,14 @@ class Tracker:
             raise ValueError("the deal ('1 ...') has not come")
 
     def _deal(self, words: list[str]) -> None:
+        if any(self.taken):  # a second deal would deal the hand again over the first
+            raise ValueError("the deal ('1 ...') came already")
         counts = [_number(word) for word in words[:4]]
+        for count in counts:  # -1 and 1 add up to 0 flowers, and would pass the count below
+            if not 0 <= count <= _FLOWERS:
+                raise ValueError(f"a seat has 0-{_FLOWERS} flowers, not {count}")
+        if sum(counts) > _FLOWERS:
+            raise ValueError(f"the seats have {sum(counts)} flowers: the wall has {_FLOWERS}")
         own = [_playing(word) for word in words[4:4 + _HAND_SIZE]]
         flowers = [_flower(word) for word in words[4 + _HAND_SIZE:]]
         if len(own) != _HAND_SIZE or len(flowers) != sum(counts):
@@ -225,6 +235,7 @@ class Tracker:
             self.taken[seat] = _HAND_SIZE + count
             at += count
         self.hand.flowers = tuple(self.flowers[self.seat])
+        self.drawer = 0  # the dealer, Botzone's seat 0, draws first
         if flowers:
             self.tiles = 144
         dealt: list[list[int] | None] = [None] * 4
@@ -239,6 +250,26 @@ class Tracker:
                 self.events.append({"actor": seat, "kind": "flower", "tile": flower,
                                     "from": "deal"})
 
+    def _drawing(self, actor: int, does: str) -> None:
+        """Refuses a draw (or BUHUA) by a seat whose draw cannot come now; ``actor`` is then
+        on turn."""
+        if actor != self.drawer:
+            raise ValueError(f"seat {actor} {does} out of turn: {self._whose_turn()}")
+        self.drawer = None
+
+    def _on_turn(self, actor: int, does: str) -> None:
+        """Refuses a move of a turn (PLAY, a concealed kong, BUGANG) by a seat not on turn:
+        only a seat that has just drawn makes one (a claim's discard comes with the claim)."""
+        if actor != self.turn:
+            raise ValueError(f"seat {actor} {does} out of turn: {self._whose_turn()}")
+
+    def _whose_turn(self) -> str:
+        if self.turn >= 0:
+            return f"seat {self.turn} is on turn"
+        if self.drawer is not None:
+            return f"seat {self.drawer} is to draw"
+        return "no seat is on turn"
+
     def _draw(self, seat: int) -> None:
         self.taken[seat] += 1
         if sum(self.taken) > self.tiles:
@@ -247,24 +278,29 @@ class Tracker:
     def _action(self, actor: int, what: str, rest: list[str]) -> None:
         own = actor == self.seat
         if what == "DRAW" and not rest:
+            self._drawing(actor, "draws")
             self._draw(actor)
             self._drew(actor, None)
             self.phase, self.turn = "discard", actor
         elif what == "BUHUA" and len(rest) == 1:
             flower = _flower(rest[0])
+            self._drawing(actor, "shows a flower")  # BUHUA is a draw of a flower
             self._draw(actor)
             self.events.append({"actor": actor, "kind": "flower", "tile": flower,
                                 "from": "back" if self.replacing[actor] else "wall"})
             self.replacing[actor] = True
+            self.drawer = actor  # its replacement
             self.tiles = 144
             self.flowers[actor] = sorted((*self.flowers[actor], flower))
             self.kong_draw[actor] = False
             if own:
                 self.hand.flowers = tuple(self.flowers[actor])
         elif what == "PLAY" and len(rest) == 1:
-            self._discard(actor, _playing(rest[0]))
+            tile = _playing(rest[0])
+            self._on_turn(actor, f"plays {rest[0]}")
+            self._discard(actor, tile)
         elif what in ("PENG", "CHI") and len(rest) == (1 if what == "PENG" else 2):
-            source, tile = self._claimed_discard()
+            source, tile = self._claimed_discard(actor, chow=what == "CHI")
             if what == "PENG":
                 meld = Meld.pung(tile, claimed=tile, source=source)
             else:
@@ -275,7 +311,15 @@ class Tracker:
             self._kong(actor)
         elif what == "BUGANG" and len(rest) == 1:
             tile = _playing(rest[0])
+            self._on_turn(actor, f"promotes {rest[0]}")
+            melds = self.hand.melds if own else self.melds[actor]
+            if not any(isinstance(m, Meld) and m.kind == "pung" and m.tile == tile
+                       for m in melds):  # else the promoted kong would be of nothing
+                raise ValueError(f"seat {actor} has no pung of {rest[0]} to promote")
+            if own:  # refused now, not at the next request when the kong is made
+                _holds(self.hand, [tile], actor, "its BUGANG")
             self.promoting = (actor, tile)
+            self.drawer = actor  # the kong's replacement, if nobody robs it
             self.events.append({"actor": actor, "kind": "promote", "tile": tile})
             self.phase, self.turn = "rob", -1
             self.window = WindowView("rob", tile, actor)
@@ -289,14 +333,19 @@ class Tracker:
             self.hand.remove(tile)
         self.pools[actor].append(tile)
         self.events.append({"actor": actor, "kind": "discard", "tile": tile})
-        self.phase, self.turn = "claim", -1
+        self.phase, self.turn, self.drawer = "claim", -1, (actor + 1) % 4
         self.window = WindowView("discard", tile, actor)
 
-    def _claimed_discard(self) -> tuple[int, int]:
-        """The discard a claim takes, out of its discarder's pool as mjsim does."""
+    def _claimed_discard(self, actor: int, chow: bool = False) -> tuple[int, int]:
+        """The discard ``actor``'s claim takes, out of its discarder's pool as mjsim does."""
         if self.last is None or self.last.kind != "discard":
             raise ValueError("a claim with no discard before it")
         source, tile = self.last.source, self.last.tile
+        if actor == source:
+            raise ValueError(f"seat {actor} claims its own discard {name_of(tile)}")
+        if chow and actor != (source + 1) % 4:
+            raise ValueError(f"seat {actor} chows seat {source}'s discard: only the next "
+                             f"seat, {(source + 1) % 4}, may")
         self.pools[source].pop()
         return source, tile
 
@@ -317,12 +366,14 @@ class Tracker:
         """``3 p GANG``: a claimed kong on the previous discard, else a concealed one."""
         last = self.last
         if last is not None and last.kind == "discard":
-            source, tile = self._claimed_discard()
+            source, tile = self._claimed_discard(actor)
             self._meld(actor, Meld.kong(tile, claimed=tile, source=source), tile)
         elif actor != self.seat:
+            self._on_turn(actor, "declares a concealed kong")
             self.melds[actor].append(HIDDEN_KONG)
             self.events.append({"actor": actor, "kind": "kong", "tile": None, "how": "concealed"})
         else:
+            self._on_turn(actor, "declares a concealed kong")
             words = self.last_answer.split(" ")
             if len(words) != 2 or words[0] != "GANG":
                 raise ValueError(f"a concealed kong, but the seat answered {self.last_answer!r}")
@@ -333,7 +384,7 @@ class Tracker:
             self.hand.add_meld(Meld.kong(tile, concealed=True))
             self.events.append({"actor": actor, "kind": "kong", "tile": tile, "how": "concealed"})
         self.kong_draw[actor] = self.replacing[actor] = True
-        self.phase, self.turn = "discard", -1
+        self.phase, self.turn, self.drawer = "discard", -1, actor
 
     def _promote(self, actor: int, tile: int) -> None:
         """The BUGANG nobody robbed: the pung becomes a kong, its claim and source kept."""
@@ -441,6 +492,7 @@ class Tracker:
                       for m in melds if not m.concealed))
 
 
+_FLOWERS = 8  # a wall's flowers, all of which one seat may hold
 _DIGITS = 6  # more than any number in a request has (seats, winds, counts of flowers)
 
 

@@ -83,7 +83,8 @@ def test_a_draw_is_answered_with_a_discard_a_kong_or_a_bugang():
     assert bot_after(FirstLegal(KONGS[0]), 0, deal).answer("2 F1") == "GANG W1"
     promote = bot_after(FirstLegal(KONGS[22]), 0, "1 0 0 0 0 " + names("55s 123m 456m 789m E R"),
                         "2 F2", "3 0 PLAY F2", "3 1 DRAW", "3 1 PLAY T5", "3 0 PENG J1",
-                        "3 1 DRAW", "3 1 PLAY W1", "3 2 DRAW", "3 2 PLAY T1")
+                        "3 1 DRAW", "3 1 PLAY W1", "3 2 DRAW", "3 2 PLAY T1",
+                        "3 3 DRAW", "3 3 PLAY W9")  # seat 3's turn, before seat 0 draws again
     assert promote.answer("2 T5") == "BUGANG T5"
 
 
@@ -234,13 +235,38 @@ DEALT = "1 0 0 0 0 W1 W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1"
      "request 4 '3 1 PENG W1': seat 1 holds no B5 for its pung, which takes 2"),
     (["0 1 0", DEALT, "3 0 DRAW", "3 0 PLAY B2", "3 1 CHI B2 W1"],
      "request 4 '3 1 CHI B2 W1': seat 1 holds no B3 for its chow"),
-    (["0 0 0", DEALT, "2 J1", "3 0 BUGANG J2", "3 0 DRAW"],
-     "request 4 '3 0 DRAW': seat 0 holds no J2 for its BUGANG"),
+    # The BUGANG took J1 out of the hand and promoted nothing: refused at its own request.
+    (["0 0 0", DEALT, "2 J1", "3 0 BUGANG J1", "3 0 DRAW"],
+     "request 3 '3 0 BUGANG J1': seat 0 has no pung of J1 to promote"),
+    (["0 0 0", DEALT, "2 J1", "3 0 PLAY J1", "3 1 DRAW", "3 1 BUGANG T1"],
+     "request 5 '3 1 BUGANG T1': seat 1 has no pung of T1 to promote"),
     # "tiles[0] is a whole number from 0 to 33, not -1", "the claimed tile 5p is not in the chow"
-    (["0 1 0", DEALT, "3 0 DRAW", "3 0 PLAY W5", "3 2 CHI W1 W2"],
-     "request 4 '3 2 CHI W1 W2': no chow with the middle tile W1 holds the discard W5"),
-    (["0 1 0", DEALT, "3 0 DRAW", "3 0 PLAY B5", "3 2 CHI B3 W2"],
-     "request 4 '3 2 CHI B3 W2': no chow with the middle tile B3 holds the discard B5"),
+    (["0 2 0", DEALT, "3 0 DRAW", "3 0 PLAY W5", "3 1 CHI W1 W2"],
+     "request 4 '3 1 CHI W1 W2': no chow with the middle tile W1 holds the discard W5"),
+    (["0 2 0", DEALT, "3 0 DRAW", "3 0 PLAY B5", "3 1 CHI B3 W2"],
+     "request 4 '3 1 CHI B3 W2': no chow with the middle tile B3 holds the discard B5"),
+    # Flower counts that added up (-1 + 1 = 0 flowers), a second deal, moves out of turn: taken.
+    (["0 0 0", DEALT.replace("1 0 0", "1 -1 1", 1)],
+     "request 1 '1 -1 1 0 0 W1 W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1': a seat has 0-8 flowers, "
+     + "not -1"),
+    (["0 0 0", DEALT.replace("1 0 0", "1 100 -100", 1)], "a seat has 0-8 flowers, not 100"),
+    (["0 0 0", DEALT, DEALT], f"request 2 {DEALT!r}: the deal ('1 ...') came already"),
+    (["0 0 0", DEALT, "3 1 DRAW"],
+     "request 2 '3 1 DRAW': seat 1 draws out of turn: seat 0 is to draw"),
+    (["0 0 0", DEALT, "2 J1", "3 1 PLAY W1"],
+     "request 3 '3 1 PLAY W1': seat 1 plays W1 out of turn: seat 0 is on turn"),
+    (["0 0 0", DEALT, "2 J1", "3 0 PLAY J1", "3 0 PLAY W1"],
+     "request 4 '3 0 PLAY W1': seat 0 plays W1 out of turn: seat 1 is to draw"),
+    (["0 0 0", DEALT, "2 J1", "3 0 PLAY J1", "2 W2"],
+     "request 4 '2 W2': seat 0 draws out of turn: seat 1 is to draw"),
+    (["0 0 0", DEALT, "2 J1", "3 0 PLAY J1", "3 1 DRAW", "3 2 GANG"],
+     "request 5 '3 2 GANG': seat 2 declares a concealed kong out of turn: seat 1 is on turn"),
+    (["0 0 0", DEALT, "2 J1", "3 0 PLAY J1", "3 0 PENG W1"],
+     "request 4 '3 0 PENG W1': seat 0 claims its own discard J1"),
+    (["0 0 0", DEALT, "2 J1", "3 0 PLAY J1", "3 2 CHI J2 W1"],
+     "request 4 '3 2 CHI J2 W1': seat 2 chows seat 0's discard: only the next seat, 1, may"),
+    (["0 0 0", DEALT, "2 J1", "3 0 PLAY J1", "3 2 DRAW", "3 2 BUHUA H1"],
+     "request 4 '3 2 DRAW': seat 2 draws out of turn: seat 1 is to draw"),
 ])
 def test_a_request_out_of_range_or_order_is_refused_by_name(requests, problem):
     stdin = io.StringIO(json.dumps({"requests": requests, "responses": ["PASS"] * (
