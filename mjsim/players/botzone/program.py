@@ -38,12 +38,14 @@ the program's process group is killed), ``too long`` (a line of output past :dat
 bytes), ``crashed`` (it exited non-zero, or died
 by a signal), ``exited`` (it ended without an answer), ``garbage`` (JSON IO that is not a JSON
 object with a string ``response``), ``limit`` (it ``exceeded its memory limit (256 MiB)``: it
-failed and said it ran out of memory, or ``exceeded its CPU limit (60 s)``: the kernel stopped
-it). Its detail holds the request, the answer and the last lines of the program's stderr.
+failed and said it ran out of memory, ``... before it started``: the limit left no room to
+load it, or ``exceeded its CPU limit (60 s)``: the kernel stopped it). Its detail holds the
+request, the answer and the last lines of the program's stderr.
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
@@ -96,6 +98,11 @@ the rest is cut, with a line saying so."""
 # What programs print when an allocation fails: Python, C++, Go, Java, Rust, and the C library.
 _OUT_OF_MEMORY = re.compile(r"MemoryError|bad_alloc|out of memory|OutOfMemoryError"
                             r"|memory allocation of \d+ bytes failed|Cannot allocate memory")
+# What the dynamic loader prints, exiting 127, when the address space has no room for a library
+# the program links: it never started. Another cause ("...: Operation not permitted", a missing
+# library) names itself after the colon, and stays a crash.
+_NO_ROOM_TO_LOAD = re.compile(r"error while loading shared libraries: .*: failed to map "
+                              r"segment from shared object(: Cannot allocate memory)?\s*$")
 
 
 class _Limits:
@@ -116,9 +123,15 @@ class _Limits:
         """The limit a process that ended with status ``code`` went over, if it shows one."""
         if code == -signal.SIGXCPU:
             return f"limit: exceeded its CPU limit ({max(1, round(self.cpu))} s)"
+        if code == 127 and any(_NO_ROOM_TO_LOAD.search(line) for line in stderr):
+            return self.before_start()
         if code != 0 and any(_OUT_OF_MEMORY.search(line) for line in stderr):
             return f"limit: exceeded its memory limit ({self.memory:g} MiB)"
         return None
+
+    def before_start(self) -> str:
+        """The reason of a program that its memory limit did not let start."""
+        return f"limit: exceeded its memory limit ({self.memory:g} MiB) before it started"
 
 
 class _TooLong(Exception):
@@ -569,6 +582,9 @@ class BotzoneProgram:
             self._workdir.mkdir(parents=True, exist_ok=True)
             return _Process(self._args, self._workdir, env, self._limits, self._log, self._tail)
         except (OSError, subprocess.SubprocessError) as error:  # the latter: a limit refused
+            if isinstance(error, OSError) and error.errno == errno.ENOMEM:  # exec had no room
+                raise Foul(self._limits.before_start(), None,
+                           self._detail(request, None)) from None
             raise Foul(f"crashed: the program could not start: {error}", None,
                        self._detail(request, None)) from None
 

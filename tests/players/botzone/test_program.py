@@ -182,6 +182,8 @@ def test_data_comes_back_each_turn_and_globaldata_from_game_to_game(io, tmp_path
 @pytest.mark.parametrize(("way", "options", "reason"), [
     ("hungry", {}, "limit: exceeded its memory limit (256 MiB)"),
     ("hungry", {"memory_limit": "2048"}, None),  # a gigabyte fits in two
+    # Seen: 'crashed: ... status 127', the loader's "failed to map segment" on stderr
+    ("hungry", {"memory_limit": 1}, "limit: exceeded its memory limit (1 MiB) before it started"),
     ("spin", {"cpu_limit": 1, "time_limit": 30}, "limit: exceeded its CPU limit (1 s)")])
 def test_a_program_over_its_limits_fouls_with_that_reason(way, options, reason, children):
     bad = BotzoneProgram(bot_command("badbot.py", way), **options)
