@@ -286,3 +286,23 @@ def test_a_terminal_that_speaks_only_ascii_gets_the_game_not_a_traceback(tmp_pat
     assert done.returncode == 0 and done.stderr == b"", done.stderr
     assert "hand 1/16 ? prevalent" in out and "is neither a move nor a tile" in out
     assert "game ended by the player" in out
+
+
+def test_a_reader_that_stops_ends_the_game_quietly_as_any_command(tmp_path):
+    # Seen: 'mjsim play | head -2' exited 1 in silence (rich's own answer to a broken pipe).
+    import subprocess
+
+    from tests.ui.conftest import ENV
+
+    entries = tmp_path / "entries"
+    entries.write_text("help\n" * 300 + "quit\n")  # more than a pipe holds: it must be read
+    with entries.open() as stdin:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "mjsim.ui.cli", "play", "--seed", "k5", "--level", "1"],
+            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=ENV)
+        assert child.stdout.readline().startswith(b"mjsim: you are seat 0")
+        child.stdout.close()  # as head does after its lines
+        _, stderr = child.communicate(timeout=60)
+    assert child.returncode == 0 and stderr == b"", stderr
+    header, _ = gamelog.read((tmp_path / "mjsim-game-k5.jsonl").open())
+    assert header["seed"]
