@@ -34,7 +34,7 @@ from mjsim.ui.commands import (
     table,
     train,
 )
-from mjsim.ui.commands.base import OneLineParser, RunStopped, UsageError
+from mjsim.ui.commands.base import Interrupted, OneLineParser, RunStopped, UsageError
 
 __all__ = ["COMMANDS", "INTERRUPTED", "RunStopped", "UsageError", "build_parser", "main",
            "program"]
@@ -131,8 +131,9 @@ def _command(argv: Sequence[str] | None) -> int:
     except RunStopped as error:
         print(f"mjsim {args.command}: {error}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(f"mjsim {args.command}: interrupted{_resumes(args)}", file=sys.stderr)
+    except KeyboardInterrupt as stop:
+        kept = f"; {stop.kept}" if isinstance(stop, Interrupted) else _resumes(args)
+        print(f"mjsim {args.command}: interrupted{kept}", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:  # a reader such as head stopped reading: that is no error
         _drop_stdout()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from mjsim.errors import whole
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.players.rungs import best
@@ -20,9 +21,9 @@ from mjsim.ui.replay import seat_names
 def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
            stopped: str | None = None, level: int = 3) -> Iterator[str]:
     """Lines marking each decision of ``seat`` (one with a choice) where rung ``level``
-    differs, then how often it agreed. Raises ``ValueError`` for a seat outside 0-3."""
-    if not 0 <= seat < 4:
-        raise ValueError(f"a seat is 0-3, not {seat}")
+    differs, then how often it agreed. A seat that is not a whole number from 0 to 3 is
+    refused as everywhere (:func:`~mjsim.errors.whole`): ``TypeError`` or ``ValueError``."""
+    seat = whole(seat, "seat", 0, 3)  # a float or a bool seat indexed the names or passed as 1
     names = seat_names(header["players"])
     game = gamelog.start(header)
     player = header["players"][seat]

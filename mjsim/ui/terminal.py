@@ -16,6 +16,7 @@ they say. After each hand the game pauses on how it ended; at its end, a table o
 
 from __future__ import annotations
 
+import errno
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -130,11 +131,20 @@ def melds_words(melds: Sequence[Meld | HiddenKong], names: Sequence[str]) -> str
     return ", ".join(one(m) for m in melds)
 
 
+class _Console(Console):
+    """A rich console that leaves a closed stdout to the command line: rich's own answer
+    exits 1 in silence, where every other command ends quietly with status 0."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # nothing more is written to a reader that has gone
+        raise BrokenPipeError(errno.EPIPE, "the reader of the game stopped reading")
+
+
 class Screen:
     """The table as the person's seat sees it, written on a rich console."""
 
     def __init__(self, out: IO[str], names: Sequence[str]) -> None:
-        self.console = Console(file=out, width=WIDTH, highlight=False, soft_wrap=False)
+        self.console = _Console(file=out, width=WIDTH, highlight=False, soft_wrap=False)
         self.names = names
         self.last: int | None = None  # the seat whose pool ends with the last discard
 

@@ -99,7 +99,10 @@ def test_an_export_to_stdout_that_writes_no_game_fails_as_one_to_a_file_does(log
     (["train", "--data", "d", "--out", "m.npz", "--batch", "100000"],
      "mjsim train: --batch is a whole number from 1 to 8192, not 100000"),
     (["train", "--self-play", "--from", "m.npz", "--out", "t.npz", "--games", "0"],
-     "mjsim train: --games is a whole number at least 1, not 0"),
+     "mjsim train: --games is a whole number from 1 to 256, not 0"),
+    # Seen: no bound: one update keeps every decision of its games (some 106 a game).
+    (["train", "--self-play", "--from", "m.npz", "--out", "t.npz", "--games", "257"],
+     "mjsim train: --games is a whole number from 1 to 256, not 257"),
     # Seen: "walls and shard_walls are at least 1, not 1 and 0".
     (["dataset", "--players", "1,1,1,1", "--walls", "1", "--out", "d", "--shard-walls", "0"],
      "mjsim dataset: --shard-walls is a whole number at least 1, not 0"),

@@ -294,6 +294,27 @@ def test_a_match_without_walltiles_replays_on_the_wall_its_draws_rebuild(name):
         assert done.rules.history[-1]["deltas"] == list(whole.scores)
 
 
+@pytest.mark.parametrize(("entry", "seat", "before", "after", "reason"), [
+    # The deals hold four T4 (seat 0 one, seat 1 two, seat 2 one): seat 0's first draw is a
+    # fifth, or seat 3's W9 dealt as T4 is.
+    (4, "0", "2 T2", "2 T4",
+     "too many copies of T4: request 2's draw makes 5 dealt and drawn, and a tile has 4"),
+    (2, "3", " W9 ", " T4 ", "too many copies of T4: request 1's deals hold 5, and a tile has 4"),
+])
+def test_a_match_without_walltiles_holding_a_fifth_copy_is_refused(entry, seat, before, after,
+                                                                   reason):
+    # It was read as a game and its rebuilt wall reported a 'wall' disagreement, as if a real
+    # game had gone otherwise than the engine plays it; the contest's text refuses it so.
+    match = lite(match_log(read_record(RECORDS / "02-claimed-kong-and-self-drawn-win.jsonl")))
+    good = json.dumps(match)
+    content = match["logs"][entry]["output"]["content"]
+    assert before in content[seat]
+    content[seat] = content[seat].replace(before, after)
+    refused, then = botzone_log.read(io.StringIO(json.dumps(match) + "\n" + good + "\n"))
+    assert isinstance(refused, Refused) and refused.reason == reason, str(refused)
+    assert isinstance(check(then), Replayed)
+
+
 def test_a_recorded_scores_change_is_a_score_disagreement():
     match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
     match["log"][-1]["output"]["content"]["0"] = -9

@@ -14,7 +14,7 @@ pytest.importorskip("torch")
 
 from mjsim.learn import network
 from mjsim.learn.roads import FIRST_ROADS, ROADS
-from mjsim.learn.selfplay import self_play
+from mjsim.learn.selfplay import MAX_GAMES, self_play
 from mjsim.ui.cli import main
 from mjsim.ui.commands import train as command
 
@@ -91,6 +91,19 @@ def test_a_model_of_the_road_planes_is_tuned_from_the_views(tmp_path: Path, plan
 def test_self_play_refuses_bad_settings(start: Path, tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="at least 1"):
         self_play(start, tmp_path / "out.npz", updates=0)
+
+
+@pytest.mark.parametrize(("games", "error", "message"), [
+    (MAX_GAMES + 1, ValueError, f"^games is a whole number from 1 to {MAX_GAMES}, not 257$"),
+    (2.5, TypeError, "^games is a whole number, not 2.5$"),
+])
+def test_self_play_bounds_the_games_an_update_keeps(start: Path, tmp_path: Path, games: object,
+                                                    error: type[Exception], message: str) -> None:
+    # Seen: no bound, and an update keeps every decision of its games (some 106 a game) for
+    # one step: refused before a game is played or a file written.
+    with pytest.raises(error, match=message):
+        self_play(start, tmp_path / "out.npz", updates=1, games=games)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == [start]
 
 
 def test_the_command_self_plays_and_says_so(start: Path, tmp_path: Path, capsys) -> None:

@@ -170,7 +170,9 @@ def test_ctrl_c_in_a_game_is_one_line_and_ends_by_sigint(tmp_path):
     child.expect("> ")
     rest = interrupt(child, lambda: True)
     assert ended_by_ctrl_c(child) and "Traceback" not in rest
-    assert rest.strip().splitlines()[-1] == "mjsim play: interrupted"
+    assert rest.strip().splitlines()[-1] == (
+        "mjsim play: interrupted; the game so far is in mjsim-game-c.jsonl "
+        "(mjsim replay mjsim-game-c.jsonl)")
 
 
 def test_ctrl_c_stops_a_shell_loop_of_commands(tmp_path):

@@ -5,6 +5,7 @@ import io
 import sys
 
 import pexpect
+import pytest
 
 from mjsim.game import gamelog
 from mjsim.players.rungs import best
@@ -143,6 +144,18 @@ def test_review_marks_where_rung_3_differs_with_both_options(recorded):
             assert lines[index + 1].startswith("  played  ")
             assert lines[index + 2].startswith("  rung 3  ")
             assert any(word in lines[index + 1] for word in ("shanten", "ready", "win", "kong"))
+
+
+@pytest.mark.parametrize(("seat", "error", "message"), [
+    (1.5, TypeError, "^seat is a whole number, not 1.5$"),
+    (True, TypeError, r"^seat is a whole number, not a bool \(True\)$"),
+    (4, ValueError, "^seat is a whole number from 0 to 3, not 4$"),
+])
+def test_review_refuses_a_seat_as_everywhere(recorded, seat, error, message):
+    # Its own check said 'a seat is 0-3': 1.5 passed it (then a list's TypeError), True was 1.
+    header, moves = gamelog.read(recorded.open())
+    with pytest.raises(error, match=message):
+        list(review(header, moves, seat))
 
 
 def test_review_of_rung_3_by_rung_3_marks_nothing():

@@ -286,3 +286,48 @@ def test_a_terminal_that_speaks_only_ascii_gets_the_game_not_a_traceback(tmp_pat
     assert done.returncode == 0 and done.stderr == b"", done.stderr
     assert "hand 1/16 ? prevalent" in out and "is neither a move nor a tile" in out
     assert "game ended by the player" in out
+
+
+def test_a_reader_that_stops_ends_the_game_quietly_as_any_command(tmp_path):
+    # Seen: 'mjsim play | head -2' exited 1 in silence (rich's own answer to a broken pipe).
+    import subprocess
+
+    from tests.ui.conftest import ENV
+
+    entries = tmp_path / "entries"
+    entries.write_text("help\n" * 300 + "quit\n")  # more than a pipe holds: it must be read
+    with entries.open() as stdin:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "mjsim.ui.cli", "play", "--seed", "k5", "--level", "1"],
+            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=ENV)
+        assert child.stdout.readline().startswith(b"mjsim: you are seat 0")
+        child.stdout.close()  # as head does after its lines
+        _, stderr = child.communicate(timeout=60)
+    assert child.returncode == 0 and stderr == b"", stderr
+    header, _ = gamelog.read((tmp_path / "mjsim-game-k5.jsonl").open())
+    assert header["seed"]
+
+
+def test_ctrl_c_in_a_game_names_the_log_that_keeps_it(monkeypatch, tmp_path, capsys):
+    # Seen: 'mjsim play: interrupted' alone, though the log holds the game so far and replays.
+    from mjsim.players.rungs import best
+    from mjsim.players.view import view_of
+    from mjsim.ui import terminal
+    from mjsim.ui.cli import INTERRUPTED, main
+
+    asked = []
+
+    def person(game, seat, screen, ask):
+        asked.append(seat)
+        if len(asked) == 4:
+            raise KeyboardInterrupt
+        return best(view_of(game, seat), 1)
+
+    monkeypatch.setattr(terminal, "_ask_move", person)
+    monkeypatch.setattr(sys, "stdin", io.StringIO())
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--seed", "k5", "--level", "1", "--log", str(log)]) == INTERRUPTED
+    assert capsys.readouterr().err == (f"mjsim play: interrupted; the game so far is in {log} "
+                                       f"(mjsim replay {log})\n")
+    header, moves = gamelog.read(log.open())
+    assert len(moves) > 3 and list(gamelog.replay(header, moves))

@@ -46,6 +46,15 @@ class RunStopped(Exception):
     cannot read; printed as one line, status 1."""
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C in a command that kept something worth naming: ``kept`` says what and where,
+    after ``interrupted;`` on the one line."""
+
+    def __init__(self, kept: str) -> None:
+        super().__init__(kept)
+        self.kept = kept
+
+
 class OneLineParser(argparse.ArgumentParser):
     """Reports a bad argument in one line (``--help`` shows the usage) and exits 2.
 

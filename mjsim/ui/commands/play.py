@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from mjsim.ui.commands.base import (
     LEVELS,
+    Interrupted,
     add_command,
     add_ruleset,
     given_path,
@@ -50,6 +51,10 @@ def cmd_play(args: argparse.Namespace) -> str:
     with new_file(log_path, args.force, "--log") as log:
         if sys.stdin.isatty():
             line_editing()
-        game = play(level=args.level, seat=args.seat, seed=args.seed, ruleset=args.ruleset,
-                    log=log)
+        try:
+            game = play(level=args.level, seat=args.seat, seed=args.seed, ruleset=args.ruleset,
+                        log=log)
+        except KeyboardInterrupt:  # each move was flushed as played: the log replays as it is
+            raise Interrupted(f"the game so far is in {log_path} (mjsim replay {log_path})"
+                              ) from None
     return f"game log: {log_path} ({game.moves} moves; mjsim replay {log_path})"

@@ -23,11 +23,6 @@ SELF_PLAY: dict[str, Any] = {"updates": 10, "games": 16, "lr": 1e-4, "entropy": 
 """:func:`mjsim.learn.selfplay.self_play`'s defaults (``--self-play``; a test holds them equal)."""
 
 
-SELF_PLAY_COUNTS: dict[str, tuple[int, int | None]] = {"updates": (1, None), "games": (1, None)}
-"""Self-play's whole-number settings' bounds; fitting's are :data:`mjsim.learn.training.BOUNDS`,
-which the command checks too (``every`` is both's)."""
-
-
 _MODES = {"fit": ({*DEFAULTS}, "fitting datasets"),
           "self_play": ({*SELF_PLAY, "start"}, "self-play"),
           "evaluate": ({"seed", "held_out"}, "--evaluate")}
@@ -49,12 +44,13 @@ def cmd_train(args: argparse.Namespace) -> str:
         flag = {"start": "from"}.get(unused[0], unused[0]).replace("_", "-")
         raise UsageError(f"--{flag} is no setting of {name}")
     try:
-        from mjsim.learn import training
+        from mjsim.learn import training  # its ImportError names the extra to install
     except ImportError as error:
         raise UsageError(str(error)) from None
-    # The API's bounds, named as options; their memory together is Settings.check's, before
-    # torch allocates anything.
-    check_bounds(args, {**training.BOUNDS, **SELF_PLAY_COUNTS})
+    from mjsim.learn import selfplay  # torch is there: training loaded it
+    # The API's bounds (fitting's and self-play's; ``every`` is both's), named as options; their
+    # memory together is Settings.check's, before torch allocates anything.
+    check_bounds(args, {**training.BOUNDS, **selfplay.BOUNDS})
     started = time.process_time()  # what the run cost, printed; nothing learned depends on it
     try:
         said = {"fit": _fit, "self_play": _self_play, "evaluate": _evaluate}[mode](args, training)
