@@ -159,8 +159,8 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
         least, most = BOUNDS[key]
         whole(value, key, least, most)
     if not 0 < lr <= MAX_LR or not 0 <= entropy < math.inf:
-        raise ValueError(f"lr is above 0 and at most {MAX_LR:g} and entropy a finite number at "
-                         f"least 0, not {lr} and {entropy}")
+        raise ValueError(f"lr is a number above 0 and at most {MAX_LR:g}, and entropy a finite "
+                         f"number at least 0, not {lr} and {entropy}")
     check_seed(seed)
     start = network.load(model)
     settings = {"updates": updates, "games": games, "lr": lr, "entropy": entropy, "seed": seed,

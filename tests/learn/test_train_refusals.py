@@ -139,7 +139,8 @@ def test_a_learning_rate_that_is_no_rate_is_refused(data, tmp_path, capsys, flag
 
 
 @pytest.mark.parametrize(("flag", "value", "words"), [
-    ("--lr", "inf", "lr above 0 and at most 1"), ("--entropy", "nan", "entropy a finite number"),
+    ("--lr", "inf", "lr is a number above 0 and at most 1"),
+    ("--entropy", "nan", "entropy a finite number"),
     ("--entropy", "inf", "entropy a finite number")])
 def test_self_play_refuses_a_rate_or_bonus_that_is_no_number(model, tmp_path, capsys, flag,
                                                              value, words):
