@@ -34,9 +34,16 @@ import orjson
 from mjsim.errors import NotationError, clipped
 from mjsim.game.formats import mcr_hand
 from mjsim.game.formats.check import rebuild_wall
-from mjsim.game.formats.record import FLOWER, Action, Game, Refused
+from mjsim.game.formats.record import (
+    FLOWER,
+    Action,
+    Game,
+    Refused,
+    refuse_extra_dealt,
+    refuse_extra_drawn,
+)
 from mjsim.tiles.botzone import NAMES, kind_of, name_of, parse
-from mjsim.tiles.kinds import N_PLAYING, copies
+from mjsim.tiles.kinds import N_PLAYING
 
 __all__ = ["read", "without_bom", "write"]
 
@@ -45,7 +52,6 @@ _KINDS = {name: kind for kind, name in enumerate(NAMES)}
 _PLAYING = {name: kind for name, kind in _KINDS.items() if kind < N_PLAYING}
 _OPENING_BRACKET = ("[", b"[")  # of a document of many matches, as text or bytes
 _NEW = tuple.__new__  # an Action made without its generated __new__ (a Python call, 4x slower)
-_COPIES = copies(0)  # of each playing kind, the only tiles a log without walltiles holds
 _loads = orjson.loads
 """JSON to Python: orjson's, 1.6 to 2 times as fast as the json module's on a match log (35 KB
 of JSON, whose decoding was a third of an import's time). Its errors are
@@ -207,50 +213,14 @@ def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game
         output = entry["output"]
         if output.get("command") == "finish":
             _finish(reading, output, answers, round_no)  # the answers the judge last read
-            if game.walltiles is None:
-                _drawn_copies(game)
+            if game.walltiles is None:  # walltiles given are the judge's: the engine checks those
+                refuse_extra_drawn(game, "request {line}'s draw")
             return game if hand is None else mcr_hand.seated(game, hand)
         answers = bots[round_no] if round_no < len(bots) else {}
         if not isinstance(answers, dict):
             raise TypeError(f"entry {2 * round_no + 1} is not the bots' answers")
         _request(reading, output["content"], answers, round_no)
     raise ValueError("the log has no finish entry")
-
-
-# Without walltiles a game holding more copies of a tile than exist is no game: refused as the
-# log is read, as the contest's text is, not left to the rebuilt wall, which would call it a
-# disagreement about the wall. (Walltiles given are the judge's; the engine checks those.)
-def _dealt(game: Game) -> list[int]:
-    """The copies of each kind in the game's deals."""
-    counts = [0] * N_PLAYING
-    for deal in game.deals:
-        for kind in deal:
-            counts[kind] += 1
-    return counts
-
-
-def _dealt_copies(game: Game, round_no: int) -> None:
-    """Refuse the deal of request ``round_no`` if the deals hold a fifth copy of a kind."""
-    counts = _dealt(game)
-    for kind in range(N_PLAYING):
-        if counts[kind] > _COPIES:
-            raise Refused(game.id, round_no,
-                          f"too many copies of {name_of(kind)}: request {round_no}'s deals "
-                          f"hold {counts[kind]}, and a tile has {_COPIES}")
-
-
-def _drawn_copies(game: Game) -> None:
-    """Refuse the game at its first draw of a fifth copy of a kind, dealt and drawn."""
-    counts = _dealt(game)
-    for action in game.actions:
-        if action.verb == "Draw":
-            kind = action.tile
-            counts[kind] += 1
-            if counts[kind] > _COPIES:
-                raise Refused(game.id, action.line,
-                              f"too many copies of {name_of(kind)}: request {action.line}'s "
-                              f"draw makes {counts[kind]} dealt and drawn, and a tile has "
-                              f"{_COPIES}")
 
 
 def _request(reading: _Reading, content: dict[str, str], answers: dict[str, Any],
@@ -277,7 +247,7 @@ def _request(reading: _Reading, content: dict[str, str], answers: dict[str, Any]
         for seat, text in content.items():
             game.deals[_seat(seat)] = _tiles(" ".join(str(text).split(" ")[5:18]))
         if game.walltiles is None:
-            _dealt_copies(game, round_no)
+            refuse_extra_dealt(game, round_no, f"request {round_no}'s deals")
     if words[0] != "3":
         return
     if words[2] == "BUHUA":

@@ -5,9 +5,6 @@
 cdef bint _line(game, list words, Py_ssize_t number) except -1
 cdef _player(game, list words, Py_ssize_t number)
 cdef tuple _ignored(game, list words, Py_ssize_t number)
-cdef list _dealt(game)
-cdef _dealt_copies(game, Py_ssize_t number)
-cdef _drawn_copies(game)
 cdef _middle(game, int tile, Py_ssize_t number)
 cdef int _tile(game, str word, Py_ssize_t number) except -1
 # Untyped: words[at] is read only once at is known to lie inside words.

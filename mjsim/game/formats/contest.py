@@ -31,9 +31,17 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from mjsim.errors import NotationError
-from mjsim.game.formats.record import CLAIMS, VERBS, Action, Game, Refused
+from mjsim.game.formats.record import (
+    CLAIMS,
+    VERBS,
+    Action,
+    Game,
+    Refused,
+    refuse_extra_dealt,
+    refuse_extra_drawn,
+)
 from mjsim.tiles.botzone import NAMES, kind_of, name_of
-from mjsim.tiles.kinds import N_PLAYING, N_SUITED, copies
+from mjsim.tiles.kinds import N_SUITED
 
 __all__ = ["read", "write"]
 
@@ -48,7 +56,6 @@ _PLAIN = {f"Player {seat} {verb} {name}\n": (seat, verb, kind, ())
 """What each plain line says (an Action's fields after its line), as most files write it: one
 look-up reads it."""
 _NEW = tuple.__new__  # an Action made without its generated __new__: a file has millions
-_COPIES = copies(0)  # of each playing kind, the only tiles the format holds
 
 
 def read(stream: IO[str] | Iterable[str]) -> Iterator[Game | Refused]:
@@ -120,7 +127,7 @@ def _line(game: Game, words: list[str], number: int) -> bool:
         game.score_line = number
         if not game.end:
             raise Refused(game.id, number, "a Score line with neither a Hu nor Huang before it")
-        _drawn_copies(game)
+        refuse_extra_drawn(game)
         return True
     else:
         raise Refused(game.id, number, f"{head!r} begins no line of the format")
@@ -139,7 +146,7 @@ def _player(game: Game, words: list[str], number: int) -> None:
         if len(words) != 16:
             raise Refused(game.id, number, f"a deal is 13 tiles, not {len(words) - 3}")
         game.deals[seat] = [_tile(game, word, number) for word in words[3:]]
-        _dealt_copies(game, number)
+        refuse_extra_dealt(game, number)
         return
     if len(words) < 4:
         raise Refused(game.id, number, f"{verb} names a tile")
@@ -169,40 +176,6 @@ def _ignored(game: Game, words: list[str], number: int) -> tuple[tuple[int, str,
             _middle(game, tile, number)
         clauses.append((seat, str(verb), tile))
     return tuple(clauses)
-
-
-def _dealt(game: Game) -> list[int]:
-    """The copies of each kind in the game's deals so far."""
-    counts = [0] * N_PLAYING
-    for deal in game.deals:
-        for kind in deal:
-            counts[kind] += 1
-    return counts
-
-
-# A game holding more copies of a tile than exist is no game: refused as the text is read, not
-# left to the replay, which would call it a disagreement about the wall.
-def _dealt_copies(game: Game, number: int) -> None:
-    """Refuse the deal on line ``number`` if the deals so far hold a fifth copy of a kind."""
-    counts = _dealt(game)
-    for kind in range(N_PLAYING):
-        if counts[kind] > _COPIES:
-            raise Refused(game.id, number, f"too many copies of {name_of(kind)}: the deals "
-                                           f"hold {counts[kind]}, and a tile has {_COPIES}")
-
-
-def _drawn_copies(game: Game) -> None:
-    """Refuse the game at its first draw of a fifth copy of a kind, dealt and drawn (once, at
-    its end: the draws are the plain lines, read at once)."""
-    counts = _dealt(game)
-    for action in game.actions:
-        if action.verb == "Draw":
-            kind = action.tile
-            counts[kind] += 1
-            if counts[kind] > _COPIES:
-                raise Refused(game.id, action.line,
-                              f"too many copies of {name_of(kind)}: this draw makes "
-                              f"{counts[kind]} dealt and drawn, and a tile has {_COPIES}")
 
 
 def _middle(game: Game, tile: int, number: int) -> None:

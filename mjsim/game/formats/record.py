@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, TypeVar
 
+from mjsim.tiles.botzone import name_of
+from mjsim.tiles.kinds import N_PLAYING, copies
+
 _T = TypeVar("_T")
 
 VERBS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu")
@@ -92,3 +95,42 @@ class Refused(ValueError):
     def __init__(self, game: str, line: int, reason: str) -> None:
         super().__init__(f"{game}: line {line}: {reason}")
         self.game, self.line, self.reason = game, line, reason
+
+
+# A game holding more copies of a tile than exist is no game: its reader refuses it as it reads,
+# not left to the replay, which would call it a disagreement about the wall.
+_COPIES = copies(0)  # of each playing kind, the only tiles the formats' deals and draws hold
+
+
+def _dealt(game: Game) -> list[int]:
+    """The copies of each kind in the game's deals so far."""
+    counts = [0] * N_PLAYING
+    for deal in game.deals:
+        for kind in deal:
+            counts[kind] += 1
+    return counts
+
+
+def refuse_extra_dealt(game: Game, line: int, deals: str = "the deals") -> None:
+    """Refuse the deal read at ``line`` if the deals so far hold a fifth copy of a kind;
+    ``deals`` names them in the reason."""
+    counts = _dealt(game)
+    for kind in range(N_PLAYING):
+        if counts[kind] > _COPIES:
+            raise Refused(game.id, line, f"too many copies of {name_of(kind)}: {deals} hold "
+                                         f"{counts[kind]}, and a tile has {_COPIES}")
+
+
+def refuse_extra_drawn(game: Game, draw: str = "this draw") -> None:
+    """Refuse the game at its first draw of a fifth copy of a kind, dealt and drawn (once, at
+    its end); ``draw`` names the draw in the reason, ``{line}`` its line."""
+    counts = _dealt(game)
+    for action in game.actions:
+        if action.verb == "Draw":
+            kind = action.tile
+            counts[kind] += 1
+            if counts[kind] > _COPIES:
+                raise Refused(game.id, action.line,
+                              f"too many copies of {name_of(kind)}: "
+                              f"{draw.format(line=action.line)} makes {counts[kind]} dealt and "
+                              f"drawn, and a tile has {_COPIES}")
