@@ -31,7 +31,7 @@ import numpy as np
 import torch
 
 from mjsim.errors import whole
-from mjsim.learn import network
+from mjsim.learn import network, training
 from mjsim.learn.planes import WIDTH
 from mjsim.learn.roads import ROADS, roads_batch
 from mjsim.learn.training import (
@@ -58,7 +58,7 @@ which a 128-channel, 6-block network trains on in about 14 GiB by
 :func:`~mjsim.learn.training.memory`, within :data:`~mjsim.learn.training.MAX_MEMORY`; more,
 and torch fails (or the machine swaps) only once it allocates."""
 BOUNDS: dict[str, tuple[int, int | None]] = {
-    "updates": (1, None), "games": (1, MAX_GAMES), "every": (1, None)}
+    "updates": (1, None), "games": (1, MAX_GAMES), "every": training.BOUNDS["every"]}
 """The whole-number settings' least and most (``mjsim train --self-play`` checks its options of
 the same names by them), as :data:`mjsim.learn.training.BOUNDS` are fitting's."""
 
