@@ -1,19 +1,27 @@
 """The repository's documents stand alone and match the code: no file cites a document outside
-the repository, every document under docs/ or README section a file cites exists, the element
-table of docs/rules.md is the element data, and the README's Layout table names every module.
+the repository, every document under docs/ or README section a file cites exists, every file a
+document names and every ``mjsim.`` name it gives exist, every command line its shell blocks show
+is one the command takes, the element table of docs/rules.md is the element data, and the
+README's Layout table names every module.
 
 Run as ``python -m tests.test_docs`` to print the element table docs/rules.md should hold.
 """
 
 from __future__ import annotations
 
+import contextlib
+import glob
+import importlib
+import io
 import itertools
 import re
+import shlex
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from mjsim.ui.cli import build_parser
 from mjsim_core.elements import BY_NUMBER, Element, excludes, points
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +81,92 @@ def test_every_cited_document_and_section_exists() -> None:
                 bad.append(f"{where}: no such file")
             elif section is not None and section not in anchors(target):
                 bad.append(f"{where}: no such section")
+    assert not bad, "\n".join(bad)
+
+
+def documents() -> list[Path]:
+    """The README and docs/, but the benchmark history, whose sittings name the trees of then."""
+    return [ROOT / "README.md"] + [path for path in sorted((ROOT / "docs").glob("*.md"))
+                                   if path.name != "benchmark-history.md"]
+
+
+# A path in the repository: a top folder, then any path characters; a word in capitals
+# (``NAME.py``) is a placeholder, a ``*`` a pattern.
+REPOSITORY_PATH = re.compile(
+    r"(?<![\w./-])((?:mjsim|mjsim_core|tests|scripts|notebooks|docs|\.ci)/[\w./*-]*)")
+
+
+def test_every_file_a_document_names_exists() -> None:
+    bad = []
+    for path in documents():
+        for name in REPOSITORY_PATH.findall(path.read_text(encoding="utf-8")):
+            name = name.rstrip(".")
+            if re.search(r"(^|/)[A-Z]+(\.\w+)?(/|$)", name):
+                continue
+            if not glob.glob(str(ROOT / name), recursive=True):
+                bad.append(f"{path.relative_to(ROOT)}: {name}")
+    assert not bad, "no such file:\n" + "\n".join(bad)
+
+
+def _resolves(name: str) -> bool:
+    """Whether the dotted ``name`` is a module of mjsim or a name in one, however deep."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(found, part):
+                return False
+            found = getattr(found, part)
+        return True
+    return False
+
+
+def test_every_mjsim_name_a_document_gives_exists() -> None:
+    named = {(path.relative_to(ROOT), name.rstrip("."))
+             for path in documents()
+             for code in re.findall(r"`([^`]*)`", path.read_text(encoding="utf-8"))
+             for name in re.findall(r"\bmjsim(?:_core)?(?:\.\w+)+", code)}
+    bad = [f"{path}: {name}" for path, name in sorted(named) if not _resolves(name)]
+    assert not bad, "no such module or name:\n" + "\n".join(bad)
+
+
+def shell_commands(text: str) -> list[str]:
+    """The ``mjsim`` command lines of a document's ```sh blocks, one a command: continued
+    lines joined, comments and the other commands of a ``&&`` chain left out."""
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.DOTALL):
+        for line in block.replace("\\\n", " ").splitlines():
+            for command in line.split(" #", 1)[0].split("&&"):
+                if command.strip().startswith("mjsim "):
+                    commands.append(command.strip())
+    return commands
+
+
+def test_shell_commands_reads_a_block() -> None:
+    text = "```sh\npip install . && mjsim ladder --jobs 2\nmjsim table 3,3,2,1 \\\n" \
+           "    --walls 4   # four walls\n```\n`mjsim prose`"
+    assert [command.split() for command in shell_commands(text)] == [
+        ["mjsim", "ladder", "--jobs", "2"], ["mjsim", "table", "3,3,2,1", "--walls", "4"]]
+
+
+@pytest.mark.parametrize("document", documents(), ids=lambda path: path.name)
+def test_every_command_line_shown_is_one_the_command_takes(document: Path) -> None:
+    """Each command of a shell block parses, and passes the checks argparse cannot make alone
+    (what ``mjsim`` runs before the command's work), so no option, value or bound shown is one
+    the program refuses."""
+    bad = []
+    for command in shell_commands(document.read_text(encoding="utf-8")):
+        refusal = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(refusal):
+                args = build_parser().parse_args(shlex.split(command)[1:])
+                if hasattr(args, "check"):
+                    args.check(args)
+        except SystemExit:
+            bad.append(f"{command}\n  {refusal.getvalue().strip()}")
     assert not bad, "\n".join(bad)
 
 
