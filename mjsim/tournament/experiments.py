@@ -327,8 +327,9 @@ def _unresumable(manifest: Any) -> str:
     if "shards" in manifest and "batches" not in manifest:
         return "is a dataset's (mjsim dataset resumes it)"
     kind = manifest.get("kind")
-    if not isinstance(kind, str):
-        return f"names no experiment (price, ladder or table), but {kind!r}"
+    if not isinstance(kind, str):  # a kind missing says so alone, not "but None"
+        named = "" if kind is None else f", but {clipped(repr(kind), 40)}"
+        return f"names no experiment (price, ladder or table){named}"
     if kind not in _KIND_ARGUMENTS:
         return f"is of a run of kind {kind!r}, which only its own code resumes"
     batches = manifest.get("batches")

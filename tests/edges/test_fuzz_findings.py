@@ -90,6 +90,13 @@ def test_a_manifest_kind_that_is_a_list(tmp_path):
     refused(lambda: experiments.resume(tmp_path), "names no experiment")
 
 
+def test_a_manifest_without_a_kind_says_so_alone(tmp_path):
+    # Was "names no experiment (price, ladder or table), but None".
+    (tmp_path / "manifest.json").write_text("{}")
+    refused(lambda: experiments.resume(tmp_path),
+            r"names no experiment \(price, ladder or table\)$")
+
+
 def test_a_lineup_file_that_is_not_text_is_named(tmp_path):
     # Was "'utf-8' codec can't decode byte 0xff ...", naming no file.
     path = tmp_path / "lineup.toml"
