@@ -401,18 +401,24 @@ def _typed(manifest: dict[str, Any]) -> dict[str, Any]:
 _WORDS = {"definitions": "players named by --player"}
 """The manifest's keys a difference names in the words of the command line."""
 
+_PLURAL = frozenset({"definitions", "ideas", "limits", "rungs", "shadows"})
+"""The keys that name several things: "its ideas are ..."."""
+
 
 def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     """What keeps ``new`` from being ``old`` or an extension of it, in words; empty if nothing.
 
     >>> _difference({"ruleset": "a", "batches": [1]}, {"ruleset": "b", "batches": [1, 2]})
     "its ruleset is 'a', not 'b'"
+    >>> _difference({"ideas": ["a"], "batches": [1]}, {"ideas": ["b"], "batches": [1]})
+    "its ideas are ['a'], not ['b']"
     >>> _difference({"batches": [1, 2]}, {"batches": [1]})
     'it has 2 walls, more than the 1 asked for'
     """
     for key in sorted((set(old) | set(new)) - {"batches"}):
         if old.get(key) != new.get(key):
-            return (f"its {_WORDS.get(key, key)} is {_shown(old.get(key))}, not "
+            verb = "are" if key in _PLURAL else "is"
+            return (f"its {_WORDS.get(key, key)} {verb} {_shown(old.get(key))}, not "
                     f"{_shown(new.get(key))}")
     before, after = old.get("batches", []), new.get("batches", [])
     if len(after) < len(before):

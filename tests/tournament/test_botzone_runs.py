@@ -166,4 +166,4 @@ def test_the_command_lines_limits_reach_the_programs_and_the_manifest(tmp_path, 
     again = main(["table", "3,2,2,bad", "--walls", "2", "--table", "botzone", "--ruleset",
                   "gb-mahjong", "--player", slow, "--time-limit", "0.6",
                   "--max-fouls", "20", "--out", str(tmp_path / "run"), "--quiet"])
-    assert again == 2 and "its limits is" in capsys.readouterr().err
+    assert again == 2 and "its limits are" in capsys.readouterr().err

@@ -21,6 +21,6 @@ def test_a_different_run_names_the_argument_that_differs(tmp_path):
     price(["claims"], tmp_path, level=3, seed="one", **OPTIONS)
     with pytest.raises(ValueError, match=r"its seed is 'one', not 'other'\)"):
         price(["claims"], tmp_path, level=3, seed="other", **OPTIONS)
-    with pytest.raises(ValueError, match=r"its ideas is \['claims'\], not \['claims', "
+    with pytest.raises(ValueError, match=r"its ideas are \['claims'\], not \['claims', "
                                          r"'planning'\]\)"):
         price(["claims", "planning"], tmp_path, level=3, seed="one", **OPTIONS)
