@@ -44,7 +44,13 @@ def test_a_run_starts_no_more_workers_than_its_batches(tmp_path, monkeypatch):
 @pytest.mark.parametrize("penalty", ["4611686018427387904", "10001", "-1"])
 def test_a_penalty_out_of_bounds_is_refused(capsys, tmp_path, penalty):
     status, error = refused(capsys, *TABLE, "--penalty", penalty, "--out", str(tmp_path / "x"))
-    assert status == 2 and "--penalty is from 0 to 10,000" in error
+    assert status == 2 and f"--penalty is from 0 to 10,000, not {penalty}" in error
+
+
+@pytest.mark.parametrize("fouls", ["0", "-3"])
+def test_max_fouls_below_one_is_refused_naming_it(capsys, tmp_path, fouls):
+    status, error = refused(capsys, *TABLE, "--max-fouls", fouls, "--out", str(tmp_path / "x"))
+    assert status == 2 and f"--max-fouls is at least 1, not {fouls}" in error
 
 
 def test_a_seed_names_the_default_folder_without_leaving_the_runs_folder(capsys, tmp_path,

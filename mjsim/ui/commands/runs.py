@@ -95,8 +95,10 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
     if not 2 <= args.walls <= MAX_WALLS:
         raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
                          f"not {args.walls}")
-    if not 0 <= args.penalty <= MAX_PENALTY or args.max_fouls < 1:
-        raise UsageError(f"--penalty is from 0 to {MAX_PENALTY:,} and --max-fouls at least 1")
+    if not 0 <= args.penalty <= MAX_PENALTY:
+        raise UsageError(f"--penalty is from 0 to {MAX_PENALTY:,}, not {args.penalty}")
+    if args.max_fouls < 1:
+        raise UsageError(f"--max-fouls is at least 1, not {args.max_fouls}")
     options = {**parallel(args), "ruleset": args.ruleset, "table": args.table,
                "penalty": args.penalty, "max_fouls": args.max_fouls, "limits": _limits(args),
                "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
