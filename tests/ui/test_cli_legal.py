@@ -74,3 +74,16 @@ def test_a_complete_hand_that_is_no_legal_win_lists_its_discards_as_json_does(ca
     data = json.loads(capsys.readouterr().out)
     assert sorted(d["tile"] for d in data["discards"]) == sorted(
         line.split()[0] for line in lines[first:])
+
+
+def test_json_ranks_the_discards_as_the_text_does(capsys):
+    """The README's "--json gives the same": the discards best first (the shanten after, then
+    the copies accepted), where the JSON once listed them by kind."""
+    text = "123456789m 1234p E"
+    assert main(["shanten", text]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first = lines.index("discards, best first (shanten after, then copies accepted):") + 1
+    assert main(["shanten", text, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["tile"] for d in data["discards"]] == [line.split()[0] for line in lines[first:]]
+    assert data["discards"][0]["tile"] == "E"

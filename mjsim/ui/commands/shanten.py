@@ -18,6 +18,7 @@ from mjsim.ui.commands.base import (
 )
 
 if TYPE_CHECKING:
+    from mjsim.analysis.shanten import Discard
     from mjsim.tiles.hand import Hand
     from mjsim.ui.commands.base import Commands
 
@@ -90,14 +91,22 @@ def cmd_shanten(args: argparse.Namespace) -> str:
         lines.append(f"{label}: {_kinds_with_copies(accepted)}")
     else:  # complete too: a complete hand may be no legal win, and --json lists them always
         lines.append("discards, best first (shanten after, then copies accepted):")
-        ranked = sorted(analysis.discards(counts, melds), key=lambda d: (d.shanten, -d.copies))
         after = {row.tile: row.distance
                  for row in legal.legal_discards(counts, hand.melds, **ask)}
-        for d in ranked:
+        for d in _ranked_discards(hand):
             beyond = "+" if after[d.tile] > legal.LIMIT else " "  # 4+: at least 4
             lines.append(f"  {print_tiles([d.tile]):<3} {d.shanten:>2}  {d.copies:>3} copies  "
                          f"legal {after[d.tile]}{beyond}  {print_tiles(d.kinds)}")
     return "\n".join(lines)
+
+
+def _ranked_discards(hand: Hand) -> list[Discard]:
+    """The discards of a 14-tile hand, best first: the shanten after, then the copies accepted
+    (the text and the JSON in one order)."""
+    from mjsim.analysis import shanten as analysis
+
+    return sorted(analysis.discards(hand.counts, len(hand.melds)),
+                  key=lambda d: (d.shanten, -d.copies))
 
 
 def _win_asked(args: argparse.Namespace) -> dict[str, Any]:
@@ -131,7 +140,7 @@ def _shanten_json(hand: Hand, ask: dict[str, Any]) -> str:
         result["discards"] = [{"tile": print_tiles([d.tile]), "shanten": d.shanten,
                                "copies": d.copies, "kinds": print_tiles(d.kinds),
                                "legal_distance": after[d.tile]}
-                              for d in analysis.discards(counts, melds)]
+                              for d in _ranked_discards(hand)]
     return json.dumps(result, indent=2)
 
 
