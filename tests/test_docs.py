@@ -1,5 +1,6 @@
 """The repository's documents stand alone and match the code: no file cites a document outside
-the repository, every document under docs/ or README section a file cites exists, every file a
+the repository, every document under docs/ or README section a file cites exists (and every
+section a document's links within itself name), every file a
 document names and every ``mjsim.`` name it gives exist, every command line its shell blocks show
 is one the command takes, the element table of docs/rules.md is the element data, and the
 README's Layout table names every module.
@@ -82,6 +83,14 @@ def test_every_cited_document_and_section_exists() -> None:
             elif section is not None and section not in anchors(target):
                 bad.append(f"{where}: no such section")
     assert not bad, "\n".join(bad)
+
+
+def test_every_link_within_a_document_names_one_of_its_sections() -> None:
+    bad = [f"{path.relative_to(ROOT)}: #{section}"
+           for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+           for section in re.findall(r"\]\(#([\w-]+)\)", path.read_text(encoding="utf-8"))
+           if section not in anchors(path)]
+    assert not bad, "no such section:\n" + "\n".join(bad)
 
 
 def documents() -> list[Path]:
