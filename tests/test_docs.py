@@ -1,9 +1,9 @@
 """The repository's documents stand alone and match the code: no file cites a document outside
 the repository, every document under docs/ or README section a file cites exists (and every
-section a document's links within itself name), every file a
-document names and every ``mjsim.`` name it gives exist, every command line its shell blocks show
-is one the command takes, the element table of docs/rules.md is the element data, and the
-README's Layout table names every module.
+section a document's links within itself name), every file a document names and every
+``mjsim.`` name it gives exist, every command line its shell blocks show is one the command
+takes, the element table of docs/rules.md is the element data, and the README's Layout table
+names every module.
 
 Run as ``python -m tests.test_docs`` to print the element table docs/rules.md should hold.
 """
