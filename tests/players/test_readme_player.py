@@ -14,6 +14,16 @@ def test_the_readme_shows_the_test_players_file_in_full():
     assert listing.group(1) == (ROOT / "tests" / "players" / "bots" / "greedy.py").read_text()
 
 
+def test_the_readme_counts_the_players_lines():
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+             "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+             "seventeen", "eighteen", "nineteen", "twenty"]
+    said = re.search(r"A player in (\w+) lines", (ROOT / "README.md").read_text())
+    assert said is not None, "the README no longer counts the example player's lines"
+    lines = (ROOT / "tests" / "players" / "bots" / "greedy.py").read_text().splitlines()
+    assert said.group(1) == words[sum(1 for line in lines if line.strip())]
+
+
 def test_the_readme_lineup_file_seats_the_readme_player(tmp_path, monkeypatch):
     """The lineup file the README shows names the README's greedy player as a user would have
     it (bots/greedy.py): every seat that is that player builds, with the options it is given."""
