@@ -139,10 +139,14 @@ def cmd_export(args: argparse.Namespace) -> str:
 
 
 def _check_target(out: Path, source: Path, force: bool) -> None:
-    """Refuses an --out that is a folder, that lies in what is exported (the export would
-    write over the games it reads), or that exists, unless ``force``."""
+    """Refuses an --out that is a folder or no file at all (a device or a pipe: the file
+    written beside it would take its place, /dev/null's too), that lies in what is exported
+    (the export would write over the games it reads), or that exists, unless ``force``."""
     if out.is_dir():
         raise BadInput(f"cannot write {out}: Is a directory")
+    if out.exists() and not out.is_file():
+        raise BadInput(f"cannot write {out}: it is no regular file (a device or a pipe), which "
+                       "the export would replace; leave out --out to write to standard output")
     clash = overwrites(out, source, "exported")
     if clash is not None:
         raise BadInput(clash)

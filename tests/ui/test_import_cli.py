@@ -8,6 +8,7 @@ import json
 import os
 import pty
 import shutil
+import stat
 import subprocess
 import sys
 import threading
@@ -305,6 +306,18 @@ def test_export_overwrites_a_file_only_when_forced(imported):
                                "forced.txt", "--force", cwd=folder)
     assert (status, out.strip()) == (0, "exported 6 games to forced.txt"), err
     assert (folder / "forced.txt").read_text().startswith("Match ")
+
+
+def test_export_never_replaces_what_is_no_regular_file(imported):
+    """--force on a pipe (or a device: /dev/null, as root) once renamed the file written over
+    it, and said it had exported there."""
+    folder, *_ = imported
+    pipe = folder / "pipe"
+    os.mkfifo(pipe)
+    status, out, err = command("export", "out", "--format", "contest-text", "--out", "pipe",
+                               "--force", cwd=folder)
+    assert (status, out) == (2, "") and "pipe: it is no regular file" in err, err
+    assert len(err.strip().splitlines()) == 1 and stat.S_ISFIFO(pipe.stat().st_mode)
 
 
 def test_a_run_not_scored_under_gb_mahjong_is_refused_in_one_line(tmp_path):
