@@ -26,6 +26,7 @@ import os
 import socket
 import subprocess
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -174,8 +175,9 @@ class RunFolder:
             folder.mkdir(parents=True, exist_ok=True)
             target = folder / f"b{batch:06d}.parquet"
             temporary = target.with_suffix(".tmp")
-            temporary.write_bytes(files[table])
-            os.replace(temporary, target)
+            with _naming(target):
+                temporary.write_bytes(files[table])
+                os.replace(temporary, target)
 
     def tables(self) -> Tables:
         """Every table of the run, each loaded when first read."""
@@ -440,9 +442,22 @@ def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:
     (and its pieces first) took more memory than the games' own analysis."""
     temporary = path.with_suffix(".tmp")
     try:
-        with temporary.open("w") as file:
+        with _naming(path), temporary.open("w") as file:
             json.dump(manifest, file, indent=2, sort_keys=True)
         os.replace(temporary, path)
     except BaseException:  # a value JSON cannot hold, a full disk, Ctrl-C: no part is left
         temporary.unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """An OSError of writing ``path`` that names no file (a full disk's: the system names a
+    file only when it opens one) raised naming it, so the one line a command prints says which
+    file could not be written."""
+    try:
+        yield
+    except OSError as error:
+        if error.filename is not None or error.errno is None:
+            raise
+        raise OSError(error.errno, error.strerror, str(path)) from error

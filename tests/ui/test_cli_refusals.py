@@ -226,6 +226,23 @@ def test_a_full_disk_mid_run_is_one_line_that_says_how_to_resume(tmp_path, monke
                            "what was written stays: run the same command to resume")
 
 
+def test_a_full_disk_names_the_file_it_could_not_write(tmp_path, monkeypatch, capsys):
+    """A write's own OSError names no file (the system names one only at its opening): the
+    line said "stopped: No space left on device" alone, where the README promises the file."""
+    def full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    status = main(["table", "1,1,1,1", "--walls", "2", "--quiet", "--backend", "sequential",
+                   "--out", str(tmp_path / "r")])
+    err = capsys.readouterr().err
+    assert status == 1 and one_line(err), err
+    assert err.strip() == (
+        f"mjsim table: stopped: No space left on device: "
+        f"{tmp_path / 'r' / 'tables' / 'hands' / 'b000000.parquet'}; what was written stays: "
+        "run the same command to resume")
+
+
 def test_ctrl_c_before_the_command_begins_is_one_line_and_130(monkeypatch, capsys):
     def interrupted():
         raise KeyboardInterrupt
