@@ -168,6 +168,8 @@ class Screen:
                 extras.append("melds: " + melds_words(view.exposed[seat], names))
             if view.flowers[seat]:
                 extras.append("flowers: " + print_tiles(view.flowers[seat]))
+            if not extras:  # nothing under the seat's line, not a line of blanks
+                continue
             joined = "  ".join(extras)
             for part in [joined] if len(joined) <= WIDTH - 15 else extras:
                 say(Text(" " * 15 + part, style="magenta"))

@@ -257,6 +257,18 @@ def test_typed_entries_are_echoed_literally_never_read_as_markup():
     assert text.rstrip().endswith("game ended by the player")
 
 
+def test_a_seat_with_no_melds_or_flowers_gets_no_blank_line():
+    # Seen: under bot1 (seed k5, nothing exposed) a line of fifteen spaces.
+    from mjsim.ui import terminal
+
+    out = io.StringIO()
+    terminal.play(level=1, seed="k5", out=out, ask=lambda prompt: "quit")
+    lines = out.getvalue().splitlines()
+    seat = next(i for i, line in enumerate(lines) if line.startswith("bot1  S"))
+    assert lines[seat + 1].startswith("bot2  W") and not any(
+        line and not line.strip() for line in lines)
+
+
 def test_quit_at_the_pause_after_a_hand_ends_the_game(monkeypatch):
     # Seen: 'quit' at 'press Enter for the next hand' was taken as Enter and the game went on.
     from mjsim.players.rungs import best
