@@ -18,6 +18,7 @@ import itertools
 import re
 import shlex
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -216,6 +217,20 @@ def test_the_element_table_of_the_rules_is_the_element_data() -> None:
     table = list(itertools.takewhile(lambda line: line.startswith("|"), lines[start:]))
     assert table == element_table(), "docs/rules.md's element table should be:\n" + "\n".join(
         element_table())
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/architecture.md"])
+def test_the_layer_tables_list_the_layers_top_first(document: str) -> None:
+    """Each table of layers lists them in the order of import-linter's layers contract (a layer
+    imports only those below it), the README's ``__main__`` row aside."""
+    contract = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    layers = next(c["layers"] for c in contract["tool"]["importlinter"]["contracts"]
+                  if c["type"] == "layers")
+    rows = re.findall(r"^\| `(mjsim[\w/.]*)` \|", (ROOT / document).read_text(encoding="utf-8"),
+                      re.MULTILINE)
+    shown = [row.rstrip("/").removesuffix(".py").replace("/", ".") for row in rows
+             if row != "mjsim/__main__.py"]
+    assert shown == layers
 
 
 def _layout_rows() -> dict[str, str]:
