@@ -104,7 +104,7 @@ class Learned:
         allowed = masks * self.allowed
         empty = allowed.sum(axis=1) == 0
         allowed[empty] = masks[empty]
-        return np.asarray(self.network.logits(planes, allowed, roads).argmax(axis=1))
+        return self.network.best_actions(planes, allowed, roads)
 
 
 def _network(path: Path) -> network.Network:

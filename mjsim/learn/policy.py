@@ -4,7 +4,9 @@ the best-scoring legal action played.
 The weights live in an ``npz`` file (:func:`save`): ``coef`` (k x 680, one row per action
 scored, over the flattened 20 x 34 planes), ``intercept`` (k) and ``actions`` (the k action
 numbers). A legal action the file does not score is played only when no scored one is legal;
-ties go to the lower action number. As a player spec:
+ties go to the lower action number. The scores are worked out in ``float64`` and rounded to
+:data:`~mjsim.learn.network.EXACT_GRID`, so that a tie is one on every machine, whatever the
+roundings of its BLAS kernel. As a player spec:
 ``mjsim.learn.policy:LinearPolicy?weights=path/to/weights.npz``.
 
 >>> import tempfile, numpy as np
@@ -26,6 +28,7 @@ import numpy as np
 
 from mjsim.game.moves import Move
 from mjsim.learn.actions import N_ACTIONS, move_of
+from mjsim.learn.network import EXACT_GRID
 from mjsim.learn.planes import N_PLANES, WIDTH, encode, legal_mask
 from mjsim.players.view import View
 
@@ -56,14 +59,14 @@ class LinearPolicy:
         with np.load(weights) as data:
             coef, intercept, actions = data["coef"], data["intercept"], data["actions"]
         # One matrix over every action: unscored ones get a constant below every score.
-        self.coef = np.zeros((N_ACTIONS, _FEATURES), np.float32)
-        self.intercept = np.full(N_ACTIONS, _UNSCORED, np.float32)
+        self.coef = np.zeros((N_ACTIONS, _FEATURES), np.float64)
+        self.intercept = np.full(N_ACTIONS, _UNSCORED, np.float64)
         self.coef[actions], self.intercept[actions] = coef, intercept
         self.name = name
 
     def act(self, view: View) -> Move | None:
         if not view.legal:
             return None
-        scores = self.coef @ encode(view).ravel().astype(np.float32) + self.intercept
+        scores = np.round((self.coef @ encode(view).ravel() + self.intercept) / EXACT_GRID)
         scores[legal_mask(view) == 0] = -np.inf
         return move_of(int(np.argmax(scores)), view)

@@ -316,12 +316,16 @@ class _Process:
         return code
 
     def stop(self) -> None:
-        """Kill its whole process group, reap it (no zombie is left) and end the readers."""
-        if self.popen.poll() is None:
-            try:
-                os.killpg(self.popen.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        """Kill its whole process group, reap it (no zombie is left) and end the readers. The
+        group is killed even when the program has ended: what it started and left running in
+        it would outlive the run (seen: a child of each once-a-turn run). Its id is the
+        program's pid, which is not handed out again while a process is in the group; with none
+        left (the program reaped a moment before), pids come round in turn, so it names no other
+        group."""
+        try:
+            os.killpg(self.popen.pid, signal.SIGKILL)
+        except ProcessLookupError:  # the program has ended, and nothing it left runs
+            pass
         self.popen.wait()
         if self.popen.stdin is not None and not self.popen.stdin.closed:
             try:

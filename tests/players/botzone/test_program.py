@@ -25,6 +25,17 @@ def tiny(*mode, **kw):
     return BotzoneProgram(bot_command("tinybot.py", *mode), io=mode[0], **kw)
 
 
+def _sleeping(pid):
+    """Whether ``pid`` is still the spawner's child, asleep (not gone, not a zombie, not a pid
+    handed out again)."""
+    try:
+        child = psutil.Process(pid)
+        return (child.status() != psutil.STATUS_ZOMBIE
+                and child.cmdline()[-1] == "import time; time.sleep(60)")
+    except psutil.Error:
+        return False
+
+
 def _pids():
     return {child.pid for child in psutil.Process(os.getpid()).children(recursive=True)}
 
@@ -277,6 +288,22 @@ def test_what_a_program_leaves_running_does_not_hold_up_its_answers(children):
     started = time.monotonic()
     game = play(b"forker", [forker, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
     assert "foul" not in game.history[0] and time.monotonic() - started < 20
+
+
+def test_what_a_program_leaves_running_in_its_group_ends_with_it(tmp_path):
+    # Seen: each once-a-turn run's child outlived the run (3 of them after a 2-wall table),
+    # since a program that had ended was reaped but its process group was not killed.
+    spawner = BotzoneProgram(bot_command("badbot.py", "spawner"), time_limit=2,
+                             workdir=tmp_path)
+    game = play(b"spawner", [spawner, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
+    spawner.close()
+    assert "foul" not in game.history[0]
+    pids = [int(line) for line in (tmp_path / "children").read_text().split()]
+    assert pids
+    deadline = time.monotonic() + 5  # a killed child may take a moment to go
+    while any(map(_sleeping, pids)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(map(_sleeping, pids))
 
 
 def test_a_programs_stderr_log_is_cut_at_its_cap(tmp_path):

@@ -12,6 +12,8 @@
 - ``spin``: computes for ever (past any CPU limit);
 - ``deaf``: plays its first draw with a 2 MB ``data``, then never reads its input again;
 - ``forker``: plays well, but leaves a child in a session of its own holding its output open;
+- ``spawner``: plays well, but leaves a child running in its own process group, the child's
+  pid appended to ``children`` in its folder;
 - ``long``: answers its draw with a line of 8 MiB and no end, then sleeps;
 - ``loud``: plays well, writing 3 MiB to stderr each run;
 - ``closeout``: closes its output at its draw, then sleeps;
@@ -49,12 +51,18 @@ def main() -> None:
         print(json.dumps({"response": "PASS"}))
         return
     tile = request.split(" ")[1]
-    if way in ("forker", "loud"):
+    if way in ("forker", "loud", "spawner"):
         print(json.dumps({"response": f"PLAY {tile}"}), flush=True)
     if way == "forker" and os.fork() == 0:
         os.setsid()
         time.sleep(5)
         os._exit(0)
+    if way == "spawner":
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        with open("children", "a") as pids:
+            print(child.pid, file=pids)
     if way == "deaf":
         Path("ran").touch()
         print(json.dumps({"response": f"PLAY {tile}", "data": "x" * 2_000_000}))
