@@ -62,7 +62,7 @@ from mjsim.game.results import HandResult
 from mjsim.learn.actions import N_ACTIONS, action_of
 from mjsim.learn.network import read_npz
 from mjsim.learn.planes import PLANES, encode, legal_mask
-from mjsim.learn.roads import ROADS
+from mjsim.learn.roads import FIRST_ROADS, ROADS
 from mjsim.learn.roads import roads as road_planes
 from mjsim.players.driver import play
 from mjsim.players.protocol import Player
@@ -270,7 +270,7 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
         name = f"shard-{number:05d}.npz"
         old = listed.get(name)
         if (old is not None and old["walls"] == [start, stop]
-                and _intact(folder / name, old["rows"])):
+                and _intact(folder / name, old["rows"], roads)):
             kept.append(old)
             continue
         rows = _Rows(roads)
@@ -292,14 +292,67 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
     return manifest
 
 
-def _intact(path: Path, rows: int) -> bool:
-    """Whether the shard ``path`` reads whole and holds the ``rows`` its manifest lists. One
-    that does not (cut short or damaged since) is made again: its walls give the same rows, so
-    nothing is lost, where a refusal would leave the folder to be mended by hand."""
+def _intact(path: Path, rows: int, roads: bool) -> bool:
+    """Whether the shard ``path`` reads whole and holds the ``rows`` its manifest lists (with
+    the road planes when ``roads``). One that does not (cut short or damaged since) is made
+    again: its walls give the same rows, so nothing is lost, where a refusal would leave the
+    folder to be mended by hand."""
     try:
-        return len(read_npz(path, "dataset shard")["action"]) == rows
-    except (ValueError, KeyError):
+        _shard(path, rows, roads)
+    except ValueError:
         return False
+    return True
+
+
+_ARRAYS = {"observation": (np.uint8, PLANES), "mask": (np.int8, (N_ACTIONS,)),
+           "action": (np.int16, ()), "seat": (np.int8, ()), "wall": (np.int32, ()),
+           "hand_no": (np.int8, ()), "hand_points": (np.int32, ()),
+           "game_points": (np.int32, ())}
+"""The arrays every shard holds, each one's dtype and the shape of a row."""
+_LATER = {"played": (np.int16, ()), "best": (np.int8, (N_ACTIONS,)),
+          "roads": (np.uint8, (ROADS, PLANES[1]))}
+"""The arrays of shards written by later versions (``roads`` with the road planes; five of them
+in a shard written before plane 5)."""
+
+
+def _shard(path: Path, rows: int, roads: bool) -> dict[str, np.ndarray]:
+    """The arrays of the shard ``path``, which its manifest lists with ``rows`` rows (and the
+    road planes when ``roads``). Raises ``ValueError`` naming it when it cannot be read or is
+    not what ``mjsim dataset`` writes: an array missing or of another dtype or shape, or an
+    action its row's mask does not allow (training would learn from it, or meet a traceback)."""
+    arrays = read_npz(path, "dataset shard")
+    problem = _problem(arrays, rows, roads)
+    if problem is not None:
+        raise ValueError(f"{path} is no dataset shard of its manifest: {problem} (the mjsim "
+                         "dataset command that made it makes it again)")
+    return arrays
+
+
+def _problem(arrays: dict[str, np.ndarray], rows: int, roads: bool) -> str | None:
+    """What in a shard's ``arrays`` is not as written (see :func:`_shard`), or None."""
+    if roads and "roads" not in arrays:
+        return "no road planes"
+    for name, (dtype, shape) in (_ARRAYS | _LATER).items():
+        if name not in arrays:
+            if name in _ARRAYS:
+                return f"no {name} array"
+            continue
+        array = arrays[name]
+        if name == "roads" and array.shape[1:] == (FIRST_ROADS, PLANES[1]):
+            shape = array.shape[1:]  # written before plane 5
+        if array.dtype != dtype or array.shape != (rows, *shape):
+            return (f"its {name} is {array.dtype} of shape {array.shape}, not "
+                    f"{np.dtype(dtype)} of shape {(rows, *shape)}")
+    action = arrays["action"].astype(np.intp)
+    flags = {name: arrays[name] for name in ("mask", "best") if name in arrays}
+    if ((action < 0) | (action >= N_ACTIONS)).any():
+        return f"an action outside 0-{N_ACTIONS - 1}"
+    for name, values in flags.items():
+        if values.min(initial=0) < 0 or values.max(initial=0) > 1:
+            return f"its {name} holds values other than 0 and 1"
+        if (values[np.arange(rows), action] != 1).any():
+            return f"an action that is not in its row's {name}"
+    return None
 
 
 def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
@@ -352,6 +405,10 @@ def read_manifest(out: str | Path) -> dict[str, Any]:
             and _count(shard.get("rows")) for shard in listed) or not _count(walls):
         raise ValueError(f"{path} is damaged (its list of shards or count of walls): make the "
                          "dataset again in another folder")
+    files = [shard["file"] for shard in listed]
+    if len(set(files)) < len(files):  # its rows would be read twice
+        raise ValueError(f"{path} is damaged (it lists a shard twice): make the dataset again "
+                         "in another folder")
     for shard in listed:  # an edited manifest must not make a reader open /etc/passwd
         file = Path(shard["file"])
         if file.is_absolute() or ".." in file.parts:
@@ -387,8 +444,9 @@ def shards(out: str | Path) -> Iterator[dict[str, np.ndarray]]:
     at a time. Raises ``FileNotFoundError`` when ``out`` holds no dataset, and ``ValueError``
     naming the file for a manifest or shard that cannot be read."""
     folder = Path(out)
-    for shard in read_manifest(folder)["shards"]:
-        yield read_npz(folder / shard["file"], "dataset shard")
+    manifest = read_manifest(folder)
+    for shard in manifest["shards"]:
+        yield _shard(folder / shard["file"], shard["rows"], manifest.get("roads") is True)
 
 
 def load(out: str | Path) -> dict[str, np.ndarray]:
