@@ -192,59 +192,6 @@ def test_a_learning_rate_that_is_no_rate_is_refused(data, tmp_path, capsys, flag
               value], capsys, words)
 
 
-def _edited(arrays: dict[str, np.ndarray], name: str, value: object) -> None:
-    if value is None:
-        del arrays[name]
-    else:
-        arrays[name] = value(arrays[name]) if callable(value) else value
-
-
-@pytest.mark.parametrize(("name", "value", "words"), [
-    ("action", None, "no action array"),
-    ("wall", None, "no wall array"),
-    ("action", lambda a: a[:-1], "its action is int16 of shape"),
-    ("observation", lambda a: a[:, :19], "its observation is uint8 of shape"),
-    ("mask", lambda a: a.astype(np.float32), "its mask is float32"),
-    ("wall", lambda a: a.astype(str), "its wall is <U"),
-    ("action", lambda a: a + 100, "an action outside 0-74"),
-    ("action", lambda a: a * 0 - 1, "an action outside 0-74"),
-    ("mask", lambda a: a * 0, "an action that is not in its row's mask"),
-    ("best", lambda a: a * 0, "an action that is not in its row's best"),
-    ("mask", lambda a: a * 2, "its mask holds values other than 0 and 1"),
-])
-def test_a_shard_of_other_arrays_is_refused_by_name_and_made_again(data, model, tmp_path, capsys,
-                                                                   name, value, words):
-    # Was: KeyError and IndexError tracebacks for an array missing or cut short, numpy's words
-    # naming no file for one of another shape, and a run that trained without a word on actions
-    # no mask allows (or, with --ties, stopped saying "a lower lr may train").
-    copy = tmp_path / "edited"
-    shutil.copytree(data, copy)
-    shard = copy / "shard-00001.npz"
-    arrays = dict(np.load(shard))
-    _edited(arrays, name, value)
-    np.savez_compressed(shard, **arrays)
-    said = f"{shard} is no dataset shard of its manifest: {words}"
-    for given in (["--out", str(tmp_path / "m.npz"), *TINY], ["--evaluate", str(model)]):
-        _refused(["train", "--data", str(copy), *given], capsys, said)
-    with pytest.raises(ValueError, match="is no dataset shard of its manifest"):
-        dataset.load(copy)
-    assert main(["dataset", "--players", "2,2,2,2", "--walls", "4", "--hands", "1",
-                 "--shard-walls", "2", "--out", str(copy), "--quiet"]) == 0
-    again, whole = dataset.load(copy), dataset.load(data)
-    assert all(np.array_equal(again[key], whole[key]) for key in whole)
-
-
-def test_a_manifest_that_lists_a_shard_twice_is_refused(data, tmp_path, capsys):
-    # Was: the shard's rows read twice, trained on twice and counted twice.
-    copy = tmp_path / "twice"
-    shutil.copytree(data, copy)
-    manifest = json.loads((copy / "manifest.json").read_text())
-    manifest["shards"] *= 2
-    (copy / "manifest.json").write_text(json.dumps(manifest))
-    _refused(["train", "--data", str(copy), "--out", str(tmp_path / "m.npz"), *TINY], capsys,
-             f"{copy / 'manifest.json'} is damaged (it lists a shard twice)")
-
-
 @pytest.mark.parametrize(("flag", "value", "words"), [
     ("--lr", "inf", "lr is a number above 0 and at most 1"),
     ("--entropy", "nan", "entropy a finite number"),
