@@ -64,7 +64,7 @@ from mjsim.learn.network import read_npz
 from mjsim.learn.planes import PLANES, encode, legal_mask
 from mjsim.learn.roads import FIRST_ROADS, ROADS
 from mjsim.learn.roads import roads as road_planes
-from mjsim.players.driver import play
+from mjsim.players.driver import PlayerError, TooManyFouls, play, raised
 from mjsim.players.protocol import Player
 from mjsim.players.specs import load_player
 from mjsim.players.view import View, view_of
@@ -89,14 +89,54 @@ class _Recorder:
         move = self.player.act(view)
         if move is not None and move in view.legal:  # a foul is the driver's matter, not data
             chooser = self.player if self.label is None else self.label
-            chosen = move if self.label is None else self.label.act(view)
+            chosen = move if self.label is None else self._labelled(self.label, view)
             ties = getattr(chooser, "choices", None)
-            self.rows.add(view, move if chosen is None else chosen, move,
-                          () if ties is None else ties(view))
+            self.rows.add(view, chosen, move, () if ties is None else ties(view))
         return move
+
+    @staticmethod
+    def _labelled(label: Player, view: View) -> Move:
+        """``label``'s move for ``view``. One that raises, or offers no legal move, fails as
+        the label (a row's action must be one its mask allows), not as the seat's player."""
+        try:
+            chosen = label.act(view)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # noqa: BLE001 - any of them is the label's bug
+            raise _LabelFailed(raised(label, view.seat, error, "as the label, in hand "
+                                      f"{view.hand_no}")) from None
+        if chosen is None or chosen not in view.legal:
+            raise _LabelFailed(PlayerError(
+                f"the label {label.name} offered {clipped(repr(chosen), 80)} for seat "
+                f"{view.seat} in hand {view.hand_no}, not a legal move", "", view.seat))
+        return chosen
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.player, name)
+
+
+class _LabelFailed(Exception):
+    """The label's failure, raised through the driver, which would blame the seat's player."""
+
+    def __init__(self, failure: PlayerError) -> None:
+        super().__init__(failure.message)
+        self.failure = failure
+
+
+def _placed(folder: Path, wall: int, error: PlayerError | TooManyFouls) -> RuntimeError:
+    """A player's (or the label's) failure on ``wall``, named in one line with the wall; a
+    traceback is kept in the folder's ``errors/`` for the player's author."""
+    if isinstance(error, TooManyFouls):
+        return TooManyFouls(f"wall {wall}: {error}")
+    cause = error.__cause__
+    failure = cause.failure if isinstance(cause, _LabelFailed) else error
+    where = ""
+    if failure.detail:
+        path = folder / "errors" / f"wall{wall}-seat{failure.seat}.txt"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(f"{failure.message}\n\n{failure.detail}")
+        where = f"; its traceback is in {path}"
+    return PlayerError(f"wall {wall}: {failure.message}{where}", failure.detail, failure.seat)
 
 
 class _Rows:
@@ -176,7 +216,11 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str | in
     walls or shard sizes below 1, hands outside 1-16, or a folder holding a dataset made with
     other settings or of more walls; ``TypeError`` naming the argument for players or a label
     that are no specs (a str), counts that are no whole numbers, a seed that is no str or whole
-    number, or roads that is no bool.
+    number, or roads that is no bool. A player (or the label) that raises is a
+    :class:`~mjsim.players.driver.PlayerError`, and one that fouls hand after hand a
+    :class:`~mjsim.players.driver.TooManyFouls`, each naming the wall (a label that offers no
+    legal move fails as one that raises: a row's action is one its mask allows); the shards
+    written before stay.
     """
     # A str is a sequence too: "1111" would be read as four players.
     if (isinstance(players, str) or not isinstance(players, Sequence)
@@ -201,7 +245,10 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str | in
 
     def fill(rows: _Rows, wall: int) -> None:
         recorders = [_Recorder(player, rows, labeller) for player in loaded]
-        game = play(f"{seed}-{wall}", recorders, ruleset=ruleset, last_hand=hands)
+        try:
+            game = play(f"{seed}-{wall}", recorders, ruleset=ruleset, last_hand=hands)
+        except (PlayerError, TooManyFouls) as error:
+            raise _placed(folder, wall, error) from None
         rows.end_game(game.history, game.totals)
 
     return _write_shards(folder, manifest, walls, shard_walls, quiet, fill, roads)

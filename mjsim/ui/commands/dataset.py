@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mjsim.ui.commands.base import (
+    RunStopped,
     UsageError,
     add_command,
     add_ruleset,
@@ -53,6 +54,7 @@ holds its own, so they are refused with ``--from-games`` rather than ignored."""
 def cmd_dataset(args: argparse.Namespace) -> str:
     check_bounds(args, {"walls": (1, None), "hands": (1, 16), "shard_walls": (1, None)})
     from mjsim.learn import dataset
+    from mjsim.players.driver import PlayerError, TooManyFouls
 
     try:
         if args.from_games is not None:
@@ -76,6 +78,10 @@ def cmd_dataset(args: argparse.Namespace) -> str:
                                  roads=args.roads, label=args.label)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    except (PlayerError, TooManyFouls) as error:  # the shards written before stay
+        raise RunStopped(f"stopped: {' | '.join(str(error).splitlines())}; the shards of the "
+                         "walls before stay, and the same command resumes once the player is "
+                         "fixed") from None
     return dataset_written(manifest, args.out)
 
 
