@@ -187,7 +187,14 @@ class Network:
         if set(weights) != set(expected) or any(
                 weights[name].shape != shape for name, shape in expected.items()):
             raise ValueError("the weights are not those of a network of "
-                             f"{channels} channels and {blocks} blocks")
+                             f"{channels} channel{'s' * (channels != 1)} and "
+                             f"{blocks} block{'s' * (blocks != 1)}")
+        for name in expected:  # a seat would play the argmax of NaN, self-play draw from it
+            real = weights[name].dtype.kind == "f"
+            if not real or not np.isfinite(weights[name]).all():
+                held = "infinite or NaN values" if real else weights[name].dtype
+                raise ValueError(f"the weights are not a network's: {name} holds {held}, where "
+                                 "a weight is a finite real number")
         self.weights = w = {name: np.ascontiguousarray(weights[name], np.float32)
                             for name in expected}
         self.channels, self.blocks, self.roads, self.meta = channels, blocks, roads, meta
@@ -330,10 +337,11 @@ def format_of(path: str | Path) -> int:
 
 
 def _version(path: str | Path, arrays: dict[str, np.ndarray]) -> int:
-    try:
-        return int(arrays["format"])
-    except (KeyError, TypeError, ValueError):
-        raise ValueError(f"{path} is no model file: no format version") from None
+    version = arrays.get("format")
+    # a whole number from 1: int() would read 1.7 as 1, and -3 as a format older than any
+    if version is None or version.shape != () or version.dtype.kind not in "iu" or version < 1:
+        raise ValueError(f"{path} is no model file: no format version")
+    return int(version)
 
 
 def load(path: str | Path) -> Network:
@@ -347,7 +355,9 @@ def load(path: str | Path) -> Network:
     try:
         meta = json.loads(str(arrays.pop("meta")))
     except (KeyError, ValueError, RecursionError):  # json's: a ValueError, or nesting too deep
-        raise ValueError(f"{path} is no model file: no readable meta") from None
+        meta = None
+    if not isinstance(meta, dict):  # what training records is an object (self-play adds to it)
+        raise ValueError(f"{path} is no model file: no readable meta")  # noqa: TRY004 - a damaged file
     del arrays["format"]
     try:
         return Network(arrays, meta)

@@ -82,6 +82,14 @@ def _damaged(data: Path, tmp_path: Path) -> Path:
     return copy
 
 
+def _edited(arrays: dict[str, np.ndarray], name: str, value: object) -> None:
+    """``arrays`` with the array ``name`` removed (``value`` None), replaced, or mapped."""
+    if value is None:
+        del arrays[name]
+    else:
+        arrays[name] = value(arrays[name]) if callable(value) else value
+
+
 def test_a_folder_that_is_no_dataset_or_a_damaged_one_is_refused_by_file(data, tmp_path,
                                                                           capsys):
     # Was: KeyError: 'shards' of a run's folder, BadZipFile of a shard cut short, a JSON
@@ -119,6 +127,35 @@ def test_a_file_that_is_no_model_is_refused_by_name(data, model, tmp_path, capsy
         network.load(bad)
 
 
+@pytest.mark.parametrize(("name", "value", "words"), [
+    ("meta", np.array("[1, 2]"), "is no model file: no readable meta"),
+    ("meta", np.array("null"), "is no model file: no readable meta"),
+    ("format", np.float64(1.7), "is no model file: no format version"),
+    ("format", np.int64(-3), "is no model file: no format version"),
+    ("head.others_bias", lambda a: a * np.nan, "head.others_bias holds infinite or NaN values"),
+    ("stem.bias", lambda a: a + np.inf, "stem.bias holds infinite or NaN values"),
+    ("stem.bias", lambda a: a.astype(complex), "stem.bias holds complex128, where a weight"),
+    ("block0.a", lambda a: a[:1], "of a network of 4 channels and 1 block$"),
+])
+def test_a_model_file_of_other_arrays_is_refused_by_name(data, model, tmp_path, capsys, name,
+                                                         value, words):
+    # Was: self-play's TypeError ('list' object is not a mapping) for a meta that is no JSON
+    # object, and RuntimeError (probability tensor contains nan) for NaN weights, which a seat
+    # played as the argmax of NaN; ComplexWarning's two lines; format 1.7 read as 1, and -3 as
+    # a format older than any; "1 blocks".
+    bad = tmp_path / "bad.npz"
+    arrays = dict(np.load(model))
+    _edited(arrays, name, value)
+    np.savez(bad, **arrays)
+    for given in (["--data", str(data), "--evaluate", str(bad)],
+                  ["--self-play", "--from", str(bad), "--out", str(tmp_path / "t.npz")]):
+        _refused(["train", *given, "--quiet"], capsys, str(bad), words.rstrip("$"))
+    with pytest.raises(ValueError, match=words):
+        network.load(bad)
+    _refused(["table", f"learned?model={bad},2,2,2", "--walls", "2", "--out",
+              str(tmp_path / "run"), "--quiet"], capsys, "cannot build player", words.rstrip("$"))
+
+
 def test_a_dataset_resumed_over_a_damaged_shard_makes_it_again(data, tmp_path, capsys):
     # Was: the command said it had written the dataset, and loading it raised BadZipFile.
     damaged = _damaged(data, tmp_path)
@@ -128,13 +165,6 @@ def test_a_dataset_resumed_over_a_damaged_shard_makes_it_again(data, tmp_path, c
     again, whole = dataset.load(damaged), dataset.load(data)
     assert again.keys() == whole.keys()
     assert all(np.array_equal(again[name], whole[name]) for name in whole)
-
-
-def _edited(arrays: dict[str, np.ndarray], name: str, value: object) -> None:
-    if value is None:
-        del arrays[name]
-    else:
-        arrays[name] = value(arrays[name]) if callable(value) else value
 
 
 @pytest.mark.parametrize(("name", "value", "words"), [
