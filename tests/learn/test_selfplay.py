@@ -116,6 +116,16 @@ def test_the_command_self_plays_and_says_so(start: Path, tmp_path: Path, capsys)
     assert network.load(out).meta["self_play"]["games"] == 2
 
 
+def test_the_command_says_one_update_of_one_game_in_the_singular(start: Path, tmp_path: Path,
+                                                                 capsys) -> None:
+    # Was: "1 self-play updates of 1 one-hand games from ...: 1 hands".
+    out = tmp_path / "tuned.npz"
+    assert main(["train", "--self-play", "--from", str(start), "--out", str(out), "--updates",
+                 "1", "--games", "1", "--quiet"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"1 self-play update of 1 one-hand game from {start}: 1 hand, "), said
+
+
 @pytest.mark.parametrize(("argv", "words"), [
     (["--self-play"], "needs --from MODEL"),
     (["--self-play", "--from", "{start}", "--data", "x"], "give --data DIR"),

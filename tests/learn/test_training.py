@@ -114,6 +114,21 @@ def test_the_command_trains_and_says_so(data, tmp_path, capsys):
     assert network.load(out).channels == 4 and network.load(out).pooling
 
 
+def test_what_the_command_says_is_what_it_wrote_in_the_singular_too(data, tmp_path, capsys):
+    # Was: "1 steps on ... rows of 7 walls; held out 1 walls".
+    out = tmp_path / "m.npz"
+    assert main(["train", "--data", str(data), "--out", str(out), "--quiet", "--channels", "4",
+                 "--blocks", "1", "--steps", "1", "--batch", "16", "--held-out", "0.1",
+                 "--seed", "3"]) == 0
+    said, meta = capsys.readouterr().out, network.load(out).meta
+    assert meta["held_walls"] == 1 and meta["walls"] == 8  # the seed holds out one wall
+    assert said.startswith(f"1 step on {meta['train_rows']:,} rows of 7 walls; held out 1 "
+                           f"wall, agreement {meta['held_out']['all']:.1%} (discard "), said
+    assert main(["train", "--data", str(data), "--evaluate", str(out), "--held-out", "0.1",
+                 "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith(f"{out} on the 1 wall held out of {data}: ")
+
+
 def test_the_help_defaults_are_the_settings():
     assert command.DEFAULTS == asdict(training.Settings())
 
