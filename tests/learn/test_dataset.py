@@ -92,6 +92,31 @@ def test_a_run_killed_after_a_shard_holds_only_the_walls_it_played(made, tmp_pat
     assert all(np.array_equal(whole[name], again[name]) for name in whole)
 
 
+def test_ctrl_c_names_the_shards_that_stay(tmp_path, monkeypatch, capsys):
+    # Was: "mjsim dataset: interrupted", naming nothing kept.
+    save, calls = np.savez_compressed, []
+
+    def stopped_on_the_second_shard(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        save(*args, **kwargs)
+
+    monkeypatch.setattr(np, "savez_compressed", stopped_on_the_second_shard)
+    argv = ["dataset", "--players", "2,2,2,2", "--walls", "3", "--hands", "1", "--shard-walls",
+            "2", "--out", str(tmp_path), "--quiet"]
+    assert main(argv) == 130
+    rows = json.loads((tmp_path / dataset.MANIFEST).read_text())["rows"]
+    assert capsys.readouterr().err == (
+        f"mjsim dataset: interrupted; 1 whole shard of 2 walls ({rows} decisions) stay in "
+        f"{tmp_path}: the same command resumes after them\n")
+    (tmp_path / dataset.MANIFEST).unlink()
+    calls[:] = [1]  # stopped while its first shard is written
+    assert main(argv) == 130
+    assert capsys.readouterr().err == ("mjsim dataset: interrupted; no shard was whole yet: the "
+                                       f"same command starts {tmp_path} afresh\n")
+
+
 def test_more_walls_extend_a_dataset(made, tmp_path):
     out, _ = made
     dataset.write(tmp_path, PLAYERS, walls=1, seed="d", hands=2, shard_walls=2)

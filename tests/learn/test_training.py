@@ -2,6 +2,7 @@
 out are no training wall, and every refusal is one line."""
 
 from dataclasses import asdict, replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -60,6 +61,29 @@ def test_a_resumed_run_ends_with_the_uninterrupted_weights(data, tmp_path, setti
     whole = network.load(tmp_path / "whole.npz").weights
     cut = network.load(tmp_path / "cut.npz").weights
     assert all(np.array_equal(whole[name], cut[name]) for name in whole)
+
+
+@pytest.mark.parametrize(("at", "words"), [
+    (13, "the last checkpoint stays in {out}.checkpoint: the same command resumes from it"),
+    (3, "no checkpoint yet (one is written every --every steps): the same command starts afresh"),
+])
+def test_ctrl_c_names_the_checkpoint_that_stays(data, tmp_path, monkeypatch, capsys, at, words):
+    # Was: "mjsim train: interrupted", naming nothing kept.
+    check = training.check_loss
+
+    def stopped(loss, step, unit="step"):
+        if step == at:
+            raise KeyboardInterrupt
+        check(loss, step, unit)
+
+    monkeypatch.setattr(training, "check_loss", stopped)
+    out = tmp_path / "m.npz"
+    assert main(["train", "--data", str(data), "--out", str(out), "--quiet", "--channels", "4",
+                 "--blocks", "1", "--steps", "20", "--every", "5", "--batch", "16",
+                 "--held-out", "0.3", "--seed", "1"]) == 130
+    said = f"mjsim train: interrupted; {words.format(out=out)}\n"
+    assert capsys.readouterr().err == said
+    assert Path(f"{out}.checkpoint").exists() == (at > 5)
 
 
 def test_no_wall_is_held_out_and_trained_on(data, tmp_path):

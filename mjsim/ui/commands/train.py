@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjsim.ui.commands.base import RunStopped, UsageError, add_command, check_bounds, given_path
+from mjsim.ui.commands.base import (
+    Interrupted,
+    RunStopped,
+    UsageError,
+    add_command,
+    check_bounds,
+    given_path,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -58,8 +66,23 @@ def cmd_train(args: argparse.Namespace) -> str:
         raise UsageError(str(error)) from None
     except training.Diverged as error:  # each setting was fine alone: the run itself failed
         raise RunStopped(str(error)) from None
+    except KeyboardInterrupt:
+        if args.out is None:  # --evaluate keeps nothing
+            raise
+        raise Interrupted(_kept(args, training.CHECKPOINT)) from None
     seconds = f"{time.process_time() - started:.0f} s of CPU"
     return f"{said}; {seconds}: {args.out}" if args.out else f"{said}\n({seconds})"
+
+
+def _kept(args: argparse.Namespace, suffix: str) -> str:
+    """What a stopped run leaves: its checkpoint (the file beside ``--out`` named with
+    ``suffix``), if it wrote one."""
+    checkpoint = f"{args.out}{suffix}"
+    unit = "updates" if args.self_play else "steps"
+    if not Path(checkpoint).is_file():
+        return (f"no checkpoint yet (one is written every --every {unit}): the same command "
+                "starts afresh")
+    return f"the last checkpoint stays in {checkpoint}: the same command resumes from it"
 
 
 def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]:
