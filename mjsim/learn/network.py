@@ -42,6 +42,7 @@ a file of a newer one is refused) and ``meta``, a JSON text of what training rec
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -297,12 +298,19 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
     """Write ``weights`` and ``meta`` (JSON-safe) as a model file of the oldest format that
     reads it (see :data:`FORMAT`)."""
     net = Network(weights, meta)  # refuses weights that are no network's
-    with Path(path).open("wb") as stream:  # a path without .npz is kept as given
-        version = (4 if net.roads == road_planes.ROADS else 3 if net.pooling
-                   else 2 if net.roads else 1)
-        np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
-                 **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # numpy stubs
-                    for name, value in weights.items()})
+    version = 4 if net.roads == road_planes.ROADS else 3 if net.pooling else 2 if net.roads else 1
+    # Written under a temporary name and renamed: a run stopped while writing leaves the file
+    # there before (a model it had trained), not one cut short.
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        with temporary.open("wb") as stream:  # a path without .npz is kept as given
+            np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
+                     **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # stubs
+                        for name, value in weights.items()})
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def read_npz(path: str | Path, what: str) -> dict[str, np.ndarray]:
