@@ -93,6 +93,18 @@ def test_self_play_refuses_bad_settings(start: Path, tmp_path: Path) -> None:
         self_play(start, tmp_path / "out.npz", updates=0)
 
 
+def test_self_play_refuses_to_write_over_its_start(start: Path, tmp_path: Path) -> None:
+    # Was: the start overwritten by the tuned model, and the same command with more updates
+    # then refused its own checkpoint as "the checkpoint of another run".
+    before = start.read_bytes()
+    link = tmp_path / "link.npz"
+    link.hardlink_to(start)
+    for out in (start, link):
+        with pytest.raises(ValueError, match=f"^{out} is the model self-play starts from"):
+            self_play(start, out, updates=1, games=1)
+    assert start.read_bytes() == before and not list(tmp_path.glob("*.checkpoint"))
+
+
 @pytest.mark.parametrize(("games", "error", "message"), [
     (MAX_GAMES + 1, ValueError, f"^games is a whole number from 1 to {MAX_GAMES}, not 257$"),
     (2.5, TypeError, "^games is a whole number, not 2.5$"),
