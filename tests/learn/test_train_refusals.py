@@ -73,6 +73,17 @@ def test_an_out_that_cannot_be_written_is_refused_before_the_work(data, model, t
     assert [path.name for path in tmp_path.iterdir()] == ["file"]
 
 
+@pytest.mark.parametrize("name", ["manifest.json", "shard-00000.npz", "m.npz"])
+def test_an_out_inside_a_dataset_folder_is_refused(data, tmp_path, capsys, name):
+    # Was: the model written over the manifest or a shard it had read (or beside them).
+    copy = tmp_path / "data"
+    shutil.copytree(data, copy)
+    before = {path.name: path.read_bytes() for path in copy.iterdir()}
+    _refused(["train", "--data", str(copy), "--out", str(copy / name), *TINY], capsys,
+             f"{copy / name} is inside {copy}, which is read as a dataset: write it elsewhere")
+    assert {path.name: path.read_bytes() for path in copy.iterdir()} == before
+
+
 def _damaged(data: Path, tmp_path: Path) -> Path:
     """A copy of ``data`` with its second shard cut short."""
     copy = tmp_path / "damaged"

@@ -93,6 +93,10 @@ def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]
 
 def _fit(args: argparse.Namespace, training: Any) -> str:
     settings = training.Settings(**_given(args, DEFAULTS))
+    for folder in args.data:  # the model (or its checkpoint) written over a shard or manifest
+        if Path(folder).resolve() in Path(args.out).resolve().parents:
+            raise ValueError(f"{args.out} is inside {folder}, which is read as a dataset: "
+                             "write it elsewhere")
     started = time.process_time()
     with training.progress_bar(settings.steps, args.quiet) as progress:
         trained = training.train(args.data, args.out, settings, threads=args.threads,
