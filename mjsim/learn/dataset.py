@@ -310,10 +310,11 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
                   roads: bool) -> dict[str, Any]:
     """Write the shards of ``walls`` walls (``fill`` adds one wall's rows) that the folder
     lacks, the manifest after each; returns the manifest."""
-    ranges = [[start, min(start + shard_walls, walls)] for start in range(0, walls, shard_walls)]
+    starts = range(0, walls, shard_walls)  # a range, not a list: walls may be 10**11
     listed = {shard["file"]: shard for shard in manifest["shards"]}
     kept: list[dict[str, Any]] = []
-    for number, (start, stop) in enumerate(_progress(ranges, quiet)):
+    for number, start in enumerate(_progress(starts, quiet)):
+        stop = min(start + shard_walls, walls)
         name = f"shard-{number:05d}.npz"
         old = listed.get(name)
         if (old is not None and old["walls"] == [start, stop]
@@ -476,14 +477,14 @@ def _save(folder: Path, manifest: dict[str, Any]) -> None:
     os.replace(temporary, folder / MANIFEST)
 
 
-def _progress(ranges: list[list[int]], quiet: bool) -> Iterator[list[int]]:
-    """The shards' wall ranges, with a progress bar on a terminal unless quiet."""
+def _progress(starts: range, quiet: bool) -> Iterator[int]:
+    """The shards' first walls, with a progress bar on a terminal unless quiet."""
     if quiet or not sys.stderr.isatty():
-        yield from ranges
+        yield from starts
         return
     from rich.progress import track
 
-    yield from track(ranges, description="shards", transient=True)
+    yield from track(starts, description="shards", transient=True)
 
 
 def shards(out: str | Path) -> Iterator[dict[str, np.ndarray]]:

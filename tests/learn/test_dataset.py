@@ -117,6 +117,25 @@ def test_ctrl_c_names_the_shards_that_stay(tmp_path, monkeypatch, capsys):
                                        f"same command starts {tmp_path} afresh\n")
 
 
+def test_a_run_of_very_many_walls_starts_at_once(tmp_path, monkeypatch):
+    # Was: a list of every shard's walls made first: --walls 100000000000 --shard-walls 1 took
+    # all the memory a machine would give before its first game.
+    import tracemalloc
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(dataset, "play", stop)
+    tracemalloc.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            dataset.write(tmp_path, PLAYERS, walls=10**6, hands=1, shard_walls=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2**24, peak  # 16 MiB: the players and a manifest, no list of a million
+
+
 def test_more_walls_extend_a_dataset(made, tmp_path):
     out, _ = made
     dataset.write(tmp_path, PLAYERS, walls=1, seed="d", hands=2, shard_walls=2)
