@@ -392,7 +392,8 @@ def evaluate(model: str | Path, folders: Sequence[str | Path], seed: int = 0,
     """The :func:`summary` of the model file ``model``'s moves, read by the numpy network as a
     seat plays them, on the rows of ``folders`` that :func:`train` with ``seed`` and
     ``held_out`` holds out; and the number of walls held out. Raises ``ValueError`` as
-    :func:`read` and :func:`mjsim.learn.network.load` do."""
+    :func:`read` and :func:`mjsim.learn.network.load` do, and for a seed no run trains with."""
+    check_seed(seed)  # the split of a seed train refuses is no run's held-out walls
     net = network.load(model)
     data = read(folders, seed, held_out, roads=bool(net.roads), model=model)
     if data.roads is not None and data.roads.shape[1] < net.roads:

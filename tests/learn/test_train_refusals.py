@@ -84,6 +84,13 @@ def test_an_out_inside_a_dataset_folder_is_refused(data, tmp_path, capsys, name)
     assert {path.name: path.read_bytes() for path in copy.iterdir()} == before
 
 
+@pytest.mark.parametrize("seed", ["-1", "4294967296"])
+def test_evaluate_refuses_a_seed_no_run_trains_with(data, model, capsys, seed):
+    # Was: the held-out walls of a split no training run could have made, read without a word.
+    _refused(["train", "--data", str(data), "--evaluate", str(model), "--seed", seed], capsys,
+             f"seed is 0 to 4294967295, not {seed}")
+
+
 def _damaged(data: Path, tmp_path: Path) -> Path:
     """A copy of ``data`` with its second shard cut short."""
     copy = tmp_path / "damaged"
