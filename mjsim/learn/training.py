@@ -480,7 +480,12 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     parts = {"net": net, "optimiser": optimiser, "schedule": schedule}
     start = resume(checkpoint, identity, parts)
     peek = np.flatnonzero(data.held)[:_PEEK]
-    loss, seen = math.nan, math.nan
+
+    def peeked() -> float:  # the held-out agreement the progress bar shows
+        planes, masks, roads = data.rows(peek)
+        return float(agreement(net, planes, masks, data.actions[peek], roads).mean())
+
+    loss, seen = math.nan, peeked()  # the bar's first figure is the start's, not nan%
     for step in range(start, settings.steps):
         epoch, offset = divmod(step, per_epoch)
         rows = train_rows[_order(settings.seed, epoch, len(train_rows))[
@@ -501,8 +506,7 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
         optimiser.step()
         schedule.step()
         if (step + 1) % settings.every == 0 or step + 1 == settings.steps:
-            planes, masks, roads = data.rows(peek)
-            seen = float(agreement(net, planes, masks, data.actions[peek], roads).mean())
+            seen = peeked()
             save_checkpoint(checkpoint, identity, step + 1, parts)
         if progress is not None:
             progress(step + 1, loss, seen)

@@ -86,6 +86,15 @@ def test_ctrl_c_names_the_checkpoint_that_stays(data, tmp_path, monkeypatch, cap
     assert Path(f"{out}.checkpoint").exists() == (at > 5)
 
 
+def test_the_progress_shows_a_held_out_agreement_from_the_first_step(data, tmp_path):
+    # Was: nan until the first checkpoint, which the progress bar showed as "held-out nan%".
+    shown = []
+    training.train([data], tmp_path / "m.npz", TINY,
+                   progress=lambda step, loss, seen: shown.append((step, loss, seen)))
+    assert [step for step, _, _ in shown] == list(range(1, TINY.steps + 1))
+    assert all(0 <= seen <= 1 and np.isfinite(loss) for _, loss, seen in shown)
+
+
 def test_no_wall_is_held_out_and_trained_on(data, tmp_path):
     again = tmp_path / "rung1"  # the same walls (the same seed) played by other players
     dataset.write(again, ["1"] * 4, walls=8, hands=2, shard_walls=8)
