@@ -453,10 +453,6 @@ def read_manifest(out: str | Path) -> dict[str, Any]:
             and _count(shard.get("rows")) for shard in listed) or not _count(walls):
         raise ValueError(f"{path} is damaged (its list of shards or count of walls): make the "
                          "dataset again in another folder")
-    seed = manifest.get("seed")  # names the walls: a training run holds them out by it
-    if type(seed) not in (str, int):  # JSON's text, or an earlier mjsim's int (true is no seed)
-        raise ValueError(f"{path} is damaged (its seed {clipped(repr(seed), 40)} is no text): "
-                         "make the dataset again in another folder")
     files = [shard["file"] for shard in listed]
     if len(set(files)) < len(files):  # its rows would be read twice
         raise ValueError(f"{path} is damaged (it lists a shard twice): make the dataset again "
