@@ -62,9 +62,9 @@ from mjsim.game.results import HandResult
 from mjsim.learn.actions import N_ACTIONS, action_of
 from mjsim.learn.network import read_npz
 from mjsim.learn.planes import PLANES, encode, legal_mask
-from mjsim.learn.roads import ROADS
+from mjsim.learn.roads import FIRST_ROADS, ROADS
 from mjsim.learn.roads import roads as road_planes
-from mjsim.players.driver import play
+from mjsim.players.driver import PlayerError, TooManyFouls, play, raised
 from mjsim.players.protocol import Player
 from mjsim.players.specs import load_player
 from mjsim.players.view import View, view_of
@@ -89,14 +89,54 @@ class _Recorder:
         move = self.player.act(view)
         if move is not None and move in view.legal:  # a foul is the driver's matter, not data
             chooser = self.player if self.label is None else self.label
-            chosen = move if self.label is None else self.label.act(view)
+            chosen = move if self.label is None else self._labelled(self.label, view)
             ties = getattr(chooser, "choices", None)
-            self.rows.add(view, move if chosen is None else chosen, move,
-                          () if ties is None else ties(view))
+            self.rows.add(view, chosen, move, () if ties is None else ties(view))
         return move
+
+    @staticmethod
+    def _labelled(label: Player, view: View) -> Move:
+        """``label``'s move for ``view``. One that raises, or offers no legal move, fails as
+        the label (a row's action must be one its mask allows), not as the seat's player."""
+        try:
+            chosen = label.act(view)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # noqa: BLE001 - any of them is the label's bug
+            raise _LabelFailed(raised(label, view.seat, error, "as the label, in hand "
+                                      f"{view.hand_no}")) from None
+        if chosen is None or chosen not in view.legal:
+            raise _LabelFailed(PlayerError(
+                f"the label {label.name} offered {clipped(repr(chosen), 80)} for seat "
+                f"{view.seat} in hand {view.hand_no}, not a legal move", "", view.seat))
+        return chosen
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.player, name)
+
+
+class _LabelFailed(Exception):
+    """The label's failure, raised through the driver, which would blame the seat's player."""
+
+    def __init__(self, failure: PlayerError) -> None:
+        super().__init__(failure.message)
+        self.failure = failure
+
+
+def _placed(folder: Path, wall: int, error: PlayerError | TooManyFouls) -> RuntimeError:
+    """A player's (or the label's) failure on ``wall``, named in one line with the wall; a
+    traceback is kept in the folder's ``errors/`` for the player's author."""
+    if isinstance(error, TooManyFouls):
+        return TooManyFouls(f"wall {wall}: {error}")
+    cause = error.__cause__
+    failure = cause.failure if isinstance(cause, _LabelFailed) else error
+    where = ""
+    if failure.detail:
+        path = folder / "errors" / f"wall{wall}-seat{failure.seat}.txt"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(f"{failure.message}\n\n{failure.detail}")
+        where = f"; its traceback is in {path}"
+    return PlayerError(f"wall {wall}: {failure.message}{where}", failure.detail, failure.seat)
 
 
 class _Rows:
@@ -176,7 +216,11 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str | in
     walls or shard sizes below 1, hands outside 1-16, or a folder holding a dataset made with
     other settings or of more walls; ``TypeError`` naming the argument for players or a label
     that are no specs (a str), counts that are no whole numbers, a seed that is no str or whole
-    number, or roads that is no bool.
+    number, or roads that is no bool. A player (or the label) that raises is a
+    :class:`~mjsim.players.driver.PlayerError`, and one that fouls hand after hand a
+    :class:`~mjsim.players.driver.TooManyFouls`, each naming the wall (a label that offers no
+    legal move fails as one that raises: a row's action is one its mask allows); the shards
+    written before stay.
     """
     # A str is a sequence too: "1111" would be read as four players.
     if (isinstance(players, str) or not isinstance(players, Sequence)
@@ -201,7 +245,10 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str | in
 
     def fill(rows: _Rows, wall: int) -> None:
         recorders = [_Recorder(player, rows, labeller) for player in loaded]
-        game = play(f"{seed}-{wall}", recorders, ruleset=ruleset, last_hand=hands)
+        try:
+            game = play(f"{seed}-{wall}", recorders, ruleset=ruleset, last_hand=hands)
+        except (PlayerError, TooManyFouls) as error:
+            raise _placed(folder, wall, error) from None
         rows.end_game(game.history, game.totals)
 
     return _write_shards(folder, manifest, walls, shard_walls, quiet, fill, roads)
@@ -263,14 +310,15 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
                   roads: bool) -> dict[str, Any]:
     """Write the shards of ``walls`` walls (``fill`` adds one wall's rows) that the folder
     lacks, the manifest after each; returns the manifest."""
-    ranges = [[start, min(start + shard_walls, walls)] for start in range(0, walls, shard_walls)]
+    starts = range(0, walls, shard_walls)  # a range, not a list: walls may be 10**11
     listed = {shard["file"]: shard for shard in manifest["shards"]}
     kept: list[dict[str, Any]] = []
-    for number, (start, stop) in enumerate(_progress(ranges, quiet)):
+    for number, start in enumerate(_progress(starts, quiet)):
+        stop = min(start + shard_walls, walls)
         name = f"shard-{number:05d}.npz"
         old = listed.get(name)
         if (old is not None and old["walls"] == [start, stop]
-                and _intact(folder / name, old["rows"])):
+                and _intact(folder / name, old["rows"], roads)):
             kept.append(old)
             continue
         rows = _Rows(roads)
@@ -292,14 +340,67 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
     return manifest
 
 
-def _intact(path: Path, rows: int) -> bool:
-    """Whether the shard ``path`` reads whole and holds the ``rows`` its manifest lists. One
-    that does not (cut short or damaged since) is made again: its walls give the same rows, so
-    nothing is lost, where a refusal would leave the folder to be mended by hand."""
+def _intact(path: Path, rows: int, roads: bool) -> bool:
+    """Whether the shard ``path`` reads whole and holds the ``rows`` its manifest lists (with
+    the road planes when ``roads``). One that does not (cut short or damaged since) is made
+    again: its walls give the same rows, so nothing is lost, where a refusal would leave the
+    folder to be mended by hand."""
     try:
-        return len(read_npz(path, "dataset shard")["action"]) == rows
-    except (ValueError, KeyError):
+        _shard(path, rows, roads)
+    except ValueError:
         return False
+    return True
+
+
+_ARRAYS = {"observation": (np.uint8, PLANES), "mask": (np.int8, (N_ACTIONS,)),
+           "action": (np.int16, ()), "seat": (np.int8, ()), "wall": (np.int32, ()),
+           "hand_no": (np.int8, ()), "hand_points": (np.int32, ()),
+           "game_points": (np.int32, ())}
+"""The arrays every shard holds, each one's dtype and the shape of a row."""
+_LATER = {"played": (np.int16, ()), "best": (np.int8, (N_ACTIONS,)),
+          "roads": (np.uint8, (ROADS, PLANES[1]))}
+"""The arrays of shards written by later versions (``roads`` with the road planes; five of them
+in a shard written before plane 5)."""
+
+
+def _shard(path: Path, rows: int, roads: bool) -> dict[str, np.ndarray]:
+    """The arrays of the shard ``path``, which its manifest lists with ``rows`` rows (and the
+    road planes when ``roads``). Raises ``ValueError`` naming it when it cannot be read or is
+    not what ``mjsim dataset`` writes: an array missing or of another dtype or shape, or an
+    action its row's mask does not allow (training would learn from it, or meet a traceback)."""
+    arrays = read_npz(path, "dataset shard")
+    problem = _problem(arrays, rows, roads)
+    if problem is not None:
+        raise ValueError(f"{path} is no dataset shard of its manifest: {problem} (the mjsim "
+                         "dataset command that made it makes it again)")
+    return arrays
+
+
+def _problem(arrays: dict[str, np.ndarray], rows: int, roads: bool) -> str | None:
+    """What in a shard's ``arrays`` is not as written (see :func:`_shard`), or None."""
+    if roads and "roads" not in arrays:
+        return "no road planes"
+    for name, (dtype, shape) in (_ARRAYS | _LATER).items():
+        if name not in arrays:
+            if name in _ARRAYS:
+                return f"no {name} array"
+            continue
+        array = arrays[name]
+        if name == "roads" and array.shape[1:] == (FIRST_ROADS, PLANES[1]):
+            shape = array.shape[1:]  # written before plane 5
+        if array.dtype != dtype or array.shape != (rows, *shape):
+            return (f"its {name} is {array.dtype} of shape {array.shape}, not "
+                    f"{np.dtype(dtype)} of shape {(rows, *shape)}")
+    action = arrays["action"].astype(np.intp)
+    flags = {name: arrays[name] for name in ("mask", "best") if name in arrays}
+    if ((action < 0) | (action >= N_ACTIONS)).any():
+        return f"an action outside 0-{N_ACTIONS - 1}"
+    for name, values in flags.items():
+        if values.min(initial=0) < 0 or values.max(initial=0) > 1:
+            return f"its {name} holds values other than 0 and 1"
+        if (values[np.arange(rows), action] != 1).any():
+            return f"an action that is not in its row's {name}"
+    return None
 
 
 def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
@@ -352,6 +453,10 @@ def read_manifest(out: str | Path) -> dict[str, Any]:
             and _count(shard.get("rows")) for shard in listed) or not _count(walls):
         raise ValueError(f"{path} is damaged (its list of shards or count of walls): make the "
                          "dataset again in another folder")
+    files = [shard["file"] for shard in listed]
+    if len(set(files)) < len(files):  # its rows would be read twice
+        raise ValueError(f"{path} is damaged (it lists a shard twice): make the dataset again "
+                         "in another folder")
     for shard in listed:  # an edited manifest must not make a reader open /etc/passwd
         file = Path(shard["file"])
         if file.is_absolute() or ".." in file.parts:
@@ -372,14 +477,14 @@ def _save(folder: Path, manifest: dict[str, Any]) -> None:
     os.replace(temporary, folder / MANIFEST)
 
 
-def _progress(ranges: list[list[int]], quiet: bool) -> Iterator[list[int]]:
-    """The shards' wall ranges, with a progress bar on a terminal unless quiet."""
+def _progress(starts: range, quiet: bool) -> Iterator[int]:
+    """The shards' first walls, with a progress bar on a terminal unless quiet."""
     if quiet or not sys.stderr.isatty():
-        yield from ranges
+        yield from starts
         return
     from rich.progress import track
 
-    yield from track(ranges, description="shards", transient=True)
+    yield from track(starts, description="shards", transient=True)
 
 
 def shards(out: str | Path) -> Iterator[dict[str, np.ndarray]]:
@@ -387,8 +492,9 @@ def shards(out: str | Path) -> Iterator[dict[str, np.ndarray]]:
     at a time. Raises ``FileNotFoundError`` when ``out`` holds no dataset, and ``ValueError``
     naming the file for a manifest or shard that cannot be read."""
     folder = Path(out)
-    for shard in read_manifest(folder)["shards"]:
-        yield read_npz(folder / shard["file"], "dataset shard")
+    manifest = read_manifest(folder)
+    for shard in manifest["shards"]:
+        yield _shard(folder / shard["file"], shard["rows"], manifest.get("roads") is True)
 
 
 def load(out: str | Path) -> dict[str, np.ndarray]:

@@ -54,6 +54,7 @@ a file of a newer one is refused) and ``meta``, a JSON text of what training rec
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -208,7 +209,14 @@ class Network:
         if set(weights) != set(expected) or any(
                 weights[name].shape != shape for name, shape in expected.items()):
             raise ValueError("the weights are not those of a network of "
-                             f"{channels} channels and {blocks} blocks")
+                             f"{channels} channel{'s' * (channels != 1)} and "
+                             f"{blocks} block{'s' * (blocks != 1)}")
+        for name in expected:  # a seat would play the argmax of NaN, self-play draw from it
+            real = weights[name].dtype.kind == "f"
+            if not real or not np.isfinite(weights[name]).all():
+                held = "infinite or NaN values" if real else weights[name].dtype
+                raise ValueError(f"the weights are not a network's: {name} holds {held}, where "
+                                 "a weight is a finite real number")
         self.dtype = dtype
         self.weights = w = {name: np.ascontiguousarray(weights[name], dtype)
                             for name in expected}
@@ -349,12 +357,19 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
     """Write ``weights`` and ``meta`` (JSON-safe) as a model file of the oldest format that
     reads it (see :data:`FORMAT`)."""
     net = Network(weights, meta)  # refuses weights that are no network's
-    with Path(path).open("wb") as stream:  # a path without .npz is kept as given
-        version = (4 if net.roads == road_planes.ROADS else 3 if net.pooling
-                   else 2 if net.roads else 1)
-        np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
-                 **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # numpy stubs
-                    for name, value in weights.items()})
+    version = 4 if net.roads == road_planes.ROADS else 3 if net.pooling else 2 if net.roads else 1
+    # Written under a temporary name and renamed: a run stopped while writing leaves the file
+    # there before (a model it had trained), not one cut short.
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        with temporary.open("wb") as stream:  # a path without .npz is kept as given
+            np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
+                     **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # stubs
+                        for name, value in weights.items()})
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def read_npz(path: str | Path, what: str) -> dict[str, np.ndarray]:
@@ -389,10 +404,11 @@ def format_of(path: str | Path) -> int:
 
 
 def _version(path: str | Path, arrays: dict[str, np.ndarray]) -> int:
-    try:
-        return int(arrays["format"])
-    except (KeyError, TypeError, ValueError):
-        raise ValueError(f"{path} is no model file: no format version") from None
+    version = arrays.get("format")
+    # a whole number from 1: int() would read 1.7 as 1, and -3 as a format older than any
+    if version is None or version.shape != () or version.dtype.kind not in "iu" or version < 1:
+        raise ValueError(f"{path} is no model file: no format version")
+    return int(version)
 
 
 def load(path: str | Path) -> Network:
@@ -406,7 +422,9 @@ def load(path: str | Path) -> Network:
     try:
         meta = json.loads(str(arrays.pop("meta")))
     except (KeyError, ValueError, RecursionError):  # json's: a ValueError, or nesting too deep
-        raise ValueError(f"{path} is no model file: no readable meta") from None
+        meta = None
+    if not isinstance(meta, dict):  # what training records is an object (self-play adds to it)
+        raise ValueError(f"{path} is no model file: no readable meta")  # noqa: TRY004 - a damaged file
     del arrays["format"]
     try:
         return Network(arrays, meta)

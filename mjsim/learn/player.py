@@ -56,6 +56,8 @@ class Learned:
         if model is None and not SHIPPED.exists():
             raise PlayerOptionError("no model is shipped with this mjsim: give "
                                     "learned?model=FILE")
+        if model is not None and not model.strip():  # Path("") would be the folder here
+            raise PlayerOptionError("learned?model= names no file: give learned?model=FILE")
         path = SHIPPED if model is None else Path(model)
         try:
             self.network = _network(path)
@@ -115,10 +117,12 @@ def _network(path: Path) -> network.Network:
         stat = path.stat()
     except OSError:
         return network.load(path)  # refused in one line
-    shared = _loaded(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    shared = _loaded(str(path.resolve()), stat.st_mtime_ns, stat.st_size, str(path))
     return network.Network(shared.weights, shared.meta)
 
 
 @functools.lru_cache(maxsize=8)
-def _loaded(path: str, modified: int, size: int) -> network.Network:
-    return network.load(path)
+def _loaded(path: str, modified: int, size: int, given: str) -> network.Network:
+    """The network of the file ``path`` as it was when ``modified`` and of ``size``; a refusal
+    names it as ``given``, as a person typed it."""
+    return network.load(given)

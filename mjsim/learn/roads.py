@@ -75,17 +75,35 @@ HIGH = _high()
 
 
 def roads(view: View) -> np.ndarray:
-    """The 5 x 34 ``uint8`` road planes of ``view`` (the table above)."""
+    """The 6 x 34 ``uint8`` road planes of ``view`` (the table above); a ``TypeError`` naming
+    what was passed when it is no :class:`View`."""
+    _check(view, "view")
     out = np.zeros((ROADS, 34), np.uint8)
     _fill(view, out)
     return out
 
 
 def roads_batch(views: list[View], out: np.ndarray) -> None:
-    """The road planes of ``views`` into the rows of ``out`` (N x 5 x 34 ``uint8``)."""
+    """The road planes of ``views`` into the rows of ``out`` (N x 6 x 34 ``uint8``). Raises
+    ``TypeError`` naming the first item that is no :class:`View`, and ``ValueError`` for an
+    ``out`` of another dtype or shape, or fewer rows than views; a refused batch writes no row
+    (as :func:`~mjsim.learn.planes.encode_batch`)."""
+    for row, view in enumerate(views):  # all checked before a row is written
+        _check(view, f"views[{row}]")
+    if (not isinstance(out, np.ndarray) or out.dtype != np.uint8 or out.ndim != 3
+            or out.shape[1:] != (ROADS, 34) or len(out) < len(views)):
+        shown = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
+        raise ValueError(f"out must be a uint8 array of N x {ROADS} x 34 with N >= {len(views)}, "
+                         f"not {shown}")
     out[:len(views)] = 0
     for row, view in enumerate(views):
         _fill(view, out[row])
+
+
+def _check(view: object, name: str) -> None:
+    """A ``TypeError`` naming ``name`` unless ``view`` is a :class:`View`."""
+    if not isinstance(view, View):
+        raise TypeError(f"{name} is a View (view_of gives one), not {type(view).__name__}")
 
 
 def _unseen(view: View) -> list[int]:

@@ -153,8 +153,9 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
     """Fine-tune the network of the model file ``model`` by self-play (see the module) and
     write the result to the model file ``out``, resuming from ``out``'s checkpoint. Raises
     ``ValueError`` in one line for a bad model file or settings, an ``out`` that cannot be
-    written, or a checkpoint of another run, before anything runs (a count outside
-    :data:`BOUNDS` is one), and ``TypeError`` for a count that is no whole number."""
+    written or is ``model`` itself, or a checkpoint of another run, before anything runs (a
+    count outside :data:`BOUNDS` is one), and ``TypeError`` for a count that is no whole
+    number."""
     for key, value in (("updates", updates), ("games", games), ("every", every)):
         least, most = BOUNDS[key]
         whole(value, key, least, most)
@@ -163,6 +164,10 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
                          f"number at least 0, not {lr} and {entropy}")
     check_seed(seed)
     start = network.load(model)
+    if Path(out).exists() and Path(out).samefile(model):  # a hard link too
+        raise ValueError(f"{out} is the model self-play starts from, which writing it would "
+                         "destroy (and the checkpoint beside it would no longer resume): give "
+                         "another out")
     settings = {"updates": updates, "games": games, "lr": lr, "entropy": entropy, "seed": seed,
                 "every": every}
     # What the updates depend on: not how many there are, nor the checkpoints' spacing.

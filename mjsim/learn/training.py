@@ -392,7 +392,8 @@ def evaluate(model: str | Path, folders: Sequence[str | Path], seed: int = 0,
     """The :func:`summary` of the model file ``model``'s moves, read by the numpy network as a
     seat plays them, on the rows of ``folders`` that :func:`train` with ``seed`` and
     ``held_out`` holds out; and the number of walls held out. Raises ``ValueError`` as
-    :func:`read` and :func:`mjsim.learn.network.load` do."""
+    :func:`read` and :func:`mjsim.learn.network.load` do, and for a seed no run trains with."""
+    check_seed(seed)  # the split of a seed train refuses is no run's held-out walls
     net = network.load(model)
     data = read(folders, seed, held_out, roads=bool(net.roads), model=model)
     if data.roads is not None and data.roads.shape[1] < net.roads:
@@ -479,7 +480,12 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
     parts = {"net": net, "optimiser": optimiser, "schedule": schedule}
     start = resume(checkpoint, identity, parts)
     peek = np.flatnonzero(data.held)[:_PEEK]
-    loss, seen = math.nan, math.nan
+
+    def peeked() -> float:  # the held-out agreement the progress bar shows
+        planes, masks, roads = data.rows(peek)
+        return float(agreement(net, planes, masks, data.actions[peek], roads).mean())
+
+    loss, seen = math.nan, peeked()  # the bar's first figure is the start's, not nan%
     for step in range(start, settings.steps):
         epoch, offset = divmod(step, per_epoch)
         rows = train_rows[_order(settings.seed, epoch, len(train_rows))[
@@ -500,8 +506,7 @@ def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
         optimiser.step()
         schedule.step()
         if (step + 1) % settings.every == 0 or step + 1 == settings.steps:
-            planes, masks, roads = data.rows(peek)
-            seen = float(agreement(net, planes, masks, data.actions[peek], roads).mean())
+            seen = peeked()
             save_checkpoint(checkpoint, identity, step + 1, parts)
         if progress is not None:
             progress(step + 1, loss, seen)

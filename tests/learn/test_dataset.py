@@ -92,6 +92,50 @@ def test_a_run_killed_after_a_shard_holds_only_the_walls_it_played(made, tmp_pat
     assert all(np.array_equal(whole[name], again[name]) for name in whole)
 
 
+def test_ctrl_c_names_the_shards_that_stay(tmp_path, monkeypatch, capsys):
+    # Was: "mjsim dataset: interrupted", naming nothing kept.
+    save, calls = np.savez_compressed, []
+
+    def stopped_on_the_second_shard(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        save(*args, **kwargs)
+
+    monkeypatch.setattr(np, "savez_compressed", stopped_on_the_second_shard)
+    argv = ["dataset", "--players", "2,2,2,2", "--walls", "3", "--hands", "1", "--shard-walls",
+            "2", "--out", str(tmp_path), "--quiet"]
+    assert main(argv) == 130
+    rows = json.loads((tmp_path / dataset.MANIFEST).read_text())["rows"]
+    assert capsys.readouterr().err == (
+        f"mjsim dataset: interrupted; 1 whole shard of 2 walls ({rows} decisions) stay in "
+        f"{tmp_path}: the same command resumes after them\n")
+    (tmp_path / dataset.MANIFEST).unlink()
+    calls[:] = [1]  # stopped while its first shard is written
+    assert main(argv) == 130
+    assert capsys.readouterr().err == ("mjsim dataset: interrupted; no shard was whole yet: the "
+                                       f"same command starts {tmp_path} afresh\n")
+
+
+def test_a_run_of_very_many_walls_starts_at_once(tmp_path, monkeypatch):
+    # Was: a list of every shard's walls made first: --walls 100000000000 --shard-walls 1 took
+    # all the memory a machine would give before its first game.
+    import tracemalloc
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(dataset, "play", stop)
+    tracemalloc.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            dataset.write(tmp_path, PLAYERS, walls=10**6, hands=1, shard_walls=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2**24, peak  # 16 MiB: the players and a manifest, no list of a million
+
+
 def test_more_walls_extend_a_dataset(made, tmp_path):
     out, _ = made
     dataset.write(tmp_path, PLAYERS, walls=1, seed="d", hands=2, shard_walls=2)
@@ -178,3 +222,46 @@ def test_a_folder_that_is_no_dataset_a_log_file_and_a_damaged_log_are_refused_by
         dataset.write_games(tmp_path / "out1", logs / "a.jsonl")
     with pytest.raises(ValueError, match=f"^{logs / 'a.jsonl'}: a damaged game log"):
         dataset.write_games(tmp_path / "out2", logs)
+
+
+PLAYERS_OF_THE_TEST = '''
+class Offers:
+    """Offers what it was made with at every decision: None, or a str."""
+
+    def __init__(self, answer=None):
+        self.name, self.answer = "offers", answer
+
+    def act(self, view):
+        return self.answer
+'''
+
+
+@pytest.mark.parametrize(("players", "label", "words"), [
+    ("2,2,2,tests.edges.raising:RaisingAtOnce", None,
+     ("wall 0: seat 3 (raising-at-once) raised ZeroDivisionError: division by zero in hand 1; "
+      "its traceback is in {out}/errors/wall0-seat3.txt")),
+    ("2,2,2,{file}:Offers", None, "wall 0: offers in seat 3 fouled 3 hands in a row"),
+    ("2,2,2,2", "tests.edges.raising:RaisingAtOnce",
+     "raised ZeroDivisionError: division by zero as the label, in hand 1; its traceback is in "),
+    ("2,2,2,2", "{file}:Offers",
+     "wall 0: the label offers offered None for seat 0 in hand 1, not a legal move"),
+    ("2,2,2,2", "{file}:Offers?answer=x", "the label offers offered 'x' for seat 0"),
+])
+def test_a_player_or_label_that_fails_stops_the_command_in_one_line(tmp_path, capsys, players,
+                                                                    label, words):
+    # Was: a traceback (PlayerError or TooManyFouls) for a player that raised or fouled hand
+    # after hand; a label's failure blamed on the seat's player, a label's None written as the
+    # row's action the player's own move, and a label's str met a traceback.
+    file = tmp_path / "offers.py"
+    file.write_text(PLAYERS_OF_THE_TEST)
+    out = tmp_path / "data"
+    argv = ["dataset", "--players", players.format(file=file), "--walls", "2", "--hands", "4",
+            "--out", str(out), "--quiet"]
+    code = main([*argv, *(["--label", label.format(file=file)] if label else [])])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1, err
+    assert err.startswith("mjsim dataset: stopped: ") and words.format(out=out) in err, err
+    assert "the shards of the walls before stay" in err
+    if "traceback is in" in words:
+        kept = [path.read_text() for path in (out / "errors").iterdir()]
+        assert len(kept) == 1 and "1 / 0" in kept[0]

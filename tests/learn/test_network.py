@@ -87,6 +87,28 @@ def test_what_is_no_model_file_is_refused_in_one_line(tmp_path, content):
     assert "\n" not in str(refused.value)
 
 
+def test_a_model_written_over_and_stopped_leaves_the_file_there_before(tmp_path, monkeypatch):
+    # Was: the file opened in place, so a run stopped (Ctrl-C, a full disk) while writing it
+    # left a model cut short where the one it had trained before was.
+    path = tmp_path / "m.npz"
+    before = network.initial(channels=4, blocks=1, seed=0)
+    network.save(path, before, {"run": 1})
+    savez = np.savez
+
+    def stopped(stream, **arrays):
+        savez(stream, **arrays)
+        stream.truncate(100)  # half written
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(np, "savez", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        network.save(path, network.initial(channels=4, blocks=1, seed=1), {"run": 2})
+    kept = network.load(path)
+    assert kept.meta == {"run": 1} and all(
+        np.array_equal(kept.weights[name], before[name]) for name in before)
+    assert [file.name for file in tmp_path.iterdir()] == ["m.npz"]
+
+
 def test_weights_of_no_network_are_refused():
     weights = network.initial(channels=4, blocks=1, seed=0)
     weights["head.others"] = weights["head.others"][:, :-1]

@@ -84,6 +84,20 @@ def test_a_file_that_is_no_model_is_refused_in_mjsims_words(tmp_path):
                                   "file: not an npz archive of plain arrays")
 
 
+def test_a_model_named_empty_or_relative_is_refused_as_given(tmp_path, monkeypatch):
+    # Was: "cannot build player learned?model=: /work is a folder, not a model file" (the empty
+    # path read as the folder here), and a file given as a relative path named absolute.
+    with pytest.raises(ValueError) as refused:
+        load_player("learned?model=")
+    assert str(refused.value) == ("cannot build player learned?model=: learned?model= names no "
+                                  "file: give learned?model=FILE")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.npz").write_text("# not a model\n")
+    with pytest.raises(ValueError, match="^cannot build player learned\\?model=bad.npz: bad.npz "
+                                         "is no model file"):
+        load_player("learned?model=bad.npz")
+
+
 def test_seats_share_a_files_weights_and_see_it_rewritten(tmp_path):
     path = tmp_path / "m.npz"
     network.save(path, network.initial(channels=4, blocks=1, seed=0), {"n": 0})

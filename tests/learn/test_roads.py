@@ -2,6 +2,8 @@
 them and a labeller's ties, a network reads them the same in numpy and PyTorch, and a model of
 them trains (on the ties too) and plays, as does one of datasets written before plane 5."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -74,6 +76,26 @@ def test_a_turns_planes_are_each_discards_road(seen, ready):
                                                unseen=ask["unseen"], ruleset=view.ruleset)
             assert out[roads.LEGAL_COPIES, kind] == min(
                 sum(ask["unseen"][wait.tile] for wait in waits), 136)
+
+
+@pytest.mark.parametrize(("views_of", "out", "error", "words"), [
+    (lambda seen: [seen[0], None], np.full((2, 6, 34), 7, np.uint8), TypeError,
+     "views[1] is a View (view_of gives one), not NoneType"),
+    (lambda seen: seen[:3], np.full((2, 6, 34), 7, np.uint8), ValueError,
+     "out must be a uint8 array of N x 6 x 34 with N >= 3, not uint8 (2, 6, 34)"),
+    (lambda seen: seen[:2], np.full((2, 5, 34), 7, np.uint8), ValueError, "not uint8 (2, 5, 34)"),
+    (lambda seen: seen[:2], np.full((2, 6, 34), 7, np.float64), ValueError, "not float64"),
+])
+def test_a_batch_of_no_views_or_the_wrong_array_is_refused_before_a_row(seen, views_of, out,
+                                                                        error, words):
+    # Was: AttributeError ('NoneType' object has no attribute 'hand') and IndexError after some
+    # rows were written; an array of floats or of five planes filled in part.
+    before = out.copy()
+    with pytest.raises(error, match=re.escape(words)):
+        roads.roads_batch(views_of(seen), out)
+    assert np.array_equal(out, before)
+    with pytest.raises(TypeError, match="^view is a View"):
+        roads.roads(None)
 
 
 def test_a_claims_columns_are_filled_only_for_legal_claims(seen):

@@ -93,6 +93,18 @@ def test_self_play_refuses_bad_settings(start: Path, tmp_path: Path) -> None:
         self_play(start, tmp_path / "out.npz", updates=0)
 
 
+def test_self_play_refuses_to_write_over_its_start(start: Path, tmp_path: Path) -> None:
+    # Was: the start overwritten by the tuned model, and the same command with more updates
+    # then refused its own checkpoint as "the checkpoint of another run".
+    before = start.read_bytes()
+    link = tmp_path / "link.npz"
+    link.hardlink_to(start)
+    for out in (start, link):
+        with pytest.raises(ValueError, match=f"^{out} is the model self-play starts from"):
+            self_play(start, out, updates=1, games=1)
+    assert start.read_bytes() == before and not list(tmp_path.glob("*.checkpoint"))
+
+
 @pytest.mark.parametrize(("games", "error", "message"), [
     (MAX_GAMES + 1, ValueError, f"^games is a whole number from 1 to {MAX_GAMES}, not 257$"),
     (2.5, TypeError, "^games is a whole number, not 2.5$"),
@@ -114,6 +126,16 @@ def test_the_command_self_plays_and_says_so(start: Path, tmp_path: Path, capsys)
     said = capsys.readouterr().out
     assert "2 self-play updates" in said and "4 hands" in said and str(out) in said
     assert network.load(out).meta["self_play"]["games"] == 2
+
+
+def test_the_command_says_one_update_of_one_game_in_the_singular(start: Path, tmp_path: Path,
+                                                                 capsys) -> None:
+    # Was: "1 self-play updates of 1 one-hand games from ...: 1 hands".
+    out = tmp_path / "tuned.npz"
+    assert main(["train", "--self-play", "--from", str(start), "--out", str(out), "--updates",
+                 "1", "--games", "1", "--quiet"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"1 self-play update of 1 one-hand game from {start}: 1 hand, "), said
 
 
 @pytest.mark.parametrize(("argv", "words"), [

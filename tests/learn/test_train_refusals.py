@@ -1,6 +1,7 @@
 """``mjsim train`` and ``mjsim dataset`` refuse what they cannot use in one line, status 2,
 before any work is done (the audit's findings: each test failed before its fix)."""
 
+import json
 import math
 import shutil
 from dataclasses import replace
@@ -72,6 +73,24 @@ def test_an_out_that_cannot_be_written_is_refused_before_the_work(data, model, t
     assert [path.name for path in tmp_path.iterdir()] == ["file"]
 
 
+@pytest.mark.parametrize("name", ["manifest.json", "shard-00000.npz", "m.npz"])
+def test_an_out_inside_a_dataset_folder_is_refused(data, tmp_path, capsys, name):
+    # Was: the model written over the manifest or a shard it had read (or beside them).
+    copy = tmp_path / "data"
+    shutil.copytree(data, copy)
+    before = {path.name: path.read_bytes() for path in copy.iterdir()}
+    _refused(["train", "--data", str(copy), "--out", str(copy / name), *TINY], capsys,
+             f"{copy / name} is inside {copy}, which is read as a dataset: write it elsewhere")
+    assert {path.name: path.read_bytes() for path in copy.iterdir()} == before
+
+
+@pytest.mark.parametrize("seed", ["-1", "4294967296"])
+def test_evaluate_refuses_a_seed_no_run_trains_with(data, model, capsys, seed):
+    # Was: the held-out walls of a split no training run could have made, read without a word.
+    _refused(["train", "--data", str(data), "--evaluate", str(model), "--seed", seed], capsys,
+             f"seed is 0 to 4294967295, not {seed}")
+
+
 def _damaged(data: Path, tmp_path: Path) -> Path:
     """A copy of ``data`` with its second shard cut short."""
     copy = tmp_path / "damaged"
@@ -79,6 +98,14 @@ def _damaged(data: Path, tmp_path: Path) -> Path:
     shard = copy / "shard-00001.npz"
     shard.write_bytes(shard.read_bytes()[:500])
     return copy
+
+
+def _edited(arrays: dict[str, np.ndarray], name: str, value: object) -> None:
+    """``arrays`` with the array ``name`` removed (``value`` None), replaced, or mapped."""
+    if value is None:
+        del arrays[name]
+    else:
+        arrays[name] = value(arrays[name]) if callable(value) else value
 
 
 def test_a_folder_that_is_no_dataset_or_a_damaged_one_is_refused_by_file(data, tmp_path,
@@ -118,6 +145,35 @@ def test_a_file_that_is_no_model_is_refused_by_name(data, model, tmp_path, capsy
         network.load(bad)
 
 
+@pytest.mark.parametrize(("name", "value", "words"), [
+    ("meta", np.array("[1, 2]"), "is no model file: no readable meta"),
+    ("meta", np.array("null"), "is no model file: no readable meta"),
+    ("format", np.float64(1.7), "is no model file: no format version"),
+    ("format", np.int64(-3), "is no model file: no format version"),
+    ("head.others_bias", lambda a: a * np.nan, "head.others_bias holds infinite or NaN values"),
+    ("stem.bias", lambda a: a + np.inf, "stem.bias holds infinite or NaN values"),
+    ("stem.bias", lambda a: a.astype(complex), "stem.bias holds complex128, where a weight"),
+    ("block0.a", lambda a: a[:1], "of a network of 4 channels and 1 block$"),
+])
+def test_a_model_file_of_other_arrays_is_refused_by_name(data, model, tmp_path, capsys, name,
+                                                         value, words):
+    # Was: self-play's TypeError ('list' object is not a mapping) for a meta that is no JSON
+    # object, and RuntimeError (probability tensor contains nan) for NaN weights, which a seat
+    # played as the argmax of NaN; ComplexWarning's two lines; format 1.7 read as 1, and -3 as
+    # a format older than any; "1 blocks".
+    bad = tmp_path / "bad.npz"
+    arrays = dict(np.load(model))
+    _edited(arrays, name, value)
+    np.savez(bad, **arrays)
+    for given in (["--data", str(data), "--evaluate", str(bad)],
+                  ["--self-play", "--from", str(bad), "--out", str(tmp_path / "t.npz")]):
+        _refused(["train", *given, "--quiet"], capsys, str(bad), words.rstrip("$"))
+    with pytest.raises(ValueError, match=words):
+        network.load(bad)
+    _refused(["table", f"learned?model={bad},2,2,2", "--walls", "2", "--out",
+              str(tmp_path / "run"), "--quiet"], capsys, "cannot build player", words.rstrip("$"))
+
+
 def test_a_dataset_resumed_over_a_damaged_shard_makes_it_again(data, tmp_path, capsys):
     # Was: the command said it had written the dataset, and loading it raised BadZipFile.
     damaged = _damaged(data, tmp_path)
@@ -127,6 +183,52 @@ def test_a_dataset_resumed_over_a_damaged_shard_makes_it_again(data, tmp_path, c
     again, whole = dataset.load(damaged), dataset.load(data)
     assert again.keys() == whole.keys()
     assert all(np.array_equal(again[name], whole[name]) for name in whole)
+
+
+@pytest.mark.parametrize(("name", "value", "words"), [
+    ("action", None, "no action array"),
+    ("wall", None, "no wall array"),
+    ("action", lambda a: a[:-1], "its action is int16 of shape"),
+    ("observation", lambda a: a[:, :19], "its observation is uint8 of shape"),
+    ("mask", lambda a: a.astype(np.float32), "its mask is float32"),
+    ("wall", lambda a: a.astype(str), "its wall is <U"),
+    ("action", lambda a: a + 100, "an action outside 0-74"),
+    ("action", lambda a: a * 0 - 1, "an action outside 0-74"),
+    ("mask", lambda a: a * 0, "an action that is not in its row's mask"),
+    ("best", lambda a: a * 0, "an action that is not in its row's best"),
+    ("mask", lambda a: a * 2, "its mask holds values other than 0 and 1"),
+])
+def test_a_shard_of_other_arrays_is_refused_by_name_and_made_again(data, model, tmp_path, capsys,
+                                                                   name, value, words):
+    # Was: KeyError and IndexError tracebacks for an array missing or cut short, numpy's words
+    # naming no file for one of another shape, and a run that trained without a word on actions
+    # no mask allows (or, with --ties, stopped saying "a lower lr may train").
+    copy = tmp_path / "edited"
+    shutil.copytree(data, copy)
+    shard = copy / "shard-00001.npz"
+    arrays = dict(np.load(shard))
+    _edited(arrays, name, value)
+    np.savez_compressed(shard, **arrays)
+    said = f"{shard} is no dataset shard of its manifest: {words}"
+    for given in (["--out", str(tmp_path / "m.npz"), *TINY], ["--evaluate", str(model)]):
+        _refused(["train", "--data", str(copy), *given], capsys, said)
+    with pytest.raises(ValueError, match="is no dataset shard of its manifest"):
+        dataset.load(copy)
+    assert main(["dataset", "--players", "2,2,2,2", "--walls", "4", "--hands", "1",
+                 "--shard-walls", "2", "--out", str(copy), "--quiet"]) == 0
+    again, whole = dataset.load(copy), dataset.load(data)
+    assert all(np.array_equal(again[key], whole[key]) for key in whole)
+
+
+def test_a_manifest_that_lists_a_shard_twice_is_refused(data, tmp_path, capsys):
+    # Was: the shard's rows read twice, trained on twice and counted twice.
+    copy = tmp_path / "twice"
+    shutil.copytree(data, copy)
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["shards"] *= 2
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    _refused(["train", "--data", str(copy), "--out", str(tmp_path / "m.npz"), *TINY], capsys,
+             f"{copy / 'manifest.json'} is damaged (it lists a shard twice)")
 
 
 @pytest.mark.parametrize(("flag", "value", "words"), [

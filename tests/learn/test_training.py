@@ -2,6 +2,7 @@
 out are no training wall, and every refusal is one line."""
 
 from dataclasses import asdict, replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -62,6 +63,38 @@ def test_a_resumed_run_ends_with_the_uninterrupted_weights(data, tmp_path, setti
     assert all(np.array_equal(whole[name], cut[name]) for name in whole)
 
 
+@pytest.mark.parametrize(("at", "words"), [
+    (13, "the last checkpoint stays in {out}.checkpoint: the same command resumes from it"),
+    (3, "no checkpoint yet (one is written every --every steps): the same command starts afresh"),
+])
+def test_ctrl_c_names_the_checkpoint_that_stays(data, tmp_path, monkeypatch, capsys, at, words):
+    # Was: "mjsim train: interrupted", naming nothing kept.
+    check = training.check_loss
+
+    def stopped(loss, step, unit="step"):
+        if step == at:
+            raise KeyboardInterrupt
+        check(loss, step, unit)
+
+    monkeypatch.setattr(training, "check_loss", stopped)
+    out = tmp_path / "m.npz"
+    assert main(["train", "--data", str(data), "--out", str(out), "--quiet", "--channels", "4",
+                 "--blocks", "1", "--steps", "20", "--every", "5", "--batch", "16",
+                 "--held-out", "0.3", "--seed", "1"]) == 130
+    said = f"mjsim train: interrupted; {words.format(out=out)}\n"
+    assert capsys.readouterr().err == said
+    assert Path(f"{out}.checkpoint").exists() == (at > 5)
+
+
+def test_the_progress_shows_a_held_out_agreement_from_the_first_step(data, tmp_path):
+    # Was: nan until the first checkpoint, which the progress bar showed as "held-out nan%".
+    shown = []
+    training.train([data], tmp_path / "m.npz", TINY,
+                   progress=lambda step, loss, seen: shown.append((step, loss, seen)))
+    assert [step for step, _, _ in shown] == list(range(1, TINY.steps + 1))
+    assert all(0 <= seen <= 1 and np.isfinite(loss) for _, loss, seen in shown)
+
+
 def test_no_wall_is_held_out_and_trained_on(data, tmp_path):
     again = tmp_path / "rung1"  # the same walls (the same seed) played by other players
     dataset.write(again, ["1"] * 4, walls=8, hands=2, shard_walls=8)
@@ -112,6 +145,21 @@ def test_the_command_trains_and_says_so(data, tmp_path, capsys):
     said = capsys.readouterr().out
     assert "3 steps" in said and "agreement" in said and str(out) in said
     assert network.load(out).channels == 4 and network.load(out).pooling
+
+
+def test_what_the_command_says_is_what_it_wrote_in_the_singular_too(data, tmp_path, capsys):
+    # Was: "1 steps on ... rows of 7 walls; held out 1 walls".
+    out = tmp_path / "m.npz"
+    assert main(["train", "--data", str(data), "--out", str(out), "--quiet", "--channels", "4",
+                 "--blocks", "1", "--steps", "1", "--batch", "16", "--held-out", "0.1",
+                 "--seed", "3"]) == 0
+    said, meta = capsys.readouterr().out, network.load(out).meta
+    assert meta["held_walls"] == 1 and meta["walls"] == 8  # the seed holds out one wall
+    assert said.startswith(f"1 step on {meta['train_rows']:,} rows of 7 walls; held out 1 "
+                           f"wall, agreement {meta['held_out']['all']:.1%} (discard "), said
+    assert main(["train", "--data", str(data), "--evaluate", str(out), "--held-out", "0.1",
+                 "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith(f"{out} on the 1 wall held out of {data}: ")
 
 
 def test_the_help_defaults_are_the_settings():

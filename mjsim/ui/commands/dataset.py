@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mjsim.ui.commands.base import (
+    Interrupted,
+    RunStopped,
     UsageError,
     add_command,
     add_ruleset,
@@ -53,6 +55,7 @@ holds its own, so they are refused with ``--from-games`` rather than ignored."""
 def cmd_dataset(args: argparse.Namespace) -> str:
     check_bounds(args, {"walls": (1, None), "hands": (1, 16), "shard_walls": (1, None)})
     from mjsim.learn import dataset
+    from mjsim.players.driver import PlayerError, TooManyFouls
 
     try:
         if args.from_games is not None:
@@ -76,7 +79,27 @@ def cmd_dataset(args: argparse.Namespace) -> str:
                                  roads=args.roads, label=args.label)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    except (PlayerError, TooManyFouls) as error:  # the shards written before stay
+        raise RunStopped(f"stopped: {' | '.join(str(error).splitlines())}; the shards of the "
+                         "walls before stay, and the same command resumes once the player is "
+                         "fixed") from None
+    except KeyboardInterrupt:
+        raise Interrupted(_kept(args.out)) from None
     return dataset_written(manifest, args.out)
+
+
+def _kept(out: str) -> str:
+    """What a stopped run leaves in ``out``: the whole shards its manifest lists."""
+    from mjsim.learn import dataset
+
+    try:
+        manifest = dataset.read_manifest(out)
+    except (FileNotFoundError, ValueError):  # stopped before its first shard was whole
+        return f"no shard was whole yet: the same command starts {out} afresh"
+    shards, walls, rows = len(manifest["shards"]), manifest["walls"], manifest["rows"]
+    return (f"{shards} whole shard{'s' * (shards != 1)} of {walls} wall{'s' * (walls != 1)} "
+            f"({rows} decision{'s' * (rows != 1)}) stay in {out}: the same command resumes "
+            "after them")
 
 
 def dataset_written(manifest: dict[str, Any], out: str) -> str:

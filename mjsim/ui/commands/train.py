@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjsim.ui.commands.base import RunStopped, UsageError, add_command, check_bounds, given_path
+from mjsim.ui.commands.base import (
+    Interrupted,
+    RunStopped,
+    UsageError,
+    add_command,
+    check_bounds,
+    given_path,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -58,8 +66,23 @@ def cmd_train(args: argparse.Namespace) -> str:
         raise UsageError(str(error)) from None
     except training.Diverged as error:  # each setting was fine alone: the run itself failed
         raise RunStopped(str(error)) from None
+    except KeyboardInterrupt:
+        if args.out is None:  # --evaluate keeps nothing
+            raise
+        raise Interrupted(_kept(args, training.CHECKPOINT)) from None
     seconds = f"{time.process_time() - started:.0f} s of CPU"
     return f"{said}; {seconds}: {args.out}" if args.out else f"{said}\n({seconds})"
+
+
+def _kept(args: argparse.Namespace, suffix: str) -> str:
+    """What a stopped run leaves: its checkpoint (the file beside ``--out`` named with
+    ``suffix``), if it wrote one."""
+    checkpoint = f"{args.out}{suffix}"
+    unit = "updates" if args.self_play else "steps"
+    if not Path(checkpoint).is_file():
+        return (f"no checkpoint yet (one is written every --every {unit}): the same command "
+                "starts afresh")
+    return f"the last checkpoint stays in {checkpoint}: the same command resumes from it"
 
 
 def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]:
@@ -70,6 +93,10 @@ def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]
 
 def _fit(args: argparse.Namespace, training: Any) -> str:
     settings = training.Settings(**_given(args, DEFAULTS))
+    for folder in args.data:  # the model (or its checkpoint) written over a shard or manifest
+        if Path(folder).resolve() in Path(args.out).resolve().parents:
+            raise ValueError(f"{args.out} is inside {folder}, which is read as a dataset: "
+                             "write it elsewhere")
     started = time.process_time()
     with training.progress_bar(settings.steps, args.quiet) as progress:
         trained = training.train(args.data, args.out, settings, threads=args.threads,
@@ -83,8 +110,14 @@ def _fit(args: argparse.Namespace, training: Any) -> str:
     resumed = f", resumed at step {trained.resumed_at}" if trained.resumed_at else ""
     speed = f", {taken / seconds:,.0f} samples/s" if taken and seconds > 0 else ""
     walls = trained.walls - trained.held_walls
-    return (f"{trained.steps} steps on {trained.rows:,} rows of {walls} walls{resumed}; held "
-            f"out {trained.held_walls} walls, agreement {agreed['all']:.1%} ({kinds}){speed}")
+    return (f"{_count(trained.steps, 'step')} on {_count(trained.rows, 'row')} of "
+            f"{_count(walls, 'wall')}{resumed}; held out {_count(trained.held_walls, 'wall')}, "
+            f"agreement {agreed['all']:.1%} ({kinds}){speed}")
+
+
+def _count(number: int, noun: str) -> str:
+    """``number`` ``noun``s, the noun singular for one (a run may be of one step or wall)."""
+    return f"{number:,} {noun}{'s' * (number != 1)}"
 
 
 def _self_play(args: argparse.Namespace, training: Any) -> str:
@@ -98,11 +131,11 @@ def _self_play(args: argparse.Namespace, training: Any) -> str:
         done = selfplay.self_play(args.start, args.out, **settings, threads=args.threads,
                                   progress=progress)
     resumed = f", resumed at update {done.resumed_at}" if done.resumed_at else ""
-    played = (f"{done.hands:,} hands, {done.decisions:,} decisions trained on; the last "
-              f"update's mean reward {done.last_reward:+.2f} points a decision" if done.hands
-              else "none left to play")
-    return (f"{done.updates} self-play updates of {settings['games']} one-hand games from "
-            f"{args.start}{resumed}: {played}")
+    played = (f"{_count(done.hands, 'hand')}, {_count(done.decisions, 'decision')} trained "
+              f"on; the last update's mean reward {done.last_reward:+.2f} points a decision"
+              if done.hands else "none left to play")
+    return (f"{_count(done.updates, 'self-play update')} of "
+            f"{_count(settings['games'], 'one-hand game')} from {args.start}{resumed}: {played}")
 
 
 def _evaluate(args: argparse.Namespace, training: Any) -> str:
@@ -121,7 +154,7 @@ def _evaluate(args: argparse.Namespace, training: Any) -> str:
 
     lines = [row(kind, agreed[kind], agreed[kind]["rows"]) for kind in training.KINDS]
     lines.append(row("all", {**agreed, "agreement": agreed["all"]}, agreed["rows"]))
-    title = (f"{args.evaluate} on the {walls} wall{'s' * (walls != 1)} held out of "
+    title = (f"{args.evaluate} on the {_count(walls, 'wall')} held out of "
              f"{', '.join(args.data)}: the "
              "moves taken (agrees), among the tied best (within ties), the share with more "
              "than one tied (tied > 1) and the exact agreement of a pick among the ties "
