@@ -115,6 +115,14 @@ def run_seed(value: object, name: str = "seed") -> str:
                         f"{clipped(repr(value), 40)}") from None
 
 
+class ResetNeededError(RuntimeError, AttributeError):
+    """A learning environment used with no game in play: before its first ``reset()``, or a
+    step once its game is over and every agent has stepped out. The message names the call
+    ("call reset() before step()"). An ``AttributeError`` too, as PettingZoo's own order check
+    makes a read of ``agent_selection`` before a reset, so ``hasattr`` and ``getattr`` with a
+    default keep working."""
+
+
 class WallEmptyError(IndexError):
     """A draw from a wall that has no tiles left."""
 
