@@ -64,10 +64,19 @@ def whole(value: object, name: str, least: int | None = None, most: int | None =
     except TypeError:
         raise TypeError(f"{name} is a whole number, not {clipped(repr(value), 40)}") from None
     if (least is not None and number < least) or (most is not None and number > most):
-        span = (f"from {least} to {most}" if least is not None and most is not None
-                else f"at least {least}" if least is not None else f"at most {most}")
-        raise ValueError(f"{name} is a whole number {span}, not {number}")
+        raise ValueError(f"{name} is a whole number {span(least, most)}, not {number}")
     return number
+
+
+def span(least: int | None, most: int | None) -> str:
+    """The whole numbers from ``least`` to ``most`` (None: no bound) in words, as
+    :func:`whole`'s refusals and the commands' ``--help`` say them.
+
+    >>> span(1, 1024), span(1, None)
+    ('from 1 to 1024', 'at least 1')
+    """
+    return (f"from {least} to {most}" if least is not None and most is not None
+            else f"at least {least}" if least is not None else f"at most {most}")
 
 
 def flag(value: object, name: str) -> bool:
