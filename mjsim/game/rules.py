@@ -468,18 +468,16 @@ class Rules:
 
     def seat_wind(self, seat: int) -> int:
         """The seat's wind, 0-3 for E S W N: its distance from the dealer."""
-        if type(seat) is not int or not 0 <= seat < 4:  # scoring asks: the plain case, no call
-            seat = whole(seat, "seat", 0, 3)
-        return (seat - self.dealer) % 4
+        return (_seat(seat) - self.dealer) % 4
 
     def next_seat(self, seat: int) -> int:
-        return (whole(seat, "seat", 0, 3) + 1) % 4
+        return (_seat(seat) + 1) % 4
 
     def hand_of(self, seat: int) -> Hand:
-        return self.state.hands[whole(seat, "seat", 0, 3)]
+        return self.state.hands[_seat(seat)]
 
     def pool_of(self, seat: int) -> list[int]:
-        return self.state.pools[whole(seat, "seat", 0, 3)]
+        return self.state.pools[_seat(seat)]
 
     def take_outcomes(self) -> list[Event]:
         """The events since the last call; the queue is left empty."""
@@ -501,8 +499,7 @@ class Rules:
 
     def legal(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now; empty when it is not waited on."""
-        if type(seat) is not int or not 0 <= seat < 4:  # the plain case costs no call
-            seat = whole(seat, "seat", 0, 3)
+        seat = _seat(seat)
         state = self.state
         if state.phase == "discard":
             return self._turn_moves(seat) if seat == state.turn else []
@@ -570,8 +567,7 @@ class Rules:
         Raises ``ValueError`` for a seat that is not 0-3 and ``TypeError`` for one that is no
         whole number or a move that is not a :class:`~mjsim.game.moves.Move`.
         """
-        if type(seat) is not int or not 0 <= seat < 4:  # the plain case costs no call
-            seat = whole(seat, "seat", 0, 3)
+        seat = _seat(seat)
         if type(move) is not Move:
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
         state = self.state
@@ -963,7 +959,7 @@ class Rules:
         if self.status == "finished":
             return Error("game-over", f"the game ended after hand {self.hand_no}")
         try:
-            offender = whole(seat, "seat", 0, 3)
+            offender = _seat(seat)
         except (TypeError, ValueError) as error:
             return Error("bad-seat", str(error))
         deltas = settle_foul(offender, penalty)
@@ -1501,6 +1497,15 @@ def _written_tiles(tiles: str | Sequence[int], name: str, kinds: int) -> list[in
         raise ValueError(f"{name} holds {NAMES[outside]}, a bonus tile: only playing tiles "
                          "go there")
     return order
+
+
+def _seat(seat: object) -> int:
+    """``seat`` as an int 0-3, or :func:`~mjsim.errors.whole`'s error naming it (a
+    ``TypeError`` for a number that is not whole, a ``ValueError`` outside 0-3): every method
+    that reads a seat reads it here, the plain int (a move, scoring's question) with no call."""
+    if type(seat) is int and 0 <= seat < 4:
+        return seat
+    return whole(seat, "seat", 0, 3)
 
 
 def _totals(totals: Sequence[int]) -> list[int]:
