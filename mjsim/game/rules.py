@@ -55,7 +55,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mjsim.errors import Error, whole
+from mjsim.errors import Error, flag, whole
 from mjsim.game.events import ClaimEvent, Event, PassEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.results import HandResult, Outcome
@@ -266,7 +266,8 @@ class Rules:
     ``last_hand`` with an MCR wall, a prevalent wind not 0-3, or walltiles that are not kinds,
     hold more copies than exist, run out in the deal or (MCR) are not the 144 tiles; a number
     that is no whole number (``hand_no``, ``last_hand``, ``prevalent``, a total) is a
-    ``TypeError`` naming it.
+    ``TypeError`` naming it, as is an ``events`` that is not True or False (a C truth read
+    ``"no"`` and 0.5 as True).
 
     ``events=False`` builds a quiet game: no event is built (``outcomes`` stays empty, and so
     does its clone); everything else is the same.
@@ -295,7 +296,7 @@ class Rules:
         key = seed_bytes(seed)
         chosen = variant(key, walltiles, prevalent)
         first, last = chosen.hands(whole(hand_no, "hand_no"), whole(last_hand, "last_hand"))
-        self._setup(key, ruleset, first, last, totals, chosen, events)
+        self._setup(key, ruleset, first, last, totals, chosen, flag(events, "events"))
         self._table.deal(self)
 
     def _setup(self, seed: Seed, ruleset: str, hand_no: int, last_hand: int,
