@@ -40,7 +40,7 @@ from mjsim.tiles.kinds import (
     Kind,
     copies,
 )
-from mjsim.tiles.meld import Meld, MeldKind
+from mjsim.tiles.meld import Meld, MeldKind, as_meld
 
 LETTERS = MappingProxyType({letter: N_SUITED + i for i, letter in enumerate(HONOR_LETTERS)})
 """Honour letter -> kind: E S W N the winds, R G B the red, green and white dragons."""
@@ -143,7 +143,9 @@ def _is_kind(value: object) -> bool:
 
 
 def print_meld(meld: Meld) -> str:
-    """One meld to its ``kind(tiles)`` token: ``chow(234s)``, ``kong(5555p)``, ``ckong(EEEE)``."""
+    """One meld to its ``kind(tiles)`` token: ``chow(234s)``, ``kong(5555p)``, ``ckong(EEEE)``;
+    a ``TypeError`` for a meld that is no Meld."""
+    meld = as_meld(meld)
     word = "ckong" if meld.concealed else meld.kind
     return f"{word}({print_tiles(meld.tiles)})"
 

@@ -17,7 +17,7 @@ from mjsim.game.formats.record import Refused
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.game.settings import Settings, settings_of
-from mjsim.tiles import botzone, kinds
+from mjsim.tiles import botzone, kinds, notation
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.wall import SplitWall, Wall, seed_bytes, shuffled_tiles
@@ -541,3 +541,17 @@ def test_kinds_and_names_take_numpy_ints() -> None:
     assert type(kind := kinds.kind_of(np.int64(2), np.int8(9))) is int and kind == 26  # not int64
     assert kinds.copies(np.int64(34)) == 1 and botzone.name_of(np.uint8(41)) == "H8"
     assert botzone.print_tiles(np.array([0, 41])) == "W1 H8"
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: notation.print_hand(5), "^a hand is a Hand, not int$"),
+    (lambda: notation.print_hand("1m"), "^a hand is a Hand, not str$"),
+    (lambda: notation.print_meld((1, 1, 1)), "^a meld is a Meld, not tuple$"),
+    (lambda: Hand([1, 1]).after_claim("pung(2m)"), "^a meld is a Meld, not str$"),
+])
+def test_a_hand_or_meld_that_is_none_is_named(call: Any, message: str) -> None:
+    # Were: print_hand printed str() of anything ('5'); print_meld and after_claim met
+    # "'tuple' object has no attribute 'concealed'" ('claimed')
+    with pytest.raises(TypeError, match=message):
+        call()
+    assert notation.print_meld(Meld.pung(1)) == "pung(222m)"
