@@ -62,8 +62,12 @@ PLAYING_TILES = tuple(k for k in ALL_TILES if k < N_PLAYING)
 
 
 def shuffled_tiles(seed: Seed, hand_no: int, tiles: Sequence[Kind] = ALL_TILES) -> list[Kind]:
-    """``tiles`` (the 144 unless told) in the order the wall of ``hand_no`` deals them."""
+    """``tiles`` (the 144 unless told) in the order the wall of ``hand_no`` deals them; a
+    ``TypeError`` or ``ValueError`` naming an entry of ``tiles`` that is no kind 0-41 (the
+    shuffle took any byte: ``b"1m"`` was the kinds 49 and 109, and 2.0 had "no len()")."""
     hand_no = whole(hand_no, "hand_no", 0, LAST_HAND_NO)
+    if tiles is not ALL_TILES and tiles is not PLAYING_TILES:  # the walls' own are kinds
+        tiles = read_kinds(tiles, "tiles")
     if len(tiles) > len(ALL_TILES):
         raise ValueError(f"a wall holds at most {len(ALL_TILES)} tiles, not {len(tiles)}")
     return shuffle(seed_bytes(seed), hand_no, tiles)

@@ -168,6 +168,18 @@ def test_a_split_wall_takes_numpy_seats() -> None:
     assert wall.left(np.uint8(3)) == 33 and wall.parts == same.parts
 
 
+@pytest.mark.parametrize(("tiles", "error", "message"), [
+    (b"1m", TypeError, "^tiles are tile kinds"), (2.0, TypeError, "^tiles are tile kinds"),
+    ([0, 50], ValueError, r"^tiles\[1\] is a whole number from 0 to 41, not 50$"),
+    ([True], TypeError, r"^tiles\[0\] is a whole number, not a bool"),
+])
+def test_shuffled_tiles_are_kinds(tiles: Any, error: type[Exception], message: str) -> None:
+    # Were: b"1m" the kinds 49 and 109, [0, 50] a wall with a kind 50, 2.0 "has no len()"
+    with pytest.raises(error, match=message):
+        shuffled_tiles(b"x", 1, tiles)
+    assert sorted(shuffled_tiles(b"x", 1, np.array([3, 1, 2]))) == [1, 2, 3]
+
+
 def test_a_numpy_seed_names_the_walls_its_int_does() -> None:
     # Was "a seed is bytes, str or int, not int64" (run_seed and the learning code took it)
     assert seed_bytes(np.int64(7)) == seed_bytes(7) == b"7" and seed_bytes(np.uint8(200)) == b"200"
@@ -458,7 +470,8 @@ def test_a_botzone_log_reads_its_wind_as_an_ascii_digit_only(word: object) -> No
     (lambda: Wall.from_order([50]), (ValueError, r"^order\[0\] is a whole number from 0 to 41")),
     (lambda: shuffled_tiles(b"x", 1, [1.5, 2, 3]),
      (TypeError, r"^tiles\[0\] is a whole number, not 1.5")),
-    (lambda: shuffled_tiles(b"x", 1, [300]), (ValueError, r"^tiles\[0\] is a kind, 0 to 255")),
+    (lambda: shuffled_tiles(b"x", 1, [300]),  # a kind, as Wall.from_order's: was 0 to 255
+     (ValueError, r"^tiles\[0\] is a whole number from 0 to 41, not 300")),
 ])
 def test_a_wall_of_given_kinds_reads_them_whole(make: Any, match: tuple[type, str]) -> None:
     # Wall.from_order([1.5, 2, 3]) drew 1 then 2, and the shuffle read a kind of 1.5 as 1.
