@@ -51,7 +51,7 @@ from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, action_number, move_of
 from mjsim.learn.planes import HIGH, PLANES, encode, legal_mask
 from mjsim.players.view import view_of
 
-__all__ = ["AGENTS", "MahjongEnv", "ResetNeededError", "wrapped"]
+__all__ = ["AGENTS", "InOrder", "MahjongEnv", "ResetNeededError", "wrapped"]
 
 AGENTS = tuple(f"player_{seat}" for seat in range(4))
 
