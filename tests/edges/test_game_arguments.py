@@ -14,7 +14,7 @@ import pytest
 from mjsim.game import gamelog, settlement
 from mjsim.game.formats import botzone_log, contest
 from mjsim.game.formats.record import Refused
-from mjsim.game.moves import Move
+from mjsim.game.moves import Move, claimed_meld
 from mjsim.game.rules import Rules
 from mjsim.game.settings import Settings, settings_of
 from mjsim.tiles import botzone, kinds, notation
@@ -568,3 +568,11 @@ def test_a_hand_or_meld_that_is_none_is_named(call: Any, message: str) -> None:
     with pytest.raises(TypeError, match=message):
         call()
     assert notation.print_meld(Meld.pung(1)) == "pung(222m)"
+
+
+@pytest.mark.parametrize("move", ["pung", None, ("pung",)])
+def test_a_claim_that_is_no_move_is_named(move: Any) -> None:
+    # Was "'str' object has no attribute 'kind'"
+    with pytest.raises(TypeError, match="^a move is a Move, not "):
+        claimed_meld(move, 1, 2)
+    assert claimed_meld(Move("pung"), 1, 2) == Meld.pung(1, claimed=1, source=2)
