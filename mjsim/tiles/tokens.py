@@ -40,7 +40,7 @@ from mjsim.tiles.kinds import (
     Kind,
     copies,
 )
-from mjsim.tiles.meld import Meld, MeldKind, as_meld
+from mjsim.tiles.meld import Meld, MeldKind
 
 LETTERS = MappingProxyType({letter: N_SUITED + i for i, letter in enumerate(HONOR_LETTERS)})
 """Honour letter -> kind: E S W N the winds, R G B the red, green and white dragons."""
@@ -143,9 +143,9 @@ def _is_kind(value: object) -> bool:
 
 
 def print_meld(meld: Meld) -> str:
-    """One meld to its ``kind(tiles)`` token: ``chow(234s)``, ``kong(5555p)``, ``ckong(EEEE)``;
-    a ``TypeError`` for a meld that is no Meld."""
-    meld = as_meld(meld)
+    """One meld to its ``kind(tiles)`` token: ``chow(234s)``, ``kong(5555p)``, ``ckong(EEEE)``
+    (any object with ``kind``, ``tiles`` and ``concealed``: the scorer prints the melds of the
+    hands of any class it reads)."""
     word = "ckong" if meld.concealed else meld.kind
     return f"{word}({print_tiles(meld.tiles)})"
 
