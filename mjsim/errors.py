@@ -64,10 +64,19 @@ def whole(value: object, name: str, least: int | None = None, most: int | None =
     except TypeError:
         raise TypeError(f"{name} is a whole number, not {clipped(repr(value), 40)}") from None
     if (least is not None and number < least) or (most is not None and number > most):
-        span = (f"from {least} to {most}" if least is not None and most is not None
-                else f"at least {least}" if least is not None else f"at most {most}")
-        raise ValueError(f"{name} is a whole number {span}, not {number}")
+        raise ValueError(f"{name} is a whole number {span(least, most)}, not {number}")
     return number
+
+
+def span(least: int | None, most: int | None) -> str:
+    """The whole numbers from ``least`` to ``most`` (None: no bound) in words, as
+    :func:`whole`'s refusals and the commands' ``--help`` say them.
+
+    >>> span(1, 1024), span(1, None)
+    ('from 1 to 1024', 'at least 1')
+    """
+    return (f"from {least} to {most}" if least is not None and most is not None
+            else f"at least {least}" if least is not None else f"at most {most}")
 
 
 def flag(value: object, name: str) -> bool:
@@ -113,6 +122,14 @@ def run_seed(value: object, name: str = "seed") -> str:
     except TypeError:
         raise TypeError(f"{name} is a str or a whole number, not "
                         f"{clipped(repr(value), 40)}") from None
+
+
+class ResetNeededError(RuntimeError, AttributeError):
+    """A learning environment used with no game in play: before its first ``reset()``, or a
+    step once its game is over and every agent has stepped out. The message names the call
+    ("call reset() before step()"). An ``AttributeError`` too, as PettingZoo's own order check
+    makes a read of ``agent_selection`` before a reset, so ``hasattr`` and ``getattr`` with a
+    default keep working."""
 
 
 class WallEmptyError(IndexError):

@@ -92,6 +92,8 @@ def claimed_meld(move: Move, tile: int, source: int) -> Meld:
     >>> claimed_meld(CHOWS[3], 4, 2)
     Meld('chow', (3, 4, 5), claimed=4, source=2)
     """
+    if not isinstance(move, Move):  # was "'str' object has no attribute 'kind'"
+        raise TypeError(f"a move is a Move, not {type(move).__name__}")
     if move.kind == "chow" and move.tiles is not None:
         return Meld("chow", move.tiles, claimed=tile, source=source)
     if move.kind == "kong":

@@ -195,6 +195,10 @@ cdef class BotzoneTable(Table):
 cdef SplitWall _split(Wall wall)
 
 
+# A seat argument, checked: the plain int 0-3 passes with no call (rules.py's _seat says more).
+cdef int _seat(seat) except -1
+
+
 # Botzone's wall and its census: the given walltiles counted in one pass.
 cdef tuple _split_wall(bytes seed, walltiles)
 

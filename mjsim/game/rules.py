@@ -55,7 +55,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mjsim.errors import Error, whole
+from mjsim.errors import Error, flag, whole
 from mjsim.game.events import ClaimEvent, Event, PassEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.results import HandResult, Outcome
@@ -266,7 +266,8 @@ class Rules:
     ``last_hand`` with an MCR wall, a prevalent wind not 0-3, or walltiles that are not kinds,
     hold more copies than exist, run out in the deal or (MCR) are not the 144 tiles; a number
     that is no whole number (``hand_no``, ``last_hand``, ``prevalent``, a total) is a
-    ``TypeError`` naming it.
+    ``TypeError`` naming it, as is an ``events`` that is not True or False (a C truth read
+    ``"no"`` and 0.5 as True).
 
     ``events=False`` builds a quiet game: no event is built (``outcomes`` stays empty, and so
     does its clone); everything else is the same.
@@ -295,7 +296,7 @@ class Rules:
         key = seed_bytes(seed)
         chosen = variant(key, walltiles, prevalent)
         first, last = chosen.hands(whole(hand_no, "hand_no"), whole(last_hand, "last_hand"))
-        self._setup(key, ruleset, first, last, totals, chosen, events)
+        self._setup(key, ruleset, first, last, totals, chosen, flag(events, "events"))
         self._table.deal(self)
 
     def _setup(self, seed: Seed, ruleset: str, hand_no: int, last_hand: int,
@@ -468,18 +469,16 @@ class Rules:
 
     def seat_wind(self, seat: int) -> int:
         """The seat's wind, 0-3 for E S W N: its distance from the dealer."""
-        if type(seat) is not int or not 0 <= seat < 4:  # scoring asks: the plain case, no call
-            seat = whole(seat, "seat", 0, 3)
-        return (seat - self.dealer) % 4
+        return (_seat(seat) - self.dealer) % 4
 
     def next_seat(self, seat: int) -> int:
-        return (whole(seat, "seat", 0, 3) + 1) % 4
+        return (_seat(seat) + 1) % 4
 
     def hand_of(self, seat: int) -> Hand:
-        return self.state.hands[whole(seat, "seat", 0, 3)]
+        return self.state.hands[_seat(seat)]
 
     def pool_of(self, seat: int) -> list[int]:
-        return self.state.pools[whole(seat, "seat", 0, 3)]
+        return self.state.pools[_seat(seat)]
 
     def take_outcomes(self) -> list[Event]:
         """The events since the last call; the queue is left empty."""
@@ -501,8 +500,7 @@ class Rules:
 
     def legal(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now; empty when it is not waited on."""
-        if type(seat) is not int or not 0 <= seat < 4:  # the plain case costs no call
-            seat = whole(seat, "seat", 0, 3)
+        seat = _seat(seat)
         state = self.state
         if state.phase == "discard":
             return self._turn_moves(seat) if seat == state.turn else []
@@ -570,8 +568,7 @@ class Rules:
         Raises ``ValueError`` for a seat that is not 0-3 and ``TypeError`` for one that is no
         whole number or a move that is not a :class:`~mjsim.game.moves.Move`.
         """
-        if type(seat) is not int or not 0 <= seat < 4:  # the plain case costs no call
-            seat = whole(seat, "seat", 0, 3)
+        seat = _seat(seat)
         if type(move) is not Move:
             raise TypeError(f"a move is a Move, not {type(move).__name__}")
         state = self.state
@@ -963,7 +960,7 @@ class Rules:
         if self.status == "finished":
             return Error("game-over", f"the game ended after hand {self.hand_no}")
         try:
-            offender = whole(seat, "seat", 0, 3)
+            offender = _seat(seat)
         except (TypeError, ValueError) as error:
             return Error("bad-seat", str(error))
         deltas = settle_foul(offender, penalty)
@@ -1501,6 +1498,15 @@ def _written_tiles(tiles: str | Sequence[int], name: str, kinds: int) -> list[in
         raise ValueError(f"{name} holds {NAMES[outside]}, a bonus tile: only playing tiles "
                          "go there")
     return order
+
+
+def _seat(seat: object) -> int:
+    """``seat`` as an int 0-3, or :func:`~mjsim.errors.whole`'s error naming it (a
+    ``TypeError`` for a number that is not whole, a ``ValueError`` outside 0-3): every method
+    that reads a seat reads it here, the plain int (a move, scoring's question) with no call."""
+    if type(seat) is int and 0 <= seat < 4:
+        return seat
+    return whole(seat, "seat", 0, 3)
 
 
 def _totals(totals: Sequence[int]) -> list[int]:

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from mjsim.errors import whole
+from mjsim.errors import clipped, whole
 from mjsim.game.rules import TABLES
 from mjsim.game.settlement import FOUL
 from mjsim.scoring.elements import ruleset_index
@@ -140,10 +140,15 @@ class Settings:
 
 def settings_of(settings: Settings | None, **keywords: Any) -> Settings:
     """``settings``, or the record the keyword forms name (``ruleset=``, ``table=``, ...; None
-    for a default). Raises ``ValueError`` when both are given: one source, never two."""
+    for a default). Raises ``ValueError`` when both are given: one source, never two; and
+    ``TypeError`` for ``settings`` that are no :class:`Settings` (``settings="green-book"`` was
+    handed on, to fail later as "'str' object has no attribute 'ruleset'")."""
     given = {key: value for key, value in keywords.items() if value is not None}
     if settings is None:
         return Settings(**given)
+    if not isinstance(settings, Settings):
+        raise TypeError(f"settings are a Settings (mjsim.game.settings), or None, not "
+                        f"{clipped(repr(settings), 40)}: a ruleset's name goes to ruleset=")
     if given:
         raise ValueError(f"give settings= or {', '.join(f'{key}=' for key in given)}, not both")
     return settings

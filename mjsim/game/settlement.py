@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mjsim.errors import clipped, whole
+
 BASE = 8
 """What every non-winner gives (3.9.1.2: "Non-winning players must pay 8 points")."""
 SEATS = 4
@@ -42,9 +44,10 @@ def settle(winner: int | None, by: str, points: int = 0,
     """Four signed deltas, indexed by seat, for one hand.
 
     ``discarder`` is the seat that discarded the winning tile (for ``rob``, the seat that
-    promoted the kong). Raises ``ValueError`` for a bad seat, a discard or robbing win with no
-    discarder (or the winner as its own discarder), a discarder given for a self-drawn win or a
-    winner for an exhausted hand, negative points, or a way of ending it does not know.
+    promoted the kong). Seats and points are whole numbers, numpy's too. Raises ``ValueError``
+    for a bad seat, a discard or robbing win with no discarder (or the winner as its own
+    discarder), a discarder given for a self-drawn win or a winner for an exhausted hand,
+    points that are negative or no whole number, or a way of ending it does not know.
 
     >>> settle(3, "rob", 8, discarder=2)
     [-8, -8, -16, 32]
@@ -58,8 +61,7 @@ def settle(winner: int | None, by: str, points: int = 0,
             raise ValueError("an exhausted hand has no winner and no discarder")
         return [0] * SEATS
     winner = _check_seat(winner, "winner")
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise ValueError(f"points are a non-negative int, not {points!r}")
+    points = _check_count(points, "points are")
     deltas = [0] * SEATS
     if by == "self":
         if discarder is not None:
@@ -68,7 +70,7 @@ def settle(winner: int | None, by: str, points: int = 0,
             if seat != winner:
                 deltas[seat] = -(BASE + points)
     else:
-        _check_seat(discarder, "discarder")
+        discarder = _check_seat(discarder, "discarder")
         if discarder == winner:
             raise ValueError(f"seat {winner} cannot win on its own discard")
         for seat in range(SEATS):
@@ -81,14 +83,13 @@ def settle(winner: int | None, by: str, points: int = 0,
 def settle_foul(offender: int, penalty: int = FOUL) -> list[int]:
     """Four signed deltas for a foul: ``offender`` gives ``penalty`` to each other seat.
 
-    Raises ``ValueError`` for a bad seat or a negative penalty.
+    Raises ``ValueError`` for a bad seat or a penalty that is negative or no whole number.
 
     >>> settle_foul(1)
     [10, -30, 10, 10]
     """
     offender = _check_seat(offender, "offender")
-    if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0:
-        raise ValueError(f"a penalty is a non-negative int, not {penalty!r}")
+    penalty = _check_count(penalty, "a penalty is")
     deltas = [penalty] * SEATS
     deltas[offender] = -penalty * (SEATS - 1)
     return deltas
@@ -117,16 +118,29 @@ def winner(totals: Sequence[int]) -> int | None:
 
 
 def finished(hands_played: int) -> bool:
-    """Whether a game that has played ``hands_played`` hands is over.
+    """Whether a game that has played ``hands_played`` hands is over; a ``TypeError`` for a
+    count that is no whole number (2.5 was taken), a ``ValueError`` for a negative one.
 
     >>> finished(15), finished(16)
     (False, True)
     """
-    return hands_played >= HANDS
+    return whole(hands_played, "hands_played", 0) >= HANDS
 
 
 def _check_seat(seat: object, role: str) -> int:
-    """The seat, once it is an int 0-3 (not a bool); else ``ValueError`` naming its role."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise ValueError(f"the {role} is a seat 0-{SEATS - 1}, not {seat!r}")
-    return seat
+    """The seat as a plain int 0-3 (numpy's integers too: ``np.int64(1)`` was refused as "not
+    a seat 0-3"); else ``ValueError`` naming its role (a bool, a float and None are no seat)."""
+    try:
+        return whole(seat, role, 0, SEATS - 1)
+    except (TypeError, ValueError):
+        raise ValueError(f"the {role} is a seat 0-{SEATS - 1}, not "
+                         f"{clipped(repr(seat), 40)}") from None
+
+
+def _check_count(value: object, words: str) -> int:
+    """``value`` as a plain int at least 0 (numpy's integers too); else ``ValueError`` saying
+    ``words`` a non-negative int (a bool and a float are none)."""
+    try:
+        return whole(value, words, 0)
+    except (TypeError, ValueError):
+        raise ValueError(f"{words} a non-negative int, not {clipped(repr(value), 40)}") from None

@@ -14,6 +14,11 @@ the sixteen).
 ``mjsim table --seed n`` and ``mjsim dataset --seed n`` play (before any seed, the
 environment's ``seed`` option stands for ``n``).
 
+With no game in play, before the first ``reset()`` (``step``, ``observe``, ``last``, ``render``,
+``agent_iter`` and a read of what ``reset`` sets, ``agents`` or ``agent_selection``...) or once
+the game is over and every agent has stepped out with None (``step``, ``last``), the environment
+raises :class:`mjsim.errors.ResetNeededError` naming the call: "call reset() before step()".
+
 >>> from mjsim.learn import env
 >>> table = env(hands=1)
 >>> table.reset(seed=1)
@@ -39,16 +44,20 @@ except ModuleNotFoundError as missing:  # an optional extra: say which, in one l
                       f"module {missing.name!r}): pip install \"mjsim[learn]\" (or "
                       '".[learn]" in a checkout)') from None
 
-from mjsim.errors import run_seed, whole
+from mjsim.errors import ResetNeededError, clipped, run_seed, whole
 from mjsim.game.rules import Rules
 from mjsim.game.settings import Settings
 from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, action_number, move_of
 from mjsim.learn.planes import HIGH, PLANES, encode, legal_mask
 from mjsim.players.view import view_of
 
-__all__ = ["AGENTS", "MahjongEnv", "wrapped"]
+__all__ = ["AGENTS", "InOrder", "MahjongEnv", "ResetNeededError", "wrapped"]
 
 AGENTS = tuple(f"player_{seat}" for seat in range(4))
+
+# What reset() sets: a read of one before it is refused in the environment's words.
+SET_BY_RESET = frozenset({"agents", "num_agents", "agent_selection", "rewards", "terminations",
+                          "truncations", "infos"})
 
 Observation = dict[str, np.ndarray]
 
@@ -59,7 +68,8 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
     ``"ansi"`` (render returns the table as text) or ``"human"`` (prints it).
 
     Raises ``ValueError`` for hands outside 1-16 or an unknown render mode or ruleset, and
-    ``TypeError`` for hands that are no whole number or a seed that is no str or whole number.
+    ``TypeError`` for hands that are no whole number or a seed that is no str or whole number;
+    :class:`ResetNeededError` for a use with no game in play (as the module says).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
@@ -74,7 +84,6 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         self.hands, self.ruleset, self.render_mode = hands, ruleset, render_mode
         self._base, self._games = run_seed(seed), 0
         self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
         planes = spaces.Box(0, HIGH, shape=PLANES, dtype=np.uint8)
         mask = spaces.Box(0, 1, shape=(N_ACTIONS,), dtype=np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": planes, "action_mask": mask})
@@ -82,6 +91,12 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in AGENTS}
         self.settings = Settings(ruleset)  # the ruleset parsed once, here
         self.game: Rules | None = None  # the game of the latest reset
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for an attribute not set: one that ``reset`` sets is refused in words."""
+        if name in SET_BY_RESET:
+            raise ResetNeededError(f"call reset() before reading {name}")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -109,24 +124,49 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[self.game.waiting_on()[0]]
 
-    def _playing(self) -> Rules:
+    def _playing(self, call: str) -> Rules:
+        """The game in play, or the refusal of ``call`` before the first reset."""
         if self.game is None:
-            raise RuntimeError("reset the environment before using it")
+            raise ResetNeededError(f"call reset() before {call}")
         return self.game
 
+    def _selected(self, call: str) -> str:
+        """The agent selected, or the refusal of ``call`` before the first reset or once every
+        agent has stepped out of the game over (the agent selected is then none of them)."""
+        self._playing(call)
+        if not self.agents:
+            raise ResetNeededError(f"the game is over and every agent has stepped out: call "
+                                   f"reset() before {call}")
+        return str(self.agent_selection)
+
     def observe(self, agent: str) -> Observation:
-        view = view_of(self._playing(), AGENTS.index(agent))
+        game = self._playing("observe()")
+        if agent not in AGENTS:  # AGENTS.index would say "tuple.index(x): x not in tuple"
+            raise ValueError(f"agents are player_0 to player_3, not {clipped(repr(agent), 40)}")
+        view = view_of(game, AGENTS.index(agent))
         return {"observation": encode(view), "action_mask": legal_mask(view)}
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool,
+                                                  dict[str, Any]]:
+        self._selected("last()")
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._playing("agent_iter()")
+        return super().agent_iter(max_iter)
 
     def step(self, action: int | None) -> None:
         """Take ``action`` for the agent selected; a terminated agent steps with None."""
-        agent = self.agent_selection
+        agent = self._selected("step()")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's words: "the only valid action is None"
+                raise ValueError(f"{agent} is done, its game over: it steps with None, not "
+                                 f"{clipped(repr(action), 40)}")
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} is waited on and must act: None is no action")
-        game, seat = self._playing(), AGENTS.index(agent)
+        game, seat = self._playing("step()"), AGENTS.index(agent)
         view = view_of(game, seat)
         number = action_number(action)  # 1.5 is no action, not action 1
         if not legal_mask(view)[number]:
@@ -151,7 +191,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
 
     def render(self) -> str | None:
         """The table as text (``ansi``), or printed (``human``)."""
-        text = self._playing().to_string()
+        text = self._playing("render()").to_string()
         if self.render_mode == "human":
             print(text)
             return None
@@ -161,9 +201,44 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Pettin
         """Nothing to release."""
 
 
+class InOrder(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
+    """PettingZoo's order check (a loop over ``agent_iter()`` steps each agent it gives), with
+    the environment's own :class:`ResetNeededError` where the check would answer first: its
+    ``AssertionError`` for a use before ``reset()`` ("reset() needs to be called before
+    step.", nothing under ``python -O``), and a logged warning, nothing played, for a step
+    after every agent has stepped out."""
+
+    def __getattr__(self, name: str) -> Any:
+        return wrappers.BaseWrapper.__getattr__(self, name)  # the environment's refusal
+
+    def step(self, action: int | None) -> None:
+        self.unwrapped._selected("step()")
+        super().step(action)
+
+    def observe(self, agent: str) -> Observation:
+        self.unwrapped._playing("observe()")
+        return super().observe(agent)  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool,
+                                                  dict[str, Any]]:
+        self.unwrapped._selected("last()")
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def render(self) -> str | None:
+        self.unwrapped._playing("render()")
+        return super().render()  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self.unwrapped._playing("agent_iter()")
+        return super().agent_iter(max_iter)
+
+    def state(self) -> Any:
+        return self.env.state()  # there is none, reset or not: NotImplementedError
+
+
 def wrapped(**options: Any) -> AECEnv[str, Observation, int]:
-    """:class:`MahjongEnv` inside PettingZoo's order check (steps taken before a reset), as
-    PettingZoo's classic games come. Not inside its ``AssertOutOfBoundsWrapper``: its bare
+    """:class:`MahjongEnv` inside PettingZoo's order check, as PettingZoo's classic games come
+    (:class:`InOrder`). Not inside its ``AssertOutOfBoundsWrapper``: its bare
     ``AssertionError`` ("action is not in action space", and nothing under ``python -O``) would
     answer before the environment's own refusals, which name the action and the space's 0-74."""
-    return wrappers.OrderEnforcingWrapper(MahjongEnv(**options))
+    return InOrder(MahjongEnv(**options))

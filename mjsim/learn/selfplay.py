@@ -22,7 +22,6 @@ its checkpoint's writes the model of that many.
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,16 +29,15 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from mjsim.errors import whole
-from mjsim.learn import network, training
+from mjsim.learn import network
 from mjsim.learn.planes import WIDTH
 from mjsim.learn.roads import ROADS, roads_batch
+from mjsim.learn.settings import MAX_GAMES, check_self_play
+from mjsim.learn.settings import SELF_PLAY_BOUNDS as BOUNDS  # re-exported: torch-free there
 from mjsim.learn.training import (
     CHECKPOINT,
-    MAX_LR,
     Net,
     check_loss,
-    check_seed,
     deterministic,
     imported,
     resume,
@@ -50,17 +48,6 @@ from mjsim.learn.training import (
 from mjsim.learn.vector import VectorGames
 
 __all__ = ["BOUNDS", "MAX_GAMES", "SelfPlayed", "self_play"]
-
-MAX_GAMES = 256
-"""The most games an update plays: it keeps every decision of them for one step (about 106 a
-one-hand game, measured 2026-12-07 with a random network), so 256 games are some 27,000 rows,
-which a 128-channel, 6-block network trains on in about 14 GiB by
-:func:`~mjsim.learn.training.memory`, within :data:`~mjsim.learn.training.MAX_MEMORY`; more,
-and torch fails (or the machine swaps) only once it allocates."""
-BOUNDS: dict[str, tuple[int, int | None]] = {
-    "updates": (1, None), "games": (1, MAX_GAMES), "every": training.BOUNDS["every"]}
-"""The whole-number settings' least and most (``mjsim train --self-play`` checks its options of
-the same names by them), as :data:`mjsim.learn.training.BOUNDS` are fitting's."""
 
 _SCALE = 100.0  # points of a hand to a reward of about 1
 
@@ -154,15 +141,10 @@ def self_play(model: str | Path, out: str | Path, *, updates: int = 10, games: i
     write the result to the model file ``out``, resuming from ``out``'s checkpoint. Raises
     ``ValueError`` in one line for a bad model file or settings, an ``out`` that cannot be
     written or is ``model`` itself, or a checkpoint of another run, before anything runs (a
-    count outside :data:`BOUNDS` is one), and ``TypeError`` for a count that is no whole
-    number."""
-    for key, value in (("updates", updates), ("games", games), ("every", every)):
-        least, most = BOUNDS[key]
-        whole(value, key, least, most)
-    if not 0 < lr <= MAX_LR or not 0 <= entropy < math.inf:
-        raise ValueError(f"lr is a number above 0 and at most {MAX_LR:g}, and entropy a finite "
-                         f"number at least 0, not {lr} and {entropy}")
-    check_seed(seed)
+    count outside :data:`BOUNDS` is one: :func:`mjsim.learn.settings.check_self_play`), and
+    ``TypeError`` for a count that is no whole number."""
+    check_self_play(updates=updates, games=games, lr=lr, entropy=entropy, seed=seed,
+                    every=every)
     start = network.load(model)
     if Path(out).exists() and Path(out).samefile(model):  # a hard link too
         raise ValueError(f"{out} is the model self-play starts from, which writing it would "

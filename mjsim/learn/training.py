@@ -50,11 +50,21 @@ except ModuleNotFoundError as missing:  # an optional extra: say which, in one l
     raise ImportError(f"training needs PyTorch (no module {missing.name!r}): pip install "
                       '"mjsim[learn]" (or ".[learn]" in a checkout)') from None
 
-from mjsim.errors import whole
 from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
-from mjsim.learn.roads import ROADS
+from mjsim.learn.settings import (  # re-exported: the bounds live where torch is not needed
+    BOUNDS,
+    MAX_LR,
+    MAX_MEMORY,
+    MAX_SEED,
+    MAX_THREADS,
+    Settings,
+    check_seed,
+    check_split,
+    check_threads,
+    memory,
+)
 
 __all__ = ["BOUNDS", "KINDS", "MAX_LR", "MAX_MEMORY", "MAX_SEED", "MAX_THREADS", "Diverged",
            "Net", "Settings", "agreement", "check_loss", "check_seed", "decision_kinds",
@@ -64,86 +74,7 @@ __all__ = ["BOUNDS", "KINDS", "MAX_LR", "MAX_MEMORY", "MAX_SEED", "MAX_THREADS",
 KINDS = ("discard", "claim", "kong", "win")
 """The decision kinds agreement is told by."""
 CHECKPOINT = ".checkpoint"
-MAX_LR = 1.0
-"""The largest learning rate a run takes: Adam moves each weight by about ``lr`` a step, so more
-learns nothing, and PyTorch overflows (a traceback) from about 1e37; infinity and NaN are no
-rate at all."""
-MAX_SEED = 2**32 - 1
-"""The largest seed a run takes: PyTorch's and numpy's generators take 64 bits and self-play
-multiplies the seed by about a million (numpy refuses a negative one, naming no setting)."""
-MAX_THREADS = 256
-"""The most threads a run takes: PyTorch kills the process when asked for far more (100000
-segfaults), and threads beyond a machine's cores only slow a run down."""
-BOUNDS: dict[str, tuple[int, int | None]] = {
-    "channels": (1, 1024), "blocks": (0, 64), "batch": (1, 8192), "steps": (1, None),
-    "every": (1, None)}
-"""The whole-number settings' least and most (``mjsim train`` checks its options of the same
-names by them): beyond the most, a network or a step needs more memory than a machine has
-(100,000 channels asked torch for 120 GB). :data:`MAX_MEMORY` bounds them together."""
-MAX_MEMORY = 16 * 2**30
-"""The most memory a run's settings may ask for, by :func:`memory`'s estimate: each of
-:data:`BOUNDS`' most is within it alone, but together they would ask for some 300 GiB, and torch
-fails (or the machine swaps) only once it allocates."""
 _PEEK = 4096  # held-out rows the progress bar's agreement reads
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What a training run is made of; a checkpoint resumes only the same settings."""
-
-    channels: int = 64
-    blocks: int = 4
-    batch: int = 256
-    steps: int = 2000
-    lr: float = 2e-3
-    seed: int = 0
-    held_out: float = 0.1
-    every: int = 200
-    roads: bool = False
-    ties: bool = False
-    pooling: bool = False
-
-    def check(self) -> None:
-        """Raises ``ValueError`` in one line for settings no run can use (a count outside
-        :data:`BOUNDS`, or counts that together need more than :data:`MAX_MEMORY`), and
-        ``TypeError`` naming a count that is no whole number; before torch allocates anything."""
-        for key, (least, most) in BOUNDS.items():
-            whole(getattr(self, key), key, least, most)
-        needed = memory(self.channels, self.blocks, self.batch, ROADS if self.roads else 0,
-                        self.pooling)
-        if needed > MAX_MEMORY:
-            raise ValueError(f"a network of {self.channels} channels and {self.blocks} blocks "
-                             f"at a batch of {self.batch} rows needs about "
-                             f"{needed / 2**30:,.0f} GiB to train, more than the "
-                             f"{MAX_MEMORY // 2**30} GiB a run may take: give fewer channels "
-                             "or blocks, or a smaller batch")
-        check_seed(self.seed)
-        if not 0 < self.held_out < 1 or not 0 < self.lr <= MAX_LR:
-            raise ValueError(f"held_out is between 0 and 1 and lr above 0 and at most {MAX_LR:g}, "
-                             f"not {self.held_out} and {self.lr}")
-
-
-def memory(channels: int, blocks: int, batch: int, roads: int = 0, pooling: bool = False
-           ) -> int:
-    """About the bytes a training step of a network of ``channels`` and ``blocks`` (reading
-    ``roads`` road planes, pooling when ``pooling``) takes at ``batch`` rows: the activations
-    kept for the backward pass, measured (2026-12-07, CPU, one thread) at about four float32
-    tensors of batch x channels x 34 a block (five with pooling) and eight more, and each weight
-    four times (itself, its gradient and Adam's two moments).
-
-    >>> round(memory(64, 4, 256) / 2**20)  # the defaults, in MiB
-    53
-    """
-    weights = sum(math.prod(shape)
-                  for shape in network.shapes(channels, blocks, roads, pooling).values())
-    tensors = (5 if pooling else 4) * blocks + 8
-    return 4 * (batch * channels * WIDTH * tensors + 4 * weights)
-
-
-def check_seed(seed: int) -> None:
-    """Raises ``ValueError`` in one line for a seed outside 0 to :data:`MAX_SEED`."""
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed is 0 to {MAX_SEED}, not {seed}")
 
 
 class Diverged(ArithmeticError):
@@ -392,8 +323,9 @@ def evaluate(model: str | Path, folders: Sequence[str | Path], seed: int = 0,
     """The :func:`summary` of the model file ``model``'s moves, read by the numpy network as a
     seat plays them, on the rows of ``folders`` that :func:`train` with ``seed`` and
     ``held_out`` holds out; and the number of walls held out. Raises ``ValueError`` as
-    :func:`read` and :func:`mjsim.learn.network.load` do, and for a seed no run trains with."""
-    check_seed(seed)  # the split of a seed train refuses is no run's held-out walls
+    :func:`read` and :func:`mjsim.learn.network.load` do, and for a seed or share no training
+    run takes (:func:`~mjsim.learn.settings.check_split`)."""
+    check_split(seed, held_out)
     net = network.load(model)
     data = read(folders, seed, held_out, roads=bool(net.roads), model=model)
     if data.roads is not None and data.roads.shape[1] < net.roads:
@@ -431,8 +363,7 @@ Progress = Callable[[int, float, float], None]  # (step, loss, held-out agreemen
 def deterministic(threads: int) -> None:
     """PyTorch set to run deterministically on ``threads`` threads; ``ValueError`` in one line
     for a count outside 1 to :data:`MAX_THREADS`."""
-    if not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads are 1 to {MAX_THREADS}, not {threads}")
+    check_threads(threads)
     torch.set_num_threads(threads)
     torch.use_deterministic_algorithms(True)
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from mjsim.errors import run_seed, whole
+from mjsim.errors import ResetNeededError, run_seed, whole
 from mjsim.game.rules import Rules
 from mjsim.game.settings import Settings
 from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, move_of
@@ -108,15 +108,16 @@ class VectorGames:
     def step(self, actions: Sequence[int] | np.ndarray) -> Step:
         """Play ``actions[i]`` in game ``i`` for the seat it waits on; returns (observations,
         masks, seats, rewards, dones). Raises ``ValueError`` when an action is not allowed by
-        its game's mask (nothing is played then), or there are not n actions."""
+        its game's mask (nothing is played then), or there are not n actions, and
+        :class:`mjsim.errors.ResetNeededError` before the first :meth:`reset`."""
+        if not self.games:
+            raise ResetNeededError("call reset() before step()")
         chosen = np.asarray(actions)
         if chosen.shape != (self.n,):
             raise ValueError(f"one action per game: {self.n}, not shape {chosen.shape}")
         if chosen.dtype.kind not in "iu":   # a float, bool or object would index the masks
             raise TypeError(f"actions are whole numbers 0-{N_ACTIONS - 1}, one per game, "
                             f"not {chosen.dtype}")
-        if not self.games:
-            raise RuntimeError("reset the games before stepping them")
         rows = np.arange(self.n)
         bad = (chosen < 0) | (chosen >= N_ACTIONS)
         allowed = ~bad

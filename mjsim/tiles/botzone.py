@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from mjsim.errors import NotationError
+from mjsim.errors import NotationError, whole
 
 __all__ = ["NAMES", "kind_of", "name_of", "parse", "print_tiles"]
 
@@ -35,7 +35,9 @@ _NAME = re.compile(r"\S+")
 
 
 def name_of(kind: int) -> str:
-    """Botzone's name of ``kind`` (0-41); raises ``ValueError`` for any other number."""
+    """Botzone's name of ``kind`` (0-41); raises ``ValueError`` for any other number and
+    ``TypeError`` for a kind that is no whole number (True named W2, 2.0 met a tuple's words)."""
+    kind = whole(kind, "kind")
     if not 0 <= kind < len(NAMES):  # a negative index would quietly name a tile from the end
         raise ValueError(f"no tile kind {kind}")
     return NAMES[kind]
@@ -43,10 +45,13 @@ def name_of(kind: int) -> str:
 
 def kind_of(name: str, position: int = 0) -> int:
     """The kind Botzone's ``name`` stands for; raises ``NotationError`` naming it otherwise
-    (``position`` is where it stands in the text it came from)."""
+    (``position`` is where it stands in the text it came from), and ``TypeError`` for a name
+    that is no str."""
     try:
         return _KINDS[name]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: a list is no key
+        if not isinstance(name, str):  # was "object of type 'int' has no len()", from the error
+            raise TypeError(f"a Botzone tile name is a str, not {type(name).__name__}") from None
         raise NotationError(name, position, "not a Botzone tile name (W1-9, B1-9, T1-9, F1-4, "
                                             "J1-3, H1-8)") from None
 

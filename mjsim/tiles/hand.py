@@ -17,7 +17,7 @@ import numpy as np
 
 from mjsim.errors import whole
 from mjsim.tiles.kinds import BONUS_KINDS, N_KINDS, N_PLAYING, NAMES, Kind, read_kinds
-from mjsim.tiles.meld import Meld
+from mjsim.tiles.meld import Meld, as_meld
 from mjsim.tiles.tokens import parse_parts, print_parts
 from mjsim_core import counts as ccounts
 
@@ -38,7 +38,7 @@ class Hand:
             self.counts = ccounts.check_counts(concealed).copy()
         else:
             self.counts = ccounts.from_kinds(read_kinds(concealed, "concealed", N_PLAYING - 1))
-        self.melds: tuple[Meld, ...] = tuple(map(_check_meld, melds))
+        self.melds: tuple[Meld, ...] = tuple(map(as_meld, melds))
         self.flowers: tuple[Kind, ...] = tuple(sorted(read_kinds(flowers, "flowers")))
         for flower in self.flowers:
             if flower not in BONUS_KINDS:
@@ -132,12 +132,13 @@ class Hand:
 
     def add_meld(self, meld: Meld) -> None:
         """Record a declared set (the caller has already taken its tiles from ``counts``)."""
-        self.melds = (*self.melds, _check_meld(meld))
+        self.melds = (*self.melds, as_meld(meld))
 
     def after_claim(self, meld: Meld) -> Hand:
         """A copy of the hand once ``meld`` is made on its ``claimed`` tile, a discard: the
         meld's other tiles leave the concealed ones. Raises ``ValueError`` as :meth:`remove`
-        does when one of them is not held."""
+        does when one of them is not held, ``TypeError`` for a meld that is no Meld."""
+        meld = as_meld(meld)
         after = self.copy()
         if meld.claimed is not None:
             after.counts[meld.claimed] += 1
@@ -146,8 +147,3 @@ class Hand:
         after.add_meld(meld)
         return after
 
-
-def _check_meld(meld: object) -> Meld:
-    if not isinstance(meld, Meld):
-        raise TypeError(f"a meld is a Meld, not {type(meld).__name__}")
-    return meld

@@ -109,11 +109,14 @@ KINDS = range(N_KINDS)
 
 
 def kind_of(suit_index: int, rank_: int) -> Kind:
-    """The kind of a suited tile: suit 0-2 (m, p, s) and rank 1-9.
+    """The kind of a suited tile: suit 0-2 (m, p, s) and rank 1-9; a ``TypeError`` for a suit
+    or rank that is no whole number (2.0 made the kind 18.0, True suit 1), a ``ValueError``
+    for one outside them.
 
     >>> kind_of(2, 9)
     26
     """
+    suit_index, rank_ = whole(suit_index, "suit"), whole(rank_, "rank")
     if not (0 <= suit_index < 3 and 1 <= rank_ <= 9):
         raise ValueError(f"no suited tile of suit {suit_index} and rank {rank_}")
     return suit_index * 9 + rank_ - 1
@@ -213,7 +216,10 @@ def is_bonus(kind: Kind) -> bool:
 
 
 def copies(kind: Kind) -> int:
-    """How many tiles of a kind the set holds: 4 of a playing kind, 1 of a bonus tile."""
+    """How many tiles of a kind the set holds: 4 of a playing kind, 1 of a bonus tile; a
+    ``TypeError`` for a kind that is no whole number (2.5 and True had 4), a ``ValueError``
+    for a number that is no kind."""
+    kind = whole(kind, "kind")
     if not 0 <= kind < N_KINDS:
         raise ValueError(f"no tile kind {kind}")
     return 4 if kind < N_PLAYING else 1

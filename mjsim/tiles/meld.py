@@ -91,6 +91,14 @@ class Meld:
         return f"Meld({self.kind!r}, {self.tiles!r}{extras})"
 
 
+def as_meld(value: object) -> Meld:
+    """``value``, a :class:`Meld`, or a ``TypeError`` naming its type: what a hand holds and
+    what is printed are melds (a tuple met "'tuple' object has no attribute 'claimed'")."""
+    if not isinstance(value, Meld):
+        raise TypeError(f"a meld is a Meld, not {type(value).__name__}")
+    return value
+
+
 def _name(kind: Kind) -> str:
     return NAMES[kind] if 0 <= kind < len(NAMES) else str(kind)
 

@@ -49,5 +49,9 @@ def parse_hand(text: str) -> Hand:
 
 
 def print_hand(hand: Hand) -> str:
-    """A hand to a string: the concealed tiles, then the melds in order, then the bonus tiles."""
+    """A hand to a string: the concealed tiles, then the melds in order, then the bonus tiles;
+    a ``TypeError`` for a hand that is no :class:`~mjsim.tiles.hand.Hand` (``str()`` of
+    anything was printed: ``print_hand(5)`` gave '5')."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"a hand is a Hand, not {type(hand).__name__}")
     return str(hand)

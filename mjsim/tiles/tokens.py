@@ -143,7 +143,9 @@ def _is_kind(value: object) -> bool:
 
 
 def print_meld(meld: Meld) -> str:
-    """One meld to its ``kind(tiles)`` token: ``chow(234s)``, ``kong(5555p)``, ``ckong(EEEE)``."""
+    """One meld to its ``kind(tiles)`` token: ``chow(234s)``, ``kong(5555p)``, ``ckong(EEEE)``
+    (any object with ``kind``, ``tiles`` and ``concealed``: the scorer prints the melds of the
+    hands of any class it reads)."""
     word = "ckong" if meld.concealed else meld.kind
     return f"{word}({print_tiles(meld.tiles)})"
 

@@ -31,9 +31,9 @@ Seed = bytes | str | int
 
 
 def seed_bytes(seed: Seed) -> bytes:
-    """A seed as bytes: bytes as they are, a str as its UTF-8, an int as its decimal string.
-    A str may carry bytes that are not UTF-8 as Python's surrogate escapes (U+DC80-U+DCFF),
-    as a game log's header writes such a seed: each reads as its byte.
+    """A seed as bytes: bytes as they are, a str as its UTF-8, an int (numpy's integers too) as
+    its decimal string. A str may carry bytes that are not UTF-8 as Python's surrogate escapes
+    (U+DC80-U+DCFF), as a game log's header writes such a seed: each reads as its byte.
 
     >>> seed_bytes(42), seed_bytes("é"), seed_bytes("\\udcff")
     (b'42', b'\\xc3\\xa9', b'\\xff')
@@ -48,9 +48,10 @@ def seed_bytes(seed: Seed) -> bytes:
         except UnicodeEncodeError as error:
             raise ValueError(f"seed {clipped(repr(seed), 40)} holds a lone surrogate "
                              f"({seed[error.start]!r}) that stands for no byte") from None
-    if isinstance(seed, int):
-        return str(seed).encode("ascii")
-    raise TypeError(f"a seed is bytes, str or int, not {type(seed).__name__}")
+    try:  # numpy's integers name the walls their int does (np.int64(7) was no seed)
+        return str(whole(seed, "seed")).encode("ascii")
+    except TypeError:
+        raise TypeError(f"a seed is bytes, str or int, not {type(seed).__name__}") from None
 
 
 LAST_HAND_NO = 2**32 - 1
@@ -61,8 +62,12 @@ PLAYING_TILES = tuple(k for k in ALL_TILES if k < N_PLAYING)
 
 
 def shuffled_tiles(seed: Seed, hand_no: int, tiles: Sequence[Kind] = ALL_TILES) -> list[Kind]:
-    """``tiles`` (the 144 unless told) in the order the wall of ``hand_no`` deals them."""
+    """``tiles`` (the 144 unless told) in the order the wall of ``hand_no`` deals them; a
+    ``TypeError`` or ``ValueError`` naming an entry of ``tiles`` that is no kind 0-41 (the
+    shuffle took any byte: ``b"1m"`` was the kinds 49 and 109, and 2.0 had "no len()")."""
     hand_no = whole(hand_no, "hand_no", 0, LAST_HAND_NO)
+    if tiles is not ALL_TILES and tiles is not PLAYING_TILES:  # the walls' own are kinds
+        tiles = read_kinds(tiles, "tiles")
     if len(tiles) > len(ALL_TILES):
         raise ValueError(f"a wall holds at most {len(ALL_TILES)} tiles, not {len(tiles)}")
     return shuffle(seed_bytes(seed), hand_no, tiles)

@@ -11,11 +11,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from mjsim.game import gamelog
+from mjsim.game import gamelog, settlement
 from mjsim.game.formats import botzone_log, contest
 from mjsim.game.formats.record import Refused
-from mjsim.game.moves import Move
+from mjsim.game.moves import Move, claimed_meld
 from mjsim.game.rules import Rules
+from mjsim.game.settings import Settings, settings_of
+from mjsim.tiles import botzone, kinds, notation
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.meld import Meld
 from mjsim.tiles.wall import SplitWall, Wall, seed_bytes, shuffled_tiles
@@ -166,6 +168,27 @@ def test_a_split_wall_takes_numpy_seats() -> None:
     assert wall.left(np.uint8(3)) == 33 and wall.parts == same.parts
 
 
+@pytest.mark.parametrize(("tiles", "error", "message"), [
+    (b"1m", TypeError, "^tiles are tile kinds"), (2.0, TypeError, "^tiles are tile kinds"),
+    ([0, 50], ValueError, r"^tiles\[1\] is a whole number from 0 to 41, not 50$"),
+    ([True], TypeError, r"^tiles\[0\] is a whole number, not a bool"),
+])
+def test_shuffled_tiles_are_kinds(tiles: Any, error: type[Exception], message: str) -> None:
+    # Were: b"1m" the kinds 49 and 109, [0, 50] a wall with a kind 50, 2.0 "has no len()"
+    with pytest.raises(error, match=message):
+        shuffled_tiles(b"x", 1, tiles)
+    assert sorted(shuffled_tiles(b"x", 1, np.array([3, 1, 2]))) == [1, 2, 3]
+
+
+def test_a_numpy_seed_names_the_walls_its_int_does() -> None:
+    # Was "a seed is bytes, str or int, not int64" (run_seed and the learning code took it)
+    assert seed_bytes(np.int64(7)) == seed_bytes(7) == b"7" and seed_bytes(np.uint8(200)) == b"200"
+    assert Rules(np.int64(7)).hands == Rules(7).hands and Wall(np.int32(7)).order == Wall(7).order
+    for seed, name in ((True, "bool"), (2.0, "float"), (np.float64(7.0), "float64")):
+        with pytest.raises(TypeError, match=f"^a seed is bytes, str or int, not {name}$"):
+            seed_bytes(seed)
+
+
 def test_a_seed_with_escaped_bytes_is_those_bytes() -> None:
     # The surrogate escapes a game log's header writes for bytes that are not UTF-8.
     assert seed_bytes("a\udcff\udcfe") == b"a\xff\xfe"
@@ -238,6 +261,17 @@ def test_a_game_names_a_number_that_is_none(options: dict[str, Any], error: type
                                             message: str) -> None:
     with pytest.raises(error, match=message):
         Rules(1, **options)
+
+
+@pytest.mark.parametrize("events", ["no", 0.5, 1, None])
+def test_a_game_reads_events_as_true_or_false_only(events: Any) -> None:
+    # Was C's truth: "no", 0.5 and 1 built every event, None built none
+    with pytest.raises(TypeError, match="^events is True or False, not "):
+        Rules(1, events=events)
+
+
+def test_a_game_takes_numpy_bools_for_events() -> None:
+    assert Rules(1, events=np.bool_(False)).outcomes == [] and Rules(1, events=True).outcomes
 
 
 def test_a_game_takes_numpy_numbers_as_plain_ints() -> None:
@@ -436,7 +470,8 @@ def test_a_botzone_log_reads_its_wind_as_an_ascii_digit_only(word: object) -> No
     (lambda: Wall.from_order([50]), (ValueError, r"^order\[0\] is a whole number from 0 to 41")),
     (lambda: shuffled_tiles(b"x", 1, [1.5, 2, 3]),
      (TypeError, r"^tiles\[0\] is a whole number, not 1.5")),
-    (lambda: shuffled_tiles(b"x", 1, [300]), (ValueError, r"^tiles\[0\] is a kind, 0 to 255")),
+    (lambda: shuffled_tiles(b"x", 1, [300]),  # a kind, as Wall.from_order's: was 0 to 255
+     (ValueError, r"^tiles\[0\] is a whole number from 0 to 41, not 300")),
 ])
 def test_a_wall_of_given_kinds_reads_them_whole(make: Any, match: tuple[type, str]) -> None:
     # Wall.from_order([1.5, 2, 3]) drew 1 then 2, and the shuffle read a kind of 1.5 as 1.
@@ -444,3 +479,99 @@ def test_a_wall_of_given_kinds_reads_them_whole(make: Any, match: tuple[type, st
         make()
     assert Wall.from_order(np.array([1, 2, 3])).draw() == 1
     assert sorted(shuffled_tiles(b"x", 1, [np.int64(1), 2, 3])) == [1, 2, 3]
+
+
+# ------------------------------------------------------------------------ settlement, settings
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: settlement.settle(2.0, "self", 8), "^the winner is a seat 0-3, not 2.0$"),
+    (lambda: settlement.settle(4, "self", 8), "^the winner is a seat 0-3, not 4$"),
+    (lambda: settlement.settle(2, "discard", 8), "^the discarder is a seat 0-3, not None$"),
+    (lambda: settlement.settle(2, "self", 8.0), "^points are a non-negative int, not 8.0$"),
+    (lambda: settlement.settle(2, "self", True), "^points are a non-negative int, not True$"),
+    (lambda: settlement.settle_foul(1, 2.5), "^a penalty is a non-negative int, not 2.5$"),
+    (lambda: settlement.settle_foul(-1), "^the offender is a seat 0-3, not -1$"),
+])
+def test_settlement_refuses_seats_and_counts_that_are_none(call: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_settlement_takes_numpy_seats_and_counts() -> None:
+    # Was "the winner is a seat 0-3, not np.int64(2)": a seat 0-3 refused as none
+    settled = settlement.settle(np.int64(2), "discard", np.int64(16), discarder=np.int8(0))
+    assert settled == settlement.settle(2, "discard", 16, discarder=0) == [-24, -8, 40, -8]
+    assert settlement.settle_foul(np.int64(1), np.int64(5)) == [5, -15, 5, 5]
+    assert Rules(1).foul(0, "late", penalty=np.int64(3)) is True
+
+
+@pytest.mark.parametrize(("played", "error"), [(15.9, TypeError), (True, TypeError),
+                                               ("16", TypeError), (-1, ValueError)])
+def test_finished_reads_a_count_of_hands(played: Any, error: type[Exception]) -> None:
+    # 15.9 and True were read as numbers (not finished), "16" met "'>=' not supported"
+    with pytest.raises(error, match="^hands_played is a whole number"):
+        settlement.finished(played)
+    assert settlement.finished(np.int64(16)) and not settlement.finished(15)
+
+
+@pytest.mark.parametrize("given", ["green-book", {"ruleset": "green-book"}, 1])
+def test_settings_that_are_no_settings_are_named(given: Any) -> None:
+    # "green-book" was handed on, to fail as "'str' object has no attribute 'ruleset'"
+    with pytest.raises(TypeError, match="^settings are a Settings .*, or None, not "):
+        settings_of(given)
+    assert settings_of(Settings("gb-mahjong")).ruleset == "gb-mahjong"
+
+
+# ------------------------------------------------------------------------ kinds and names
+
+
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda: kinds.kind_of(2.0, 9), TypeError, "^suit is a whole number, not 2.0$"),
+    (lambda: kinds.kind_of(2, 9.5), TypeError, "^rank is a whole number, not 9.5$"),
+    (lambda: kinds.kind_of(True, 1), TypeError, r"^suit is a whole number, not a bool"),
+    (lambda: kinds.kind_of("1", 1), TypeError, "^suit is a whole number, not '1'$"),
+    (lambda: kinds.kind_of(3, 1), ValueError, "^no suited tile of suit 3 and rank 1$"),
+    (lambda: kinds.copies(2.5), TypeError, "^kind is a whole number, not 2.5$"),
+    (lambda: kinds.copies(True), TypeError, r"^kind is a whole number, not a bool"),
+    (lambda: kinds.copies(None), TypeError, "^kind is a whole number, not None$"),
+    (lambda: botzone.name_of(True), TypeError, r"^kind is a whole number, not a bool"),
+    (lambda: botzone.name_of(2.0), TypeError, "^kind is a whole number, not 2.0$"),
+    (lambda: botzone.print_tiles([0, 1.5]), TypeError, "^kind is a whole number, not 1.5$"),
+    (lambda: botzone.kind_of(5), TypeError, "^a Botzone tile name is a str, not int$"),
+    (lambda: botzone.kind_of(["W1"]), TypeError, "^a Botzone tile name is a str, not list$"),
+])
+def test_kinds_and_names_that_are_none_are_named(call: Any, error: type[Exception],
+                                                 message: str) -> None:
+    # Were: kind_of(2.0, 9) the kind 26.0 and kind_of(True, 1) 9; copies(2.5) 4; name_of(True)
+    # 'W2' and name_of(2.0) "tuple indices must be integers"; kind_of(5) "object of type 'int'
+    # has no len()", and "'<=' not supported" for a str
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_kinds_and_names_take_numpy_ints() -> None:
+    assert type(kind := kinds.kind_of(np.int64(2), np.int8(9))) is int and kind == 26  # not int64
+    assert kinds.copies(np.int64(34)) == 1 and botzone.name_of(np.uint8(41)) == "H8"
+    assert botzone.print_tiles(np.array([0, 41])) == "W1 H8"
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: notation.print_hand(5), "^a hand is a Hand, not int$"),
+    (lambda: notation.print_hand("1m"), "^a hand is a Hand, not str$"),
+    (lambda: Hand([1, 1]).after_claim("pung(2m)"), "^a meld is a Meld, not str$"),
+])
+def test_a_hand_or_meld_that_is_none_is_named(call: Any, message: str) -> None:
+    # Were: print_hand printed str() of anything ('5'); after_claim met "'str' object has no
+    # attribute 'claimed'" (print_meld stays as it was: the scorer prints melds of any class)
+    with pytest.raises(TypeError, match=message):
+        call()
+    assert notation.print_meld(Meld.pung(1)) == "pung(222m)"
+
+
+@pytest.mark.parametrize("move", ["pung", None, ("pung",)])
+def test_a_claim_that_is_no_move_is_named(move: Any) -> None:
+    # Was "'str' object has no attribute 'kind'"
+    with pytest.raises(TypeError, match="^a move is a Move, not "):
+        claimed_meld(move, 1, 2)
+    assert claimed_meld(Move("pung"), 1, 2) == Meld.pung(1, claimed=1, source=2)

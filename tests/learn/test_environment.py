@@ -1,10 +1,13 @@
 """The PettingZoo environment: PettingZoo's own API and seed tests, and what it promises beyond
 them (rewards in points, the seeded sequence of games, illegal actions refused)."""
 
+import re
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from mjsim.errors import ResetNeededError
 from mjsim.learn import action_of, env
 from mjsim.learn.environment import AGENTS, MahjongEnv
 from mjsim.players import Rung, view_of
@@ -101,6 +104,65 @@ def test_env_refuses_an_action_outside_the_space_in_its_own_words():
     assert table.agent_selection == before and table.unwrapped.game.moves == 0  # nothing played
     table.step(int(table.last()[0]["action_mask"].argmax()))  # a legal action still plays
     assert table.unwrapped.game.moves == 1
+
+
+USES = {"step()": lambda table: table.step(0), "last()": lambda table: table.last(),
+        "observe()": lambda table: table.observe("player_0"),
+        "render()": lambda table: table.render(),
+        "agent_iter()": lambda table: table.agent_iter(),
+        **{f"reading {name}": lambda table, name=name: getattr(table, name)
+           for name in ("agent_selection", "agents", "num_agents", "rewards", "terminations",
+                        "truncations", "infos")}}
+
+
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+@pytest.mark.parametrize("call", USES)
+def test_a_use_before_reset_is_refused_in_the_environments_words(make, call):
+    # Was: env() answered with PettingZoo's AssertionError ("reset() needs to be called before
+    # step.") or AttributeError, MahjongEnv with "'MahjongEnv' object has no attribute
+    # 'agent_selection'" or a RuntimeError
+    table = make(hands=1, render_mode="ansi")
+    with pytest.raises(ResetNeededError, match=f"^{re.escape(f'call reset() before {call}')}$"):
+        USES[call](table)
+    assert not hasattr(table, "agent_selection")  # an AttributeError too, as hasattr expects
+    with pytest.raises(NotImplementedError):  # no state, reset or not (env() asserted first)
+        table.state()
+    table.reset(seed=1)
+    assert table.last()[0]["action_mask"].any() and table.agents == list(AGENTS)
+
+
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+def test_a_step_after_the_game_is_over_is_refused_until_a_reset(make):
+    # Was: MahjongEnv raised KeyError 'player_3', env() logged a warning and played nothing
+    table = make(hands=1)
+    play(table, 1, np.random.default_rng(0))  # to the end: every agent steps out with None
+    assert table.agents == [] and table.unwrapped.game.status == "finished"
+    for call in ("step()", "last()"):
+        words = f"the game is over and every agent has stepped out: call reset() before {call}"
+        with pytest.raises(ResetNeededError, match=f"^{re.escape(words)}$"):
+            USES[call](table)
+    assert not table.observe("player_0")["action_mask"].any()  # the table at the end is seen
+    table.reset()
+    assert table.agents == list(AGENTS) and table.unwrapped.game.seed == b"1-1"
+
+
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+def test_a_done_agent_steps_with_none_only_and_observe_names_the_agents(make):
+    # Was PettingZoo's "when an agent is dead, the only valid action is None", and for an
+    # unknown agent "tuple.index(x): x not in tuple"
+    table = make(hands=1)
+    table.reset(seed=1)
+    with pytest.raises(ValueError, match="^agents are player_0 to player_3, not 'player_4'$"):
+        table.observe("player_4")
+    while not table.terminations[table.agent_selection]:
+        table.step(int(table.last()[0]["action_mask"].argmax()))
+    agent = table.agent_selection
+    with pytest.raises(ValueError, match=f"^{agent} is done, its game over: it steps with None, "
+                                         f"not 0$"):
+        table.step(0)
+    assert agent in table.agents  # nothing changed
+    table.step(None)
+    assert agent not in table.agents
 
 
 def test_agents_not_waited_on_see_an_empty_mask():

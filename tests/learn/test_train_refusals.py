@@ -293,6 +293,18 @@ def test_a_seed_outside_32_bits_is_refused_by_name(data, model, tmp_path, capsys
              f"seed is 0 to 4294967295, not {seed}")
 
 
+@pytest.mark.parametrize(("split", "words"), [
+    ({"seed": -1}, "seed is 0 to 4294967295, not -1"),
+    ({"seed": 2**32}, "seed is 0 to 4294967295, not 4294967296"),
+    ({"held_out": 1.5}, "held_out is between 0 and 1, not 1.5"),
+    ({"held_out": 0.0}, "held_out is between 0 and 1, not 0.0")])
+def test_evaluate_refuses_a_split_no_training_run_makes(data, model, split, words):
+    # Was: seed -1 evaluated on a split no run could have trained on, and 1.5 said "4 walls
+    # cannot be split 1.5 held out: give more walls or another --held-out"
+    with pytest.raises(ValueError, match=f"^{words}$"):
+        training.evaluate(model, [data], **split)
+
+
 @pytest.mark.parametrize("mode", ["fit", "evaluate"])
 def test_a_dataset_given_twice_is_refused(data, model, tmp_path, capsys, monkeypatch, mode):
     # Was: its rows counted twice (and the model's meta listing it twice). Refused rather than

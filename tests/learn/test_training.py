@@ -10,7 +10,6 @@ import pytest
 from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.ui.cli import main
-from mjsim.ui.commands import train as command
 
 torch = pytest.importorskip("torch")
 training = pytest.importorskip("mjsim.learn.training")
@@ -162,8 +161,13 @@ def test_what_the_command_says_is_what_it_wrote_in_the_singular_too(data, tmp_pa
     assert capsys.readouterr().out.startswith(f"{out} on the 1 wall held out of {data}: ")
 
 
-def test_the_help_defaults_are_the_settings():
-    assert command.DEFAULTS == asdict(training.Settings())
+
+def test_the_bounds_are_one_table_without_torch_for_the_api_and_the_command():
+    # Were in training and selfplay, which load torch: the command's --help could not show them
+    from mjsim.learn import selfplay, settings
+
+    assert training.BOUNDS is settings.BOUNDS and selfplay.BOUNDS is settings.SELF_PLAY_BOUNDS
+    assert training.Settings is settings.Settings and training.memory is settings.memory
 
 
 def test_the_summary_counts_the_ties_and_what_a_pick_among_them_would_reach():

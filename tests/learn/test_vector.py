@@ -4,6 +4,7 @@ walls, and the points given add up to each game's totals."""
 import numpy as np
 import pytest
 
+from mjsim.errors import ResetNeededError
 from mjsim.game.rules import Rules
 from mjsim.learn import encode, legal_mask, move_of
 from mjsim.learn.vector import VectorGames
@@ -67,8 +68,9 @@ def test_bad_options_and_a_step_before_reset_are_refused():
         VectorGames(0)
     with pytest.raises(ValueError):
         VectorGames(2, hands=17)
-    with pytest.raises(RuntimeError, match="reset"):
-        VectorGames(2).step([0, 0])
+    for actions in ([0, 0], [0], [1.5, 2.5]):  # the reset named first, not the actions
+        with pytest.raises(ResetNeededError, match=r"^call reset\(\) before step\(\)$"):
+            VectorGames(2).step(actions)
 
 
 @pytest.mark.parametrize("actions, words", [

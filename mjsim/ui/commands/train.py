@@ -4,9 +4,23 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mjsim.errors import span
+from mjsim.learn.settings import (  # torch-free: the bounds --help shows and checks before torch
+    BOUNDS,
+    MAX_LR,
+    MAX_MEMORY,
+    MAX_SEED,
+    MAX_THREADS,
+    SELF_PLAY_BOUNDS,
+    Settings,
+    check_self_play,
+    check_split,
+    check_threads,
+)
 from mjsim.ui.commands.base import (
     Interrupted,
     RunStopped,
@@ -19,21 +33,21 @@ from mjsim.ui.commands.base import (
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
 
-DEFAULTS: dict[str, Any] = {"channels": 64, "blocks": 4, "batch": 256, "steps": 2000,
-                            "lr": 2e-3, "seed": 0, "held_out": 0.1, "every": 200, "roads": False,
-                            "ties": False, "pooling": False}
-""":class:`mjsim.learn.training.Settings`' defaults, written here so ``--help`` loads no torch
-(a test holds the two equal)."""
+DEFAULTS: dict[str, Any] = asdict(Settings())
+"""Fitting's settings and their defaults (:class:`mjsim.learn.settings.Settings`)."""
 
 
 SELF_PLAY: dict[str, Any] = {"updates": 10, "games": 16, "lr": 1e-4, "entropy": 0.01,
                              "seed": 0, "every": 10}
 """:func:`mjsim.learn.selfplay.self_play`'s defaults (``--self-play``; a test holds them equal)."""
 
+SPLIT = {key: DEFAULTS[key] for key in ("seed", "held_out")}
+"""``--evaluate``'s settings: the split of the walls it remakes."""
+
 
 _MODES = {"fit": ({*DEFAULTS}, "fitting datasets"),
           "self_play": ({*SELF_PLAY, "start"}, "self-play"),
-          "evaluate": ({"seed", "held_out"}, "--evaluate")}
+          "evaluate": ({*SPLIT}, "--evaluate")}
 """Each way the command runs: the settings it reads, and its name in a refusal."""
 
 
@@ -51,14 +65,11 @@ def cmd_train(args: argparse.Namespace) -> str:
     if unused:
         flag = {"start": "from"}.get(unused[0], unused[0]).replace("_", "-")
         raise UsageError(f"--{flag} is no setting of {name}")
+    _check(mode, args)
     try:
         from mjsim.learn import training  # its ImportError names the extra to install
     except ImportError as error:
         raise UsageError(str(error)) from None
-    from mjsim.learn import selfplay  # torch is there: training loaded it
-    # The API's bounds (fitting's and self-play's; ``every`` is both's), named as options; their
-    # memory together is Settings.check's, before torch allocates anything.
-    check_bounds(args, {**training.BOUNDS, **selfplay.BOUNDS})
     started = time.process_time()  # what the run cost, printed; nothing learned depends on it
     try:
         said = {"fit": _fit, "self_play": _self_play, "evaluate": _evaluate}[mode](args, training)
@@ -85,6 +96,24 @@ def _kept(args: argparse.Namespace, suffix: str) -> str:
     return f"the last checkpoint stays in {checkpoint}: the same command resumes from it"
 
 
+def _check(mode: str, args: argparse.Namespace) -> None:
+    """Refuses settings no run of ``mode`` can use by the API's own checks, before torch loads
+    (seconds): the whole numbers' bounds named as options (``every`` is fitting's and
+    self-play's), then fitting's memory, rate, share and seed, self-play's, or the split an
+    evaluation remakes, and the threads."""
+    check_bounds(args, BOUNDS | SELF_PLAY_BOUNDS)
+    try:
+        if mode == "fit":
+            Settings(**_given(args, DEFAULTS)).check()
+        elif mode == "self_play":
+            check_self_play(**_given(args, SELF_PLAY))
+        else:
+            check_split(**_given(args, SPLIT))
+        check_threads(args.threads)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
 def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]:
     """The settings of ``defaults``' names, as given or defaulted."""
     return {key: default if getattr(args, key) is None else getattr(args, key)
@@ -92,7 +121,7 @@ def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]
 
 
 def _fit(args: argparse.Namespace, training: Any) -> str:
-    settings = training.Settings(**_given(args, DEFAULTS))
+    settings = Settings(**_given(args, DEFAULTS))
     for folder in args.data:  # the model (or its checkpoint) written over a shard or manifest
         if Path(folder).resolve() in Path(args.out).resolve().parents:
             raise ValueError(f"{args.out} is inside {folder}, which is read as a dataset: "
@@ -139,8 +168,7 @@ def _self_play(args: argparse.Namespace, training: Any) -> str:
 
 
 def _evaluate(args: argparse.Namespace, training: Any) -> str:
-    agreed, walls = training.evaluate(args.evaluate, args.data, **_given(
-        args, {"seed": DEFAULTS["seed"], "held_out": DEFAULTS["held_out"]}))
+    agreed, walls = training.evaluate(args.evaluate, args.data, **_given(args, SPLIT))
     tied = "tied" in agreed
     head = f"{'decision':<10}{'rows':>9}{'agrees':>9}" + (
         f"{'within ties':>13}{'tied > 1':>10}{'ceiling':>9}" if tied else "")
@@ -176,7 +204,10 @@ def add(commands: Commands) -> None:
                     "model by REINFORCE with the model at all four seats. Seeded and "
                     "deterministic on the CPU. A checkpoint beside --out is written every "
                     "--every steps (updates), and the same command resumes from it. Seat the "
-                    "result as learned?model=MODEL.",
+                    "result as learned?model=MODEL. --channels, --blocks and --batch together "
+                    f"may ask for at most {MAX_MEMORY // 2**30} GiB (by "
+                    "mjsim.learn.settings.memory); a value out of range is refused before "
+                    "PyTorch loads.",
         epilog="examples: mjsim train --data data/rung3 data/imported --out tiny.npz "
                "--channels 8 --blocks 1 --steps 20 --batch 32 --held-out 0.6\n"
                "          mjsim train --self-play --from tiny.npz --out tuned.npz --updates 2\n"
@@ -203,12 +234,15 @@ def add(commands: Commands) -> None:
     playing = {"updates": (int, "self-play updates, one optimiser step each"),
                "games": (int, "one-hand games a self-play update"),
                "entropy": (float, "the self-play entropy bonus")}
+    ranges = {key: span(*bounds) for key, bounds in (BOUNDS | SELF_PLAY_BOUNDS).items()} | {
+        "lr": f"above 0 and at most {MAX_LR:g}", "seed": span(0, MAX_SEED),
+        "held_out": "between 0 and 1", "entropy": "at least 0"}
     for key, (kind, words) in (both | numbers | playing).items():
         default = str(DEFAULTS.get(key, SELF_PLAY.get(key)))
         if key in DEFAULTS and SELF_PLAY.get(key, DEFAULTS[key]) != DEFAULTS[key]:
             default += f"; self-play {SELF_PLAY[key]}"
         train.add_argument(f"--{key.replace('_', '-')}", type=kind, default=None,
-                           help=f"{words} (default {default})")
+                           help=f"{words} ({ranges[key]}; default {default})")
     flags = {"roads": "read the road planes too (datasets made with --roads)",
              "ties": "fit the actions the chooser ranked equal best, not the one it took (a "
                      "rung's tie-break is a hash)",
@@ -217,4 +251,5 @@ def add(commands: Commands) -> None:
              "quiet": "no progress bar"}
     for flag, words in flags.items():
         train.add_argument(f"--{flag}", action="store_true", help=words)
-    train.add_argument("--threads", type=int, default=1, help="PyTorch's threads (default 1)")
+    train.add_argument("--threads", type=int, default=1,
+                       help=f"PyTorch's threads ({span(1, MAX_THREADS)}; default 1)")
