@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -40,6 +41,9 @@ from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 MANIFEST = "manifest.json"
 IMPORT_MANIFEST = "import.json"
 """What marks an import's folder (:mod:`.imported`), whose tables are laid out as a run's."""
+BATCH_FILE = re.compile(r"b(\d{6}|[1-9]\d{6,})\.parquet")
+"""The name :meth:`RunFolder._file` gives a batch's file (six digits at least), its number
+the group: ``b1.parquet`` or ``backup.parquet`` names no batch."""
 SCAN_BATCHES = 256
 """Batches :meth:`RunFolder.scan` reads at a time: a few thousand rows, whatever the run's size."""
 # The order that makes a loaded table independent of which batch finished first.
@@ -132,11 +136,13 @@ class RunFolder:
         return manifest
 
     def done(self) -> set[int]:
-        """The batches already written whole."""
+        """The batches already written whole: the seats files named as :meth:`_file` names
+        them (another file there, such as a copy named ``backup.parquet``, is none)."""
         folder = self.path / "tables" / "seats"
         if not folder.is_dir():
             return set()
-        return {int(p.stem[1:]) for p in folder.glob("b*.parquet")}
+        return {int(match[1]) for path in folder.glob("b*.parquet")
+                if (match := BATCH_FILE.fullmatch(path.name))}
 
     def damaged(self, batches: Sequence[Sequence[Sequence[str]]]) -> dict[int, str]:
         """The done batches among ``batches`` (each a list of [seed, lineup] games) with a file
@@ -203,8 +209,9 @@ class RunFolder:
         names = self._columns(table, columns)
         if not self.path.is_dir():
             raise FileNotFoundError(f"{self.path} is no run folder: there is no such folder")
-        done = sorted(self.done())
         games = self._games()
+        # A file numbered past the batches the manifest lists is no batch of this run.
+        done = sorted(batch for batch in self.done() if games is None or batch < len(games))
         batches = batches or SCAN_BATCHES
         for start in range(0, len(done), batches):
             footers = {}

@@ -103,3 +103,18 @@ def test_a_folder_that_does_not_exist_is_no_run(tmp_path):
     with pytest.raises(FileNotFoundError, match="no run folder"):
         RunFolder(tmp_path / "misspelled").load("seats")
     assert RunFolder(tmp_path).load("seats").empty  # a folder with no batch yet holds none
+
+
+@pytest.mark.parametrize("stray", ["backup.parquet", "b000007.parquet"])
+def test_a_stray_file_among_the_batches_is_no_batch_of_the_run(whole, tmp_path, capsys, stray):
+    # A copy saved beside the batches (or one numbered past the manifest's three walls) was
+    # read as a batch: its int() refused the name, or its games counted twice in the standings.
+    folder = _copy(whole, tmp_path)
+    shutil.copy(folder / "tables" / "seats" / "b000001.parquet",
+                folder / "tables" / "seats" / stray)
+    pd.testing.assert_frame_equal(RunFolder(folder).load("seats"), RunFolder(whole).load("seats"))
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
+    printed = capsys.readouterr()
+    assert not printed.err
+    pd.testing.assert_frame_equal(pd.read_csv(folder / "standings.csv"),
+                                  pd.read_csv(whole / "standings.csv"))
