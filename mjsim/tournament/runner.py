@@ -237,45 +237,48 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
                          for challenger, baseline in (shadows or {}).items()))
     roster.check([*entries, *(baseline for _, baseline in pairs)])
     folder = RunFolder(out)
-    listed = [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches]
-    folder.start({
-        "kind": kind, **settings.manifest(), "definitions": roster.definitions,
-        "batches": listed,
-        "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
-        "players": roster.described(entries), "origin": origin(folder.path),
-        **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
-    })
-    programs = (str(folder.path.resolve() / "programs") if roster.runs_programs(entries)
-                else None)
-    wanted = len(batches) if limit is None else min(limit, len(batches))
-    # A damaged batch is played again: its games are a function of its seeds, so nothing is lost.
-    pending = sorted(set(range(wanted)) - (folder.done() - folder.damaged(listed[:wanted]).keys()))
-    with _progress(quiet, wanted, wanted - len(pending)) as advance:
-        if pending:
-            with _executor(backend, scheduler):
-                size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
-                chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
-                # A worker beyond the chunks would only start, cost memory and wait.
-                jobs = -1 if backend == "dask" else min(n_jobs, len(chunks))
-                results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                    delayed(play_batches)(chunk, [batches[batch] for batch in chunk],
-                                          settings, roster.definitions, pairs, programs)
-                    for chunk in chunks)
-                fouls = _FoulsInARow(pending, settings.max_fouls)
+    with folder.held():  # one run at a time writes a folder
+        listed = [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches]
+        folder.start({
+            "kind": kind, **settings.manifest(), "definitions": roster.definitions,
+            "batches": listed,
+            "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
+            "players": roster.described(entries), "origin": origin(folder.path),
+            **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
+        })
+        programs = (str(folder.path.resolve() / "programs") if roster.runs_programs(entries)
+                    else None)
+        wanted = len(batches) if limit is None else min(limit, len(batches))
+        # A damaged batch is played again: its games are a function of its seeds, so nothing
+        # is lost.
+        intact = folder.done() - folder.damaged(listed[:wanted]).keys()
+        pending = sorted(set(range(wanted)) - intact)
+        with _progress(quiet, wanted, wanted - len(pending)) as advance:
+            if pending:
+                with _executor(backend, scheduler):
+                    size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
+                    chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
+                    # A worker beyond the chunks would only start, cost memory and wait.
+                    jobs = -1 if backend == "dask" else min(n_jobs, len(chunks))
+                    results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
+                        delayed(play_batches)(chunk, [batches[batch] for batch in chunk],
+                                              settings, roster.definitions, pairs, programs)
+                        for chunk in chunks)
+                    fouls = _FoulsInARow(pending, settings.max_fouls)
 
-                def written(batch: int, files: dict[str, bytes],
-                            streaks: dict[str, Streak]) -> None:
-                    folder.write_encoded(batch, files)
-                    advance()
-                    fouls.add(batch, streaks)
+                    def written(batch: int, files: dict[str, bytes],
+                                streaks: dict[str, Streak]) -> None:
+                        folder.write_encoded(batch, files)
+                        advance()
+                        fouls.add(batch, streaks)
 
-                try:
-                    with _stopped_early_quietly(), contextlib.closing(results):
-                        # Closing stops the batches still running.
-                        _gather((done for chunk in results for done in chunk), pending,
-                                written)
-                except PlayerError as error:
-                    raise _kept(folder, batches, error) from None
+                    try:
+                        with _stopped_early_quietly(), contextlib.closing(results):
+                            # Closing stops the batches still running.
+                            _gather((done for chunk in results for done in chunk), pending,
+                                    written)
+                    except PlayerError as error:
+                        raise _kept(folder, batches, error) from None
     return folder.tables()
 
 

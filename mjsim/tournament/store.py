@@ -21,6 +21,8 @@ the table refuses it, naming the file.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import re
@@ -59,6 +61,30 @@ class RunFolder:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = run_path(path)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """The folder (made if missing) held by this run while it writes: a second run on it
+        meanwhile, such as two ``mjsim resume`` of one folder at once, raises ``ValueError``
+        rather than write the same manifest and batch files under the first. The hold is a
+        lock on the folder itself, so it leaves no file, and ends with the process however it
+        ends; a file system that cannot lock holds nothing."""
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(self.path, os.O_RDONLY)
+        except OSError as error:  # a place no one can write in, such as /proc
+            raise ValueError(f"cannot make the folder {self.path}: {error.strerror}") from None
+        try:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise ValueError(f"{self.path} is in use by another run of mjsim (the same "
+                                 "command or a resume of it): let that one end") from None
+            except OSError:  # no locks here (some network file systems): held by none
+                pass
+            yield
+        finally:
+            os.close(descriptor)  # which releases the lock
 
     def start(self, manifest: dict[str, Any]) -> list[int]:
         """Write the manifest of a new run, or check it against the one already there; returns

@@ -118,3 +118,21 @@ def test_a_stray_file_among_the_batches_is_no_batch_of_the_run(whole, tmp_path, 
     assert not printed.err
     pd.testing.assert_frame_equal(pd.read_csv(folder / "standings.csv"),
                                   pd.read_csv(whole / "standings.csv"))
+
+
+def test_a_second_run_on_a_folder_in_use_is_refused_and_writes_nothing(whole, tmp_path, capsys):
+    # Two `mjsim resume` of one folder at once both played its missing walls into the same
+    # manifest.tmp and bNNNNNN.tmp files, so one could rename the other's half-written file.
+    folder = _copy(whole, tmp_path)
+    (folder / "tables" / "seats" / "b000002.parquet").unlink()
+    before = sorted(path.name for path in folder.rglob("*"))
+    with RunFolder(folder).held():  # the first run, still writing
+        status = main(["resume", str(folder), "--quiet", "--backend", "sequential"])
+    error = capsys.readouterr().err
+    assert status == 2
+    assert error == (f"mjsim resume: {folder} is in use by another run of mjsim (the same "
+                     "command or a resume of it): let that one end\n")
+    assert sorted(path.name for path in folder.rglob("*")) == before
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0  # once free
+    capsys.readouterr()
+    pd.testing.assert_frame_equal(RunFolder(folder).load("seats"), RunFolder(whole).load("seats"))
