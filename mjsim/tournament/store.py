@@ -444,15 +444,27 @@ def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     'it has 2 walls, more than the 1 asked for'
     """
     for key in sorted((set(old) | set(new)) - {"batches"}):
-        if old.get(key) != new.get(key):
-            return (f"its {_WORDS.get(key, key)} is {_shown(old.get(key))}, not "
-                    f"{_shown(new.get(key))}")
+        was, asked = old.get(key), new.get(key)
+        if was != asked:
+            if isinstance(was, dict) and isinstance(asked, dict):  # only what differs: a
+                was, asked = _apart(was, asked), _apart(asked, was)  # clipped whole hid it
+            return f"its {_WORDS.get(key, key)} is {_shown(was)}, not {_shown(asked)}"
     before, after = old.get("batches", []), new.get("batches", [])
     if len(after) < len(before):
         return f"it has {len(before)} walls, more than the {len(after)} asked for"
     if after[:len(before)] != before:
         return "its walls or lineups differ"
     return ""
+
+
+def _apart(mapping: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """The entries of ``mapping`` that ``other`` lacks or holds otherwise.
+
+    >>> _apart({"time_limit": 6.0, "cpu_limit": 60.0}, {"time_limit": 3.0, "cpu_limit": 60.0})
+    {'time_limit': 6.0}
+    """
+    return {key: value for key, value in mapping.items()
+            if key not in other or other[key] != value}
 
 
 def _shown(value: object) -> str:
