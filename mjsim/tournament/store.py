@@ -115,8 +115,12 @@ class RunFolder:
             return looks
         difference = _difference(old, new)
         if difference:
-            # What the user typed differently says it best (the seed, the ideas, the lineup).
-            typed = _difference(_typed(existing), _typed(manifest))
+            # What the user typed differently says it best (the command, or the seed, the
+            # ideas, the lineup): another command's arguments differ in every name.
+            kind = existing.get("kind")
+            typed = (f"it is a {kind} run, not a {manifest.get('kind')}"
+                     if kind != manifest.get("kind")
+                     else _difference(_typed(existing), _typed(manifest)))
             raise ValueError(f"{self.path} holds a different run ({typed or difference}); a "
                              "new run needs a folder of its own")
         played = len(old["batches"])

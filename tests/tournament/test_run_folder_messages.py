@@ -35,3 +35,12 @@ def test_a_different_limit_is_named_alone(tmp_path):
     with pytest.raises(ValueError, match=r"\(its limits is \{'time_limit': 6\.0\}, not "
                                          r"\{'time_limit': 3\.0\}\)"):
         table("1,1,1,1", tmp_path, limits=Limits(time_limit=3.0), **OPTIONS)
+
+
+def test_another_command_s_run_is_named_by_its_command(tmp_path):
+    # A table asked in a price run's folder read "(its baseline is '3', not None)": the first
+    # of the arguments, which differ in every name between two commands.
+    price(["claims"], tmp_path, level=3, **OPTIONS)
+    with pytest.raises(ValueError, match=r"holds a different run \(it is a price run, not a "
+                                         r"table\); a new run needs a folder of its own"):
+        table("3,3,3,3", tmp_path, **OPTIONS)
