@@ -15,6 +15,7 @@ from mjsim.ui.commands.base import (
     RunStopped,
     UsageError,
     add_ruleset,
+    given_path,
     seed_in_a_name,
     writable_folder,
 )
@@ -32,8 +33,9 @@ def add_experiment_options(parser: argparse.ArgumentParser, walls: int,
     parser.add_argument("--walls", type=int, default=walls,
                         help=f"wall seeds (default {walls_said or walls})")
     parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
-    parser.add_argument("--out", help="the run folder (default runs/<command>-<seed>-<walls>); "
-                                      "an unfinished run in it is resumed")
+    parser.add_argument("--out", type=given_path,
+                        help="the run folder (default runs/<command>-<seed>-<walls>); an "
+                             "unfinished run in it is resumed")
     add_ruleset(parser)
     parser.add_argument("--table", choices=("mcr", "botzone"), default="mcr",
                         help="mcr: sixteen-hand games (default); botzone: Botzone's table, "
@@ -95,8 +97,10 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
     if not 2 <= args.walls <= MAX_WALLS:
         raise UsageError(f"--walls is from 2 (an interval needs two) to {MAX_WALLS:,}, "
                          f"not {args.walls}")
-    if not 0 <= args.penalty <= MAX_PENALTY or args.max_fouls < 1:
-        raise UsageError(f"--penalty is from 0 to {MAX_PENALTY:,} and --max-fouls at least 1")
+    if not 0 <= args.penalty <= MAX_PENALTY:
+        raise UsageError(f"--penalty is from 0 to {MAX_PENALTY:,}, not {args.penalty}")
+    if args.max_fouls < 1:
+        raise UsageError(f"--max-fouls is at least 1, not {args.max_fouls}")
     options = {**parallel(args), "ruleset": args.ruleset, "table": args.table,
                "penalty": args.penalty, "max_fouls": args.max_fouls, "limits": _limits(args),
                "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
