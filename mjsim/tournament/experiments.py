@@ -72,6 +72,9 @@ class Report:
     sequential: dict[str, Sequential] = field(default_factory=dict)
     competition: pd.DataFrame = field(default_factory=pd.DataFrame)
     tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
+    played: int = 0
+    """The walls this call played: 0 when the folder held every one it needed (a finished run
+    asked again, or resumed)."""
 
 
 def chosen_ideas(ideas: Iterable[str], baseline: str, roster: Roster) -> list[str]:
@@ -120,9 +123,10 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     report = Report(Path(out))
     limit = min(STAGE, walls) if until_decided else walls
     while True:
-        report.tables = run(batches, out, limit=limit, kind="price", arguments=arguments,
-                            roster=roster, shadows=triggers.shadows(baseline, challengers),
-                            **run_options)
+        tables = run(batches, out, limit=limit, kind="price", arguments=arguments,
+                     roster=roster, shadows=triggers.shadows(baseline, challengers),
+                     **run_options)
+        report.tables, report.played = tables, report.played + tables.played
         seats = priced_seats(out, [baseline])
         if not until_decided:
             break
@@ -173,8 +177,8 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     # A finished ladder extended has looks: its intervals must hold however it stopped.
     found = estimates(seats, rows, hands_per_game(run_options), DELTA, looks=_looks(out))
     rotated = [lineup_key(lineup) for lineup in rotations(seated)]
-    return _written(_with_standings(Report(Path(out), estimates=found, tables=tables),
-                                    wall_sums(out, rotated)))
+    return _written(_with_standings(Report(Path(out), estimates=found, tables=tables,
+                                           played=tables.played), wall_sums(out, rotated)))
 
 
 def _looks(out: str | Path) -> list[int]:
@@ -233,7 +237,7 @@ def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None
     arguments = {"lineup": list(entries), "walls": walls, "seed": seed, "schedule": schedule}
     tables = run(batches, out, kind="table", arguments=arguments, roster=roster, **run_options)
     sums = wall_sums(out)
-    report = _with_standings(Report(Path(out), tables=tables), sums)
+    report = _with_standings(Report(Path(out), tables=tables, played=tables.played), sums)
     if schedule == "competition":
         report.competition = competition(sums)
     return _written(report)

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
 
-import pandas as pd
 from joblib import Parallel, delayed, parallel_config
 
 import mjsim
@@ -36,7 +35,7 @@ from mjsim.tournament.records import (
     lineup_key,
     play_games,
 )
-from mjsim.tournament.store import RunFolder, encode_batch, git_hash, origin
+from mjsim.tournament.store import RunFolder, Tables, encode_batch, git_hash, origin
 
 Task = tuple[str, Lineup]
 Played = tuple[int, dict[str, bytes], dict[str, Streak]]
@@ -198,7 +197,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
         kind: str = "games", arguments: dict[str, Any] | None = None,
         roster: Roster | None = None, table: str | None = None, penalty: int | None = None,
         max_fouls: int | None = None, limits: Limits | None = None,
-        shadows: Mapping[str, str] | None = None) -> Mapping[str, pd.DataFrame]:
+        shadows: Mapping[str, str] | None = None) -> Tables:
     """Play batches of (seed, lineup) games into the run folder ``out``; return its tables (each
     read from disk when first asked for). Lineups name players by spec, or by the names ``roster``
     defines. The games' ``settings`` (:class:`~mjsim.game.settings.Settings`) come whole or as
@@ -279,7 +278,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
                                     written)
                     except PlayerError as error:
                         raise _kept(folder, batches, error) from None
-    return folder.tables()
+    return folder.tables(played=len(pending))
 
 
 @contextlib.contextmanager

@@ -213,9 +213,10 @@ class RunFolder:
             temporary.write_bytes(files[table])
             os.replace(temporary, target)
 
-    def tables(self) -> Tables:
-        """Every table of the run, each loaded when first read."""
-        return Tables(self)
+    def tables(self, played: int = 0) -> Tables:
+        """Every table of the run, each loaded when first read; ``played``: the batches the
+        run that returns them played (:attr:`Tables.played`)."""
+        return Tables(self, played)
 
     def load(self, table: str, columns: Iterable[str] | None = None) -> pd.DataFrame:
         """One table of the run (only ``columns``, if given), from every finished batch, in a
@@ -301,9 +302,12 @@ class Tables(Mapping[str, pd.DataFrame]):
     """A run's tables by name, each read from disk when first asked for: pricing reads only the
     per-seat table, so a long run's per-hand tables never have to fit in memory."""
 
-    def __init__(self, folder: RunFolder) -> None:
+    def __init__(self, folder: RunFolder, played: int = 0) -> None:
         self._folder = folder
         self._loaded: dict[str, pd.DataFrame] = {}
+        self.played = played
+        """The batches (walls) the run that returned these tables played: 0 when the folder
+        held them all already, a finished run asked again."""
 
     def __getitem__(self, table: str) -> pd.DataFrame:
         if table not in self._loaded:

@@ -136,3 +136,16 @@ def test_a_second_run_on_a_folder_in_use_is_refused_and_writes_nothing(whole, tm
     assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0  # once free
     capsys.readouterr()
     pd.testing.assert_frame_equal(RunFolder(folder).load("seats"), RunFolder(whole).load("seats"))
+
+
+def test_a_resume_says_whether_anything_was_left_to_play(whole, tmp_path, capsys):
+    # A finished run resumed printed its results again as if it had played them.
+    folder = _copy(whole, tmp_path)
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
+    assert capsys.readouterr().out.endswith(
+        f"\nresults: {folder} (finished before: nothing was left to play)\n")
+    (folder / "tables" / "seats" / "b000001.parquet").unlink()
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
+    assert capsys.readouterr().out.endswith(f"\nresults: {folder}\n")
+    assert table(LINEUP, folder, **OPTIONS).played == 0
+    assert table(LINEUP, folder, **{**OPTIONS, "walls": 4}).played == 1  # extended by one

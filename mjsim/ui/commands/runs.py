@@ -177,7 +177,8 @@ def finish(report: Report) -> str:
         parts.append(format_standings(report.standings, report.contrasts))
     if not report.competition.empty:
         parts.append(format_competition(report.competition))
-    parts.append(f"results: {report.out}")
+    finished = " (finished before: nothing was left to play)" if not report.played else ""
+    parts.append(f"results: {report.out}{finished}")
     return "\n\n".join(parts)
 
 
