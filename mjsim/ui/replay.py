@@ -105,7 +105,7 @@ def seat_names(players: Sequence[str]) -> list[str]:
 
 def load(path: str | Path) -> Replay:
     """The replay of a log file. Raises ``OSError`` or ``ValueError`` (not a game log)."""
-    with open(path) as stream:
+    with gamelog.open_log(path) as stream:
         read = gamelog.read_partial(stream)
     return build(read.header, read.moves, read.stopped)
 

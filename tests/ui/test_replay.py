@@ -11,6 +11,7 @@ from mjsim.game import gamelog
 from mjsim.players.rungs import best
 from mjsim.players.view import view_of
 from mjsim.ui import replay
+from mjsim.ui.cli import main
 from mjsim.ui.review import review
 from tests.ui.conftest import ENV, close_when_done, mjsim, record
 
@@ -100,6 +101,24 @@ def test_a_log_cut_short_replays_what_it_holds_and_names_the_line(tmp_path, reco
     assert out.rstrip().endswith("(the log stops early: line 41 is cut short or damaged; "
                                  "replayed up to there)")
     assert len(replay.load(cut).frames) > 1
+
+
+@pytest.mark.parametrize(("command", "done"), [("replay", "replayed"), ("review", "reviewed")])
+def test_a_line_that_is_not_utf8_ends_the_log_there(tmp_path, recorded, capsys, command, done):
+    # A byte no UTF-8 text holds (a disk's damage) refused the whole log with Python's words:
+    # "'utf-8' codec can't decode byte 0xff in position 2113: invalid start byte".
+    lines = recorded.read_bytes().splitlines(keepends=True)
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_bytes(b"".join(lines[:40]) + lines[40].replace(b"move", b"mo\xffve")
+                        + b"".join(lines[41:]))
+    assert main([command, str(damaged)]) == 0
+    printed = capsys.readouterr()
+    assert printed.err == "" and (f"(the log stops early: line 41 is cut short or damaged; "
+                                  f"{done} up to there)") in printed.out
+    damaged.write_bytes(b"\xff" + b"".join(lines))  # the header itself: no log at all
+    assert main([command, str(damaged)]) == 2
+    assert capsys.readouterr().err == (f"mjsim {command}: {damaged}: not an mjsim game log (its "
+                                       "first line names no mjsim format)\n")
 
 
 def test_a_tournament_game_plays_again_from_its_seed(tmp_path):
