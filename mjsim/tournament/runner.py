@@ -14,7 +14,7 @@ import signal
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -254,7 +254,8 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
         pending = sorted(set(range(wanted)) - intact)
         with _progress(quiet, wanted, wanted - len(pending)) as advance:
             if pending:
-                with _executor(backend, scheduler):
+                _loky_race_quiet()
+            with _executor(backend, scheduler):
                     size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
                     chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
                     # A worker beyond the chunks would only start, cost memory and wait.
@@ -272,8 +273,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
                         fouls.add(batch, streaks)
 
                     try:
-                        with _stopped_early_quietly(), contextlib.closing(results):
-                            # Closing stops the batches still running.
+                        with _stopped_early_quietly(results):
                             _gather((done for chunk in results for done in chunk), pending,
                                     written)
                     except PlayerError as error:
@@ -282,14 +282,40 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
 
 
 @contextlib.contextmanager
-def _stopped_early_quietly() -> Iterator[None]:
-    """Without joblib's warning that a generator closed early cancelled tasks: a run stops
-    early on purpose (a player that raised, fouls, Ctrl-C, a full disk), says why in one line,
-    and plays those batches again when resumed."""
+def _stopped_early_quietly(results: Generator[Any, None, None]) -> Iterator[None]:
+    """Closes ``results``, which stops the batches still running, without joblib's warning
+    that a generator closed early cancelled tasks: a run stops early on purpose (a player that
+    raised, fouls, Ctrl-C, a full disk), says why in one line, and plays those batches again
+    when resumed."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", category=UserWarning, module=r"joblib\.",
                                 message=r".*You could benefit from adjusting the input task")
-        yield
+        try:
+            yield
+        finally:
+            results.close()
+
+
+def _loky_race_quiet() -> None:
+    """Install (once) a ``threading.excepthook`` that says nothing of loky's executor manager
+    losing the race with its pool's shutting down mid-task: on Ctrl-C with two jobs, one time
+    in four, its thread printed a traceback ending ``KeyError: 5`` (from
+    ``add_call_item_to_queue``, the task cancelled under it) beside the run's one line. Any
+    other exception in any thread is handed to the hook it replaced."""
+    if not isinstance(threading.excepthook, _LokyRaceQuiet):
+        threading.excepthook = _LokyRaceQuiet(threading.excepthook)
+
+
+class _LokyRaceQuiet:
+    """The hook :func:`_loky_race_quiet` installs."""
+
+    def __init__(self, previous: Callable[[threading.ExceptHookArgs], object]) -> None:
+        self.previous = previous
+
+    def __call__(self, args: threading.ExceptHookArgs) -> None:
+        if not (args.exc_type is KeyError and type(args.thread).__module__.startswith(
+                "joblib.externals.loky.")):
+            self.previous(args)
 
 
 def _together(pending: Sequence[int], n_jobs: int, batching: bool) -> int:
@@ -345,6 +371,7 @@ def start_workers(n_jobs: int) -> None:
     traceback). A process inherits an ignored signal, and Python leaves it ignored."""
     if n_jobs < 2:
         return
+    _loky_race_quiet()
     with _ctrl_c_ignored(), parallel_config(backend="loky"):
         # The first tasks are sent, and so the processes made, before this returns.
         warming = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
