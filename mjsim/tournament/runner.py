@@ -255,7 +255,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
         with _progress(quiet, wanted, wanted - len(pending)) as advance:
             if pending:
                 _loky_race_quiet()
-            with _executor(backend, scheduler):
+                with _executor(backend, scheduler):
                     size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
                     chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
                     # A worker beyond the chunks would only start, cost memory and wait.
