@@ -182,9 +182,11 @@ def _seat_words(table: pd.DataFrame) -> list[str]:
                if games > played]
     if not doubled:
         return []
-    return [(f"games: the seats a variant held, {played:,} games in all ({', '.join(doubled)} "
-             "sat in more than one seat of a game, and counts each); first: the share of those "
-             "seats that placed first")]
+    named = " and ".join([", ".join(doubled[:-1]), doubled[-1]] if doubled[1:] else doubled)
+    counts = "count" if doubled[1:] else "counts"
+    return [(f"games: the seats a variant held, {played:,} games in all ({named} sat in more "
+             f"than one seat of a game, and {counts} each); first: the share of those seats "
+             "that placed first")]
 
 
 FOUL_WARNING = 0.1
