@@ -350,16 +350,17 @@ def _unresumable(manifest: Any) -> str:
         run_walls(arguments.get("walls", 1))
     except ValueError as error:
         return f"records arguments out of bounds ({error})"
-    return _settings_problem(manifest)
+    return settings_problem(manifest)
 
 
-def _settings_problem(manifest: dict[str, Any]) -> str:
-    """What is wrong with a manifest's ruleset, table, definitions and foul settings, if any."""
+def settings_problem(manifest: dict[str, Any]) -> str:
+    """What is wrong with a manifest's ruleset, table, definitions and foul settings, in words
+    (empty if nothing): what a game of the run played again (resumed, or replayed) reads."""
     for name, types in (("ruleset", (str,)), ("table", (str,)), ("penalty", (int,)),
                         ("max_fouls", (int,)), ("limits", (dict,)), ("definitions", (dict,)),
                         ("origin", (dict,))):
         if (name in manifest or name == "ruleset") and not _is(manifest.get(name), types):
-            return f"records a {name} of {manifest.get(name)!r}"
+            return f"records the {name} {manifest.get(name)!r}"
     try:
         bounded(Settings.from_manifest(manifest))
     except ValueError as error:  # a limit it does not know, a bad value or one out of bounds

@@ -148,6 +148,30 @@ def test_a_tournament_game_plays_again_from_its_seed(tmp_path):
     assert status == 2 and "the run holds games 0-7, not 8" in err
 
 
+@pytest.mark.parametrize(("key", "value", "words"), [
+    ("penalty", "10", "records the penalty '10'"),  # was TypeError: penalty is a whole number
+    ("definitions", [1], "records the definitions [1]"),  # AttributeError: ... 'items'
+    ("definitions", {"a": 5}, "defines players by something other than names and specs"),
+    ("batches", {}, "is not an mjsim run's manifest"),  # "the run holds games 0--1, not 1"
+])
+def test_a_run_s_game_from_a_damaged_manifest_is_refused_in_one_line(tmp_path, capsys, key,
+                                                                      value, words):
+    import json
+
+    from mjsim.tournament import table
+
+    table("2,2,1,1", tmp_path, walls=2, table="botzone", backend="sequential", quiet=True)
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({**json.loads(manifest.read_text()), key: value}))
+    for argv in (["replay", str(tmp_path), "--game", "1"], ["replay", str(tmp_path)]):
+        status = main(argv)
+        error = capsys.readouterr().err
+        if key != "batches" and "--game" not in argv:  # the listing reads the games alone
+            assert status == 0
+            continue
+        assert status == 2 and error == f"mjsim replay: {tmp_path}: {manifest} {words}\n"
+
+
 def test_review_marks_where_rung_3_differs_with_both_options(recorded):
     header, moves = gamelog.read(recorded.open())
     lines = list(review(header, moves, 0))
