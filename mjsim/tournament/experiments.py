@@ -350,6 +350,14 @@ def _unresumable(manifest: Any) -> str:
         run_walls(arguments.get("walls", 1))
     except ValueError as error:
         return f"records arguments out of bounds ({error})"
+    if "walls" in arguments and len(batches) != arguments["walls"]:  # a batch is a wall
+        return (f"lists {len(batches)} walls' batches, where its arguments ask for "
+                f"{arguments['walls']}")
+    looks = manifest.get("looks", [])
+    if not (isinstance(looks, list) and all(
+            isinstance(look, int) and not isinstance(look, bool) and 0 < look < len(batches)
+            for look in looks)):  # the sizes at which it was read before it was extended
+        return f"records the looks {clipped(repr(looks), 40)}"
     return settings_problem(manifest)
 
 

@@ -2,6 +2,7 @@
 batch again (its games are a function of its seeds), reading it refuses the file by name, and
 what a run would have to delete to write its batches is refused in one line."""
 
+import json
 import shutil
 
 import pandas as pd
@@ -149,3 +150,23 @@ def test_a_resume_says_whether_anything_was_left_to_play(whole, tmp_path, capsys
     assert capsys.readouterr().out.endswith(f"\nresults: {folder}\n")
     assert table(LINEUP, folder, **OPTIONS).played == 0
     assert table(LINEUP, folder, **{**OPTIONS, "walls": 4}).played == 1  # extended by one
+
+
+@pytest.mark.parametrize(("damage", "words"), [
+    (lambda manifest: manifest.update(batches=manifest["batches"][:2]),
+     "lists 2 walls' batches, where its arguments ask for 3"),
+    (lambda manifest: manifest.update(looks="x"), "records the looks 'x'"),
+    (lambda manifest: manifest.update(looks=[3]), "records the looks [3]"),
+])
+def test_a_manifest_whose_walls_disagree_is_refused_by_resume(whole, tmp_path, capsys, damage,
+                                                              words):
+    # Each was resumed as a run extended from a smaller one: a look recorded where none was
+    # taken, and the run's prices given as a confidence sequence ("too few walls").
+    folder = _copy(whole, tmp_path)
+    path = folder / "manifest.json"
+    manifest = json.loads(path.read_text())
+    damage(manifest)
+    path.write_text(json.dumps(manifest))
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 2
+    assert capsys.readouterr().err == (f"mjsim resume: {folder} holds no run that resumes: its "
+                                       f"manifest.json {words}\n")
