@@ -55,8 +55,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
         notes.extend(f"{name}: {said}" for name, said
                      in zip(estimates[Column.NAME], estimates[Column.TRIGGERS])
                      if isinstance(said, str) and said)
-    notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
-                 "two-sided), from its per-seed SD")
+    if any(cells[-1] != "-" for cells in rows):  # else the column holds no figure to explain
+        notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
+                     "two-sided), from its per-seed SD")
     walls = ", ".join(f"{name}: {int(needed):,}" for name, needed, cells  # none without detects
                       in zip(estimates[Column.NAME], estimates[Column.WALLS_FOR_DELTA], rows)
                       if cells[-1] != "-")
