@@ -18,6 +18,7 @@ A log cut short (a crash mid-line, a copy that stopped) is read as far as it goe
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NamedTuple
 
@@ -89,6 +90,13 @@ class LogRead(NamedTuple):
     stopped: str | None
 
 
+def open_log(path: str | os.PathLike[str]) -> IO[str]:
+    """A log file opened for :func:`read_partial`: bytes that are not UTF-8 (a disk's damage)
+    read as surrogate escapes, which no move's JSON takes, so the moves end at that line
+    rather than the whole file being refused."""
+    return open(path, encoding="utf-8", errors="surrogateescape")
+
+
 def read_partial(stream: IO[str]) -> LogRead:
     """The header and the moves up to the first line that is not a move.
 
@@ -101,8 +109,10 @@ def read_partial(stream: IO[str]) -> LogRead:
     try:
         # The json module, not orjson: a seed that is not UTF-8 is written as surrogate
         # escapes ("\\udcff"), which orjson refuses.
-        header = json.loads(numbered[0][1]) if numbered else {}
-    except (json.JSONDecodeError, RecursionError):
+        first = numbered[0][1] if numbered else ""
+        first.encode()  # raises for bytes that were not UTF-8 (open_log's surrogate escapes)
+        header = json.loads(first) if first else {}
+    except (json.JSONDecodeError, RecursionError, UnicodeEncodeError):
         header = {}
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise ValueError("not an mjsim game log (its first line names no mjsim format)")

@@ -72,6 +72,9 @@ class Report:
     sequential: dict[str, Sequential] = field(default_factory=dict)
     competition: pd.DataFrame = field(default_factory=pd.DataFrame)
     tables: Mapping[str, pd.DataFrame] = field(default_factory=dict)
+    played: int = 0
+    """The walls this call played: 0 when the folder held every one it needed (a finished run
+    asked again, or resumed)."""
 
 
 def chosen_ideas(ideas: Iterable[str], baseline: str, roster: Roster) -> list[str]:
@@ -120,9 +123,10 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     report = Report(Path(out))
     limit = min(STAGE, walls) if until_decided else walls
     while True:
-        report.tables = run(batches, out, limit=limit, kind="price", arguments=arguments,
-                            roster=roster, shadows=triggers.shadows(baseline, challengers),
-                            **run_options)
+        tables = run(batches, out, limit=limit, kind="price", arguments=arguments,
+                     roster=roster, shadows=triggers.shadows(baseline, challengers),
+                     **run_options)
+        report.tables, report.played = tables, report.played + tables.played
         seats = priced_seats(out, [baseline])
         if not until_decided:
             break
@@ -173,8 +177,8 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     # A finished ladder extended has looks: its intervals must hold however it stopped.
     found = estimates(seats, rows, hands_per_game(run_options), DELTA, looks=_looks(out))
     rotated = [lineup_key(lineup) for lineup in rotations(seated)]
-    return _written(_with_standings(Report(Path(out), estimates=found, tables=tables),
-                                    wall_sums(out, rotated)))
+    return _written(_with_standings(Report(Path(out), estimates=found, tables=tables,
+                                           played=tables.played), wall_sums(out, rotated)))
 
 
 def _looks(out: str | Path) -> list[int]:
@@ -233,7 +237,7 @@ def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None
     arguments = {"lineup": list(entries), "walls": walls, "seed": seed, "schedule": schedule}
     tables = run(batches, out, kind="table", arguments=arguments, roster=roster, **run_options)
     sums = wall_sums(out)
-    report = _with_standings(Report(Path(out), tables=tables), sums)
+    report = _with_standings(Report(Path(out), tables=tables, played=tables.played), sums)
     if schedule == "competition":
         report.competition = competition(sums)
     return _written(report)
@@ -347,16 +351,25 @@ def _unresumable(manifest: Any) -> str:
         run_walls(arguments.get("walls", 1))
     except ValueError as error:
         return f"records arguments out of bounds ({error})"
-    return _settings_problem(manifest)
+    if "walls" in arguments and len(batches) != arguments["walls"]:  # a batch is a wall
+        return (f"lists {len(batches)} walls' batches, where its arguments ask for "
+                f"{arguments['walls']}")
+    looks = manifest.get("looks", [])
+    if not (isinstance(looks, list) and all(
+            isinstance(look, int) and not isinstance(look, bool) and 0 < look < len(batches)
+            for look in looks)):  # the sizes at which it was read before it was extended
+        return f"records the looks {clipped(repr(looks), 40)}"
+    return settings_problem(manifest)
 
 
-def _settings_problem(manifest: dict[str, Any]) -> str:
-    """What is wrong with a manifest's ruleset, table, definitions and foul settings, if any."""
+def settings_problem(manifest: dict[str, Any]) -> str:
+    """What is wrong with a manifest's ruleset, table, definitions and foul settings, in words
+    (empty if nothing): what a game of the run played again (resumed, or replayed) reads."""
     for name, types in (("ruleset", (str,)), ("table", (str,)), ("penalty", (int,)),
                         ("max_fouls", (int,)), ("limits", (dict,)), ("definitions", (dict,)),
                         ("origin", (dict,))):
         if (name in manifest or name == "ruleset") and not _is(manifest.get(name), types):
-            return f"records a {name} of {manifest.get(name)!r}"
+            return f"records the {name} {manifest.get(name)!r}"
     try:
         bounded(Settings.from_manifest(manifest))
     except ValueError as error:  # a limit it does not know, a bad value or one out of bounds

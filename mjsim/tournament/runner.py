@@ -14,11 +14,10 @@ import signal
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
 
-import pandas as pd
 from joblib import Parallel, delayed, parallel_config
 
 import mjsim
@@ -36,7 +35,7 @@ from mjsim.tournament.records import (
     lineup_key,
     play_games,
 )
-from mjsim.tournament.store import RunFolder, encode_batch, git_hash, origin
+from mjsim.tournament.store import RunFolder, Tables, encode_batch, git_hash, origin
 
 Task = tuple[str, Lineup]
 Played = tuple[int, dict[str, bytes], dict[str, Streak]]
@@ -198,7 +197,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
         kind: str = "games", arguments: dict[str, Any] | None = None,
         roster: Roster | None = None, table: str | None = None, penalty: int | None = None,
         max_fouls: int | None = None, limits: Limits | None = None,
-        shadows: Mapping[str, str] | None = None) -> Mapping[str, pd.DataFrame]:
+        shadows: Mapping[str, str] | None = None) -> Tables:
     """Play batches of (seed, lineup) games into the run folder ``out``; return its tables (each
     read from disk when first asked for). Lineups name players by spec, or by the names ``roster``
     defines. The games' ``settings`` (:class:`~mjsim.game.settings.Settings`) come whole or as
@@ -237,57 +236,86 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
                          for challenger, baseline in (shadows or {}).items()))
     roster.check([*entries, *(baseline for _, baseline in pairs)])
     folder = RunFolder(out)
-    listed = [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches]
-    folder.start({
-        "kind": kind, **settings.manifest(), "definitions": roster.definitions,
-        "batches": listed,
-        "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
-        "players": roster.described(entries), "origin": origin(folder.path),
-        **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
-    })
-    programs = (str(folder.path.resolve() / "programs") if roster.runs_programs(entries)
-                else None)
-    wanted = len(batches) if limit is None else min(limit, len(batches))
-    # A damaged batch is played again: its games are a function of its seeds, so nothing is lost.
-    pending = sorted(set(range(wanted)) - (folder.done() - folder.damaged(listed[:wanted]).keys()))
-    with _progress(quiet, wanted, wanted - len(pending)) as advance:
-        if pending:
-            with _executor(backend, scheduler):
-                size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
-                chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
-                # A worker beyond the chunks would only start, cost memory and wait.
-                jobs = -1 if backend == "dask" else min(n_jobs, len(chunks))
-                results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                    delayed(play_batches)(chunk, [batches[batch] for batch in chunk],
-                                          settings, roster.definitions, pairs, programs)
-                    for chunk in chunks)
-                fouls = _FoulsInARow(pending, settings.max_fouls)
+    with folder.held():  # one run at a time writes a folder
+        listed = [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches]
+        folder.start({
+            "kind": kind, **settings.manifest(), "definitions": roster.definitions,
+            "batches": listed,
+            "version": mjsim.__version__, "git": git_hash(), "arguments": arguments or {},
+            "players": roster.described(entries), "origin": origin(folder.path),
+            **({"shadows": [list(pair) for pair in pairs]} if pairs else {}),
+        })
+        programs = (str(folder.path.resolve() / "programs") if roster.runs_programs(entries)
+                    else None)
+        wanted = len(batches) if limit is None else min(limit, len(batches))
+        # A damaged batch is played again: its games are a function of its seeds, so nothing
+        # is lost.
+        intact = folder.done() - folder.damaged(listed[:wanted]).keys()
+        pending = sorted(set(range(wanted)) - intact)
+        with _progress(quiet, wanted, wanted - len(pending)) as advance:
+            if pending:
+                _loky_race_quiet()
+                with _executor(backend, scheduler):
+                    size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
+                    chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
+                    # A worker beyond the chunks would only start, cost memory and wait.
+                    jobs = -1 if backend == "dask" else min(n_jobs, len(chunks))
+                    results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
+                        delayed(play_batches)(chunk, [batches[batch] for batch in chunk],
+                                              settings, roster.definitions, pairs, programs)
+                        for chunk in chunks)
+                    fouls = _FoulsInARow(pending, settings.max_fouls)
 
-                def written(batch: int, files: dict[str, bytes],
-                            streaks: dict[str, Streak]) -> None:
-                    folder.write_encoded(batch, files)
-                    advance()
-                    fouls.add(batch, streaks)
+                    def written(batch: int, files: dict[str, bytes],
+                                streaks: dict[str, Streak]) -> None:
+                        folder.write_encoded(batch, files)
+                        advance()
+                        fouls.add(batch, streaks)
 
-                try:
-                    with _stopped_early_quietly(), contextlib.closing(results):
-                        # Closing stops the batches still running.
-                        _gather((done for chunk in results for done in chunk), pending,
-                                written)
-                except PlayerError as error:
-                    raise _kept(folder, batches, error) from None
-    return folder.tables()
+                    try:
+                        with _stopped_early_quietly(results):
+                            _gather((done for chunk in results for done in chunk), pending,
+                                    written)
+                    except PlayerError as error:
+                        raise _kept(folder, batches, error) from None
+    return folder.tables(played=len(pending))
 
 
 @contextlib.contextmanager
-def _stopped_early_quietly() -> Iterator[None]:
-    """Without joblib's warning that a generator closed early cancelled tasks: a run stops
-    early on purpose (a player that raised, fouls, Ctrl-C, a full disk), says why in one line,
-    and plays those batches again when resumed."""
+def _stopped_early_quietly(results: Generator[Any, None, None]) -> Iterator[None]:
+    """Closes ``results``, which stops the batches still running, without joblib's warning
+    that a generator closed early cancelled tasks: a run stops early on purpose (a player that
+    raised, fouls, Ctrl-C, a full disk), says why in one line, and plays those batches again
+    when resumed."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", category=UserWarning, module=r"joblib\.",
                                 message=r".*You could benefit from adjusting the input task")
-        yield
+        try:
+            yield
+        finally:
+            results.close()
+
+
+def _loky_race_quiet() -> None:
+    """Install (once) a ``threading.excepthook`` that says nothing of loky's executor manager
+    losing the race with its pool's shutting down mid-task: on Ctrl-C with two jobs, one time
+    in four, its thread printed a traceback ending ``KeyError: 5`` (from
+    ``add_call_item_to_queue``, the task cancelled under it) beside the run's one line. Any
+    other exception in any thread is handed to the hook it replaced."""
+    if not isinstance(threading.excepthook, _LokyRaceQuiet):
+        threading.excepthook = _LokyRaceQuiet(threading.excepthook)
+
+
+class _LokyRaceQuiet:
+    """The hook :func:`_loky_race_quiet` installs."""
+
+    def __init__(self, previous: Callable[[threading.ExceptHookArgs], object]) -> None:
+        self.previous = previous
+
+    def __call__(self, args: threading.ExceptHookArgs) -> None:
+        if not (args.exc_type is KeyError and type(args.thread).__module__.startswith(
+                "joblib.externals.loky.")):
+            self.previous(args)
 
 
 def _together(pending: Sequence[int], n_jobs: int, batching: bool) -> int:
@@ -343,6 +371,7 @@ def start_workers(n_jobs: int) -> None:
     traceback). A process inherits an ignored signal, and Python leaves it ignored."""
     if n_jobs < 2:
         return
+    _loky_race_quiet()
     with _ctrl_c_ignored(), parallel_config(backend="loky"):
         # The first tasks are sent, and so the processes made, before this returns.
         warming = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(

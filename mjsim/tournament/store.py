@@ -21,8 +21,11 @@ the table refuses it, naming the file.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
+import re
 import socket
 import subprocess
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -41,6 +44,9 @@ from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 MANIFEST = "manifest.json"
 IMPORT_MANIFEST = "import.json"
 """What marks an import's folder (:mod:`.imported`), whose tables are laid out as a run's."""
+BATCH_FILE = re.compile(r"b(\d{6}|[1-9]\d{6,})\.parquet")
+"""The name :meth:`RunFolder._file` gives a batch's file (six digits at least), its number
+the group: ``b1.parquet`` or ``backup.parquet`` names no batch."""
 SCAN_BATCHES = 256
 """Batches :meth:`RunFolder.scan` reads at a time: a few thousand rows, whatever the run's size."""
 # The order that makes a loaded table independent of which batch finished first.
@@ -56,6 +62,30 @@ class RunFolder:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = run_path(path)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """The folder (made if missing) held by this run while it writes: a second run on it
+        meanwhile, such as two ``mjsim resume`` of one folder at once, raises ``ValueError``
+        rather than write the same manifest and batch files under the first. The hold is a
+        lock on the folder itself, so it leaves no file, and ends with the process however it
+        ends; a file system that cannot lock holds nothing."""
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(self.path, os.O_RDONLY)
+        except OSError as error:  # a place no one can write in, such as /proc
+            raise ValueError(f"cannot make the folder {self.path}: {error.strerror}") from None
+        try:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise ValueError(f"{self.path} is in use by another run of mjsim (the same "
+                                 "command or a resume of it): let that one end") from None
+            except OSError:  # no locks here (some network file systems): held by none
+                pass
+            yield
+        finally:
+            os.close(descriptor)  # which releases the lock
 
     def start(self, manifest: dict[str, Any]) -> list[int]:
         """Write the manifest of a new run, or check it against the one already there; returns
@@ -86,8 +116,12 @@ class RunFolder:
             return looks
         difference = _difference(old, new)
         if difference:
-            # What the user typed differently says it best (the seed, the ideas, the lineup).
-            typed = _difference(_typed(existing), _typed(manifest))
+            # What the user typed differently says it best (the command, or the seed, the
+            # ideas, the lineup): another command's arguments differ in every name.
+            kind = existing.get("kind")
+            typed = (f"it is a {kind} run, not a {manifest.get('kind')}"
+                     if kind != manifest.get("kind")
+                     else _difference(_typed(existing), _typed(manifest)))
             raise ValueError(f"{self.path} holds a different run ({typed or difference}); a "
                              "new run needs a folder of its own")
         played = len(old["batches"])
@@ -133,11 +167,13 @@ class RunFolder:
         return manifest
 
     def done(self) -> set[int]:
-        """The batches already written whole."""
+        """The batches already written whole: the seats files named as :meth:`_file` names
+        them (another file there, such as a copy named ``backup.parquet``, is none)."""
         folder = self.path / "tables" / "seats"
         if not folder.is_dir():
             return set()
-        return {int(p.stem[1:]) for p in folder.glob("b*.parquet")}
+        return {int(match[1]) for path in folder.glob("b*.parquet")
+                if (match := BATCH_FILE.fullmatch(path.name))}
 
     def damaged(self, batches: Sequence[Sequence[Sequence[str]]]) -> dict[int, str]:
         """The done batches among ``batches`` (each a list of [seed, lineup] games) with a file
@@ -179,9 +215,10 @@ class RunFolder:
                 temporary.write_bytes(files[table])
                 os.replace(temporary, target)
 
-    def tables(self) -> Tables:
-        """Every table of the run, each loaded when first read."""
-        return Tables(self)
+    def tables(self, played: int = 0) -> Tables:
+        """Every table of the run, each loaded when first read; ``played``: the batches the
+        run that returns them played (:attr:`Tables.played`)."""
+        return Tables(self, played)
 
     def load(self, table: str, columns: Iterable[str] | None = None) -> pd.DataFrame:
         """One table of the run (only ``columns``, if given), from every finished batch, in a
@@ -205,8 +242,9 @@ class RunFolder:
         names = self._columns(table, columns)
         if not self.path.is_dir():
             raise FileNotFoundError(f"{self.path} is no run folder: there is no such folder")
-        done = sorted(self.done())
         games = self._games()
+        # A file numbered past the batches the manifest lists is no batch of this run.
+        done = sorted(batch for batch in self.done() if games is None or batch < len(games))
         batches = batches or SCAN_BATCHES
         for start in range(0, len(done), batches):
             footers = {}
@@ -266,9 +304,12 @@ class Tables(Mapping[str, pd.DataFrame]):
     """A run's tables by name, each read from disk when first asked for: pricing reads only the
     per-seat table, so a long run's per-hand tables never have to fit in memory."""
 
-    def __init__(self, folder: RunFolder) -> None:
+    def __init__(self, folder: RunFolder, played: int = 0) -> None:
         self._folder = folder
         self._loaded: dict[str, pd.DataFrame] = {}
+        self.played = played
+        """The batches (walls) the run that returned these tables played: 0 when the folder
+        held them all already, a finished run asked again."""
 
     def __getitem__(self, table: str) -> pd.DataFrame:
         if table not in self._loaded:
@@ -418,16 +459,28 @@ def _difference(old: dict[str, Any], new: dict[str, Any]) -> str:
     'it has 2 walls, more than the 1 asked for'
     """
     for key in sorted((set(old) | set(new)) - {"batches"}):
-        if old.get(key) != new.get(key):
+        was, asked = old.get(key), new.get(key)
+        if was != asked:
+            if isinstance(was, dict) and isinstance(asked, dict):  # only what differs: a
+                was, asked = _apart(was, asked), _apart(asked, was)  # clipped whole hid it
             verb = "are" if key in _PLURAL else "is"
-            return (f"its {_WORDS.get(key, key)} {verb} {_shown(old.get(key))}, not "
-                    f"{_shown(new.get(key))}")
+            return f"its {_WORDS.get(key, key)} {verb} {_shown(was)}, not {_shown(asked)}"
     before, after = old.get("batches", []), new.get("batches", [])
     if len(after) < len(before):
         return f"it has {len(before)} walls, more than the {len(after)} asked for"
     if after[:len(before)] != before:
         return "its walls or lineups differ"
     return ""
+
+
+def _apart(mapping: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """The entries of ``mapping`` that ``other`` lacks or holds otherwise.
+
+    >>> _apart({"time_limit": 6.0, "cpu_limit": 60.0}, {"time_limit": 3.0, "cpu_limit": 60.0})
+    {'time_limit': 6.0}
+    """
+    return {key: value for key, value in mapping.items()
+            if key not in other or other[key] != value}
 
 
 def _shown(value: object) -> str:

@@ -55,8 +55,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
         notes.extend(f"{name}: {said}" for name, said
                      in zip(estimates[Column.NAME], estimates[Column.TRIGGERS])
                      if isinstance(said, str) and said)
-    notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
-                 "two-sided), from its per-seed SD")
+    if any(cells[-1] != "-" for cells in rows):  # else the column holds no figure to explain
+        notes.append("detects: the smallest effect this run finds with 80% power (alpha 0.05, "
+                     "two-sided), from its per-seed SD")
     walls = ", ".join(f"{name}: {int(needed):,}" for name, needed, cells  # none without detects
                       in zip(estimates[Column.NAME], estimates[Column.WALLS_FOR_DELTA], rows)
                       if cells[-1] != "-")
@@ -182,9 +183,11 @@ def _seat_words(table: pd.DataFrame) -> list[str]:
                if games > played]
     if not doubled:
         return []
-    return [(f"games: the seats a variant held, {played:,} games in all ({', '.join(doubled)} "
-             "sat in more than one seat of a game, and counts each); first: the share of those "
-             "seats that placed first")]
+    named = " and ".join([", ".join(doubled[:-1]), doubled[-1]] if doubled[1:] else doubled)
+    counts = "count" if doubled[1:] else "counts"
+    return [(f"games: the seats a variant held, {played:,} games in all ({named} sat in more "
+             f"than one seat of a game, and {counts} each); first: the share of those seats "
+             "that placed first")]
 
 
 FOUL_WARNING = 0.1

@@ -105,7 +105,7 @@ def seat_names(players: Sequence[str]) -> list[str]:
 
 def load(path: str | Path) -> Replay:
     """The replay of a log file. Raises ``OSError`` or ``ValueError`` (not a game log)."""
-    with open(path) as stream:
+    with gamelog.open_log(path) as stream:
         read = gamelog.read_partial(stream)
     return build(read.header, read.moves, read.stopped)
 
@@ -403,11 +403,13 @@ def run_games(folder: str | Path) -> list[tuple[str, str]]:
     its place in this list. Raises ``ValueError`` for a folder that is not a run."""
     manifest = run_manifest(folder)
     try:
-        return [(str(seed), str(lineup)) for batch in manifest["batches"]
-                for seed, lineup in batch]
+        games = [(str(seed), str(lineup)) for batch in manifest["batches"]
+                 for seed, lineup in batch]
     except (KeyError, TypeError, ValueError):
-        raise ValueError(f"{Path(folder) / 'manifest.json'} is not an mjsim run's "
-                         "manifest") from None
+        games = []
+    if not games or not isinstance(manifest["batches"], list):  # a run plays a wall at least
+        raise ValueError(f"{Path(folder) / 'manifest.json'} is not an mjsim run's manifest")
+    return games
 
 
 def regenerate(folder: str | Path, game_id: int, *, trust: bool = False) -> Replay:
@@ -426,15 +428,16 @@ def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> 
     :func:`regenerate` replays; it raises the same errors)."""
     from mjsim.players import driver
     from mjsim.tournament import Roster
-    from mjsim.tournament.experiments import refuse_untrusted
+    from mjsim.tournament.experiments import refuse_untrusted, settings_problem
 
     manifest = run_manifest(folder)
     games = run_games(folder)
     if not 0 <= game_id < len(games):
         raise ValueError(f"the run holds games 0-{len(games) - 1}, not {game_id}")
     seed, lineup = games[game_id]
-    if "ruleset" not in manifest:
-        raise ValueError(f"{folder}'s manifest names no ruleset")
+    problem = settings_problem(manifest)
+    if problem:  # its settings or players, damaged or edited by hand
+        raise ValueError(f"{Path(folder) / 'manifest.json'} {problem}")
     settings = Settings.from_manifest(manifest)
     roster = Roster()
     for name, spec in manifest.get("definitions", {}).items():

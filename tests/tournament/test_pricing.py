@@ -123,3 +123,18 @@ def test_the_printed_table_says_whether_the_health_check_held():
     failed = ("health check FAILED: a control game of rung 2 summed to 30, not 0; the prices "
               "take a field of baselines to sum to zero")
     assert _health_words(rows) == [failed]
+
+
+def test_the_detects_note_comes_only_with_a_figure_to_explain(tmp_path):
+    # A run of 2 walls read as a sequential look has no interval and so no `detects` ("-" in
+    # every row), yet the note under the table explained the column.
+    from mjsim.tournament import price
+    from mjsim.tournament.text import format_estimates
+
+    options = {"walls": 2, "table": "botzone", "backend": "sequential", "quiet": True}
+    stopped = price(["claims"], tmp_path / "stopped", until_decided=True, **options)
+    assert "too few walls" in format_estimates(stopped.estimates)
+    assert "detects:" not in format_estimates(stopped.estimates)
+    fixed = price(["claims"], tmp_path / "fixed", **options)
+    assert "±" in format_estimates(fixed.estimates)
+    assert "detects: the smallest effect" in format_estimates(fixed.estimates)

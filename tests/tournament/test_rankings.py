@@ -359,3 +359,13 @@ def test_a_variant_seated_twice_is_said_to_count_seats_not_games():
     once = _seats(*_games(np.random.default_rng(12), 5, effects={**EFFECTS, "d": 0.0},
                           lineup=("a", "b", "c", "d")))
     assert "the seats a variant held" not in format_standings(standings(once))
+
+
+def test_two_variants_seated_twice_are_named_as_two():
+    # Read "(b, a sat in more than one seat of a game, and counts each)".
+    from mjsim.tournament.text import format_standings
+
+    seats = _seats(*_games(np.random.default_rng(12), 5, lineup=("a", "a", "b", "b")))
+    text = " ".join(format_standings(standings(seats)).split())
+    named = " and ".join(standings(seats)["variant"])
+    assert f"({named} sat in more than one seat of a game, and count each)" in text

@@ -44,13 +44,25 @@ def test_a_run_starts_no_more_workers_than_its_batches(tmp_path, monkeypatch):
 @pytest.mark.parametrize("penalty", ["4611686018427387904", "10001", "-1"])
 def test_a_penalty_out_of_bounds_is_refused(capsys, tmp_path, penalty):
     status, error = refused(capsys, *TABLE, "--penalty", penalty, "--out", str(tmp_path / "x"))
-    assert status == 2 and f"--penalty is from 0 to 10,000, not {penalty}" in error
+    assert status == 2 and f"--penalty is from 0 to 10,000, not {penalty}\n" in error
 
 
-@pytest.mark.parametrize("fouls", ["0", "-3"])
-def test_max_fouls_below_one_is_refused_naming_it(capsys, tmp_path, fouls):
-    status, error = refused(capsys, *TABLE, "--max-fouls", fouls, "--out", str(tmp_path / "x"))
-    assert status == 2 and f"--max-fouls is at least 1, not {fouls}" in error
+@pytest.mark.parametrize(("option", "value", "words"), [
+    ("--max-fouls", "0", "--max-fouls is at least 1, not 0"),
+    ("--out", "", "argument --out: a path, not an empty string"),
+])
+def test_an_option_refused_names_itself_and_its_value(capsys, tmp_path, monkeypatch, option,
+                                                      value, words):
+    # --max-fouls 0 was refused as "--penalty is from 0 to 10,000 and --max-fouls at least 1",
+    # and --out "" ran into the default folder, runs/table-mjsim-2.
+    monkeypatch.chdir(tmp_path)
+    try:
+        status = main([*TABLE, option, value])
+    except SystemExit as stop:  # argparse's refusal
+        status = stop.code
+    error = capsys.readouterr().err
+    assert status == 2 and words in error and error.count("\n") == 1
+    assert not list(tmp_path.iterdir())
 
 
 def test_a_seed_names_the_default_folder_without_leaving_the_runs_folder(capsys, tmp_path,

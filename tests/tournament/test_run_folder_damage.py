@@ -2,6 +2,7 @@
 batch again (its games are a function of its seeds), reading it refuses the file by name, and
 what a run would have to delete to write its batches is refused in one line."""
 
+import json
 import shutil
 
 import pandas as pd
@@ -103,3 +104,69 @@ def test_a_folder_that_does_not_exist_is_no_run(tmp_path):
     with pytest.raises(FileNotFoundError, match="no run folder"):
         RunFolder(tmp_path / "misspelled").load("seats")
     assert RunFolder(tmp_path).load("seats").empty  # a folder with no batch yet holds none
+
+
+@pytest.mark.parametrize("stray", ["backup.parquet", "b000007.parquet"])
+def test_a_stray_file_among_the_batches_is_no_batch_of_the_run(whole, tmp_path, capsys, stray):
+    # A copy saved beside the batches (or one numbered past the manifest's three walls) was
+    # read as a batch: its int() refused the name, or its games counted twice in the standings.
+    folder = _copy(whole, tmp_path)
+    shutil.copy(folder / "tables" / "seats" / "b000001.parquet",
+                folder / "tables" / "seats" / stray)
+    pd.testing.assert_frame_equal(RunFolder(folder).load("seats"), RunFolder(whole).load("seats"))
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
+    printed = capsys.readouterr()
+    assert not printed.err
+    pd.testing.assert_frame_equal(pd.read_csv(folder / "standings.csv"),
+                                  pd.read_csv(whole / "standings.csv"))
+
+
+def test_a_second_run_on_a_folder_in_use_is_refused_and_writes_nothing(whole, tmp_path, capsys):
+    # Two `mjsim resume` of one folder at once both played its missing walls into the same
+    # manifest.tmp and bNNNNNN.tmp files, so one could rename the other's half-written file.
+    folder = _copy(whole, tmp_path)
+    (folder / "tables" / "seats" / "b000002.parquet").unlink()
+    before = sorted(path.name for path in folder.rglob("*"))
+    with RunFolder(folder).held():  # the first run, still writing
+        status = main(["resume", str(folder), "--quiet", "--backend", "sequential"])
+    error = capsys.readouterr().err
+    assert status == 2
+    assert error == (f"mjsim resume: {folder} is in use by another run of mjsim (the same "
+                     "command or a resume of it): let that one end\n")
+    assert sorted(path.name for path in folder.rglob("*")) == before
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0  # once free
+    capsys.readouterr()
+    pd.testing.assert_frame_equal(RunFolder(folder).load("seats"), RunFolder(whole).load("seats"))
+
+
+def test_a_resume_says_whether_anything_was_left_to_play(whole, tmp_path, capsys):
+    # A finished run resumed printed its results again as if it had played them.
+    folder = _copy(whole, tmp_path)
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
+    assert capsys.readouterr().out.endswith(
+        f"\nresults: {folder} (finished before: nothing was left to play)\n")
+    (folder / "tables" / "seats" / "b000001.parquet").unlink()
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
+    assert capsys.readouterr().out.endswith(f"\nresults: {folder}\n")
+    assert table(LINEUP, folder, **OPTIONS).played == 0
+    assert table(LINEUP, folder, **{**OPTIONS, "walls": 4}).played == 1  # extended by one
+
+
+@pytest.mark.parametrize(("damage", "words"), [
+    (lambda manifest: manifest.update(batches=manifest["batches"][:2]),
+     "lists 2 walls' batches, where its arguments ask for 3"),
+    (lambda manifest: manifest.update(looks="x"), "records the looks 'x'"),
+    (lambda manifest: manifest.update(looks=[3]), "records the looks [3]"),
+])
+def test_a_manifest_whose_walls_disagree_is_refused_by_resume(whole, tmp_path, capsys, damage,
+                                                              words):
+    # Each was resumed as a run extended from a smaller one: a look recorded where none was
+    # taken, and the run's prices given as a confidence sequence ("too few walls").
+    folder = _copy(whole, tmp_path)
+    path = folder / "manifest.json"
+    manifest = json.loads(path.read_text())
+    damage(manifest)
+    path.write_text(json.dumps(manifest))
+    assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 2
+    assert capsys.readouterr().err == (f"mjsim resume: {folder} holds no run that resumes: its "
+                                       f"manifest.json {words}\n")

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from mjsim.game.settings import Limits
 from mjsim.tournament import price, table
 
 OPTIONS = {"walls": 2, "table": "botzone", "backend": "sequential", "quiet": True}
@@ -24,3 +25,22 @@ def test_a_different_run_names_the_argument_that_differs(tmp_path):
     with pytest.raises(ValueError, match=r"its ideas are \['claims'\], not \['claims', "
                                          r"'planning'\]\)"):
         price(["claims", "planning"], tmp_path, level=3, seed="one", **OPTIONS)
+
+
+def test_a_different_limit_is_named_alone(tmp_path):
+    # The limits were shown whole and clipped: "its limits is {'cpu_limit': 60.0,
+    # 'memory_limit': 256.0, 'time_limit': 6.0... (61 characters), not {...", hiding the one
+    # that differed.
+    table("1,1,1,1", tmp_path, **OPTIONS)
+    with pytest.raises(ValueError, match=r"\(its limits are \{'time_limit': 6\.0\}, not "
+                                         r"\{'time_limit': 3\.0\}\)"):
+        table("1,1,1,1", tmp_path, limits=Limits(time_limit=3.0), **OPTIONS)
+
+
+def test_another_command_s_run_is_named_by_its_command(tmp_path):
+    # A table asked in a price run's folder read "(its baseline is '3', not None)": the first
+    # of the arguments, which differ in every name between two commands.
+    price(["claims"], tmp_path, level=3, **OPTIONS)
+    with pytest.raises(ValueError, match=r"holds a different run \(it is a price run, not a "
+                                         r"table\); a new run needs a folder of its own"):
+        table("3,3,3,3", tmp_path, **OPTIONS)

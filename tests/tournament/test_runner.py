@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pandas as pd
@@ -105,6 +106,24 @@ def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
         pd.testing.assert_frame_equal(RunFolder(tmp_path / "whole").load(name), folder.load(name))
     seats = folder.load("seats")
     assert not seats.duplicated(["seed", "lineup", "seat"]).any() and len(seats) == walls * 4
+
+
+def test_a_run_keeps_the_loky_race_at_its_stop_quiet(tmp_path, monkeypatch):
+    # Ctrl-C in a run of two jobs printed, one time in four, loky's own "Exception in thread
+    # ExecutorManagerThread: Traceback ... KeyError: 5" above the run's one line: its manager
+    # raced with the pool shutting down mid-task.
+    heard = []
+    monkeypatch.setattr(threading, "excepthook", heard.append)
+    table(RUNG1, tmp_path, walls=2, backend="sequential", quiet=True, table="botzone")
+
+    class Manager(threading.Thread):
+        pass
+
+    Manager.__module__ = "joblib.externals.loky.process_executor"
+    raised = [(KeyError, Manager()), (ValueError, Manager()), (KeyError, threading.Thread())]
+    for kind, thread in raised:
+        threading.excepthook(threading.ExceptHookArgs((kind, kind(5), None, thread)))
+    assert [(args.exc_type, args.thread) for args in heard] == raised[1:]  # the rest heard
 
 
 def test_an_identical_challenger_differs_by_exactly_zero(tmp_path):

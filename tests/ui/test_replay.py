@@ -11,6 +11,7 @@ from mjsim.game import gamelog
 from mjsim.players.rungs import best
 from mjsim.players.view import view_of
 from mjsim.ui import replay
+from mjsim.ui.cli import main
 from mjsim.ui.review import review
 from tests.ui.conftest import ENV, close_when_done, mjsim, record
 
@@ -102,6 +103,24 @@ def test_a_log_cut_short_replays_what_it_holds_and_names_the_line(tmp_path, reco
     assert len(replay.load(cut).frames) > 1
 
 
+@pytest.mark.parametrize(("command", "done"), [("replay", "replayed"), ("review", "reviewed")])
+def test_a_line_that_is_not_utf8_ends_the_log_there(tmp_path, recorded, capsys, command, done):
+    # A byte no UTF-8 text holds (a disk's damage) refused the whole log with Python's words:
+    # "'utf-8' codec can't decode byte 0xff in position 2113: invalid start byte".
+    lines = recorded.read_bytes().splitlines(keepends=True)
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_bytes(b"".join(lines[:40]) + lines[40].replace(b"move", b"mo\xffve")
+                        + b"".join(lines[41:]))
+    assert main([command, str(damaged)]) == 0
+    printed = capsys.readouterr()
+    assert printed.err == "" and (f"(the log stops early: line 41 is cut short or damaged; "
+                                  f"{done} up to there)") in printed.out
+    damaged.write_bytes(b"\xff" + b"".join(lines))  # the header itself: no log at all
+    assert main([command, str(damaged)]) == 2
+    assert capsys.readouterr().err == (f"mjsim {command}: {damaged}: not an mjsim game log (its "
+                                       "first line names no mjsim format)\n")
+
+
 def test_a_tournament_game_plays_again_from_its_seed(tmp_path):
     run = tmp_path / "run"
     status, _, err = mjsim("table", "3,2,1,1", "--walls", "2", "--quiet", "--out", str(run),
@@ -127,6 +146,30 @@ def test_a_tournament_game_plays_again_from_its_seed(tmp_path):
     assert status == 0 and "game.html" in out and "seed " + replay.run_games(run)[3][0] in page
     status, _, err = mjsim("replay", str(run), "--game", "8", cwd=tmp_path)
     assert status == 2 and "the run holds games 0-7, not 8" in err
+
+
+@pytest.mark.parametrize(("key", "value", "words"), [
+    ("penalty", "10", "records the penalty '10'"),  # was TypeError: penalty is a whole number
+    ("definitions", [1], "records the definitions [1]"),  # AttributeError: ... 'items'
+    ("definitions", {"a": 5}, "defines players by something other than names and specs"),
+    ("batches", {}, "is not an mjsim run's manifest"),  # "the run holds games 0--1, not 1"
+])
+def test_a_run_s_game_from_a_damaged_manifest_is_refused_in_one_line(tmp_path, capsys, key,
+                                                                      value, words):
+    import json
+
+    from mjsim.tournament import table
+
+    table("2,2,1,1", tmp_path, walls=2, table="botzone", backend="sequential", quiet=True)
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({**json.loads(manifest.read_text()), key: value}))
+    for argv in (["replay", str(tmp_path), "--game", "1"], ["replay", str(tmp_path)]):
+        status = main(argv)
+        error = capsys.readouterr().err
+        if key != "batches" and "--game" not in argv:  # the listing reads the games alone
+            assert status == 0
+            continue
+        assert status == 2 and error == f"mjsim replay: {tmp_path}: {manifest} {words}\n"
 
 
 def test_review_marks_where_rung_3_differs_with_both_options(recorded):

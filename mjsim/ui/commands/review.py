@@ -36,7 +36,7 @@ def cmd_review(args: argparse.Namespace) -> str:
     source = Path(args.log)
 
     def load() -> gamelog.LogRead:
-        with source.open() as stream:
+        with gamelog.open_log(source) as stream:
             return gamelog.read_partial(stream)
 
     log = read(load, source)

@@ -15,6 +15,7 @@ from mjsim.ui.commands.base import (
     RunStopped,
     UsageError,
     add_ruleset,
+    given_path,
     seed_in_a_name,
     writable_folder,
 )
@@ -32,8 +33,9 @@ def add_experiment_options(parser: argparse.ArgumentParser, walls: int,
     parser.add_argument("--walls", type=int, default=walls,
                         help=f"wall seeds (default {walls_said or walls})")
     parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
-    parser.add_argument("--out", help="the run folder (default runs/<command>-<seed>-<walls>); "
-                                      "an unfinished run in it is resumed")
+    parser.add_argument("--out", type=given_path,
+                        help="the run folder (default runs/<command>-<seed>-<walls>); an "
+                             "unfinished run in it is resumed")
     add_ruleset(parser)
     parser.add_argument("--table", choices=("mcr", "botzone"), default="mcr",
                         help="mcr: sixteen-hand games (default); botzone: Botzone's table, "
@@ -175,7 +177,8 @@ def finish(report: Report) -> str:
         parts.append(format_standings(report.standings, report.contrasts))
     if not report.competition.empty:
         parts.append(format_competition(report.competition))
-    parts.append(f"results: {report.out}")
+    finished = " (finished before: nothing was left to play)" if not report.played else ""
+    parts.append(f"results: {report.out}{finished}")
     return "\n\n".join(parts)
 
 
