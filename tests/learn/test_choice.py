@@ -7,18 +7,13 @@ import pytest
 
 from mjsim.learn import network
 from mjsim.learn.actions import WIN_ACTION
-from mjsim.learn.planes import encode_batch
 from mjsim.learn.player import Learned
-from tests.learn.games import views
+from tests.learn.games import encoded
 
 
 @pytest.fixture(scope="module")
 def observed():
-    seen = [view for _, view in views(["choice-a", "choice-b"], last_hand=1)]
-    planes = np.zeros((len(seen), 20, 34), np.uint8)
-    masks = np.zeros((len(seen), 75), np.int8)
-    encode_batch(seen, planes, masks)
-    return planes, masks
+    return encoded(["choice-a", "choice-b"])
 
 
 def _scores(weights, planes, masks, dtype):

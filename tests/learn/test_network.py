@@ -5,8 +5,7 @@ import numpy as np
 import pytest
 
 from mjsim.learn import network
-from mjsim.learn.planes import encode_batch
-from tests.learn.games import views
+from tests.learn.games import encoded
 
 torch = pytest.importorskip("torch")
 training = pytest.importorskip("mjsim.learn.training")
@@ -14,11 +13,7 @@ training = pytest.importorskip("mjsim.learn.training")
 
 @pytest.fixture(scope="module")
 def observed():
-    seen = [view for _, view in views(["net-a", "net-b"], last_hand=1)]
-    planes = np.zeros((len(seen), 20, 34), np.uint8)
-    masks = np.zeros((len(seen), 75), np.int8)
-    encode_batch(seen, planes, masks)
-    return planes, masks
+    return encoded(["net-a", "net-b"])
 
 
 # Pooling adds a term at every kind, so its weights are drawn smaller: scores of the same size,
