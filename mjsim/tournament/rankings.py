@@ -129,6 +129,8 @@ def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
         firsts = float(cells["first"][variant].sum())
         first_low, first_high = wilson(firsts, float(games.sum()),
                                        _design_effect(cells["first"][variant].to_numpy(), games))
+        if n == 1:  # a variant alone holds every seat: a quarter of them place first, by rule
+            first_low = first_high = math.nan
         place_low, place_high = _percentile(_ratio(sums[:, i], sums[:, n + i]),
                                             int(played.sum()))
         per_wall = cells["place"][variant].to_numpy()[played] / games[played]

@@ -197,7 +197,7 @@ FOUL_WARNING = 0.1
 def _no_interval(table: pd.DataFrame) -> str:
     """Why a standings row shows ``-`` for an interval, if one does: a variant seen on one wall,
     or results that did not vary over the walls (one variant alone sums to zero on each)."""
-    missing = table[["points_low", "place_low", "rating_low"]].isna().any(axis=1)
+    missing = table[["points_low", "place_low", "first_rate_low", "rating_low"]].isna().any(axis=1)
     if not missing.any():
         return ""
     if (table.loc[missing, "seeds"] <= 1).all():

@@ -369,3 +369,14 @@ def test_two_variants_seated_twice_are_named_as_two():
     text = " ".join(format_standings(standings(seats)).split())
     named = " and ".join(standings(seats)["variant"])
     assert f"({named} sat in more than one seat of a game, and count each)" in text
+
+
+def test_a_variant_alone_in_every_seat_has_no_first_place_interval():
+    # Seen: 'mjsim table 3,3,3,3' printed first 25% [7%, 59%], an interval around a share the
+    # rules fix: one of its four seats places first in every game.
+    rows = [{"seed": f"w-{wall}", "lineup": "a,a,a,a", "seat": seat, "variant": "a",
+             "place": 0, "points": 30 if seat == wall else -10}
+            for wall in range(3) for seat in range(4)]
+    table = standings(pd.DataFrame(rows))
+    assert table["first_rate"].tolist() == [0.25] and table["games"].tolist() == [12]
+    assert table[["first_rate_low", "first_rate_high"]].isna().all().all()
