@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from mjsim.errors import whole
 
 __all__ = ["BOUNDS", "MAX_GAMES", "MAX_LR", "MAX_MEMORY", "MAX_SEED", "MAX_THREADS",
-           "SELF_PLAY_BOUNDS", "Settings", "check_seed", "check_self_play", "check_split",
-           "check_threads", "memory"]
+           "SELF_PLAY_BOUNDS", "Settings", "check_lr", "check_seed", "check_self_play",
+           "check_split", "check_threads", "memory"]
 
 MAX_LR = 1.0
 """The largest learning rate a run takes: Adam moves each weight by about ``lr`` a step, so more
@@ -84,10 +84,8 @@ class Settings:
                              f"{needed / 2**30:,.0f} GiB to train, more than the "
                              f"{MAX_MEMORY // 2**30} GiB a run may take: give fewer channels "
                              "or blocks, or a smaller batch")
-        check_seed(self.seed)
-        if not 0 < self.held_out < 1 or not 0 < self.lr <= MAX_LR:
-            raise ValueError(f"held_out is between 0 and 1 and lr above 0 and at most {MAX_LR:g}, "
-                             f"not {self.held_out} and {self.lr}")
+        check_split(self.seed, self.held_out)
+        check_lr(self.lr)
 
 
 def memory(channels: int, blocks: int, batch: int, roads: int = 0, pooling: bool = False
@@ -125,6 +123,13 @@ def check_split(seed: int, held_out: float) -> None:
         raise ValueError(f"held_out is between 0 and 1, not {held_out}")
 
 
+def check_lr(lr: float) -> None:
+    """Raises ``ValueError`` in one line for a learning rate no run takes (nan, inf, 0 or
+    less, or past :data:`MAX_LR`), naming it alone."""
+    if not 0 < lr <= MAX_LR:
+        raise ValueError(f"lr is a number above 0 and at most {MAX_LR:g}, not {lr}")
+
+
 def check_threads(threads: int) -> None:
     """Raises ``ValueError`` in one line for a count of threads outside 1 to
     :data:`MAX_THREADS`."""
@@ -139,7 +144,7 @@ def check_self_play(*, updates: int, games: int, lr: float, entropy: float, seed
     for key, value in (("updates", updates), ("games", games), ("every", every)):
         least, most = SELF_PLAY_BOUNDS[key]
         whole(value, key, least, most)
-    if not 0 < lr <= MAX_LR or not 0 <= entropy < math.inf:
-        raise ValueError(f"lr is a number above 0 and at most {MAX_LR:g}, and entropy a finite "
-                         f"number at least 0, not {lr} and {entropy}")
+    check_lr(lr)
+    if not 0 <= entropy < math.inf:
+        raise ValueError(f"entropy is a finite number at least 0, not {entropy}")
     check_seed(seed)

@@ -232,8 +232,9 @@ def test_a_manifest_that_lists_a_shard_twice_is_refused(data, tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("flag", "value", "words"), [
-    ("--lr", "inf", "lr above 0 and at most 1"), ("--lr", "nan", "lr above 0 and at most 1"),
-    ("--lr", "1e38", "lr above 0 and at most 1")])
+    ("--lr", "inf", "lr is a number above 0 and at most 1, not inf"),
+    ("--lr", "nan", "lr is a number above 0 and at most 1, not nan"),
+    ("--lr", "1e38", "lr is a number above 0 and at most 1, not 1e+38")])
 def test_a_learning_rate_that_is_no_rate_is_refused(data, tmp_path, capsys, flag, value, words):
     # Was: inf trained all-NaN weights and said it had succeeded; 1e38 a traceback.
     _refused(["train", "--data", str(data), "--out", str(tmp_path / "m.npz"), *TINY, flag,
@@ -242,8 +243,8 @@ def test_a_learning_rate_that_is_no_rate_is_refused(data, tmp_path, capsys, flag
 
 @pytest.mark.parametrize(("flag", "value", "words"), [
     ("--lr", "inf", "lr is a number above 0 and at most 1"),
-    ("--entropy", "nan", "entropy a finite number"),
-    ("--entropy", "inf", "entropy a finite number")])
+    ("--entropy", "nan", "entropy is a finite number at least 0, not nan"),
+    ("--entropy", "inf", "entropy is a finite number at least 0, not inf")])
 def test_self_play_refuses_a_rate_or_bonus_that_is_no_number(model, tmp_path, capsys, flag,
                                                              value, words):
     _refused(["train", "--self-play", "--from", str(model), "--out", str(tmp_path / "t.npz"),
