@@ -104,13 +104,16 @@ def run_seed(value: object, name: str = "seed") -> str:
     them: a str, or a whole number read by :func:`whole` as its decimal text (7 and "7" name the
     same walls, and a manifest records text, which resumes the run); else a ``TypeError``
     naming ``name`` (None would name its walls "None-0", bytes "b'x'-0"), and a ``ValueError``
-    for text that is no UTF-8 (bytes that are not, typed on a command line, reach Python as
-    surrogate escapes), which a run's tables and manifest cannot hold.
+    for empty text, or text that is no UTF-8 (bytes that are not, typed on a command line,
+    reach Python as surrogate escapes), which a run's tables and manifest cannot hold.
 
     >>> run_seed("learn"), run_seed(7)
     ('learn', '7')
     """
     if isinstance(value, str):
+        if not value:  # its walls would be named "-0", "-1", ...
+            raise ValueError(f"{name} is a text of one character or more, or a whole number, "
+                             "not ''")
         try:
             value.encode("utf-8")
         except UnicodeEncodeError as error:

@@ -401,6 +401,14 @@ def test_a_seed_that_is_no_utf8_text_is_refused_naming_it(tmp_path: Path, entry:
             out, lambda: ENTRIES[entry](out, walls=2, seed="a\udcff", **FAST))
 
 
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_an_empty_seed_is_refused(tmp_path: Path, entry: str) -> None:
+    # Was run, its walls named '-0', '-1', ...
+    out = tmp_path / "run"
+    refused(ValueError, r"^seed is a text of one character or more, or a whole number, not ''$",
+            out, lambda: ENTRIES[entry](out, walls=2, seed="", **FAST))
+
+
 @pytest.mark.parametrize("replicates", [1_001, 10**12])
 def test_a_null_check_takes_at_most_a_thousand_replicates(tmp_path: Path, capsys: Any,
                                                           replicates: int) -> None:
