@@ -86,8 +86,9 @@ def chosen_ideas(ideas: Iterable[str], baseline: str, roster: Roster) -> list[st
     declared = roster.ideas(baseline)
     for idea in chosen:
         if idea not in declared:
-            raise ValueError(f"{baseline} has no idea {idea!r}; its ideas are "
-                             f"{', '.join(declared) or 'none'}")
+            ideas = (f"its ideas are {', '.join(declared)}" if declared
+                     else "it has no ideas to switch off")
+            raise ValueError(f"{baseline} has no idea {idea!r}; {ideas}")
     return chosen
 
 

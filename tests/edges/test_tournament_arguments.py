@@ -440,3 +440,10 @@ def test_a_null_check_takes_only_a_folder_of_its_own(tmp_path: Path) -> None:
     again = null_check(out, level=1, walls=2, replicates=2, **FAST)  # its own folder: resumed
     assert sorted(path.name for path in out.iterdir()) == ["null0", "null1"]
     assert first.runs.equals(again.runs)
+
+
+def test_pricing_an_idea_of_a_rung_with_none_says_so(tmp_path: Path) -> None:
+    # Was: "1 has no idea 'claims'; its ideas are none".
+    with pytest.raises(ValueError, match=r"^1 has no idea 'claims'; it has no ideas to switch "
+                                         r"off$"):
+        price(["claims"], tmp_path / "run", baseline="1", walls=2, quiet=True)
