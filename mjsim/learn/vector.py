@@ -34,7 +34,11 @@ from mjsim.learn.actions import ACTION_NAMES, N_ACTIONS, move_of
 from mjsim.learn.planes import PLANES, encode_batch
 from mjsim.players.view import View, view_of
 
-__all__ = ["VectorGames"]
+__all__ = ["MAX_GAMES", "VectorGames"]
+
+MAX_GAMES = 100_000
+"""The most games one :class:`VectorGames` steps: each holds an engine of about 9 KB (measured
+2026-12-07), so this many take about 1 GB; n = 10**9 failed with numpy's MemoryError."""
 
 Step = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
@@ -46,14 +50,15 @@ class VectorGames:
     ``masks`` (n x 75 ``int8``), ``seats`` (n ``int8``: who acts next in each game),
     ``rewards`` (n x 4 ``int32``: points given by the step) and ``dones`` (n ``bool``);
     ``games`` are the engines, ``walls`` the wall number each is playing, ``finished`` the
-    games ended so far. Raises ``ValueError`` for n below 1, hands outside 1-16 or an unknown
-    ruleset, ``TypeError`` for n or hands that are no whole number or a seed that is no str or
-    whole number.
+    games ended so far. Raises ``ValueError`` for n outside 1 to :data:`MAX_GAMES`, hands
+    outside 1-16 or an unknown ruleset, ``TypeError`` for n or hands that are no whole number
+    or a seed that is no str or whole number.
     """
 
     def __init__(self, n: int, *, seed: str | int = "mjsim", hands: int = 1,
                  ruleset: str = "green-book") -> None:
-        n, hands, seed = whole(n, "n", 1), whole(hands, "hands", 1, 16), run_seed(seed)
+        n, hands = whole(n, "n", 1, MAX_GAMES), whole(hands, "hands", 1, 16)
+        seed = run_seed(seed)
         self.settings = Settings(ruleset)  # the ruleset parsed once, here
         self.n, self.seed, self.hands, self.ruleset = n, seed, hands, ruleset
         self.observations = np.zeros((n, *PLANES), dtype=np.uint8)

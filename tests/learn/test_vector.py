@@ -68,6 +68,9 @@ def test_bad_options_and_a_step_before_reset_are_refused():
         VectorGames(0)
     with pytest.raises(ValueError):
         VectorGames(2, hands=17)
+    # Was: 10**9 games failed with numpy's MemoryError (some 9 TB of engines).
+    with pytest.raises(ValueError, match=r"^n is a whole number from 1 to 100000, not 10000000"):
+        VectorGames(10**9)
     for actions in ([0, 0], [0], [1.5, 2.5]):  # the reset named first, not the actions
         with pytest.raises(ResetNeededError, match=r"^call reset\(\) before step\(\)$"):
             VectorGames(2).step(actions)
