@@ -69,9 +69,12 @@ from mjsim.players.protocol import Player
 from mjsim.players.specs import load_player
 from mjsim.players.view import View, view_of
 
-__all__ = ["FORMAT", "MANIFEST", "load", "read_manifest", "shards", "write", "write_games"]
+__all__ = ["FORMAT", "MANIFEST", "MAX_WALLS", "load", "read_manifest", "shards", "write",
+           "write_games"]
 
 FORMAT = "mjsim-dataset/1"
+MAX_WALLS = 2**31
+"""The most walls a dataset plays: its ``wall`` column is ``int32``, numbered from 0."""
 MANIFEST = "manifest.json"
 # The settings a folder's shards were made with: a resumed run must repeat them.
 _SETTINGS = ("format", "players", "seed", "hands", "ruleset", "shard_walls", "roads", "label")
@@ -231,7 +234,7 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str | in
         raise ValueError(f"a table seats four players, not {len(players)}: {list(players)}")
     if label is not None and not isinstance(label, str):
         raise TypeError(f"label is a player spec (a str) or None, not {clipped(repr(label), 40)}")
-    walls, hands = whole(walls, "walls", 1), whole(hands, "hands", 1, 16)
+    walls, hands = whole(walls, "walls", 1, MAX_WALLS), whole(hands, "hands", 1, 16)
     shard_walls, seed, roads = whole(shard_walls, "shard_walls", 1), run_seed(seed), _flag(roads)
     folder = Path(out)
     settings = {"format": FORMAT, "players": list(players), "seed": seed, "hands": hands,

@@ -161,6 +161,15 @@ def test_bad_settings_are_refused(tmp_path, players, walls, hands):
         dataset.write(tmp_path, players, walls=walls, hands=hands)
 
 
+def test_walls_past_the_wall_columns_range_are_refused(tmp_path, monkeypatch):
+    # Was: taken, though wall 2**31 and on cannot be written in the int32 column 'wall'.
+    monkeypatch.setattr(dataset, "play", lambda *args, **kwargs: pytest.fail("a game played"))
+    with pytest.raises(ValueError, match=r"^walls is a whole number from 1 to 2147483648, not "
+                                         r"2147483649$"):
+        dataset.write(tmp_path, PLAYERS, walls=2**31 + 1, hands=1)
+    assert not list(tmp_path.iterdir())
+
+
 def test_no_dataset_no_rows(tmp_path):
     with pytest.raises(FileNotFoundError, match="mjsim dataset"):
         dataset.load(tmp_path)

@@ -53,8 +53,10 @@ holds its own, so they are refused with ``--from-games`` rather than ignored."""
 
 
 def cmd_dataset(args: argparse.Namespace) -> str:
-    check_bounds(args, {"walls": (1, None), "hands": (1, 16), "shard_walls": (1, None)})
     from mjsim.learn import dataset
+
+    check_bounds(args, {"walls": (1, dataset.MAX_WALLS), "hands": (1, 16),
+                        "shard_walls": (1, None)})
     from mjsim.players.driver import PlayerError, TooManyFouls
 
     try:

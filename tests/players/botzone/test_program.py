@@ -27,11 +27,11 @@ def tiny(*mode, **kw):
 
 def _sleeping(pid):
     """Whether ``pid`` is still the spawner's child, asleep (not gone, not a zombie, not a pid
-    handed out again)."""
+    handed out again; a process on its way out shows no command line)."""
     try:
         child = psutil.Process(pid)
         return (child.status() != psutil.STATUS_ZOMBIE
-                and child.cmdline()[-1] == "import time; time.sleep(60)")
+                and child.cmdline()[-1:] == ["import time; time.sleep(60)"])
     except psutil.Error:
         return False
 
