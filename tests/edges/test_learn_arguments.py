@@ -92,7 +92,7 @@ FOUR = ["1", "1", "1", "1"]
     ({"hands": 1.5}, TypeError, "^hands is a whole number, not 1.5$"),  # played 1 hand
     ({"walls": "2"}, TypeError, "^walls is a whole number, not '2'$"),  # "'<' not supported"
     ({"shard_walls": 2.0}, TypeError, "^shard_walls is a whole number, not 2.0$"),
-    ({"walls": 0}, ValueError, "^walls is a whole number at least 1, not 0$"),
+    ({"walls": 0}, ValueError, "^walls is a whole number from 1 to 2147483648, not 0$"),
     ({"players": [1, 1, 1, 1]}, TypeError, r"^players is a list of player specs \(str\)"),
     ({"players": "1111"}, TypeError, r"^players is a list of player specs \(str\), not '1111'"),
     ({"players": None}, TypeError, "^players is a list"),
