@@ -194,17 +194,13 @@ class _Rows:
             del self.columns[name][start:]
 
     def arrays(self) -> dict[str, np.ndarray]:
-        empty = not self.observation
-        types = {"action": np.int16, "played": np.int16, "seat": np.int8, "wall": np.int32,
-                 "hand_no": np.int8, "hand_points": np.int32, "game_points": np.int32}
-        return {"observation": (np.zeros((0, *PLANES), np.uint8) if empty
-                                else np.stack(self.observation)),
-                "mask": np.zeros((0, N_ACTIONS), np.int8) if empty else np.stack(self.mask),
-                "best": np.zeros((0, N_ACTIONS), np.int8) if empty else np.stack(self.best),
-                **({} if self.roads is None else {"roads": (
-                    np.zeros((0, ROADS, PLANES[1]), np.uint8) if empty
-                    else np.stack(self.roads))}),
-                **{name: np.asarray(values, dtype=types[name])
+        """The rows as a shard's arrays, of the dtypes and shapes :data:`_WRITTEN` gives."""
+        stacked = {"observation": self.observation, "mask": self.mask, "best": self.best,
+                   **({} if self.roads is None else {"roads": self.roads})}
+        return {**{name: np.stack(rows) if rows else np.zeros((0, *_WRITTEN[name][1]),
+                                                               _WRITTEN[name][0])
+                   for name, rows in stacked.items()},
+                **{name: np.asarray(values, dtype=_WRITTEN[name][0])
                    for name, values in self.columns.items()}}
 
 
@@ -364,6 +360,8 @@ _LATER = {"played": (np.int16, ()), "best": (np.int8, (N_ACTIONS,)),
           "roads": (np.uint8, (ROADS, PLANES[1]))}
 """The arrays of shards written by later versions (``roads`` with the road planes; five of them
 in a shard written before plane 5)."""
+_WRITTEN = _ARRAYS | _LATER
+"""Every array a shard of this version may hold: the dtype it is written in, a row's shape."""
 
 
 def _shard(path: Path, rows: int, roads: bool) -> dict[str, np.ndarray]:
@@ -383,7 +381,7 @@ def _problem(arrays: dict[str, np.ndarray], rows: int, roads: bool) -> str | Non
     """What in a shard's ``arrays`` is not as written (see :func:`_shard`), or None."""
     if roads and "roads" not in arrays:
         return "no road planes"
-    for name, (dtype, shape) in (_ARRAYS | _LATER).items():
+    for name, (dtype, shape) in _WRITTEN.items():
         if name not in arrays:
             if name in _ARRAYS:
                 return f"no {name} array"
