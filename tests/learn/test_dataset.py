@@ -68,18 +68,25 @@ def test_a_killed_run_resumes_to_the_same_data(made, tmp_path):
     assert all(np.array_equal(whole[name], again[name]) for name in whole)
 
 
-def test_a_run_killed_after_a_shard_holds_only_the_walls_it_played(made, tmp_path,
-                                                                     monkeypatch):
-    out, _ = made
+def _interrupted_at_the_second_shard(monkeypatch):
+    """Ctrl-C as the second shard is being saved: the first stays whole. Returns the saves
+    counted, which a test may set back to stop another save."""
     save, calls = np.savez_compressed, []
 
-    def killed_on_the_second_shard(*args, **kwargs):
+    def stopped(*args, **kwargs):
         calls.append(1)
         if len(calls) == 2:
             raise KeyboardInterrupt
         save(*args, **kwargs)
 
-    monkeypatch.setattr(np, "savez_compressed", killed_on_the_second_shard)
+    monkeypatch.setattr(np, "savez_compressed", stopped)
+    return calls
+
+
+def test_a_run_killed_after_a_shard_holds_only_the_walls_it_played(made, tmp_path,
+                                                                     monkeypatch):
+    out, _ = made
+    _interrupted_at_the_second_shard(monkeypatch)
     with pytest.raises(KeyboardInterrupt):
         dataset.write(tmp_path, PLAYERS, walls=3, seed="d", hands=2, shard_walls=2)
     monkeypatch.undo()
@@ -94,15 +101,7 @@ def test_a_run_killed_after_a_shard_holds_only_the_walls_it_played(made, tmp_pat
 
 def test_ctrl_c_names_the_shards_that_stay(tmp_path, monkeypatch, capsys):
     # Was: "mjsim dataset: interrupted", naming nothing kept.
-    save, calls = np.savez_compressed, []
-
-    def stopped_on_the_second_shard(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        save(*args, **kwargs)
-
-    monkeypatch.setattr(np, "savez_compressed", stopped_on_the_second_shard)
+    calls = _interrupted_at_the_second_shard(monkeypatch)
     argv = ["dataset", "--players", "2,2,2,2", "--walls", "3", "--hands", "1", "--shard-walls",
             "2", "--out", str(tmp_path), "--quiet"]
     assert main(argv) == 130
