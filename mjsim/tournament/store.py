@@ -21,7 +21,6 @@ the table refuses it, naming the file.
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import json
 import os
@@ -63,7 +62,7 @@ class RunFolder:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = run_path(path)
 
-    @contextlib.contextmanager
+    @contextmanager
     def held(self) -> Iterator[None]:
         """The folder (made if missing) held by this run while it writes: a second run on it
         meanwhile, such as two ``mjsim resume`` of one folder at once, raises ``ValueError``
