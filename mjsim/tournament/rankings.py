@@ -149,6 +149,16 @@ def standings(seats: pd.DataFrame | WallSums) -> pd.DataFrame:
     return pd.DataFrame(rows).sort_values("points", ascending=False, ignore_index=True)
 
 
+def games_played(table: pd.DataFrame) -> int:
+    """The games a :func:`standings` table was made from: each game's four seats are each
+    counted in their variant's ``games``, so the column sums to four a game.
+
+    >>> games_played(pd.DataFrame({"games": [6, 3, 3]}))
+    3
+    """
+    return int(table["games"].sum()) // 4
+
+
 def contrasts(seats: pd.DataFrame | WallSums, order: list[str] | None = None) -> pd.DataFrame:
     """Every two variants' paired contrast, from the ``seats`` table or its
     :class:`WallSums`: the points per game ``variant`` gains over ``versus`` (the mean over the

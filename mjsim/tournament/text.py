@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from mjsim.tournament.estimates import Column
 from mjsim.tournament.lineups import rung_label
 from mjsim.tournament.numbers import p_value, percent
+from mjsim.tournament.rankings import games_played
 from mjsim.tournament.signflip import FEW, METHOD
 
 if TYPE_CHECKING:
@@ -176,9 +177,9 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
 
 def _seat_words(table: pd.DataFrame) -> list[str]:
     """What ``games`` and ``first`` count when a variant sat in more than one seat of a game:
-    its seats, each a game of its own (a game's four seats are each counted once, so the games
-    played are the column's sum over four)."""
-    played = int(table["games"].sum()) // 4
+    its seats, each a game of its own (the games played are
+    :func:`~mjsim.tournament.rankings.games_played`)."""
+    played = games_played(table)
     doubled = [str(variant) for variant, games in zip(table["variant"], table["games"])
                if games > played]
     if not doubled:

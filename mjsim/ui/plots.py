@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from mjsim.tournament.estimates import Column
+from mjsim.tournament.rankings import games_played
 from mjsim.tournament.sequential import MIN_SEEDS
 from mjsim.tournament.store import Extent, Tables
 
@@ -163,7 +164,7 @@ def standings_extent(table: pd.DataFrame, rulesets: tuple[str, ...]) -> Extent:
     >>> standings_extent(pd.DataFrame({"games": [6, 3, 3], "seeds": [3, 3, 3]}), ("gb",))
     Extent(walls=3, games=3, rulesets=('gb',))
     """
-    return Extent(int(table["seeds"].max()), int(table["games"].sum()) // 4, rulesets)
+    return Extent(int(table["seeds"].max()), games_played(table), rulesets)
 
 
 def standings_scope(table: pd.DataFrame, rulesets: Iterable[str]) -> str:
