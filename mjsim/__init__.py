@@ -10,8 +10,9 @@ and ``from mjsim import Rules`` loads the engine when first asked for.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from mjsim.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from mjsim.analysis import shanten
@@ -35,15 +36,14 @@ __all__ = ["Error", "Hand", "Meld", "Move", "NotationError", "Rules", "Wall", "W
            "WinContext", "__version__", "notation", "score", "shanten"]
 
 
+_exported, __dir__ = lazy_exports(__name__, _EXPORTS, __all__)
+
+
 def __getattr__(name: str) -> Any:
     if name == "__version__":
-        value: Any = _version()
-    elif name in _EXPORTS:
-        value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    else:
-        raise AttributeError(f"module 'mjsim' has no attribute {name!r}")
-    globals()[name] = value  # later lookups skip this function
-    return value
+        globals()[name] = _version()  # later lookups skip this function
+        return globals()[name]
+    return _exported(name)
 
 
 def _version() -> str:
@@ -54,7 +54,3 @@ def _version() -> str:
         return version("mjsim")  # one source: pyproject.toml
     except PackageNotFoundError:  # running from a source tree that was never installed
         return "0+unknown"
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS, "__version__"})

@@ -9,8 +9,9 @@ shows) loads neither numpy nor the engine. The environment needs PettingZoo and 
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from mjsim.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
@@ -31,17 +32,7 @@ _EXPORTS = {
 __all__ = ["N_ACTIONS", "PLANES", "VectorGames", "action_of", "encode", "encode_batch", "env",
            "legal_mask", "move_of"]
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'mjsim.learn' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, __all__)
 
 
 def env(**options: Any) -> AECEnv[str, dict[str, Any], int]:

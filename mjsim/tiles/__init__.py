@@ -1,13 +1,13 @@
 """Tiles: what a tile, a hand string, a meld, a hand and a wall are (the lowest layer).
 
-Imports only :mod:`mjsim.errors` and :mod:`mjsim_core`.
+Imports only :mod:`mjsim.lazy`, :mod:`mjsim.errors` and :mod:`mjsim_core`.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from mjsim.lazy import lazy_exports
 from mjsim.tiles.kinds import *  # the kinds are this layer's vocabulary
 from mjsim.tiles.kinds import __all__ as _kinds
 from mjsim.tiles.meld import Meld
@@ -21,20 +21,9 @@ if TYPE_CHECKING:
     from mjsim.tiles import botzone, notation
     from mjsim.tiles.hand import Hand
 
-_MODULES = ("botzone", "notation")
 __all__ = ["Hand", "Meld", "Seed", "Wall", "botzone", "notation"]
 __all__.extend(_kinds)
 
-
-def __getattr__(name: str) -> Any:
-    if name in _MODULES:
-        return importlib.import_module(f"mjsim.tiles.{name}")  # which binds it here too
-    if name == "Hand":
-        value = importlib.import_module("mjsim.tiles.hand").Hand
-        globals()[name] = value  # later lookups skip this function
-        return value
-    raise AttributeError(f"module 'mjsim.tiles' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), "Hand", *_MODULES})
+__getattr__, __dir__ = lazy_exports(__name__, {
+    "Hand": "mjsim.tiles.hand", "botzone": "mjsim.tiles.botzone",
+    "notation": "mjsim.tiles.notation"}, __all__)

@@ -7,8 +7,9 @@ loads the game and the tables, not the statistics (scipy alone takes a second to
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mjsim.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from mjsim.tournament.experiments import Report, ladder, price, resume, table
@@ -19,24 +20,14 @@ if TYPE_CHECKING:
     from mjsim.tournament.store import RunFolder
 
 # Each public name, and the module it is loaded from on first use.
-_EXPORTS = {
+_EXPORTS = {name: f"mjsim.tournament.{module}" for name, module in {
     "Report": "experiments", "ladder": "experiments", "price": "experiments",
     "resume": "experiments", "table": "experiments", "Roster": "lineups",
     "read_lineup_file": "lineups", "standings": "rankings", "GameRecords": "records",
     "parse_lineup": "records", "play_game": "records", "run": "runner", "RunFolder": "store",
-}
+}.items()}
 
 __all__ = ["GameRecords", "Report", "Roster", "RunFolder", "ladder", "parse_lineup",
            "play_game", "price", "read_lineup_file", "resume", "run", "standings", "table"]
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'mjsim.tournament' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"mjsim.tournament.{_EXPORTS[name]}"), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, __all__)

@@ -3,6 +3,7 @@ shanten tables, no engine, no pandas or matplotlib. Read from a new interpreter'
 so a heavy import creeping back fails here without anything being timed."""
 
 import ast
+import importlib
 from graphlib import TopologicalSorter
 from pathlib import Path
 
@@ -51,6 +52,17 @@ def test_the_lazy_names_are_the_modules_own():
     assert isinstance(mjsim.__version__, str) and "__version__" in dir(mjsim)
     with pytest.raises(AttributeError, match="no attribute 'Hands'"):
         mjsim.tiles.Hands  # noqa: B018 (the lookup is the test)
+
+
+@pytest.mark.parametrize("package", ["mjsim", "mjsim.tiles", "mjsim.learn", "mjsim.tournament"])
+def test_a_lazy_package_lists_its_public_names_not_its_helpers(package):
+    """``dir`` (what a shell completes) offers each name of ``__all__`` before it is loaded, the
+    submodules loaded, and the dunders, but not what the package imports to load them."""
+    module = importlib.import_module(package)
+    shown = set(dir(module))
+    assert set(module.__all__) <= shown
+    assert not shown & {"Any", "TYPE_CHECKING", "annotations", "importlib", "lazy_exports"}
+    assert {"__doc__", "__name__"} <= shown
 
 
 def _imports(path):
