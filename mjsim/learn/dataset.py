@@ -49,7 +49,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -332,11 +332,17 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
         kept.append(listed[name])
         # Written after every shard, so a killed run resumes after its last whole shard; it
         # holds the walls played so far (the greater of them and what it held), not the target.
-        _save(folder, {**manifest, "walls": max(manifest["walls"], stop), "shards": sorted(
-            listed.values(), key=lambda shard: str(shard["file"]))})
+        _save(folder, {**manifest, "walls": max(manifest["walls"], stop),
+                       "shards": _in_wall_order(listed.values())})
     manifest = {**manifest, "walls": walls, "shards": kept}
     _save(folder, manifest)
     return manifest
+
+
+def _in_wall_order(shards: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Shards listed by their first wall: by name, ``shard-100000`` would come before
+    ``shard-99999``."""
+    return sorted(shards, key=lambda shard: int(shard["walls"][0]))
 
 
 def _intact(path: Path, rows: int, roads: bool) -> bool:

@@ -135,6 +135,14 @@ def test_a_run_of_very_many_walls_starts_at_once(tmp_path, monkeypatch):
     assert peak < 2**24, peak  # 16 MiB: the players and a manifest, no list of a million
 
 
+def test_a_manifest_lists_its_shards_in_wall_order_past_a_hundred_thousand():
+    # Was: sorted by file name, as the manifest written after each shard is, shard-100000
+    # (walls 100000 on) came before shard-99999.
+    shards = [{"file": f"shard-{n:05d}.npz", "walls": [n, n + 1], "rows": 1}
+              for n in (100_000, 99_999, 3)]
+    assert [s["walls"][0] for s in dataset._in_wall_order(shards)] == [3, 99_999, 100_000]
+
+
 def test_more_walls_extend_a_dataset(made, tmp_path):
     out, _ = made
     dataset.write(tmp_path, PLAYERS, walls=1, seed="d", hands=2, shard_walls=2)
