@@ -23,9 +23,10 @@ from typing import Any, Unpack
 
 import pandas as pd
 
-from mjsim.errors import clipped, run_seed
+from mjsim.errors import clipped, run_seed, whole
 from mjsim.game.settings import Settings
 from mjsim.game.settlement import HANDS
+from mjsim.players.rungs import LEVELS
 from mjsim.tournament import power, sequential, triggers
 from mjsim.tournament.estimates import Priced, Stopping, estimates, per_hand_means, priced_seats
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label, text_entry
@@ -104,7 +105,8 @@ def price(ideas: Iterable[str], out: str | Path, *, baseline: str | None = None,
     until the sequential test (:func:`.sequential.t_sprt`, ``delta`` points a hand) decides
     every idea; the intervals and p-values are then the ones valid under that stopping.
     """
-    roster = roster or Roster()
+    roster = Roster.of(roster)
+    level = whole(level, "level (a rung)", min(LEVELS), max(LEVELS))
     baseline = roster.entry(str(level) if baseline is None else text_entry(
         baseline, "baseline is a player spec or name (text)"))
     chosen = chosen_ideas(ideas, baseline, roster)
@@ -149,7 +151,7 @@ def ladder(out: str | Path, *, rungs: Sequence[str] = RUNGS, roster: Roster | No
     first: the built-in rungs 1, 2, 3, 4 by default), every idea the top rung has switched on, and
     the standings of a table of rungs (:func:`ladder_table`) with its seats rotated."""
     walls, seed = run_walls(walls), run_seed(seed)
-    roster = roster or Roster()
+    roster = Roster.of(roster)
     if isinstance(rungs, str | bytes) or not isinstance(rungs, Iterable):  # "12" is no ladder
         raise TypeError(f"rungs is a sequence of player specs or names, not "
                         f"{clipped(repr(rungs), 40)}")
@@ -228,7 +230,7 @@ def table(lineup: str | Sequence[str], out: str | Path, *, roster: Roster | None
     if schedule not in FORMATS:
         raise ValueError(f"no format {schedule!r}; the formats are {', '.join(FORMATS)}")
     walls, seed = run_walls(walls), run_seed(seed)
-    roster = roster or Roster()
+    roster = Roster.of(roster)
     entries = roster.lineup(lineup)
     if schedule == "competition" and walls % MATCH_WALLS:
         raise ValueError(f"the competition format plays matches of {MATCH_WALLS} walls: "

@@ -76,8 +76,22 @@ class Roster:
         self.definitions: dict[str, str] = {}
         self._specs: dict[str, Spec] = {}
         self._batching: dict[str, bool] = {}  # decides_in_batches, probed once an entry
+        if not isinstance(definitions, Mapping | None):
+            raise TypeError("a roster's definitions map names to specs, not "
+                            f"{clipped(repr(definitions), 40)}")
         for name, spec in (definitions or {}).items():
-            self.define(name, spec)
+            self.define(text_entry(name, "a defined name is text"),
+                        text_entry(spec, f"the spec of {name!r} is text"))
+
+    @classmethod
+    def of(cls, roster: object) -> Roster:
+        """``roster``, or an empty roster for None; a ``TypeError`` for anything else (an
+        empty string or list is no roster, though it is false)."""
+        if roster is None:
+            return cls()
+        if not isinstance(roster, Roster):
+            raise TypeError(f"roster is a Roster or None, not {clipped(repr(roster), 40)}")
+        return roster
 
     def define(self, name: str, spec: str) -> None:
         """Name ``spec``; raises ``ValueError`` for a name that is not one or a bad spec."""

@@ -17,6 +17,7 @@ from typing import Unpack
 import pandas as pd
 
 from mjsim.errors import run_seed, whole
+from mjsim.players.rungs import LEVELS
 from mjsim.tournament import pricing
 from mjsim.tournament.numbers import percent
 from mjsim.tournament.runner import RunOptions, run
@@ -71,6 +72,7 @@ def null_check(out: str | Path, *, level: int = 3, replicates: int = 20, walls: 
     walls, or a salt of 0 (which is the baseline itself, not a null challenger).
     """
     walls, seed = run_walls(walls), run_seed(seed)
+    level = whole(level, "level (a rung)", min(LEVELS), max(LEVELS))
     replicates = whole(replicates, "replicates", 2, MAX_REPLICATES)
     salt = whole(salt, "salt")
     if walls < 2:

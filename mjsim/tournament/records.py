@@ -54,7 +54,7 @@ def parse_lineup(lineup: str | Iterable[str], roster: Roster | None = None) -> L
     >>> parse_lineup("3, 2,1,3-defence")
     ('3', '2', '1', '3-defence')
     """
-    return (roster or Roster()).lineup(lineup)
+    return Roster.of(roster).lineup(lineup)
 
 
 def lineup_key(lineup: Sequence[str]) -> str:
@@ -154,7 +154,7 @@ def play_game(seed: Seed, lineup: str | Iterable[str], ruleset: str | None = Non
     (4, 0)
     """
     chosen = settings_of(settings, ruleset=ruleset)
-    roster = roster or Roster()
+    roster = Roster.of(roster)
     entries = roster.lineup(lineup)
     players = _seated(roster, entries, workdir, shadows, chosen)
     if loop.compiled(players):  # the same game, with no Python call per move
@@ -176,7 +176,7 @@ def play_games(games: Sequence[tuple[Seed, Sequence[str]]], *, roster: Roster | 
     for, so a caller that stops (fouls in a row) plays no more. A
     :class:`~mjsim.players.driver.PlayerError` names its game's place in ``games``."""
     chosen = settings_of(settings)
-    roster = roster or Roster()
+    roster = Roster.of(roster)
     folders = list(workdirs) if workdirs is not None else [None] * len(games)
     lineups = [roster.lineup(lineup) for _, lineup in games]
     if not any(roster.decides_in_batches(entry)

@@ -230,7 +230,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
     # Parsed once, here, and handed down to every game, and recorded in the manifest.
     settings = bounded(settings_of(settings, ruleset=ruleset, table=table, penalty=penalty,
                                    max_fouls=max_fouls, limits=limits))
-    roster = roster or Roster()
+    roster = Roster.of(roster)
     entries = sorted({entry for batch in batches for _, lineup in batch for entry in lineup})
     pairs = tuple(sorted((roster.entry(challenger), roster.entry(baseline))
                          for challenger, baseline in (shadows or {}).items()))

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from mjsim.tournament import (
+    Roster,
     RunFolder,
     ladder,
     parse_lineup,
@@ -80,6 +81,43 @@ def test_a_seed_that_is_no_text_nor_whole_number_is_refused_naming_it(tmp_path: 
     out = tmp_path / "run"
     refused(TypeError, rf"^seed is a str or a whole number, not {re.escape(repr(seed))}$", out,
             lambda: ENTRIES[entry](out, walls=2, seed=seed, **FAST))
+
+
+@pytest.mark.parametrize("entry", ["table", "ladder", "price"])
+@pytest.mark.parametrize("roster", ["", [], 0, "g=3"])
+def test_a_roster_that_is_no_roster_is_refused_naming_it(tmp_path: Path, entry: str,
+                                                         roster: object) -> None:
+    # Was: an AttributeError ('str' object has no attribute 'lineup'), or, for the false ones,
+    # a run as if no roster were given.
+    out = tmp_path / "run"
+    refused(TypeError, rf"^roster is a Roster or None, not {re.escape(repr(roster))}$", out,
+            lambda: ENTRIES[entry](out, walls=2, roster=roster, **FAST))
+
+
+@pytest.mark.parametrize(("definitions", "match"), [
+    ("g=3", "^a roster's definitions map names to specs, not 'g=3'$"),
+    ({1: "3"}, "^a defined name is text, not 1$"),
+    ({"g": 3}, "^the spec of 'g' is text, not 3$"),
+])
+def test_a_roster_of_definitions_that_are_none_is_refused_naming_them(definitions: object,
+                                                                      match: str) -> None:
+    # Was: AttributeError ('str' object has no attribute 'items'), TypeError from re.
+    with pytest.raises(TypeError, match=match):
+        Roster(definitions)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("entry", ["price", "null_check"])
+@pytest.mark.parametrize(("level", "error", "match"), [
+    (None, TypeError, "not None$"), ("3", TypeError, "not '3'$"),
+    (True, TypeError, r"not a bool \(True\)$"), (0, ValueError, "from 1 to 4, not 0$"),
+    (5, ValueError, "from 1 to 4, not 5$")])
+def test_a_level_that_is_no_rung_is_refused_naming_it(tmp_path: Path, entry: str, level: object,
+                                                      error: type[Exception], match: str) -> None:
+    # Was: "no player 'None'", "no player 'True'", and '3' taken as rung 3.
+    out = tmp_path / "run"
+    entries = {"price": lambda: price(["claims"], out, level=level, walls=2, **FAST),
+               "null_check": lambda: null_check(out, level=level, walls=2, **FAST)}
+    refused(error, rf"^level \(a rung\) is a whole number.*{match}", out, entries[entry])
 
 
 @pytest.mark.parametrize("seed", [7, np.int64(7)])
