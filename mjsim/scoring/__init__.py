@@ -1,12 +1,13 @@
 """Scoring: the 81 elements as data, the rulesets, and ``score(hand, ctx) -> Scored``.
 
-Imports :mod:`mjsim.analysis`, :mod:`mjsim.tiles` and :mod:`mjsim_core` only.
+Imports :mod:`mjsim.analysis`, :mod:`mjsim.tiles`, :mod:`mjsim.lazy` and :mod:`mjsim_core` only.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mjsim.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from mjsim.scoring.elements import ELEMENTS, RULESETS, WinContext
@@ -19,10 +20,4 @@ _EXPORTS = {"ELEMENTS": "mjsim.scoring.elements", "RULESETS": "mjsim.scoring.ele
 
 __all__ = ["ELEMENTS", "MIN_POINTS", "RULESETS", "Scored", "WinContext", "score"]
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'mjsim.scoring' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, __all__)

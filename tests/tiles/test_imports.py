@@ -54,7 +54,8 @@ def test_the_lazy_names_are_the_modules_own():
         mjsim.tiles.Hands  # noqa: B018 (the lookup is the test)
 
 
-@pytest.mark.parametrize("package", ["mjsim", "mjsim.tiles", "mjsim.learn", "mjsim.tournament"])
+@pytest.mark.parametrize("package", ["mjsim", "mjsim.tiles", "mjsim.scoring", "mjsim.learn",
+                                     "mjsim.tournament"])
 def test_a_lazy_package_lists_its_public_names_not_its_helpers(package):
     """``dir`` (what a shell completes) offers each name of ``__all__`` before it is loaded, the
     submodules loaded, and the dunders, but not what the package imports to load them."""
