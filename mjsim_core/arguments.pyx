@@ -6,6 +6,14 @@ from cpython.bool cimport PyBool_Check
 from cpython.number cimport PyNumber_Index
 
 
+cdef str shown(object value, int most):
+    """``repr(value)`` for a one-line message: its runs of white space made one space (numpy
+    breaks an array's repr into lines), whole up to ``most`` characters, else its start and its
+    length, as mjsim.errors.clipped has it."""
+    cdef str text = " ".join(repr(value).split())
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
 cdef object whole(object value, str name):
     """``value`` as a Python int: an int, or a number that is one (numpy's), never a bool nor a
     float's whole part (C reads 1.99 melds as 1), else a TypeError naming ``name``: the
@@ -15,7 +23,7 @@ cdef object whole(object value, str name):
     try:
         return PyNumber_Index(value)
     except TypeError:
-        raise TypeError(f"{name} is a whole number, not {value!r:.40}") from None
+        raise TypeError(f"{name} is a whole number, not {shown(value, 40)}") from None
 
 
 cdef int read_int(object value, str name, int least, int most) except? -1:

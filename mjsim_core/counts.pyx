@@ -6,7 +6,7 @@ from cpython.bool cimport PyBool_Check
 from cpython.buffer cimport PyObject_CheckBuffer
 
 from mjsim_core._types cimport count_t, N_KINDS, MAX_COPIES
-from mjsim_core.arguments cimport whole
+from mjsim_core.arguments cimport shown, whole
 
 cnp.import_array()
 
@@ -99,7 +99,7 @@ cdef bint flag(object value, str name) except -1:
     bint parameter would take 'no' as true)."""
     if PyBool_Check(value) or isinstance(value, np.bool_):
         return value
-    raise TypeError(f"{name} is True or False, not {value!r:.40}")
+    raise TypeError(f"{name} is True or False, not {shown(value, 40)}")
 
 
 cdef const count_t* hand_counts(object counts, int melds, bint allow_13,

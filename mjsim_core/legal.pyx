@@ -48,7 +48,7 @@ from mjsim_core.score cimport (AT_LEAST_EIGHT, LAST_COPY, SELF_DRAWN, MELD_CHOW,
                                MELD_CONCEALED_KONG, Scoring, encode_melds, may_reach,
                                score_kernel)
 from mjsim_core.counts cimport count_total, counts_of, flag, hand_counts
-from mjsim_core.arguments cimport whole as _whole   # search_drawn has a whole of its own
+from mjsim_core.arguments cimport shown, whole as _whole   # search_drawn has a whole of its own
 from mjsim_core.shanten cimport (DiscardParts, accepted_after, accepted_kinds, check_row,
                                  discard_parts, distance, distance_after, kinds_tuple, make_row,
                                  read_unseen)
@@ -1596,7 +1596,8 @@ cdef class _Asked:
         try:
             n_melds = encode_melds(melds, self.melds)
         except (AttributeError, TypeError, IndexError):   # not melds: say so, not which slot
-            raise TypeError(f"melds is a sequence of Meld (as Hand.melds), not {melds!r:.80}") \
+            raise TypeError(f"melds is a sequence of Meld (as Hand.melds), not "
+                            f"{shown(melds, 80)}") \
                 from None
         seat_wind = _whole(seat_wind, "seat_wind")   # a seat wind of 1.5 is no wind
         prevalent_wind = _whole(prevalent_wind, "prevalent_wind")

@@ -294,3 +294,18 @@ def test_digest_size_and_hand_no_are_whole_or_refused_by_name():
             shuffle.shuffle(b"seed", hand_no, tiles)
     with pytest.raises(ValueError, match=f"^a hand number is 0 to 2\\*\\*32 - 1, not {2**70}"):
         shuffle.shuffle(b"seed", 2**70, tiles)
+
+
+@pytest.mark.parametrize(("argument", "words"), [
+    ("melds", "melds is a sequence of Meld (as Hand.melds), not "),
+    ("seat_wind", "seat_wind is a whole number, not "),
+    ("self_drawn", "self_drawn is True or False, not "),
+])
+def test_an_array_refused_is_named_on_one_line_with_its_length(argument, words):
+    # Was: numpy's repr of the array, broken over lines, cut at a fixed width with no sign of
+    # how much more there was.
+    with pytest.raises(TypeError) as refusal:
+        legal.legal_distance(READY, **{argument: np.ones((3, 34))})
+    message = str(refusal.value)
+    assert message.startswith(words + "array([[1., 1.,") and "\n" not in message
+    assert message.endswith(f"... ({len(' '.join(repr(np.ones((3, 34))).split())):,} characters)")
