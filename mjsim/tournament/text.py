@@ -47,9 +47,9 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     if sequential:
         notes.extend(_sequential_words(estimates, delta))
     if any(cells[2].endswith("*") for cells in rows):  # a sign-flip interval is shown
-        notes.append(f"*: changed moves on fewer than {FEW} walls: the interval spans the exact "
-                     "sign-flip interval (randomisation, no SD needed) and the t interval, and "
-                     "p is the larger of their p-values")
+        notes.append(f"*: changed moves on fewer than {FEW} walls, not on every one: the "
+                     "interval spans the exact sign-flip interval (randomisation, no SD "
+                     "needed) and the t interval, and p is the larger of their p-values")
     if Column.CONTROLS in columns:
         notes.extend(_health_words(estimates))
     if counted:

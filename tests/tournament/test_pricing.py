@@ -138,3 +138,19 @@ def test_the_detects_note_comes_only_with_a_figure_to_explain(tmp_path):
     fixed = price(["claims"], tmp_path / "fixed", **options)
     assert "±" in format_estimates(fixed.estimates)
     assert "detects: the smallest effect" in format_estimates(fixed.estimates)
+
+
+def test_the_sign_flip_note_says_an_idea_that_changed_every_wall_gets_none(tmp_path):
+    # Was: "*: changed moves on fewer than 10 walls", under a table where ideas that changed
+    # moves on all of a run's 8 walls had no `*`, as the rule (with_sign_flip) has it.
+    from mjsim.tournament import price
+    from mjsim.tournament.estimates import Column
+    from mjsim.tournament.signflip import FEW, METHOD
+    from mjsim.tournament.text import format_estimates
+
+    options = {"walls": 2, "table": "botzone", "backend": "sequential", "quiet": True}
+    estimates = price(["claims"], tmp_path, **options).estimates
+    estimates[Column.METHOD] = METHOD  # as a row of 1 changed wall in 2 is
+    note = format_estimates(estimates).split("\n*: ", 1)[1]
+    assert " ".join(note.split()).startswith(
+        f"changed moves on fewer than {FEW} walls, not on every one: ")
