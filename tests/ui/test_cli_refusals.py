@@ -260,3 +260,18 @@ def test_ctrl_c_in_a_command_is_one_line_and_130(monkeypatch, capsys):
     monkeypatch.setattr("mjsim.ui.commands.score.cmd_score", interrupted)
     assert main(["score", "123m 456m 789m 123p 55p", "--win", "5p"]) == 130
     assert capsys.readouterr().err == "mjsim score: interrupted\n"
+
+
+@pytest.mark.parametrize(("argv", "unknown"), [
+    (["table", "1,1,1,1", "--schedule", "competition"], "--schedule competition"),  # --scheduler
+    (["table", "1,1,1,1", "--wall", "2"], "--wall 2"),
+    (["score", "123m456m789m123p55p", "--win", "5p", "--sel"], "--sel"),
+])
+def test_an_abbreviated_option_is_unrecognized_not_read_as_another(capsys, argv, unknown):
+    # Was: each read as the option it begins (--scheduler, --walls, --self): table's
+    # --schedule is no option of its own (it is --format), and was refused for dask.
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    error = capsys.readouterr().err
+    assert stopped.value.code == 2 and error.count("\n") == 1
+    assert f"unrecognized arguments: {unknown} " in error
