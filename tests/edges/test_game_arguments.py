@@ -232,6 +232,22 @@ def test_a_log_of_a_seed_that_is_not_utf8_reads_back_and_replays(tmp_path: Path)
     assert shown.stopped is None and shown.frames[-1].totals == played.totals
 
 
+@pytest.mark.parametrize(("header", "error", "message"), [
+    ({}, ValueError, r"^a game log's header has no seed and no ruleset \(it needs a seed and"),
+    ({"seed": "x"}, ValueError, "^a game log's header has no ruleset "),
+    ({"ruleset": "green-book"}, ValueError, "^a game log's header has no seed "),
+    (None, TypeError, "^a game log's header is a dict, not None$"),
+    ([("seed", "x")], TypeError, r"^a game log's header is a dict, not \[\('seed', 'x'\)\]$"),
+])
+def test_a_game_started_from_a_header_names_the_field_it_lacks(header: Any,
+                                                               error: type[Exception],
+                                                               message: str) -> None:
+    # Were a bare KeyError: 'seed', and "'NoneType' object is not subscriptable"
+    with pytest.raises(error, match=message):
+        gamelog.start(header)
+    assert gamelog.start({"seed": "x", "ruleset": "green-book"}).seed == b"x"
+
+
 def test_a_log_that_starts_with_a_byte_order_mark_reads_as_without(tmp_path: Path) -> None:
     plain, marked = tmp_path / "plain.jsonl", tmp_path / "marked.jsonl"
     _logged_game(plain, b"bom")
@@ -327,6 +343,24 @@ def test_a_foul_by_a_seat_that_is_none_is_refused_and_changes_nothing() -> None:
     assert game.to_string() == before and game.hand_no == 1
 
 
+@pytest.mark.parametrize(("reason", "answer", "message"), [
+    (None, None, "^a foul's reason is a str .*, not None$"),
+    (5, None, "^a foul's reason is a str .*, not 5$"),
+    (["WA"], None, r"^a foul's reason is a str .*, not \['WA'\]$"),
+    ("WA", b"PLAY W1", "^a foul's answer is a str or None, not b'PLAY W1'$"),
+    ("WA", 5, "^a foul's answer is a str or None, not 5$"),
+])
+def test_a_foul_for_a_reason_or_answer_that_is_no_text_is_refused_and_changes_nothing(
+        reason: Any, answer: Any, message: str) -> None:
+    # Were recorded as given, in the history and the events a game log writes
+    game = Rules(1)
+    before = game.to_string()
+    with pytest.raises(TypeError, match=message):
+        game.foul(0, reason, answer)
+    assert game.to_string() == before and game.history == [] and game.hand_no == 1
+    assert game.foul(0, "WA", None) is True and game.history[0]["foul"]["reason"] == "WA"
+
+
 def test_a_game_takes_numpy_seats() -> None:
     game = Rules(1)
     seat = np.int64(2)
@@ -360,6 +394,26 @@ def test_a_position_names_a_number_that_is_none(written: dict[str, Any], error: 
                                                 message: str) -> None:
     with pytest.raises(error, match=message):
         Rules.from_position({"hands": _HANDS, **written})
+
+
+@pytest.mark.parametrize(("position", "error", "message"), [
+    # Were "'NoneType' object is not iterable", "'int' object is not iterable"
+    (None, TypeError, "^a position is a dict of its hands and more .*, not None$"),
+    (3, TypeError, "^a position is a dict of its hands and more .*, not 3$"),
+    # Was read as four hands of one letter each, refused as the honour 'a'
+    ({"hands": "abcd"}, TypeError, "^hands are four hand strings, one per seat, not 'abcd'$"),
+    ({"hands": None}, TypeError, "^hands are four hand strings, one per seat, not None$"),
+    ({"hands": _HANDS[:3]}, ValueError, "^hands are four hand strings, one per seat, not 3 of"),
+    # Its truth was read: "no" made a turn reached by a claim
+    ({"hands": _HANDS, "claimed_this_turn": "no"}, TypeError,
+     "^claimed_this_turn is True or False, not 'no'$"),
+    ({"hands": _HANDS, "pools": None}, TypeError,  # was "object of type 'NoneType' has no len()"
+     "^pools are four lists or strings, one per seat, not None$"),
+])
+def test_a_position_that_is_none_is_named(position: Any, error: type[Exception],
+                                          message: str) -> None:
+    with pytest.raises(error, match=message):
+        Rules.from_position(position)
 
 
 def test_a_position_takes_numpy_numbers() -> None:
