@@ -99,6 +99,24 @@ def test_a_meld_of_fields_that_are_none_is_refused(arguments: tuple[Any, ...],
         Meld(*arguments)
 
 
+@pytest.mark.parametrize("kind", [["pung"], {"pung": 1}, None, b"pung", ("pung",)])
+def test_a_meld_of_a_kind_that_is_none_names_the_kinds(kind: Any) -> None:
+    # A list or a dict was "unhashable type: 'list'"
+    with pytest.raises(ValueError, match=r"^no meld kind .*; the kinds are chow, pung and kong$"):
+        Meld(kind, (1, 1, 1))
+
+
+@pytest.mark.parametrize(("first", "message"), [
+    ("x", "^first is a whole number, not 'x'$"),  # was "can only concatenate str"
+    (None, "^first is a whole number, not None$"),  # was "unsupported operand type(s) for +"
+    (1.5, "^first is a whole number, not 1.5$"),
+])
+def test_a_chow_names_a_first_tile_that_is_none(first: Any, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        Meld.chow(first)
+    assert Meld.chow(np.int64(1)) == Meld("chow", (1, 2, 3))
+
+
 def test_a_meld_of_numpy_ints_holds_plain_ints() -> None:
     meld = Meld("chow", np.array([5, 3, 4]), claimed=np.int64(4), source=np.uint8(2))
     assert meld == Meld.chow(3, claimed=4, source=2)
@@ -558,6 +576,30 @@ def test_settlement_takes_numpy_seats_and_counts() -> None:
     assert settled == settlement.settle(2, "discard", 16, discarder=0) == [-24, -8, 40, -8]
     assert settlement.settle_foul(np.int64(1), np.int64(5)) == [5, -15, 5, 5]
     assert Rules(1).foul(0, "late", penalty=np.int64(3)) is True
+
+
+@pytest.mark.parametrize(("totals", "error", "message"), [
+    ([1.5, 2, 3, -6.5], TypeError, r"^totals\[0\] is a whole number, not 1.5$"),
+    ([0, True, 0, 0], TypeError, r"^totals\[1\] is a whole number, not a bool"),
+    ([0, 0, np.float64(2), 0], TypeError, r"^totals\[2\] is a whole number, not np.float64"),
+    ("abcd", TypeError, "^totals are four whole numbers, one per seat, not 'abcd'$"),
+    (None, TypeError, "^totals are four whole numbers, one per seat, not None$"),
+    ([3, -3, 0], ValueError, "^totals are four whole numbers, one per seat, not 3 of them$"),
+])
+@pytest.mark.parametrize("call", [settlement.places, settlement.winner])
+def test_places_and_the_winner_read_four_whole_totals(call: Any, totals: Any,
+                                                      error: type[Exception],
+                                                      message: str) -> None:
+    # Were ranked as given: floats and bools as numbers, 'abcd' by its letters, three totals
+    # as a game of three; None met "'NoneType' object is not iterable"
+    with pytest.raises(error, match=message):
+        call(totals)
+
+
+def test_places_and_the_winner_take_numpy_totals() -> None:
+    totals = np.array([3, -3, 0, 0], dtype=np.int64)
+    assert settlement.places(totals) == settlement.places([3, -3, 0, 0]) == [1.0, 4.0, 2.5, 2.5]
+    assert settlement.winner(totals) == 0 and settlement.winner([np.int8(5)] * 4) is None
 
 
 @pytest.mark.parametrize(("played", "error"), [(15.9, TypeError), (True, TypeError),
