@@ -37,6 +37,7 @@ import functools
 import hashlib
 import importlib
 import importlib.util
+import inspect
 import shlex
 import shutil
 import sys
@@ -189,6 +190,12 @@ class CodeKind(SpecKind):
                 raise ValueError(f"player {spec} has no idea {idea!r}; it has "
                                  f"{', '.join(declared) or 'none'}")
         keywords = dict(spec.options)
+        taken = _keywords(factory)
+        unknown = [] if taken is None else [key for key in keywords if key not in taken]
+        if unknown:  # else Python's "__init__() got an unexpected keyword argument 'foo'"
+            what = f"the option{'s' * (len(taken or ()) != 1)} {', '.join(taken or ())}"
+            raise ValueError(f"bad player spec {spec}: {self.named(spec)} takes "
+                             f"{what if taken else 'no options'}, not {', '.join(unknown)}")
         if spec.off:
             keywords["off"] = frozenset(spec.off)
         try:
@@ -203,6 +210,10 @@ class CodeKind(SpecKind):
 
     def ideas(self, spec: Spec) -> tuple[str, ...]:
         return tuple(getattr(self.found(spec), "ideas", ()))
+
+    def named(self, spec: Spec) -> str:
+        """The player in a refusal's words: the plugin's name, the class's."""
+        return spec.target
 
 
 class ClassKind(CodeKind):
@@ -229,6 +240,9 @@ class ClassKind(CodeKind):
         except AttributeError:
             raise ValueError(f"cannot load player {spec}: {source} has no {name}") from None
         return factory
+
+    def named(self, spec: Spec) -> str:
+        return spec.target.rpartition(":")[2]
 
     def describe(self, spec: Spec) -> dict[str, Any]:
         source, _, _ = spec.target.rpartition(":")
@@ -469,6 +483,19 @@ def _head_options(spec: str, text: str) -> tuple[str, tuple[tuple[str, Any], ...
     """A spec split at its ``?``: the part before, and the options after."""
     head, mark, query = spec.partition("?")
     return head, _options(mark + query, text)
+
+
+def _keywords(factory: Callable[..., Any]) -> tuple[str, ...] | None:
+    """The options (keywords) ``factory`` takes, ``off`` aside; None when it takes any
+    (``**kwargs``) or its signature cannot be read (a builtin): its own call then decides."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(parameter.kind is parameter.VAR_KEYWORD for parameter in parameters):
+        return None
+    return tuple(parameter.name for parameter in parameters if parameter.name != "off"
+                 and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY))
 
 
 def _is_file(source: str) -> bool:
