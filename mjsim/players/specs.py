@@ -55,8 +55,8 @@ from mjsim.game.settings import Limits
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
 
-__all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "describe", "load_player", "parse_spec",
-           "player_bug", "player_ideas", "resolve_command", "with_off"]
+__all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "class_file", "describe", "load_player",
+           "parse_spec", "player_bug", "player_ideas", "resolve_command", "with_off"]
 
 PLUGIN_GROUP = "mjsim.players"
 """The entry point group an installed package names its players in."""
@@ -496,6 +496,13 @@ def _keywords(factory: Callable[..., Any]) -> tuple[str, ...] | None:
         return None
     return tuple(parameter.name for parameter in parameters if parameter.name != "off"
                  and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY))
+
+
+def class_file(spec: Spec) -> str | None:
+    """The file a ``file.py:Class`` spec names, as written (relative to the folder it is read
+    in, unless absolute); None for any other spec."""
+    source = spec.target.rpartition(":")[0]
+    return source if spec.kind == "class" and _is_file(source) else None
 
 
 def _is_file(source: str) -> bool:
