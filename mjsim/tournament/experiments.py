@@ -317,6 +317,8 @@ def _refuse_files_elsewhere(manifest: dict[str, Any], roster: Roster,
         described = players.get(entry) if isinstance(players, dict) else None
         started = _started_in(described.get("file") if isinstance(described, dict) else None,
                               source)
+        if started == Path.cwd().resolve():  # started here: the file is gone, as said later
+            continue
         named = "that folder" if started is None else str(started)
         raise ValueError(f"player {roster.spec(entry)} names its file {source} relative to the "
                          f"folder the run was started in, and {Path.cwd()} holds none: resume "

@@ -125,6 +125,11 @@ def test_a_run_of_a_relative_player_file_resumed_elsewhere_names_the_folder_it_w
         resume(tmp_path / "run", quiet=True)
     monkeypatch.chdir(started)
     assert resume(tmp_path / "run", quiet=True).standings is not None
+    manifest_path.write_text(json.dumps(json.loads(manifest_path.read_text()) | {"players": {
+        "g-claims": {"file": str((started / "bots" / "greedy.py").resolve())}}}))
+    (started / "bots" / "greedy.py").unlink()  # where it was started, the file is gone
+    with pytest.raises(ValueError, match="^cannot load player .*: no file .*bots/greedy.py$"):
+        resume(tmp_path / "run", quiet=True)
 
 
 def test_the_commands_take_user_players(tmp_path, capsys):
