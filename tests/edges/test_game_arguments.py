@@ -42,6 +42,26 @@ def test_a_hand_of_kinds_that_are_none_is_refused(concealed: Any, flowers: Any,
         Hand(concealed, flowers=flowers)
 
 
+@pytest.mark.parametrize("melds", [None, 5, Meld.pung(1)])
+def test_a_hand_of_melds_that_are_no_list_is_refused(melds: Any) -> None:
+    # Were "'NoneType' object is not iterable" (and a Meld alone "'Meld' object is not ...")
+    with pytest.raises(TypeError, match="^melds are a list of Melds, not "):
+        Hand([0], melds=melds)
+
+
+@pytest.mark.parametrize(("tiles", "error", "message"), [
+    (None, TypeError, "^tiles are tile kinds \\(ints\\), not None$"),  # was "not iterable"
+    ("123", TypeError, "^tiles are tile kinds \\(ints\\), not '123'$"),  # was "no tile kind '1'"
+    ([1, "x"], ValueError, "^no tile kind 'x'$"),  # was "'<' not supported between ..."
+    ([1, None], ValueError, "^no tile kind None$"),
+])
+def test_printed_tiles_that_are_none_are_named(tiles: Any, error: type[Exception],
+                                               message: str) -> None:
+    with pytest.raises(error, match=message):
+        notation.print_tiles(tiles)
+    assert notation.print_tiles(np.array([27, 0])) == notation.print_tiles((0, 27)) == "1m E"
+
+
 def test_a_hand_of_numpy_kinds_is_made_of_plain_ints() -> None:
     hand = Hand(np.array([0, 1, 2], dtype=np.int64).tolist() + [np.int8(3)],
                 flowers=[np.int64(34)])
