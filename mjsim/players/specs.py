@@ -348,7 +348,10 @@ KINDS: dict[str, SpecKind] = {BOTZONE: BotzoneKind(), "rung": RungKind(), "class
 
 
 def parse_spec(text: str) -> Spec:
-    """The spec ``text`` names; raises ``ValueError`` naming it when it is not one."""
+    """The spec ``text`` names; raises ``ValueError`` naming it when it is not one, and
+    ``TypeError`` for a ``text`` that is no str (None had "no attribute 'strip'")."""
+    if not isinstance(text, str):
+        raise TypeError(f"a player spec is a str such as '3', not {clipped(repr(text), 40)}")
     spec = text.strip()
     if not spec:
         raise ValueError("an empty player spec: name a rung (3), a class (module:Class), "
@@ -414,11 +417,17 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None,
     plugin that cannot be found, or an idea the player does not have; ``TypeError`` for a spec
     that is neither a str nor a :class:`Spec`.
     """
+    parsed = _parsed(spec)
+    return KINDS[parsed.kind].load(parsed, workdir, limits)
+
+
+def _parsed(spec: str | Spec) -> Spec:
+    """``spec`` parsed, or a ``TypeError`` for one that is neither a str nor a :class:`Spec`
+    (None had "no attribute 'kind'" in player_ideas and describe)."""
     if not isinstance(spec, (str, Spec)):
         raise TypeError(f"spec is a player spec (a str such as '3'), not "
                         f"{clipped(repr(spec), 40)}")
-    parsed = parse_spec(spec) if isinstance(spec, str) else spec
-    return KINDS[parsed.kind].load(parsed, workdir, limits)
+    return parse_spec(spec) if isinstance(spec, str) else spec
 
 
 def player_bug(what: str, error: BaseException) -> ValueError:
@@ -436,7 +445,7 @@ def player_bug(what: str, error: BaseException) -> ValueError:
 
 def player_ideas(spec: str | Spec) -> tuple[str, ...]:
     """The ideas the player ``spec`` names can switch off (a rung's, or its class's ``ideas``)."""
-    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    parsed = _parsed(spec)
     return KINDS[parsed.kind].ideas(parsed)
 
 
@@ -447,6 +456,8 @@ def with_off(spec: str, idea: str) -> str:
     >>> with_off("3-planning", "defence"), with_off("mod:Bot?x=1", "claims")
     ('3-defence-planning', 'mod:Bot-claims?x=1')
     """
+    if not isinstance(idea, str):  # 5 was "has no idea 5" only when the player had ideas
+        raise TypeError(f"an idea is a str such as 'claims', not {clipped(repr(idea), 40)}")
     return str(_switched_off(parse_spec(spec), idea, spec))
 
 
@@ -463,7 +474,7 @@ def _switched_off(spec: Spec, idea: str, shown: str) -> Spec:
 def describe(spec: str | Spec) -> dict[str, Any]:
     """What ``spec`` resolves to on this machine, for a manifest: its kind and, for code, the
     file (with its SHA-256), module or program it runs and the version that declares it."""
-    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    parsed = _parsed(spec)
     return {"spec": str(parsed), "kind": parsed.kind, **KINDS[parsed.kind].describe(parsed)}
 
 
