@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any, NamedTuple
 
 import orjson
 
+from mjsim.errors import clipped
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
@@ -167,9 +168,22 @@ def read(stream: IO[str]) -> tuple[dict[str, Any], list[tuple[int, Move]]]:
     return header, moves
 
 
-def start(header: dict[str, Any]) -> Rules:
+def start(header: Mapping[str, Any]) -> Rules:
     """The fresh game a log's header describes (its seed's surrogate escapes are the bytes
-    they stand for: :func:`~mjsim.tiles.wall.seed_bytes`)."""
+    they stand for: :func:`~mjsim.tiles.wall.seed_bytes`). Raises ``TypeError`` for a header
+    that is no dict, ``ValueError`` naming the field it lacks (a seed or a ruleset), and the
+    game's own errors for a field that is wrong.
+
+    >>> start({"seed": "x"})
+    Traceback (most recent call last):
+    ValueError: a game log's header has no ruleset (it needs a seed and a ruleset)
+    """
+    if not isinstance(header, Mapping):  # None, a list: "not subscriptable" said nothing
+        raise TypeError(f"a game log's header is a dict, not {clipped(repr(header), 40)}")
+    missing = [field for field in ("seed", "ruleset") if field not in header]
+    if missing:  # was a bare KeyError: 'seed'
+        raise ValueError(f"a game log's header has no {' and no '.join(missing)} (it needs a "
+                         "seed and a ruleset)")
     return Rules(header["seed"], header["ruleset"],
                  table=header.get("table", "mcr"), walltiles=header.get("walltiles"),
                  prevalent=header.get("prevalent"), hand_no=header.get("hand_no", 1))

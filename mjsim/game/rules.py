@@ -55,7 +55,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mjsim.errors import Error, flag, whole
+from mjsim.errors import Error, clipped, flag, whole
 from mjsim.game.events import ClaimEvent, Event, PassEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.results import HandResult, Outcome
@@ -955,8 +955,16 @@ class Rules:
         seat, and the next hand is dealt or the game ends as after any hand.
 
         Returns True, or an ``Error`` changing nothing: ``game-over`` once the game has ended,
-        ``bad-seat`` for a seat that is not 0-3. Raises ``ValueError`` for a negative penalty.
+        ``bad-seat`` for a seat that is not 0-3. Raises ``ValueError`` for a negative penalty,
+        and ``TypeError`` for a reason that is no str or an answer that is neither a str nor
+        None (the hand's record and its log hold them as text), changing nothing.
         """
+        # Any object was recorded as it was: a log then failed to write it, or wrote its repr.
+        if not isinstance(reason, str):
+            raise TypeError(f"a foul's reason is a str (such as 'WA'), not "
+                            f"{clipped(repr(reason), 40)}")
+        if answer is not None and not isinstance(answer, str):
+            raise TypeError(f"a foul's answer is a str or None, not {clipped(repr(answer), 40)}")
         if self.status == "finished":
             return Error("game-over", f"the game ended after hand {self.hand_no}")
         try:
@@ -1161,7 +1169,8 @@ class Rules:
         sizes, a drawn tile not held or in a turn reached by a claim, totals not summing to
         zero, or more copies of a kind than exist; a number that is none (a tile, ``drawn``,
         ``dealer``, ``hand_no``, ``last_hand``, ``turn``, a total) is a ``TypeError`` or
-        ``ValueError`` naming it.
+        ``ValueError`` naming it, and so is a position that is no dict, hands or pools that
+        are not four, or a ``claimed_this_turn`` that is not True or False.
 
         >>> g = Rules.from_position({"hands": ["5m 1589p 1589s ESWNR", "46m 1589p 1589s ESG",
         ...                                    "1589p 1589s ESWRR", "1589p 1589s EWNGB"],
@@ -1175,6 +1184,9 @@ class Rules:
 
     def _place(self, position: Mapping[str, Any]) -> None:
         """Set the game up at the written position (see :meth:`from_position`)."""
+        if not isinstance(position, Mapping):  # None was "'NoneType' object is not iterable"
+            raise TypeError(f"a position is a dict of its hands and more (the keys "
+                            f"{', '.join(_POSITION_ORDER)}), not {clipped(repr(position), 40)}")
         unknown = set(position) - _POSITION_KEYS
         if unknown:
             raise ValueError(f"unknown position keys {sorted(unknown)}")
@@ -1188,7 +1200,15 @@ class Rules:
         self._setup(seed, position.get("ruleset", "green-book"), hand_no,
                     whole(position.get("last_hand", hand_no), "last_hand"),
                     position.get("totals"), Table(seed, None, None), True)
-        hands = [Hand.parse(text) for text in position["hands"]]
+        written = position["hands"]
+        # A str is a sequence too: "abcd" was read as four hands of one letter each.
+        if isinstance(written, str) or not isinstance(written, Sequence):
+            raise TypeError(f"hands are four hand strings, one per seat, not "
+                            f"{clipped(repr(written), 60)}")
+        if len(written) != 4:
+            raise ValueError(f"hands are four hand strings, one per seat, not {len(written)} "
+                             "of them")
+        hands = [Hand.parse(text) for text in written]
         turn = whole(position.get("turn", self.dealer), "turn", 0, 3)
         if len(hands) != 4 or any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
             raise ValueError(f"seat {turn} on turn holds fourteen tiles' worth, the others "
@@ -1198,12 +1218,15 @@ class Rules:
         drawn = None if drawn is None else whole(drawn, "drawn", 0, N_PLAYING - 1)
         if drawn is not None and not hands[turn].counts[drawn]:
             raise ValueError(f"the drawn tile {drawn!r} is not in seat {turn}'s hand")
-        claimed = bool(position.get("claimed_this_turn", False))
+        claimed = flag(position.get("claimed_this_turn", False), "claimed_this_turn")
         if claimed and drawn is not None:
             raise ValueError("a turn reached by a claim has no drawn tile")
         state = HandState(Wall.from_order(order, self.seed, hand_no), hands)
         pools = position.get("pools", ([], [], [], []))
-        if isinstance(pools, str) or len(pools) != 4:
+        if isinstance(pools, str) or not isinstance(pools, Sequence):  # None had "no len()"
+            raise TypeError(f"pools are four lists or strings, one per seat, not "
+                            f"{clipped(repr(pools), 40)}")
+        if len(pools) != 4:
             raise ValueError(f"pools are four lists or strings, one per seat, not {pools!r}")
         state.pools = [_written_tiles(pool, f"pools[{seat}]", N_PLAYING)
                        for seat, pool in enumerate(pools)]
@@ -1440,9 +1463,10 @@ def _split(wall: Wall) -> SplitWall:
 _NO_SCORES: dict[int, scoring.Scored] = {}
 """No seat's win: shared, and never written (a window with a win gets a dict of its own)."""
 
-_POSITION_KEYS = frozenset({"hands", "wall", "turn", "pools", "dealer", "hand_no",
-                            "claimed_this_turn", "drawn", "totals", "seed", "ruleset",
-                            "last_hand"})
+_POSITION_ORDER = ("hands", "wall", "turn", "pools", "dealer", "hand_no", "claimed_this_turn",
+                   "drawn", "totals", "seed", "ruleset", "last_hand")
+"""The keys a written position may hold, as :meth:`Rules.from_position` lists them."""
+_POSITION_KEYS = frozenset(_POSITION_ORDER)
 
 # The chows that hold a suited tile, by tile: one to three of them.
 def _firsts(tile: int) -> range:

@@ -21,7 +21,7 @@ them. A game is ``HANDS`` hands, ``ROUNDS`` rounds of ``SEATS``, and the deal pa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from mjsim.errors import clipped, whole
 
@@ -100,15 +100,20 @@ def places(totals: Sequence[int]) -> list[float]:
     they span (two level first are 1.5 each), so a game's places always sum to 10, as the
     competition format's rank points do (:func:`mjsim.tournament.rankings.rank_points`).
 
+    Totals are four whole numbers (numpy's too): a ``TypeError`` names one that is not (a
+    float, a bool, a str were ranked as given), a ``ValueError`` totals not four.
+
     >>> places([5, 5, 5, -15])
     [2.0, 2.0, 2.0, 4.0]
     """
+    totals = _four_totals(totals)
     return [1 + sum(other > total for other in totals)
             + (sum(other == total for other in totals) - 1) / 2 for total in totals]
 
 
 def winner(totals: Sequence[int]) -> int | None:
-    """The seat in sole first place, or None when first place is shared.
+    """The seat in sole first place, or None when first place is shared (totals as
+    :func:`places` reads them).
 
     >>> winner([3, 9, -12, 0])
     1
@@ -125,6 +130,17 @@ def finished(hands_played: int) -> bool:
     (False, True)
     """
     return whole(hands_played, "hands_played", 0) >= HANDS
+
+
+def _four_totals(totals: object) -> list[int]:
+    """``totals`` as four plain ints, or an error naming what is not (see :func:`places`)."""
+    if isinstance(totals, str | bytes) or not isinstance(totals, Iterable):
+        raise TypeError(f"totals are four whole numbers, one per seat, not "
+                        f"{clipped(repr(totals), 40)}")
+    read = [whole(total, f"totals[{seat}]") for seat, total in enumerate(totals)]
+    if len(read) != SEATS:
+        raise ValueError(f"totals are four whole numbers, one per seat, not {len(read)} of them")
+    return read
 
 
 def _check_seat(seat: object, role: str) -> int:

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -310,6 +311,7 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
     """Write the shards of ``walls`` walls (``fill`` adds one wall's rows) that the folder
     lacks, the manifest after each; returns the manifest."""
     starts = range(0, walls, shard_walls)  # a range, not a list: walls may be 10**11
+    _refuse_folders_in_the_way(folder, len(starts))
     listed = {shard["file"]: shard for shard in manifest["shards"]}
     kept: list[dict[str, Any]] = []
     for number, start in enumerate(_progress(starts, quiet)):
@@ -343,6 +345,26 @@ def _in_wall_order(shards: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Shards listed by their first wall: by name, ``shard-100000`` would come before
     ``shard-99999``."""
     return sorted(shards, key=lambda shard: int(shard["walls"][0]))
+
+
+_SHARD_NAME = re.compile(r"\.?shard-(\d+)\.npz(?:\.tmp\.npz)?")
+"""A shard's file, or its temporary name: ``shard-00003.npz``, ``.shard-00003.npz.tmp.npz``."""
+
+
+def _refuse_folders_in_the_way(folder: Path, shards: int) -> None:
+    """Raise ``ValueError`` naming a folder in ``folder`` where the dataset of ``shards``
+    shards writes a file (a shard, the manifest, or one's temporary name), before any wall is
+    played: the system's "Is a directory" came once a shard's walls were played, and named
+    the temporary file even when the shard's own name was the folder."""
+    ours = {MANIFEST, f".{MANIFEST}.tmp"}
+    for entry in folder.iterdir():
+        found = _SHARD_NAME.fullmatch(entry.name)
+        number = int(found[1]) if found else shards
+        shard = number < shards and entry.name in (f"shard-{number:05d}.npz",
+                                                   f".shard-{number:05d}.npz.tmp.npz")
+        if (shard or entry.name in ours) and entry.is_dir():
+            raise ValueError(f"{entry} is a folder, where mjsim dataset writes a file: move it "
+                             "away, or give another folder")
 
 
 def _intact(path: Path, rows: int, roads: bool) -> bool:

@@ -177,8 +177,16 @@ class _Table:
 
     def __init__(self, seed: Seed, players: Sequence[Player], settings: Settings, hand_no: int,
                  last_hand: int, options: dict[str, Any]) -> None:
+        if isinstance(players, str) or not isinstance(players, Sequence):  # None: "no len()"
+            raise TypeError(f"players are four players, one per seat, not "
+                            f"{clipped(repr(players), 40)}")
         if len(players) != 4:
             raise ValueError(f"a table seats four players, not {len(players)}")
+        for seat, player in enumerate(players):  # a spec met "'str' object has no attribute"
+            if not isinstance(player, Player):
+                raise TypeError(f"players[{seat}] is a player (a name and act(view)), not "
+                                f"{clipped(repr(player), 40)}; mjsim.players.load_player "
+                                "builds one from a spec")
         self.players = players
         self.rules = Rules(seed, settings.ruleset, hand_no=hand_no, last_hand=last_hand,
                            table=settings.table, **options)

@@ -79,6 +79,12 @@ class Foul(Exception):
     each cut to its first :data:`FOUL_TEXT` characters (the detail to ten times that)."""
 
     def __init__(self, reason: str, answer: str | None = None, detail: str = "") -> None:
+        # 5 or None met "object of type 'int' has no len()" inside the player's own raise
+        for name, value, none in (("reason", reason, False), ("answer", answer, True),
+                                  ("detail", detail, False)):
+            if not (isinstance(value, str) or (none and value is None)):
+                raise TypeError(f"a foul's {name} is a str{' or None' * none}, not "
+                                f"{clipped(repr(value), 40)}")
         reason = clipped(reason, FOUL_TEXT)
         super().__init__(reason)
         self.reason, self.detail = reason, clipped(detail, 10 * FOUL_TEXT)

@@ -78,6 +78,18 @@ EXTRA_IDEAS: dict[int, tuple[str, ...]] = {4: ("eight2",)}
 LEVELS = tuple(RUNG_IDEAS)
 
 
+def idea_names(value: object, name: str) -> frozenset[str]:
+    """``value``, a collection of idea names, as a frozenset; a ``TypeError`` naming ``name``
+    for a str (its letters were read as ideas: "no idea 'd'" for "defence"), None or a number.
+    """
+    if type(value) is frozenset:  # a rung's own, at every decision: no check to pay
+        return value
+    if isinstance(value, str | bytes) or not isinstance(value, Collection):
+        raise TypeError(f"{name} is a collection of idea names (such as {{'defence'}}), not "
+                        f"{clipped(repr(value), 40)}")
+    return frozenset(value)
+
+
 def check_ideas(off: Collection[str]) -> None:
     """Raise ``ValueError`` naming any name in ``off`` that is not one of :data:`IDEAS`.
 
@@ -113,6 +125,7 @@ def choices(view: View, level: int, off: Collection[str] = frozenset(),
     learner may match without guessing the word). Raises as :func:`best` does."""
     if level not in RUNG_IDEAS:
         raise ValueError(f"no rung {level!r}; the rungs are 1, 2, 3 and 4")
+    off, on = idea_names(off, "off"), idea_names(on, "on")
     if off:
         check_ideas(off)
     legal = view.legal
@@ -121,7 +134,7 @@ def choices(view: View, level: int, off: Collection[str] = frozenset(),
     for move in legal:
         if move.kind == "win":
             return (move,)
-    ideas = _idea_bits(level, frozenset(off), frozenset(on))
+    ideas = _idea_bits(level, off, on)
     if view.window is not None:
         # One compiled call per decision (mjsim_core.rungs), twin of mjsim.reference.rungs.
         chosen = answer_choices(view, ideas)
@@ -161,8 +174,8 @@ class Rung:
             raise ValueError(f"no rung {self.level!r}; the rungs are 1, 2, 3 and 4")
         # a plain int: a numpy salt is kept as the int it is, 2.0 and True refused
         object.__setattr__(self, "salt", whole(self.salt, "salt", 0))
-        object.__setattr__(self, "off", frozenset(self.off))
-        object.__setattr__(self, "on", frozenset(self.on))
+        object.__setattr__(self, "off", idea_names(self.off, "off"))
+        object.__setattr__(self, "on", idea_names(self.on, "on"))
         extra = EXTRA_IDEAS.get(self.level, ())
         for name in self.on:
             if name not in extra:

@@ -37,6 +37,7 @@ import functools
 import hashlib
 import importlib
 import importlib.util
+import inspect
 import shlex
 import shutil
 import sys
@@ -54,8 +55,8 @@ from mjsim.game.settings import Limits
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
 
-__all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "describe", "load_player", "parse_spec",
-           "player_bug", "player_ideas", "resolve_command", "with_off"]
+__all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "class_file", "describe", "load_player",
+           "parse_spec", "player_bug", "player_ideas", "resolve_command", "with_off"]
 
 PLUGIN_GROUP = "mjsim.players"
 """The entry point group an installed package names its players in."""
@@ -189,6 +190,12 @@ class CodeKind(SpecKind):
                 raise ValueError(f"player {spec} has no idea {idea!r}; it has "
                                  f"{', '.join(declared) or 'none'}")
         keywords = dict(spec.options)
+        taken = _keywords(factory)
+        unknown = [] if taken is None else [key for key in keywords if key not in taken]
+        if unknown:  # else Python's "__init__() got an unexpected keyword argument 'foo'"
+            what = f"the option{'s' * (len(taken or ()) != 1)} {', '.join(taken or ())}"
+            raise ValueError(f"bad player spec {spec}: {self.named(spec)} takes "
+                             f"{what if taken else 'no options'}, not {', '.join(unknown)}")
         if spec.off:
             keywords["off"] = frozenset(spec.off)
         try:
@@ -203,6 +210,10 @@ class CodeKind(SpecKind):
 
     def ideas(self, spec: Spec) -> tuple[str, ...]:
         return tuple(getattr(self.found(spec), "ideas", ()))
+
+    def named(self, spec: Spec) -> str:
+        """The player in a refusal's words: the plugin's name, the class's."""
+        return spec.target
 
 
 class ClassKind(CodeKind):
@@ -229,6 +240,9 @@ class ClassKind(CodeKind):
         except AttributeError:
             raise ValueError(f"cannot load player {spec}: {source} has no {name}") from None
         return factory
+
+    def named(self, spec: Spec) -> str:
+        return spec.target.rpartition(":")[2]
 
     def describe(self, spec: Spec) -> dict[str, Any]:
         source, _, _ = spec.target.rpartition(":")
@@ -334,7 +348,10 @@ KINDS: dict[str, SpecKind] = {BOTZONE: BotzoneKind(), "rung": RungKind(), "class
 
 
 def parse_spec(text: str) -> Spec:
-    """The spec ``text`` names; raises ``ValueError`` naming it when it is not one."""
+    """The spec ``text`` names; raises ``ValueError`` naming it when it is not one, and
+    ``TypeError`` for a ``text`` that is no str (None had "no attribute 'strip'")."""
+    if not isinstance(text, str):
+        raise TypeError(f"a player spec is a str such as '3', not {clipped(repr(text), 40)}")
     spec = text.strip()
     if not spec:
         raise ValueError("an empty player spec: name a rung (3), a class (module:Class), "
@@ -400,11 +417,17 @@ def load_player(spec: str | Spec, *, workdir: Path | None = None,
     plugin that cannot be found, or an idea the player does not have; ``TypeError`` for a spec
     that is neither a str nor a :class:`Spec`.
     """
+    parsed = _parsed(spec)
+    return KINDS[parsed.kind].load(parsed, workdir, limits)
+
+
+def _parsed(spec: str | Spec) -> Spec:
+    """``spec`` parsed, or a ``TypeError`` for one that is neither a str nor a :class:`Spec`
+    (None had "no attribute 'kind'" in player_ideas and describe)."""
     if not isinstance(spec, (str, Spec)):
         raise TypeError(f"spec is a player spec (a str such as '3'), not "
                         f"{clipped(repr(spec), 40)}")
-    parsed = parse_spec(spec) if isinstance(spec, str) else spec
-    return KINDS[parsed.kind].load(parsed, workdir, limits)
+    return parse_spec(spec) if isinstance(spec, str) else spec
 
 
 def player_bug(what: str, error: BaseException) -> ValueError:
@@ -422,7 +445,7 @@ def player_bug(what: str, error: BaseException) -> ValueError:
 
 def player_ideas(spec: str | Spec) -> tuple[str, ...]:
     """The ideas the player ``spec`` names can switch off (a rung's, or its class's ``ideas``)."""
-    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    parsed = _parsed(spec)
     return KINDS[parsed.kind].ideas(parsed)
 
 
@@ -433,6 +456,8 @@ def with_off(spec: str, idea: str) -> str:
     >>> with_off("3-planning", "defence"), with_off("mod:Bot?x=1", "claims")
     ('3-defence-planning', 'mod:Bot-claims?x=1')
     """
+    if not isinstance(idea, str):  # 5 was "has no idea 5" only when the player had ideas
+        raise TypeError(f"an idea is a str such as 'claims', not {clipped(repr(idea), 40)}")
     return str(_switched_off(parse_spec(spec), idea, spec))
 
 
@@ -449,7 +474,7 @@ def _switched_off(spec: Spec, idea: str, shown: str) -> Spec:
 def describe(spec: str | Spec) -> dict[str, Any]:
     """What ``spec`` resolves to on this machine, for a manifest: its kind and, for code, the
     file (with its SHA-256), module or program it runs and the version that declares it."""
-    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    parsed = _parsed(spec)
     return {"spec": str(parsed), "kind": parsed.kind, **KINDS[parsed.kind].describe(parsed)}
 
 
@@ -469,6 +494,26 @@ def _head_options(spec: str, text: str) -> tuple[str, tuple[tuple[str, Any], ...
     """A spec split at its ``?``: the part before, and the options after."""
     head, mark, query = spec.partition("?")
     return head, _options(mark + query, text)
+
+
+def _keywords(factory: Callable[..., Any]) -> tuple[str, ...] | None:
+    """The options (keywords) ``factory`` takes, ``off`` aside; None when it takes any
+    (``**kwargs``) or its signature cannot be read (a builtin): its own call then decides."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(parameter.kind is parameter.VAR_KEYWORD for parameter in parameters):
+        return None
+    return tuple(parameter.name for parameter in parameters if parameter.name != "off"
+                 and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY))
+
+
+def class_file(spec: Spec) -> str | None:
+    """The file a ``file.py:Class`` spec names, as written (relative to the folder it is read
+    in, unless absolute); None for any other spec."""
+    source = spec.target.rpartition(":")[0]
+    return source if spec.kind == "class" and _is_file(source) else None
 
 
 def _is_file(source: str) -> bool:

@@ -30,20 +30,16 @@ remains unseen are worked out only when a rung first asks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from mjsim.errors import whole
 from mjsim.game.moves import Move
-from mjsim.game.rules import NO_LUCK, Luck
+from mjsim.game.rules import NO_LUCK, Luck, Rules
 from mjsim.players.seen import HIDDEN_KONG, HiddenKong, Shown, melds_seen_by
 from mjsim.scoring.elements import ruleset_index as parse_ruleset
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import N_PLAYING, Kind
 from mjsim_core.rungs import seat_word
-
-if TYPE_CHECKING:
-    from mjsim.game.rules import Rules
-
 
 __all__ = ["FIELDS", "HIDDEN_KONG", "HiddenKong", "Shown", "View", "WindowView", "view_of"]
 
@@ -152,7 +148,10 @@ class View:
 
 def view_of(rules: Rules, seat: int) -> View:
     """The view of a :class:`~mjsim.game.rules.Rules` for ``seat`` (0-3), sharing its state;
-    a seat that is none is a ``TypeError`` or ``ValueError`` naming it."""
+    a seat that is none is a ``TypeError`` or ``ValueError`` naming it, and so is a game that
+    is no :class:`~mjsim.game.rules.Rules` (None had "no attribute 'hands'")."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules is a game (a Rules), not {type(rules).__name__}")
     if type(seat) is not int or not 0 <= seat < 4:  # the engine's own seats pass at once
         seat = whole(seat, "seat", 0, 3)
     hands = rules.hands

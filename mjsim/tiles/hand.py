@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from mjsim.errors import whole
+from mjsim.errors import clipped, whole
 from mjsim.tiles.kinds import BONUS_KINDS, N_KINDS, N_PLAYING, NAMES, Kind, read_kinds
 from mjsim.tiles.meld import Meld, as_meld
 from mjsim.tiles.tokens import parse_parts, print_parts
@@ -38,6 +38,8 @@ class Hand:
             self.counts = ccounts.check_counts(concealed).copy()
         else:
             self.counts = ccounts.from_kinds(read_kinds(concealed, "concealed", N_PLAYING - 1))
+        if not isinstance(melds, Iterable):  # None was "object is not iterable", a Meld too
+            raise TypeError(f"melds are a list of Melds, not {clipped(repr(melds), 40)}")
         self.melds: tuple[Meld, ...] = tuple(map(as_meld, melds))
         self.flowers: tuple[Kind, ...] = tuple(sorted(read_kinds(flowers, "flowers")))
         for flower in self.flowers:

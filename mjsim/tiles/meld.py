@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from mjsim.errors import flag, whole
+from mjsim.errors import clipped, flag, whole
 from mjsim.tiles.kinds import N_PLAYING, N_SUITED, NAMES, Kind, read_kinds
 
 MeldKind = Literal["chow", "pung", "kong"]
@@ -57,6 +57,7 @@ class Meld:
     @classmethod
     def chow(cls, first: Kind, **kw: Any) -> Meld:
         """The chow that starts at ``first``."""
+        first = whole(first, "first")  # "x" met "can only concatenate str", None a "+"
         return cls("chow", (first, first + 1, first + 2), **kw)
 
     @classmethod
@@ -105,8 +106,8 @@ def _name(kind: Kind) -> str:
 
 def _problem(kind: str, tiles: tuple[Kind, ...]) -> str | None:
     """Why ``tiles`` cannot make a ``kind`` meld, or None when they can."""
-    if kind not in _SIZES:
-        return f"no meld kind {kind!r}; the kinds are chow, pung and kong"
+    if not isinstance(kind, str) or kind not in _SIZES:  # a list was "unhashable type"
+        return f"no meld kind {clipped(repr(kind), 40)}; the kinds are chow, pung and kong"
     if len(tiles) != _SIZES[kind]:
         return f"a {kind} has {_SIZES[kind]} tiles, not {len(tiles)}"
     if kind == "chow":

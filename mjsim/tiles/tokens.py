@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from types import MappingProxyType
 
-from mjsim.errors import NotationError
+from mjsim.errors import NotationError, clipped
 from mjsim.tiles.kinds import (
     EAST,
     GREEN,
@@ -117,11 +117,17 @@ def parse_parts(text: str) -> tuple[list[Kind], list[Meld], list[Kind]]:
 
 
 def print_tiles(kinds: Iterable[Kind]) -> str:
-    """Kinds to the canonical string: suits m, p, s, then honours, then bonus tiles."""
-    ordered = sorted(kinds)
-    for kind in ordered:
+    """Kinds to the canonical string: suits m, p, s, then honours, then bonus tiles. A
+    ``TypeError`` for kinds that are no list of them (a str, None), a ``ValueError`` naming
+    one that is no kind."""
+    # A str was printed as its characters ("no tile kind '1'"), None was "not iterable"
+    if isinstance(kinds, str | bytes) or not isinstance(kinds, Iterable):
+        raise TypeError(f"tiles are tile kinds (ints), not {clipped(repr(kinds), 40)}")
+    listed = list(kinds)
+    for kind in listed:  # before sorting: [1, "x"] met "'<' not supported"
         if not _is_kind(kind):
-            raise ValueError(f"no tile kind {kind!r}")
+            raise ValueError(f"no tile kind {clipped(repr(kind), 40)}")
+    ordered = sorted(listed)
     tokens = []
     for suit_index, letter in enumerate(SUIT_LETTERS):
         ranks = "".join(str(k % 9 + 1) for k in ordered if k // 9 == suit_index and k < N_SUITED)

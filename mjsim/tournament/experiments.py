@@ -27,6 +27,7 @@ from mjsim.errors import clipped, run_seed, whole
 from mjsim.game.settings import Settings
 from mjsim.game.settlement import HANDS
 from mjsim.players.rungs import LEVELS
+from mjsim.players.specs import class_file
 from mjsim.tournament import power, sequential, triggers
 from mjsim.tournament.estimates import Priced, Stopping, estimates, per_hand_means, priced_seats
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label, text_entry
@@ -292,6 +293,7 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     entries = sorted({entry for batch in manifest["batches"] for _, lineup in batch
                       for entry in lineup.split(",")} | _argument_entries(arguments))
     refuse_untrusted(folder.path, manifest, roster, entries, trust, "resuming it")
+    _refuse_files_elsewhere(manifest, roster, entries)
     arguments.pop("control_every", None)  # read again from the manifest by the experiment
     options: RunOptions = {**run_options, "settings": Settings.from_manifest(manifest)}
     kind = manifest["kind"]
@@ -302,6 +304,39 @@ def resume(out: str | Path, *, trust: bool = False, **run_options: Unpack[RunOpt
     if kind == "table":
         return table(arguments.pop("lineup"), out, roster=roster, **arguments, **options)
     raise ValueError(f"{out} holds a run of kind {kind!r}, which only its own code resumes")
+
+
+def _refuse_files_elsewhere(manifest: dict[str, Any], roster: Roster,
+                            entries: Sequence[str]) -> None:
+    """Raise ``ValueError`` for a player file named relative to the folder the run was started
+    in (``bots/mine.py:Mine``) that is not found from here: it said "no file bots/mine.py",
+    not why. The folder is named when the manifest records the file's absolute path."""
+    players = manifest.get("players")
+    for entry in entries:
+        source = class_file(roster.parsed(entry))
+        if source is None or Path(source).is_absolute() or Path(source).is_file():
+            continue
+        described = players.get(entry) if isinstance(players, dict) else None
+        started = _started_in(described.get("file") if isinstance(described, dict) else None,
+                              source)
+        if started == Path.cwd().resolve():  # started here: the file is gone, as said later
+            continue
+        named = "that folder" if started is None else str(started)
+        raise ValueError(f"player {roster.spec(entry)} names its file {source} relative to the "
+                         f"folder the run was started in, and {Path.cwd()} holds none: resume "
+                         f"the run from {named}")
+
+
+def _started_in(recorded: object, source: str) -> Path | None:
+    """The folder a run was started in, read off a player file's ``source`` as written and the
+    absolute path its manifest ``recorded`` for it; None when they do not tell."""
+    written = Path(source).parts  # "./x.py" is ("x.py",)
+    if not isinstance(recorded, str) or ".." in written:
+        return None
+    absolute = Path(recorded).parts
+    if len(absolute) <= len(written) or absolute[-len(written):] != written:
+        return None
+    return Path(*absolute[:-len(written)])
 
 
 def _argument_entries(arguments: dict[str, Any]) -> set[str]:

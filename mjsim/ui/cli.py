@@ -118,7 +118,11 @@ def _command(argv: Sequence[str] | None) -> int:
         parser.error(f"{stray!r} is not an option: " + (
             f"write tiles without a dash, as {stray[1:]!r}" if _DASHED_TILES.match(stray)
             else "mjsim's options are --words, and a value that starts with - follows --"))
-    args = parser.parse_args(arguments)
+    args, unknown = parser.parse_known_args(arguments)
+    if unknown:  # argparse said "mjsim: unrecognized ..." of the command's own arguments too
+        before = arguments[:arguments.index(args.command)]  # mjsim's own, before the command
+        named = parser if unknown[0] in before else args.command_parser
+        named.error(f"unrecognized arguments: {' '.join(unknown)}")
     if hasattr(args, "check"):  # what argparse cannot say alone: still one line, status 2
         args.check(args)
     try:

@@ -42,6 +42,26 @@ def test_a_hand_of_kinds_that_are_none_is_refused(concealed: Any, flowers: Any,
         Hand(concealed, flowers=flowers)
 
 
+@pytest.mark.parametrize("melds", [None, 5, Meld.pung(1)])
+def test_a_hand_of_melds_that_are_no_list_is_refused(melds: Any) -> None:
+    # Were "'NoneType' object is not iterable" (and a Meld alone "'Meld' object is not ...")
+    with pytest.raises(TypeError, match="^melds are a list of Melds, not "):
+        Hand([0], melds=melds)
+
+
+@pytest.mark.parametrize(("tiles", "error", "message"), [
+    (None, TypeError, "^tiles are tile kinds \\(ints\\), not None$"),  # was "not iterable"
+    ("123", TypeError, "^tiles are tile kinds \\(ints\\), not '123'$"),  # was "no tile kind '1'"
+    ([1, "x"], ValueError, "^no tile kind 'x'$"),  # was "'<' not supported between ..."
+    ([1, None], ValueError, "^no tile kind None$"),
+])
+def test_printed_tiles_that_are_none_are_named(tiles: Any, error: type[Exception],
+                                               message: str) -> None:
+    with pytest.raises(error, match=message):
+        notation.print_tiles(tiles)
+    assert notation.print_tiles(np.array([27, 0])) == notation.print_tiles((0, 27)) == "1m E"
+
+
 def test_a_hand_of_numpy_kinds_is_made_of_plain_ints() -> None:
     hand = Hand(np.array([0, 1, 2], dtype=np.int64).tolist() + [np.int8(3)],
                 flowers=[np.int64(34)])
@@ -97,6 +117,24 @@ def test_a_meld_of_fields_that_are_none_is_refused(arguments: tuple[Any, ...],
                                                     error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         Meld(*arguments)
+
+
+@pytest.mark.parametrize("kind", [["pung"], {"pung": 1}, None, b"pung", ("pung",)])
+def test_a_meld_of_a_kind_that_is_none_names_the_kinds(kind: Any) -> None:
+    # A list or a dict was "unhashable type: 'list'"
+    with pytest.raises(ValueError, match=r"^no meld kind .*; the kinds are chow, pung and kong$"):
+        Meld(kind, (1, 1, 1))
+
+
+@pytest.mark.parametrize(("first", "message"), [
+    ("x", "^first is a whole number, not 'x'$"),  # was "can only concatenate str"
+    (None, "^first is a whole number, not None$"),  # was "unsupported operand type(s) for +"
+    (1.5, "^first is a whole number, not 1.5$"),
+])
+def test_a_chow_names_a_first_tile_that_is_none(first: Any, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        Meld.chow(first)
+    assert Meld.chow(np.int64(1)) == Meld("chow", (1, 2, 3))
 
 
 def test_a_meld_of_numpy_ints_holds_plain_ints() -> None:
@@ -232,6 +270,22 @@ def test_a_log_of_a_seed_that_is_not_utf8_reads_back_and_replays(tmp_path: Path)
     assert shown.stopped is None and shown.frames[-1].totals == played.totals
 
 
+@pytest.mark.parametrize(("header", "error", "message"), [
+    ({}, ValueError, r"^a game log's header has no seed and no ruleset \(it needs a seed and"),
+    ({"seed": "x"}, ValueError, "^a game log's header has no ruleset "),
+    ({"ruleset": "green-book"}, ValueError, "^a game log's header has no seed "),
+    (None, TypeError, "^a game log's header is a dict, not None$"),
+    ([("seed", "x")], TypeError, r"^a game log's header is a dict, not \[\('seed', 'x'\)\]$"),
+])
+def test_a_game_started_from_a_header_names_the_field_it_lacks(header: Any,
+                                                               error: type[Exception],
+                                                               message: str) -> None:
+    # Were a bare KeyError: 'seed', and "'NoneType' object is not subscriptable"
+    with pytest.raises(error, match=message):
+        gamelog.start(header)
+    assert gamelog.start({"seed": "x", "ruleset": "green-book"}).seed == b"x"
+
+
 def test_a_log_that_starts_with_a_byte_order_mark_reads_as_without(tmp_path: Path) -> None:
     plain, marked = tmp_path / "plain.jsonl", tmp_path / "marked.jsonl"
     _logged_game(plain, b"bom")
@@ -327,6 +381,24 @@ def test_a_foul_by_a_seat_that_is_none_is_refused_and_changes_nothing() -> None:
     assert game.to_string() == before and game.hand_no == 1
 
 
+@pytest.mark.parametrize(("reason", "answer", "message"), [
+    (None, None, "^a foul's reason is a str .*, not None$"),
+    (5, None, "^a foul's reason is a str .*, not 5$"),
+    (["WA"], None, r"^a foul's reason is a str .*, not \['WA'\]$"),
+    ("WA", b"PLAY W1", "^a foul's answer is a str or None, not b'PLAY W1'$"),
+    ("WA", 5, "^a foul's answer is a str or None, not 5$"),
+])
+def test_a_foul_for_a_reason_or_answer_that_is_no_text_is_refused_and_changes_nothing(
+        reason: Any, answer: Any, message: str) -> None:
+    # Were recorded as given, in the history and the events a game log writes
+    game = Rules(1)
+    before = game.to_string()
+    with pytest.raises(TypeError, match=message):
+        game.foul(0, reason, answer)
+    assert game.to_string() == before and game.history == [] and game.hand_no == 1
+    assert game.foul(0, "WA", None) is True and game.history[0]["foul"]["reason"] == "WA"
+
+
 def test_a_game_takes_numpy_seats() -> None:
     game = Rules(1)
     seat = np.int64(2)
@@ -360,6 +432,26 @@ def test_a_position_names_a_number_that_is_none(written: dict[str, Any], error: 
                                                 message: str) -> None:
     with pytest.raises(error, match=message):
         Rules.from_position({"hands": _HANDS, **written})
+
+
+@pytest.mark.parametrize(("position", "error", "message"), [
+    # Were "'NoneType' object is not iterable", "'int' object is not iterable"
+    (None, TypeError, "^a position is a dict of its hands and more .*, not None$"),
+    (3, TypeError, "^a position is a dict of its hands and more .*, not 3$"),
+    # Was read as four hands of one letter each, refused as the honour 'a'
+    ({"hands": "abcd"}, TypeError, "^hands are four hand strings, one per seat, not 'abcd'$"),
+    ({"hands": None}, TypeError, "^hands are four hand strings, one per seat, not None$"),
+    ({"hands": _HANDS[:3]}, ValueError, "^hands are four hand strings, one per seat, not 3 of"),
+    # Its truth was read: "no" made a turn reached by a claim
+    ({"hands": _HANDS, "claimed_this_turn": "no"}, TypeError,
+     "^claimed_this_turn is True or False, not 'no'$"),
+    ({"hands": _HANDS, "pools": None}, TypeError,  # was "object of type 'NoneType' has no len()"
+     "^pools are four lists or strings, one per seat, not None$"),
+])
+def test_a_position_that_is_none_is_named(position: Any, error: type[Exception],
+                                          message: str) -> None:
+    with pytest.raises(error, match=message):
+        Rules.from_position(position)
 
 
 def test_a_position_takes_numpy_numbers() -> None:
@@ -504,6 +596,30 @@ def test_settlement_takes_numpy_seats_and_counts() -> None:
     assert settled == settlement.settle(2, "discard", 16, discarder=0) == [-24, -8, 40, -8]
     assert settlement.settle_foul(np.int64(1), np.int64(5)) == [5, -15, 5, 5]
     assert Rules(1).foul(0, "late", penalty=np.int64(3)) is True
+
+
+@pytest.mark.parametrize(("totals", "error", "message"), [
+    ([1.5, 2, 3, -6.5], TypeError, r"^totals\[0\] is a whole number, not 1.5$"),
+    ([0, True, 0, 0], TypeError, r"^totals\[1\] is a whole number, not a bool"),
+    ([0, 0, np.float64(2), 0], TypeError, r"^totals\[2\] is a whole number, not np.float64"),
+    ("abcd", TypeError, "^totals are four whole numbers, one per seat, not 'abcd'$"),
+    (None, TypeError, "^totals are four whole numbers, one per seat, not None$"),
+    ([3, -3, 0], ValueError, "^totals are four whole numbers, one per seat, not 3 of them$"),
+])
+@pytest.mark.parametrize("call", [settlement.places, settlement.winner])
+def test_places_and_the_winner_read_four_whole_totals(call: Any, totals: Any,
+                                                      error: type[Exception],
+                                                      message: str) -> None:
+    # Were ranked as given: floats and bools as numbers, 'abcd' by its letters, three totals
+    # as a game of three; None met "'NoneType' object is not iterable"
+    with pytest.raises(error, match=message):
+        call(totals)
+
+
+def test_places_and_the_winner_take_numpy_totals() -> None:
+    totals = np.array([3, -3, 0, 0], dtype=np.int64)
+    assert settlement.places(totals) == settlement.places([3, -3, 0, 0]) == [1.0, 4.0, 2.5, 2.5]
+    assert settlement.winner(totals) == 0 and settlement.winner([np.int8(5)] * 4) is None
 
 
 @pytest.mark.parametrize(("played", "error"), [(15.9, TypeError), (True, TypeError),

@@ -200,6 +200,29 @@ def test_the_command_refuses_bad_arguments_in_one_line(tmp_path, capsys, argv):
     assert code == 2 and len(err.strip().splitlines()) == 1 and err.startswith("mjsim dataset:")
 
 
+@pytest.mark.parametrize("name", ["shard-00001.npz", ".shard-00001.npz.tmp.npz",
+                                  "manifest.json", ".manifest.json.tmp"])
+def test_a_folder_where_a_shard_or_the_manifest_goes_is_refused_before_any_wall(
+        tmp_path, capsys, monkeypatch, name):
+    # Was "stopped: Is a directory: .../.shard-00001.npz.tmp.npz", status 1, once the walls
+    # before were played, naming the temporary file even when the shard's name was the folder
+    monkeypatch.setattr(dataset, "play", lambda *args, **kwargs: pytest.fail("a wall played"))
+    (tmp_path / name).mkdir()
+    code = main(["dataset", "--players", "2,2,2,2", "--walls", "3", "--hands", "1",
+                 "--shard-walls", "2", "--out", str(tmp_path), "--quiet"])
+    assert code == 2 and capsys.readouterr().err == (
+        f"mjsim dataset: {tmp_path / name} is a folder, where mjsim dataset writes a file: move "
+        "it away, or give another folder\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == [name]
+
+
+def test_a_folder_named_as_a_shard_past_the_last_is_no_matter(tmp_path):
+    (tmp_path / "shard-00001.npz").mkdir()  # a dataset of one shard writes shard-00000.npz
+    (tmp_path / "shard-1.npz").mkdir()
+    manifest = dataset.write(tmp_path, PLAYERS, walls=1, hands=1, shard_walls=2)
+    assert [shard["file"] for shard in manifest["shards"]] == ["shard-00000.npz"]
+
+
 def test_a_dataset_from_imported_games_holds_every_recorded_move_and_resumes(tmp_path):
     from mjsim.game.formats.check import Replayed
     from mjsim.game.formats.imports import outcomes

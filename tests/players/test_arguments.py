@@ -7,9 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from mjsim.game.rules import Rules
 from mjsim.players import driver, loop
-from mjsim.players.rungs import Rung
-from mjsim.players.specs import load_player
+from mjsim.players.protocol import Foul
+from mjsim.players.rungs import Rung, best, choices
+from mjsim.players.specs import describe, load_player, parse_spec, player_ideas, with_off
+from mjsim.players.view import view_of
 
 TABLE = [Rung(1)] * 4
 
@@ -66,3 +69,62 @@ def test_a_rung_spec_that_is_no_str_is_a_type_error_naming_it(spec) -> None:
 def test_a_player_spec_that_is_no_str_is_a_type_error_naming_it(spec) -> None:
     with pytest.raises(TypeError, match=r"^spec is a player spec \(a str such as '3'\), not "):
         load_player(spec)
+
+
+@pytest.mark.parametrize(("players", "error", "message"), [
+    (None, TypeError, "^players are four players, one per seat, not None$"),  # was "no len()"
+    ("1111", TypeError, "^players are four players, one per seat, not '1111'$"),
+    (["1"] * 4, TypeError,  # was "'str' object has no attribute 'act'"
+     r"^players\[0\] is a player \(a name and act\(view\)\), not '1'; mjsim.players.load_player"),
+    ([*TABLE[:3], None], TypeError, r"^players\[3\] is a player .*, not None;"),
+    (TABLE[:3], ValueError, "^a table seats four players, not 3$"),
+])
+def test_a_table_of_players_that_are_none_is_named(players, error, message) -> None:
+    with pytest.raises(error, match=message):
+        driver.play(b"x", players, last_hand=1)
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ((5,), "^a foul's reason is a str, not 5$"),  # was "object of type 'int' has no len()"
+    ((None,), "^a foul's reason is a str, not None$"),
+    (("late", 5), "^a foul's answer is a str or None, not 5$"),
+    (("late", None, None), "^a foul's detail is a str, not None$"),
+])
+def test_a_foul_of_a_reason_answer_or_detail_that_is_no_text_is_named(arguments,
+                                                                        message) -> None:
+    with pytest.raises(TypeError, match=message):
+        Foul(*arguments)
+    assert Foul("late", None).answer is None and Foul("late", "PASS", "x").detail == "x"
+
+
+@pytest.mark.parametrize(("make", "name", "value"), [
+    (lambda: Rung(3, "defence"), "off", "'defence'"),  # was "rung 3 has no idea 'd'"
+    (lambda: Rung(3, None), "off", "None"),  # was "'NoneType' object is not iterable"
+    (lambda: Rung(4, on="eight2"), "on", "'eight2'"),
+    (lambda: choices(view_of(Rules(1), 0), 3, "defence"), "off", "'defence'"),  # "no idea 'd'"
+    (lambda: best(view_of(Rules(1), 0), 3, on=5), "on", "5"),
+])
+def test_ideas_given_as_one_name_or_none_are_refused_by_name(make, name, value) -> None:
+    with pytest.raises(TypeError, match=f"^{name} is a collection of idea names .*, not "
+                                        f"{value}$"):
+        make()
+    assert Rung(3, ["defence"]) == Rung(3, frozenset({"defence"}))
+
+
+@pytest.mark.parametrize("rules", [None, "game", 5])
+def test_a_view_of_a_game_that_is_none_is_named(rules) -> None:
+    with pytest.raises(TypeError, match="^rules is a game \\(a Rules\\), not "):
+        view_of(rules, 0)  # was "'NoneType' object has no attribute 'hands'"
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: parse_spec(None), "^a player spec is a str such as '3', not None$"),  # 'strip'
+    (lambda: with_off(3, "claims"), "^a player spec is a str such as '3', not 3$"),
+    (lambda: with_off("3", 5), "^an idea is a str such as 'claims', not 5$"),
+    (lambda: player_ideas(None), r"^spec is a player spec \(a str such as '3'\), not None$"),
+    (lambda: describe(None), r"^spec is a player spec \(a str such as '3'\), not None$"),
+])
+def test_spec_functions_name_a_spec_that_is_no_str(call, message) -> None:
+    # Were AttributeErrors: no attribute 'strip', or 'kind'
+    with pytest.raises(TypeError, match=message):
+        call()

@@ -42,8 +42,31 @@ def test_options_reach_the_class(tmp_path):
         "    def act(self, view):\n"
         "        return view.legal[0]\n")
     assert load_player(f"{tmp_path / 'bot.py'}:Bot?depth=3").depth == 3
-    with pytest.raises(ValueError, match="cannot build player .*unexpected keyword"):
+    # Was "cannot build player ...: Bot.__init__() got an unexpected keyword argument 'width'"
+    with pytest.raises(ValueError, match=r"^bad player spec .*bot\.py:Bot\?width=3: Bot takes "
+                                         "the option depth, not width$"):
         load_player(f"{tmp_path / 'bot.py'}:Bot?width=3")
+
+
+@pytest.mark.parametrize(("spec", "said"), [
+    ("learned?foo=1", "learned takes the option model, not foo"),
+    ("learned?foo=1&bar=x", "learned takes the option model, not bar, foo"),
+    (f"{GREEDY_FILE}:Greedy?depth=2", "Greedy takes no options, not depth"),
+])
+def test_an_option_a_player_does_not_take_is_named_with_those_it_takes(spec, said):
+    # Were Python's "Learned.__init__() got an unexpected keyword argument 'foo'"
+    with pytest.raises(ValueError, match=f"^bad player spec .*: {said}$"):
+        load_player(spec)
+
+
+def test_a_player_taking_any_option_is_built_with_them(tmp_path):
+    (tmp_path / "bot.py").write_text(
+        "class Bot:\n"
+        "    def __init__(self, **options):\n"
+        "        self.name, self.options = 'bot', options\n"
+        "    def act(self, view):\n"
+        "        return view.legal[0]\n")
+    assert load_player(f"{tmp_path / 'bot.py'}:Bot?width=3").options == {"width": 3}
 
 
 def test_a_plugin_is_found_by_its_entry_point_name(monkeypatch):

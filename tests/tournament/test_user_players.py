@@ -2,6 +2,7 @@
 on one process, two, and a Dask cluster, with the same tables."""
 
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -97,6 +98,38 @@ def test_a_run_made_elsewhere_runs_no_code_without_trust(tmp_path):
         resume(tmp_path)
     trusted = resume(tmp_path, trust=True, quiet=True)
     pd.testing.assert_frame_equal(first.tables["seats"], trusted.tables["seats"])
+
+
+@pytest.mark.parametrize("written", ["bots/greedy.py", "./bots/greedy.py"])
+def test_a_run_of_a_relative_player_file_resumed_elsewhere_names_the_folder_it_was_started_in(
+        tmp_path, monkeypatch, written):
+    # Was "cannot load player bots/greedy.py:Greedy: no file bots/greedy.py", saying not why
+    started, elsewhere = tmp_path / "started", tmp_path / "elsewhere"
+    (started / "bots").mkdir(parents=True)
+    elsewhere.mkdir()
+    (started / "bots" / "greedy.py").write_text(Path(GREEDY.rpartition(":")[0]).read_text())
+    monkeypatch.chdir(started)
+    table("3,3,2,g-claims", tmp_path / "run", roster=Roster({"g": f"{written}:Greedy"}),
+          walls=1, quiet=True)
+    monkeypatch.chdir(elsewhere)
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"player {written}:Greedy-claims names its file {written} relative to the folder "
+            f"the run was started in, and {elsewhere} holds none: resume the run from "
+            f"{started.resolve()}") + "$"):
+        resume(tmp_path / "run", quiet=True)
+    manifest_path = tmp_path / "run" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    del manifest["players"]["g-claims"]["file"]  # a manifest that does not tell the folder
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(ValueError, match="holds none: resume the run from that folder$"):
+        resume(tmp_path / "run", quiet=True)
+    monkeypatch.chdir(started)
+    assert resume(tmp_path / "run", quiet=True).standings is not None
+    manifest_path.write_text(json.dumps(json.loads(manifest_path.read_text()) | {"players": {
+        "g-claims": {"file": str((started / "bots" / "greedy.py").resolve())}}}))
+    (started / "bots" / "greedy.py").unlink()  # where it was started, the file is gone
+    with pytest.raises(ValueError, match="^cannot load player .*: no file .*bots/greedy.py$"):
+        resume(tmp_path / "run", quiet=True)
 
 
 def test_the_commands_take_user_players(tmp_path, capsys):

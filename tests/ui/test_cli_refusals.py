@@ -23,6 +23,26 @@ def one_line(err):
     return len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize(("argv", "said"), [
+    # Were "mjsim: unrecognized arguments: --bogus (see mjsim --help)": the command's own
+    # arguments named as mjsim's, where its other refusals are "mjsim table: ..."
+    (["table", "1,1,1,1", "--bogus"],
+     "mjsim table: unrecognized arguments: --bogus (see mjsim table --help)"),
+    (["shanten", "123m", "--x", "1"],
+     "mjsim shanten: unrecognized arguments: --x 1 (see mjsim shanten --help)"),
+    (["--bogus", "table", "1,1,1,1"],  # before the command: mjsim's own
+     "mjsim: unrecognized arguments: --bogus (see mjsim --help)"),
+    (["table", "--bogus"],  # the lineup missing is said first, as argparse checks it first
+     "mjsim table: the following arguments are required: lineup (see mjsim table --help)"),
+    (["bogus"], "mjsim: argument COMMAND: invalid choice: 'bogus' (choose from "),
+])
+def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, argv, said):
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and one_line(err) and err.startswith(said)
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["table", "3,3,3,3", "--walls", "2", "--out", "/etc/passwd"], "is a file, not a folder"),
     (["table", "3,3,3,3", "--walls", "2", "--out", "/proc/nope"], "cannot make the folder"),

@@ -84,7 +84,7 @@ def add_command(commands: Commands, name: str, run: Run, *, help: str, epilog: s
     parser = commands.add_parser(name, help=help, description=description, epilog=epilog,
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  notes=notes)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, command_parser=parser)  # the parser its refusals name
     return parser
 
 
