@@ -247,3 +247,17 @@ def test_the_levels_offered_are_the_rungs():
     from mjsim.ui.commands import base
 
     assert base.LEVELS == LEVELS
+
+
+def test_shanten_counts_one_copy_and_one_meld_in_the_singular(capsys):
+    # 1223334567999m waits on 3m alone, of which one copy is left; discarding 2m from the
+    # 14-tile hand leaves that wait.
+    _code, out, _ = run(capsys, "shanten", "1223334567999m")
+    assert out.rstrip().endswith("waits: 3m (1 kind, 1 copy)")
+    _code, out, _ = run(capsys, "shanten", "12223334567999m")
+    row = next(line for line in out.splitlines() if line.split()[:1] == ["2m"])
+    assert row.split()[:4] == ["2m", "0", "1", "copy"]
+    _code, _out, err = run(capsys, "shanten", "chow(123m) 1m")
+    assert "with 1 meld a hand holds 10 or 11 concealed tiles, not 1" in err
+    _code, _out, err = run(capsys, "shanten", "123m")
+    assert "with 0 melds a hand holds 13 or 14 concealed tiles, not 3" in err
