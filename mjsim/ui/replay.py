@@ -433,7 +433,8 @@ def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> 
     manifest = run_manifest(folder)
     games = run_games(folder)
     if not 0 <= game_id < len(games):
-        raise ValueError(f"the run holds games 0-{len(games) - 1}, not {game_id}")
+        held = "game 0 only" if len(games) == 1 else f"games 0-{len(games) - 1}"
+        raise ValueError(f"the run holds {held}, not {game_id}")
     seed, lineup = games[game_id]
     problem = settings_problem(manifest)
     if problem:  # its settings or players, damaged or edited by hand

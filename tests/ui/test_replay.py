@@ -172,6 +172,23 @@ def test_a_run_s_game_from_a_damaged_manifest_is_refused_in_one_line(tmp_path, c
         assert status == 2 and error == f"mjsim replay: {tmp_path}: {manifest} {words}\n"
 
 
+def test_a_run_of_one_game_is_counted_in_the_singular(tmp_path, capsys):
+    # A manifest cut to one game by hand listed "1 games" and held "games 0-0".
+    import json
+
+    from mjsim.tournament import table
+
+    table("2,2,1,1", tmp_path, walls=2, table="botzone", backend="sequential", quiet=True)
+    manifest = tmp_path / "manifest.json"
+    facts = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps({**facts, "batches": [facts["batches"][0][:1]]}))
+    assert main(["replay", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith(f"{tmp_path}: 1 game; replay one with --game ID\n")
+    assert main(["replay", str(tmp_path), "--game", "1"]) == 2
+    assert capsys.readouterr().err == (f"mjsim replay: {tmp_path}: the run holds game 0 only, "
+                                       "not 1\n")
+
+
 def test_review_marks_where_rung_3_differs_with_both_options(recorded):
     header, moves = gamelog.read(recorded.open())
     lines = list(review(header, moves, 0))
