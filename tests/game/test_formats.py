@@ -160,9 +160,9 @@ def test_a_draw_the_engine_would_not_make_disagrees():
 @pytest.mark.parametrize(("old", "new", "says"), [
     ("Wind 0", "Wind 4", "out of range"),
     ("Wind 0", "Wind", "wants a number"),
-    ("Player 0 Draw B2", "Player 0 Draw", "names a tile"),
+    ("Player 0 Draw B2", "Player 0 Draw", "line 7: Draw names no tile: it is 'Player N Draw TILE'"),
     ("Player 0 Draw B2", "Player 0 Drew B2", "names an action"),
-    ("Player 0 Draw B2", "Player 9 Draw B2", "out of range"),
+    ("Player 0 Draw B2", "Player 9 Draw B2", "Player: 9 is out of range (from 0 to 3)"),
     ("Player 1 Hu B2", "Player 1 Hu B2 Ignore Player 2", "Ignore Player N"),
     ("Player 0 Play B2", "Player 0 Play B2 Ignore Player 1 Chi B2", "Ignore follows"),
     ("Player 0 Play B2", "Player 1 Chi W9", "no chow's middle tile"),
