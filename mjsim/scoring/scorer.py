@@ -206,7 +206,7 @@ def _worded(conflict: compiled.ContextConflict, hand: Hand, ctx: WinContext) -> 
         "replacement": "a win on a replacement tile needs a declared kong",
         "initial": "a win on the dealt tiles has no declared meld",
         "last_copy": f"{name} cannot be the last copy: the winner holds another",
-        "flowers": f"the context counts {ctx.flowers} flowers, the hand shows "
-                   f"{len(hand.flowers)}",
+        "flowers": f"the context counts {ctx.flowers} flower{'s' * (ctx.flowers != 1)}, "
+                   f"the hand shows {len(hand.flowers)}",
     }
     return ValueError(words[conflict.problem])

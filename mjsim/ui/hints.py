@@ -71,8 +71,8 @@ class Option:
         legal = f"{SEEN + 1}+" if self.legal > SEEN else f"{self.legal}"  # 3+: at least 3
         if self.shanten > 0 or not self.waits:
             helped = print_tiles(self.kinds) or "none"
-            return (f"{self.label:<13} shanten {self.shanten}, legal {legal}, "
-                    f"{self.copies} tiles help: {helped}")
+            help_ = "1 tile helps" if self.copies == 1 else f"{self.copies} tiles help"
+            return f"{self.label:<13} shanten {self.shanten}, legal {legal}, {help_}: {helped}"
         verdict = ("" if any(w.legal for w in self.waits) else
                    f" (none reaches {MIN_POINTS}: this hand cannot win; legal distance {legal})")
         return (f"{self.label:<13} ready, waits: "

@@ -109,12 +109,15 @@ def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
     columns = (TextColumn("{task.description}"), BarColumn(),
                TextColumn("{task.completed:,} games"), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"importing {len(files)} file(s)", total=None)
+        task = progress.add_task(f"importing {len(files)} file{'s' * (len(files) != 1)}",
+                                 total=None)
         yield lambda: progress.advance(task)
 
 
 def cmd_export(args: argparse.Namespace) -> str:
     source = Path(args.source)
+    if not source.exists():  # not "holds no game logs", as if it were an empty folder
+        raise BadInput(f"{source}: no such file or folder")
     if args.out is not None:
         _check_target(Path(args.out), source, args.force)
     games = _run_games(source, args.trust) if (source / "manifest.json").is_file() else [

@@ -11,12 +11,14 @@ what it holds.
 from __future__ import annotations
 
 import io
+import re
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from mjsim.errors import clipped
 from mjsim.game import gamelog
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
@@ -374,14 +376,21 @@ def step(replay: Replay, ask: Callable[[str], str], say: Callable[[str], None]) 
             index = starts.get(hand - 1 if index == starts[hand] else hand, 0)
         elif entry in ("a", "all"):
             say("\n".join(summary(replay)))
-        elif entry.startswith("h") and entry[1:].strip().isdigit():
-            wanted = int(entry[1:])
+        elif (asked := _HAND_ASKED.fullmatch(entry)) is not None:
+            digits = asked[1].lstrip("0") or "0"
+            wanted = int(digits) if len(digits) <= 9 else None  # int() refuses 4,301 digits
             if wanted in starts:
                 index = starts[wanted]
             else:
-                say(f"? the log holds hands {min(starts)}-{max(starts)}, not {wanted}")
+                first, last = min(starts), max(starts)
+                held = f"hand {first} only" if first == last else f"hands {first}-{last}"
+                say(f"? the log holds {held}, not {clipped(digits, 20)}")
         else:
             say(f"? {STEP_HELP}")
+
+
+_HAND_ASKED = re.compile(r"h\s*([0-9]+)")
+"""``h N``, N in ASCII digits: str.isdigit() also takes '²', which int() then refuses."""
 
 
 # ------------------------------------------------------------------ a tournament's games
@@ -433,7 +442,8 @@ def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> 
     manifest = run_manifest(folder)
     games = run_games(folder)
     if not 0 <= game_id < len(games):
-        raise ValueError(f"the run holds games 0-{len(games) - 1}, not {game_id}")
+        held = "game 0 only" if len(games) == 1 else f"games 0-{len(games) - 1}"
+        raise ValueError(f"the run holds {held}, not {game_id}")
     seed, lineup = games[game_id]
     problem = settings_problem(manifest)
     if problem:  # its settings or players, damaged or edited by hand

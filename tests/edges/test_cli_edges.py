@@ -42,6 +42,14 @@ def test_replay_never_writes_its_page_over_the_log_it_replays(log, capsys, html)
     assert log.read_bytes() == before
 
 
+@pytest.mark.parametrize("command", [["replay", "gb.jsonl", "--html"], ["play", "--log"]])
+def test_a_folder_given_for_a_file_is_called_a_folder(log, capsys, command):
+    # Seen: "folder exists: pass --force to overwrite it", which --force did not do.
+    (log.parent / "folder").mkdir()
+    assert refused(capsys, *command, "folder") == (f"mjsim {command[0]}: folder is a folder, "
+                                                   "not a file")
+
+
 @pytest.fixture
 def games(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -27,7 +27,7 @@ def refused(call, match):
 
 
 @pytest.mark.parametrize(("text", "match"), [
-    ("2\n0 1 1\nPASS\n3", "request 1 '3': no request '3' of 1 words"),  # was "list index ..."
+    ("2\n0 1 1\nPASS\n3", "request 1 '3': no request '3' has 1 word$"),  # was "list index ..."
     ("2\n0 1 1\nPASS\n3 7 PLAY W1", "seat 7 is not 0-3"),  # was "list index out of range"
     ("100000000000\n0 0 0\n", "counts 100000000000 turns: more than a game has"),  # a hang
     ("99999999999999999999\n0 0 0\n", "counts 99999999999999999999 turns: more than a game"),

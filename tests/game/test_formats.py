@@ -160,9 +160,9 @@ def test_a_draw_the_engine_would_not_make_disagrees():
 @pytest.mark.parametrize(("old", "new", "says"), [
     ("Wind 0", "Wind 4", "out of range"),
     ("Wind 0", "Wind", "wants a number"),
-    ("Player 0 Draw B2", "Player 0 Draw", "names a tile"),
+    ("Player 0 Draw B2", "Player 0 Draw", "line 7: Draw names no tile: it is 'Player N Draw TILE'"),
     ("Player 0 Draw B2", "Player 0 Drew B2", "names an action"),
-    ("Player 0 Draw B2", "Player 9 Draw B2", "out of range"),
+    ("Player 0 Draw B2", "Player 9 Draw B2", "Player: 9 is out of range (from 0 to 3)"),
     ("Player 1 Hu B2", "Player 1 Hu B2 Ignore Player 2", "Ignore Player N"),
     ("Player 0 Play B2", "Player 0 Play B2 Ignore Player 1 Chi B2", "Ignore follows"),
     ("Player 0 Play B2", "Player 1 Chi W9", "no chow's middle tile"),
@@ -328,13 +328,19 @@ def _one_request(request):
         "0123", request)}}, {}]}) + "\n"
 
 
+def _finished(content, display):
+    """A match log of nothing but its finish, with ``content`` and ``display``."""
+    return json.dumps({"log": [{"output": {"command": "finish", "content": content,
+                                           "display": display}}]}) + "\n"
+
+
 @pytest.mark.parametrize(("text", "says"), [
     ("{not json\n", "not JSON"),
     ('{"log": 3}\n', '"log" list'),
     ('{"log": []}\n', "no finish entry"),
     ('{"initdata": 3, "log": []}\n', "initdata is not an object"),
     ('{"initdata": {"walltiles": "W1"}, "log": [{"output": {"command": "request"}}]}\n',
-     "unreadable"),
+     "unreadable entry (request 0 has no content object (a text for each seat))"),
     # Was: a traceback (a StopIteration raised inside the reader's generator)
     ('{"log": [{"output": {"command": "request", "content": {}}}]}\n', "sent to no seat"),
     # Names read by one look-up each: a bad one is still named, with where it stands.
@@ -342,7 +348,18 @@ def _one_request(request):
     (_one_request("1 0 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 ZZ"), "'ZZ' at character 36"),
     (_one_request("3 0 PLAY Q7"), "'Q7' at character 0: not a Botzone tile name"),
     (_one_request("3 0 PLAY H1"), "H1 where a playing tile must be"),
-    (_one_request("3 0 PLAY"), "unreadable entry (list index out of range)"),
+    # Python's words were the reason: "list index out of range", "'str' object has no
+    # attribute 'get'", "invalid literal for int() with base 10: 'x'", "('player')".
+    (_one_request("3 0 PLAY"), "(request 0 or an answer to it has too few words)"),
+    ('{"log": [{"output": "x"}, {}]}\n', "(request 0 has no judge's output object)"),
+    ('{"log": [{"output": {"command": "request", "content": {"0": "3 1 DRAW"}}}, {}]}\n',
+     "(request 0: seat 1 draws, but is told '')"),
+    (_finished({"0": "x", "1": 0, "2": 0, "3": 0}, {"action": "HUANG"}),
+     "(the finish's score of seat 0 is a whole number, not x)"),
+    (_finished(dict.fromkeys("0123", 0), {"action": "HU", "fanCnt": 8}),
+     "(a seat is 0-3, not None)"),
+    (_finished(dict.fromkeys("0123", 0), {"action": "HU", "player": 0, "fanCnt": "8 W1"}),
+     "(the finish's fanCnt is a whole number, not 8 W1)"),
 ])
 def test_a_malformed_match_log_is_refused_in_one_line(text, says):
     [refused] = botzone_log.read(io.StringIO(text))

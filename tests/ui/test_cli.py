@@ -247,3 +247,37 @@ def test_the_levels_offered_are_the_rungs():
     from mjsim.ui.commands import base
 
     assert base.LEVELS == LEVELS
+
+
+def test_shanten_counts_one_copy_and_one_meld_in_the_singular(capsys):
+    # 1223334567999m waits on 3m alone, of which one copy is left; discarding 2m from the
+    # 14-tile hand leaves that wait.
+    _code, out, _ = run(capsys, "shanten", "1223334567999m")
+    assert out.rstrip().endswith("waits: 3m (1 kind, 1 copy)")
+    _code, out, _ = run(capsys, "shanten", "12223334567999m")
+    row = next(line for line in out.splitlines() if line.split()[:1] == ["2m"])
+    assert row.split()[:4] == ["2m", "0", "1", "copy"]
+    _code, _out, err = run(capsys, "shanten", "chow(123m) 1m")
+    assert "with 1 meld a hand holds 10 or 11 concealed tiles, not 1" in err
+    _code, _out, err = run(capsys, "shanten", "123m")
+    assert "with 0 melds a hand holds 13 or 14 concealed tiles, not 3" in err
+
+
+def test_score_refuses_flowers_that_disagree_with_the_hand(capsys):
+    hand = "123m 456m 789m 123p 55p F1 T2"
+    # --flowers 0 once fell back to the hand's two, and the JSON said 0 beside a total with 2
+    code, out, err = run(capsys, "score", hand, "--win", "5p", "--flowers", "0", "--json")
+    assert (code, out) == (2, "")
+    assert err == "mjsim score: --flowers 0 disagrees with the hand, which shows 2\n"
+    code, out, err = run(capsys, "score", hand, "--win", "5p", "--flowers", "1")
+    assert (code, out) == (2, "")
+    assert err == "mjsim score: the context counts 1 flower, the hand shows 2\n"
+
+
+@pytest.mark.parametrize("flowers", [[], ["--flowers", "2"]])
+def test_score_json_counts_the_flowers_its_total_has(capsys, flowers):
+    _code, out, _ = run(capsys, "score", "123m 456m 789m 123p 55p F1 T2", "--win", "5p",
+                        "--json", *flowers)
+    scored = json.loads(out)
+    assert scored["flowers"] == 2
+    assert scored["total_with_flowers"] == scored["total"] + 2

@@ -52,7 +52,7 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
     (["play", "--log", "/nonexistent/dir/x.jsonl"], "cannot write /nonexistent/dir/x.jsonl"),
     (["play", "--log", "/proc/version"], "exists: pass --force"),
     (["play", "--log", "/proc/x.jsonl"], "cannot write /proc/x.jsonl"),
-    (["play", "--log", "/tmp"], "exists"),
+    (["play", "--log", "/tmp"], "/tmp is a folder, not a file"),  # not "exists: pass --force"
     (["replay", "/nonexistent.jsonl"], "cannot read /nonexistent.jsonl"),
     (["replay", "/etc/passwd"], "not an mjsim game log"),
     (["replay", "header.jsonl"], "needs a seed, a ruleset and four players"),

@@ -164,3 +164,12 @@ def test_a_kong_is_explained_by_the_hand_that_waits_for_its_replacement():
                                                                 or "shanten 0," in words)
             found += 1
     assert found
+
+
+@pytest.mark.parametrize(("copies", "words"), [(1, "1 tile helps: 4m"), (2, "2 tiles help: 4m")])
+def test_the_tiles_that_help_are_counted_in_the_singular_for_one(copies, words):
+    # Seen: "1 tiles help" for a hand whose one helpful kind had one copy unseen.
+    from mjsim.ui.hints import Option
+
+    line = Option("discard 9p", 1, 2, copies, (3,), ()).words()
+    assert line == f"discard 9p    shanten 1, legal 2, {words}"

@@ -102,7 +102,8 @@ def test_a_terminal_shows_a_progress_bar_and_the_json_stays_alone_on_stdout(impo
     out, shown = on_a_terminal("import", "games.txt", "--format", "contest-text", "--json",
                                *(["--quiet"] if quiet else []), cwd=folder)
     assert json.loads(out)["read"] == 10
-    assert ("importing 1 file(s)" in shown and " games" in shown) != quiet, shown
+    assert ("importing 1 file" in shown and " games" in shown) != quiet, shown
+    assert "file(s)" not in shown  # one file is one
     assert "disagreed: fan-disagrees" in shown
 
 
@@ -185,6 +186,7 @@ def refusals(tmp_path_factory):
     folder = tmp_path_factory.mktemp("refusals")
     shutil.copy(GAMES, folder / "games.txt")
     (folder / "logs").mkdir()
+    (folder / "empty").mkdir()
     (folder / "logs" / "game.jsonl").write_text(record("x", (1, 1, 1, 1), 1))
     return folder
 
@@ -195,7 +197,8 @@ def refusals(tmp_path_factory):
     (["import", "games.txt", "--format", "human-text"], "invalid choice"),  # no sample found
     (["import", "games.txt"], "--format"),
     (["import", "games.txt", "--format", "contest-text", "--out", "games.txt"], "games.txt"),
-    (["export", "nothing", "--format", "contest-text"], "holds no game logs"),
+    (["export", "nothing", "--format", "contest-text"], "nothing: no such file or folder"),
+    (["export", "empty", "--format", "contest-text"], "empty holds no game logs"),
     (["export", "logs", "--format", "contest-text", "--out", "logs"],
      "cannot write logs: Is a directory"),
     (["export", "logs", "--format", "botzone-log", "--out", "nodir/x.jsonl"],

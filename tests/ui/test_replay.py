@@ -48,6 +48,20 @@ def test_stepping_moves_back_and_between_hands(recorded):
     assert "? the log holds hands 1-3, not 9" in printed
 
 
+def test_asking_for_a_hand_the_log_lacks_is_one_line_never_a_traceback(recorded, tmp_path):
+    # Seen: 'h ²' was a ValueError traceback (str.isdigit takes it, int() does not).
+    shown = replay.load(recorded)
+    printed = stepped(shown, ["h ²", "h 0", "h " + "9" * 5000, "h02", "q"])
+    assert printed.count(f"? {replay.STEP_HELP}") == 1
+    assert "? the log holds hands 1-3, not 0" in printed
+    assert f"? the log holds hands 1-3, not {'9' * 20}... (5,000 characters)" in printed
+    assert heads(printed)[-1].startswith("hand 2 ")
+    one = tmp_path / "one.jsonl"  # the header and the first move: the first hand alone
+    one.write_text("\n".join(recorded.read_text().splitlines()[:2]) + "\n")
+    printed = stepped(replay.load(one), ["h 2", "q"])
+    assert "? the log holds hand 1 only, not 2" in printed  # was "hands 1-1"
+
+
 def test_every_frame_fits_80_columns_and_shows_every_discard(tmp_path):
     log = tmp_path / "long.jsonl"
     log.write_text(record("w3", (1, 1, 1, 1), 1))  # rung 1 all round: pools of 21 tiles
@@ -170,6 +184,23 @@ def test_a_run_s_game_from_a_damaged_manifest_is_refused_in_one_line(tmp_path, c
             assert status == 0
             continue
         assert status == 2 and error == f"mjsim replay: {tmp_path}: {manifest} {words}\n"
+
+
+def test_a_run_of_one_game_is_counted_in_the_singular(tmp_path, capsys):
+    # A manifest cut to one game by hand listed "1 games" and held "games 0-0".
+    import json
+
+    from mjsim.tournament import table
+
+    table("2,2,1,1", tmp_path, walls=2, table="botzone", backend="sequential", quiet=True)
+    manifest = tmp_path / "manifest.json"
+    facts = json.loads(manifest.read_text())
+    manifest.write_text(json.dumps({**facts, "batches": [facts["batches"][0][:1]]}))
+    assert main(["replay", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith(f"{tmp_path}: 1 game; replay one with --game ID\n")
+    assert main(["replay", str(tmp_path), "--game", "1"]) == 2
+    assert capsys.readouterr().err == (f"mjsim replay: {tmp_path}: the run holds game 0 only, "
+                                       "not 1\n")
 
 
 def test_review_marks_where_rung_3_differs_with_both_options(recorded):

@@ -300,6 +300,22 @@ def test_a_terminal_that_speaks_only_ascii_gets_the_game_not_a_traceback(tmp_pat
     assert "game ended by the player" in out
 
 
+@pytest.mark.parametrize(("seat", "moves"), [(0, "0 moves"), (1, "1 move")])
+def test_the_last_line_counts_the_moves_logged(tmp_path, seat, moves):
+    # Seen: "(1 moves; ...)" when the input ended after the dealer's first discard.
+    import subprocess
+
+    from tests.ui.conftest import ENV
+
+    done = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "play", "--seed", "a",
+                           "--level", "1", "--seat", str(seat), "--log", "a.jsonl"],
+                          input=b"", capture_output=True, cwd=tmp_path, env=ENV, timeout=60,
+                          check=False)
+    _, logged = gamelog.read((tmp_path / "a.jsonl").open())
+    assert done.returncode == 0 and len(logged) == int(moves.split()[0])
+    assert done.stdout.decode().endswith(f"game log: a.jsonl ({moves}; mjsim replay a.jsonl)\n")
+
+
 def test_a_reader_that_stops_ends_the_game_quietly_as_any_command(tmp_path):
     # Seen: 'mjsim play | head -2' exited 1 in silence (rich's own answer to a broken pipe).
     import subprocess

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Iterator
 from typing import IO, Any, AnyStr
 
@@ -119,21 +120,38 @@ def _match(match: Any, number: int, index: int) -> Game | Refused:
     try:
         return _game(name, number, match if isinstance(match, dict) else {}, log)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, NotationError) as error:
-        reason = error.reason if isinstance(error, Refused) else f"unreadable entry ({error})"
-        return Refused(name, number, reason)
+        return Refused(name, number, error.reason if isinstance(error, Refused)
+                       else f"unreadable entry ({_worded(error)})")
+
+
+def _worded(error: Exception) -> str:
+    """``error`` in the format's words: Python's ("'str' object has no attribute 'get'",
+    "list index out of range") say nothing of the log to its reader."""
+    if isinstance(error, KeyError):
+        return f"no {clipped(str(error.args[0]), 40)!r} where the format has one"
+    if isinstance(error, IndexError):
+        return "a request or an answer with too few words"
+    if isinstance(error, (TypeError, AttributeError)) and not isinstance(error, _Malformed):
+        return "a value that is not the kind the format has there (an object, list or text)"
+    return str(error)
+
+
+class _Malformed(TypeError):
+    """A value of the wrong kind, named in the format's words by the reader itself."""
 
 
 def _initdata(match: dict[str, Any], log: list[Any]) -> dict[str, Any]:
     """The judge's initdata, ``{}`` when the log gives none (Botzone's ``?lite=true`` pages)."""
     data = match.get("initdata")
     if data is None and log and isinstance(log[0], dict):
-        data = log[0].get("output", {}).get("initdata")
+        output = log[0].get("output")
+        data = output.get("initdata") if isinstance(output, dict) else None
     if isinstance(data, str):
         data = _loads(data) if data.strip() else {}
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise TypeError("its initdata is not an object")
+        raise _Malformed("its initdata is not an object")
     return data
 
 
@@ -210,7 +228,9 @@ def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game
     bots = log[1::2]
     answers: dict[str, Any] = {}
     for round_no, entry in enumerate(judge):
-        output = entry["output"]
+        output = entry.get("output")
+        if not isinstance(output, dict):
+            raise _Malformed(f"request {round_no} has no judge's output object")
         if output.get("command") == "finish":
             _finish(reading, output, answers, round_no)  # the answers the judge last read
             if game.walltiles is None:  # walltiles given are the judge's: the engine checks those
@@ -218,8 +238,15 @@ def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game
             return game if hand is None else mcr_hand.seated(game, hand)
         answers = bots[round_no] if round_no < len(bots) else {}
         if not isinstance(answers, dict):
-            raise TypeError(f"entry {2 * round_no + 1} is not the bots' answers")
-        _request(reading, output["content"], answers, round_no)
+            raise _Malformed(f"entry {2 * round_no + 1} is not the bots' answers")
+        content = output.get("content")
+        if not isinstance(content, dict):
+            raise _Malformed(f"request {round_no} has no content object (a text for each seat)")
+        try:
+            _request(reading, content, answers, round_no)
+        except IndexError:  # a word read past a request's or an answer's end
+            raise ValueError(f"request {round_no} or an answer to it has too few words"
+                             ) from None
     raise ValueError("the log has no finish entry")
 
 
@@ -234,7 +261,7 @@ def _request(reading: _Reading, content: dict[str, str], answers: dict[str, Any]
     words = first.split(" ")
     if words[0] == "2" or words[-1] == "DRAW":
         drawer = 0 if words[0] == "2" else _seat(words[1])
-        text = str(content[str(drawer)])
+        text = str(content.get(str(drawer), ""))
         if not text.startswith("2 "):
             raise ValueError(f"request {round_no}: seat {drawer} draws, but is told {text!r}")
         reading.drawer, reading.drew = drawer, _tile(text[2:])
@@ -303,22 +330,38 @@ def _finish(reading: _Reading, output: dict[str, Any], answers: dict[str, Any],
     game = reading.game
     display = output.get("display") or {}
     content = output.get("content") or {}
-    game.scores = tuple(int(content[str(seat)]) for seat in range(4))
+    if not (isinstance(display, dict) and isinstance(content, dict)):
+        raise _Malformed(f"request {round_no}, the finish, has a display or content that is "
+                         "not an object")
+    game.scores = tuple(_whole(content.get(str(seat)), f"the finish's score of seat {seat}")
+                        for seat in range(4))
     game.score_line = game.fan_line = round_no
     action = str(display.get("action", ""))
     if action == "HUANG":
         game.end = "huang"
         return
-    seat = _seat(display["player"])
+    seat = _seat(display.get("player"))
     if action == "HU":
         self_drawn = reading.drawer == seat
         tile = reading.drew if self_drawn else reading.tile
         ignored = () if self_drawn else _ignored(reading, seat)
         game.actions.append(_NEW(Action, (round_no, seat, "Hu", tile, ignored)))
-        game.end, game.fan = "hu", int(display["fanCnt"])
+        game.end, game.fan = "hu", _whole(display.get("fanCnt"), "the finish's fanCnt")
         return
     game.end = "foul"
     game.foul = (seat, action, _answer(answers, seat))
+
+
+def _whole(value: object, what: str) -> int:
+    """A whole number the finish gives, as a JSON number or its digits: int() would read
+    '٣', ' 3' or 2.5 too, and say "invalid literal for int()" of the rest."""
+    text = str(value)
+    if isinstance(value, bool) or not (isinstance(value, int) or _WHOLE.fullmatch(text)):
+        raise ValueError(f"{what} is a whole number, not {clipped(text, 20)}")
+    return int(text)
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
 
 
 def write(game: Game) -> str:

@@ -149,7 +149,7 @@ def _player(game: Game, words: list[str], number: int) -> None:
         refuse_extra_dealt(game, number)
         return
     if len(words) < 4:
-        raise Refused(game.id, number, f"{verb} names a tile")
+        raise Refused(game.id, number, f"{verb} names no tile: it is 'Player N {verb} TILE'")
     tile = _tile(game, words[3], number)
     if verb == "Chi":
         _middle(game, tile, number)
@@ -203,7 +203,8 @@ def _int(game: Game, words: list[str], at: int, number: int, allowed: range) -> 
                                        f"{at + 1}")
     value = int(words[at])
     if value not in allowed:
-        raise Refused(game.id, number, f"{words[0]}: {value} is out of range")
+        raise Refused(game.id, number, f"{words[0]}: {value} is out of range (from "
+                                       f"{allowed.start} to {allowed[-1]})")
     return value
 
 

@@ -204,8 +204,11 @@ class Tracker:
                 raise ValueError(f"seat {actor} is not 0-3")
             self._dealt()
             self._action(actor, words[2], words[3:])
+        elif words == [""]:  # split(" ") makes one empty word of nothing
+            raise ValueError("an empty request")
         else:
-            raise ValueError(f"no request {code!r} of {len(words)} words")
+            count = len(words)
+            raise ValueError(f"no request {code!r} has {count} word{'s' * (count != 1)}")
 
     def _dealt(self) -> None:
         """Refuses a turn's request that comes before the deal (a draw would be all the hand

@@ -164,10 +164,10 @@ def parse_hand(text: str) -> Hand:
 def new_file(path: Path, force: bool, flag: str) -> IO[str]:
     """``path`` (given by ``flag``) opened for writing; one line (status 2) for a file that
     exists (without ``force``), a folder that does not, or a place that cannot be written."""
+    if path.is_dir():  # first: --force overwrites no folder
+        raise UsageError(f"{path} is a folder, not a file")
     if path.exists() and not force:
         raise UsageError(f"{path} exists: pass --force to overwrite it, or {flag} another file")
-    if path.is_dir():
-        raise UsageError(f"{path} is a folder, not a file")
     try:
         return path.open("w")
     except OSError as error:

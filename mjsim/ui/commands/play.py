@@ -57,4 +57,5 @@ def cmd_play(args: argparse.Namespace) -> str:
         except KeyboardInterrupt:  # each move was flushed as played: the log replays as it is
             raise Interrupted(f"the game so far is in {log_path} (mjsim replay {log_path})"
                               ) from None
-    return f"game log: {log_path} ({game.moves} moves; mjsim replay {log_path})"
+    moves = f"{game.moves} move{'s' * (game.moves != 1)}"
+    return f"game log: {log_path} ({moves}; mjsim replay {log_path})"

@@ -41,6 +41,9 @@ def cmd_score(args: argparse.Namespace) -> str:
 
     hand = parse_hand(args.hand)
     flowers = len(hand.flowers) if args.flowers is None else args.flowers
+    if hand.flowers and flowers == 0:  # the scorer reads no flowers as "the hand's": say no
+        raise UsageError(f"--flowers 0 disagrees with the hand, which shows "
+                         f"{len(hand.flowers)}")
     try:
         # A win on the dealt tiles is self-drawn by definition: --initial says so alone.
         self_drawn = args.self_drawn or args.initial
@@ -56,7 +59,7 @@ def cmd_score(args: argparse.Namespace) -> str:
                            "ruleset": args.ruleset, "grouping": list(scored.grouping),
                            "fans": [{"number": n, "name": name, "points": p, "count": c}
                                     for n, name, p, c in scored.fans],
-                           "total": scored.total, "flowers": flowers,
+                           "total": scored.total, "flowers": scored.flowers,
                            "total_with_flowers": scored.total_with_flowers,
                            "legal": scored.total >= MIN_POINTS}, indent=2)
     # Below the minimum the breakdown's last line says so: the verdict is said once.

@@ -64,7 +64,7 @@ def cmd_shanten(args: argparse.Namespace) -> str:
     if melds > 4:
         raise UsageError(f"a hand has at most 4 melds, not {melds}")
     if size not in (13 - 3 * melds, 14 - 3 * melds):
-        raise UsageError(f"with {melds} meld(s) a hand holds {13 - 3 * melds} or "
+        raise UsageError(f"with {_counted(melds, 'meld')} a hand holds {13 - 3 * melds} or "
                          f"{14 - 3 * melds} concealed tiles, not {size}")
     ask = _win_asked(args)
     if args.json:
@@ -95,7 +95,8 @@ def cmd_shanten(args: argparse.Namespace) -> str:
                  for row in legal.legal_discards(counts, hand.melds, **ask)}
         for d in _ranked_discards(hand):
             beyond = "+" if after[d.tile] > legal.LIMIT else " "  # 4+: at least 4
-            lines.append(f"  {print_tiles([d.tile]):<3} {d.shanten:>2}  {d.copies:>3} copies  "
+            copies = "copy  " if d.copies == 1 else "copies"
+            lines.append(f"  {print_tiles([d.tile]):<3} {d.shanten:>2}  {d.copies:>3} {copies}  "
                          f"legal {after[d.tile]}{beyond}  {print_tiles(d.kinds)}")
     return "\n".join(lines)
 
@@ -147,5 +148,9 @@ def _shanten_json(hand: Hand, ask: dict[str, Any]) -> str:
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
     total = sum(copies for _, copies in accepted)
     kinds = print_tiles([kind for kind, _ in accepted]) or "none"
-    noun = "kind" if len(accepted) == 1 else "kinds"
-    return f"{kinds} ({len(accepted)} {noun}, {total} copies)"
+    return f"{kinds} ({_counted(len(accepted), 'kind')}, {_counted(total, 'copy', 'copies')})"
+
+
+def _counted(count: int, noun: str, nouns: str | None = None) -> str:
+    """``count`` and its noun, singular for one: "1 copy", "3 copies", "0 melds"."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"

@@ -198,7 +198,8 @@ def test_keep_running_json_takes_a_whole_input_object_too():
 
 @pytest.mark.parametrize("text, problem", [
     ("not json\n", "does not parse"), ('{"responses": []}\n', "a list of requests"),
-    ('{"requests": ["0 0 0", "1"], "responses": []}\n', "need 1 responses"),
+    ('{"requests": ["0 0 0", "1"], "responses": []}\n', "2 requests need 1 response, not 0$"),
+    ('{"requests": ["0 0 0"], "responses": ["PASS"]}\n', "1 request needs 0 responses, not 1$"),
     ('{"requests": [0]}\n', "list of strings")])
 def test_malformed_json_input_is_refused_naming_the_problem(text, problem):
     with pytest.raises(ValueError, match=problem):
@@ -208,6 +209,16 @@ def test_malformed_json_input_is_refused_naming_the_problem(text, problem):
 def test_malformed_simple_input_is_refused_naming_the_problem():
     with pytest.raises(ValueError, match="turn count"):
         serve(FirstLegal(), io.StringIO("0 0 0\n"), io.StringIO(), simple_io=True)
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("1\n", "counts 1 turn, which takes 1 line, not 0$"),
+    ("2\n0 0 0\n", "counts 2 turns, which take 3 lines, not 1$"),
+    ("2\n0 0 0\nPASS\n\n", "request 1 '': an empty request$"),  # was "of 1 words"
+    ("2\n0 0 0\nPASS\n2 B5 B6\n", "request 1 '2 B5 B6': no request '2' has 3 words$")])
+def test_simple_input_cut_short_or_empty_is_refused_in_true_words(text, problem):
+    with pytest.raises(ValueError, match=problem):
+        serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=True)
 
 
 @pytest.mark.parametrize("simple_io", [False, True])
