@@ -1210,7 +1210,7 @@ class Rules:
                              "of them")
         hands = [Hand.parse(text) for text in written]
         turn = whole(position.get("turn", self.dealer), "turn", 0, 3)
-        if len(hands) != 4 or any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
+        if any(h.size != (14 if s == turn else 13) for s, h in enumerate(hands)):
             raise ValueError(f"seat {turn} on turn holds fourteen tiles' worth, the others "
                              f"thirteen: not {[h.size for h in hands]}")
         order = _written_tiles(position.get("wall", []), "wall", N_KINDS)

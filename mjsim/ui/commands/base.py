@@ -65,7 +65,8 @@ class OneLineParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, notes: Callable[[], str] | None = None, **kwargs: Any) -> None:
         # No abbreviations: table's --schedule was read as --scheduler (the option is --format),
         # and an option added later would change what a script's abbreviation means.
-        super().__init__(*args, allow_abbrev=False, **kwargs)
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
         self.notes = notes
 
     def format_help(self) -> str:
