@@ -40,6 +40,16 @@ class NotationError(ValueError):
         super().__init__(f"bad token {clipped(token, 40)!r} at character {position}: {reason}")
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` and its noun for a message, the noun singular for one (``plural``, else the
+    noun and an s, otherwise), the count with thousands separators.
+
+    >>> counted(1, "copy", "copies"), counted(0, "wall"), counted(1200, "game")
+    ('1 copy', '0 walls', '1,200 games')
+    """
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+
+
 def clipped(text: str, most: int) -> str:
     """``text`` for a message: whole up to ``most`` characters, else its start and its length
     (a token or a program's answer may be megabytes)."""

@@ -63,6 +63,7 @@ from typing import Any
 
 import numpy as np
 
+from mjsim.errors import counted
 from mjsim.learn import roads as road_planes
 from mjsim.learn.actions import N_ACTIONS, WIN_ACTION
 from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
@@ -209,8 +210,7 @@ class Network:
         if set(weights) != set(expected) or any(
                 weights[name].shape != shape for name, shape in expected.items()):
             raise ValueError("the weights are not those of a network of "
-                             f"{channels} channel{'s' * (channels != 1)} and "
-                             f"{blocks} block{'s' * (blocks != 1)}")
+                             f"{counted(channels, 'channel')} and {counted(blocks, 'block')}")
         for name in expected:  # a seat would play the argmax of NaN, self-play draw from it
             real = weights[name].dtype.kind == "f"
             if not real or not np.isfinite(weights[name]).all():

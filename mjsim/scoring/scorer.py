@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
 from mjsim.analysis.shanten import Decomposition
+from mjsim.errors import counted
 from mjsim.scoring.elements import BY_NUMBER, WinContext, points
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.kinds import NAMES
@@ -206,7 +207,7 @@ def _worded(conflict: compiled.ContextConflict, hand: Hand, ctx: WinContext) -> 
         "replacement": "a win on a replacement tile needs a declared kong",
         "initial": "a win on the dealt tiles has no declared meld",
         "last_copy": f"{name} cannot be the last copy: the winner holds another",
-        "flowers": f"the context counts {ctx.flowers} flower{'s' * (ctx.flowers != 1)}, "
+        "flowers": f"the context counts {counted(ctx.flowers, 'flower')}, "
                    f"the hand shows {len(hand.flowers)}",
     }
     return ValueError(words[conflict.problem])

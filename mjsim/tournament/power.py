@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
+from mjsim.errors import counted
 from mjsim.tournament import sequential
 from mjsim.tournament.schedule import CONTROL_EVERY, control_walls
 
@@ -104,11 +105,10 @@ def format_plan(result: Plan, games_per_wall: int, every: int = CONTROL_EVERY) -
     def walls(count: float) -> str:
         played = round(count)
         games = played * games_per_wall + control_walls(played, every)
-        return f"{played:,} wall{'s' * (played != 1)} ({games:,} games)"
+        return f"{counted(played, 'wall')} ({counted(games, 'game')})"
     return "\n".join([
         (f"to price an effect of {result.delta:.2f} points a hand at a per-seed SD of "
-         f"{result.sd:.2f}, where a wall plays {games_per_wall} "
-         f"game{'s' * (games_per_wall != 1)}"),
+         f"{result.sd:.2f}, where a wall plays {counted(games_per_wall, 'game')}"),
         f"(and the first wall and every {every}th after it a control game too):",
         f"  a fixed run (--walls): {walls(result.fixed)} for 80% power at alpha 0.05, two-sided",
         (f"  --until-decided (alpha 0.05, beta 0.05), expected: {walls(result.expected_zero)} "

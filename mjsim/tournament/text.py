@@ -8,6 +8,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from mjsim.errors import counted
 from mjsim.tournament.estimates import Column
 from mjsim.tournament.lineups import rung_label
 from mjsim.tournament.numbers import p_value, percent
@@ -139,7 +140,7 @@ def _health_words(estimates: pd.DataFrame) -> list[str]:
               for baseline, controls, total
               in zip(checks.index, checks[Column.CONTROLS], checks[Column.CONTROL_SUM])
               if controls and total != 0]
-    counts = ", ".join(f"{int(controls)} game{'' if controls == 1 else 's'} of "
+    counts = ", ".join(f"{counted(int(controls), 'game')} of "
                        f"{rung_label(str(baseline))}"
                        for baseline, controls in zip(checks.index, checks[Column.CONTROLS]))
     held = (f"health check: every control game summed to 0 ({counts}), as the estimates "

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from mjsim.errors import counted
 from mjsim.ui.commands.base import overwrites, writable_folder
 
 FORMS = ("contest-text", "botzone-log")
@@ -109,8 +110,7 @@ def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
     columns = (TextColumn("{task.description}"), BarColumn(),
                TextColumn("{task.completed:,} games"), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"importing {len(files)} file{'s' * (len(files) != 1)}",
-                                 total=None)
+        task = progress.add_task(f"importing {counted(len(files), 'file')}", total=None)
         yield lambda: progress.advance(task)
 
 
@@ -169,8 +169,8 @@ class _Exported:
     def refused_words(self) -> str:
         """The refusals counted: "16 hands refused", "1 game and 2 hands refused"."""
         hands = len(self.refusals) - self.games
-        parts = [f"{count:,} {noun}{'s' * (count != 1)}"
-                 for count, noun in ((self.games, "game"), (hands, "hand")) if count]
+        parts = [counted(count, noun) for count, noun in ((self.games, "game"), (hands, "hand"))
+                 if count]
         return " and ".join(parts) + " refused"
 
 

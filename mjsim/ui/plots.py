@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import matplotlib.pyplot as plt
 import pandas as pd
 
+from mjsim.errors import counted
 from mjsim.tournament.estimates import Column
 from mjsim.tournament.rankings import games_played
 from mjsim.tournament.sequential import MIN_SEEDS
@@ -57,7 +58,7 @@ def extent_words(extent: Extent) -> str:
     if not extent.games:
         return ""
     walls, games = extent.walls, extent.games
-    return (f"{walls} wall{'s' * (walls != 1)}, {games} game{'s' * (games != 1)}, "
+    return (f"{counted(walls, 'wall')}, {counted(games, 'game')}, "
             f"ruleset {', '.join(extent.rulesets)}")
 
 
@@ -221,7 +222,7 @@ def points_distribution(seats: pd.DataFrame, drawn_from: str = "") -> Figure:
     # A game's hands as the run played them: sixteen on the MCR table, one on Botzone's.
     hands = int(seats["hands"].max()) if "hands" in seats and not seats.empty else None
     ax.set_xlabel("points per game" if hands is None
-                  else f"points per game ({hands} hand{'s' * (hands != 1)})")
+                  else f"points per game ({counted(hands, 'hand')})")
     ax.set_ylabel("variant (player spec)")
     return _titled(fig, ax, "Points per game by variant", drawn_from)
 

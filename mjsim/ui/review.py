@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from mjsim.errors import whole
+from mjsim.errors import counted, whole
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.players.rungs import best
@@ -54,5 +54,5 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
         yield f"(the log stops early: {stopped}; reviewed up to there)"
     agreed = decisions - differ
     share = f" ({percent(agreed / decisions)})" if decisions else ""
-    yield (f"{decisions} decision{'' if decisions == 1 else 's'} with a choice; {rung} agreed "
+    yield (f"{counted(decisions, 'decision')} with a choice; {rung} agreed "
            f"with {agreed}{share}")

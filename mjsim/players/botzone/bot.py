@@ -34,7 +34,7 @@ from typing import IO, Any, TypeVar
 
 import orjson
 
-from mjsim.errors import clipped
+from mjsim.errors import clipped, counted
 from mjsim.game.formats.botzone_log import without_bom
 from mjsim.game.moves import Move
 from mjsim.players.botzone.answers import answer_of, legal_answers, spoken
@@ -134,9 +134,9 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
         if not requests:
             raise ValueError("Botzone's input holds no request to answer")
         if len(responses) != len(requests) - 1:
-            raise ValueError(f"{_counted(len(requests), 'request')} need"
+            raise ValueError(f"{counted(len(requests), 'request')} need"
                              f"{'s' * (len(requests) == 1)} "
-                             f"{_counted(len(requests) - 1, 'response')}, not {len(responses)}")
+                             f"{counted(len(requests) - 1, 'response')}, not {len(responses)}")
         for request, response in zip(requests, responses):
             bot.take(request, response)
         _write(stdout, bot.answer(requests[-1]), simple_io, keep_running)
@@ -189,15 +189,10 @@ def _simple(head: str, stdin: IO[str]) -> tuple[list[str], list[str]]:
     wanted = 2 * int(first) - 1
     lines = [line.rstrip("\r\n") for line in itertools.islice(iter(stdin.readline, ""), wanted)]
     if len(lines) != wanted:  # a count past the input's end, which would be read for ever
-        raise ValueError(f"Botzone's simple input counts {_counted(int(first), 'turn')}, "
-                         f"which take{'s' * (wanted == 1)} {_counted(wanted, 'line')}, "
+        raise ValueError(f"Botzone's simple input counts {counted(int(first), 'turn')}, "
+                         f"which take{'s' * (wanted == 1)} {counted(wanted, 'line')}, "
                          f"not {len(lines)}")
     return lines[0::2], lines[1::2]
-
-
-def _counted(count: int, noun: str) -> str:
-    """``count`` and ``noun``, in the plural unless it is one."""
-    return f"{count} {noun}{'s' * (count != 1)}"
 
 
 def _next_request(line: str, simple_io: bool) -> str:

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from mjsim.analysis import shanten
-from mjsim.errors import clipped
+from mjsim.errors import clipped, counted
 from mjsim.game.events import ClaimEvent, DealEvent, Event, MeldEvent
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move, claimed_meld
 from mjsim.players.view import HIDDEN_KONG, Shown, View, WindowView
@@ -207,8 +207,7 @@ class Tracker:
         elif words == [""]:  # split(" ") makes one empty word of nothing
             raise ValueError("an empty request")
         else:
-            count = len(words)
-            raise ValueError(f"no request {code!r} has {count} word{'s' * (count != 1)}")
+            raise ValueError(f"no request {code!r} has {counted(len(words), 'word')}")
 
     def _dealt(self) -> None:
         """Refuses a turn's request that comes before the deal (a draw would be all the hand

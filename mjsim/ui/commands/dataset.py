@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mjsim.errors import counted
 from mjsim.ui.commands.base import (
     Interrupted,
     RunStopped,
@@ -99,13 +100,11 @@ def _kept(out: str) -> str:
     except (FileNotFoundError, ValueError):  # stopped before its first shard was whole
         return f"no shard was whole yet: the same command starts {out} afresh"
     shards, walls, rows = len(manifest["shards"]), manifest["walls"], manifest["rows"]
-    return (f"{shards} whole shard{'s' * (shards != 1)} of {walls} wall{'s' * (walls != 1)} "
-            f"({rows} decision{'s' * (rows != 1)}) stay in {out}: the same command resumes "
-            "after them")
+    return (f"{counted(shards, 'whole shard')} of {counted(walls, 'wall')} "
+            f"({counted(rows, 'decision')}) stay in {out}: the same command resumes after them")
 
 
 def dataset_written(manifest: dict[str, Any], out: str) -> str:
     """The line that says what a dataset holds: its decisions and shards, and its folder."""
     rows, shards = manifest["rows"], len(manifest["shards"])
-    return (f"{rows} decision{'' if rows == 1 else 's'}, {shards} shard{'' if shards == 1 else 's'}"
-            f": {out}")
+    return f"{counted(rows, 'decision')}, {counted(shards, 'shard')}: {out}"

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mjsim.errors import counted
 from mjsim.ui.commands.base import (
     LEVELS,
     Interrupted,
@@ -57,5 +58,4 @@ def cmd_play(args: argparse.Namespace) -> str:
         except KeyboardInterrupt:  # each move was flushed as played: the log replays as it is
             raise Interrupted(f"the game so far is in {log_path} (mjsim replay {log_path})"
                               ) from None
-    moves = f"{game.moves} move{'s' * (game.moves != 1)}"
-    return f"game log: {log_path} ({moves}; mjsim replay {log_path})"
+    return f"game log: {log_path} ({counted(game.moves, 'move')}; mjsim replay {log_path})"

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mjsim.errors import counted
 from mjsim.ui.commands.base import (
     UsageError,
     add_command,
@@ -55,8 +56,7 @@ def cmd_replay(args: argparse.Namespace) -> str:
             raise UsageError(f"{source} is not a run folder (it holds no manifest.json)")
         if args.game is None:
             games = read(lambda: replay.run_games(source), source)
-            counted = f"{len(games)} game{'s' * (len(games) != 1)}"
-            return "\n".join([f"{source}: {counted}; replay one with --game ID",
+            return "\n".join([f"{source}: {counted(len(games), 'game')}; replay one with --game ID",
                               *(f"  {index:>4}  seed {seed}  lineup {lineup}"
                                 for index, (seed, lineup) in enumerate(games))])
         shown = read(lambda: replay.regenerate(source, args.game, trust=args.trust), source)

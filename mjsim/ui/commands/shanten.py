@@ -7,6 +7,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from mjsim.errors import counted
 from mjsim.tiles.tokens import print_tiles
 from mjsim.ui.commands.base import (
     WINDS,
@@ -64,7 +65,7 @@ def cmd_shanten(args: argparse.Namespace) -> str:
     if melds > 4:
         raise UsageError(f"a hand has at most 4 melds, not {melds}")
     if size not in (13 - 3 * melds, 14 - 3 * melds):
-        raise UsageError(f"with {_counted(melds, 'meld')} a hand holds {13 - 3 * melds} or "
+        raise UsageError(f"with {counted(melds, 'meld')} a hand holds {13 - 3 * melds} or "
                          f"{14 - 3 * melds} concealed tiles, not {size}")
     ask = _win_asked(args)
     if args.json:
@@ -148,9 +149,4 @@ def _shanten_json(hand: Hand, ask: dict[str, Any]) -> str:
 def _kinds_with_copies(accepted: list[tuple[int, int]]) -> str:
     total = sum(copies for _, copies in accepted)
     kinds = print_tiles([kind for kind, _ in accepted]) or "none"
-    return f"{kinds} ({_counted(len(accepted), 'kind')}, {_counted(total, 'copy', 'copies')})"
-
-
-def _counted(count: int, noun: str, nouns: str | None = None) -> str:
-    """``count`` and its noun, singular for one: "1 copy", "3 copies", "0 melds"."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+    return f"{kinds} ({counted(len(accepted), 'kind')}, {counted(total, 'copy', 'copies')})"

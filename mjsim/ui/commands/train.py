@@ -8,7 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjsim.errors import span
+from mjsim.errors import counted, span
 from mjsim.learn.settings import (  # torch-free: the bounds --help shows and checks before torch
     BOUNDS,
     MAX_LR,
@@ -139,14 +139,9 @@ def _fit(args: argparse.Namespace, training: Any) -> str:
     resumed = f", resumed at step {trained.resumed_at}" if trained.resumed_at else ""
     speed = f", {taken / seconds:,.0f} samples/s" if taken and seconds > 0 else ""
     walls = trained.walls - trained.held_walls
-    return (f"{_count(trained.steps, 'step')} on {_count(trained.rows, 'row')} of "
-            f"{_count(walls, 'wall')}{resumed}; held out {_count(trained.held_walls, 'wall')}, "
+    return (f"{counted(trained.steps, 'step')} on {counted(trained.rows, 'row')} of "
+            f"{counted(walls, 'wall')}{resumed}; held out {counted(trained.held_walls, 'wall')}, "
             f"agreement {agreed['all']:.1%} ({kinds}){speed}")
-
-
-def _count(number: int, noun: str) -> str:
-    """``number`` ``noun``s, the noun singular for one (a run may be of one step or wall)."""
-    return f"{number:,} {noun}{'s' * (number != 1)}"
 
 
 def _self_play(args: argparse.Namespace, training: Any) -> str:
@@ -160,11 +155,11 @@ def _self_play(args: argparse.Namespace, training: Any) -> str:
         done = selfplay.self_play(args.start, args.out, **settings, threads=args.threads,
                                   progress=progress)
     resumed = f", resumed at update {done.resumed_at}" if done.resumed_at else ""
-    played = (f"{_count(done.hands, 'hand')}, {_count(done.decisions, 'decision')} trained "
+    played = (f"{counted(done.hands, 'hand')}, {counted(done.decisions, 'decision')} trained "
               f"on; the last update's mean reward {done.last_reward:+.2f} points a decision"
               if done.hands else "none left to play")
-    return (f"{_count(done.updates, 'self-play update')} of "
-            f"{_count(settings['games'], 'one-hand game')} from {args.start}{resumed}: {played}")
+    return (f"{counted(done.updates, 'self-play update')} of "
+            f"{counted(settings['games'], 'one-hand game')} from {args.start}{resumed}: {played}")
 
 
 def _evaluate(args: argparse.Namespace, training: Any) -> str:
@@ -182,7 +177,7 @@ def _evaluate(args: argparse.Namespace, training: Any) -> str:
 
     lines = [row(kind, agreed[kind], agreed[kind]["rows"]) for kind in training.KINDS]
     lines.append(row("all", {**agreed, "agreement": agreed["all"]}, agreed["rows"]))
-    title = (f"{args.evaluate} on the {_count(walls, 'wall')} held out of "
+    title = (f"{args.evaluate} on the {counted(walls, 'wall')} held out of "
              f"{', '.join(args.data)}: the "
              "moves taken (agrees), among the tied best (within ties), the share with more "
              "than one tied (tied > 1) and the exact agreement of a pick among the ties "
