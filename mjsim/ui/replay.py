@@ -337,11 +337,13 @@ def summary(replay: Replay) -> Iterable[str]:
                        for name, player in zip(replay.names, header["players"])))
     for frame in replay.frames:
         if frame.move == "the deal":
+            # The flowers shown and replaced first: the hands are as play begins, so a
+            # replacement drawn is said before the hand that holds it.
             yield f"--- {frame.said[0] if frame.said else f'hand {frame.hand_no}'}"
+            yield from (f"  {line}" for line in frame.said[1:])
             for seat, shown in enumerate(frame.seats):
                 drew = f" + {shown.drew}" if shown.drew else ""
                 yield f"  {replay.names[seat]}: {compact(shown.hand)}{drew}"
-            yield from (f"  {line}" for line in frame.said[1:])
             continue
         yield from (f"  {line}" for line in frame.said)
         yield from frame.ended

@@ -252,3 +252,18 @@ def test_review_at_the_command_line(tmp_path, recorded):
             differs += 1
         game.apply(seat, move)
     assert out.count("; rung 3 would ") == differs > 0
+
+
+def test_the_move_list_says_the_flowers_replaced_before_the_hands_that_hold_the_replacements(
+        tmp_path):
+    # Was: the hands as play begins (replacements in them), then "seat1 shows season 2,
+    # seat1 draws 9m": the 9m seemed drawn twice.
+    log = tmp_path / "flowers.jsonl"
+    log.write_text(record("mjsim-0", (3, 3, 3, 3), 1))  # two seats show a bonus tile dealt
+    lines = list(replay.summary(replay.load(log)))
+    deal = lines[lines.index(next(line for line in lines if line.startswith("--- hand 1"))) + 1:]
+    replaced = [line for line in deal[:6] if " shows " in line or " draws " in line]
+    hands = [line for line in deal if line.startswith(("  seat0: ", "  seat1: ", "  seat2: ",
+                                                       "  seat3: "))][:4]
+    assert len(replaced) == 4 and deal[:4] == replaced  # said first: shown, drawn, shown, drawn
+    assert deal[4:8] == hands and " draws " not in deal[8] and " shows " not in deal[8]
