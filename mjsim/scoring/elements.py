@@ -101,6 +101,9 @@ class WinContext:
                              or self.replacement):
             raise ValueError("a win on the dealt tiles is self-drawn, before any tile is face "
                              "up, drawn from the wall's end or drawn for a kong")
+        if self.initial and self.seat_wind != 0:
+            raise ValueError("a win on the dealt tiles is the dealer's, whose seat wind is East "
+                             f"(0), not {'ESWN'[self.seat_wind]} ({self.seat_wind})")
 
 
 _FLAGS = ("self_drawn", "last_copy", "wall_last", "replacement", "robbing", "initial")

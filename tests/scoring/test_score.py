@@ -94,6 +94,9 @@ def test_a_ruleset_given_by_its_index_scores_as_its_name(row):
     ({"self_drawn": False, "initial": True}, "dealt tiles is self-drawn"),
     ({"self_drawn": True, "initial": True, "last_copy": True}, "before any tile is face up"),
     ({"self_drawn": True, "initial": True, "wall_last": True}, "wall's end"),
+    # Was scored: the dealt tiles are the dealer's, and the dealer sits East.
+    ({"self_drawn": True, "initial": True, "seat_wind": 1},
+     r"dealer's, whose seat wind is East \(0\), not S \(1\)$"),
     ({"self_drawn": "yes"}, "self_drawn is True or False, not 'yes'"),  # was taken as True
     ({"self_drawn": False, "robbing": 2}, "robbing is True or False, not 2"),
 ])

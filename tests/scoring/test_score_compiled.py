@@ -205,9 +205,10 @@ def wins(draw, hands) -> tuple[Hand, WinContext]:
     self_drawn = draw(st.booleans())
     alone = hand.total_copies(win) == 1
     robbing = not self_drawn and alone and draw(st.booleans())
-    initial = self_drawn and not hand.melds and draw(st.booleans())
+    seat_wind = draw(st.integers(0, 3))
+    initial = self_drawn and not hand.melds and seat_wind == 0 and draw(st.booleans())  # dealer
     ctx = WinContext(
-        win, self_drawn, draw(st.integers(0, 3)), draw(st.integers(0, 3)),
+        win, self_drawn, seat_wind, draw(st.integers(0, 3)),
         last_copy=not initial and bool(hand.counts[win] == 1) and draw(st.booleans()),
         wall_last=not (robbing or initial) and draw(st.booleans()),
         replacement=self_drawn and any(m.is_kong for m in hand.melds) and draw(st.booleans()),
