@@ -352,6 +352,9 @@ def _finished(content, display):
     # attribute 'get'", "invalid literal for int() with base 10: 'x'", "('player')".
     (_one_request("3 0 PLAY"), "(request 0 or an answer to it has too few words)"),
     ('{"log": [{"output": "x"}, {}]}\n', "(request 0 has no judge's output object)"),
+    # Was skipped, pairing each later request with the answers to the one before it.
+    ('{"log": [null, {}, {"output": {"command": "finish"}}]}\n',
+     "(entry 0 is not the judge's (an object))"),
     ('{"log": [{"output": {"command": "request", "content": {"0": "3 1 DRAW"}}}, {}]}\n',
      "(request 0: seat 1 draws, but is told '')"),
     (_finished({"0": "x", "1": 0, "2": 0, "3": 0}, {"action": "HUANG"}),

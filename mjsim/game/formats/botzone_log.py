@@ -224,10 +224,12 @@ def _game(name: str, number: int, match: dict[str, Any], log: list[Any]) -> Game
         game.players = tuple(str(p.get("name", p) if isinstance(p, dict) else p)
                              for p in players)
     reading = _Reading(game)
-    judge = [entry for entry in log[0::2] if isinstance(entry, dict)]
-    bots = log[1::2]
+    judge, bots = log[0::2], log[1::2]
     answers: dict[str, Any] = {}
     for round_no, entry in enumerate(judge):
+        # Not skipped: the bots' answers of round r are entry 2r + 1, read beside entry 2r.
+        if not isinstance(entry, dict):
+            raise _Malformed(f"entry {2 * round_no} is not the judge's (an object)")
         output = entry.get("output")
         if not isinstance(output, dict):
             raise _Malformed(f"request {round_no} has no judge's output object")
