@@ -45,6 +45,8 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["table", "3,3,3,3", "--walls", "2", "--out", "/etc/passwd"], "is a file, not a folder"),
+    # Was "is a file": a device is none.
+    (["table", "3,3,3,3", "--walls", "2", "--out", "/dev/null"], "/dev/null is not a folder"),
     (["table", "3,3,3,3", "--walls", "2", "--out", "/proc/nope"], "cannot make the folder"),
     (["ladder", "--walls", "2", "--out", "/proc/nope/deeper"], "cannot make the folder"),
     (["table", "3,3,3,3", "--walls", "2", "--scheduler", "tcp://x:1"], "needs --backend dask"),

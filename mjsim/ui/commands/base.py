@@ -190,8 +190,9 @@ def overwrites(out: Path, source: Path, verb: str) -> str | None:
 def writable_folder(folder: Path) -> Path:
     """``folder``, made if missing; one line (status 2) when it is a file, cannot be made or
     cannot be written."""
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{folder} is a file, not a folder")
+    if folder.exists() and not folder.is_dir():  # /dev/null is no file: a device
+        raise UsageError(f"{folder} is a file, not a folder" if folder.is_file()
+                         else f"{folder} is not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
