@@ -426,8 +426,9 @@ def competition(seats: pd.DataFrame | WallSums, match_walls: int = MATCH_WALLS) 
     """The standings of the competition format, from the ``seats`` table or its
     :class:`WallSums`: per variant, its rank points over every game (:func:`rank_points`),
     their mean a game with the 95% t interval of its per-wall means, its total points, and how
-    many matches (``match_walls`` walls each, in the order played) it won; ranked by rank
-    points, ties by total points."""
+    many matches (``match_walls`` walls each, in the order played) it won, a match that k
+    variants top level on both shared 1/k each; ranked by rank points, ties by total points,
+    variants level on both sharing a place."""
     if isinstance(seats, pd.DataFrame):  # its places are not needed: only its points
         if seats.empty:
             raise ValueError("no games to make standings of")
@@ -437,9 +438,14 @@ def competition(seats: pd.DataFrame | WallSums, match_walls: int = MATCH_WALLS) 
         cells = _played(seats).cells.reset_index()
     cells["match"] = cells["seed"].map(wall_index) // match_walls
     per_match = cells.groupby(["match", "variant"])[["rank_points", "points"]].sum()
-    per_match = per_match.reset_index().sort_values(
-        ["match", "rank_points", "points"], ascending=[True, False, False])
-    winners = per_match.groupby("match")["variant"].first().value_counts()
+    # A match's winner has the most rank points, then points; k variants level on both share
+    # the win, 1/k each (as a k-way tie for first place shares it), not the first by name.
+    best = per_match.sort_values(["rank_points", "points"], ascending=False).groupby(
+        level="match").head(1).droplevel("variant").reindex(per_match.index.get_level_values(
+            "match"))
+    top = pd.Series((per_match.to_numpy() == best.to_numpy()).all(axis=1), per_match.index)
+    shares = top / top.groupby(level="match").transform("sum")
+    winners = shares.groupby(level="variant").sum()
     rows = []
     for variant, mine in cells.groupby("variant"):  # a row per seed it played, in seed order
         per_wall = (mine["rank_points"] / mine["games"]).to_numpy()
@@ -449,8 +455,12 @@ def competition(seats: pd.DataFrame | WallSums, match_walls: int = MATCH_WALLS) 
                      "games": games, "rank_points": float(mine["rank_points"].sum()),
                      "rank_per_game": float(mine["rank_points"].sum()) / games,
                      "rank_low": low, "rank_high": high, "points": float(mine["points"].sum()),
-                     "matches_won": int(winners.get(variant, 0))})
+                     "matches_won": float(winners.get(variant, 0.0))})
     table = pd.DataFrame(rows).sort_values(["rank_points", "points"], ascending=False,
                                            ignore_index=True)
-    table.insert(0, "place", range(1, len(table) + 1))
+    # Variants level on rank points and points share a place (1, 2, 2, 4): the order of a
+    # tie on both is only their names'.
+    level = table["rank_points"].astype(str) + " " + table["points"].astype(str)
+    table.insert(0, "place", [1 + int(np.flatnonzero(level.to_numpy() == key)[0])
+                              for key in level])
     return table

@@ -224,10 +224,14 @@ def format_competition(table: pd.DataFrame) -> str:
               "matches won"]
     spans = _spans(table["rank_low"], table["rank_high"], ".3f")
     rows = [[str(row.place), str(row.variant), f"{row.rank_points:g}", f"{row.rank_per_game:.3f}",
-             span, f"{row.points:+g}", f"{row.matches_won} of {row.matches}"]
+             span, f"{row.points:+g}", f"{row.matches_won:g} of {row.matches}"]
             for row, span in zip(table.itertuples(), spans)]
     note = ("competition format: each match 4 walls x 24 seatings; rank points 4/3/2/1 a game "
             "(seats level on points share), ties by total points; interval over walls")
+    if (table["matches_won"] % 1).any():  # a shared win
+        note += "; a match topped by k players level on both is won 1/k by each"
+    if table["place"].duplicated().any():
+        note += "; players level on both share a place"
     return "\n".join([*_table(header, rows, "><>>>>>"), *wrapped([note])])
 
 

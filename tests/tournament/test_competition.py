@@ -9,6 +9,7 @@ import pytest
 from mjsim.tournament import resume, table
 from mjsim.tournament.rankings import competition, rank_points
 from mjsim.tournament.schedule import per_wall, seatings, wall_seeds
+from mjsim.tournament.text import format_competition
 from mjsim.ui.cli import main
 
 PLAYERS = ("a", "b", "c", "d")
@@ -52,8 +53,27 @@ def test_standings_rank_by_rank_points_then_total_points():
     assert standing.loc["b", "place"] == 1 and standing.loc["a", "place"] == 2
     assert standing.loc["a", "rank_points"] == standing.loc["b", "rank_points"] == 9.5
     assert standing.loc["b", "points"] == 25 and standing["rank_points"].sum() == 30
-    assert standing.loc["b", "matches_won"] == 1 and standing["matches_won"].sum() == 2
+    # The second match is a four-way tie on rank points and points: a quarter each.
+    assert standing.loc["b", "matches_won"] == 1.25 and standing["matches_won"].sum() == 2
+    assert standing.loc["a", "matches_won"] == 0.25
     assert (standing["matches"] == 2).all()
+
+
+def test_players_level_on_rank_points_and_points_share_the_place_and_the_match():
+    # Two identical players (an idea that never changed a move) tie on everything: the win of
+    # the match was the first's by name, and their places 2 and 3 an order of names.
+    rows = [*game("m-0", ("a", "b", "c", "d"), (10, 5, 5, -20)),    # a 4, b and c 2.5, d 1
+            *game("m-0", ("a", "c", "b", "d"), (10, 5, 5, -20))]
+    standing = competition(pd.DataFrame(rows)).set_index("variant")
+    assert standing["place"].to_dict() == {"a": 1, "b": 2, "c": 2, "d": 4}
+    assert standing["matches_won"].to_dict() == {"a": 1, "b": 0, "c": 0, "d": 0}
+    rows = [*game("m-0", ("a", "b", "c", "d"), (5, 5, -5, -5)),
+            *game("m-0", ("b", "a", "c", "d"), (5, 5, -5, -5))]
+    standing = competition(pd.DataFrame(rows)).set_index("variant")
+    assert standing["place"].to_dict() == {"a": 1, "b": 1, "c": 3, "d": 3}
+    assert standing["matches_won"].to_dict() == {"a": 0.5, "b": 0.5, "c": 0, "d": 0}
+    text = format_competition(standing.reset_index())
+    assert "0.5 of 1" in text and "won 1/k by each" in text and "share a place" in text
 
 
 def test_a_real_match_is_96_games_and_hands_out_10_rank_points_each(tmp_path):
