@@ -274,7 +274,12 @@ def _cell(value: float, spec: str, shown: Callable[[float], str] | None = None) 
     """``value`` in ``spec`` (made text by ``shown`` first when given), a dash for NaN."""
     if math.isnan(value):
         return "-"
-    return format(value, spec) if shown is None else format(shown(value), spec)
+    if shown is not None:
+        return format(shown(value), spec)
+    text = format(value, spec)
+    # A value that rounds to zero reads as zero: a rating bound of -1e-10 (the ratings of a
+    # resample that placed all alike, centred on 0) read "-0" beside the other end's "+0".
+    return format(0.0, spec) if text.startswith("-") and float(text) == 0 else text
 
 
 def _spans(lows: Iterable[float], highs: Iterable[float], spec: str,

@@ -380,3 +380,15 @@ def test_a_variant_alone_in_every_seat_has_no_first_place_interval():
     table = standings(pd.DataFrame(rows))
     assert table["first_rate"].tolist() == [0.25] and table["games"].tolist() == [12]
     assert table[["first_rate_low", "first_rate_high"]].isna().all().all()
+
+
+def test_a_bound_that_rounds_to_zero_reads_as_zero_not_minus_zero():
+    # Seen: 'mjsim table 3,2,1,3-defence --format competition' printed a rating of +14 [ -0, +32]:
+    # the bound was -1e-10, the centred ratings of resamples that placed every variant alike.
+    from mjsim.tournament.text import format_standings
+    row = {"variant": "a", "games": 8, "seeds": 2, "points": -1e-9, "points_low": -1e-9,
+           "points_high": 2.0, "place": 2.5, "place_low": 2.0, "place_high": 3.0,
+           "first_rate": 0.25, "first_rate_low": 0.1, "first_rate_high": 0.5,
+           "rating": 14.2, "rating_low": -1e-10, "rating_high": 32.0}
+    text = format_standings(pd.DataFrame([row]))
+    assert "-0" not in text and "+0.0 [+0.0, +2.0]" in text and "[ +0, +32]" in text
