@@ -460,7 +460,6 @@ def competition(seats: pd.DataFrame | WallSums, match_walls: int = MATCH_WALLS) 
                                            ignore_index=True)
     # Variants level on rank points and points share a place (1, 2, 2, 4): the order of a
     # tie on both is only their names'.
-    level = table["rank_points"].astype(str) + " " + table["points"].astype(str)
-    table.insert(0, "place", [1 + int(np.flatnonzero(level.to_numpy() == key)[0])
-                              for key in level])
+    level = list(zip(table["rank_points"], table["points"]))
+    table.insert(0, "place", [1 + level.index(key) for key in level])
     return table
