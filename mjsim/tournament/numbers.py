@@ -2,7 +2,8 @@
 
 - :func:`percent`: a share never reads 0% or 100% unless it is exactly that; it gains decimals
   until it shows how far it is from them.
-- :func:`p_value`: three decimals, and ``<0.001`` below 0.001 (never 0.000).
+- :func:`p_value`: three decimals, ``<0.001`` below 0.001 (never 0.000), and ``>0.999`` for
+  one that would round to 1.000 without being 1.
 """
 
 from __future__ import annotations
@@ -32,11 +33,16 @@ def percent(share: float, decimals: int = 0) -> str:
 
 
 def p_value(p: float) -> str:
-    """A p-value to three decimals, ``<0.001`` below that, and a dash for NaN (no test).
+    """A p-value to three decimals, ``<0.001`` below that, ``>0.999`` above that short of 1 (a
+    p of 1 exactly, as one changed wall's sign-flip gives, reads 1.000), and a dash for NaN
+    (no test).
 
-    >>> p_value(0.0312), p_value(0.0004), p_value(1.0), p_value(float("nan"))
-    ('0.031', '<0.001', '1.000', '-')
+    >>> p_value(0.0312), p_value(0.0004), p_value(0.9996), p_value(1.0), p_value(float("nan"))
+    ('0.031', '<0.001', '>0.999', '1.000', '-')
     """
     if math.isnan(p):
         return "-"
-    return f"<{P_FLOOR:.3f}" if p < P_FLOOR else f"{p:.3f}"
+    if p < P_FLOOR:
+        return f"<{P_FLOOR:.3f}"
+    text = f"{p:.3f}"
+    return f">{1 - P_FLOOR:.3f}" if text == "1.000" and p < 1 else text
