@@ -440,10 +440,8 @@ def competition(seats: pd.DataFrame | WallSums, match_walls: int = MATCH_WALLS) 
     per_match = cells.groupby(["match", "variant"])[["rank_points", "points"]].sum()
     # A match's winner has the most rank points, then points; k variants level on both share
     # the win, 1/k each (as a k-way tie for first place shares it), not the first by name.
-    best = per_match.sort_values(["rank_points", "points"], ascending=False).groupby(
-        level="match").head(1).droplevel("variant").reindex(per_match.index.get_level_values(
-            "match"))
-    top = pd.Series((per_match.to_numpy() == best.to_numpy()).all(axis=1), per_match.index)
+    ranked = pd.Series(list(zip(per_match["rank_points"], per_match["points"])), per_match.index)
+    top = ranked == ranked.groupby(level="match").transform("max")
     shares = top / top.groupby(level="match").transform("sum")
     winners = shares.groupby(level="variant").sum()
     rows = []
