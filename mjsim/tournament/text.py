@@ -167,7 +167,7 @@ def format_standings(table: pd.DataFrame, contrasts: pd.DataFrame | None = None)
         lines += wrapped(_foul_warnings(table))
     if contrasts is not None and not contrasts.empty:
         columns = [[f"{row.variant} over {row.versus}" for row in contrasts.itertuples()],
-                   [f"{points:+.1f}" for points in contrasts["points"]],
+                   [_cell(points, "+.1f") for points in contrasts["points"]],
                    _spans(contrasts["points_low"], contrasts["points_high"], "+.1f"),
                    [p_value(p) for p in contrasts["p_bh"]],
                    [str(seeds) for seeds in contrasts["seeds"]]]

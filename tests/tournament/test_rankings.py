@@ -392,3 +392,9 @@ def test_a_bound_that_rounds_to_zero_reads_as_zero_not_minus_zero():
            "rating": 14.2, "rating_low": -1e-10, "rating_high": 32.0}
     text = format_standings(pd.DataFrame([row]))
     assert "-0" not in text and "+0.0 [+0.0, +2.0]" in text and "[ +0, +32]" in text
+    # A paired contrast's value too, as its interval's ends already were.
+    contrast = {"variant": "a", "versus": "b", "points": -1e-9, "points_low": -1e-9,
+                "points_high": 2.0, "p_bh": 0.5, "seeds": 2}
+    text = format_standings(pd.DataFrame([row]), pd.DataFrame([contrast]))
+    assert "-0" not in text and "a over b" in text.splitlines()[-1]
+    assert text.splitlines()[-1].split()[3:6] == ["+0.0", "[+0.0,", "+2.0]"]
