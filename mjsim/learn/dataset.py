@@ -316,7 +316,7 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
     kept: list[dict[str, Any]] = []
     for number, start in enumerate(_progress(starts, quiet)):
         stop = min(start + shard_walls, walls)
-        name = f"shard-{number:05d}.npz"
+        name = _shard_file(number)
         old = listed.get(name)
         if (old is not None and old["walls"] == [start, stop]
                 and _intact(folder / name, old["rows"], roads)):
@@ -327,7 +327,7 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
             rows.wall = wall
             fill(rows, wall)
         arrays = rows.arrays()
-        temporary = folder / f".{name}.tmp.npz"
+        temporary = folder / _written_as(name)
         np.savez_compressed(temporary, **arrays)  # type: ignore[arg-type]  # numpy stubs: **kwds
         os.replace(temporary, folder / name)
         listed[name] = {"file": name, "walls": [start, stop], "rows": len(arrays["action"])}
@@ -347,8 +347,19 @@ def _in_wall_order(shards: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(shards, key=lambda shard: int(shard["walls"][0]))
 
 
+def _shard_file(number: int) -> str:
+    """The file of shard ``number``: ``shard-00003.npz``."""
+    return f"shard-{number:05d}.npz"
+
+
+def _written_as(name: str) -> str:
+    """The temporary name the dataset's file ``name`` is written under, then renamed from (a
+    shard's ends in .npz too: numpy would add it)."""
+    return f".{name}.tmp.npz" if name.endswith(".npz") else f".{name}.tmp"
+
+
 _SHARD_NAME = re.compile(r"\.?shard-(\d+)\.npz(?:\.tmp\.npz)?")
-"""A shard's file, or its temporary name: ``shard-00003.npz``, ``.shard-00003.npz.tmp.npz``."""
+"""A shard's file, or its temporary name (:func:`_shard_file`, :func:`_written_as`)."""
 
 
 def _refuse_folders_in_the_way(folder: Path, shards: int) -> None:
@@ -356,12 +367,12 @@ def _refuse_folders_in_the_way(folder: Path, shards: int) -> None:
     shards writes a file (a shard, the manifest, or one's temporary name), before any wall is
     played: the system's "Is a directory" came once a shard's walls were played, and named
     the temporary file even when the shard's own name was the folder."""
-    ours = {MANIFEST, f".{MANIFEST}.tmp"}
+    ours = {MANIFEST, _written_as(MANIFEST)}
     for entry in folder.iterdir():
         found = _SHARD_NAME.fullmatch(entry.name)
         number = int(found[1]) if found else shards
-        shard = number < shards and entry.name in (f"shard-{number:05d}.npz",
-                                                   f".shard-{number:05d}.npz.tmp.npz")
+        shard = number < shards and entry.name in (_shard_file(number),
+                                                   _written_as(_shard_file(number)))
         if (shard or entry.name in ours) and entry.is_dir():
             raise ValueError(f"{entry} is a folder, where mjsim dataset writes a file: move it "
                              "away, or give another folder")
@@ -501,7 +512,7 @@ def _count(value: object) -> bool:
 
 def _save(folder: Path, manifest: dict[str, Any]) -> None:
     manifest["rows"] = sum(shard["rows"] for shard in manifest["shards"])
-    temporary = folder / f".{MANIFEST}.tmp"
+    temporary = folder / _written_as(MANIFEST)
     temporary.write_text(json.dumps(manifest, indent=1) + "\n")
     os.replace(temporary, folder / MANIFEST)
 
