@@ -60,6 +60,8 @@ _LIMITS = {"time_limit": ("a time limit is a positive number of seconds", 0, MOS
            "memory_limit": ("a memory limit is a positive number of MiB", 0, MOST_MEMORY),
            # The system counts a process's CPU in whole seconds (RLIMIT_CPU).
            "cpu_limit": ("a CPU limit is a number of seconds from 1", 1, MOST_CPU)}
+_OPTIONS = (*_LIMITS, "sandbox")
+"""The names of :class:`Limits`' fields: a program spec's options, a manifest's limits."""
 
 
 def _positive(value: object, problem: str, least: float, most: float) -> float:
@@ -74,30 +76,51 @@ def _positive(value: object, problem: str, least: float, most: float) -> float:
     return number
 
 
+# How a switch is written in a spec's text (its options are text) or a manifest.
+_SWITCH = {"1": True, "yes": True, "true": True, "0": False, "no": False, "false": False}
+
+
+def _switch(value: object, name: str) -> bool:
+    """``value`` (a bool, or one of :data:`_SWITCH`'s words) as a bool; raises ``ValueError``
+    naming ``name`` otherwise."""
+    if isinstance(value, bool):
+        return value
+    # an int as text: 1 and 0 are switches, as they are in a spec's text; a float is not
+    word = str(value).strip().lower() if isinstance(value, (str, int)) else None
+    if word not in _SWITCH:
+        raise ValueError(f"{name} is 1 or 0 (yes or no, true or false), not "
+                         f"{clipped(repr(value), 40)}")
+    return _SWITCH[word]
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What a program seat (``botzone:COMMAND``) may take: ``time_limit`` seconds an answer,
-    ``memory_limit`` MiB of address space and ``cpu_limit`` seconds of CPU a process. The
-    names are the program spec's options, and a spec's own option wins over the run's. A
-    value may be given as text (a spec's options are); raises ``ValueError`` for one that is
-    not a positive number up to its largest (:data:`MOST_CPU`, :data:`MOST_MEMORY`)."""
+    ``memory_limit`` MiB of address space and ``cpu_limit`` seconds of CPU a process, and
+    whether it runs in a ``sandbox`` (:mod:`mjsim.players.botzone.sandbox`: what it may see).
+    The names are the program spec's options, and a spec's own option wins over the run's. A
+    value may be given as text (a spec's options are); raises ``ValueError`` for a limit that
+    is not a positive number up to its largest (:data:`MOST_CPU`, :data:`MOST_MEMORY`), or a
+    sandbox that is no switch (``1`` or ``0``, ``yes`` or ``no``, ``true`` or ``false``)."""
 
     time_limit: float = TIME_LIMIT
     memory_limit: float = MEMORY_LIMIT
     cpu_limit: float = CPU_LIMIT
+    sandbox: bool = False
 
     def __post_init__(self) -> None:
         for name, (problem, least, most) in _LIMITS.items():
             object.__setattr__(self, name, _positive(getattr(self, name), problem, least, most))
+        object.__setattr__(self, "sandbox", _switch(self.sandbox, "sandbox"))
 
-    def options(self) -> dict[str, float]:
+    def options(self) -> dict[str, float | bool]:
         """The limits by option name, as a spec and a manifest write them."""
         return {item.name: getattr(self, item.name) for item in fields(self)}
 
     def overridden(self, options: Mapping[str, Any]) -> Limits:
         """These limits, with those ``options`` (a program spec's) sets itself instead."""
         return Limits(**{**self.options(),
-                         **{name: value for name, value in options.items() if name in _LIMITS}})
+                         **{name: value for name, value in options.items() if name in _OPTIONS}})
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +155,8 @@ class Settings:
         given = {key: manifest[key] for key in KEYS if key in manifest}
         if "limits" in given:
             limits = given["limits"]
-            if not isinstance(limits, Mapping) or not set(limits) <= set(_LIMITS):
-                raise ValueError(f"limits are {', '.join(_LIMITS)} by name, not {limits!r}")
+            if not isinstance(limits, Mapping) or not set(limits) <= set(_OPTIONS):
+                raise ValueError(f"limits are {', '.join(_OPTIONS)} by name, not {limits!r}")
             given["limits"] = Limits(**limits)
         return cls(**given)
 

@@ -61,7 +61,7 @@ __all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "class_file", "describe"
 PLUGIN_GROUP = "mjsim.players"
 """The entry point group an installed package names its players in."""
 BOTZONE = "botzone"
-PROGRAM_OPTIONS = ("io", "time_limit", "memory_limit", "cpu_limit", "env")
+PROGRAM_OPTIONS = ("io", "time_limit", "memory_limit", "cpu_limit", "sandbox", "env")
 """The options a ``botzone`` spec takes (:class:`~mjsim.players.botzone.program.BotzoneProgram`)."""
 
 

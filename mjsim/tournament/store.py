@@ -427,10 +427,13 @@ def origin(folder: Path) -> dict[str, str]:
 def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
     """What must match for a run to be resumed: not the version, the commit or what the players
     resolve to (each may move), nor where it was made, nor its earlier looks."""
-    # A run made before the limits were recorded held the default ones.
-    return {"limits": Limits().options()} | {
-        key: value for key, value in manifest.items()
-        if key not in ("version", "git", "arguments", "players", "origin", "looks")}
+    comparable = {key: value for key, value in manifest.items()
+                  if key not in ("version", "git", "arguments", "players", "origin", "looks")}
+    # A run made before the limits (or one of them, such as the sandbox) were recorded held
+    # the default ones.
+    limits = comparable.get("limits", {})
+    comparable["limits"] = Limits().options() | limits if isinstance(limits, dict) else limits
+    return comparable
 
 
 def _typed(manifest: dict[str, Any]) -> dict[str, Any]:

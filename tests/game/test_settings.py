@@ -27,13 +27,13 @@ def test_the_record_is_frozen_and_holds_the_ruleset_as_an_index():
                                    "max_fouls": 2,
                                    "limits": {"time_limit": TIME_LIMIT,
                                               "memory_limit": MEMORY_LIMIT,
-                                              "cpu_limit": CPU_LIMIT}}
+                                              "cpu_limit": CPU_LIMIT, "sandbox": False}}
     assert Settings.from_manifest(settings.manifest()) == settings
     assert Settings.from_manifest({"ruleset": "green-book"}) == Settings()
     limited = Settings(limits=Limits(time_limit=1.5, cpu_limit="30"))
     assert Settings.from_manifest(limited.manifest()) == limited
     assert limited.limits.options() == {"time_limit": 1.5, "memory_limit": MEMORY_LIMIT,
-                                        "cpu_limit": 30.0}
+                                        "cpu_limit": 30.0, "sandbox": False}
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings.table = "mcr"  # type: ignore[misc]
     assert (Settings().penalty, Settings().max_fouls) == (driver.PENALTY, MAX_FOULS)
@@ -73,7 +73,7 @@ def test_bad_limits_are_refused_in_one_line(fields, message):
 
 @pytest.mark.parametrize("limits", [{"time": 1}, [1, 2], "6"])
 def test_a_manifests_limits_that_do_not_parse_are_refused_in_one_line(limits):
-    with pytest.raises(ValueError, match="limits are time_limit, memory_limit, cpu_limit by name"):
+    with pytest.raises(ValueError, match="limits are time_limit, memory_limit, cpu_limit, sandbox by name"):
         Settings.from_manifest({"ruleset": "green-book", "limits": limits})
 
 

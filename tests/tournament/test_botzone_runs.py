@@ -2,6 +2,7 @@
 and the run completes; one fouling hand after hand stops the run in one line, and the same
 command resumes it, once the program is fixed, to the tables of a run never stopped."""
 
+import json
 import re
 import shlex
 import sys
@@ -150,7 +151,7 @@ def test_a_runs_limits_hold_for_a_program_unless_its_spec_sets_its_own(tmp_path,
     assert len(fouls) == 4 and fouls["foul_reason"].str.startswith("late").all()
     manifest = RunFolder(tmp_path).manifest()
     assert manifest["limits"] == {"time_limit": run_limit, "memory_limit": 256.0,
-                                  "cpu_limit": 60.0}
+                                  "cpu_limit": 60.0, "sandbox": False}
 
 
 def test_the_command_lines_limits_reach_the_programs_and_the_manifest(tmp_path, capsys):
@@ -167,3 +168,24 @@ def test_the_command_lines_limits_reach_the_programs_and_the_manifest(tmp_path, 
                   "gb-mahjong", "--player", slow, "--time-limit", "0.6",
                   "--max-fouls", "20", "--out", str(tmp_path / "run"), "--quiet"])
     assert again == 2 and "its limits are" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("recorded", [{"time_limit": 6.0}, None])
+def test_a_run_made_before_a_limit_was_recorded_resumes_with_its_default(tmp_path, capsys,
+                                                                          recorded):
+    """Seen: a run made before the sandbox was a limit (its manifest's limits without it) was
+    "a different run (its limits are {}, not {'sandbox': False})", and could not be resumed."""
+    run = tmp_path / "run"
+    argv = ["table", "1,1,1,1", "--walls", "2", "--quiet", "--out", str(run)]
+    assert main(argv) == 0
+    manifest = json.loads((run / "manifest.json").read_text())
+    if recorded is None:
+        del manifest["limits"]  # made before any limit was recorded
+    else:
+        manifest["limits"] = recorded
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    capsys.readouterr()
+    assert main(argv) == 0 and main(["resume", str(run), "--quiet"]) == 0
+    assert "finished before" in capsys.readouterr().out
+    assert main([*argv, "--sandbox"]) == 2
+    assert "its limits are {'sandbox': False}, not {'sandbox': True}" in capsys.readouterr().err

@@ -29,7 +29,9 @@ by what it starts): ``memory_limit`` MiB of address space (default :data:`MEMORY
 ``cpu_limit`` seconds of CPU time (default :data:`CPU_LIMIT`) a process, a clean environment
 (``PATH``, ``LANG=C.UTF-8``, ``HOME`` and ``TMPDIR`` its working folder, and only the variables
 of mjsim's own that ``env`` names) and a working folder of its own (``workdir``; by default a
-fresh temporary folder, removed at :meth:`BotzoneProgram.close`).
+fresh temporary folder, removed at :meth:`BotzoneProgram.close`); with ``sandbox``, in a
+sandbox that hides the run folder and mjsim's processes from it
+(:mod:`~mjsim.players.botzone.sandbox`).
 
 A fault raises :class:`~mjsim.players.protocol.Foul`; its reason starts with one of
 ``malformed``, ``illegal`` (see :mod:`~mjsim.players.botzone.answers`), ``late`` (no answer in
@@ -73,6 +75,7 @@ import orjson
 from mjsim.game.events import DealEvent, Event
 from mjsim.game.moves import Move
 from mjsim.game.settings import CPU_LIMIT, MEMORY_LIMIT, TIME_LIMIT, Limits
+from mjsim.players.botzone import sandbox as _sandbox  # BotzoneProgram has an option so named
 from mjsim.players.botzone.answers import ILLEGAL, answer_of, moves_of, words_of
 from mjsim.players.botzone.requests import HAND_OVER, RequestWriter, choice_of
 from mjsim.players.protocol import Foul, HandStart
@@ -110,6 +113,7 @@ class _Limits:
 
     def __init__(self, limits: Limits) -> None:
         self.memory, self.cpu = limits.memory_limit, limits.cpu_limit
+        self.sandbox = limits.sandbox
 
     def apply(self) -> None:
         """Run in the child between fork and exec: only calls to what is imported already."""
@@ -183,6 +187,9 @@ class _Process:
 
     def __init__(self, args: list[str], workdir: Path, env: dict[str, str], limits: _Limits,
                  log: _Log | None, tail: deque[str]) -> None:
+        self._sandboxed = limits.sandbox
+        if limits.sandbox:
+            args = _sandbox.sandboxed(args, workdir)
         self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, cwd=workdir, env=env, bufsize=0,
                                       start_new_session=True,
@@ -313,7 +320,7 @@ class _Process:
         except subprocess.TimeoutExpired:
             raise TimeoutError from None
         self._err.join(timeout=0.1)  # its last words, for the tail (its stderr is in the pipe)
-        return code
+        return _sandbox.died_by(code) if self._sandboxed else code
 
     def stop(self) -> None:
         """Kill its whole process group, reap it (no zombie is left) and end the readers. The
@@ -350,20 +357,22 @@ class BotzoneProgram:
     by a shell), ``io`` ``json`` or ``simple``, ``time_limit`` seconds an answer (default
     :data:`TIME_LIMIT`; a hand's first run gets :data:`FIRST_TURN_FACTOR` times it),
     ``memory_limit`` MiB and ``cpu_limit`` seconds of CPU a process (:data:`MEMORY_LIMIT`,
-    :data:`CPU_LIMIT`; each one given wins over ``limits``, a run's
-    :class:`~mjsim.game.settings.Limits`), ``env`` the names of mjsim's environment variables
-    it is also given (comma-separated), ``workdir`` its working folder (default: a temporary
-    one of its own), ``stderr_path`` a file its stderr is appended to, with a header line each
-    hand. ``name`` defaults to ``botzone:`` and the command.
+    :data:`CPU_LIMIT`), ``sandbox`` whether it runs in a sandbox
+    (:mod:`~mjsim.players.botzone.sandbox`; default not; each one given wins over ``limits``, a
+    run's :class:`~mjsim.game.settings.Limits`), ``env`` the names of mjsim's environment
+    variables it is also given (comma-separated), ``workdir`` its working folder (default: a
+    temporary one of its own), ``stderr_path`` a file its stderr is appended to, with a header
+    line each hand. ``name`` defaults to ``botzone:`` and the command.
 
-    Raises ``ValueError`` for an empty command, an unknown ``io`` or a limit that is not a
-    positive number (a spec's options come as text, so a number in text is one).
+    Raises ``ValueError`` for an empty command, an unknown ``io``, a limit that is not a
+    positive number (a spec's options come as text, so a number in text is one), or a sandbox
+    asked for where none can be made (:func:`~mjsim.players.botzone.sandbox.check`).
     """
 
     def __init__(self, command: str, *, name: str | None = None, io: str = "json",
                  time_limit: float | str | None = None,
                  memory_limit: float | str | None = None, cpu_limit: float | str | None = None,
-                 limits: Limits | None = None, env: str = "",
+                 sandbox: bool | str | None = None, limits: Limits | None = None, env: str = "",
                  workdir: str | os.PathLike[str] | None = None,
                  stderr_path: str | os.PathLike[str] | None = None) -> None:
         self._args = shlex.split(command)
@@ -371,9 +380,12 @@ class BotzoneProgram:
             raise ValueError("a Botzone program needs a command to run")
         if io not in ("json", "simple"):
             raise ValueError(f"Botzone IO is 'json' or 'simple', not {io!r}")
-        given = {"time_limit": time_limit, "memory_limit": memory_limit, "cpu_limit": cpu_limit}
+        given = {"time_limit": time_limit, "memory_limit": memory_limit, "cpu_limit": cpu_limit,
+                 "sandbox": sandbox}
         chosen = (limits or Limits()).overridden(
             {name: value for name, value in given.items() if value is not None})
+        if chosen.sandbox:
+            _sandbox.check()
         self._limit = chosen.time_limit
         self._limits = _Limits(chosen)
         self._passed = [word.strip() for word in str(env).split(",") if word.strip()]
@@ -578,13 +590,13 @@ class BotzoneProgram:
         self._tail.clear()
         if self._workdir is None:
             self._workdir = Path(tempfile.mkdtemp(prefix="mjsim-program-"))
-        workdir = str(self._workdir.resolve())
-        env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8", "HOME": workdir,
-               "TMPDIR": workdir}
+        workdir = self._workdir.resolve()  # the sandbox binds it by its absolute path
+        env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8",
+               "HOME": str(workdir), "TMPDIR": str(workdir)}
         env.update({name: os.environ[name] for name in self._passed if name in os.environ})
         try:
             self._workdir.mkdir(parents=True, exist_ok=True)
-            return _Process(self._args, self._workdir, env, self._limits, self._log, self._tail)
+            return _Process(self._args, workdir, env, self._limits, self._log, self._tail)
         except (OSError, subprocess.SubprocessError) as error:  # the latter: a limit refused
             if isinstance(error, OSError) and error.errno == errno.ENOMEM:  # exec had no room
                 raise Foul(self._limits.before_start(), None,

@@ -5,7 +5,10 @@ printed at the end."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
+import secrets
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,10 +35,15 @@ def add_experiment_options(parser: argparse.ArgumentParser, walls: int,
     a default of ``--walls`` that depends on other options."""
     parser.add_argument("--walls", type=int, default=walls,
                         help=f"wall seeds (default {walls_said or walls})")
-    parser.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
+    seeds = parser.add_mutually_exclusive_group()
+    seeds.add_argument("--seed", default="mjsim", help="the run's seed (default mjsim)")
+    seeds.add_argument("--fresh-seed", action="store_true",
+                       help="a seed drawn at random, kept only in the run folder's manifest: "
+                            "one a program seat cannot guess (see README)")
     parser.add_argument("--out", type=given_path,
-                        help="the run folder (default runs/<command>-<seed>-<walls>); an "
-                             "unfinished run in it is resumed")
+                        help="the run folder (default runs/<command>-<seed>-<walls>, or "
+                             "runs/<command>-fresh-<its hash>-<walls>); an unfinished run in "
+                             "it is resumed")
     add_ruleset(parser)
     parser.add_argument("--table", choices=("mcr", "botzone"), default="mcr",
                         help="mcr: sixteen-hand games (default); botzone: Botzone's table, "
@@ -54,6 +62,9 @@ def add_experiment_options(parser: argparse.ArgumentParser, walls: int,
         parser.add_argument(f"--{name}-limit", metavar=unit,
                             help=f"what a program seat may take, {what} "
                                  f"(default: the spec's own, else {default}; see README)")
+    parser.add_argument("--sandbox", action="store_true", default=None,
+                        help="run every program seat in a sandbox that hides the run folder "
+                             "and mjsim's processes from it (needs bubblewrap; see README)")
     parser.add_argument("--player", action="append", default=[], metavar="NAME=SPEC",
                         help="name a player spec (one holding spaces or commas, such as a "
                              "program's command line) to use NAME in a lineup; repeatable")
@@ -101,6 +112,8 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
         raise UsageError(f"--penalty is from 0 to {MAX_PENALTY:,}, not {args.penalty}")
     if args.max_fouls < 1:
         raise UsageError(f"--max-fouls is at least 1, not {args.max_fouls}")
+    if args.fresh_seed:
+        args.seed = secrets.token_hex(16)  # 128 bits: past trying every seed
     options = {**parallel(args), "ruleset": args.ruleset, "table": args.table,
                "penalty": args.penalty, "max_fouls": args.max_fouls, "limits": _limits(args),
                "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
@@ -144,7 +157,10 @@ def out(args: argparse.Namespace, name: str) -> Path:
     """The run folder: ``--out``, or one named by the command, the seed (what a name cannot
     hold replaced by ``_``: the seed names the run's walls, not a place) and the walls. Checked
     here, but made by the run once its arguments are accepted: a refused run leaves no folder."""
-    folder = Path(args.out or f"runs/{name}-{seed_in_a_name(args.seed)}-{args.walls}")
+    seed = f"fresh-{_hashed(args.seed)}" if args.fresh_seed else seed_in_a_name(args.seed)
+    folder = Path(args.out or f"runs/{name}-{seed}-{args.walls}")
+    if args.fresh_seed:  # the same command would draw another seed: another run
+        args.resumed_by = shlex.join(["mjsim", "resume", str(folder)])
     try:
         nearest = next(path for path in (folder, *folder.parents) if path.exists())
     except OSError as error:  # a name longer than the system takes
@@ -156,6 +172,12 @@ def out(args: argparse.Namespace, name: str) -> Path:
     if not os.access(nearest, os.W_OK | os.X_OK):
         raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
     return folder
+
+
+def _hashed(seed: str) -> str:
+    """A fresh seed's mark in a folder's name: its hash, not itself, as a program seat in a
+    sandbox sees the names of the folders above its own."""
+    return hashlib.sha256(seed.encode()).hexdigest()[:8]
 
 
 def finish(report: Report) -> str:

@@ -1,0 +1,82 @@
+"""A Botzone bot for the sandbox's tests that plays each tile it draws, and on its first draw
+looks for what a cheat would: ``spy.py TOKEN``.
+
+It writes ``seen.json`` in its working folder: the run's seed if it found a ``manifest.json``
+in a folder above its own (``seed``), the command lines it can read of processes that are not
+its own (``commands``: mjsim's, if it can see them), whether it could write a file beside its
+folder (``wrote_outside``) and reach a port on this machine (``connected``: the port in
+``port.txt`` above its folder, given by the test). It also leaves a child in a session of its
+own, asleep with TOKEN on its command line, as a program that means to outlive the run would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+
+def _seed(here: Path) -> str | None:
+    for folder in here.parents:
+        try:
+            return json.loads((folder / "manifest.json").read_text())["arguments"]["seed"]
+        except (OSError, ValueError, KeyError):
+            continue
+    return None
+
+
+def _commands() -> list[str]:
+    seen = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                seen.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+            except OSError:
+                continue
+    return seen
+
+
+def _wrote_outside(here: Path) -> bool:
+    try:
+        (here.parent / "spy-was-here").write_text("x")
+    except OSError:
+        return False
+    return True
+
+
+def _connected(here: Path) -> bool:
+    ports = [folder / "port.txt" for folder in here.parents if (folder / "port.txt").exists()]
+    if not ports:
+        return False
+    try:
+        socket.create_connection(("127.0.0.1", int(ports[0].read_text())), timeout=2).close()
+    except OSError:
+        return False
+    return True
+
+
+def _look(token: str) -> None:
+    here = Path.cwd()
+    seen = {"seed": _seed(here), "commands": _commands(), "wrote_outside": _wrote_outside(here),
+            "connected": _connected(here)}
+    (here / "seen.json").write_text(json.dumps(seen))
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", token],
+                     start_new_session=True, stdin=subprocess.DEVNULL,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def main() -> None:
+    request = json.loads(sys.stdin.readline())["requests"][-1]
+    if not request.startswith("2 "):
+        print(json.dumps({"response": "PASS"}))
+        return
+    if not Path("seen.json").exists():
+        _look(sys.argv[1])
+    print(json.dumps({"response": f"PLAY {request.split(' ')[1]}"}))
+
+
+if __name__ == "__main__":
+    main()
