@@ -60,7 +60,8 @@ def died_by(code: int) -> int:
 @functools.cache
 def check() -> None:
     """Raise ``ValueError`` saying why no sandbox can be made here: bubblewrap missing, or
-    unable to make its namespaces (a container may forbid them). Once a process."""
+    unable to make its namespaces (a container may forbid them). A success is remembered for
+    the process: a run checks once, not for every game."""
     try:
         done = subprocess.run([BWRAP, "--ro-bind", "/", "/", "--unshare-all", "--", "true"],
                               capture_output=True, text=True, timeout=30, check=False)
