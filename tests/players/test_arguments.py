@@ -9,7 +9,7 @@ import pytest
 
 from mjsim.game.rules import Rules
 from mjsim.players import driver, loop
-from mjsim.players.protocol import Foul
+from mjsim.players.protocol import Foul, HandStart
 from mjsim.players.rungs import Rung, best, choices, rekeyed
 from mjsim.players.seen import seen_by
 from mjsim.players.specs import describe, load_player, parse_spec, player_ideas, with_off
@@ -169,3 +169,16 @@ def test_rekeyed_names_a_word_or_salt_that_is_no_whole_number(word, salt, name, 
     with pytest.raises(TypeError, match=f"^{name} is a whole number, not {value}$"):
         rekeyed(word, salt)
     assert rekeyed(np.uint64(12345), np.int8(1)) == rekeyed(12345, 1)
+
+
+@pytest.mark.parametrize(("fields", "error", "message"), [
+    ((7, 1, 0, 0), ValueError, "^seat is a whole number from 0 to 3, not 7$"),  # were taken
+    ((0, 0, 0, 0), ValueError, "^hand_no is a whole number from 1 to 16, not 0$"),
+    ((0, 1, None, 0), TypeError, "^dealer is a whole number, not None$"),
+    ((0, 1, 0, 2.5), TypeError, "^prevalent is a whole number, not 2.5$"),
+])
+def test_a_hand_start_of_a_field_out_of_its_range_is_named(fields, error, message) -> None:
+    with pytest.raises(error, match=message):
+        HandStart(*fields)
+    start = HandStart(np.int8(1), 16, 3, prevalent=np.uint8(2))
+    assert start == (1, 16, 3, 2) and type(start.prevalent) is int
