@@ -47,7 +47,6 @@ shard at a time.
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -57,6 +56,7 @@ from typing import Any
 import numpy as np
 
 from mjsim.errors import clipped, run_seed, whole
+from mjsim.files import temporary_name, written_whole
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.game.results import HandResult
@@ -327,9 +327,8 @@ def _write_shards(folder: Path, manifest: dict[str, Any], walls: int, shard_wall
             rows.wall = wall
             fill(rows, wall)
         arrays = rows.arrays()
-        temporary = folder / _written_as(name)
-        np.savez_compressed(temporary, **arrays)  # type: ignore[arg-type]  # numpy stubs: **kwds
-        os.replace(temporary, folder / name)
+        with written_whole(folder / name) as temporary, temporary.open("wb") as stream:
+            np.savez_compressed(stream, **arrays)  # type: ignore[arg-type]  # stubs: **kwds
         listed[name] = {"file": name, "walls": [start, stop], "rows": len(arrays["action"])}
         kept.append(listed[name])
         # Written after every shard, so a killed run resumes after its last whole shard; it
@@ -352,14 +351,8 @@ def _shard_file(number: int) -> str:
     return f"shard-{number:05d}.npz"
 
 
-def _written_as(name: str) -> str:
-    """The temporary name the dataset's file ``name`` is written under, then renamed from (a
-    shard's ends in .npz too: numpy would add it)."""
-    return f".{name}.tmp.npz" if name.endswith(".npz") else f".{name}.tmp"
-
-
-_SHARD_NAME = re.compile(r"\.?shard-(\d+)\.npz(?:\.tmp\.npz)?")
-"""A shard's file, or its temporary name (:func:`_shard_file`, :func:`_written_as`)."""
+_SHARD_NAME = re.compile(r"\.?shard-(\d+)\.npz(?:\.tmp)?")
+"""A shard's file, or its temporary name (:func:`_shard_file`, :func:`.temporary_name`)."""
 
 
 def _refuse_folders_in_the_way(folder: Path, shards: int) -> None:
@@ -367,12 +360,12 @@ def _refuse_folders_in_the_way(folder: Path, shards: int) -> None:
     shards writes a file (a shard, the manifest, or one's temporary name), before any wall is
     played: the system's "Is a directory" came once a shard's walls were played, and named
     the temporary file even when the shard's own name was the folder."""
-    ours = {MANIFEST, _written_as(MANIFEST)}
+    ours = {MANIFEST, temporary_name(MANIFEST)}
     for entry in folder.iterdir():
         found = _SHARD_NAME.fullmatch(entry.name)
         number = int(found[1]) if found else shards
         shard = number < shards and entry.name in (_shard_file(number),
-                                                   _written_as(_shard_file(number)))
+                                                   temporary_name(_shard_file(number)))
         if (shard or entry.name in ours) and entry.is_dir():
             raise ValueError(f"{entry} is a folder, where mjsim dataset writes a file: move it "
                              "away, or give another folder")
@@ -512,9 +505,8 @@ def _count(value: object) -> bool:
 
 def _save(folder: Path, manifest: dict[str, Any]) -> None:
     manifest["rows"] = sum(shard["rows"] for shard in manifest["shards"])
-    temporary = folder / _written_as(MANIFEST)
-    temporary.write_text(json.dumps(manifest, indent=1) + "\n")
-    os.replace(temporary, folder / MANIFEST)
+    with written_whole(folder / MANIFEST) as temporary:
+        temporary.write_text(json.dumps(manifest, indent=1) + "\n")
 
 
 def _progress(starts: range, quiet: bool) -> Iterator[int]:

@@ -54,7 +54,6 @@ a file of a newer one is refused) and ``meta``, a JSON text of what training rec
 from __future__ import annotations
 
 import json
-import os
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -64,6 +63,7 @@ from typing import Any
 import numpy as np
 
 from mjsim.errors import counted
+from mjsim.files import written_whole
 from mjsim.learn import roads as road_planes
 from mjsim.learn.actions import N_ACTIONS, WIN_ACTION
 from mjsim.learn.planes import HIGH, NUMBERS, WIDTH
@@ -358,18 +358,12 @@ def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, An
     reads it (see :data:`FORMAT`)."""
     net = Network(weights, meta)  # refuses weights that are no network's
     version = 4 if net.roads == road_planes.ROADS else 3 if net.pooling else 2 if net.roads else 1
-    # Written under a temporary name and renamed: a run stopped while writing leaves the file
-    # there before (a model it had trained), not one cut short.
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        with temporary.open("wb") as stream:  # a path without .npz is kept as given
-            np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
-                     **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # stubs
-                        for name, value in weights.items()})
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
+    # Written whole: a run stopped while writing leaves the file there before (a model it
+    # had trained), not one cut short. A stream, not a path: a path without .npz is kept.
+    with written_whole(path) as temporary, temporary.open("wb") as stream:
+        np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
+                 **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # stubs
+                    for name, value in weights.items()})
 
 
 def read_npz(path: str | Path, what: str) -> dict[str, np.ndarray]:

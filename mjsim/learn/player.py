@@ -51,6 +51,9 @@ class Learned:
     is none this mjsim reads."""
 
     ideas = ("claims", "kongs")
+    file_option = "model"
+    """The option naming a file, read from the folder the spec is read in: a run's manifest
+    records where it was, and a resume elsewhere names that folder."""
 
     def __init__(self, model: str | None = None, off: frozenset[str] = frozenset()) -> None:
         if model is None and not SHIPPED.exists():

@@ -50,6 +50,7 @@ except ModuleNotFoundError as missing:  # an optional extra: say which, in one l
     raise ImportError(f"training needs PyTorch (no module {missing.name!r}): pip install "
                       '"mjsim[learn]" (or ".[learn]" in a checkout)') from None
 
+from mjsim.files import written_whole
 from mjsim.learn import dataset, network
 from mjsim.learn.actions import CLAIM_KONG, PASS_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.planes import WIDTH
@@ -477,10 +478,9 @@ def save_checkpoint(path: Path, identity: dict[str, Any], step: int, parts: dict
                     ) -> None:
     """Write the checkpoint of ``parts`` at ``step`` under a temporary name and rename it: a
     killed run keeps the last whole one."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    torch.save({"identity": json.loads(json.dumps(identity)), "step": step,
-                **{name: part.state_dict() for name, part in parts.items()}}, temporary)
-    os.replace(temporary, path)
+    with written_whole(path) as temporary:
+        torch.save({"identity": json.loads(json.dumps(identity)), "step": step,
+                    **{name: part.state_dict() for name, part in parts.items()}}, temporary)
 
 
 @contextmanager

@@ -44,6 +44,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from mjsim.errors import clipped
 from mjsim.game.moves import PASS, WIN, Move
 from mjsim.game.rules import HandState, Rules
 from mjsim.game.settings import KEYS, Settings, settings_of
@@ -114,6 +115,13 @@ def play_games(seeds: Iterable[Seed], lineup: Sequence[Player | str],
     >>> [sum(game.totals) for game in play_games(["a", "b"], ["3", "2", "1", "1"], last_hand=1)]
     [0, 0]
     """
+    # Text is iterable too: "ab" would play seeds "a" and "b", "1234" rungs 1, 2, 3 and 4.
+    if isinstance(seeds, str | bytes) or not isinstance(seeds, Iterable):
+        raise TypeError(f"seeds are the games' seeds (a list such as ['a', 'b']), not "
+                        f"{clipped(repr(seeds), 40)}")
+    if isinstance(lineup, str) or not isinstance(lineup, Sequence):
+        raise TypeError(f"lineup is four players or their specs (a list such as ['3', '2', "
+                        f"'1', '1']), not {clipped(repr(lineup), 40)}")
     players = [load_player(entry) if isinstance(entry, str) else entry for entry in lineup]
     with _no_collector():
         return [play(seed, players, ruleset=ruleset, **options) for seed in seeds]

@@ -18,10 +18,11 @@ false-declaration penalty against its seat and records why.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, Self, runtime_checkable
 
-from mjsim.errors import clipped
+from mjsim.errors import clipped, whole
 from mjsim.game.moves import Move
+from mjsim.game.settlement import HANDS
 from mjsim.players.view import View
 
 __all__ = ["FOUL_TEXT", "BatchPlayer", "Foul", "HandStart", "Player"]
@@ -57,13 +58,25 @@ class BatchPlayer(Player, Protocol):
         ...
 
 
-class HandStart(NamedTuple):
-    """What a player is told as a hand begins."""
-
+class _HandStartFields(NamedTuple):
     seat: int
     hand_no: int
     dealer: int
     prevalent: int
+
+
+class HandStart(_HandStartFields):
+    """What a player is told as a hand begins: its ``seat``, the hand's number ``hand_no``
+    (1-16), its ``dealer`` and the ``prevalent`` wind (0-3: east to north). A field that is no
+    whole number is a ``TypeError`` naming it, one out of its range a ``ValueError`` (they were
+    taken as given, and a player's hook met a seat 7 or a dealer None)."""
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int, hand_no: int, dealer: int, prevalent: int) -> Self:
+        return super().__new__(cls, whole(seat, "seat", 0, 3),
+                               whole(hand_no, "hand_no", 1, HANDS), whole(dealer, "dealer", 0, 3),
+                               whole(prevalent, "prevalent", 0, 3))
 
 
 FOUL_TEXT = 300

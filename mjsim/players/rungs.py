@@ -243,9 +243,14 @@ _MASK = (1 << 64) - 1
 def rekeyed(word: int, salt: int) -> int:
     """``word`` mixed with ``salt`` (SplitMix64's finaliser, in C: the compiled loop's own),
     a tie-break independent of the word's own, the same on every machine. Only the low 64
-    bits of each count.
+    bits of each count; one that is no whole number is a ``TypeError`` naming it.
 
     >>> rekeyed(12345, 1) == rekeyed(12345, 1) != rekeyed(12345, 2)
     True
     """
-    return mixed(word & _MASK, salt & _MASK)
+    try:  # free until it raises: a rung with a salt calls this on every move
+        return mixed(word & _MASK, salt & _MASK)
+    # 1.5 met "unsupported operand type(s) for &", numpy's int8 "too large to convert": read
+    # as a plain int, or refused by name
+    except (TypeError, OverflowError):
+        return mixed(whole(word, "word") & _MASK, whole(salt, "salt") & _MASK)

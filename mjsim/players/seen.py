@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjsim.errors import clipped, whole
 from mjsim.game.events import Event
 from mjsim.tiles.kinds import Kind
 from mjsim.tiles.meld import Meld
@@ -67,21 +68,40 @@ def melds_seen_by(melds: tuple[Shown, ...], owner: int,
 
 def seen_by(event: Event, seat: int | None) -> Event | None:
     """``event`` as ``seat`` sees it (a new dict when anything is hidden), or None when the
-    seat sees nothing of it. Seeing an event twice changes nothing: the rule is idempotent."""
+    seat sees nothing of it. Seeing an event twice changes nothing: the rule is idempotent.
+    Raises ``TypeError`` naming ``event`` when it is no dict, ``ValueError`` when it lacks a
+    field of an event, and :func:`~mjsim.errors.whole`'s errors for a seat that is not 0-3."""
     if seat is None:
+        if not isinstance(event, dict):
+            raise _no_event(event, None)
         return event
-    if event["kind"] == "deal":
-        dealt = event.copy()
-        dealt["hands"] = [tiles if other == seat else None
-                          for other, tiles in enumerate(event["hands"])]
-        return dealt
-    if event["actor"] == seat or event["actor"] == "sys":
+    # Called for each event and seat: a plain seat costs one test, anything else is read.
+    if type(seat) is not int or not 0 <= seat <= 3:
+        seat = whole(seat, "seat", 0, 3)
+    try:  # free until it raises: no test of the event on the way
+        if event["kind"] == "deal":
+            dealt = event.copy()
+            dealt["hands"] = [tiles if other == seat else None
+                              for other, tiles in enumerate(event["hands"])]
+            return dealt
+        if event["actor"] == seat or event["actor"] == "sys":
+            return event
+        if event["kind"] == "pass" or event["kind"] == "claim":
+            return None
+        if event["kind"] == "drew" or (event["kind"] == "kong" and "from" not in event
+                                       and event["how"] == "concealed"):
+            hidden = event.copy()
+            hidden["tile"] = None
+            return hidden
         return event
-    if event["kind"] == "pass" or event["kind"] == "claim":
-        return None
-    if event["kind"] == "drew" or (event["kind"] == "kong" and "from" not in event
-                                   and event["how"] == "concealed"):
-        hidden = event.copy()
-        hidden["tile"] = None
-        return hidden
-    return event
+    except (TypeError, KeyError, AttributeError) as error:  # None: "not subscriptable"
+        raise _no_event(event, error) from None
+
+
+def _no_event(event: object, error: Exception | None) -> Exception:
+    """The refusal of ``event``, which :func:`seen_by` could not read (``error``)."""
+    shown = clipped(repr(event), 60)
+    if not isinstance(event, dict):
+        return TypeError(f"event is an engine event (a dict: Rules.take_outcomes()), not {shown}")
+    lacking = f" (it has no {error.args[0]!r})" if isinstance(error, KeyError) else ""
+    return ValueError(f"event {shown} is no engine event{lacking}")

@@ -23,7 +23,10 @@ relative paths in its command are made absolute when the spec is read, against t
 directory (:func:`resolve_command`): workers and a resumed run find the same files.
 
 A spec that is not a rung runs code the user chose. :func:`describe` says what a spec resolves
-to (the file and its hash, the module's version, the program), for a run's manifest.
+to (the file and its hash, the module's version, the program), for a run's manifest. A plugin
+whose class names one of its options its ``file_option`` (the learned player's ``model``) names
+a file by it, read from the current directory as a class file is (:func:`spec_file`): the
+manifest records the file and its hash, and the spec stays as written.
 
 >>> parse_spec("bots/greedy.py:Greedy-claims?depth=2")
 Spec(kind='class', target='bots/greedy.py:Greedy', off=('claims',), options=(('depth', 2),))
@@ -55,8 +58,8 @@ from mjsim.game.settings import Limits
 from mjsim.players.protocol import Player
 from mjsim.players.rungs import Rung
 
-__all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "class_file", "describe", "load_player",
-           "parse_spec", "player_bug", "player_ideas", "resolve_command", "with_off"]
+__all__ = ["KINDS", "PLUGIN_GROUP", "Spec", "SpecKind", "describe", "load_player", "parse_spec",
+           "player_bug", "player_ideas", "resolve_command", "spec_file", "with_off"]
 
 PLUGIN_GROUP = "mjsim.players"
 """The entry point group an installed package names its players in."""
@@ -135,6 +138,10 @@ class SpecKind:
     def describe(self, spec: Spec) -> dict[str, Any]:
         """What :func:`describe` records beyond the spec and its kind."""
         return {}
+
+    def named_file(self, spec: Spec) -> str | None:
+        """The file ``spec`` names, as written (see :func:`spec_file`); None when none."""
+        return None
 
 
 class RungKind(SpecKind):
@@ -244,6 +251,10 @@ class ClassKind(CodeKind):
     def named(self, spec: Spec) -> str:
         return spec.target.rpartition(":")[2]
 
+    def named_file(self, spec: Spec) -> str | None:
+        source = spec.target.rpartition(":")[0]
+        return source if _is_file(source) else None
+
     def describe(self, spec: Spec) -> dict[str, Any]:
         source, _, _ = spec.target.rpartition(":")
         if _is_file(source):
@@ -279,7 +290,18 @@ class PluginKind(CodeKind):
         out: dict[str, Any] = {"value": point.value}
         if point.dist is not None:
             out["distribution"], out["version"] = point.dist.name, point.dist.version
+        source = self.named_file(spec)
+        if source is not None:  # the model a learned?model=FILE plays, as a class file is
+            path = _existing(source, spec)
+            out["file"], out["sha256"] = str(path.resolve()), _sha256(path)
         return out
+
+    def named_file(self, spec: Spec) -> str | None:
+        """The value of the option the plugin declares names a file (its ``file_option``:
+        the learned player's ``model``), when the spec gives it."""
+        option = getattr(self.found(spec), "file_option", None)
+        value = dict(spec.options).get(option) if isinstance(option, str) else None
+        return value if isinstance(value, str) else None
 
 
 class BotzoneKind(SpecKind):
@@ -509,11 +531,11 @@ def _keywords(factory: Callable[..., Any]) -> tuple[str, ...] | None:
                  and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY))
 
 
-def class_file(spec: Spec) -> str | None:
-    """The file a ``file.py:Class`` spec names, as written (relative to the folder it is read
-    in, unless absolute); None for any other spec."""
-    source = spec.target.rpartition(":")[0]
-    return source if spec.kind == "class" and _is_file(source) else None
+def spec_file(spec: Spec) -> str | None:
+    """The file ``spec`` names, as written (relative to the folder it is read in, unless
+    absolute): a ``file.py:Class`` spec's file, or a plugin's file option (the model of
+    ``learned?model=FILE``); None for any other spec."""
+    return KINDS[spec.kind].named_file(spec)
 
 
 def _is_file(source: str) -> bool:

@@ -27,7 +27,7 @@ from mjsim.errors import clipped, run_seed, whole
 from mjsim.game.settings import Settings
 from mjsim.game.settlement import HANDS
 from mjsim.players.rungs import LEVELS
-from mjsim.players.specs import class_file
+from mjsim.players.specs import spec_file
 from mjsim.tournament import power, sequential, triggers
 from mjsim.tournament.estimates import Priced, Stopping, estimates, per_hand_means, priced_seats
 from mjsim.tournament.lineups import Lineup, Roster, as_lineup, rung_label, text_entry
@@ -313,7 +313,7 @@ def _refuse_files_elsewhere(manifest: dict[str, Any], roster: Roster,
     not why. The folder is named when the manifest records the file's absolute path."""
     players = manifest.get("players")
     for entry in entries:
-        source = class_file(roster.parsed(entry))
+        source = spec_file(roster.parsed(entry))
         if source is None or Path(source).is_absolute() or Path(source).is_file():
             continue
         described = players.get(entry) if isinstance(players, dict) else None

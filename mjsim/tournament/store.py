@@ -8,10 +8,10 @@ Layout::
     RUN/summary.csv, RUN/*.png     written by the command that made the run
     RUN/programs/bB-gG/seatN/      a program seat's working folder, with its stderr.log
 
-Every file is written to a temporary name and renamed into place, so a file that exists is
-whole. A batch counts as done once its ``seats`` file exists, which is written last; a resumed
-run plays only the batches that are not done, and the tables it loads are sorted, so they equal
-those of a run that was never interrupted.
+Every file is written to a temporary name and renamed into place (:mod:`mjsim.files`), so a
+file that exists is whole. A batch counts as done once its ``seats`` file exists, which is
+written last; a resumed run plays only the batches that are not done, and the tables it loads
+are sorted, so they equal those of a run that was never interrupted.
 
 A batch file damaged after it was written (unreadable, of another table, or holding another
 batch's games) is found from its footer alone (:func:`batch_footer`): a resumed or extended run
@@ -37,6 +37,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from mjsim.errors import clipped
+from mjsim.files import temporary_name, written_whole
 from mjsim.game.settings import Limits
 from mjsim.tournament.records import COLUMNS, TABLES, GameRecords
 
@@ -133,9 +134,8 @@ class RunFolder:
         """Raise ``ValueError`` for a folder that holds files but no run (an import's, or any
         other): a new run would write its tables and summaries among them, over an import's."""
         try:
-            # A manifest.tmp alone is a start cut short (killed while writing the manifest).
-            held = ({entry.name for entry in self.path.iterdir()}
-                    - {Path(MANIFEST).with_suffix(".tmp").name})
+            # A manifest's temporary alone is a start cut short (killed while writing it).
+            held = {entry.name for entry in self.path.iterdir()} - {temporary_name(MANIFEST)}
         except FileNotFoundError:
             return
         except OSError as error:  # not a folder, or one that cannot be listed
@@ -209,10 +209,8 @@ class RunFolder:
             folder = self.path / "tables" / table
             folder.mkdir(parents=True, exist_ok=True)
             target = folder / f"b{batch:06d}.parquet"
-            temporary = target.with_suffix(".tmp")
-            with _naming(target):
+            with _naming(target), written_whole(target) as temporary:
                 temporary.write_bytes(files[table])
-                os.replace(temporary, target)
 
     def tables(self, played: int = 0) -> Tables:
         """Every table of the run, each loaded when first read; ``played``: the batches the
@@ -495,14 +493,9 @@ def _write_manifest(path: Path, manifest: dict[str, Any]) -> None:
     """Write a manifest to a temporary name and rename it into place. It is written as it is
     encoded: a long run's manifest lists tens of thousands of games, whose text built whole
     (and its pieces first) took more memory than the games' own analysis."""
-    temporary = path.with_suffix(".tmp")
-    try:
-        with _naming(path), temporary.open("w") as file:
-            json.dump(manifest, file, indent=2, sort_keys=True)
-        os.replace(temporary, path)
-    except BaseException:  # a value JSON cannot hold, a full disk, Ctrl-C: no part is left
-        temporary.unlink(missing_ok=True)
-        raise
+    # A value JSON cannot hold, a full disk, Ctrl-C: no part is left.
+    with _naming(path), written_whole(path) as temporary, temporary.open("w") as file:
+        json.dump(manifest, file, indent=2, sort_keys=True)
 
 
 @contextmanager

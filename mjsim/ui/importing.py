@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from mjsim.errors import counted
+from mjsim.files import written_whole
 from mjsim.ui.commands.base import overwrites, writable_folder
 
 FORMS = ("contest-text", "botzone-log")
@@ -254,17 +255,12 @@ def _output(out: str | None) -> Iterator[IO[str]]:
     if out is None:
         yield sys.stdout
         return
-    target = Path(out)
-    partial = target.with_name(f".{target.name}.part")
-    try:
-        stream = partial.open("w")
-    except OSError as error:
-        # the system's reason is the part file's (in /proc "No such file"), so it is named
-        raise BadInput(f"cannot write {out}: cannot make {partial} (written first, then "
-                       f"renamed): {error.strerror}") from None
-    try:
+    with written_whole(out) as temporary:
+        try:
+            stream = temporary.open("w")
+        except OSError as error:
+            # the system's reason is the temporary file's (in /proc "No such file"): name it
+            raise BadInput(f"cannot write {out}: cannot make {temporary} (written first, then "
+                           f"renamed): {error.strerror}") from None
         with stream:
             yield stream
-        partial.replace(target)
-    finally:
-        partial.unlink(missing_ok=True)

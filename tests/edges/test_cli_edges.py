@@ -119,7 +119,7 @@ def test_an_export_to_stdout_that_writes_no_game_fails_as_one_to_a_file_does(log
      "mjsim botzone: --player '-1': bad player spec '-1': it names no player before its '-'"),
     # Seen: "No such file or directory", of a file that is there.
     (["export", "gb.jsonl", "--format", "botzone-log", "--out", "/proc/version", "--force"],
-     ("mjsim export: cannot write /proc/version: cannot make /proc/.version.part (written "
+     ("mjsim export: cannot write /proc/version: cannot make /proc/.version.tmp (written "
       "first, then renamed): No such file or directory")),
     # Seen: "cannot write .: Is a directory", "[Errno 20] Not a directory", and an empty --out
     # of import ignored.

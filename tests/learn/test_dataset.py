@@ -200,7 +200,7 @@ def test_the_command_refuses_bad_arguments_in_one_line(tmp_path, capsys, argv):
     assert code == 2 and len(err.strip().splitlines()) == 1 and err.startswith("mjsim dataset:")
 
 
-@pytest.mark.parametrize("name", ["shard-00001.npz", ".shard-00001.npz.tmp.npz",
+@pytest.mark.parametrize("name", ["shard-00001.npz", ".shard-00001.npz.tmp",
                                   "manifest.json", ".manifest.json.tmp"])
 def test_a_folder_where_a_shard_or_the_manifest_goes_is_refused_before_any_wall(
         tmp_path, capsys, monkeypatch, name):

@@ -1,6 +1,10 @@
 """The learned player: seated by its spec, its ideas switched off like a rung's, one forward pass
 for a batch of views."""
 
+import json
+import re
+import shutil
+
 import numpy as np
 import pytest
 
@@ -9,7 +13,8 @@ from mjsim.learn import player as player_module
 from mjsim.learn.actions import PASS_ACTION, PUNG_ACTION, TURN_KONG, WIN_ACTION
 from mjsim.learn.player import SHIPPED, Learned
 from mjsim.players.driver import play
-from mjsim.players.specs import load_player, player_ideas
+from mjsim.players.specs import describe, load_player, player_ideas
+from mjsim.tournament.experiments import resume, table
 from tests.learn.games import views
 
 
@@ -107,3 +112,29 @@ def test_seats_share_a_files_weights_and_see_it_rewritten(tmp_path):
     network.save(path, network.initial(channels=4, blocks=2, seed=1), {"n": 1})
     rewritten = Learned(model=str(path))
     assert rewritten.network.blocks == 2 and rewritten.network.meta == {"n": 1}
+
+
+def test_a_run_of_a_relative_model_resumed_elsewhere_names_the_folder_it_was_started_in(
+        tmp_path, monkeypatch, model):
+    # Was "cannot build player learned?model=m/tiny.npz: no model file m/tiny.npz", not why
+    started, elsewhere = tmp_path / "started", tmp_path / "elsewhere"
+    (started / "m").mkdir(parents=True)
+    elsewhere.mkdir()
+    shutil.copy(model, started / "m" / "tiny.npz")
+    monkeypatch.chdir(started)
+    spec = "learned?model=m/tiny.npz"
+    first = table(f"{spec},1,1,1", tmp_path / "run", walls=1, quiet=True, table="botzone")
+    monkeypatch.chdir(elsewhere)
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"player {spec} names its file m/tiny.npz relative to the folder the run was "
+            f"started in, and {elsewhere} holds none: resume the run from {started.resolve()}")
+            + "$"):
+        resume(tmp_path / "run", quiet=True)
+    monkeypatch.chdir(started)
+    assert describe(spec)["file"] == str(started.resolve() / "m" / "tiny.npz")  # as recorded
+    (tmp_path / "run" / "tables" / "seats" / "b000000.parquet").unlink()  # to play again
+    again = resume(tmp_path / "run", quiet=True)  # the player keeps its name in the tables
+    assert again.played == 1 and spec in set(again.tables["seats"]["variant"])
+    assert again.tables["seats"].equals(first.tables["seats"])
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["arguments"]["lineup"][0] == spec

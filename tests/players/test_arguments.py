@@ -9,8 +9,9 @@ import pytest
 
 from mjsim.game.rules import Rules
 from mjsim.players import driver, loop
-from mjsim.players.protocol import Foul
-from mjsim.players.rungs import Rung, best, choices
+from mjsim.players.protocol import Foul, HandStart
+from mjsim.players.rungs import Rung, best, choices, rekeyed
+from mjsim.players.seen import seen_by
 from mjsim.players.specs import describe, load_player, parse_spec, player_ideas, with_off
 from mjsim.players.view import view_of
 
@@ -128,3 +129,56 @@ def test_spec_functions_name_a_spec_that_is_no_str(call, message) -> None:
     # Were AttributeErrors: no attribute 'strip', or 'kind'
     with pytest.raises(TypeError, match=message):
         call()
+
+
+DREW = {"actor": 2, "kind": "drew", "tile": 5, "from": "wall"}
+
+
+@pytest.mark.parametrize(("event", "seat", "error", "message"), [
+    (None, 0, TypeError, r"^event is an engine event \(a dict: .*\), not None$"),  # subscript
+    (None, None, TypeError, r"^event is an engine event \(a dict: .*\), not None$"),  # None
+    ("deal", 1, TypeError, r"^event is an engine event \(a dict: .*\), not 'deal'$"),
+    ({}, 0, ValueError, r"^event \{\} is no engine event \(it has no 'kind'\)$"),  # KeyError
+    ({"actor": "sys", "kind": "deal"}, 0, ValueError, r"\(it has no 'hands'\)$"),
+    (DREW, 7, ValueError, "^seat is a whole number from 0 to 3, not 7$"),  # as nobody's seat
+    (DREW, "0", TypeError, "^seat is a whole number, not '0'$"),
+])
+def test_an_event_or_seat_seen_by_that_is_none_is_named(event, seat, error, message) -> None:
+    with pytest.raises(error, match=message):
+        seen_by(event, seat)
+    assert seen_by(DREW, np.int8(2)) == DREW and seen_by(DREW, 0) == {**DREW, "tile": None}
+
+
+@pytest.mark.parametrize(("seeds", "lineup", "message"), [
+    (None, ["1"] * 4, r"^seeds are the games' seeds \(a list .*\), not None$"),  # not iterable
+    ("ab", ["1"] * 4, r"^seeds are the games' seeds \(a list .*\), not 'ab'$"),  # played a, b
+    (["a"], None, r"^lineup is four players or their specs \(a list .*\), not None$"),
+    (["a"], "1111", r"^lineup is four players or their specs \(a list .*\), not '1111'$"),
+])
+def test_play_games_names_seeds_or_a_lineup_that_is_none(seeds, lineup, message) -> None:
+    with pytest.raises(TypeError, match=message):
+        loop.play_games(seeds, lineup, last_hand=1)
+
+
+@pytest.mark.parametrize(("word", "salt", "name", "value"), [
+    (1.5, 1, "word", "1.5"),  # was "unsupported operand type(s) for &: 'float' and 'int'"
+    (1, None, "salt", "None"),
+    (1, "2", "salt", "'2'"),
+])
+def test_rekeyed_names_a_word_or_salt_that_is_no_whole_number(word, salt, name, value) -> None:
+    with pytest.raises(TypeError, match=f"^{name} is a whole number, not {value}$"):
+        rekeyed(word, salt)
+    assert rekeyed(np.uint64(12345), np.int8(1)) == rekeyed(12345, 1)
+
+
+@pytest.mark.parametrize(("fields", "error", "message"), [
+    ((7, 1, 0, 0), ValueError, "^seat is a whole number from 0 to 3, not 7$"),  # were taken
+    ((0, 0, 0, 0), ValueError, "^hand_no is a whole number from 1 to 16, not 0$"),
+    ((0, 1, None, 0), TypeError, "^dealer is a whole number, not None$"),
+    ((0, 1, 0, 2.5), TypeError, "^prevalent is a whole number, not 2.5$"),
+])
+def test_a_hand_start_of_a_field_out_of_its_range_is_named(fields, error, message) -> None:
+    with pytest.raises(error, match=message):
+        HandStart(*fields)
+    start = HandStart(np.int8(1), 16, 3, prevalent=np.uint8(2))
+    assert start == (1, 16, 3, 2) and type(start.prevalent) is int

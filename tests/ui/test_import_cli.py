@@ -202,7 +202,7 @@ def refusals(tmp_path_factory):
     (["export", "logs", "--format", "contest-text", "--out", "logs"],
      "cannot write logs: Is a directory"),
     (["export", "logs", "--format", "botzone-log", "--out", "nodir/x.jsonl"],
-     "cannot write nodir/x.jsonl: cannot make nodir/.x.jsonl.part"),
+     "cannot write nodir/x.jsonl: cannot make nodir/.x.jsonl.tmp"),
 ])
 def test_bad_arguments_are_one_line_and_status_2(refusals, argv, message):
     status, _out, err = command(*argv, cwd=refusals)

@@ -1,0 +1,35 @@
+"""A run folder's files are written whole (mjsim.files.written_whole): what that leaves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mjsim.tournament.records import TABLES
+from mjsim.tournament.store import MANIFEST, RunFolder
+
+
+def test_a_start_cut_short_leaves_a_folder_a_run_takes(tmp_path: Path) -> None:
+    # A run killed while writing its first manifest leaves only that manifest's temporary.
+    (tmp_path / f".{MANIFEST}.tmp").write_text('{"batches": [')
+    assert RunFolder(tmp_path).start({"batches": [], "kind": "table"}) == []
+    assert RunFolder(tmp_path).manifest() == {"batches": [], "kind": "table"}
+    assert sorted(path.name for path in tmp_path.iterdir()) == [MANIFEST]
+
+
+def test_a_batch_stopped_while_written_leaves_no_part_of_its_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its temporary (b000000.tmp) was left behind by a Ctrl-C or a full disk.
+    def half_then_stopped(path: Path, data: bytes) -> int:
+        with path.open("wb") as stream:
+            stream.write(data[:3])
+        raise KeyboardInterrupt
+
+    folder = RunFolder(tmp_path)
+    files = {table: b"parquet" for table in TABLES}
+    monkeypatch.setattr(Path, "write_bytes", half_then_stopped)
+    with pytest.raises(KeyboardInterrupt):
+        folder.write_encoded(0, files)
+    assert [path for path in tmp_path.rglob("*") if path.is_file()] == []
+    assert folder.done() == set()
