@@ -355,11 +355,12 @@ def _shape_of(weights: Mapping[str, np.ndarray]) -> tuple[int, int, int, bool]:
 
 def save(path: str | Path, weights: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
     """Write ``weights`` and ``meta`` (JSON-safe) as a model file of the oldest format that
-    reads it (see :data:`FORMAT`)."""
+    reads it (see :data:`FORMAT`), making its folder if it is not there."""
     net = Network(weights, meta)  # refuses weights that are no network's
     version = 4 if net.roads == road_planes.ROADS else 3 if net.pooling else 2 if net.roads else 1
     # Written whole: a run stopped while writing leaves the file there before (a model it
     # had trained), not one cut short. A stream, not a path: a path without .npz is kept.
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     with written_whole(path) as temporary, temporary.open("wb") as stream:
         np.savez(stream, format=np.int64(version), meta=np.array(json.dumps(meta)),
                  **{name: np.asarray(value, np.float32)  # type: ignore[arg-type]  # stubs

@@ -371,17 +371,22 @@ def deterministic(threads: int) -> None:
 
 def writable(out: str | Path) -> None:
     """Raises ``ValueError`` in one line when the model file ``out`` (and its checkpoint beside
-    it) cannot be written: a run checks before it starts, not after its work is done."""
+    it) cannot be written: a run checks before it starts, not after its work is done. Folders
+    it needs that are not there are made with its first file, as a dataset's and a run's are
+    (not here: a run refused later leaves nothing)."""
     path = Path(out)
     if path.is_dir():
         raise ValueError(f"{path} is a folder, not a model file")
     if path.exists() and not os.access(path, os.W_OK):
         raise ValueError(f"cannot write {path}: permission denied")
+    nearest = next(folder for folder in path.parents if folder.exists())
+    if not nearest.is_dir():
+        raise ValueError(f"cannot write in {path.parent}: {nearest} is a file")
     try:  # a file made and removed: what the checkpoint and the model are written as
-        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}."):
+        with tempfile.NamedTemporaryFile(dir=nearest, prefix=f".{path.name}."):
             pass
     except OSError as error:
-        raise ValueError(f"cannot write in {path.parent}: {error.strerror}") from None
+        raise ValueError(f"cannot write in {nearest}: {error.strerror}") from None
 
 
 def train(folders: Sequence[str | Path], out: str | Path, settings: Settings, *,
@@ -478,6 +483,7 @@ def save_checkpoint(path: Path, identity: dict[str, Any], step: int, parts: dict
                     ) -> None:
     """Write the checkpoint of ``parts`` at ``step`` under a temporary name and rename it: a
     killed run keeps the last whole one."""
+    path.parent.mkdir(parents=True, exist_ok=True)  # writable() checked it may be made
     with written_whole(path) as temporary:
         torch.save({"identity": json.loads(json.dumps(identity)), "step": step,
                     **{name: part.state_dict() for name, part in parts.items()}}, temporary)

@@ -56,8 +56,8 @@ def test_self_play_threads_are_bounded_too(model, tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("out", "words"), [
-    ("{tmp}/none/m.npz", "cannot write in {tmp}/none: No such file or directory"),
-    ("{tmp}/file/m.npz", "cannot write in {tmp}/file: Not a directory"),
+    ("{tmp}/file/m.npz", "cannot write in {tmp}/file: {tmp}/file is a file"),
+    ("{tmp}/file/more/m.npz", "cannot write in {tmp}/file/more: {tmp}/file is a file"),
     ("{tmp}", "{tmp} is a folder, not a model file"),
     ("/proc/m.npz", "cannot write in /proc"),
 ])
@@ -71,6 +71,17 @@ def test_an_out_that_cannot_be_written_is_refused_before_the_work(data, model, t
              else ["--self-play", "--from", str(model), "--quiet"])
     _refused(["train", *given, "--out", out], capsys, words)
     assert [path.name for path in tmp_path.iterdir()] == ["file"]
+
+
+@pytest.mark.parametrize("mode", ["fit", "self-play"])
+def test_an_outs_folders_not_there_are_made_with_its_model(data, model, tmp_path, capsys, mode):
+    # Was: "cannot write in new: No such file or directory", where mjsim dataset --out and a
+    # run's --out make theirs (the README had a mkdir before its first mjsim train).
+    out = tmp_path / "new" / "models" / "m.npz"
+    given = (["--data", str(data), *TINY] if mode == "fit"
+             else ["--self-play", "--from", str(model), "--quiet", "--updates", "1"])
+    assert main(["train", *given, "--out", str(out)]) == 0, capsys.readouterr().err
+    assert network.load(out).channels == 4
 
 
 @pytest.mark.parametrize("name", ["manifest.json", "shard-00000.npz", "m.npz"])
