@@ -73,7 +73,8 @@ def test_bad_limits_are_refused_in_one_line(fields, message):
 
 @pytest.mark.parametrize("limits", [{"time": 1}, [1, 2], "6"])
 def test_a_manifests_limits_that_do_not_parse_are_refused_in_one_line(limits):
-    with pytest.raises(ValueError, match="limits are time_limit, memory_limit, cpu_limit, sandbox by name"):
+    with pytest.raises(ValueError,
+                       match="limits are time_limit, memory_limit, cpu_limit, sandbox by name"):
         Settings.from_manifest({"ruleset": "green-book", "limits": limits})
 
 

@@ -154,7 +154,8 @@ def test_a_spec_that_names_no_player_is_refused_as_it_is_read(spec, first):
     ("mod:Bot?depth", "options are ?key=value"),
     ("botzone:", "needs a command"),
     ("botzone:python3 'open", "No closing quotation"),
-    ("botzone?memory=1:bot", "takes the options io, time_limit, memory_limit, cpu_limit, sandbox, env"),
+    ("botzone?memory=1:bot",
+     "takes the options io, time_limit, memory_limit, cpu_limit, sandbox, env"),
     ("nobody", "no player 'nobody'"),
     ("collections:OrderedDict", "is not a player"),
 ])
