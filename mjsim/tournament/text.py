@@ -86,11 +86,11 @@ def _estimate_cells(row: pd.Series, counted: bool) -> list[str]:
     elif not bounded:  # too few walls (or changed ones) to exclude any price
         span = "too few changed walls" if few else "too few walls"
     else:
-        span = f"[{low:>+7.3f}, {high:>+7.3f}]" + ("*" if few else "")
+        span = f"[{_cell(low, '+.3f'):>7}, {_cell(high, '+.3f'):>7}]" + ("*" if few else "")
     # Without an interval the per-seed SD says nothing: no power, no walls to plan.
     detects = f"±{row[Column.DETECTABLE_HAND]:.2f}" if bounded and not never else "-"
     pairing = float(row[Column.VARIANCE_REDUCTION])
-    return [str(row[Column.NAME]), f"{row[Column.VALUE_HAND]:+.3f}", span,
+    return [str(row[Column.NAME]), _cell(float(row[Column.VALUE_HAND]), "+.3f"), span,
             p_value(float(row[Column.P])), p_value(float(row[Column.P_BH])),
             str(row[Column.SEEDS]), f"{pairing:.1f}x" if math.isfinite(pairing) else "-",
             detects]
