@@ -114,8 +114,8 @@ def _sequential_words(estimates: pd.DataFrame, delta: float) -> list[str]:
     # and SD, a price of +delta is found 88% of the time).
     meaning = (f"'adds at least {delta:.2f}' means the walls favour +{delta:.2f} over 0 (said "
                "with chance at most 2.5% when the price is 0 or less, and at least 95% when it "
-               "is that much or more if the test runs until it decides: the cap can stop it "
-               "first, undecided); 'costs' likewise; the CS says how much")
+               "is that much or more if the test runs until it decides, which a cap can cut "
+               "short); 'costs' likewise; the CS says how much")
     adjusted = ", ".join(f"{name} {_cell(value, '+.3f')}" for name, value
                          in zip(estimates[Column.NAME], estimates[Column.ADJUSTED_HAND]))
     cap, sd = int(first[Column.CAP]), float(first[Column.PLANNED_SD_HAND])
