@@ -86,11 +86,11 @@ def _estimate_cells(row: pd.Series, counted: bool) -> list[str]:
     elif not bounded:  # too few walls (or changed ones) to exclude any price
         span = "too few changed walls" if few else "too few walls"
     else:
-        span = f"[{low:>+7.3f}, {high:>+7.3f}]" + ("*" if few else "")
+        span = f"[{_cell(low, '+.3f'):>7}, {_cell(high, '+.3f'):>7}]" + ("*" if few else "")
     # Without an interval the per-seed SD says nothing: no power, no walls to plan.
     detects = f"±{row[Column.DETECTABLE_HAND]:.2f}" if bounded and not never else "-"
     pairing = float(row[Column.VARIANCE_REDUCTION])
-    return [str(row[Column.NAME]), f"{row[Column.VALUE_HAND]:+.3f}", span,
+    return [str(row[Column.NAME]), _cell(float(row[Column.VALUE_HAND]), "+.3f"), span,
             p_value(float(row[Column.P])), p_value(float(row[Column.P_BH])),
             str(row[Column.SEEDS]), f"{pairing:.1f}x" if math.isfinite(pairing) else "-",
             detects]
@@ -110,9 +110,12 @@ def _sequential_words(estimates: pd.DataFrame, delta: float) -> list[str]:
                                       estimates[Column.EXPECTED_ZERO],
                                       estimates[Column.EXPECTED_DELTA])
         if math.isfinite(zero))
+    # The 95% is the test's run to a decision: a cap stops some runs first (at the planned cap
+    # and SD, a price of +delta is found 88% of the time).
     meaning = (f"'adds at least {delta:.2f}' means the walls favour +{delta:.2f} over 0 (said "
-               "with chance at most 2.5% when the price is 0 or less, at least 95% when it is "
-               "that much or more); 'costs' likewise; the CS says how much")
+               "with chance at most 2.5% when the price is 0 or less, and at least 95% when it "
+               "is that much or more if the test runs until it decides, which a cap can cut "
+               "short); 'costs' likewise; the CS says how much")
     adjusted = ", ".join(f"{name} {_cell(value, '+.3f')}" for name, value
                          in zip(estimates[Column.NAME], estimates[Column.ADJUSTED_HAND]))
     cap, sd = int(first[Column.CAP]), float(first[Column.PLANNED_SD_HAND])

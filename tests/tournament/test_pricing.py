@@ -154,3 +154,18 @@ def test_the_sign_flip_note_says_an_idea_that_changed_every_wall_gets_none(tmp_p
     note = format_estimates(estimates).split("\n*: ", 1)[1]
     assert " ".join(note.split()).startswith(
         f"changed moves on fewer than {FEW} walls, not on every one: ")
+
+
+def test_a_price_or_interval_end_that_rounds_to_zero_reads_plus_zero(tmp_path):
+    # A price of -0.0004 points a hand (one point lost over 40 walls of sixteen-hand games) and
+    # an interval end as small printed "-0.000", a sign the three decimals cannot show.
+    from mjsim.tournament import price
+    from mjsim.tournament.estimates import Column
+    from mjsim.tournament.text import format_estimates
+
+    options = {"walls": 2, "table": "botzone", "backend": "sequential", "quiet": True}
+    estimates = price(["claims"], tmp_path, **options).estimates
+    estimates[[Column.VALUE_HAND, Column.LOW_HAND, Column.HIGH_HAND]] = [-4e-4, -3e-4, 0.25]
+    row = format_estimates(estimates).splitlines()[1]
+    assert "-0.000" not in row
+    assert row.split()[1:5] == ["+0.000", "[", "+0.000,", "+0.250]"]

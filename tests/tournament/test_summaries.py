@@ -1,5 +1,7 @@
 """The figure functions, the summaries of a run, and the notebooks, on one small ladder run."""
 
+import math
+import re
 from pathlib import Path
 
 import nbformat
@@ -114,6 +116,53 @@ def test_notebooks_run_on_a_small_run(report, path, monkeypatch):
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [(o.ename, o.evalue) for o in outputs if o.output_type == "error"]
     assert any("image/png" in o.get("data", {}) for o in outputs)
+    if path.name == "01-ladder.ipynb":  # its text sends the reader to the paired contrasts
+        assert any("versus" in o.get("data", {}).get("text/plain", "") for o in outputs)
+
+
+def _markdown(name):
+    return [cell.source for cell in nbformat.read(NOTEBOOKS[0].parent / name, as_version=4).cells
+            if cell.cell_type == "markdown"]
+
+
+def test_the_notebooks_name_the_rung_whose_ideas_they_price():
+    # They said the ideas were rung 3's ("Prices at rung 3", "rung-3 players"); a ladder prices
+    # its top rung's, rung 4 since the ladder has four.
+    for name in ("01-ladder.ipynb", "02-ideas.ipynb"):
+        for text in _markdown(name):
+            if "idea" in text:
+                assert set(re.findall(r"\brung[- ](\d)", text)) <= {summaries.TOP}, text
+
+
+def test_the_running_estimate_is_not_said_to_hold_when_peeked_at():
+    # It said "a price ... whose band stops crossing zero is one the run has found": a t band
+    # read at every wall misses the true price far more often than 5%.
+    [text] = [text for text in _markdown("02-ideas.ipynb") if text.startswith("## Convergence")]
+    assert "has found" not in text and "confidence sequence" in text and "31-41%" in text
+
+
+def test_the_conclusions_say_none_where_a_row_has_no_interval(report, tmp_path, monkeypatch):
+    # A row without an interval (no spread over walls; a sequence still unbounded) read
+    # "95% interval [+nan, +nan]: not clearly different from 0".
+    import shutil
+
+    import pandas as pd
+
+    from tests.helpers.notebooks import run_notebook
+
+    run = tmp_path / "run"
+    shutil.copytree(report.out, run)
+    summary = pd.read_csv(run / "summary.csv")
+    summary.loc[0, ["low_hand", "high_hand"]] = [math.nan, math.nan]
+    summary.loc[1, ["low_hand", "high_hand"]] = [-math.inf, math.inf]
+    summary.to_csv(run / "summary.csv", index=False)
+    monkeypatch.setenv("MJSIM_RUN", str(run))
+    _, outputs = run_notebook("01-ladder.ipynb")
+    lines = outputs[-1]["text"].splitlines()
+    assert len(lines) == len(summary) and not any("nan" in line or "inf" in line for line in lines)
+    for line, name in zip(lines[:2], summary["name"]):
+        assert line.startswith(f"{name}: ")
+        assert line.endswith("no interval: not shown to differ from 0")
 
 
 def test_three_notebooks():

@@ -242,6 +242,16 @@ def test_price_null_prints_the_calibration_and_refuses_an_idea_beside_it(capsys,
     assert code == 2 and "name no idea" in err
 
 
+@pytest.mark.parametrize("flag", [["--until-decided"], ["--plan", "0.5"]])
+def test_price_null_refuses_a_sequential_or_planned_run(capsys, tmp_path, flag):
+    # --null --until-decided played each replicate to the 510-wall cap as a fixed run, saying
+    # nothing; --null --plan said "name each idea once, and at least one: []".
+    code, _, err = run(capsys, "price", "--null", "--replicates", "2", *flag, "--quiet",
+                       "--out", str(tmp_path))
+    assert code == 2 and f"--null plays --walls walls a replicate, a fixed run: no {flag[0]}" in err
+    assert not any(tmp_path.iterdir())  # refused before a wall was played
+
+
 def test_the_levels_offered_are_the_rungs():
     from mjsim.players.rungs import LEVELS
     from mjsim.ui.commands import base

@@ -66,6 +66,11 @@ def _idea_notes() -> str:
 def _check_price(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     if not args.ideas and not args.null:
         parser.error("name an idea to price (or --null, to check the pricing itself)")
+    # The null check plays --walls walls a replicate, a fixed run: it neither stops early nor
+    # plans (--until-decided had played its 510-wall cap a replicate, as a fixed run).
+    for given, flag in ((args.until_decided, "--until-decided"), (args.plan is not None, "--plan")):
+        if args.null and given:
+            parser.error(f"--null plays --walls walls a replicate, a fixed run: no {flag}")
 
 
 def cmd_price(args: argparse.Namespace) -> str:
