@@ -9,6 +9,8 @@ read the run's ``manifest.json``, which holds the seed, or mjsim's own command l
 - the run folder (the nearest folder above its own that holds a ``manifest.json``) is hidden,
   but for its own working folder;
 - it sees no process of mjsim's (a PID namespace of its own) and has no network;
+- it keeps no capability, even when mjsim runs as root (bubblewrap would keep root's, and with
+  them the program could unmount what hides the run folder);
 - nothing it starts outlives it: when the program ends or is stopped, every process left in
   its namespace is killed, one that made a session of its own (``setsid``) too.
 
@@ -32,6 +34,11 @@ BWRAP = "bwrap"
 MANIFEST = "manifest.json"
 """The file that marks a run folder (it holds the run's seed)."""
 
+# bubblewrap run by root keeps root's capabilities in the sandbox (it drops them for any other
+# user), and with them the program could unmount what hides the run folder: seen, a program
+# that unmounted it read the seed of a --fresh-seed run.
+_NO_CAPABILITIES = ("--cap-drop", "ALL")
+
 
 def run_folder(workdir: Path) -> Path | None:
     """The run folder ``workdir`` lies in: the nearest folder above it holding a manifest."""
@@ -48,7 +55,7 @@ def sandboxed(args: Sequence[str], workdir: Path) -> list[str]:
             "--bind", str(workdir), str(workdir),
             *(["--remount-ro", hidden] if hidden else []),
             "--chdir", str(workdir), "--unshare-all", "--die-with-parent", "--new-session",
-            "--", *args]
+            *_NO_CAPABILITIES, "--", *args]
 
 
 def died_by(code: int) -> int:
@@ -63,7 +70,8 @@ def check() -> None:
     unable to make its namespaces (a container may forbid them). A success is remembered for
     the process: a run checks once, not for every game."""
     try:
-        done = subprocess.run([BWRAP, "--ro-bind", "/", "/", "--unshare-all", "--", "true"],
+        done = subprocess.run([BWRAP, "--ro-bind", "/", "/", "--unshare-all", *_NO_CAPABILITIES,
+                               "--", "true"],
                               capture_output=True, text=True, timeout=30, check=False)
     except FileNotFoundError:
         raise ValueError(f"a sandbox needs bubblewrap ({BWRAP}), which is not on PATH (Debian "

@@ -2,15 +2,17 @@
 looks for what a cheat would: ``spy.py TOKEN``.
 
 It writes ``seen.json`` in its working folder: the run's seed if it found a ``manifest.json``
-in a folder above its own (``seed``), the command lines it can read of processes that are not
-its own (``commands``: mjsim's, if it can see them), whether it could write a file beside its
-folder (``wrote_outside``) and reach a port on this machine (``connected``: the port in
-``port.txt`` above its folder, given by the test). It also leaves a child in a session of its
+in a folder above its own (``seed``; when none shows, also after unmounting the folders above
+its own, as a program keeping root's capabilities could), the command lines it can read of
+processes that are not its own (``commands``: mjsim's, if it can see them), whether it could
+write a file beside its folder (``wrote_outside``) and reach a port on this machine
+(``connected``: the port in ``port.txt`` above its folder, given by the test). It also leaves a child in a session of its
 own, asleep with TOKEN on its command line, as a program that means to outlive the run would.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import socket
@@ -18,14 +20,46 @@ import subprocess
 import sys
 from pathlib import Path
 
+_NEWNS, _NEWUSER = 0x00020000, 0x10000000  # unshare(2)'s CLONE_NEWNS, CLONE_NEWUSER
+_REC, _PRIVATE, _DETACH = 0x4000, 0x40000, 2  # mount(2)'s MS_REC, MS_PRIVATE; MNT_DETACH
 
-def _seed(here: Path) -> str | None:
+
+def _read_seed(here: Path) -> str | None:
     for folder in here.parents:
         try:
             return json.loads((folder / "manifest.json").read_text())["arguments"]["seed"]
         except (OSError, ValueError, KeyError):
             continue
     return None
+
+
+def _unmounted_seed(here: Path) -> str | None:
+    """The seed read after unmounting each folder above ``here`` (what hides a run folder) in a
+    mount namespace of its own, which root keeping its capabilities may make (in a user
+    namespace of its own if not): what it unmounts stays mounted for every other process."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(_NEWNS) != 0 and libc.unshare(_NEWUSER | _NEWNS) != 0:
+        return None
+    libc.mount(b"none", b"/", None, _REC | _PRIVATE, None)  # no unmount reaches another's
+    for folder in here.parents:
+        libc.umount2(str(folder).encode(), _DETACH)
+    return _read_seed(here)
+
+
+def _seed(here: Path) -> str | None:
+    if (seed := _read_seed(here)) is not None:
+        return seed
+    reading, writing = os.pipe()
+    if os.fork() == 0:  # a child, which leaves for namespaces of its own
+        try:
+            os.write(writing, json.dumps(_unmounted_seed(here)).encode())
+        finally:
+            os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading) as pipe:
+        found = pipe.read()
+    os.wait()
+    return json.loads(found) if found else None
 
 
 def _commands() -> list[str]:
