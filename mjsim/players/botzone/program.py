@@ -37,7 +37,8 @@ A fault raises :class:`~mjsim.players.protocol.Foul`; its reason starts with one
 ``malformed``, ``illegal`` (see :mod:`~mjsim.players.botzone.answers`), ``late`` (no answer in
 the time limit, its input not read by then, or its output closed and the program still running:
 the program's process group is killed), ``too long`` (a line of output past :data:`MAX_LINE`
-bytes), ``crashed`` (it exited non-zero, or died
+bytes, or its output to one request past :data:`MAX_LINES` lines or :data:`MAX_OUTPUT` bytes),
+``crashed`` (it exited non-zero, or died
 by a signal), ``exited`` (it ended without an answer), ``garbage`` (JSON IO that is not a JSON
 object with a string ``response``), ``limit`` (it ``exceeded its memory limit (256 MiB)``: it
 failed and said it ran out of memory, ``... before it started``: the limit left no room to
@@ -81,8 +82,8 @@ from mjsim.players.botzone.requests import HAND_OVER, RequestWriter, choice_of
 from mjsim.players.protocol import Foul, HandStart
 from mjsim.players.view import View
 
-__all__ = ["CPU_LIMIT", "FIRST_TURN_FACTOR", "KEEP_RUNNING", "MAX_LINE", "MEMORY_LIMIT",
-           "STDERR_KEPT", "TIME_LIMIT", "BotzoneProgram"]
+__all__ = ["CPU_LIMIT", "FIRST_TURN_FACTOR", "KEEP_RUNNING", "MAX_LINE", "MAX_LINES",
+           "MAX_OUTPUT", "MEMORY_LIMIT", "STDERR_KEPT", "TIME_LIMIT", "BotzoneProgram"]
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 FIRST_TURN_FACTOR = 2.0
@@ -95,6 +96,12 @@ _GRACE = 0.02  # seconds: how often a wait looks whether the program has ended
 MAX_LINE = 4 * 2 ** 20
 """The longest line of output a program may print, in bytes: an answer with its ``data`` and
 ``globaldata`` (Botzone keeps these small). A longer one is a foul, ``too long``."""
+MAX_LINES = 1000
+MAX_OUTPUT = 4 * MAX_LINE
+"""The most lines, and bytes, a program may print for one request (what it prints after an
+answer, read or not, counts towards the next): more is a foul, ``too long``. Seen: a program
+that printed short lines without end held 670 MB of mjsim's memory by its deadline, and a
+long-running one could do so between requests, when nothing reads its output, without one."""
 STDERR_KEPT = 2 ** 20
 """The most of a program's stderr its log keeps (``stderr.log`` of a seat's folder), in bytes;
 the rest is cut, with a line saying so."""
@@ -139,7 +146,8 @@ class _Limits:
 
 
 class _TooLong(Exception):
-    """The program printed a line past :data:`MAX_LINE` bytes."""
+    """The program printed a line past :data:`MAX_LINE` bytes, or more than :data:`MAX_LINES`
+    lines or :data:`MAX_OUTPUT` bytes for one request; its one argument says which."""
 
 
 class _Log:
@@ -180,7 +188,8 @@ class _Process:
     lines into a queue, and a thread copying its stderr to the log and a tail.
 
     Every wait is bounded: its input is written without blocking, by the deadline; a line of
-    output is read up to :data:`MAX_LINE` bytes; its output ends when it closes it, or once the
+    output is read up to :data:`MAX_LINE` bytes, and the output to one request up to
+    :data:`MAX_LINES` lines and :data:`MAX_OUTPUT` bytes; its output ends when it closes it, or once the
     program has ended (something it left running in a session of its own may hold the pipe open
     for ever). Each reader thread alone reads and closes its stream, and :meth:`stop` wakes it
     through a pipe of its own, so none reads a closed file."""
@@ -197,8 +206,12 @@ class _Process:
                                       # wait on a lock another thread held at the fork.
                                       preexec_fn=limits.apply)  # noqa: PLW1509
         self.ended_input = False
-        self.too_long = False
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.too_long: str | None = None  # what was too long, once the output is
+        # Each line with its size in bytes; None at the end.
+        self.lines: queue.Queue[tuple[str, int] | None] = queue.Queue()
+        # Lines and bytes of output: queued (by the reader thread), read, and read in answers
+        # whole (by the game's), which leaves the current answer's to count against the limits.
+        self._queued = self._read = self._answered = (0, 0)
         assert self.popen.stdin is not None and self.popen.stdout is not None \
             and self.popen.stderr is not None  # PIPE asked
         os.set_blocking(self.popen.stdin.fileno(), False)
@@ -230,18 +243,35 @@ class _Process:
         with closing(self._chunks(stream, self._reading)) as chunks:
             for chunk in chunks:
                 pending += chunk
-                while (end := pending.find(b"\n")) >= 0:
-                    self.lines.put(_decoded(pending[:end]))
+                while (end := pending.find(b"\n")) >= 0 and self._queue(pending[:end]):
                     del pending[:end + 1]
                 if len(pending) > MAX_LINE:  # seen: a 400 MiB line took 2.5 GB to hold
-                    self.too_long = True
+                    self.too_long = f"a line of its output passed {MAX_LINE:,} bytes"
+                if self.too_long is not None:
                     break
             else:
                 if pending:
-                    self.lines.put(_decoded(pending))
+                    self._queue(pending)
         with self._reading:
             stream.close()
             self.lines.put(None)
+
+    def _queue(self, line: bytes | bytearray) -> bool:
+        """Queue a line of output; False, the output marked too long, when it would make the
+        current answer's more than :data:`MAX_LINES` lines or :data:`MAX_OUTPUT` bytes."""
+        lines, size = self._queued[0] + 1, self._queued[1] + len(line) + 1
+        if lines - self._answered[0] > MAX_LINES or size - self._answered[1] > MAX_OUTPUT:
+            self.too_long = (f"its output to one request passed {MAX_LINES:,} lines or "
+                             f"{MAX_OUTPUT:,} bytes")
+            return False
+        self._queued = (lines, size)
+        self.lines.put((_decoded(line), len(line) + 1))
+        return True
+
+    def answered(self) -> None:
+        """The answer read so far is whole: what the program prints from here on is the next
+        one's."""
+        self._answered = self._read
 
     def _drained(self) -> bool:
         """Whether all the program wrote to its output has been read and queued: nothing waits
@@ -296,11 +326,12 @@ class _Process:
 
     def read(self, deadline: float) -> str | None:
         """Its next line of output, or None at its end; raises ``TimeoutError`` at the deadline
-        and ``_TooLong`` after a line past :data:`MAX_LINE`."""
+        and ``_TooLong`` after a line past :data:`MAX_LINE` or an answer past :data:`MAX_LINES`
+        or :data:`MAX_OUTPUT`."""
         while True:
             left = deadline - time.monotonic()
             try:
-                line = self.lines.get(timeout=max(0.0, min(left, _GRACE)))
+                got = self.lines.get(timeout=max(0.0, min(left, _GRACE)))
             except queue.Empty:
                 if left <= _GRACE:
                     raise TimeoutError from None
@@ -309,8 +340,12 @@ class _Process:
                 if self.popen.poll() is not None and self._drained():
                     return None
                 continue
-            if line is None and self.too_long:
-                raise _TooLong
+            if got is None:
+                if self.too_long is not None:
+                    raise _TooLong(self.too_long)
+                return None
+            line, size = got
+            self._read = (self._read[0] + 1, self._read[1] + size)
             return line
 
     def wait(self, deadline: float) -> int:
@@ -632,9 +667,10 @@ class BotzoneProgram:
         except TimeoutError:
             raise Foul(f"late: no answer within {limit:g} s", None,
                        self._detail(request, None)) from None
-        except _TooLong:
-            raise Foul(f"too long: a line of its output passed {MAX_LINE:,} bytes", None,
-                       self._detail(request, None)) from None
+        except _TooLong as what:
+            raise Foul(f"too long: {what}", None, self._detail(request, None)) from None
+        if line is not None:
+            process.answered()
         answer = self._response(out, request, keeps=line is not None)
         if line is not None and process.ended_input:  # it keeps running, but cannot hear
             self._long_running = True

@@ -281,6 +281,20 @@ def test_a_program_that_stops_reading_closes_its_output_or_prints_a_huge_line_fo
     assert thread_errors == [] and children() == []
 
 
+@pytest.mark.parametrize("way", ["lines", "babble"])
+def test_a_program_that_prints_lines_without_end_fouls_at_the_limit_not_the_deadline(way,
+                                                                                    children):
+    # Seen: short lines printed after an answer held 670 MB of mjsim's memory by the deadline,
+    # then fouled 'late'; a long-running program printing between requests, when nothing reads
+    # its output, had no deadline at all.
+    bad = BotzoneProgram(bot_command("badbot.py", way), time_limit=30)
+    started = time.monotonic()
+    game = play(b"bad", [bad, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
+    assert game.history[0]["foul"]["reason"] == ("too long: its output to one request passed "
+                                                 "1,000 lines or 16,777,216 bytes")
+    assert time.monotonic() - started < 20 and children() == []
+
+
 def test_what_a_program_leaves_running_does_not_hold_up_its_answers(children):
     # Seen: a setsid child holding the program's output made every turn wait to the deadline,
     # a foul that read 'late'.

@@ -19,6 +19,9 @@
 - ``closeout``: closes its output at its draw, then sleeps;
 - ``chatty``: plays its first draw, keeps running, then answers ``PLAY W1`` to every request
   (its own discard among them, to which PASS is the only answer).
+- ``lines``: plays its draw, then prints short lines without end;
+- ``babble``: plays its first draw and keeps running, then prints short lines without end
+  while it waits for the next request.
 
 All of them read one JSON line first and pass what they are not asked about.
 """
@@ -33,6 +36,13 @@ import time
 from pathlib import Path
 
 
+def _babble() -> None:
+    """Print short lines for ever (or until its output is closed)."""
+    lines = b"xy\n" * 2 ** 16
+    while True:
+        os.write(1, lines)
+
+
 def main() -> None:
     way = sys.argv[1]
     if way == "deaf" and Path("ran").exists():  # its folder keeps the mark from run to run
@@ -40,6 +50,10 @@ def main() -> None:
     if way == "loud":
         sys.stderr.write(("e" * 999 + "\n") * 3 * 1024)
     request = json.loads(sys.stdin.readline())["requests"][-1]
+    if way == "babble":
+        print(json.dumps({"response": "PLAY " + request[2:] if request[0] == "2" else "PASS"}))
+        print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+        _babble()
     if way == "chatty":
         print(json.dumps({"response": "PLAY " + request[2:] if request[0] == "2" else "PASS"}))
         print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
@@ -51,7 +65,7 @@ def main() -> None:
         print(json.dumps({"response": "PASS"}))
         return
     tile = request.split(" ")[1]
-    if way in ("forker", "loud", "spawner"):
+    if way in ("forker", "loud", "spawner", "lines"):
         print(json.dumps({"response": f"PLAY {tile}"}), flush=True)
     if way == "forker" and os.fork() == 0:
         os.setsid()
@@ -66,6 +80,8 @@ def main() -> None:
     if way == "deaf":
         Path("ran").touch()
         print(json.dumps({"response": f"PLAY {tile}", "data": "x" * 2_000_000}))
+    elif way == "lines":
+        _babble()
     elif way == "long":
         sys.stdout.write("x" * 8 * 2 ** 20)
         sys.stdout.flush()
