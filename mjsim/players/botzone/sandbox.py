@@ -17,6 +17,8 @@ read the run's ``manifest.json``, which holds the seed, or mjsim's own command l
 What it cannot hide is what the run does not keep: a seed written elsewhere (a script, a
 shell's history) stays readable, and a seed that can be guessed (the default ``mjsim``) can be
 found by trying. A run that must keep its walls from its program seats takes ``--fresh-seed``.
+Nor does it bound what a program uses (processes, cores, disk: that takes cgroups), or keep
+two program seats from signalling to each other (by a lock on a file both can read, say).
 """
 
 from __future__ import annotations
