@@ -189,10 +189,10 @@ class _Process:
 
     Every wait is bounded: its input is written without blocking, by the deadline; a line of
     output is read up to :data:`MAX_LINE` bytes, and the output to one request up to
-    :data:`MAX_LINES` lines and :data:`MAX_OUTPUT` bytes; its output ends when it closes it, or once the
-    program has ended (something it left running in a session of its own may hold the pipe open
-    for ever). Each reader thread alone reads and closes its stream, and :meth:`stop` wakes it
-    through a pipe of its own, so none reads a closed file."""
+    :data:`MAX_LINES` lines and :data:`MAX_OUTPUT` bytes; its output ends when it closes it, or
+    once the program has ended (something it left running in a session of its own may hold the
+    pipe open for ever). Each reader thread alone reads and closes its stream, and :meth:`stop`
+    wakes it through a pipe of its own, so none reads a closed file."""
 
     def __init__(self, args: list[str], workdir: Path, env: dict[str, str], limits: _Limits,
                  log: _Log | None, tail: deque[str]) -> None:

@@ -6,8 +6,9 @@ in a folder above its own (``seed``; when none shows, also after unmounting the 
 its own, as a program keeping root's capabilities could), the command lines it can read of
 processes that are not its own (``commands``: mjsim's, if it can see them), whether it could
 write a file beside its folder (``wrote_outside``) and reach a port on this machine
-(``connected``: the port in ``port.txt`` above its folder, given by the test). It also leaves a child in a session of its
-own, asleep with TOKEN on its command line, as a program that means to outlive the run would.
+(``connected``: the port in ``port.txt`` above its folder, given by the test). It also leaves
+a child in a session of its own, asleep with TOKEN on its command line, as a program that means
+to outlive the run would.
 """
 
 from __future__ import annotations
