@@ -252,6 +252,16 @@ def test_price_null_refuses_a_sequential_or_planned_run(capsys, tmp_path, flag):
     assert not any(tmp_path.iterdir())  # refused before a wall was played
 
 
+def test_price_null_refuses_a_fresh_seed(capsys, tmp_path):
+    # It drew one, and its stop said "run mjsim resume runs/null-fresh-..." of a folder that is
+    # no run folder (its replicates are), while the same command would draw another seed.
+    code, _, err = run(capsys, "price", "--null", "--replicates", "2", "--fresh-seed",
+                       "--quiet", "--out", str(tmp_path))
+    assert code == 2 and "--null plays built-in rungs alone, which read no seed: give --seed, " \
+        "not --fresh-seed" in err
+    assert not any(tmp_path.iterdir())
+
+
 def test_the_levels_offered_are_the_rungs():
     from mjsim.players.rungs import LEVELS
     from mjsim.ui.commands import base

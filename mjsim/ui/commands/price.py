@@ -71,6 +71,11 @@ def _check_price(args: argparse.Namespace, parser: argparse.ArgumentParser) -> N
     for given, flag in ((args.until_decided, "--until-decided"), (args.plan is not None, "--plan")):
         if args.null and given:
             parser.error(f"--null plays --walls walls a replicate, a fixed run: no {flag}")
+    # Its replicates resume by the same command, which a fresh seed would make another check;
+    # and its built-in rungs read no seed, which is all a fresh seed hides.
+    if args.null and args.fresh_seed:
+        parser.error("--null plays built-in rungs alone, which read no seed: give --seed, "
+                     "not --fresh-seed")
 
 
 def cmd_price(args: argparse.Namespace) -> str:
