@@ -167,16 +167,17 @@ class Roster:
             self._probe(entry)
         return self._batching[entry]
 
-    def check(self, entries: Iterable[str]) -> None:
-        """Build each entry's player once, so a missing file, class or idea is reported before
-        any game is played (a program is not started: that happens when a hand begins); what
+    def check(self, entries: Iterable[str], limits: Limits | None = None) -> None:
+        """Build each entry's player once, within the run's ``limits``, so a missing file,
+        class or idea, or a sandbox that cannot be made, is reported before any game is played
+        (a program is not started: that happens when a hand begins); what
         :meth:`decides_in_batches` would ask is read from the same build."""
         for entry in dict.fromkeys(entries):
-            self._probe(entry)
+            self._probe(entry, limits)
 
-    def _probe(self, entry: str) -> None:
+    def _probe(self, entry: str, limits: Limits | None = None) -> None:
         """Build and close ``entry``'s player, keeping whether it decides in batches."""
-        player = self.player(entry)
+        player = self.player(entry, limits=limits)
         self._batching[entry] = isinstance(player, BatchPlayer)
         close = getattr(player, "close", None)
         if close is None:

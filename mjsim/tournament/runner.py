@@ -234,7 +234,7 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
     entries = sorted({entry for batch in batches for _, lineup in batch for entry in lineup})
     pairs = tuple(sorted((roster.entry(challenger), roster.entry(baseline))
                          for challenger, baseline in (shadows or {}).items()))
-    roster.check([*entries, *(baseline for _, baseline in pairs)])
+    roster.check([*entries, *(baseline for _, baseline in pairs)], settings.limits)
     folder = RunFolder(out)
     with folder.held():  # one run at a time writes a folder
         listed = [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches]

@@ -10,10 +10,12 @@ import shlex
 import sys
 
 import psutil
+import pytest
 
+from mjsim.players.botzone import sandbox
 from mjsim.tournament import RunFolder
 from mjsim.ui.cli import main
-from tests.players.botzone.programs import BOTS
+from tests.players.botzone.programs import BOTS, bot_command
 from tests.ui.conftest import mjsim
 
 
@@ -82,3 +84,24 @@ def test_a_fresh_seed_run_stopped_names_the_resume_that_goes_on_with_it(tmp_path
                                 "to resume")
     assert main(["resume", f"runs/{folder.name}", "--quiet"]) == 0
     assert json.loads((folder / "manifest.json").read_text())["arguments"]["seed"] == seed
+
+
+@pytest.mark.parametrize("command", [["table", "bot,1,1,1"], ["ladder", "--rungs", "1,bot"]])
+def test_a_sandbox_without_bubblewrap_is_refused_in_one_line_making_nothing(
+        tmp_path, monkeypatch, capsys, command):
+    # Checked with the players, before the folder is made: it had been checked in the first
+    # game, its manifest written (and a seat's folder made).
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))  # no bwrap (nor anything) on it
+    sandbox.check.cache_clear()
+    try:
+        status = main([*command, "--player", f"bot=botzone:{bot_command('tinybot.py', 'json')}",
+                       "--walls", "2", "--table", "botzone", "--sandbox", "--quiet",
+                       "--backend", "sequential", "--out", "run"])
+    finally:
+        sandbox.check.cache_clear()
+    assert status == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"mjsim {command[0]}: a sandbox needs bubblewrap (bwrap), which is not on PATH "
+        "(Debian and Ubuntu: apt install bubblewrap)"]
+    assert not (tmp_path / "run").exists()

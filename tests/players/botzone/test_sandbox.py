@@ -16,6 +16,7 @@ from mjsim.players.botzone import sandbox
 from mjsim.players.botzone.program import BotzoneProgram
 from mjsim.players.driver import play
 from mjsim.players.specs import load_player
+from mjsim.tournament import Roster, table
 from tests.players.botzone.programs import bot_command
 
 SEED = "the run's secret seed"
@@ -165,3 +166,17 @@ def test_a_runs_sandbox_is_recorded_and_read_back_and_an_older_manifest_has_none
     older = {**recorded, "limits": {"time_limit": 2.0}}
     assert Settings.from_manifest(older).limits == Limits(time_limit=2)
     assert Limits(sandbox=True).overridden({"sandbox": "0", "io": "json"}) == Limits()
+
+
+def test_a_runs_sandbox_without_bubblewrap_is_refused_before_its_folder_is_made(tmp_path,
+                                                                                monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    sandbox.check.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"a sandbox needs bubblewrap \(bwrap\)"):
+            table(["bot", "1", "1", "1"], tmp_path / "run", walls=2, table="botzone",
+                  roster=Roster({"bot": f"botzone:{bot_command('tinybot.py', 'json')}"}),
+                  limits=Limits(sandbox=True), backend="sequential", quiet=True)
+    finally:
+        sandbox.check.cache_clear()
+    assert not (tmp_path / "run").exists()
