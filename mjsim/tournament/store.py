@@ -428,10 +428,21 @@ def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
     comparable = {key: value for key, value in manifest.items()
                   if key not in ("version", "git", "arguments", "players", "origin", "looks")}
     # A run made before the limits (or one of them, such as the sandbox) were recorded held
-    # the default ones.
+    # the default ones; and a limit is compared as the run reads it (a sandbox of "yes" is
+    # True, a time limit of "6" is 6.0), or its own resume called it a different run.
     limits = comparable.get("limits", {})
-    comparable["limits"] = Limits().options() | limits if isinstance(limits, dict) else limits
+    if isinstance(limits, dict):
+        limits = Limits().options() | {name: _limit(name, value) for name, value in limits.items()}
+    comparable["limits"] = limits
     return comparable
+
+
+def _limit(name: str, value: object) -> object:
+    """A manifest's limit as a run reads it, or as it is written when no run can (damaged)."""
+    try:
+        return Limits(**{name: value}).options()[name]
+    except (TypeError, ValueError):
+        return value
 
 
 def _typed(manifest: dict[str, Any]) -> dict[str, Any]:

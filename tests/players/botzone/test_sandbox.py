@@ -16,7 +16,7 @@ from mjsim.players.botzone import sandbox
 from mjsim.players.botzone.program import BotzoneProgram
 from mjsim.players.driver import play
 from mjsim.players.specs import load_player
-from mjsim.tournament import Roster, table
+from mjsim.tournament import Roster, resume, table
 from tests.players.botzone.programs import bot_command
 
 SEED = "the run's secret seed"
@@ -180,3 +180,21 @@ def test_a_runs_sandbox_without_bubblewrap_is_refused_before_its_folder_is_made(
     finally:
         sandbox.check.cache_clear()
     assert not (tmp_path / "run").exists()
+
+
+def test_a_manifests_limits_are_compared_as_a_run_reads_them(tmp_path):
+    # A sandbox of "yes" and a time limit of "6" are read as True and 6.0: the run's own
+    # resume had called it "a different run (its limits are {'sandbox': 'yes'}, not ...)".
+    run = tmp_path / "run"
+    table(["1", "1", "1", "1"], run, walls=2, table="botzone", limits=Limits(sandbox=True),
+          backend="sequential", quiet=True)
+    manifest = json.loads((run / "manifest.json").read_text())
+    manifest["limits"] |= {"sandbox": "yes", "time_limit": "6"}
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    for path in run.glob("tables/*/b000001.parquet"):
+        path.unlink()
+    assert resume(run, backend="sequential", quiet=True).played == 1
+    manifest["limits"]["sandbox"] = 2  # damaged: refused as a run cannot take it
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(ValueError, match=r"records settings a run cannot take \(sandbox is 1 "):
+        resume(run, backend="sequential", quiet=True)
