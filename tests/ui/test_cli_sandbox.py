@@ -102,6 +102,6 @@ def test_a_sandbox_without_bubblewrap_is_refused_in_one_line_making_nothing(
         sandbox.check.cache_clear()
     assert status == 2
     assert capsys.readouterr().err.splitlines() == [
-        f"mjsim {command[0]}: a sandbox needs bubblewrap (bwrap), which is not on PATH "
-        "(Debian and Ubuntu: apt install bubblewrap)"]
+        (f"mjsim {command[0]}: a sandbox needs bubblewrap (bwrap), which is not on PATH "
+         "(Debian and Ubuntu: apt install bubblewrap)")]
     assert not (tmp_path / "run").exists()
