@@ -437,7 +437,7 @@ def _comparable(manifest: dict[str, Any]) -> dict[str, Any]:
     return comparable
 
 
-def _limit(name: str, value: object) -> object:
+def _limit(name: str, value: Any) -> Any:
     """A manifest's limit as a run reads it, or as it is written when no run can (damaged)."""
     try:
         return Limits(**{name: value}).options()[name]
