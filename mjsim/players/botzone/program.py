@@ -115,6 +115,29 @@ _NO_ROOM_TO_LOAD = re.compile(r"error while loading shared libraries: .*: failed
                               r"segment from shared object(: Cannot allocate memory)?\s*$")
 
 
+@contextmanager
+def _interrupt_held() -> Iterator[list[bool]]:
+    """Ctrl-C held back while a program's process is made, and said in the list it yields.
+    With a ``preexec_fn``, Python runs its at-fork hooks (logging's, threading's) in mjsim and
+    in the child, and a KeyboardInterrupt raised in one is printed ("Exception ignored in ...",
+    a traceback) and lost: a run went on to its end. A handler is set in the main thread only
+    (no other may), and only in place of Python's own."""
+    came: list[bool] = []
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield came
+        return
+    signal.signal(signal.SIGINT, lambda *_: came.append(True))
+    try:
+        yield came
+    except BaseException:  # it could not start: the Ctrl-C is said, not its failure
+        if came:
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 class _Limits:
     """What a program's process may use, set in the child before it runs the program."""
 
@@ -199,12 +222,14 @@ class _Process:
         self._sandboxed = limits.sandbox
         if limits.sandbox:
             args = _sandbox.sandboxed(args, workdir)
-        self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, cwd=workdir, env=env, bufsize=0,
-                                      start_new_session=True,
-                                      # Only setrlimit, already imported: nothing that could
-                                      # wait on a lock another thread held at the fork.
-                                      preexec_fn=limits.apply)  # noqa: PLW1509
+        with _interrupt_held() as interrupted:
+            self.popen = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, cwd=workdir, env=env,
+                                          bufsize=0, start_new_session=True,
+                                          # Only setrlimit, already imported: nothing that
+                                          # could wait on a lock another thread held at the
+                                          # fork.
+                                          preexec_fn=limits.apply)  # noqa: PLW1509
         self.ended_input = False
         self.too_long: str | None = None  # what was too long, once the output is
         # Each line with its size in bytes; None at the end.
@@ -223,6 +248,9 @@ class _Process:
                                      daemon=True)
         self._out.start()
         self._err.start()
+        if interrupted:  # Ctrl-C while it was made: it is stopped, and the run with it
+            self.stop()
+            raise KeyboardInterrupt
 
     def _chunks(self, stream: IO[bytes], busy: threading.Lock) -> Generator[bytes]:
         """What ``stream`` gives until its end or :meth:`stop`, each chunk read and taken in

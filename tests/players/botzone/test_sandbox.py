@@ -4,6 +4,7 @@ outlives it, and its limits and faults read as they do outside."""
 
 import json
 import os
+import signal
 import socket
 import time
 
@@ -198,3 +199,33 @@ def test_a_manifests_limits_are_compared_as_a_run_reads_them(tmp_path):
     (run / "manifest.json").write_text(json.dumps(manifest))
     with pytest.raises(ValueError, match=r"records settings a run cannot take \(sandbox is 1 "):
         resume(run, backend="sequential", quiet=True)
+
+
+_ARMED = []  # a Ctrl-C for the next fork's hook in mjsim (a hook cannot be taken back)
+
+
+def _ctrl_c_in_a_fork_hook():
+    if _ARMED:
+        _ARMED.clear()
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(10_000):  # Python's handler runs here, in the hook
+            pass
+
+
+@pytest.fixture(scope="module")
+def fork_hook():
+    os.register_at_fork(after_in_parent=_ctrl_c_in_a_fork_hook)
+
+
+@pytest.mark.parametrize("sandboxed", [False, True])
+def test_ctrl_c_while_a_program_starts_is_not_lost_in_a_fork_hook(fork_hook, sandboxed):
+    # Raised in a hook Python runs at the fork (logging's, threading's), it had been printed
+    # as "Exception ignored in ..." and lost: the run went on to its end.
+    program = BotzoneProgram(bot_command("tinybot.py", "json"), sandbox=sandboxed)
+    _ARMED.append(True)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            play(b"c", [program, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1)
+    finally:
+        _ARMED.clear()
+        program.close()
