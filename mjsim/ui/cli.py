@@ -153,7 +153,8 @@ def _command(argv: Sequence[str] | None) -> int:
 
 def _resumes(args: argparse.Namespace) -> str:
     """How a run folder's command (runs.add_parallel_options marks it) goes on after a stop."""
-    command = getattr(args, "resumed_by", "the same command")  # runs.out says when not
+    # runs.out says when not the same command (a fresh seed's run: once it is written)
+    command = getattr(args, "resumed_by", lambda: None)() or "the same command"
     return (f"; what was written stays: run {command} to resume"
             if getattr(args, "resumable", False) else "")
 

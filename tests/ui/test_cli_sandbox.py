@@ -105,3 +105,22 @@ def test_a_sandbox_without_bubblewrap_is_refused_in_one_line_making_nothing(
         (f"mjsim {command[0]}: a sandbox needs bubblewrap (bwrap), which is not on PATH "
          "(Debian and Ubuntu: apt install bubblewrap)")]
     assert not (tmp_path / "run").exists()
+
+
+def test_a_fresh_seed_run_stopped_before_its_manifest_names_no_resume(tmp_path, monkeypatch,
+                                                                      capsys):
+    # Ctrl-C after the folder is named but before the run is written: 'mjsim resume' of it
+    # had been named, which calls it no run folder.
+    def interrupted(self, manifest):
+        raise KeyboardInterrupt
+
+    monkeypatch.chdir(tmp_path)
+    with monkeypatch.context() as patched:
+        patched.setattr(RunFolder, "start", interrupted)
+        status = main(["table", "1,1,1,1", "--walls", "2", "--quiet", "--fresh-seed",
+                       "--backend", "sequential"])
+    assert status == 130
+    assert capsys.readouterr().err.splitlines() == [
+        "mjsim table: interrupted; what was written stays: run the same command to resume"]
+    assert main(["table", "1,1,1,1", "--walls", "2", "--quiet", "--fresh-seed",
+                 "--backend", "sequential"]) == 0

@@ -160,7 +160,7 @@ def out(args: argparse.Namespace, name: str) -> Path:
     seed = f"fresh-{_hashed(args.seed)}" if args.fresh_seed else seed_in_a_name(args.seed)
     folder = Path(args.out or f"runs/{name}-{seed}-{args.walls}")
     if args.fresh_seed:  # the same command would draw another seed: another run
-        args.resumed_by = shlex.join(["mjsim", "resume", str(folder)])
+        args.resumed_by = resumed_by(folder)
     try:
         nearest = next(path for path in (folder, *folder.parents) if path.exists())
     except OSError as error:  # a name longer than the system takes
@@ -172,6 +172,13 @@ def out(args: argparse.Namespace, name: str) -> Path:
     if not os.access(nearest, os.W_OK | os.X_OK):
         raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
     return folder
+
+
+def resumed_by(folder: Path) -> Callable[[], str | None]:
+    """What resumes a fresh seed's run in ``folder``, once its manifest is written (before, a
+    stop leaves nothing to resume, and ``mjsim resume`` would call it no run folder)."""
+    return lambda: (shlex.join(["mjsim", "resume", str(folder)])
+                    if (folder / "manifest.json").is_file() else None)
 
 
 def _hashed(seed: str) -> str:
