@@ -1,8 +1,17 @@
+import math
+
 import numpy as np
 import pandas as pd
 import pytest
 
-from mjsim.tournament.pricing import bh_adjust, control_check, estimate, paired_differences
+from mjsim.tournament.pricing import (
+    DIFFERENCE_COLUMNS,
+    bh_adjust,
+    control_check,
+    estimate,
+    joined_differences,
+    paired_differences,
+)
 
 
 def zero_sum(points):
@@ -42,6 +51,21 @@ def test_paired_differences_are_the_challengers_points_beside_its_control():
     assert row["control"] == control.points.item() and row["diff"] == row["points"]
 
 
+def test_a_part_without_challenger_games_adds_no_differences():
+    """A batch of control games only (or no batch at all) has no differences, with the columns
+    the rest have, and joined with the others leaves the whole table's differences as they are,
+    dtypes included (an empty part's object columns had turned every column to object)."""
+    seats = synthetic_seats(np.random.default_rng(8), seeds=3, effect=2.0)
+    controls = seats[seats.lineup == "B,B,B,B"]
+    empty = paired_differences(controls, "B")
+    assert empty.empty and list(empty.columns) == DIFFERENCE_COLUMNS
+    assert list(joined_differences([]).columns) == DIFFERENCE_COLUMNS
+    assert joined_differences([empty]).empty
+    whole = paired_differences(seats, "B")
+    parts = [paired_differences(seats[seats.seed == seed], "B") for seed in ("s2", "s0", "s1")]
+    pd.testing.assert_frame_equal(joined_differences([empty, *parts, empty]), whole)
+
+
 def test_a_control_game_changes_no_estimate():
     """The control's seats sum to zero, so pricing without it (the health check plays it on a
     few walls only) gives the same estimate as subtracting it seat by seat."""
@@ -61,6 +85,32 @@ def test_a_control_game_changes_no_estimate():
                "points"] += 7
     assert control_check(broken, "B")[1] == pytest.approx(7)
     assert np.isnan(control_check(seats[seats.lineup != "B,B,B,B"], "B")[1])
+
+
+def test_an_estimate_needs_two_seeds_and_takes_two():
+    """One seed has no standard error: refused, naming the challenger; two are enough."""
+    diffs = paired_differences(synthetic_seats(np.random.default_rng(9), 2, 4.0), "B")
+    assert estimate(diffs, "C", "B").seeds == 2
+    with pytest.raises(ValueError, match="'C' needs at least two seeds to estimate, has 1"):
+        estimate(diffs[diffs.seed == "s0"], "C", "B")
+    with pytest.raises(ValueError, match="'D' needs at least two seeds to estimate, has 0"):
+        estimate(diffs, "D", "B")
+
+
+def test_the_estimate_is_the_t_interval_of_the_per_seed_means():
+    """Three seeds whose games' differences average 2, -1 and 5: mean 2, SD 3 (n - 1 in the
+    divisor), SE sqrt(3), and the t interval on 2 degrees of freedom (t = 4.3027)."""
+    diffs = pd.DataFrame({"seed": ["a", "a", "b", "b", "c", "c"], "seat": [0, 1] * 3,
+                          "challenger": "C", "points": 0.0, "control": math.nan,
+                          "diff": [1.0, 3.0, -2.0, 0.0, 4.0, 6.0]})
+    est = estimate(diffs, "C", "B")
+    assert (est.seeds, est.pairs) == (3, 6)
+    assert (est.mean, est.sd, est.se) == pytest.approx((2.0, 3.0, math.sqrt(3)))
+    half = 4.302653 * math.sqrt(3)
+    assert (est.low, est.high) == pytest.approx((2 - half, 2 + half), abs=1e-5)
+    assert est.p == pytest.approx(0.367544, abs=1e-6)
+    price = estimate(diffs.assign(diff=0.0), "C", "B", sign=-1)
+    assert math.copysign(1.0, price.mean) == 1.0  # a price of exactly 0 is +0.0, never -0.0
 
 
 def test_identical_challenger_gives_zero():
