@@ -137,6 +137,7 @@ def test_pairing_reduces_variance():
     rng = np.random.default_rng(5)
     est = estimate(paired_differences(synthetic_seats(rng, 40, 16.0), "B"), "C", "B")
     assert est.variance_reduction > 1.5
+    assert est.variance_reduction == pytest.approx((est.unpaired_se / est.se) ** 2)
     assert est.unpaired_se > est.se
     assert est.p < 0.05 and est.seeds == 40 and est.pairs == 160
 
