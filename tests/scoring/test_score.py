@@ -171,6 +171,25 @@ def test_explain_lists_every_element_and_the_total():
         assert name in text
 
 
+def test_fans_are_listed_by_points_then_by_number():
+    # 82 (a concealed and a melded kong) outranks the 1-point rows numbered below it, and rows
+    # of equal points go by number, not by name (by name No Honors would come first). The
+    # flowers come last, apart from the total.
+    hand, ctx = hand_and_ctx("ckong(1111m) kong(9999p) 234s 567s 8s F1", "8s")
+    assert [(number, count) for number, _, _, count in score(hand, ctx).fans] == \
+        [(82, 1), (71, 1), (73, 2), (76, 1), (81, 1)]
+
+
+@pytest.mark.parametrize(("text", "win", "grouping"), [
+    ("147m 258p 369s 234s E", "E", ("147m 258p 369s", "234s", "EE")),  # knitted straight
+    ("147m 258p 3s ESWNR G", "B", ("147m 258p 3s ESWNRGB",)),  # honours and knitted tiles
+    ("147m 258p 369s ESW N", "R", ("147m 258p 369s ESWNR",)),
+])
+def test_the_grouping_of_a_knitted_hand_shows_its_knitted_tiles(text, win, grouping):
+    hand, ctx = hand_and_ctx(text, win)
+    assert score(hand, ctx).grouping == grouping
+
+
 def test_high_over_low_takes_the_best_reading():
     hand, ctx = hand_and_ctx("222333444p 678s 9s", "9s")  # P4: pungs beat chows
     totals = {r.form + str(r.pungs): sum(v for v in evaluate(r, ctx, "green-book").values())
