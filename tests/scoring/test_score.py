@@ -184,8 +184,10 @@ def test_fans_are_listed_by_points_then_by_number():
     ("147m 258p 369s 234s E", "E", ("147m 258p 369s", "234s", "EE")),  # knitted straight
     ("147m 258p 3s ESWNR G", "B", ("147m 258p 3s ESWNRGB",)),  # honours and knitted tiles
     ("147m 258p 369s ESW N", "R", ("147m 258p 369s ESWNR",)),
+    # the declared meld first; a pair of 1m, kind 0, is a pair too
+    ("chow(234p) 567p 789s 345s 1m", "1m", ("chow(234p)", "567p", "345s", "789s", "11m")),
 ])
-def test_the_grouping_of_a_knitted_hand_shows_its_knitted_tiles(text, win, grouping):
+def test_the_grouping_shows_the_knitted_tiles_and_every_set_and_pair(text, win, grouping):
     hand, ctx = hand_and_ctx(text, win)
     assert score(hand, ctx).grouping == grouping
 
