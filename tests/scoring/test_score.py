@@ -169,6 +169,7 @@ def test_explain_lists_every_element_and_the_total():
     for name in ("Half Flush", "Pure Double Chow x2", "Short Straight", "Single Wait",
                  "Total 10", "chow(234m)", "567m", "EE"):
         assert name in text
+    assert "minimum" not in text and "not a legal win" not in text  # 10 reaches the 8
 
 
 def test_fans_are_listed_by_points_then_by_number():
