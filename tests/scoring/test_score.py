@@ -163,6 +163,13 @@ def test_flowers_never_count_toward_the_total():
     assert "not a legal win" in scored.explain()
 
 
+def test_a_win_of_exactly_the_minimum_is_legal():
+    hand, ctx = hand_and_ctx("chow(678m) chow(234p) pung(777s) 45m NN", "6m", seat=2, prevalent=2)
+    scored = score(hand, ctx)
+    assert (scored.total, [name for _, name, _, _ in scored.fans]) == (MIN_POINTS, ["Chicken Hand"])
+    assert "minimum" not in scored.explain()
+
+
 def test_explain_lists_every_element_and_the_total():
     hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E", prevalent=2)
     text = score(hand, ctx).explain()
