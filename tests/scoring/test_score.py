@@ -334,6 +334,16 @@ def test_the_result_is_read_only_and_survives_a_pickle():
     assert (again.explain(), again.flowers, again.melds) == (scored.explain(), 1, hand.melds)
 
 
+def test_results_are_equal_only_when_total_flowers_fans_and_ruleset_are():
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E")
+    scored = score(hand, ctx)
+    assert scored == score(hand, ctx) and hash(scored) == hash(score(hand, ctx))
+    assert scored != score(hand, ctx, "gb-mahjong")  # the same fans, another ruleset
+    assert scored != score(hand, dataclasses.replace(ctx, self_drawn=True))
+    assert scored != score(*hand_and_ctx("chow(234m) 234m 567m 567m E F1", "E"))
+    assert scored != scored.total and scored != "Scored"  # no Scored: unequal, not an error
+
+
 _FIELDS = [field.name for field in dataclasses.fields(WinContext)]
 
 
