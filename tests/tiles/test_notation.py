@@ -27,6 +27,14 @@ def test_print_refuses_what_is_no_kind(kind):
         notation.print_tiles([kind])
 
 
+@pytest.mark.parametrize(("text", "name"), [(None, "NoneType"), (b"1m", "bytes"), (5, "int")])
+@pytest.mark.parametrize("parser", [notation.parse, notation.parse_hand])
+def test_a_hand_string_that_is_no_str_is_named(parser, text, name):
+    # bytes met "cannot use a string pattern on a bytes-like object", None "has no len()"
+    with pytest.raises(TypeError, match=f"^a hand string is a str, not {name}$"):
+        parser(text)
+
+
 def test_print_is_canonical():
     assert notation.print_tiles(notation.parse("T4 B 9s 1p E 5m F1 1m R")) == \
         "15m 1p 9s ERB F1 T4"
