@@ -1,6 +1,8 @@
 """The game log's writer: what its header holds, and that each line reaches the file at once."""
 
+import io
 import json
+import re
 
 import pytest
 
@@ -57,3 +59,44 @@ def test_each_line_is_in_the_file_before_it_is_closed(tmp_path, buffering):
     _, moves = gamelog.read(path.open())
     assert moves == [(0, Move("discard", tile=5)), (1, Move("pass")),
                      (2, Move("discard", tile=7))]
+
+
+def read_text(text):
+    return gamelog.read_partial(io.StringIO(text))
+
+
+HEADER = {"format": gamelog.FORMAT, "seed": "s", "ruleset": "green-book", "players": PLAYERS}
+
+
+@pytest.mark.parametrize("text", ["", "\n \n", "[1, 2]", '{"format": "other"}', "{cut"])
+def test_a_file_that_starts_with_no_mjsim_header_is_no_log(text):
+    with pytest.raises(ValueError, match=r"^not an mjsim game log \(its first line names no "):
+        read_text(text)
+
+
+def test_a_header_with_bytes_that_are_not_utf8_is_no_log(tmp_path):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(json.dumps(HEADER).replace('"s"', '"s\\u00e9"').encode()
+                     .replace(b"\\u00e9", b"\xff") + b"\n")
+    with pytest.raises(ValueError, match="^not an mjsim game log"):
+        gamelog.read_partial(gamelog.open_log(path))
+
+
+@pytest.mark.parametrize("change", [{"seed": 5}, {"ruleset": None}, {"players": PLAYERS[:3]},
+                                    {"players": "abcd"}, {"seed": None, "players": None}])
+def test_a_header_without_a_seed_a_ruleset_and_four_players_is_damaged(change):
+    with pytest.raises(ValueError, match="^a damaged game log: its first line needs a seed, a "
+                                         "ruleset and four players$"):
+        read_text(json.dumps(HEADER | change))
+
+
+@pytest.mark.parametrize("hand_no", [0, 17, True, "3", 2.0])
+def test_a_hand_number_off_the_game_is_damaged(hand_no):
+    with pytest.raises(ValueError, match=f"^a damaged game log: its hand_no is 1-16, not "
+                                         f"{re.escape(repr(hand_no))}$"):
+        read_text(json.dumps(HEADER | {"hand_no": hand_no}))
+
+
+@pytest.mark.parametrize("hand_no", [1, 16])
+def test_the_first_and_the_last_hand_numbers_are_read(hand_no):
+    assert read_text(json.dumps(HEADER | {"hand_no": hand_no})).header["hand_no"] == hand_no
