@@ -100,3 +100,14 @@ def test_a_hand_number_off_the_game_is_damaged(hand_no):
 @pytest.mark.parametrize("hand_no", [1, 16])
 def test_the_first_and_the_last_hand_numbers_are_read(hand_no):
     assert read_text(json.dumps(HEADER | {"hand_no": hand_no})).header["hand_no"] == hand_no
+
+
+@pytest.mark.parametrize(("line", "stopped"), [
+    ('{"seat": 7, "move": {"kind": "pass"}}', "line 3 is damaged: seat 7 is not 0-3"),
+    ('{"seat": 1, "move": {"kind": "pass"', "line 3 is cut short or damaged"),
+    ('{"seat": 1}', "line 3 is cut short or damaged"),
+])
+def test_a_log_is_read_up_to_its_first_damaged_line(line, stopped):
+    read = read_text("\n".join([json.dumps(HEADER), '{"seat": 0, "move": {"kind": "pass"}}',
+                                line, '{"seat": 2, "move": {"kind": "pass"}}']))
+    assert (read.moves, read.stopped) == ([(0, Move("pass"))], stopped)
