@@ -12,7 +12,7 @@ import pytest
 from mjsim.reference.score import evaluate, formal_waits, readings
 from mjsim.reference.score import score as reference_score
 from mjsim.scoring.elements import BY_NAME
-from mjsim.scoring.scorer import MIN_POINTS, WinContext, score
+from mjsim.scoring.scorer import MIN_POINTS, WinContext, check_context, fan_line, score
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.notation import parse
 from tests.helpers.golden import SCORED_ROWS as ROWS
@@ -123,8 +123,9 @@ def test_a_context_the_hand_makes_impossible_is_refused(text, win, flags, words)
     if words is None:  # two flowers in the context and none in the hand is fine
         assert score(hand, ctx).flowers == 2
         return
-    with pytest.raises(ValueError, match=words):
-        score(hand, ctx)
+    for entry in (score, check_context):  # the same checks, the same words
+        with pytest.raises(ValueError, match=words):
+            entry(hand, ctx)
 
 
 def test_flowers_in_the_context_must_match_the_hands():
@@ -342,6 +343,15 @@ def test_results_are_equal_only_when_total_flowers_fans_and_ruleset_are():
     assert scored != score(hand, dataclasses.replace(ctx, self_drawn=True))
     assert scored != score(*hand_and_ctx("chow(234m) 234m 567m 567m E F1", "E"))
     assert scored != scored.total and scored != "Scored"  # no Scored: unequal, not an error
+    assert repr(scored) == f"Scored(total=10, flowers=0, fans={scored.fans!r}, " \
+                           "ruleset='green-book')"
+
+
+def test_a_fan_line_counts_an_element_only_when_it_is_there_more_than_once():
+    # number, name padded to 40, points times the count to the right
+    assert fan_line(80, "Self-Drawn", 1, 1) == "  80 Self-Drawn" + " " * 33 + "1"
+    assert fan_line(6, "Big Three Dragons", 88, 1) == "   6 Big Three Dragons" + " " * 25 + "88"
+    assert fan_line(69, "Pure Double Chow", 1, 2) == "  69 Pure Double Chow x2" + " " * 24 + "2"
 
 
 _FIELDS = [field.name for field in dataclasses.fields(WinContext)]
