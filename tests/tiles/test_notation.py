@@ -118,6 +118,39 @@ def test_parse_refusals_name_token_position_and_reason(text, token, position, re
     assert isinstance(error, ValueError)
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    # a run read whole says what is wrong, "garbled" only for mere garbage
+    ("12x", ("bad token '12x' at character 0: unknown suit letter 'x' (the suits are m, p, s, "
+             "and z for honours)")),
+    ("12x 5p", ("bad token '12x' at character 0: unknown suit letter 'x' (the suits are m, p, "
+                "s, and z for honours)")),
+    ("1m 12 5p", "bad token '12' at character 3: digits with no suit letter after them"),
+    ("e 5p", ("bad token 'e' at character 0: unknown honour letter 'e' (the honours are E S W "
+              "N R G B, or 1z-7z)")),
+    ("pung 5p", ("bad token 'pung' at character 0: a meld holds its tiles in brackets, as in "
+                 "pung(EEE)")),
+    ("F 5p", ("bad token 'F' at character 0: F with no number (flowers are F1 to F4, seasons T1 "
+              "to T4)")),
+    ("z 5p", "bad token 'z' at character 0: a suit letter 'z' with no digits before it"),
+    ("5m , 5p", "bad token ',' at character 3: garbled: unexpected ','"),
+    ("1m ) 5p", ("bad token ')' at character 3: garbled: a meld is word(tiles) with no space "
+                 "inside the brackets")),
+    ("pung( EEE)", ("bad token 'pung(' at character 0: garbled: a meld is word(tiles) with no "
+                    "space inside the brackets")),
+    ("5m ,(", "bad token ',(' at character 3: garbled at character 3 (','): unexpected ','"),
+    # a run with a readable start names the piece it cannot read, and where
+    ("E, 5p", "bad token 'E,' at character 0: garbled at character 1 (','): unexpected ','"),
+    ("5mpung(", ("bad token '5mpung(' at character 0: garbled at character 2 ('pung('): a meld "
+                 "is word(tiles) with no space inside the brackets")),
+    ("pung(E E)", ("bad token 'pung(E' at character 0: garbled at character 0 ('pung('): a meld "
+                   "is word(tiles) with no space inside the brackets")),
+])
+def test_a_refusal_says_what_is_wrong_in_full(text, message):
+    with pytest.raises(NotationError) as caught:
+        notation.parse_hand(text)
+    assert str(caught.value) == message
+
+
 @pytest.mark.parametrize(("text", "token", "reason"), [
     ("chow(135m)", "chow(135m)", "three consecutive ranks"),
     ("chow(9m1p2p)", "chow(9m1p2p)", "cannot mix suits"),
