@@ -111,3 +111,27 @@ def test_a_log_is_read_up_to_its_first_damaged_line(line, stopped):
     read = read_text("\n".join([json.dumps(HEADER), '{"seat": 0, "move": {"kind": "pass"}}',
                                 line, '{"seat": 2, "move": {"kind": "pass"}}']))
     assert (read.moves, read.stopped) == ([(0, Move("pass"))], stopped)
+
+
+@pytest.mark.parametrize(("seat", "shown"), [(4, "4"), (-1, "-1"), (True, "True"), ("1", "'1'"),
+                                             (1.0, "1.0")])
+def test_a_logged_seat_off_the_table_is_damage(seat, shown):
+    line = json.dumps({"seat": seat, "move": {"kind": "pass"}})
+    read = read_text(json.dumps(HEADER) + "\n" + line)
+    assert (read.moves, read.stopped) == ([], f"line 2 is damaged: seat {shown} is not 0-3")
+
+
+def test_a_logged_chow_not_of_three_is_damage():
+    chow = {"seat": 1, "move": {"kind": "chow", "tile": 2, "tiles": [1, 2]}}
+    read = read_text(json.dumps(HEADER) + "\n" + json.dumps(chow))
+    assert (read.moves, read.stopped) == ([], "line 2 is damaged: a chow of 2 tiles")
+
+
+def test_a_replay_yields_the_deal_then_each_move_and_names_the_move_refused():
+    header = HEADER | {"seed": "replayed"}
+    steps = gamelog.replay(header, [(0, Move("discard", tile=99)), (2, Move("pass"))])
+    seat, move, events, _ = next(steps)
+    assert (seat, move) == (None, None) and events[0]["kind"] == "deal"
+    with pytest.raises(ValueError, match=r"^move 1 \(Move\('discard', tile=99\) by seat 0\) is "
+                                         r"refused: "):
+        next(steps)
