@@ -40,6 +40,7 @@ def test_the_record_is_frozen_and_holds_the_ruleset_as_an_index():
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings.table = "mcr"  # type: ignore[misc]
     assert (Settings().penalty, Settings().max_fouls) == (driver.PENALTY, MAX_FOULS)
+    assert MAX_FOULS == 3  # README: a player that fouls three hands in a row stops the run
 
 
 @pytest.mark.parametrize(("fields", "error", "message"), [
