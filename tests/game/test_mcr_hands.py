@@ -223,3 +223,37 @@ def test_a_damaged_mcr_match_is_refused_or_disagrees_in_one_line(game, data):
         outcome = read if isinstance(read, Refused) else check(read)
         if not isinstance(outcome, Replayed):
             assert "\n" not in str(outcome)
+
+
+def test_each_hand_record_holds_its_deal_its_first_draw_and_its_settlement(game):
+    header, moves, hands, _ = game
+    _, rules = by_hand(header, moves)
+    assert len(hands) == len(rules.history) == 16
+    for number, (record, row) in enumerate(zip(hands, rules.history), 1):
+        # the flowers dealt are set aside; the dealer's fourteenth tile is its first draw
+        assert [len(tiles) for tiles in record.deals] == [13] * 4
+        assert all(tile < 34 for tiles in record.deals for tile in tiles)
+        assert all(tile >= 34 for tiles in record.flowers for tile in tiles)
+        assert (record.actions[0].seat, record.actions[0].verb) == ((number - 1) % 4, "Draw")
+        lines = [action.line for action in record.actions]
+        assert lines == sorted(set(lines))  # one action an event, in the log's order
+        assert record.walltiles == list(Wall(b"mcr-0", number).tiles)
+        assert (record.scores, record.fan) == (tuple(row["deltas"]), row.get("points"))
+        assert record.end == {"score": "hu", "draw": "huang"}[row["result"]]
+        assert record.foul is None
+
+
+def test_a_botzone_table_game_is_one_record_under_its_own_name():
+    from mjsim.players import driver
+    from mjsim.players.specs import load_player
+    from mjsim.ui.replay import _Recorded
+
+    buffer = io.StringIO()
+    log = gamelog.GameLog(buffer, seed=b"bz", ruleset="gb-mahjong", players=LINEUPS[0],
+                          table="botzone")
+    players = [_Recorded(load_player(level), seat, log) for seat, level in enumerate(LINEUPS[0])]
+    done = driver.play("bz", players, ruleset="gb-mahjong", table="botzone")
+    [record] = games_of(*gamelog.read(io.StringIO(buffer.getvalue())), "bz")
+    assert (record.id, record.table, record.walltiles) == ("bz", "botzone", None)
+    assert [len(tiles) for tiles in record.deals] == [13] * 4
+    assert record.scores == tuple(done.history[0]["deltas"])

@@ -1,6 +1,7 @@
 """One frozen record of a game's settings, parsed once and handed down (mjsim.game.settings)."""
 
 import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -9,6 +10,8 @@ from mjsim.game.settings import (
     CPU_LIMIT,
     MAX_FOULS,
     MEMORY_LIMIT,
+    MOST_CPU,
+    MOST_MEMORY,
     TIME_LIMIT,
     Limits,
     Settings,
@@ -37,6 +40,7 @@ def test_the_record_is_frozen_and_holds_the_ruleset_as_an_index():
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings.table = "mcr"  # type: ignore[misc]
     assert (Settings().penalty, Settings().max_fouls) == (driver.PENALTY, MAX_FOULS)
+    assert MAX_FOULS == 3  # README: a player that fouls three hands in a row stops the run
 
 
 @pytest.mark.parametrize(("fields", "error", "message"), [
@@ -69,6 +73,38 @@ def test_settings_take_numpy_whole_numbers_as_plain_ints():
 def test_bad_limits_are_refused_in_one_line(fields, message):
     with pytest.raises(ValueError, match=message):
         Limits(**fields)
+
+
+def test_a_limit_may_be_its_least_and_its_largest_but_no_further():
+    assert Limits(time_limit=MOST_CPU, memory_limit=MOST_MEMORY, cpu_limit=MOST_CPU) == \
+        Limits(MOST_CPU, MOST_MEMORY, MOST_CPU)
+    assert Limits(cpu_limit=1).cpu_limit == 1.0  # the least a CPU limit is, whole seconds
+    assert Limits(time_limit=0.001, memory_limit=0.5).memory_limit == 0.5  # any above 0
+    for name, most in [("time_limit", MOST_CPU), ("memory_limit", MOST_MEMORY),
+                       ("cpu_limit", MOST_CPU)]:
+        with pytest.raises(ValueError, match=f" up to {most:,.0f}, not "):
+            Limits(**{name: most * 1.001})
+
+
+@pytest.mark.parametrize(("given", "sandbox"), [
+    (True, True), (False, False), ("yes", True), (" True ", True), ("1", True), (1, True),
+    ("no", False), ("FALSE", False), ("0", False), (0, False)])
+def test_a_sandbox_switch_is_read_from_its_words(given, sandbox):
+    limits = Limits(sandbox=given)
+    assert limits.sandbox is sandbox
+    assert limits.overridden({"sandbox": given}).sandbox is sandbox
+
+
+@pytest.mark.parametrize("given", ["maybe", "", 2, 1.0, None])
+def test_a_sandbox_that_is_no_switch_is_refused(given):
+    with pytest.raises(ValueError, match=r"^sandbox is 1 or 0 \(yes or no, true or false\), not "
+                                         f"{re.escape(repr(given))}$"):
+        Limits(sandbox=given)
+
+
+def test_the_limits_are_frozen_too():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Limits().time_limit = 1.0  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("limits", [{"time": 1}, [1, 2], "6"])

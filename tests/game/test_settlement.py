@@ -32,6 +32,18 @@ def test_exhausted_moves_nothing():
     assert settle(None, "exhausted") == [0, 0, 0, 0]
 
 
+def test_a_win_with_no_points_given_pays_the_base_alone():
+    assert settle(1, "self") == [-BASE, 3 * BASE, -BASE, -BASE]
+    assert settle(1, "discard", discarder=2) == [-BASE, 3 * BASE, -BASE, -BASE]
+
+
+def test_a_way_of_ending_it_does_not_know_is_named_even_with_a_discarder():
+    # With a discarder given, an unknown way would otherwise settle as a discard win.
+    with pytest.raises(ValueError, match="^no way of ending a hand called 'tsumo'; the ways "
+                                         "are self, discard, rob, exhausted$"):
+        settle(0, "tsumo", 8, discarder=1)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 3), st.sampled_from(["self", "discard", "rob"]), st.integers(0, 400),
        st.integers(1, 3))

@@ -12,7 +12,7 @@ import pytest
 from mjsim.reference.score import evaluate, formal_waits, readings
 from mjsim.reference.score import score as reference_score
 from mjsim.scoring.elements import BY_NAME
-from mjsim.scoring.scorer import MIN_POINTS, WinContext, score
+from mjsim.scoring.scorer import MIN_POINTS, WinContext, check_context, fan_line, score
 from mjsim.tiles.hand import Hand
 from mjsim.tiles.notation import parse
 from tests.helpers.golden import SCORED_ROWS as ROWS
@@ -123,8 +123,9 @@ def test_a_context_the_hand_makes_impossible_is_refused(text, win, flags, words)
     if words is None:  # two flowers in the context and none in the hand is fine
         assert score(hand, ctx).flowers == 2
         return
-    with pytest.raises(ValueError, match=words):
-        score(hand, ctx)
+    for entry in (score, check_context):  # the same checks, the same words
+        with pytest.raises(ValueError, match=words):
+            entry(hand, ctx)
 
 
 def test_flowers_in_the_context_must_match_the_hands():
@@ -163,12 +164,41 @@ def test_flowers_never_count_toward_the_total():
     assert "not a legal win" in scored.explain()
 
 
+def test_a_win_of_exactly_the_minimum_is_legal():
+    hand, ctx = hand_and_ctx("chow(678m) chow(234p) pung(777s) 45m NN", "6m", seat=2, prevalent=2)
+    scored = score(hand, ctx)
+    assert (scored.total, [name for _, name, _, _ in scored.fans]) == (MIN_POINTS, ["Chicken Hand"])
+    assert "minimum" not in scored.explain()
+
+
 def test_explain_lists_every_element_and_the_total():
     hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E", prevalent=2)
     text = score(hand, ctx).explain()
     for name in ("Half Flush", "Pure Double Chow x2", "Short Straight", "Single Wait",
                  "Total 10", "chow(234m)", "567m", "EE"):
         assert name in text
+    assert "minimum" not in text and "not a legal win" not in text  # 10 reaches the 8
+
+
+def test_fans_are_listed_by_points_then_by_number():
+    # 82 (a concealed and a melded kong) outranks the 1-point rows numbered below it, and rows
+    # of equal points go by number, not by name (by name No Honors would come first). The
+    # flowers come last, apart from the total.
+    hand, ctx = hand_and_ctx("ckong(1111m) kong(9999p) 234s 567s 8s F1", "8s")
+    assert [(number, count) for number, _, _, count in score(hand, ctx).fans] == \
+        [(82, 1), (71, 1), (73, 2), (76, 1), (81, 1)]
+
+
+@pytest.mark.parametrize(("text", "win", "grouping"), [
+    ("147m 258p 369s 234s E", "E", ("147m 258p 369s", "234s", "EE")),  # knitted straight
+    ("147m 258p 3s ESWNR G", "B", ("147m 258p 3s ESWNRGB",)),  # honours and knitted tiles
+    ("147m 258p 369s ESW N", "R", ("147m 258p 369s ESWNR",)),
+    # the declared meld first; a pair of 1m, kind 0, is a pair too
+    ("chow(234p) 567p 789s 345s 1m", "1m", ("chow(234p)", "567p", "345s", "789s", "11m")),
+])
+def test_the_grouping_shows_the_knitted_tiles_and_every_set_and_pair(text, win, grouping):
+    hand, ctx = hand_and_ctx(text, win)
+    assert score(hand, ctx).grouping == grouping
 
 
 def test_high_over_low_takes_the_best_reading():
@@ -303,6 +333,25 @@ def test_the_result_is_read_only_and_survives_a_pickle():
     again = pickle.loads(pickle.dumps(scored))
     assert type(again) is type(scored) and again == scored
     assert (again.explain(), again.flowers, again.melds) == (scored.explain(), 1, hand.melds)
+
+
+def test_results_are_equal_only_when_total_flowers_fans_and_ruleset_are():
+    hand, ctx = hand_and_ctx("chow(234m) 234m 567m 567m E", "E")
+    scored = score(hand, ctx)
+    assert scored == score(hand, ctx) and hash(scored) == hash(score(hand, ctx))
+    assert scored != score(hand, ctx, "gb-mahjong")  # the same fans, another ruleset
+    assert scored != score(hand, dataclasses.replace(ctx, self_drawn=True))
+    assert scored != score(*hand_and_ctx("chow(234m) 234m 567m 567m E F1", "E"))
+    assert scored != scored.total and scored != "Scored"  # no Scored: unequal, not an error
+    assert repr(scored) == f"Scored(total=10, flowers=0, fans={scored.fans!r}, " \
+                           "ruleset='green-book')"
+
+
+def test_a_fan_line_counts_an_element_only_when_it_is_there_more_than_once():
+    # number, name padded to 40, points times the count to the right
+    assert fan_line(80, "Self-Drawn", 1, 1) == "  80 Self-Drawn" + " " * 33 + "1"
+    assert fan_line(6, "Big Three Dragons", 88, 1) == "   6 Big Three Dragons" + " " * 25 + "88"
+    assert fan_line(69, "Pure Double Chow", 1, 2) == "  69 Pure Double Chow x2" + " " * 24 + "2"
 
 
 _FIELDS = [field.name for field in dataclasses.fields(WinContext)]

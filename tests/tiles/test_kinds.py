@@ -9,6 +9,8 @@ def test_numbering_follows_the_design():
     assert [t.NAMES[k] for k in (0, 8, 9, 17, 18, 26)] == ["1m", "9m", "1p", "9p", "1s", "9s"]
     assert [t.NAMES[k] for k in range(27, 34)] == list("ESWNRGB")
     assert [t.NAMES[k] for k in range(34, 42)] == ["F1", "F2", "F3", "F4", "T1", "T2", "T3", "T4"]
+    assert [t.NAMES[k] for k in t.FLOWERS] == ["F1", "F2", "F3", "F4"]
+    assert [t.NAMES[k] for k in t.SEASONS] == ["T1", "T2", "T3", "T4"]
     assert len(set(t.NAMES)) == t.N_KINDS == 42
 
 
@@ -57,8 +59,14 @@ def test_suit_and_rank():
     assert (t.suit(13), t.rank(13)) == (1, 5)
     assert t.suit(t.EAST) is None and t.rank(t.WHITE) is None and t.rank(40) is None
     assert all(t.kind_of(t.suit(k), t.rank(k)) == k for k in t.SUITED)
-    with pytest.raises(ValueError):
-        t.kind_of(0, 10)
+    for suit_index, rank in [(0, 10), (0, 0), (3, 1), (-1, 5)]:
+        with pytest.raises(ValueError, match=f"^no suited tile of suit {suit_index} and rank "
+                                             f"{rank}$"):
+            t.kind_of(suit_index, rank)
+    with pytest.raises(TypeError, match="^suit is a whole number, not 2.0$"):
+        t.kind_of(2.0, 9)  # was the kind 26.0
+    with pytest.raises(TypeError, match=r"^rank is a whole number, not a bool \(True\)$"):
+        t.kind_of(0, True)
     with pytest.raises(ValueError):
         t.copies(42)
 

@@ -27,6 +27,14 @@ def test_print_refuses_what_is_no_kind(kind):
         notation.print_tiles([kind])
 
 
+@pytest.mark.parametrize(("text", "name"), [(None, "NoneType"), (b"1m", "bytes"), (5, "int")])
+@pytest.mark.parametrize("parser", [notation.parse, notation.parse_hand])
+def test_a_hand_string_that_is_no_str_is_named(parser, text, name):
+    # bytes met "cannot use a string pattern on a bytes-like object", None "has no len()"
+    with pytest.raises(TypeError, match=f"^a hand string is a str, not {name}$"):
+        parser(text)
+
+
 def test_print_is_canonical():
     assert notation.print_tiles(notation.parse("T4 B 9s 1p E 5m F1 1m R")) == \
         "15m 1p 9s ERB F1 T4"
@@ -72,8 +80,8 @@ def test_melds_beside_tokens_and_z_inside_melds(back_to_back, spaced):
     ("5555m 5m", "5m", 6, "a fifth 5m"),
     ("55555m", "55555m", 0, "a fifth 5m"),
     ("F1 T1 F1", "F1", 6, "a second F1"),
-    ("F5", "F5", 0, "no such bonus tile"),
-    ("T0", "T0", 0, "no such bonus tile"),
+    ("F5", "F5", 0, "no such bonus tile (flowers are F1 to F4)"),
+    ("T0", "T0", 0, "no such bonus tile (seasons are T1 to T4)"),
     ("12", "12", 0, "digits with no suit letter"),
     ("12mm", "12mm", 0, "garbled"),
     ("5m5", "5m5", 0, "garbled"),
@@ -108,6 +116,39 @@ def test_parse_refusals_name_token_position_and_reason(text, token, position, re
     assert reason in error.reason
     assert repr(token) in str(error) and reason in str(error)
     assert isinstance(error, ValueError)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    # a run read whole says what is wrong, "garbled" only for mere garbage
+    ("12x", ("bad token '12x' at character 0: unknown suit letter 'x' (the suits are m, p, s, "
+             "and z for honours)")),
+    ("12x 5p", ("bad token '12x' at character 0: unknown suit letter 'x' (the suits are m, p, "
+                "s, and z for honours)")),
+    ("1m 12 5p", "bad token '12' at character 3: digits with no suit letter after them"),
+    ("e 5p", ("bad token 'e' at character 0: unknown honour letter 'e' (the honours are E S W "
+              "N R G B, or 1z-7z)")),
+    ("pung 5p", ("bad token 'pung' at character 0: a meld holds its tiles in brackets, as in "
+                 "pung(EEE)")),
+    ("F 5p", ("bad token 'F' at character 0: F with no number (flowers are F1 to F4, seasons T1 "
+              "to T4)")),
+    ("z 5p", "bad token 'z' at character 0: a suit letter 'z' with no digits before it"),
+    ("5m , 5p", "bad token ',' at character 3: garbled: unexpected ','"),
+    ("1m ) 5p", ("bad token ')' at character 3: garbled: a meld is word(tiles) with no space "
+                 "inside the brackets")),
+    ("pung( EEE)", ("bad token 'pung(' at character 0: garbled: a meld is word(tiles) with no "
+                    "space inside the brackets")),
+    ("5m ,(", "bad token ',(' at character 3: garbled at character 3 (','): unexpected ','"),
+    # a run with a readable start names the piece it cannot read, and where
+    ("E, 5p", "bad token 'E,' at character 0: garbled at character 1 (','): unexpected ','"),
+    ("5mpung(", ("bad token '5mpung(' at character 0: garbled at character 2 ('pung('): a meld "
+                 "is word(tiles) with no space inside the brackets")),
+    ("pung(E E)", ("bad token 'pung(E' at character 0: garbled at character 0 ('pung('): a meld "
+                   "is word(tiles) with no space inside the brackets")),
+])
+def test_a_refusal_says_what_is_wrong_in_full(text, message):
+    with pytest.raises(NotationError) as caught:
+        notation.parse_hand(text)
+    assert str(caught.value) == message
 
 
 @pytest.mark.parametrize(("text", "token", "reason"), [

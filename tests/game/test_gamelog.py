@@ -1,0 +1,137 @@
+"""The game log's writer: what its header holds, and that each line reaches the file at once."""
+
+import io
+import json
+import re
+
+import pytest
+
+from mjsim.game import gamelog
+from mjsim.game.moves import Move
+
+PLAYERS = ["a", "b", "c", "d"]
+
+
+def header_of(**options):
+    lines = []
+
+    class Stream:
+        def write(self, text):
+            lines.append(text)
+
+        def flush(self):
+            pass
+
+    gamelog.GameLog(Stream(), seed=b"s", ruleset="green-book", players=PLAYERS, **options)
+    return json.loads("".join(lines))
+
+
+def test_a_log_of_the_sixteen_hand_table_names_no_table():
+    # Logs of the MCR table stay as they were before Botzone's table existed.
+    assert header_of() == {"format": gamelog.FORMAT, "seed": "s", "ruleset": "green-book",
+                           "players": PLAYERS}
+    assert header_of(table="mcr") == header_of()
+    assert header_of(table="botzone")["table"] == "botzone"
+
+
+def test_a_header_records_the_wall_it_was_given_and_leaves_out_what_is_none():
+    header = header_of(walltiles=(1, 2), prevalent=0, hand_no=None, source={"id": "x"})
+    assert {key: header[key] for key in ("walltiles", "prevalent", "source")} == \
+        {"walltiles": [1, 2], "prevalent": 0, "source": {"id": "x"}}
+    assert "hand_no" not in header
+
+
+def lines_in(path):
+    return path.read_text().splitlines()
+
+
+@pytest.mark.parametrize("buffering", [-1, 1 << 16])
+def test_each_line_is_in_the_file_before_it_is_closed(tmp_path, buffering):
+    # "a crash loses nothing": the header, a move and a batch of moves are flushed as written
+    path = tmp_path / "game.jsonl"
+    with path.open("w", buffering=buffering) as stream:
+        log = gamelog.GameLog(stream, seed=b"s", ruleset="green-book", players=PLAYERS)
+        assert len(lines_in(path)) == 1
+        log.move(0, Move("discard", tile=5))
+        assert len(lines_in(path)) == 2
+        log.moves([(1, Move("pass")), (2, Move("discard", tile=7))])
+        assert len(lines_in(path)) == 4
+    _, moves = gamelog.read(path.open())
+    assert moves == [(0, Move("discard", tile=5)), (1, Move("pass")),
+                     (2, Move("discard", tile=7))]
+
+
+def read_text(text):
+    return gamelog.read_partial(io.StringIO(text))
+
+
+HEADER = {"format": gamelog.FORMAT, "seed": "s", "ruleset": "green-book", "players": PLAYERS}
+
+
+@pytest.mark.parametrize("text", ["", "\n \n", "[1, 2]", '{"format": "other"}', "{cut"])
+def test_a_file_that_starts_with_no_mjsim_header_is_no_log(text):
+    with pytest.raises(ValueError, match=r"^not an mjsim game log \(its first line names no "):
+        read_text(text)
+
+
+def test_a_header_with_bytes_that_are_not_utf8_is_no_log(tmp_path):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(json.dumps(HEADER).replace('"s"', '"s\\u00e9"').encode()
+                     .replace(b"\\u00e9", b"\xff") + b"\n")
+    with pytest.raises(ValueError, match="^not an mjsim game log"):
+        gamelog.read_partial(gamelog.open_log(path))
+
+
+@pytest.mark.parametrize("change", [{"seed": 5}, {"ruleset": None}, {"players": PLAYERS[:3]},
+                                    {"players": "abcd"}, {"seed": None, "players": None}])
+def test_a_header_without_a_seed_a_ruleset_and_four_players_is_damaged(change):
+    with pytest.raises(ValueError, match="^a damaged game log: its first line needs a seed, a "
+                                         "ruleset and four players$"):
+        read_text(json.dumps(HEADER | change))
+
+
+@pytest.mark.parametrize("hand_no", [0, 17, True, "3", 2.0])
+def test_a_hand_number_off_the_game_is_damaged(hand_no):
+    with pytest.raises(ValueError, match=f"^a damaged game log: its hand_no is 1-16, not "
+                                         f"{re.escape(repr(hand_no))}$"):
+        read_text(json.dumps(HEADER | {"hand_no": hand_no}))
+
+
+@pytest.mark.parametrize("hand_no", [1, 16])
+def test_the_first_and_the_last_hand_numbers_are_read(hand_no):
+    assert read_text(json.dumps(HEADER | {"hand_no": hand_no})).header["hand_no"] == hand_no
+
+
+@pytest.mark.parametrize(("line", "stopped"), [
+    ('{"seat": 7, "move": {"kind": "pass"}}', "line 3 is damaged: seat 7 is not 0-3"),
+    ('{"seat": 1, "move": {"kind": "pass"', "line 3 is cut short or damaged"),
+    ('{"seat": 1}', "line 3 is cut short or damaged"),
+])
+def test_a_log_is_read_up_to_its_first_damaged_line(line, stopped):
+    read = read_text("\n".join([json.dumps(HEADER), '{"seat": 0, "move": {"kind": "pass"}}',
+                                line, '{"seat": 2, "move": {"kind": "pass"}}']))
+    assert (read.moves, read.stopped) == ([(0, Move("pass"))], stopped)
+
+
+@pytest.mark.parametrize(("seat", "shown"), [(4, "4"), (-1, "-1"), (True, "True"), ("1", "'1'"),
+                                             (1.0, "1.0")])
+def test_a_logged_seat_off_the_table_is_damage(seat, shown):
+    line = json.dumps({"seat": seat, "move": {"kind": "pass"}})
+    read = read_text(json.dumps(HEADER) + "\n" + line)
+    assert (read.moves, read.stopped) == ([], f"line 2 is damaged: seat {shown} is not 0-3")
+
+
+def test_a_logged_chow_not_of_three_is_damage():
+    chow = {"seat": 1, "move": {"kind": "chow", "tile": 2, "tiles": [1, 2]}}
+    read = read_text(json.dumps(HEADER) + "\n" + json.dumps(chow))
+    assert (read.moves, read.stopped) == ([], "line 2 is damaged: a chow of 2 tiles")
+
+
+def test_a_replay_yields_the_deal_then_each_move_and_names_the_move_refused():
+    header = HEADER | {"seed": "replayed"}
+    steps = gamelog.replay(header, [(0, Move("discard", tile=99)), (2, Move("pass"))])
+    seat, move, events, _ = next(steps)
+    assert (seat, move) == (None, None) and events[0]["kind"] == "deal"
+    with pytest.raises(ValueError, match=r"^move 1 \(Move\('discard', tile=99\) by seat 0\) is "
+                                         r"refused: "):
+        next(steps)
