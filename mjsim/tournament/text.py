@@ -28,10 +28,10 @@ def format_estimates(estimates: pd.DataFrame) -> str:
     columns = estimates.columns
     sequential = Column.DECISION in columns  # priced with --until-decided
     stopped = Column.INTERVAL in columns  # read before it stopped: intervals for that
-    counted = Column.CHANGED in columns  # trigger rates: a price run's ideas
+    triggers = Column.CHANGED in columns  # trigger rates: a price run's ideas
     header = ["", "points/hand", "95% CS" if stopped else "95% interval", "p", "p (BH)", "walls",
               "pairing", "detects"]
-    rows = [_estimate_cells(row, counted) for _, row in estimates.iterrows()]
+    rows = [_estimate_cells(row, triggers) for _, row in estimates.iterrows()]
     notes = ["points/hand: what the idea adds (a rung step: what the higher rung gains)"]
     notes += [f"{cells[0]}: {cells[2]} for an interval" for cells in rows
               if cells[2].startswith("too few")]
@@ -53,7 +53,7 @@ def format_estimates(estimates: pd.DataFrame) -> str:
                      "needed) and the t interval, and p is the larger of their p-values")
     if Column.CONTROLS in columns:
         notes.extend(_health_words(estimates))
-    if counted:
+    if triggers:
         notes.extend(f"{name}: {said}" for name, said
                      in zip(estimates[Column.NAME], estimates[Column.TRIGGERS])
                      if isinstance(said, str) and said)
@@ -72,10 +72,10 @@ NO_SPREAD = "no spread over walls"
 """The interval cell of a row whose walls all gave the same difference (a per-seed SD of 0)."""
 
 
-def _estimate_cells(row: pd.Series, counted: bool) -> list[str]:
+def _estimate_cells(row: pd.Series, triggers: bool) -> list[str]:
     """An estimate's row of the table; the interval says so where there is none."""
     few = row.get(Column.METHOD, "t") == METHOD
-    never = counted and row[Column.CHANGED] == 0  # an idea that changed no move: no interval
+    never = triggers and row[Column.CHANGED] == 0  # an idea that changed no move: no interval
     flat = not float(row[Column.SD_SEED_HAND]) > 0  # changed moves, never a wall's result
     low, high = float(row[Column.LOW_HAND]), float(row[Column.HIGH_HAND])
     bounded = math.isfinite(low) and math.isfinite(high) and not flat
