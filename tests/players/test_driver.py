@@ -1,11 +1,13 @@
 """The driver: four players at one table make only legal moves and play a game to its end, the
 same game for the same seed."""
 
+import pickle
+
 import pytest
 
 from mjsim.game.rules import Rules
 from mjsim.players import Rung
-from mjsim.players.driver import play, raised
+from mjsim.players.driver import PlayerError, play, raised
 from mjsim.players.view import view_of
 
 
@@ -48,3 +50,25 @@ def test_an_error_without_a_message_is_named_without_an_empty_reason():
     except ValueError as error:
         message = str(raised(Rung(1), 2, error, "in hand 1"))
     assert message == "seat 2 (1) raised ValueError: bad in hand 1"
+
+
+def test_a_game_is_sixteen_hands_unless_told_otherwise():
+    game = play(b"whole", [Rung(1)] * 4)
+    assert [row["hand_no"] for row in game.history] == list(range(1, 17))
+
+
+def test_a_players_error_outside_a_run_is_placed_nowhere_and_crosses_a_process_pool():
+    class Broken:
+        name = "broken"
+
+        def act(self, view):
+            raise ZeroDivisionError("no")
+
+    with pytest.raises(PlayerError) as caught:
+        play(b"broken", [Rung(1), Rung(1), Broken(), Rung(1)], last_hand=1)
+    error = caught.value
+    assert (error.seat, error.batch, error.game) == (2, -1, -1)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.detail, copy.seat, copy.batch, copy.game) == (
+        str(error), error.detail, 2, -1, -1)
+    assert "ZeroDivisionError: no" in copy.detail

@@ -143,3 +143,85 @@ def test_ctrl_c_inside_a_player_is_ctrl_c_not_its_bug():
     with pytest.raises(KeyboardInterrupt):
         play(b"exits", [Rung(1), Exits("act", KeyboardInterrupt()), Rung(1), Rung(1)],
              last_hand=1)
+
+
+@pytest.mark.parametrize("where", ["observe", "close"])
+def test_ctrl_c_inside_a_players_hook_is_ctrl_c_not_its_bug(where):
+    with pytest.raises(KeyboardInterrupt):
+        play(b"exits", [Rung(1), Exits(where, KeyboardInterrupt()), Rung(1), Rung(1)],
+             last_hand=1)
+
+
+class AlwaysFouls:
+    """A player with no hooks (so it hears nothing) that fouls at every decision."""
+
+    name = "no hooks"
+
+    def act(self, view):
+        raise Foul("it never plays", "X")
+
+
+def test_a_player_without_hooks_fouling_hand_after_hand_stops_the_game_in_any_seat():
+    # Its foul carries no detail: the message ends with its answer.
+    with pytest.raises(TooManyFouls) as caught:
+        play(b"fouls", [Rung(1), Rung(1), Rung(1), AlwaysFouls()], last_hand=6)
+    assert str(caught.value) == ("no hooks in seat 3 fouled 3 hands in a row; the last: "
+                                 "it never plays (answer 'X')")
+
+
+def test_fouls_from_the_first_hand_on_count_from_the_first():
+    with pytest.raises(TooManyFouls, match="fouled 2 hands in a row"):
+        play(b"fouls", [Rung(1), Fouler({1, 2}), Rung(1), Rung(1)], last_hand=3, max_fouls=2)
+
+
+class FoulsHearing(Listener):
+    """Rung 2 whose hook ``where`` raises a foul in hand 2 at the first event of kind
+    ``kind`` (any kind when None) that another seat's move makes."""
+
+    def __init__(self, where, kind=None):
+        super().__init__()
+        self.where, self.kind, self.hand_no, self.done = where, kind, 0, False
+        self.after = []  # what it hears after its foul
+
+    def start_hand(self, start):
+        self.hand_no = start.hand_no
+
+    def observe(self, event):
+        if self.done:
+            self.after.append(event["kind"])
+        if (self.where == "observe" and self.hand_no == 2 and not self.done
+                and event["actor"] not in (1, "sys")
+                and (self.kind is None or event["kind"] == self.kind)):
+            self.done = True
+            raise Foul("it choked on what it heard", "EH")
+
+    def end_hand(self, row):
+        if self.where == "end_hand":
+            raise Foul("it choked on the hand's end", "EH")
+
+
+def test_a_foul_while_hearing_the_hand_loses_it_and_the_game_goes_on():
+    player = FoulsHearing("observe", "discard")
+    game = play(b"hears", [Rung(2), player, Rung(2), Rung(2)], last_hand=3)
+    assert player.after[0] == "foul"  # the rest of the moment it fouled in is not told
+    fouled = [row for row in game.history if "foul" in row]
+    assert [row["hand_no"] for row in fouled] == [2]
+    assert fouled[0]["foul"]["seat"] == 1
+    assert fouled[0]["foul"]["reason"] == "it choked on what it heard"
+    assert len(game.history) == 3 and game.status == "finished"
+
+
+@pytest.mark.parametrize("where", ["end_hand", "ending"])
+def test_a_foul_while_hearing_a_hand_end_is_no_foul(where):
+    player = FoulsHearing("end_hand") if where == "end_hand" else FoulsEnding()
+    game = play(b"hears", [Rung(2), player, Rung(2), Rung(2)], last_hand=3)
+    assert game.history == play(b"hears", [Rung(2)] * 4, last_hand=3).history
+
+
+class FoulsEnding(Listener):
+    """Rung 2 that raises a foul when it hears the event ending a hand (a win or the wall's
+    end), told with the hand's settlement."""
+
+    def observe(self, event):
+        if event["kind"] in ("win", "exhausted"):
+            raise Foul("too late to foul", "EH")

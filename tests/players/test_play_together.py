@@ -135,3 +135,22 @@ def test_a_batch_of_the_wrong_length_is_asked_again_view_by_view():
              for seed, players in zip(SEEDS, lineups(Batching))]
     assert shared.calls > 0
     assert [game.history for game in together] == [game.history for game in alone]
+
+
+def test_games_played_together_close_their_players_and_pair_each_seed_with_a_lineup():
+    class Closing(Batching):
+        closed, fewest = 0, 99
+
+        def act_batch(self, views):
+            self.fewest = min(self.fewest, *(len(view.legal) for view in views))
+            return super().act_batch(views)
+
+        def close(self):
+            self.closed += 1
+
+    shared = Closing()
+    driver.play_together(SEEDS, lineups(lambda: shared), last_hand=1)
+    assert shared.calls > 0 and shared.closed == 2 * len(SEEDS)  # each seat of each game
+    assert shared.fewest == 2  # a view with no choice is decided alone, not in a batch
+    with pytest.raises(ValueError):
+        driver.play_together(SEEDS, lineups(Batching)[:-1], last_hand=1)

@@ -162,3 +162,50 @@ def test_a_spec_that_names_no_player_is_refused_as_it_is_read(spec, first):
 def test_refusals_name_the_spec(spec, message):
     with pytest.raises(ValueError, match=message.replace("?", r"\?")):
         load_player(spec)
+
+
+def test_a_botzone_program_whose_script_is_missing_is_refused_as_it_loads(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "here.py").write_text("print('PASS')\n")
+    for command in ("python3 -u gone.py", "python3 gone.JS", "python3 -X dev gone.rb"):
+        with pytest.raises(ValueError,
+                           match=r"no file \S*gone\.\w+ \(the script its program runs\)"):
+            load_player(f"botzone:{command}")
+    # Code given on the command line, a script that exists, or no script: nothing to miss.
+    for command in ("python3 -m gone.py", "python3 -c gone.py", "python3 here.py",
+                    "python3 -u x=gone.py"):
+        load_player(f"botzone:{command}").close()
+    assert parse_spec("botzone:python3 here.py").runs_program
+
+
+def test_a_class_file_that_does_not_compile_is_named_with_its_line(tmp_path):
+    (tmp_path / "broken.py").write_text("class Bot:\n    def act(self\n")
+    with pytest.raises(ValueError, match=r"^cannot load player \S+broken\.py:Bot: SyntaxError: "
+                                         r".* \(broken\.py, line 2\)$"):
+        load_player(f"{tmp_path}/broken.py:Bot")
+    (tmp_path / "raising.py").write_text("\n\nraise OSError('no\\nmore')\n")
+    for _ in range(2):  # a file that failed is not kept half loaded
+        with pytest.raises(ValueError, match=r": OSError: no \(raising\.py, line 3\)$"):
+            load_player(f"{tmp_path}/raising.py:Bot")
+
+
+def test_a_class_file_is_loaded_once_and_named_by_spec_file(tmp_path):
+    assert type(load_player(f"{GREEDY_FILE}:Greedy")) is type(load_player(f"{GREEDY_FILE}:Greedy"))
+    assert specs.spec_file(parse_spec(f"{GREEDY_FILE}:Greedy")) == str(GREEDY_FILE)
+    (tmp_path / "bot.txt").write_text("class Bot: pass\n")
+    with pytest.raises(ValueError, match=r"bot\.txt is not a Python file"):
+        load_player(f"{tmp_path}/bot.txt:Bot")
+
+
+def test_a_text_option_that_reads_as_another_value_is_quoted_when_written():
+    spec = parse_spec('botzone?env="1":/opt/bot')
+    assert spec.options == (("env", "1"),)
+    assert str(spec) == 'botzone?env="1":/opt/bot' and parse_spec(str(spec)) == spec
+
+
+def test_a_botzone_commands_options_and_home_paths_are_left_as_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    command = "python3 ~/bot.py --weights=w/x.bin -o:w/y"
+    assert parse_spec(f"botzone:{command}").target == command
+    assert player_ideas(f"botzone:{command}") == ()
+    assert parse_spec("3").with_off("defence") == parse_spec("3-defence")

@@ -80,7 +80,8 @@ def test_a_chow_answer_names_its_middle_tile_and_the_discard_after_it():
     assert moves_of("CHI W5 B1", view) == [CHOWS[kind_of("W4")], DISCARDS[kind_of("B1")]]
     for wrong, why in (("CHI W4 B1", "not a claim"), ("CHI W6 B1", "not a claim"),
                        ("CHI W5 W4", "no W4 is left"), ("CHI J1 B1", "no chow with middle J1"),
-                       ("CHI W9 B1", "no chow with middle W9"), ("PENG B1", "not a claim")):
+                       ("CHI W9 B1", "no chow with middle W9"), ("PENG B1", "not a claim"),
+                       ("CHI W7 B1", "no chow with middle W7"), ("CHI W5 W6", "no W6 is left")):
         reason = fouls(wrong, view)
         assert reason.startswith("illegal: ") and why in reason, reason
 
@@ -109,6 +110,10 @@ def test_answer_of_writes_each_kind_of_move():
     for odd in ([PUNG], [DISCARDS[0], DISCARDS[1]], [PUNG, WIN]):
         with pytest.raises(ValueError):
             answer_of(odd)
+    with pytest.raises(ValueError, match="with the discard after it: PENG t2$"):
+        answer_of(PUNG)
+    with pytest.raises(ValueError, match="with the discard after it: CHI m t2$"):
+        answer_of([CHOWS[0], WIN])
 
 
 def _with_discard(view, claim):
@@ -142,5 +147,47 @@ def test_a_move_is_spoken_in_botzone_words_or_as_its_repr_when_no_answer_stands_
         "PASS", "HU", "GANG", "GANG F1", "PLAY J3"]
     assert spoken(Move("pung")) == "PENG t2" and spoken(Move("chow", tiles=(12, 13, 14))) \
         == "CHI B5 t2"
-    for odd in (None, "PLAY W1", Move("discard"), Move("discard", tile=99), Move("win", tile=3)):
+    assert spoken(DISCARDS[0]) == "PLAY W1" and spoken(Move("discard", tile=41)) == "PLAY H8"
+    assert spoken(Move("chow", tiles=(-1, 0, 1))) == "CHI W1 t2"  # spoken as offered
+    assert spoken(Move("chow", tiles=(25, 26, 27))) == "CHI T9 t2"
+    for odd in (None, "PLAY W1", Move("discard"), Move("discard", tile=99), Move("win", tile=3),
+                Move("discard", tile=-1), Move("discard", tile=42), Move("chow", tiles=(-2, -1, 0)),
+                Move("chow", tiles=(26, 27, 28))):
         assert spoken(odd) == repr(odd)
+
+
+def test_a_malformed_answer_names_the_word_and_counts_the_tiles():
+    with pytest.raises(Foul, match=r"^malformed: PLAY takes 1 tile\(s\), not 2$"):
+        words_of("PLAY W5 W5", "draw")
+    with pytest.raises(Foul, match=r"^malformed: CHI takes 2 tile\(s\), not 0$"):
+        words_of("CHI", "discard")
+    with pytest.raises(Foul, match=r"'X9' \(word 3\) is not a Botzone tile name"):
+        words_of("CHI W5 X9", "discard")
+    with pytest.raises(Foul, match=r"'W0' \(word 2\) is not a Botzone tile name"):
+        words_of("PLAY W0", "draw")
+
+
+def test_a_seat_with_no_move_may_only_pass_so_any_other_answer_is_malformed():
+    view = view_of(after_discard(), 0)  # seat 0 waits while the others answer its discard
+    assert not view.legal
+    for answer in ("HU", "PENG W1", "PLAY W1"):
+        assert fouls(answer, view).startswith("malformed: ")
+
+
+def test_gang_of_four_in_hand_beside_an_exposed_pung_of_another_tile():
+    view = on_turn("pung(111m) 2222m 9p 1589s EN")
+    assert moves_of("GANG W2", view) == [KONGS[1]]
+    assert "no exposed pung of W2" in fouls("BUGANG W2", view)
+    assert answer_of(KONGS[1], view.hand.melds) == "GANG W2"
+
+
+
+def test_a_chow_middle_must_be_inside_its_suit_and_next_to_the_discard():
+    game = position(hands=(SEAT0, "46m 23p 1589s ESWNG", SEAT2_PAIR, SEAT3))
+    apply_ok(game, 0, DISCARDS[kind_of("B1")])
+    view = view_of(game, 1)
+    assert moves_of("CHI B2 W4", view) == [CHOWS[kind_of("B1")], DISCARDS[kind_of("W4")]]
+    for wrong in ("CHI W9 B2", "CHI B1 B2"):  # next to B1, but across the edge of the suit
+        reason = fouls(wrong, view)
+        assert reason.startswith(f"illegal: no chow with middle {wrong.split()[1]} holds B1"), \
+            reason

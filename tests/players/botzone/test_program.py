@@ -330,3 +330,13 @@ def test_a_programs_stderr_log_is_cut_at_its_cap(tmp_path):
     text = log.read_text()
     assert 2 ** 20 < len(text) < 2 ** 20 + 200  # the cap, 1 MiB, and the line saying so
     assert text.endswith("=== stderr cut at 1,048,576 bytes: the rest is not kept ===\n")
+
+
+def test_a_program_exiting_127_without_the_loaders_words_crashes_and_is_no_limit():
+    # 127 with "failed to map segment" is a memory limit that left no room to load it; with
+    # anything else it is the program's own failure.
+    gone = BotzoneProgram("sh -c 'echo not found >&2; exit 127'")
+    with pytest.raises(TooManyFouls, match=r"the last: crashed: the program stopped with status "
+                                           r"127 before answering"):
+        play(b"missing", [gone, Rung(2), Rung(2), Rung(2)], hand_no=1, last_hand=1,
+             max_fouls=1)

@@ -104,6 +104,43 @@ def test_an_event_without_a_request_is_refused_by_name():
         writer.observe({"actor": 1, "kind": "riichi"})
 
 
+
+def test_a_writer_before_any_hand_has_no_request_and_no_hand_over():
+    writer = RequestWriter(2)
+    assert writer.pending is None and writer.lines == [] and not writer.over
+
+
+def test_a_claim_followed_by_another_seats_discard_is_refused():
+    events = [deal([THIRTEEN + [W["J3"]], THIRTEEN, THIRTEEN, THIRTEEN], dealer=0),
+              {"actor": 0, "kind": "discard", "tile": W["W2"]},
+              {"actor": 2, "kind": "pung", "tile": W["W2"], "tiles": [1, 1, 1], "from": 0},
+              {"actor": 3, "kind": "discard", "tile": W["B5"]}]
+    with pytest.raises(ValueError, match="seat 2's pung is followed by seat 3's discard"):
+        writer_after(1, events)
+
+
+def test_a_claim_left_open_when_a_hand_ends_is_forgotten_by_the_next_hand():
+    hand_2 = [deal([THIRTEEN + [W["J3"]], THIRTEEN, THIRTEEN, THIRTEEN], dealer=0),
+              {"actor": 0, "kind": "discard", "tile": W["W2"]},
+              {"actor": 2, "kind": "pung", "tile": W["W2"], "tiles": [1, 1, 1], "from": 0},
+              {"actor": "sys", "kind": "foul", "seat": 2}]  # its discard after the pung fouled
+    hand_3 = [deal([THIRTEEN, THIRTEEN + [W["J3"]], THIRTEEN, THIRTEEN], dealer=1, hand_no=3),
+              {"actor": 1, "kind": "discard", "tile": W["J3"]}]
+    assert writer_after(0, hand_2 + hand_3)[-2:] == ["3 0 DRAW", "3 0 PLAY J3"]
+
+
+def test_on_botzones_table_a_flower_drawn_first_is_told_after_request_1():
+    """Botzone's table deals the flowers' replacements within the deal and its dealer draws
+    first: a flower it draws then is no flower of the deal."""
+    events = [deal([THIRTEEN + [H1], THIRTEEN, THIRTEEN, THIRTEEN], dealer=0),
+              {"actor": 0, "kind": "flower", "tile": H1, "from": "deal"},
+              {"actor": 0, "kind": "flower", "tile": H2, "from": "wall"},
+              {"actor": 0, "kind": "drew", "tile": W["J1"], "from": "back"}]
+    request_1 = "1 1 0 0 0 W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4 H1"
+    assert writer_after(0, events)[1:] == [request_1, "3 0 BUHUA H2", "2 J1"]
+    assert writer_after(1, events)[1:] == [request_1, "3 0 BUHUA H2", "3 0 DRAW"]
+
+
 @pytest.mark.parametrize(("line", "choice"), [("2 W1", "draw"), ("3 0 PLAY W1", "discard"),
                                               ("3 2 CHI W2 W5", "discard"), ("3 1 PLAY W1", None),
                                               ("3 0 BUGANG W1", "rob"), ("3 0 DRAW", None),
