@@ -63,7 +63,8 @@ def _spied(spy, workdir, token):
     return game.history[0], json.loads((workdir / "seen.json").read_text())
 
 
-def test_a_spy_outside_a_sandbox_finds_the_seed_and_mjsim_and_outlives_the_run(run_folder):
+def test_a_spy_outside_a_sandbox_finds_the_seed_and_mjsim_and_outlives_the_run(run_folder,
+                                                                             tmp_path):
     # The control: what the sandbox must hide, found when it runs plainly.
     token = f"spy-plain-{os.getpid()}"
     spy = BotzoneProgram(bot_command("spy.py", token), time_limit=5, workdir=run_folder)
@@ -73,6 +74,8 @@ def test_a_spy_outside_a_sandbox_finds_the_seed_and_mjsim_and_outlives_the_run(r
         assert seen["seed"] == SEED
         assert " ".join(psutil.Process().cmdline()) in [c.strip() for c in seen["commands"]]
         assert seen["wrote_outside"] and seen["connected"]
+        assert (run_folder.parent / "spy-was-here").exists()  # in the run folder
+        assert (tmp_path / "spy-was-here").exists()  # beside it: the rest of the machine
         time.sleep(0.2)
         assert _left(token)  # a session of its own: out of the group mjsim kills
     finally:
@@ -83,7 +86,7 @@ def test_a_spy_outside_a_sandbox_finds_the_seed_and_mjsim_and_outlives_the_run(r
 @pytest.mark.parametrize("asked", [{"sandbox": True}, {"sandbox": "1"},
                                    {"limits": Limits(sandbox=True)}])
 def test_a_spy_in_a_sandbox_finds_none_of_it_and_nothing_it_starts_outlives_it(run_folder,
-                                                                               asked):
+                                                                               tmp_path, asked):
     token = f"spy-sandboxed-{os.getpid()}"
     spy = BotzoneProgram(bot_command("spy.py", token), time_limit=5, workdir=run_folder,
                          **asked)
@@ -93,6 +96,7 @@ def test_a_spy_in_a_sandbox_finds_none_of_it_and_nothing_it_starts_outlives_it(r
     assert " ".join(psutil.Process().cmdline()) not in [c.strip() for c in seen["commands"]]
     assert not seen["wrote_outside"] and not seen["connected"]
     assert not (run_folder.parent / "spy-was-here").exists()
+    assert not (tmp_path / "spy-was-here").exists()  # the machine is read-only to it
     assert _gone(token)
 
 

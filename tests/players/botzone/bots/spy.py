@@ -5,8 +5,9 @@ It writes ``seen.json`` in its working folder: the run's seed if it found a ``ma
 in a folder above its own (``seed``; when none shows, also after unmounting the folders above
 its own, as a program keeping root's capabilities could), the command lines it can read of
 processes that are not its own (``commands``: mjsim's, if it can see them), whether it could
-write a file beside its folder (``wrote_outside``) and reach a port on this machine
-(``connected``: the port in ``port.txt`` above its folder, given by the test). It also leaves
+write a file beside its folder, in the run folder, or beside the run folder (``wrote_outside``)
+and reach a port on this machine (``connected``: the port in ``port.txt`` above its folder,
+given by the test). It also leaves
 a child in a session of its own, asleep with TOKEN on its command line, as a program that means
 to outlive the run would.
 """
@@ -75,11 +76,17 @@ def _commands() -> list[str]:
 
 
 def _wrote_outside(here: Path) -> bool:
-    try:
-        (here.parent / "spy-was-here").write_text("x")
-    except OSError:
-        return False
-    return True
+    """Whether it wrote ``spy-was-here`` beside its folder (in the run folder, hidden) or beside
+    the run folder, in the folder holding ``port.txt`` (the rest of the machine, read-only)."""
+    beside_run = [folder for folder in here.parents if (folder / "port.txt").exists()][:1]
+    wrote = False
+    for folder in [here.parent, *beside_run]:
+        try:
+            (folder / "spy-was-here").write_text("x")
+        except OSError:
+            continue
+        wrote = True
+    return wrote
 
 
 def _connected(here: Path) -> bool:
