@@ -414,18 +414,22 @@ def test_a_damaged_match_log_is_read_and_checked_without_an_exception(name, data
 
 def played_logs(count, level="2"):
     """``count`` seeded games of rung ``level`` on Botzone's table, as game logs."""
+    for number in range(count):
+        yield played_log(f"trip-{number}", level)
+
+
+def played_log(seed, level):
+    """The game of rung ``level`` on Botzone's table from ``seed``, as a game log."""
     from mjsim.players import driver
     from mjsim.players.specs import load_player
     from mjsim.ui.replay import _Recorded
 
-    for number in range(count):
-        buffer = io.StringIO()
-        seed = f"trip-{number}"
-        log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset="gb-mahjong",
-                              players=[level] * 4, table="botzone")
-        players = [_Recorded(load_player(level), seat, log) for seat in range(4)]
-        driver.play(seed, players, ruleset="gb-mahjong", table="botzone")
-        yield gamelog.read(io.StringIO(buffer.getvalue()))
+    buffer = io.StringIO()
+    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset="gb-mahjong",
+                          players=[level] * 4, table="botzone")
+    players = [_Recorded(load_player(level), seat, log) for seat in range(4)]
+    driver.play(seed, players, ruleset="gb-mahjong", table="botzone")
+    return gamelog.read(io.StringIO(buffer.getvalue()))
 
 
 @pytest.mark.slow

@@ -8,10 +8,13 @@ import numpy as np
 import pytest
 
 from mjsim.analysis import legal_discards, legal_distance, legal_waits, shanten
+from mjsim.game.moves import claimed_meld
+from mjsim.game.rules import Rules
 from mjsim.learn import dataset, network, roads
 from mjsim.learn.actions import action_of
 from mjsim.learn.planes import encode_batch
 from mjsim.learn.player import Learned
+from mjsim.players import view_of
 from mjsim.players.driver import play
 from mjsim.players.rungs import Rung
 from mjsim.players.specs import load_player
@@ -78,6 +81,58 @@ def test_a_turns_planes_are_each_discards_road(seen, ready):
                 sum(ask["unseen"][wait.tile] for wait in waits), 136)
 
 
+def _road_of(counts, melds, ask):
+    """1 + the legal distance (to the sight) and 1 + the shanten of a hand, from the kernels."""
+    return (1 + min(legal_distance(counts, melds, **ask), roads.SIGHT + 1),
+            1 + shanten.shanten(counts, len(melds)))
+
+
+def _best_discard_road(counts, melds, ask):
+    """The best road after a discard from a hand of fourteen: each number its own minimum."""
+    afters = []
+    for kind in np.flatnonzero(counts):
+        after = counts.copy()
+        after[kind] -= 1
+        afters.append(_road_of(after, melds, ask))
+    return min(far for far, _ in afters), min(held for _, held in afters)
+
+
+def test_a_turns_numbers_are_its_best_discards_road(seen, ready):
+    turns = [v for v in [*seen, *ready]
+             if v.window is None and any(m.kind == "discard" for m in v.legal)]
+    in_sight = 0
+    for view in turns:
+        numbers = roads.roads(view)[roads.NUMBERS]
+        best = _best_discard_road(view.hand.counts, view.hand.melds, _ask(view))
+        assert tuple(numbers[:2]) == best
+        assert not numbers[2:].any()  # no window: no claim's columns
+        in_sight += best[0] <= roads.SIGHT + 1
+    assert in_sight and in_sight < len(turns)  # both a road in sight and one beyond
+
+
+def test_a_windows_numbers_are_the_hands_road_and_each_legal_claims(seen, ready):
+    windows = [v for v in [*seen, *ready] if v.window is not None and v.window.kind == "discard"]
+    claims = {"pung": 0, "chow": 0}
+    for view in windows:
+        numbers, hand, ask = roads.roads(view)[roads.NUMBERS], view.hand, _ask(view)
+        assert tuple(numbers[:2]) == _road_of(hand.counts, hand.melds, ask)
+        expected = np.zeros(34, np.uint8)
+        expected[:2] = numbers[:2]
+        tile, source = view.window.tile, view.window.source
+        for move in view.legal:
+            if move.kind not in ("pung", "chow", "kong"):
+                continue
+            after = hand.after_claim(claimed_meld(move, tile, source))
+            column = ({"pung": 2, "kong": 4}[move.kind] if move.kind != "chow"
+                      else 6 + 2 * move.tiles.index(tile))
+            expected[column:column + 2] = (
+                _road_of(after.counts, after.melds, ask) if move.kind == "kong"
+                else _best_discard_road(after.counts, after.melds, ask))
+            claims[move.kind] = claims.get(move.kind, 0) + 1
+        assert (numbers == expected).all(), (view.hand, view.window, numbers)
+    assert claims["pung"] and claims["chow"]
+
+
 @pytest.mark.parametrize(("views_of", "out", "error", "words"), [
     (lambda seen: [seen[0], None], np.full((2, 6, 34), 7, np.uint8), TypeError,
      "views[1] is a View (view_of gives one), not NoneType"),
@@ -96,6 +151,26 @@ def test_a_batch_of_no_views_or_the_wrong_array_is_refused_before_a_row(seen, vi
     assert np.array_equal(out, before)
     with pytest.raises(TypeError, match="^view is a View"):
         roads.roads(None)
+
+
+def test_a_batch_holds_each_views_planes_and_leaves_the_rows_after_them(seen, ready):
+    views = [*seen[:6], *ready[:6]]
+    out = np.full((len(views) + 1, roads.ROADS, 34), 7, np.uint8)
+    roads.roads_batch(views, out)
+    assert all((out[row] == roads.roads(view)).all() for row, view in enumerate(views))
+    assert (out[-1] == 7).all() and out[:-1].any()
+
+
+def test_a_seat_not_asked_anything_has_no_roads():
+    view = view_of(Rules(seed=b"quiet"), 1)  # seat 0 is on turn
+    assert view.window is None and not view.legal
+    assert not roads.roads(view).any()
+
+
+def test_a_batch_into_no_array_is_refused_naming_what_was_given(seen):
+    with pytest.raises(ValueError, match=r"out must be a uint8 array of N x 6 x 34 with "
+                                         r"N >= 1, not list$"):
+        roads.roads_batch(seen[:1], [[0] * 34] * 6)
 
 
 def test_a_claims_columns_are_filled_only_for_legal_claims(seen):
@@ -194,3 +269,4 @@ def test_a_road_model_trains_on_ties_and_plays(tmp_path, first_five, version):
     dataset.write(plain, ["2"] * 4, walls=4, hands=1)
     with pytest.raises(ValueError, match="no road planes"):
         training.train([plain], tmp_path / "p.npz", settings)
+
