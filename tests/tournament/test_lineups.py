@@ -30,3 +30,14 @@ def test_a_name_defined_again_as_the_same_spec_written_otherwise_is_the_same_pla
     roster.define("mine", "3-defence-claims")
     roster.define("spaced", " 2 ")
     assert roster.definitions == {"mine": "3-claims-defence", "spaced": "2"}
+
+
+@pytest.mark.parametrize(("error", "raised"), [("KeyboardInterrupt", KeyboardInterrupt),
+                                               ("RuntimeError", ValueError)])
+def test_ctrl_c_as_a_player_closes_stays_ctrl_c_and_its_bug_is_named(tmp_path, error, raised):
+    (tmp_path / "closing.py").write_text(
+        "class Closing:\n    name = 'closing'\n    def act(self, view):\n"
+        f"        return view.legal[0]\n    def close(self):\n        raise {error}('at close')\n")
+    with pytest.raises(raised) as caught:
+        Roster().check([f"{tmp_path / 'closing.py'}:Closing"])
+    assert ("cannot close player" in str(caught.value)) == (error != "KeyboardInterrupt")
