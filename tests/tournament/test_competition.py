@@ -94,3 +94,12 @@ def test_the_cli_refuses_a_competition_that_is_not_whole_matches(capsys):
     assert main(["table", "1,2,1?salt=1,2-claims", "--format", "competition",
                  "--walls", "6", "--quiet"]) == 2
     assert "multiple of 4, not 6" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sums", [False, True])
+def test_a_table_of_no_games_has_no_standings_to_make(sums):
+    from mjsim.tournament.rankings import WALL_COLUMNS, WallSums
+
+    seats = pd.DataFrame({column: [] for column in WALL_COLUMNS})
+    with pytest.raises(ValueError, match="^no games to make standings of$"):
+        competition(WallSums.of(seats) if sums else seats)

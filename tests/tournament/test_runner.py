@@ -63,6 +63,8 @@ def test_a_seats_wins_self_draws_and_deal_ins_are_its_hands_outcomes():
         assert seats["self_draws"].sum() + seats["deal_ins"].sum() == seats["wins"].sum() > 0
         assert 0 < seats["self_draws"].sum() < seats["wins"].sum()
         assert (hands["foul_seat"] == -1).all() and (hands["foul_answer"] == "").all()
+        drawn = hands["winner"] == -1  # no foul here: a hand nobody won is drawn for all four
+        assert drawn.any() and (hands.loc[drawn, "outcome"] == "drawn").all()
         # Each hand's four rows name its winner and the seat that dealt in, -1 for none.
         for column, outcome in (("winner", "won"), ("from", "dealt-in")):
             seat = hands[hands["outcome"] == outcome].set_index("hand_no")["seat"]
