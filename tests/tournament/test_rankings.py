@@ -485,3 +485,14 @@ def test_firsts_clustered_by_seed_count_as_kish_and_korn_graubard_say():
     effective = 24 / design_effect
     assert (table["first_rate_low"], table["first_rate_high"]) == pytest.approx(
         _plain_wilson(effective / 2, effective, z))
+
+
+@pytest.mark.parametrize("seeds", [3, 5, 12])
+def test_the_bootstrap_percentiles_are_taken_at_hesterbergs_expanded_tail(seeds):
+    from mjsim.tournament.rankings import _percentile
+
+    # On a uniform grid the q-quantile is q: the bounds are the tail itself.
+    t = stats.t.ppf(0.975, seeds - 1)
+    tail = stats.norm.cdf(-math.sqrt(seeds / (seeds - 1)) * t)
+    low, high = _percentile(np.linspace(0.0, 1.0, 2_000_001), seeds)
+    assert (low, high) == pytest.approx((tail, 1 - tail), abs=1e-6)
