@@ -98,10 +98,12 @@ class Roster:
         if not _NAME.fullmatch(name) or name == "botzone":
             raise ValueError(f"bad player name {name!r}: a name is letters, digits, _ and ., "
                              "starting with a letter (ideas follow it with -)")
-        if name in self.definitions and self.definitions[name] != spec:
+        parsed = parse_spec(spec)
+        # Specs are compared canonical: "3-defence-claims" again is the same player.
+        if name in self.definitions and self.definitions[name] != str(parsed):
             raise ValueError(f"player {name!r} is defined twice")
-        self._specs[name] = parse_spec(spec)
-        self.definitions[name] = str(self._specs[name])
+        self._specs[name] = parsed
+        self.definitions[name] = str(parsed)
 
     def _named(self, entry: str) -> bool:
         """Whether ``entry`` is a defined name, with ``-idea`` suffixes or none."""

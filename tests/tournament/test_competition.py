@@ -1,10 +1,12 @@
 """The competition format: 24 seatings a wall, rank points 4/3/2/1 with shared places, and its
 standings ranked by rank points, ties by total points."""
 
+import math
 from itertools import permutations
 
 import pandas as pd
 import pytest
+from scipy import stats
 
 from mjsim.tournament import resume, table
 from mjsim.tournament.rankings import competition, rank_points
@@ -94,3 +96,27 @@ def test_the_cli_refuses_a_competition_that_is_not_whole_matches(capsys):
     assert main(["table", "1,2,1?salt=1,2-claims", "--format", "competition",
                  "--walls", "6", "--quiet"]) == 2
     assert "multiple of 4, not 6" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sums", [False, True])
+def test_a_table_of_no_games_has_no_standings_to_make(sums):
+    from mjsim.tournament.rankings import WALL_COLUMNS, WallSums
+
+    seats = pd.DataFrame({column: [] for column in WALL_COLUMNS})
+    with pytest.raises(ValueError, match="^no games to make standings of$"):
+        competition(WallSums.of(seats) if sums else seats)
+
+
+def test_the_rank_interval_is_the_t_interval_of_each_walls_rank_points_a_game():
+    # Two games a wall, points in a, b, c, d order: a places 1st and 3rd on wall 0, 1st twice
+    # on wall 1, 4th and 2nd on wall 2: 3, 4 and 2 rank points a game, mean 3, deviation 1.
+    rows = []
+    for wall, (first, second) in enumerate([((40, 10, -20, -30), (-5, 20, 5, -20)),
+                                            ((40, 10, -20, -30), (40, -10, 0, -30)),
+                                            ((-40, 10, 20, 10), (5, 20, -5, -20))]):
+        # The second game seats them in reverse: a game is a wall's seed and lineup.
+        rows += game(f"w-{wall}", PLAYERS, first) + game(f"w-{wall}", PLAYERS[::-1], second[::-1])
+    mine = competition(pd.DataFrame(rows)).set_index("variant").loc["a"]
+    half = stats.t.ppf(0.975, 2) / math.sqrt(3)
+    assert mine["rank_per_game"] == 3
+    assert (mine["rank_low"], mine["rank_high"]) == pytest.approx((3 - half, 3 + half))

@@ -3,11 +3,12 @@ streaks of two stretches of play add up, and the run adds its walls' in wall ord
 they finish."""
 
 import itertools
+from pathlib import Path
 
 import pytest
 
 from mjsim.players.driver import TooManyFouls
-from mjsim.tournament.records import Streak, add_streaks
+from mjsim.tournament.records import GameRecords, Streak, add_streaks
 from mjsim.tournament.runner import _FoulsInARow
 
 
@@ -52,3 +53,30 @@ def test_a_wall_written_before_breaks_the_count():
     assert fouls.streaks["bad"].longest == 2
     assert add_streaks({"a": _streak("F")}, {"b": _streak(".")}) == {"a": _streak("F"),
                                                                      "b": _streak(".")}
+
+
+def _hands(fouling_seats: list[int]) -> GameRecords:
+    """A game of bad,good,bad,ok seated in that order, hand by hand: the seat that fouled
+    it, or -1 for a clean hand (a hand's four rows all name its fouling seat)."""
+    lineup = ("bad", "good", "bad", "ok")
+    return GameRecords(hands=[
+        {"seed": "w7", "lineup": ",".join(lineup), "hand_no": hand_no, "seat": seat,
+         "variant": lineup[seat], "foul_seat": fouler,
+         "foul_answer": "PLAY X9" if fouler >= 0 else "",
+         "foul_reason": "no such tile" if fouler >= 0 else ""}
+        for hand_no, fouler in enumerate(fouling_seats, start=1) for seat in range(4)])
+
+
+def test_a_games_hands_give_each_entry_its_streak_whichever_of_its_seats_fouled():
+    # bad sits in seats 0 and 2: its hands are F . F F (seats 2, -, 0, 2); good fouls hand 5.
+    streaks = Streak.of_game(_hands([2, -1, 0, 2, 1]), Path("run"))
+    assert streaks["bad"] == Streak(5, 1, 0, 2, streaks["bad"].last)
+    assert streaks["bad"].last == ("no such tile (answer 'PLAY X9'), seat 2 of bad,good,bad,ok "
+                                   f"on wall w7, hand 4; its folder: {Path('run') / 'seat2'}")
+    assert streaks["good"] == Streak(5, 0, 1, 1, streaks["good"].last)
+    assert "seat 1" in streaks["good"].last and "hand 5" in streaks["good"].last
+    assert streaks["ok"] == Streak(5) and set(streaks) == {"bad", "good", "ok"}
+    assert Streak.of_game(_hands([0])).get("bad") == Streak(1, 1, 1, 1, streaks["bad"].last
+                                                          .replace("seat 2", "seat 0")
+                                                          .replace("hand 4", "hand 1")
+                                                          .split("; its folder")[0])

@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 from mjsim.game.settlement import places
 from mjsim.tournament.rankings import (
@@ -14,6 +15,7 @@ from mjsim.tournament.rankings import (
     contrasts,
     shared_places,
     standings,
+    t_interval,
     unpaired_baseline,
     wilson,
 )
@@ -398,3 +400,99 @@ def test_a_bound_that_rounds_to_zero_reads_as_zero_not_minus_zero():
     text = format_standings(pd.DataFrame([row]), pd.DataFrame([contrast]))
     assert "-0" not in text and "a over b" in text.splitlines()[-1]
     assert text.splitlines()[-1].split()[3:6] == ["+0.0", "[+0.0,", "+2.0]"]
+
+
+def _fouling_table(fouls):
+    """Two seeds of one game each, a, a, b, c seated, with points that order them a, b, c, a."""
+    return pd.DataFrame({
+        "seed": ["s0"] * 4 + ["s1"] * 4, "lineup": ["a,a,b,c"] * 8,
+        "seat": [0, 1, 2, 3] * 2, "variant": ["a", "a", "b", "c"] * 2,
+        "points": [30, -20, 10, -20, 25, -15, 5, -15], "fouls": fouls})
+
+
+def test_fouls_are_summed_and_a_game_with_any_is_one_fouled_game():
+    table = standings(_fouling_table([2, 0, 1, 0, 0, 3, 0, 0])).set_index("variant")
+    assert table["fouls"].to_dict() == {"a": 5, "b": 1, "c": 0}
+    assert table["fouled_games"].to_dict() == {"a": 2, "b": 1, "c": 0}
+
+
+@pytest.mark.parametrize("fouls", [None, [math.nan] * 8])
+def test_a_table_made_before_fouls_were_counted_has_none(fouls):
+    seats = _fouling_table([0] * 8)
+    seats = seats.drop(columns="fouls") if fouls is None else seats.assign(fouls=fouls)
+    table = standings(seats)
+    assert (table["fouls"] == 0).all() and (table["fouled_games"] == 0).all()
+
+
+def test_two_values_have_a_t_interval_on_one_degree_of_freedom():
+    # One degree of freedom is the Cauchy distribution: quantiles and tails in closed form.
+    mean, low, high, p = t_interval(np.array([1.0, 3.0]))  # standard error 1
+    half = math.tan(math.pi * 0.475)
+    assert (mean, low, high) == pytest.approx((2.0, 2.0 - half, 2.0 + half))
+    assert p == pytest.approx(1 - 2 * math.atan(2.0) / math.pi)
+
+
+@pytest.mark.parametrize("trials", [7, 10, 100, 1000])
+def test_a_rate_of_0_or_1_has_that_bound_exactly_and_one_success_has_its_own(trials):
+    # The formula misses 0 and 1 by a rounding error at these trial counts.
+    assert wilson(0.0, trials)[0] == 0.0 and wilson(trials, trials)[1] == 1.0
+    for successes in (1, trials - 1):
+        assert wilson(successes, trials) == pytest.approx(_plain_wilson(successes, trials))
+
+
+def test_one_seed_or_a_variant_never_first_counts_its_games_as_they_are():
+    # One seed has no spread to estimate a design effect from, and a rate of 0 none at all:
+    # both get the plain Wilson interval on the games played.
+    one_seed = standings(_seats(*_games(np.random.default_rng(5), 1)))
+    never_first = standings(_seats(*_games(np.random.default_rng(6), 6,
+                                           effects={"a": 10.0, "b": 0.0, "c": -900.0})))
+    for row in (*one_seed.itertuples(), *never_first[never_first["variant"] == "c"].itertuples()):
+        low, high = _plain_wilson(row.first_rate * row.games, row.games)
+        assert (row.first_rate_low, row.first_rate_high) == pytest.approx(
+            (max(low, 0.0), high), abs=1e-12)
+    assert never_first.set_index("variant").loc["c", "first_rate"] == 0
+
+
+def _swinging_seeds():
+    """Six seeds on which c places first in every game or in none: its firsts cluster by seed."""
+    tables = []
+    for i, effect in enumerate((300.0, -300.0) * 3):
+        seats = _seats(*_games(np.random.default_rng(20 + i), 1, effects={**EFFECTS, "c": effect}))
+        tables.append(seats.assign(seed=f"w{i}"))
+    return pd.concat(tables, ignore_index=True)
+
+
+def test_seeds_a_variant_sat_out_leave_its_figures_alone():
+    # c's first-place interval, widened by its seeds' spread, counts the seeds it played.
+    seats = _swinging_seeds()
+    others = _seats(*_games(np.random.default_rng(8), 5, lineup=("a", "a", "b", "b")))
+    alone, joined = (standings(table).set_index("variant").loc["c"]
+                     for table in (seats, pd.concat([seats, others], ignore_index=True)))
+    columns = ["games", "seeds", "points", "points_low", "points_high", "first_rate",
+               "first_rate_low", "first_rate_high"]
+    assert joined[columns].to_dict() == pytest.approx(alone[columns].to_dict())
+    plain_low, plain_high = _plain_wilson(alone["first_rate"] * alone["games"], alone["games"])
+    assert alone["first_rate_high"] - alone["first_rate_low"] > plain_high - plain_low
+
+
+def test_firsts_clustered_by_seed_count_as_kish_and_korn_graubard_say():
+    # c takes all four firsts of a seed or none, on six seeds of four games each: rate 1/2,
+    # residuals of 2 a seed. Kish: 6/5 * 6 * 2**2 / 24**2 over (1/4) / 24, times (t5/z)^2.
+    table = standings(_swinging_seeds()).set_index("variant").loc["c"]
+    assert (table["games"], table["first_rate"]) == (24, 0.5)
+    z = stats.norm.ppf(0.975)
+    design_effect = (6 / 5 * 6 * 4 / 24**2) / (0.25 / 24) * (stats.t.ppf(0.975, 5) / z) ** 2
+    effective = 24 / design_effect
+    assert (table["first_rate_low"], table["first_rate_high"]) == pytest.approx(
+        _plain_wilson(effective / 2, effective, z))
+
+
+@pytest.mark.parametrize("seeds", [3, 5, 12])
+def test_the_bootstrap_percentiles_are_taken_at_hesterbergs_expanded_tail(seeds):
+    from mjsim.tournament.rankings import _percentile
+
+    # On a uniform grid the q-quantile is q: the bounds are the tail itself.
+    t = stats.t.ppf(0.975, seeds - 1)
+    tail = stats.norm.cdf(-math.sqrt(seeds / (seeds - 1)) * t)
+    low, high = _percentile(np.linspace(0.0, 1.0, 2_000_001), seeds)
+    assert (low, high) == pytest.approx((tail, 1 - tail), abs=1e-6)

@@ -46,6 +46,33 @@ def test_records_add_up():
     assert per_win.to_dict() == won.set_index("hand_no")["points"].to_dict()
 
 
+
+def test_a_seats_wins_self_draws_and_deal_ins_are_its_hands_outcomes():
+    for seed in ("counts-1", "counts-2", "counts-3"):
+        records = play_game(seed, FAST)
+        seats = pd.DataFrame(records.seats).set_index("seat")
+        hands = pd.DataFrame(records.hands)
+        won = hands[hands["outcome"] == "won"]
+        per_seat = {
+            "wins": won["seat"],
+            "self_draws": won.loc[won["how"] == "self", "seat"],
+            "deal_ins": hands.loc[hands["outcome"] == "dealt-in", "seat"]}
+        for column, seat in per_seat.items():
+            assert seats[column].to_dict() == seat.value_counts().reindex(
+                range(4), fill_value=0).to_dict(), (seed, column)
+        assert seats["self_draws"].sum() + seats["deal_ins"].sum() == seats["wins"].sum() > 0
+        assert 0 < seats["self_draws"].sum() < seats["wins"].sum()
+        assert (hands["foul_seat"] == -1).all() and (hands["foul_answer"] == "").all()
+        drawn = hands["winner"] == -1  # no foul here: a hand nobody won is drawn for all four
+        assert drawn.any() and (hands.loc[drawn, "outcome"] == "drawn").all()
+        # Each hand's four rows name its winner and the seat that dealt in, -1 for none.
+        for column, outcome in (("winner", "won"), ("from", "dealt-in")):
+            seat = hands[hands["outcome"] == outcome].set_index("hand_no")["seat"]
+            named = hands.groupby("hand_no")[column].agg(["min", "max"])
+            assert (named["min"] == named["max"]).all()
+            assert named["min"].to_dict() == seat.reindex(named.index, fill_value=-1).to_dict()
+
+
 def test_lineups_are_checked():
     assert parse_lineup("3, 3-defence,2,1") == ("3", "3-defence", "2", "1")
     with pytest.raises(ValueError, match="four players"):
