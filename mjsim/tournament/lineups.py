@@ -97,7 +97,7 @@ class Roster:
         """Name ``spec``; raises ``ValueError`` for a name that is not one or a bad spec."""
         if not _NAME.fullmatch(name) or name == "botzone":
             raise ValueError(f"bad player name {name!r}: a name is letters, digits, _ and ., "
-                             "starting with a letter (ideas follow it with -)")
+                             "starting with a letter or _ (ideas follow it with -)")
         parsed = parse_spec(spec)
         # Specs are compared canonical: "3-defence-claims" again is the same player.
         if name in self.definitions and self.definitions[name] != str(parsed):

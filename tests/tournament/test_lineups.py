@@ -10,7 +10,9 @@ def test_a_name_is_letters_digits_underscores_and_dots_and_not_botzone(name):
     if name in ("_ok", "v1.2"):
         assert Roster({name: "3"}).lineup([name, "3", "3", "3"])[0] == name
         return
-    with pytest.raises(ValueError, match=rf"^bad player name {name!r}: a name is letters"):
+    said = (rf"^bad player name {name!r}: a name is letters, digits, _ and \., starting with a "
+            r"letter or _ ")
+    with pytest.raises(ValueError, match=said):
         Roster({name: "3"})
 
 
