@@ -180,6 +180,22 @@ def test_every_estimates_table_ends_with_what_the_run_could_detect(capsys, tmp_p
     assert "walls to find 0.50 points a hand so: claims: " in out
 
 
+def test_a_lineup_files_name_given_again_by_player_is_the_same_player_however_written(
+        capsys, tmp_path):
+    # Was refused as "defined twice": the file's spec is kept as 3-claims-defence. Another
+    # spec is refused in one line (it was a traceback).
+    lineup = tmp_path / "lineup.toml"
+    lineup.write_text('seats = ["mine", "3", "3", "3"]\n[players]\nmine = "3-defence-claims"\n')
+    code, out, err = run(capsys, "table", str(lineup), "--player", "mine=3-defence-claims",
+                         "--walls", "2", "--backend", "sequential", "--quiet", "--out",
+                         str(tmp_path / "run"))
+    assert code == 0 and err == "" and "mine" in out
+    code, out, err = run(capsys, "table", str(lineup), "--player", "mine=2", "--walls", "2",
+                         "--out", str(tmp_path / "other"))
+    assert code == 2 and out == "" and err.strip().splitlines() == [
+        f"mjsim table: player 'mine' is defined twice: in {lineup} and by --player"]
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["price", "greed"], "no idea 'greed'"),
     (["price", "defence", "--level", "1", "--walls", "2"], "1 has no idea 'defence'"),

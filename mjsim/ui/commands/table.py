@@ -45,8 +45,11 @@ def cmd_table(args: argparse.Namespace) -> str:
             lineup, roster = read_lineup_file(args.lineup)
         except ValueError as error:
             raise UsageError(str(error)) from None
-        for name, spec in options["roster"].definitions.items():
-            roster.define(name, spec)
+        for name, spec in options["roster"].definitions.items():  # --player's, each checked
+            try:
+                roster.define(name, spec)
+            except ValueError as error:  # the file's spec and --player's differ
+                raise UsageError(f"{error}: in {args.lineup} and by --player") from None
         options["roster"] = roster
     return experiment(lambda: table(lineup, out(args, "table"), schedule=args.format,
                                     **options))
