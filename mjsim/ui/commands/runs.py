@@ -177,8 +177,10 @@ def out(args: argparse.Namespace, name: str) -> Path:
 def resumed_by(folder: Path) -> Callable[[], str | None]:
     """What resumes a fresh seed's run in ``folder``, once its manifest is written (before, a
     stop leaves nothing to resume, and ``mjsim resume`` would call it no run folder)."""
-    return lambda: (shlex.join(["mjsim", "resume", str(folder)])
-                    if (folder / "manifest.json").is_file() else None)
+    from mjsim.tournament.store import MANIFEST
+
+    manifest = folder / MANIFEST
+    return lambda: shlex.join(["mjsim", "resume", str(folder)]) if manifest.is_file() else None
 
 
 def _hashed(seed: str) -> str:
