@@ -2,6 +2,7 @@
 
 import dataclasses
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,6 +23,8 @@ from mjsim.players.rungs import Rung
 from mjsim.scoring.elements import RULESETS
 from mjsim.tournament import records
 
+README = Path(__file__).resolve().parents[2] / "README.md"
+
 
 def test_the_record_is_frozen_and_holds_the_ruleset_as_an_index():
     settings = Settings("gb-mahjong", "botzone", 5, 2)
@@ -40,7 +43,9 @@ def test_the_record_is_frozen_and_holds_the_ruleset_as_an_index():
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings.table = "mcr"  # type: ignore[misc]
     assert (Settings().penalty, Settings().max_fouls) == (driver.PENALTY, MAX_FOULS)
-    assert MAX_FOULS == 3  # README: a player that fouls three hands in a row stops the run
+    said = re.search(r"A player that fouls (\w+) hands in a row", README.read_text())
+    assert said, "the README says how many fouls in a row stop a run"
+    assert MAX_FOULS == ["one", "two", "three", "four", "five"].index(said.group(1)) + 1
 
 
 @pytest.mark.parametrize(("fields", "error", "message"), [

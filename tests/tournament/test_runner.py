@@ -46,7 +46,6 @@ def test_records_add_up():
     assert per_win.to_dict() == won.set_index("hand_no")["points"].to_dict()
 
 
-
 def test_a_seats_wins_self_draws_and_deal_ins_are_its_hands_outcomes():
     for seed in ("counts-1", "counts-2", "counts-3"):
         records = play_game(seed, FAST)
