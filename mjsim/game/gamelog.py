@@ -1,4 +1,5 @@
-"""Game logs: a header line, then one JSON line per move; replaying one reproduces the game.
+"""Game logs: a header line, then one JSON line per move (or foul); replaying one reproduces
+the game.
 
 >>> import io
 >>> log = io.StringIO()
@@ -13,6 +14,13 @@ A log cut short (a crash mid-line, a copy that stopped) is read as far as it goe
 >>> cut = read_partial(io.StringIO(log.getvalue() + '{"seat": 1, "mo'))
 >>> len(cut.moves), cut.stopped
 (1, 'line 3 is cut short or damaged')
+
+A foul (:meth:`~mjsim.game.rules.Rules.foul`) is no move, but it ends the hand where it falls,
+so a log keeps it there, among the moves:
+
+>>> writer.foul(1, "WA", answer="PLAY W1")
+>>> read(io.StringIO(log.getvalue()))[1][-1]
+(1, LoggedFoul(reason='WA', answer='PLAY W1', penalty=10))
 """
 
 from __future__ import annotations
@@ -20,18 +28,57 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any, NamedTuple
+from dataclasses import dataclass
+from typing import IO, Any, NamedTuple, TypeAlias
 
 import orjson
 
-from mjsim.errors import clipped
+from mjsim.errors import Error, clipped, whole
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
-from mjsim.game.settlement import HANDS
+from mjsim.game.settlement import FOUL, HANDS
 from mjsim.tiles.kinds import N_PLAYING
 
 FORMAT = "mjsim-game-log-1"
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedFoul:
+    """A seat's foul as a log records it: what :meth:`~mjsim.game.rules.Rules.foul` was told.
+    Raises ``TypeError`` for a reason that is no str, an answer neither a str nor None, or a
+    penalty that is no whole number, and ``ValueError`` for a negative penalty: a log holds
+    only what a replay can play again."""
+
+    reason: str
+    answer: str | None = None
+    penalty: int = FOUL
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, str):
+            raise TypeError(f"a foul's reason is a str (such as 'WA'), not "
+                            f"{clipped(repr(self.reason), 40)}")
+        if self.answer is not None and not isinstance(self.answer, str):
+            raise TypeError(f"a foul's answer is a str or None, not "
+                            f"{clipped(repr(self.answer), 40)}")
+        object.__setattr__(self, "penalty", whole(self.penalty, "a foul's penalty", 0))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "answer": self.answer, "penalty": self.penalty}
+
+    @classmethod
+    def from_dict(cls, data: object) -> LoggedFoul:
+        """The foul a :meth:`to_dict` form describes; ``TypeError`` or ``ValueError`` naming
+        what it holds wrong."""
+        if not isinstance(data, Mapping):
+            raise TypeError(f"a foul's form is a dict, not {type(data).__name__}")
+        if "reason" not in data:
+            raise ValueError(f"a foul's form names its reason: {clipped(repr(data), 60)}")
+        return cls(data["reason"], data.get("answer"), data.get("penalty", FOUL))
+
+
+Entry: TypeAlias = tuple[int, Move | LoggedFoul]
+"""What a log's line after the header holds: a seat and its move, or its foul."""
 _LINES: dict[tuple[int, str, int | None, tuple[int, ...] | None], str] = {}
 """The line of each (seat, kind, tile, tiles) logged so far: at most four seats times the moves
 that exist. Keyed by the move's fields, not the move: a tuple of them hashes in C, where a Move
@@ -43,7 +90,8 @@ class GameLog:
     ``table`` is the engine's (``mcr`` or ``botzone``), recorded so a replay deals the same;
     so are the ``walltiles`` when the game was played on a wall it was given (an imported
     game), with Botzone's ``prevalent`` wind or the MCR table's ``hand_no`` (the one hand such
-    a wall deals), and ``source`` says where such a game came from."""
+    a wall deals), and ``source`` says where such a game came from. ``header`` is the first
+    line's record, as :func:`start` takes it."""
 
     def __init__(self, stream: IO[str], *, seed: bytes, ruleset: str,
                  players: Sequence[str], table: str = "mcr",
@@ -58,15 +106,23 @@ class GameLog:
         given = {"walltiles": None if walltiles is None else list(walltiles),
                  "prevalent": prevalent, "hand_no": hand_no, "source": source}
         header.update((key, value) for key, value in given.items() if value is not None)
+        self.header = header
         self._write(header)
 
     def move(self, seat: int, move: Move) -> None:
         self.stream.write(_line(seat, move))
         self.stream.flush()
 
-    def moves(self, moves: Iterable[tuple[int, Move]]) -> None:
-        """Log moves already played, in one write (an imported game's)."""
-        self.stream.write("".join([_line(seat, move) for seat, move in moves]))
+    def foul(self, seat: int, reason: str, answer: str | None = None,
+             penalty: int = FOUL) -> None:
+        """Log ``seat``'s foul where it fell (as :meth:`~mjsim.game.rules.Rules.foul` was told
+        it); raises as :class:`LoggedFoul` does, writing nothing."""
+        self.stream.write(_line(seat, LoggedFoul(reason, answer, penalty)))
+        self.stream.flush()
+
+    def moves(self, moves: Iterable[Entry]) -> None:
+        """Log moves (and fouls) already played, in one write (an imported game's)."""
+        self.stream.write("".join([_line(seat, entry) for seat, entry in moves]))
         self.stream.flush()
 
     def _write(self, record: dict[str, Any]) -> None:
@@ -74,7 +130,10 @@ class GameLog:
         self.stream.flush()
 
 
-def _line(seat: int, move: Move) -> str:
+def _line(seat: int, entry: Move | LoggedFoul) -> str:
+    if isinstance(entry, LoggedFoul):  # at most one a hand: not worth keeping
+        return json.dumps({"seat": seat, "foul": entry.to_dict()}) + "\n"
+    move = entry
     key = (seat, move.kind, move.tile, move.tiles)
     line = _LINES.get(key)
     if line is None:  # a game has a few hundred distinct moves: each is encoded once
@@ -83,11 +142,12 @@ def _line(seat: int, move: Move) -> str:
 
 
 class LogRead(NamedTuple):
-    """What a log holds: its ``header``, the ``moves`` read, and why reading ``stopped`` early
-    (naming the file's line), or None when every line was read."""
+    """What a log holds: its ``header``, the ``moves`` read (each a seat's :class:`Move` or
+    :class:`LoggedFoul`), and why reading ``stopped`` early (naming the file's line), or None
+    when every line was read."""
 
     header: dict[str, Any]
-    moves: list[tuple[int, Move]]
+    moves: list[Entry]
     stopped: str | None
 
 
@@ -125,11 +185,10 @@ def read_partial(stream: IO[str]) -> LogRead:
     hand = header.get("hand_no", 1)
     if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= HANDS:
         raise ValueError(f"a damaged game log: its hand_no is 1-{HANDS}, not {hand!r}")
-    moves: list[tuple[int, Move]] = []
+    moves: list[Entry] = []
     for number, line in numbered[1:]:
         try:
-            record = orjson.loads(line)
-            moves.append((_seat(record), Move.from_dict(record["move"])))
+            moves.append(_entry(orjson.loads(line)))
         except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
             return LogRead(header, moves, f"line {number} is cut short or damaged")
         except ValueError as error:  # a move kind, seat or tile that is none
@@ -140,6 +199,13 @@ def read_partial(stream: IO[str]) -> LogRead:
     return LogRead(header, moves, None)
 
 
+def _entry(record: dict[str, Any]) -> Entry:
+    seat = _seat(record)
+    if "foul" in record:
+        return seat, LoggedFoul.from_dict(record["foul"])
+    return seat, Move.from_dict(record["move"])
+
+
 def _seat(record: dict[str, Any]) -> int:
     seat = record["seat"]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
@@ -147,9 +213,11 @@ def _seat(record: dict[str, Any]) -> int:
     return seat
 
 
-def _off_the_table(move: Move) -> str | None:
+def _off_the_table(move: Move | LoggedFoul) -> str | None:
     """Why a logged move names a tile no move can name (a kind outside the playing tiles, or a
     chow not of three), or None: the engine would index its tables with it."""
+    if isinstance(move, LoggedFoul):
+        return None
     tiles = (() if move.tile is None else (move.tile,)) + (move.tiles or ())
     outside = next((tile for tile in tiles if not 0 <= tile < N_PLAYING), None)
     if outside is not None:
@@ -159,7 +227,7 @@ def _off_the_table(move: Move) -> str | None:
     return None
 
 
-def read(stream: IO[str]) -> tuple[dict[str, Any], list[tuple[int, Move]]]:
+def read(stream: IO[str]) -> tuple[dict[str, Any], list[Entry]]:
     """The header and the moves of a log; raises ``ValueError`` for a file that is not one, or
     one damaged anywhere (:func:`read_partial` keeps what comes before the damage)."""
     header, moves, stopped = read_partial(stream)
@@ -189,14 +257,22 @@ def start(header: Mapping[str, Any]) -> Rules:
                  prevalent=header.get("prevalent"), hand_no=header.get("hand_no", 1))
 
 
-def replay(header: dict[str, Any], moves: Sequence[tuple[int, Move]]
-           ) -> Iterator[tuple[int | None, Move | None, list[Event], Rules]]:
-    """Play the logged moves on a fresh game: first the deal's events (seat and move None), then
-    each move with the events it caused. Raises ``ValueError`` at a move the rules refuse."""
+def play(game: Rules, seat: int, entry: Move | LoggedFoul) -> bool | Error:
+    """Play one logged entry on ``game``: a move as :meth:`~mjsim.game.rules.Rules.apply`
+    plays it, a foul as :meth:`~mjsim.game.rules.Rules.foul` ends the hand."""
+    if isinstance(entry, LoggedFoul):
+        return game.foul(seat, entry.reason, entry.answer, entry.penalty)
+    return game.apply(seat, entry)
+
+
+def replay(header: dict[str, Any], moves: Sequence[Entry]
+           ) -> Iterator[tuple[int | None, Move | LoggedFoul | None, list[Event], Rules]]:
+    """Play the logged moves (and fouls) on a fresh game: first the deal's events (seat and move
+    None), then each with the events it caused. Raises ``ValueError`` at one the rules refuse."""
     game = start(header)
     yield None, None, game.take_outcomes(), game
     for number, (seat, move) in enumerate(moves, 1):
-        outcome = game.apply(seat, move)
+        outcome = play(game, seat, move)
         if not outcome:
             raise ValueError(f"move {number} ({move!r} by seat {seat}) is refused: {outcome}")
         yield seat, move, game.take_outcomes(), game

@@ -286,13 +286,14 @@ def write_games(out: str | Path, source: str | Path, *, shard_walls: int = 10,
             except ValueError as error:
                 raise ValueError(f"{logs[wall]}: {error}") from None
         rules = gamelog.start(header)
-        for seat, move in moves:
-            rows.add(view_of(rules, seat), move)
-            if rules.apply(seat, move) is not True:
-                raise ValueError(f"{logs[wall]}: the engine refuses {move!r} by seat {seat}")
+        for seat, entry in moves:
+            if isinstance(entry, Move):  # a foul is no choice: it ends the hand, as played
+                rows.add(view_of(rules, seat), entry)
+            if gamelog.play(rules, seat, entry) is not True:
+                raise ValueError(f"{logs[wall]}: the engine refuses {entry!r} by seat {seat}")
         if rules.status == "finished":
             rows.end_game(rules.history, rules.totals)
-        else:  # a log that stops at a foul: its points are not in it
+        else:  # a log that stops before the game's end (a foul in a log of an older mjsim)
             rows.drop_game()
 
     return _write_shards(Path(out), manifest, len(logs), shard_walls, quiet, fill, roads)

@@ -16,11 +16,12 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from mjsim.errors import clipped
 from mjsim.game import gamelog
 from mjsim.game.events import Event
+from mjsim.game.gamelog import Entry, LoggedFoul
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
 from mjsim.game.settings import Settings
@@ -112,7 +113,7 @@ def load(path: str | Path) -> Replay:
     return build(read.header, read.moves, read.stopped)
 
 
-def build(header: dict[str, Any], moves: Sequence[tuple[int, Move]],
+def build(header: dict[str, Any], moves: Sequence[Entry],
           stopped: str | None = None) -> Replay:
     """The frames of ``moves`` played on the game ``header`` describes."""
     return play_frames(gamelog.start(header), header, moves, stopped)
@@ -126,7 +127,7 @@ class _Step:
     number: int
     hand_no: int
     actor: int | None
-    move: Move | None
+    move: Move | LoggedFoul | None
     events: Sequence[Event]
     last: int | None
     ended: list[str] | None = None
@@ -134,7 +135,7 @@ class _Step:
     quiet: bool = False  # a pass that leaves the window open and says nothing: no open frame
 
 
-def play_frames(game: Rules, header: dict[str, Any], moves: Sequence[tuple[int, Move]],
+def play_frames(game: Rules, header: dict[str, Any], moves: Sequence[Entry],
                 stopped: str | None = None) -> Replay:
     """The replay of ``moves`` played on ``game`` (fresh: its deal's events not yet taken),
     stopping early at a move refused (else at ``stopped``, when given)."""
@@ -154,14 +155,15 @@ def play_frames(game: Rules, header: dict[str, Any], moves: Sequence[tuple[int, 
     return Replay(header, names, frames, stopped, seen, seen_at)
 
 
-def _steps(game: Rules, moves: Sequence[tuple[int, Move]], names: Sequence[str],
+def _steps(game: Rules, moves: Sequence[Entry], names: Sequence[str],
            stopped: str | None) -> tuple[list[_Step], str | None]:
     marker = _LastDiscard()
 
-    def step(table: _Table, number: int, hand_no: int, actor: int | None, move: Move | None,
-             events: Sequence[Event], ended: list[str] | None = None) -> _Step:
+    def step(table: _Table, number: int, hand_no: int, actor: int | None,
+             move: Move | LoggedFoul | None, events: Sequence[Event],
+             ended: list[str] | None = None) -> _Step:
         asked = tuple(game.waiting_on()) if game.phase in ("claim", "rob") else None
-        quiet = (move is not None and move.kind == "pass" and asked is not None
+        quiet = (_is_pass(move) and asked is not None
                  and not any(said(e, names) for e in events))
         return _Step(table, number, hand_no, actor, move, events, marker.follow(events), ended,
                      asked, quiet)
@@ -169,8 +171,8 @@ def _steps(game: Rules, moves: Sequence[tuple[int, Move]], names: Sequence[str],
     steps = [step(_Table.of(game), 0, game.hand_no, None, None, game.take_outcomes())]
     for number, (seat, move) in enumerate(moves, 1):
         before, hand_no = _Table.of(game), game.hand_no
-        if not game.apply(seat, move):
-            return steps, f"move {number} ({move_words(move)} by {names[seat]}) is refused"
+        if not gamelog.play(game, seat, move):
+            return steps, f"move {number} ({_words(move)} by {names[seat]}) is refused"
         events = game.take_outcomes()
         ended = hand_end(events, before.hands, hand_no)
         if ended is None:
@@ -233,15 +235,25 @@ def _frame(step: _Step, names: Sequence[str], viewer: int | None) -> Frame:
     moves in words; another's it hears said, by the rule of :mod:`mjsim.players.seen` (a
     concealed kong without its kind, a pass not at all)."""
     table, actor, move = step.table, step.actor, step.move
-    what = "the deal" if move is None or actor is None else verb(names[actor], move_words(move))
+    what = "the deal" if move is None or actor is None else verb(names[actor], _words(move))
     if viewer is not None and actor is not None and actor != viewer:
         what = ""
-        if move is not None and move.kind == "pass":
+        if _is_pass(move):
             actor = None
     lines = [line for line in (said(e, names, viewer) for e in step.events) if line]
     return Frame(step.number, step.hand_no, actor, what, lines, _seats(table, names, viewer),
                  table.totals, table.wall, table.dealer, table.prevalent, step.last,
                  step.ended or [])
+
+
+def _words(entry: Move | LoggedFoul) -> str:
+    """A logged move as a verb phrase; a foul as one word, its reason being said by its
+    event."""
+    return "foul" if isinstance(entry, LoggedFoul) else move_words(entry)
+
+
+def _is_pass(entry: Move | LoggedFoul | None) -> bool:
+    return isinstance(entry, Move) and entry.kind == "pass"
 
 
 def _seen_frames(steps: Sequence[_Step], names: Sequence[str],
@@ -427,9 +439,8 @@ def regenerate(folder: str | Path, game_id: int, *, trust: bool = False) -> Repl
     """Play game ``game_id`` of the run in ``folder`` again, from its seed and lineup, and
     return its replay (the same game: everything after a seed is a function of it).
 
-    Raises ``ValueError`` for a game the run does not hold, for a game with a foul (a game log
-    holds moves, and a foul is none), and, unless ``trust``, for a run made elsewhere whose
-    lineup would run code (as :func:`mjsim.tournament.resume` does)."""
+    Raises ``ValueError`` for a game the run does not hold, and, unless ``trust``, for a run
+    made elsewhere whose lineup would run code (as :func:`mjsim.tournament.resume` does)."""
     read = regenerate_log(folder, game_id, trust=trust)
     return build(read.header, read.moves, read.stopped)
 
@@ -437,7 +448,6 @@ def regenerate(folder: str | Path, game_id: int, *, trust: bool = False) -> Repl
 def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> gamelog.LogRead:
     """The game log of game ``game_id`` of the run in ``folder``, played again (what
     :func:`regenerate` replays; it raises the same errors)."""
-    from mjsim.players import driver
     from mjsim.tournament import Roster
     from mjsim.tournament.experiments import refuse_untrusted, settings_problem
 
@@ -456,26 +466,72 @@ def regenerate_log(folder: str | Path, game_id: int, *, trust: bool = False) -> 
         roster.define(name, spec)
     entries = roster.lineup(lineup)
     refuse_untrusted(Path(folder), manifest, roster, entries, trust, "replaying this game")
+    players = [roster.player(entry, limits=settings.limits) for entry in entries]
+    return play_logged(seed, players, settings, names=list(entries))
+
+
+def play_logged(seed: str, players: Sequence[Any], settings: Settings,
+                names: Sequence[str]) -> gamelog.LogRead:
+    """Play the game of ``seed`` with ``players`` (by :func:`mjsim.players.driver.play`) and
+    read its game log back, ``names`` the players it names: each move the engine took, and
+    each foul where it fell."""
+    from mjsim.players import driver
+
+    given: list[_Given] = []
+    recorded = [_Recorded(player, seat, given) for seat, player in enumerate(players)]
+    game = driver.play(seed, recorded, settings=settings)
     buffer = io.StringIO()
     log = gamelog.GameLog(buffer, seed=seed_bytes(seed), ruleset=settings.ruleset,
-                          players=list(entries), table=settings.table)
-    players = [_Recorded(roster.player(entry, limits=settings.limits), seat, log)
-               for seat, entry in enumerate(entries)]
-    game = driver.play(seed, players, settings=settings)
-    fouled = next((hand for hand, row in enumerate(game.history, 1)
-                   if row.get("result") == "foul"), None)
-    if fouled is not None:
-        raise ValueError(f"game {game_id} has a foul in hand {fouled}: a game log holds moves "
-                         "and a foul is none, so it cannot be replayed")
+                          players=names, table=settings.table)
+    log.moves(_as_played(gamelog.start(log.header), given, game, settings.penalty))
     buffer.seek(0)
     return gamelog.read_partial(buffer)
 
 
-class _Recorded:
-    """A player whose every move is written to a game log as it is played."""
+class _Given(NamedTuple):
+    """A move a player gave, in the hand it was asked in (the engine may refuse it)."""
 
-    def __init__(self, inner: Any, seat: int, log: gamelog.GameLog) -> None:
-        self.inner, self.seat, self.log = inner, seat, log
+    hand_no: int
+    seat: int
+    move: Move
+
+
+def _as_played(rules: Rules, given: Sequence[_Given], played: Rules,
+               penalty: int) -> list[Entry]:
+    """The log of the game ``played``, played again on the fresh ``rules`` from the moves
+    the players ``given``: each one the engine takes, and each hand's foul where it fell. The
+    driver ends a hand with a foul at a move the engine refuses, or before any move of the
+    next hand (a move not given, or a foul raised), so those are the places to put one."""
+    entries: list[Entry] = []
+
+    def foul() -> None:
+        row = played.history[rules.hand_no - 1]
+        if row["result"] != "foul":
+            raise ValueError(f"hand {rules.hand_no} did not play again as it was played")
+        fouled = row["foul"]
+        entry = LoggedFoul(fouled["reason"], fouled["answer"], penalty)
+        gamelog.play(rules, fouled["seat"], entry)
+        entries.append((fouled["seat"], entry))
+
+    for hand_no, seat, move in given:
+        while rules.is_active and rules.hand_no < hand_no:
+            foul()
+        if rules.apply(seat, move) is True:
+            entries.append((seat, move))
+        else:
+            foul()
+    while rules.is_active and rules.hand_no <= len(played.history):
+        foul()
+    if list(rules.totals) != list(played.totals):
+        raise ValueError("the game did not play again as it was played")
+    return entries
+
+
+class _Recorded:
+    """A player whose every move is kept, with the hand it was given in, as it is played."""
+
+    def __init__(self, inner: Any, seat: int, given: list[_Given]) -> None:
+        self.inner, self.seat, self.given = inner, seat, given
 
     @property
     def name(self) -> str:
@@ -483,8 +539,8 @@ class _Recorded:
 
     def act(self, view: Any) -> Move | None:
         move: Move | None = self.inner.act(view)
-        if move is not None:
-            self.log.move(self.seat, move)
+        if isinstance(move, Move):  # anything else is the driver's foul
+            self.given.append(_Given(view.hand_no, self.seat, move))
         return move
 
     def __getattr__(self, attribute: str) -> Any:  # the optional hooks: the player's own

@@ -18,7 +18,7 @@ from mjsim.ui.hints import move_words, option_words
 from mjsim.ui.replay import seat_names
 
 
-def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
+def review(header: dict[str, Any], moves: Sequence[gamelog.Entry], seat: int,
            stopped: str | None = None, level: int = 3) -> Iterator[str]:
     """Lines marking each decision of ``seat`` (one with a choice) where rung ``level``
     differs, then how often it agreed. A seat that is not a whole number from 0 to 3 is
@@ -32,7 +32,7 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
     yield f"review of {who} against {rung}, seed {header['seed']}"
     decisions = differ = 0
     for number, (mover, move) in enumerate(moves, 1):
-        if mover == seat:
+        if mover == seat and isinstance(move, Move):  # a foul is no decision
             view = view_of(game, seat)
             if move not in view.legal:  # refused below; its options cannot be described
                 yield f"(move {number} is refused by the rules: the review stops there)"
@@ -46,7 +46,7 @@ def review(header: dict[str, Any], moves: Sequence[tuple[int, Move]], seat: int,
                            f"{move_words(move)}; {rung} would {move_words(suggested)}")
                     yield f"  played  {option_words(view, move)}"
                     yield f"  {rung}  {option_words(view, suggested)}"
-        if not game.apply(mover, move):
+        if not gamelog.play(game, mover, move):
             yield f"(move {number} is refused by the rules: the review stops there)"
             break
         game.take_outcomes()

@@ -15,6 +15,7 @@ from mjsim.game.formats.check import PART, Disagreement, Replayed, check, rebuil
 from mjsim.game.formats.events import games_of
 from mjsim.game.formats.imports import Summary, outcomes
 from mjsim.game.formats.record import Refused
+from mjsim.game.settings import Settings
 from mjsim.tiles.botzone import kind_of
 from tests.helpers import DATA
 from tests.helpers.botzone_logs import match_log
@@ -248,6 +249,28 @@ def test_the_recorded_botzone_games_export_to_the_judges_own_requests_flowers_in
                 contest.write(again)
 
 
+def test_a_recorded_game_ending_in_a_verdict_keeps_its_foul_in_the_imported_log():
+    # Was: its log stopped at the verdict, so a replay of it left the hand unfinished.
+    from mjsim.tournament.imported import log_text
+
+    fouled = 0
+    for path in sorted(RECORDS.glob("*.jsonl")):
+        [game] = botzone_log.read(io.StringIO(json.dumps(match_log(read_record(path)))))
+        if game.end != "foul":
+            continue
+        fouled += 1
+        header, moves = gamelog.read(io.StringIO(log_text(check(game), {"id": game.id})))
+        seat, reason, answer = game.foul
+        assert moves[-1] == (seat, gamelog.LoggedFoul(reason, answer))
+        *_, rules = list(gamelog.replay(header, moves))[-1]
+        [row] = rules.history
+        assert row["foul"] == {"seat": seat, "reason": reason, "answer": answer}
+        assert tuple(row["deltas"]) == game.scores and rules.status == "finished"
+        [again] = games_of(header, moves, game.id)
+        assert (again.end, again.foul, again.scores) == ("foul", game.foul, game.scores)
+    assert fouled == 2
+
+
 def test_a_match_log_as_one_json_document_reads_too():
     match = match_log(read_record(RECORDS / "04-robbing-the-kong.jsonl"))
     pretty = json.dumps(match, indent=1)
@@ -420,16 +443,13 @@ def played_logs(count, level="2"):
 
 def played_log(seed, level):
     """The game of rung ``level`` on Botzone's table from ``seed``, as a game log."""
-    from mjsim.players import driver
     from mjsim.players.specs import load_player
-    from mjsim.ui.replay import _Recorded
+    from mjsim.ui.replay import play_logged
 
-    buffer = io.StringIO()
-    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset="gb-mahjong",
-                          players=[level] * 4, table="botzone")
-    players = [_Recorded(load_player(level), seat, log) for seat in range(4)]
-    driver.play(seed, players, ruleset="gb-mahjong", table="botzone")
-    return gamelog.read(io.StringIO(buffer.getvalue()))
+    read = play_logged(seed, [load_player(level) for _ in range(4)],
+                       Settings(ruleset="gb-mahjong", table="botzone"), names=[level] * 4)
+    assert read.stopped is None
+    return read.header, read.moves
 
 
 @pytest.mark.slow

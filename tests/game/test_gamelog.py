@@ -135,3 +135,110 @@ def test_a_replay_yields_the_deal_then_each_move_and_names_the_move_refused():
     with pytest.raises(ValueError, match=r"^move 1 \(Move\('discard', tile=99\) by seat 0\) is "
                                          r"refused: "):
         next(steps)
+
+
+# ------------------------------------------------------------------------------------ fouls
+
+def played_then_fouled():
+    """A game whose seat 1 fouls in hand 1, its moves and the foul logged as they happen, and
+    a move of hand 2 after: (the log's text, the game)."""
+    from mjsim.game.rules import Rules
+
+    buffer = io.StringIO()
+    log = gamelog.GameLog(buffer, seed=b"fouled", ruleset="green-book", players=PLAYERS)
+    game = Rules(b"fouled", "green-book")
+    game.take_outcomes()
+    for _ in range(2):  # two discards, each window passed, then the foul
+        seat = game.turn
+        move = Move("discard", tile=game.hand_of(seat).tiles()[0])
+        assert game.apply(seat, move) is True
+        log.move(seat, move)
+        while game.phase == "claim":
+            waiting = game.waiting_on()[0]
+            assert game.apply(waiting, Move("pass")) is True
+            log.move(waiting, Move("pass"))
+    assert game.foul(1, "WA", "PLAY W9", penalty=7) is True
+    log.foul(1, "WA", "PLAY W9", penalty=7)
+    seat = game.turn  # hand 2 is dealt: its first move follows the foul
+    move = Move("discard", tile=game.hand_of(seat).tiles()[0])
+    assert game.hand_no == 2 and game.apply(seat, move) is True
+    log.move(seat, move)
+    return buffer.getvalue(), game
+
+
+def test_a_foul_is_logged_where_it_fell_and_replays_to_the_same_hand():
+    # Was: a log could hold no foul, so a log of this game went on with hand 2's moves as if
+    # they were hand 1's, and its replay was refused at the first of them ("not-your-turn").
+    text, game = played_then_fouled()
+    assert json.loads(text.splitlines()[-2]) == {
+        "seat": 1, "foul": {"reason": "WA", "answer": "PLAY W9", "penalty": 7}}
+    header, moves = gamelog.read(io.StringIO(text))
+    assert moves[-2] == (1, gamelog.LoggedFoul("WA", "PLAY W9", 7))
+    *_, (seat, entry, _, rules) = gamelog.replay(header, moves)
+    assert (seat, entry) == moves[-1] and rules.hand_no == 2
+    assert rules.history == game.history and rules.totals == game.totals
+    assert rules.history[0]["foul"] == {"seat": 1, "reason": "WA", "answer": "PLAY W9"}
+    assert rules.totals == [7, -21, 7, 7]
+
+
+def test_a_replay_yields_the_foul_with_its_events():
+    text, _ = played_then_fouled()
+    header, moves = gamelog.read(io.StringIO(text))
+    steps = list(gamelog.replay(header, moves))
+    seat, entry, events, _ = steps[-2]
+    assert (seat, entry) == (1, gamelog.LoggedFoul("WA", "PLAY W9", 7))
+    assert events[0] == {"actor": 1, "kind": "foul", "reason": "WA", "answer": "PLAY W9"}
+
+
+def test_a_foul_without_an_answer_or_a_penalty_takes_none_and_the_rules_penalty():
+    buffer = io.StringIO()
+    gamelog.GameLog(buffer, seed=b"s", ruleset="green-book", players=PLAYERS).foul(2, "TLE")
+    line = buffer.getvalue().splitlines()[-1]
+    assert json.loads(line)["foul"] == {"reason": "TLE", "answer": None, "penalty": 10}
+    bare = json.dumps({"seat": 2, "foul": {"reason": "TLE"}})  # answer and penalty left out
+    assert read_text(json.dumps(HEADER) + "\n" + bare).moves == [
+        (2, gamelog.LoggedFoul("TLE", None, 10))]
+
+
+@pytest.mark.parametrize(("options", "error", "message"), [
+    ({"reason": 3}, TypeError, "a foul's reason is a str (such as 'WA'), not 3"),
+    ({"reason": "WA", "answer": 5}, TypeError, "a foul's answer is a str or None, not 5"),
+    ({"reason": "WA", "penalty": -1}, ValueError,
+     "a foul's penalty is a whole number at least 0, not -1"),
+    ({"reason": "WA", "penalty": True}, TypeError,
+     "a foul's penalty is a whole number, not a bool (True)"),
+    ({"reason": "WA", "penalty": 2.0}, TypeError, "a foul's penalty is a whole number, not 2.0"),
+])
+def test_a_foul_no_replay_could_play_is_refused_and_nothing_is_written(options, error, message):
+    buffer = io.StringIO()
+    log = gamelog.GameLog(buffer, seed=b"s", ruleset="green-book", players=PLAYERS)
+    before = buffer.getvalue()
+    with pytest.raises(error) as caught:
+        log.foul(0, **options)
+    assert str(caught.value) == message and buffer.getvalue() == before
+
+
+@pytest.mark.parametrize(("foul", "stopped"), [
+    ({}, "line 2 is damaged: a foul's form names its reason: {}"),
+    ({"reason": "WA", "penalty": -3},
+     "line 2 is damaged: a foul's penalty is a whole number at least 0, not -3"),
+    ({"reason": 7}, "line 2 is cut short or damaged"),
+    ("WA", "line 2 is cut short or damaged"),
+])
+def test_a_logged_foul_no_replay_could_play_is_damage(foul, stopped):
+    line = json.dumps({"seat": 1, "foul": foul})
+    read = read_text(json.dumps(HEADER) + "\n" + line + '\n{"seat": 2, "move": {"kind": "pass"}}')
+    assert (read.moves, read.stopped) == ([], stopped)
+
+
+def test_a_foul_the_game_refuses_stops_the_replay_by_name():
+    # Sixteen fouls end the sixteen hands; a seventeenth has no hand to end.
+    header = HEADER | {"seed": "replayed"}
+    foul = gamelog.LoggedFoul("WA")
+    steps = gamelog.replay(header, [(1, foul)] * 17)
+    for _ in range(17):  # the deal, then the sixteen hands
+        *_, rules = next(steps)
+    assert [row["result"] for row in rules.history] == ["foul"] * 16
+    with pytest.raises(ValueError, match=r"^move 17 \(LoggedFoul\(reason='WA', answer=None, "
+                                         r"penalty=10\) by seat 1\) is refused: "):
+        next(steps)

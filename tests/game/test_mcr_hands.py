@@ -17,6 +17,7 @@ from mjsim.game.formats.check import Disagreement, Replayed, check
 from mjsim.game.formats.events import games_of
 from mjsim.game.formats.record import Refused
 from mjsim.game.rules import Rules
+from mjsim.game.settings import Settings
 from mjsim.tiles.botzone import name_of
 from mjsim.tiles.kinds import ALL_TILES
 from mjsim.tiles.wall import Wall
@@ -27,15 +28,13 @@ LINEUPS = (("1", "2", "3", "4"), ("2", "3", "4", "1"), ("3", "4", "1", "2"), ("4
 
 def played(seed, levels, ruleset="gb-mahjong"):
     """A seeded game of the MCR table (sixteen hands) as a game log: (header, moves)."""
-    from mjsim.players import driver
     from mjsim.players.specs import load_player
-    from mjsim.ui.replay import _Recorded
+    from mjsim.ui.replay import play_logged
 
-    buffer = io.StringIO()
-    log = gamelog.GameLog(buffer, seed=seed.encode(), ruleset=ruleset, players=levels)
-    players = [_Recorded(load_player(level), seat, log) for seat, level in enumerate(levels)]
-    driver.play(seed, players, ruleset=ruleset)
-    return gamelog.read(io.StringIO(buffer.getvalue()))
+    read = play_logged(seed, [load_player(level) for level in levels],
+                       Settings(ruleset=ruleset), names=levels)
+    assert read.stopped is None
+    return read.header, read.moves
 
 
 def by_hand(header, moves):
@@ -246,14 +245,13 @@ def test_each_hand_record_holds_its_deal_its_first_draw_and_its_settlement(game)
 def test_a_botzone_table_game_is_one_record_under_its_own_name():
     from mjsim.players import driver
     from mjsim.players.specs import load_player
-    from mjsim.ui.replay import _Recorded
+    from mjsim.ui.replay import play_logged
 
-    buffer = io.StringIO()
-    log = gamelog.GameLog(buffer, seed=b"bz", ruleset="gb-mahjong", players=LINEUPS[0],
-                          table="botzone")
-    players = [_Recorded(load_player(level), seat, log) for seat, level in enumerate(LINEUPS[0])]
-    done = driver.play("bz", players, ruleset="gb-mahjong", table="botzone")
-    [record] = games_of(*gamelog.read(io.StringIO(buffer.getvalue())), "bz")
+    settings = Settings(ruleset="gb-mahjong", table="botzone")
+    read = play_logged("bz", [load_player(level) for level in LINEUPS[0]], settings,
+                       names=LINEUPS[0])
+    done = driver.play("bz", [load_player(level) for level in LINEUPS[0]], settings=settings)
+    [record] = games_of(read.header, read.moves, "bz")
     assert (record.id, record.table, record.walltiles) == ("bz", "botzone", None)
     assert [len(tiles) for tiles in record.deals] == [13] * 4
     assert record.scores == tuple(done.history[0]["deltas"])

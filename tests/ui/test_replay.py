@@ -267,3 +267,97 @@ def test_the_move_list_says_the_flowers_replaced_before_the_hands_that_hold_the_
                                                        "  seat3: "))][:4]
     assert len(replaced) == 4 and deal[:4] == replaced  # said first: shown, drawn, shown, drawn
     assert deal[4:8] == hands and " draws " not in deal[8] and " shows " not in deal[8]
+
+
+# ------------------------------------------------------------------------------- fouls
+
+def fouling_players(how):
+    """A table whose seat 1 fouls hearing a discard in hand 2 and seat 2 at its first decision
+    of hands 1, 3 and 16 (``how``: raising, giving no move, or one the engine refuses)."""
+    from mjsim.players import Rung
+    from tests.players.test_driver_hooks import Fouler, FoulsHearing
+
+    return [Rung(2), FoulsHearing("observe", "discard"), Fouler({1, 3, 16}, how), Rung(1)]
+
+
+@pytest.mark.parametrize("how", ["raise", "none", "illegal", "str"])
+def test_a_game_with_fouls_is_logged_with_them_where_they_fell(how):
+    # Was: a game log held no foul, so a run's game with one was refused by mjsim replay.
+    from mjsim.game.settings import Settings
+    from mjsim.players import driver
+
+    read = replay.play_logged("fouls", fouling_players(how), Settings(), names=list("abcd"))
+    game = driver.play("fouls", fouling_players(how), settings=Settings())
+    fouled = [(row["hand_no"], row["foul"]["seat"]) for row in game.history
+              if row["result"] == "foul"]
+    assert fouled == [(1, 2), (2, 1), (3, 2), (16, 2)]
+    logged = [(seat, entry) for seat, entry in read.moves
+              if isinstance(entry, gamelog.LoggedFoul)]
+    assert [seat for seat, _ in logged] == [2, 1, 2, 2] and read.stopped is None
+    assert [entry.reason for _, entry in logged] == [
+        game.history[hand - 1]["foul"]["reason"] for hand, _ in fouled]
+    *_, rules = list(gamelog.replay(read.header, read.moves))[-1]
+    assert rules.history == game.history and rules.totals == game.totals
+
+
+def test_a_replay_shows_a_foul_in_every_seat_s_frames():
+    from mjsim.game.settings import Settings
+
+    read = replay.play_logged("fouls", fouling_players("none"), Settings(),
+                              names=["a", "b", "c", "d"])
+    shown = replay.build(read.header, read.moves)
+    fouler = shown.names[2]
+    [fouling] = [frame for frame in shown.frames
+                 if frame.hand_no == 3 and frame.move == f"{fouler} fouls"]
+    assert fouling.said == [f"{fouler} fouls: offered no move"]
+    assert fouling.ended[0] == "hand 3 ends in a foul: offered no move"
+    for viewer in range(4):  # each seat hears it, and sees the hand end
+        [seen] = [frame for frame in shown.seen[viewer]
+                  if f"{fouler} fouls: offered no move" in frame.said and frame.hand_no == 3]
+        assert seen.hand_no == 3 and seen.ended == fouling.ended
+
+
+def test_a_review_passes_over_the_seat_s_foul_as_no_decision():
+    from mjsim.game.settings import Settings
+
+    read = replay.play_logged("fouls", fouling_players("illegal"), Settings(),
+                              names=["a", "b", "c", "d"])
+    lines = list(review(read.header, read.moves, 2, level=1))
+    # Was: "(move 23 is refused by the rules: the review stops there)", at the first foul.
+    assert not any("refused" in line for line in lines)
+    rules = gamelog.start(read.header)
+    choices = 0  # the seat's moves (not its fouls) with a choice, counted over the whole game
+    for seat, entry in read.moves:
+        if seat == 2 and not isinstance(entry, gamelog.LoggedFoul):
+            choices += len(view_of(rules, 2).legal) > 1
+        assert gamelog.play(rules, seat, entry) is True
+    assert rules.status == "finished" and choices > 100
+    assert lines[-1].startswith(f"{choices} decisions with a choice; rung 1 agreed with ")
+
+
+def test_a_run_s_game_with_a_foul_replays_at_the_command_line(tmp_path):
+    # Was: "game 0 has a foul in hand 2: a game log holds moves and a foul is none", status 2.
+    player = tmp_path / "fouls_once.py"
+    player.write_text(FOULS_IN_HAND_2)
+    run = tmp_path / "run"
+    status, _, err = mjsim("table", f"2,2,1,{player}:FoulsInHand2", "--walls", "2", "--quiet",
+                           "--out", str(run), cwd=tmp_path)
+    assert status == 0, err
+    status, out, err = mjsim("replay", str(run), "--game", "0", "--all", cwd=tmp_path)
+    assert status == 0, err
+    assert "hand 2 ends in a foul: offered no move" in out and "--- hand 16:" in out
+
+
+FOULS_IN_HAND_2 = '''
+from mjsim.players import Rung
+
+
+class FoulsInHand2:
+    """Rung 1 that gives no move in hand 2."""
+
+    def __init__(self):
+        self.name, self.rung = "fouls-in-hand-2", Rung(1)
+
+    def act(self, view):
+        return None if view.hand_no == 2 else self.rung.act(view)
+'''

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from mjsim.game.formats.record import Action, Game
+from mjsim.game.gamelog import Entry, LoggedFoul, play
 from mjsim.game.moves import DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
 from mjsim.game.rules import Rules
 from mjsim.tiles.botzone import name_of
@@ -58,11 +59,11 @@ class Disagreement(NamedTuple):
 @dataclass
 class Replayed:
     """A game that agreed: the ``game`` read, the engine's ``rules`` at its end, the ``moves``
-    played and the ``walltiles`` it was played on."""
+    played (and the foul, when a verdict ended it) and the ``walltiles`` it was played on."""
 
     game: Game
     rules: Rules
-    moves: list[tuple[int, Move]]
+    moves: list[Entry]
     walltiles: list[int]
 
 
@@ -255,7 +256,9 @@ def _end_agrees(done: Replayed) -> None:
     line = game.score_line or game.line
     if game.end == "foul" and game.foul is not None and rules.status != "finished":
         seat, reason, answer = game.foul
-        rules.foul(seat, reason, answer)
+        foul = LoggedFoul(reason, answer)
+        play(rules, seat, foul)
+        done.moves.append((seat, foul))
     last = rules.history[-1] if rules.history else None
     ended = "playing" if last is None else {"score": "hu", "draw": "huang"}.get(
         last["result"], last["result"])
