@@ -236,13 +236,18 @@ def test_the_recorded_botzone_games_export_to_the_judges_own_requests_flowers_in
         match = match_log(read_record(path))
         [game] = botzone_log.read(io.StringIO(json.dumps(match)))
         done = check(game)
-        if game.end == "foul":
-            continue
         header, moves = gamelog.read(io.StringIO(log_text(done, {"id": game.id})))
         [again] = games_of(header, moves, game.id)
-        written = botzone_log.write(again)
-        assert requests(json.loads(written)) == requests(match), path.name
-        [back] = botzone_log.read(io.StringIO(written))
+        written = json.loads(botzone_log.write(again))
+        assert requests(written) == requests(match), path.name
+        if game.end == "foul":  # the answer judged, and the finish's seat, action and scores
+            seat = str(game.foul[0])
+            assert written["log"][-2][seat] == match["log"][-2][seat], path.name
+            finish, judged = written["log"][-1]["output"], match["log"][-1]["output"]
+            assert finish["content"] == judged["content"]
+            assert finish["display"] == {key: judged["display"][key] for key in ("action",
+                                                                                 "player")}
+        [back] = botzone_log.read(io.StringIO(json.dumps(written)))
         assert check(back, seed=header["seed"].encode()).moves == moves
         if path.name.startswith("05"):
             with pytest.raises(ValueError, match="no flowers"):

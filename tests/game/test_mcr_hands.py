@@ -255,3 +255,45 @@ def test_a_botzone_table_game_is_one_record_under_its_own_name():
     assert (record.id, record.table, record.walltiles) == ("bz", "botzone", None)
     assert [len(tiles) for tiles in record.deals] == [13] * 4
     assert record.scores == tuple(done.history[0]["deltas"])
+
+
+@pytest.mark.parametrize("table", ["mcr", "botzone"])
+@pytest.mark.parametrize("how", ["raise", "illegal"])
+def test_a_foul_exports_as_the_judges_verdict_and_imports_to_the_same_settlement(table, how):
+    # Was: refused by the export ("only a game that ends in a win or a drawn game is written").
+    from mjsim.players import Rung
+    from mjsim.ui.replay import play_logged
+    from tests.players.test_driver_hooks import Fouler, FoulsHearing
+
+    players = [Rung(2), FoulsHearing("observe", "discard"), Fouler({1, 3, 16}, how), Rung(1)]
+    read = play_logged("fouls-out", players, Settings(ruleset="gb-mahjong", table=table),
+                       names=["a", "b", "c", "d"])
+    hands, rules = by_hand(read.header, read.moves)
+    fouled = []
+    for record in games_of(read.header, read.moves, "fouls-out"):
+        [back] = botzone_log.read(io.StringIO(botzone_log.write(record)))
+        done = check(back)
+        assert isinstance(done, Replayed), str(done)
+        row, again = rules.history[record.hand_no - 1], done.rules.history[-1]
+        assert (again["result"], again["deltas"]) == (row["result"], row["deltas"])
+        assert done.moves == hands[record.hand_no], record.id
+        if row["result"] == "foul":
+            fouled.append(record.hand_no)
+            assert (again["foul"]["seat"], again["foul"]["reason"]) == (
+                row["foul"]["seat"], row["foul"]["reason"])
+    assert fouled == ([1, 2, 3, 16] if table == "mcr" else [1])
+
+
+def test_a_foul_of_another_penalty_than_the_judges_is_refused_in_one_line():
+    from mjsim.players import Rung
+    from mjsim.ui.replay import play_logged
+    from tests.players.test_driver_hooks import Fouler
+
+    players = [Rung(1), Rung(1), Fouler({1}, "none"), Rung(1)]
+    read = play_logged("penalty", players, Settings(ruleset="gb-mahjong", table="botzone",
+                                                    penalty=7), names=["a", "b", "c", "d"])
+    [record] = games_of(read.header, read.moves, "penalty")
+    with pytest.raises(ValueError) as caught:
+        botzone_log.write(record)
+    assert str(caught.value) == ("a foul costs 10 to each other seat on Botzone's judge, and "
+                                 "this game's scores are 7 7 -21 7")

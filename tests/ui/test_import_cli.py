@@ -179,6 +179,19 @@ def test_botzone_match_logs_import(tmp_path):
     status, out, err = command("import", "matches.jsonl", "--format", "botzone-log", "--json",
                                cwd=tmp_path)
     assert (status, json.loads(out)["agreed"]) == (0, 7), err
+    # The two that end in a verdict go out and come back too (were: "2 games refused").
+    status, out, err = command("import", "matches.jsonl", "--format", "botzone-log", "--out",
+                               "in", cwd=tmp_path)
+    assert status == 0, err
+    status, out, err = command("export", "in", "--format", "botzone-log", "--out", "back.jsonl",
+                               cwd=tmp_path)
+    assert (status, out.strip(), err) == (0, "exported 7 matches to back.jsonl", "")
+    status, out, err = command("import", "back.jsonl", "--format", "botzone-log", "--out",
+                               "again", cwd=tmp_path)
+    assert status == 0, err
+    columns = ["seed", "seat", "outcome", "delta", "foul_seat", "foul_reason", "foul_answer"]
+    first, again = (RunFolder(tmp_path / name).load("hands")[columns] for name in ("in", "again"))
+    assert again.equals(first) and (first["outcome"] == "foul").sum() == 2
 
 
 @pytest.fixture(scope="module")

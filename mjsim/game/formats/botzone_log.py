@@ -43,6 +43,7 @@ from mjsim.game.formats.record import (
     refuse_extra_dealt,
     refuse_extra_drawn,
 )
+from mjsim.game.settlement import FOUL, settle_foul
 from mjsim.tiles.botzone import NAMES, kind_of, name_of, parse
 from mjsim.tiles.kinds import N_PLAYING
 
@@ -369,9 +370,16 @@ _WHOLE = re.compile(r"-?[0-9]{1,9}")
 def write(game: Game) -> str:
     """One JSON line: the match log Botzone's judge would have written for ``game``, its
     flowers as :func:`~mjsim.game.formats.events.games_of` records them; an MCR hand with its
-    dealer as player 0 and mjsim's keys in its initdata (:mod:`~mjsim.game.formats.mcr_hand`)."""
-    if game.end not in ("hu", "huang"):
-        raise ValueError("only a game that ends in a win or a drawn game is written")
+    dealer as player 0 and mjsim's keys in its initdata (:mod:`~mjsim.game.formats.mcr_hand`).
+    A foul ends it as the judge's verdict does: the seat's answer last, and the finish naming
+    the seat and the reason. Raises ``ValueError`` for a game that stops before its end, or a
+    foul that costs other than the judge's penalty."""
+    if game.end not in ("hu", "huang", "foul") or (game.end == "foul" and game.foul is None):
+        raise ValueError("only a game that ends (in a win, a drawn game or a foul) is written")
+    if game.end == "foul" and game.foul is not None and game.scores != tuple(
+            settle_foul(game.foul[0])):
+        raise ValueError(f"a foul costs {FOUL} to each other seat on Botzone's judge, and this "
+                         f"game's scores are {' '.join(map(str, game.scores or ()))}")
     if game.table == "mcr":
         data, game = mcr_hand.initdata(game), mcr_hand.as_match(game)
     else:
@@ -393,6 +401,10 @@ def write(game: Game) -> str:
     if game.end == "hu":
         display: dict[str, Any] = {"action": "HU", "player": actions[-1].seat,
                                    "fanCnt": game.fan}
+    elif game.foul is not None:  # the answer the verdict judged is the seat's last
+        seat, reason, answer = game.foul
+        display = {"action": reason, "player": seat}
+        log[-1][str(seat)]["response"] = answer
     else:
         display = {"action": "HUANG"}
     scores = game.scores or (0, 0, 0, 0)
