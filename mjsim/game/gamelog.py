@@ -79,6 +79,7 @@ class LoggedFoul:
 
 Entry: TypeAlias = tuple[int, Move | LoggedFoul]
 """What a log's line after the header holds: a seat and its move, or its foul."""
+
 _LINES: dict[tuple[int, str, int | None, tuple[int, ...] | None], str] = {}
 """The line of each (seat, kind, tile, tiles) logged so far: at most four seats times the moves
 that exist. Keyed by the move's fields, not the move: a tuple of them hashes in C, where a Move
@@ -188,7 +189,7 @@ def read_partial(stream: IO[str]) -> LogRead:
     moves: list[Entry] = []
     for number, line in numbered[1:]:
         try:
-            moves.append(_entry(orjson.loads(line)))
+            moves.append(_entry(_record(line)))
         except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
             return LogRead(header, moves, f"line {number} is cut short or damaged")
         except ValueError as error:  # a move kind, seat or tile that is none
@@ -197,6 +198,13 @@ def read_partial(stream: IO[str]) -> LogRead:
         if bad is not None:
             return LogRead(header, moves[:-1], f"line {number} is damaged: {bad}")
     return LogRead(header, moves, None)
+
+
+def _record(line: str) -> Any:
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError:  # a foul's answer may hold a lone surrogate, as json writes
+        return json.loads(line)
 
 
 def _entry(record: dict[str, Any]) -> Entry:

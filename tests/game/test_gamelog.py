@@ -242,3 +242,13 @@ def test_a_foul_the_game_refuses_stops_the_replay_by_name():
     with pytest.raises(ValueError, match=r"^move 17 \(LoggedFoul\(reason='WA', answer=None, "
                                          r"penalty=10\) by seat 1\) is refused: "):
         next(steps)
+
+
+def test_a_foul_whose_answer_is_no_unicode_text_is_read_back_as_it_was_written():
+    # A player's Foul may carry any str; json writes a lone surrogate as an escape that orjson
+    # refuses, and the log was read as "cut short or damaged" at the foul.
+    buffer = io.StringIO()
+    gamelog.GameLog(buffer, seed=b"s", ruleset="green-book", players=PLAYERS).foul(
+        1, "WA", "PLAY \udcff")
+    assert read_text(buffer.getvalue()) == (
+        HEADER, [(1, gamelog.LoggedFoul("WA", "PLAY \udcff"))], None)
