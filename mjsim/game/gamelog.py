@@ -190,7 +190,7 @@ def read_partial(stream: IO[str]) -> LogRead:
     for number, line in numbered[1:]:
         try:
             moves.append(_entry(_record(line)))
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
+        except (json.JSONDecodeError, RecursionError, KeyError, TypeError, AttributeError):
             return LogRead(header, moves, f"line {number} is cut short or damaged")
         except ValueError as error:  # a move kind, seat or tile that is none
             return LogRead(header, moves, f"line {number} is damaged: {error}")
