@@ -12,6 +12,8 @@ argument answer at once instead of loading numpy, the shanten tables, the engine
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import os
 import re
 import sys
@@ -102,11 +104,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 done, 1 a run stopped, 2 bad input, 130
     interrupted). :func:`program` is the command line's entry, which ends an interrupted
     command by SIGINT."""
+    _closed_streams()
     try:
         return _command(argv)
     except KeyboardInterrupt:  # before the command began: its parser was being built
         print("mjsim: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:  # --help into a reader that stopped reading: no error
+        _drop_stdout()
+        return 0
+    except OSError as error:  # --help or --version into a full or closed stdout
+        _drop_stdout()
+        print(f"mjsim: stopped: {error.strerror or error}", file=sys.stderr)
+        return 1
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output that the shell closed (``>&-``): Python makes it None, which print()
+    writes nothing to and a command's ``.write`` met as an AttributeError traceback. A write
+    fails as the system's write to a closed descriptor does: one line, status 1."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _closed_streams() -> None:
+    """The standard streams that the shell closed (``<&-``, ``>&-``, ``2>&-``), which Python
+    makes None, replaced: input reads as at its end (a game ends, a judge gets no request),
+    output as :class:`ClosedOutput`, and the errors go nowhere (print(file=None) wrote them on
+    standard output, and a run met None.isatty() before its first game)."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull)  # noqa: SIM115 - the process's own, until it ends
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the process's own, until it ends
 
 
 def _command(argv: Sequence[str] | None) -> int:

@@ -3,7 +3,9 @@ status 2, Ctrl-C by SIGINT (130 to a shell; for a run, how to resume it), and no
 overwritten unasked."""
 
 import errno
+import io
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -297,3 +299,66 @@ def test_an_abbreviated_option_is_unrecognized_not_read_as_another(capsys, argv,
     error = capsys.readouterr().err
     assert stopped.value.code == 2 and error.count("\n") == 1
     assert f"unrecognized arguments: {unknown} " in error
+
+
+@pytest.fixture
+def closed(monkeypatch):
+    """Close standard streams as the shell's ``<&-``, ``>&-`` and ``2>&-`` do (Python makes
+    them None); what main put in their place is closed after the test."""
+    def close(*names):
+        for name in names:
+            monkeypatch.setattr(sys, name, None)
+
+    yield close
+    for name in ("stdin", "stderr"):
+        stream = getattr(sys, name)
+        if getattr(stream, "name", None) == os.devnull:
+            stream.close()
+
+
+def test_a_closed_stdin_reads_as_empty(closed, capsys, recorded):
+    # Was an AttributeError traceback ('NoneType' object has no attribute 'isatty'), status 1
+    closed("stdin")
+    assert main(["replay", str(recorded)]) == 0
+    assert capsys.readouterr().out.startswith("seed r3, ruleset green-book")
+
+
+def test_a_botzone_bot_with_a_closed_stdin_is_told_no_request(closed, capsys):
+    # Was an AttributeError traceback ('NoneType' object has no attribute 'readline')
+    closed("stdin")
+    assert main(["botzone", "--level", "1"]) == 1
+    assert capsys.readouterr().err.startswith("mjsim botzone: Botzone's JSON input does not "
+                                              "parse: ")
+
+
+def test_a_closed_stdout_is_one_line_and_status_1(closed, capsys, recorded, tmp_path):
+    # export wrote to None (an AttributeError traceback), replay and shanten printed to
+    # nothing and said status 0
+    exported = tmp_path / "gb.jsonl"  # the field's formats take gb-mahjong's games alone
+    exported.write_text(recorded.read_text().replace('"green-book"', '"gb-mahjong"', 1))
+    closed("stdout")
+    for argv in (["export", str(exported), "--format", "botzone-log"],
+                 ["replay", str(recorded)], ["shanten", "123456789m 1234p"]):
+        status = main(argv)
+        err = capsys.readouterr().err
+        assert status == 1 and err == f"mjsim {argv[0]}: stopped: standard output is closed\n"
+
+
+def test_a_refusal_with_stderr_closed_is_not_printed_on_stdout(closed, capsys):
+    # print(file=None) writes on stdout: the refusal was printed there, amid a command's output
+    closed("stderr")
+    assert main(["replay", "/nonexistent.jsonl"]) == 2
+    assert capsys.readouterr().out == ""
+
+
+class _Full(io.StringIO):
+    def write(self, _text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["score", "--help"], ["--version"]])
+def test_help_into_a_full_stdout_is_one_line_and_status_1(monkeypatch, capsys, argv):
+    # argparse drops a write that fails: it ended with status 0, the help nowhere
+    monkeypatch.setattr(sys, "stdout", _Full())
+    assert main(argv) == 1
+    assert capsys.readouterr().err == "mjsim: stopped: No space left on device\n"

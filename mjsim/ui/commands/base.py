@@ -8,6 +8,7 @@ import hashlib
 import math
 import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -18,6 +19,8 @@ from mjsim.tiles.kinds import N_PLAYING
 from mjsim.tiles.tokens import parse  # the notation's grammar, without Hand
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from mjsim.tiles.hand import Hand
 
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -75,6 +78,15 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """The help and the version as argparse prints them, but a write that fails reaches
+        :func:`mjsim.ui.cli.main`, which says so: argparse dropped it (``--help >/dev/full``
+        ended with status 0). A refusal goes to stderr as argparse sends it."""
+        if file is not sys.stdout or not message:
+            super()._print_message(message, file)
+            return
+        print(message, end="", flush=True)
 
 
 def add_command(commands: Commands, name: str, run: Run, *, help: str, epilog: str,
