@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from mjsim.errors import printable
 from mjsim.ui.commands import (
     botzone,
     dataset,
@@ -161,11 +162,11 @@ def _command(argv: Sequence[str] | None) -> int:
         output = args.run(args)
         if output:
             print(output, flush=True)
-    except UsageError as error:
-        print(f"mjsim {args.command}: {error}", file=sys.stderr)
+    except UsageError as error:  # its words may quote a file's: escaped, it stays one line
+        print(f"mjsim {args.command}: {printable(error)}", file=sys.stderr)
         return 2
     except RunStopped as error:
-        print(f"mjsim {args.command}: {error}", file=sys.stderr)
+        print(f"mjsim {args.command}: {printable(error)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:
         kept = f"; {stop.kept}" if isinstance(stop, Interrupted) else _resumes(args)

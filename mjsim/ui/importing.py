@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from mjsim.errors import counted
+from mjsim.errors import counted, printable
 from mjsim.files import written_whole
 from mjsim.ui.commands.base import overwrites, writable_folder
 
@@ -60,8 +60,9 @@ def cmd_import(args: argparse.Namespace) -> str:
                     if folder is not None:
                         folder.add(outcome, str(path))
                 else:
+                    # the game's ID and words are the file's: escaped, the line stays one
                     print(f"{'refused' if isinstance(outcome, ValueError) else 'disagreed'}: "
-                          f"{outcome}", file=sys.stderr)
+                          f"{printable(outcome)}", file=sys.stderr)
     if folder is not None:
         folder.close(summary.to_dict(), [str(path) for path in args.files])
     if args.json:

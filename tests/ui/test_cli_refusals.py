@@ -362,3 +362,57 @@ def test_help_into_a_full_stdout_is_one_line_and_status_1(monkeypatch, capsys, a
     monkeypatch.setattr(sys, "stdout", _Full())
     assert main(argv) == 1
     assert capsys.readouterr().err == "mjsim: stopped: No space left on device\n"
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    # Each was two lines: a path, or an argument argparse did not know, printed as typed
+    (["replay", "a\nb.jsonl"], "mjsim replay: cannot read a\\nb.jsonl: No such file or directory"),
+    (["import", "a\nb", "--format", "contest-text"], "mjsim import: a\\nb is not a file"),
+    (["shanten", "123m", "extra\narg"],
+     "mjsim shanten: unrecognized arguments: extra\\narg (see mjsim shanten --help)"),
+])
+def test_a_newline_typed_in_an_argument_keeps_the_refusal_one_line(capsys, tmp_path,
+                                                                  monkeypatch, argv, said):
+    monkeypatch.chdir(tmp_path)
+    try:
+        status = main(argv)
+    except SystemExit as stopped:
+        status = stopped.code
+    assert status == 2 and capsys.readouterr().err == said + "\n"
+
+
+def _forged(recorded, tmp_path, **header):
+    """``recorded`` with its header's fields replaced by ``header``'s."""
+    first, *moves = recorded.read_text().splitlines()
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("\n".join([json.dumps({**json.loads(first), **header}), *moves]) + "\n")
+    return forged
+
+
+def test_a_logs_seed_and_players_cannot_forge_or_colour_lines(capsys, tmp_path, recorded):
+    # A log made elsewhere: its player's name and its seed were printed as they were, so a
+    # newline forged a line and an escape sequence reached the terminal
+    forged = _forged(recorded, tmp_path, seed="r3\x1b[2J",
+                     players=["\x1b[31mme\nhand 9: seat0 wins", "3", "3", "3"])
+    assert main(["replay", str(forged)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == ("seed r3\\x1b[2J, ruleset green-book, players seat0 "
+                                   "\\x1b[31mme\\nhand 9: seat0 wins, seat1 3, seat2 3, seat3 3")
+    assert "\x1b" not in out
+    assert main(["review", str(forged)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "review of seat0 (\\x1b[31mme\\nhand 9: seat0 wins) against rung 3, seed r3\\x1b[2J")
+
+
+def test_an_imported_games_id_cannot_forge_a_line(capsys, tmp_path):
+    matches = tmp_path / "matches.jsonl"
+    matches.write_text(json.dumps({"id": "m1\nagreed: m2\x1b[0m", "log": 5}) + "\n")
+    assert main(["import", str(matches), "--format", "botzone-log"]) == 0
+    assert capsys.readouterr().err == ("refused: m1\\nagreed: m2\\x1b[0m: line 1: a match log "
+                                       "is a JSON object with a \"log\" list\n")
+
+
+def test_a_runs_listing_shows_a_seed_with_a_newline_on_its_own_line(capsys, tmp_path):
+    (tmp_path / "manifest.json").write_text(json.dumps({"batches": [[["a\nb-0", "1,1,1,1"]]]}))
+    assert main(["replay", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == ["     0  seed a\\nb-0  lineup 1,1,1,1"]

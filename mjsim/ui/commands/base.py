@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from mjsim.errors import NotationError, whole
+from mjsim.errors import NotationError, printable, whole
 from mjsim.scoring.elements import RULESETS
 from mjsim.tiles.kinds import N_PLAYING
 from mjsim.tiles.tokens import parse  # the notation's grammar, without Hand
@@ -77,7 +77,8 @@ class OneLineParser(argparse.ArgumentParser):
         return text if self.notes is None else f"{text}\n{self.notes()}\n"
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        # escaped: argparse quotes an unrecognized argument as typed, a newline in it too
+        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         """The help and the version as argparse prints them, but a write that fails reaches

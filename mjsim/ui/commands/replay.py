@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mjsim.errors import counted
+from mjsim.errors import counted, printable
 from mjsim.ui.commands.base import (
     UsageError,
     add_command,
@@ -57,7 +57,8 @@ def cmd_replay(args: argparse.Namespace) -> str:
         if args.game is None:
             games = read(lambda: replay.run_games(source), source)
             return "\n".join([f"{source}: {counted(len(games), 'game')}; replay one with --game ID",
-                              *(f"  {index:>4}  seed {seed}  lineup {lineup}"
+                              *(f"  {index:>4}  seed {printable(seed)}  lineup "
+                                f"{printable(lineup)}"
                                 for index, (seed, lineup) in enumerate(games))])
         shown = read(lambda: replay.regenerate(source, args.game, trust=args.trust), source)
     else:
