@@ -81,6 +81,9 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
     (["price", "planning", "--plan", "1e300"], "not '1e300'"),
     (["price", "planning", "--plan", "1e-300"], "not '1e-300'"),
     (["price", "planning", "--delta", "nan", "--until-decided"], "not 'nan'"),
+    # Were taken, and printed to two places: the plan was of 0.015 and said 'an effect of 0.01'
+    (["price", "planning", "--plan", "0.015"], "0.01 to 100 in hundredths, not '0.015'"),
+    (["price", "planning", "--delta", "0.125", "--until-decided"], "in hundredths, not '0.125'"),
     (["table", "3,3,3,3", "--walls", "99999999999999999999999"], "--walls is from 2"),
     (["replay", ""], "a path, not an empty string"),  # was read as the folder here
     (["review", " "], "a path, not an empty string"),

@@ -122,7 +122,8 @@ def add_winds(parser: argparse.ArgumentParser, whose: str = "the") -> None:
 
 POINTS_RANGE = (0.01, 100.0)
 """The points a hand that ``--delta``, ``--plan`` and ``--sd`` may take: a plan outside it needs
-fewer than two walls or more than any run could play."""
+fewer than two walls or more than any run could play. They are in hundredths, as the plan and
+the tests' verdicts print them."""
 
 
 def points(text: str) -> float:
@@ -131,9 +132,10 @@ def points(text: str) -> float:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not low <= value <= high:  # NaN too
+    # in hundredths: --delta 0.015 was tested as given and printed as 'adds at least 0.01'
+    if not low <= value <= high or round(value, 2) != value:  # NaN too
         raise argparse.ArgumentTypeError(f"points a hand are a number from {low:g} to "
-                                         f"{high:g}, not {text!r}")
+                                         f"{high:g} in hundredths, not {text!r}")
     return value
 
 
