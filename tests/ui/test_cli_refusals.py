@@ -419,3 +419,27 @@ def test_a_runs_listing_shows_a_seed_with_a_newline_on_its_own_line(capsys, tmp_
     (tmp_path / "manifest.json").write_text(json.dumps({"batches": [[["a\nb-0", "1,1,1,1"]]]}))
     assert main(["replay", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == ["     0  seed a\\nb-0  lineup 1,1,1,1"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--players", "1,1,1,nobody", "--walls", "1"],
+    ["--players", "1,1,1,1", "--walls", "1", "--label", "nobody"],
+    ["--from-games", "nowhere"],
+])
+def test_a_refused_dataset_makes_no_folder(capsys, tmp_path, argv):
+    # Each left an empty --out folder behind (made before the players were loaded)
+    out = tmp_path / "new" / "data"
+    assert main(["dataset", *argv, "--out", str(out)]) == 2
+    assert one_line(capsys.readouterr().err) and not (tmp_path / "new").exists()
+
+
+def test_a_dataset_folder_the_system_will_not_make_is_one_line_and_status_2(capsys, tmp_path,
+                                                                            monkeypatch):
+    def refused(self, *args, **kwargs):
+        raise PermissionError(errno.EPERM, "Operation not permitted", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", refused)
+    out = tmp_path / "data"
+    assert main(["dataset", "--players", "1,1,1,1", "--walls", "1", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"mjsim dataset: cannot make the folder {out}: Operation not permitted\n")

@@ -217,6 +217,22 @@ def writable_folder(folder: Path) -> Path:
     return folder
 
 
+def folder_to_make(folder: Path) -> Path:
+    """``folder`` checked as :func:`writable_folder` checks it, but left for the command to make
+    once its arguments are accepted: a refused command leaves no folder."""
+    try:
+        nearest = next(path for path in (folder, *folder.parents) if path.exists())
+    except OSError as error:  # a name longer than the system takes
+        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
+    if nearest == folder:
+        return writable_folder(folder)
+    if not nearest.is_dir():
+        raise UsageError(f"cannot make the folder {folder}: {nearest} is a file")
+    if not os.access(nearest, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
+    return folder
+
+
 def read(load: Callable[[], Any], source: Path) -> Any:
     """What ``load`` reads from ``source``, with its failure in one line (a game played again
     from a run's folder may meet a player's own bug, or its fouls: status 1)."""

@@ -18,9 +18,9 @@ from mjsim.ui.commands.base import (
     RunStopped,
     UsageError,
     add_ruleset,
+    folder_to_make,
     given_path,
     seed_in_a_name,
-    writable_folder,
 )
 
 if TYPE_CHECKING:
@@ -161,17 +161,7 @@ def out(args: argparse.Namespace, name: str) -> Path:
     folder = Path(args.out or f"runs/{name}-{seed}-{args.walls}")
     if args.fresh_seed:  # the same command would draw another seed: another run
         args.resumed_by = resumed_by(folder)
-    try:
-        nearest = next(path for path in (folder, *folder.parents) if path.exists())
-    except OSError as error:  # a name longer than the system takes
-        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
-    if nearest == folder:
-        return writable_folder(folder)
-    if not nearest.is_dir():
-        raise UsageError(f"cannot make the folder {folder}: {nearest} is a file")
-    if not os.access(nearest, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
-    return folder
+    return folder_to_make(folder)
 
 
 def resumed_by(folder: Path) -> Callable[[], str | None]:
