@@ -206,10 +206,11 @@ _Loader = Callable[[], tuple[dict[str, Any], list[tuple[int, Any]]]]
 
 
 def _log_reader(log: Path) -> _Loader:
-    from mjsim.game.gamelog import read
+    from mjsim.game.gamelog import open_log, read
 
     def load() -> tuple[dict[str, Any], list[tuple[int, Any]]]:
-        with log.open() as stream:
+        # as replay reads it: bytes that are not UTF-8 are a damaged line, not Python's words
+        with open_log(log) as stream:
             return read(stream)
     return load
 

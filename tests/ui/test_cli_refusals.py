@@ -443,3 +443,15 @@ def test_a_dataset_folder_the_system_will_not_make_is_one_line_and_status_2(caps
     assert main(["dataset", "--players", "1,1,1,1", "--walls", "1", "--out", str(out)]) == 2
     assert capsys.readouterr().err == (
         f"mjsim dataset: cannot make the folder {out}: Operation not permitted\n")
+
+
+def test_export_names_the_damaged_line_of_a_log_that_is_not_utf8(capsys, tmp_path, recorded):
+    # Was Python's words: "'utf-8' codec can't decode byte 0xff in position 312: invalid
+    # start byte", naming no line (replay and review read such a log up to that line)
+    head, *moves = recorded.read_bytes().replace(b'"green-book"', b'"gb-mahjong"').split(b"\n")
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_bytes(b"\n".join([head, moves[0], b'{"seat": 0, \xff', *moves[1:]]))
+    assert main(["export", str(damaged), "--format", "botzone-log"]) == 2
+    assert capsys.readouterr().err == (
+        f"mjsim export: nothing could be written as botzone-log: 1 game refused (the first: "
+        f"{damaged}: a damaged game log: line 3 is cut short or damaged)\n")
