@@ -58,9 +58,15 @@ def add(commands: Commands) -> None:
 
 
 def _idea_notes() -> str:
-    from mjsim.players.rungs import IDEAS
+    """The ideas each rung can price, and those a rung given one more (``--baseline 4+eight2``)
+    adds: the help listed them all as IDEA, and rung 3 refused eight, each rung eight2."""
+    from mjsim.players.rungs import EXTRA_IDEAS, RUNG_IDEAS
 
-    return f"IDEA is one of {', '.join(IDEAS)}"
+    return "\n".join(["IDEA, the ideas of each rung (--level):",
+                      *(f"  {level}: {', '.join(ideas)}"
+                        for level, ideas in RUNG_IDEAS.items() if ideas),
+                      *(f"  and with --baseline {level}+{idea}: {idea}"
+                        for level, extra in EXTRA_IDEAS.items() for idea in extra)])
 
 
 def _check_price(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
