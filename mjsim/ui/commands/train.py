@@ -111,7 +111,15 @@ def _check(mode: str, args: argparse.Namespace) -> None:
             check_split(**_given(args, SPLIT))
         check_threads(args.threads)
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(_as_option(str(error))) from None
+
+
+def _as_option(refusal: str) -> str:
+    """An API refusal that names its keyword (``held_out is between 0 and 1``) naming the
+    option typed instead (``--held-out``): held_out is no option."""
+    key, _, rest = refusal.partition(" ")
+    named = key in {*DEFAULTS, *SELF_PLAY, "threads"}
+    return f"--{key.replace('_', '-')} {rest}" if named else refusal
 
 
 def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]:
