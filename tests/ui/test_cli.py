@@ -98,6 +98,11 @@ def test_score_counts_the_hands_flowers(capsys):
     # --initial is self-drawn by definition: robbing contradicts it
     (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial", "--robbing"],
      "never self-drawn"),
+    # Were "flowers is ...": the scorer's field named, not the option
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--flowers", "9"],
+     "mjsim score: --flowers is a whole number from 0 to 8, not 9"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--flowers", "-1"],
+     "mjsim score: --flowers is a whole number from 0 to 8, not -1"),
 ])
 def test_score_refusals(capsys, argv, message):
     code, out, err = run(capsys, *argv)
