@@ -455,3 +455,21 @@ def test_export_names_the_damaged_line_of_a_log_that_is_not_utf8(capsys, tmp_pat
     assert capsys.readouterr().err == (
         f"mjsim export: nothing could be written as botzone-log: 1 game refused (the first: "
         f"{damaged}: a damaged game log: line 3 is cut short or damaged)\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["replay", "{log}", "--html", "loop"],
+    ["replay", "loop", "--html", "page.html"],
+    ["export", "{log}", "--format", "botzone-log", "--out", "loop"],
+    ["train", "--data", "loop", "--out", "m.npz"],
+    ["train", "--data", "data", "--out", "loop"],
+])
+def test_a_loop_of_symbolic_links_is_one_line_and_status_2(capsys, tmp_path, monkeypatch,
+                                                           recorded, argv):
+    # Each was a RuntimeError traceback ('Symlink loop from ...'), status 1: Path.resolve
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "data").mkdir()
+    assert main([word.format(log=recorded) for word in argv]) == 2
+    assert capsys.readouterr().err == (
+        f"mjsim {argv[0]}: cannot follow loop: Too many levels of symbolic links\n")

@@ -4,6 +4,7 @@ and the files it reads and writes. Loads no layer heavier than the notation's gr
 from __future__ import annotations
 
 import argparse
+import errno
 import hashlib
 import math
 import os
@@ -194,12 +195,21 @@ def overwrites(out: Path, source: Path, verb: str) -> str | None:
     """Why a command that reads ``source`` (what it does to it: ``verb``) may not write ``out``,
     even with --force: ``out`` is that file (a hard link too) or lies in that folder, so the
     writing would destroy what is read. None when it is neither."""
-    if out.resolve() == source.resolve() or (
+    if resolved(out) == resolved(source) or (
             out.exists() and source.exists() and out.samefile(source)):
         return f"{out} is the log {verb}: write it elsewhere"
-    if source.resolve() in out.resolve().parents:
+    if resolved(source) in resolved(out).parents:
         return f"{out} is inside {source}, which is {verb}: write it elsewhere"
     return None
+
+
+def resolved(path: Path) -> Path:
+    """``path`` made absolute, its links followed; one line (status 2) for links that loop,
+    where Python raises a RuntimeError."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        raise UsageError(f"cannot follow {path}: {os.strerror(errno.ELOOP)}") from None
 
 
 def writable_folder(folder: Path) -> Path:

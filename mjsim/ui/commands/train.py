@@ -28,6 +28,7 @@ from mjsim.ui.commands.base import (
     add_command,
     check_bounds,
     given_path,
+    resolved,
 )
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]
 def _fit(args: argparse.Namespace, training: Any) -> str:
     settings = Settings(**_given(args, DEFAULTS))
     for folder in args.data:  # the model (or its checkpoint) written over a shard or manifest
-        if Path(folder).resolve() in Path(args.out).resolve().parents:
+        if resolved(Path(folder)) in resolved(Path(args.out)).parents:
             raise ValueError(f"{args.out} is inside {folder}, which is read as a dataset: "
                              "write it elsewhere")
     started = time.process_time()
