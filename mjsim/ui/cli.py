@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from mjsim.errors import printable
+from mjsim.errors import clipped, printable
 from mjsim.ui.commands import (
     botzone,
     dataset,
@@ -177,6 +177,10 @@ def _command(argv: Sequence[str] | None) -> int:
         return 0
     except OSError as error:  # the system's refusal mid-command: a full disk or stdout
         _drop_stdout()
+        if error.errno == errno.ENAMETOOLONG:  # a path typed (or made of one): bad input
+            path = "a path" if error.filename is None else clipped(printable(error.filename), 60)
+            print(f"mjsim {args.command}: cannot use {path}: {error.strerror}", file=sys.stderr)
+            return 2
         named = f": {error.filename}" if error.filename else ""
         print(f"mjsim {args.command}: stopped: {error.strerror or error}{named}{_resumes(args)}",
               file=sys.stderr)

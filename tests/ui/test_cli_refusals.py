@@ -473,3 +473,19 @@ def test_a_loop_of_symbolic_links_is_one_line_and_status_2(capsys, tmp_path, mon
     assert main([word.format(log=recorded) for word in argv]) == 2
     assert capsys.readouterr().err == (
         f"mjsim {argv[0]}: cannot follow loop: Too many levels of symbolic links\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["replay", "{long}"], ["review", "{long}"], ["play", "--log", "{long}"],
+    ["export", "{log}", "--format", "botzone-log", "--out", "{long}"],
+    ["import", "{long}", "--format", "contest-text"],
+])
+def test_a_path_too_long_is_a_bad_argument(capsys, tmp_path, monkeypatch, recorded, argv):
+    # Was "stopped: File name too long: aaaa..." (all 5,000 characters), status 1: a path the
+    # system cannot take is bad input, as a run's --out already said
+    monkeypatch.chdir(tmp_path)
+    long = "a" * 5000
+    assert main([word.format(long=long, log=recorded) for word in argv]) == 2
+    err = capsys.readouterr().err
+    assert one_line(err) and err.endswith(f" {'a' * 60}... (5,000 characters): File name "
+                                          "too long\n"), err

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from mjsim.errors import NotationError, printable, whole
+from mjsim.errors import NotationError, clipped, printable, whole
 from mjsim.scoring.elements import RULESETS
 from mjsim.tiles.kinds import N_PLAYING
 from mjsim.tiles.tokens import parse  # the notation's grammar, without Hand
@@ -252,8 +252,8 @@ def read(load: Callable[[], Any], source: Path) -> Any:
         return load()
     except (PlayerError, TooManyFouls) as error:
         raise RunStopped(" | ".join(str(error).splitlines())) from None
-    except OSError as error:
-        raise UsageError(f"cannot read {source}: {error.strerror}") from None
+    except OSError as error:  # the name clipped: one too long for the system may be pages
+        raise UsageError(f"cannot read {clipped(str(source), 60)}: {error.strerror}") from None
     except ValueError as error:
         raise UsageError(f"{source}: {error}") from None
 
