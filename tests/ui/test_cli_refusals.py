@@ -489,3 +489,21 @@ def test_a_path_too_long_is_a_bad_argument(capsys, tmp_path, monkeypatch, record
     err = capsys.readouterr().err
     assert one_line(err) and err.endswith(f" {'a' * 60}... (5,000 characters): File name "
                                           "too long\n"), err
+
+
+@pytest.mark.parametrize("argv", [["table", "1,1,1,1", "--walls", "2"], ["ladder", "--walls", "2"],
+                                  ["resume"]])
+def test_a_run_folder_whose_name_is_not_utf8_is_refused_before_anything_is_made(
+        capsys, tmp_path, monkeypatch, argv):
+    # Was pyarrow's "'utf-8' codec can't encode character '\udcff' in position 1: surrogates
+    # not allowed", once the folder and its manifest were made (the byte 0xff typed in a name)
+    monkeypatch.chdir(tmp_path)
+    folder = ["r\udcff"] if argv == ["resume"] else ["--out", "r\udcff"]
+    if argv == ["resume"]:  # a run folder renamed so
+        (tmp_path / "r\udcff").mkdir()
+        (tmp_path / "r\udcff" / "manifest.json").write_text("{}")
+    assert main([*argv, *folder, "--quiet"]) == 2
+    assert capsys.readouterr().err == (f"mjsim {argv[0]}: r\\udcff: a run folder's name is UTF-8 "
+                                       "text (its tables' writer takes no other): give another\n")
+    assert [path.name for path in tmp_path.iterdir()] == (["r\udcff"] if argv == ["resume"]
+                                                          else [])

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mjsim.errors import printable
 from mjsim.ui.commands.base import (
     RunStopped,
     UsageError,
@@ -161,7 +162,20 @@ def out(args: argparse.Namespace, name: str) -> Path:
     folder = Path(args.out or f"runs/{name}-{seed}-{args.walls}")
     if args.fresh_seed:  # the same command would draw another seed: another run
         args.resumed_by = resumed_by(folder)
-    return folder_to_make(folder)
+    return folder_to_make(utf8_named(folder))
+
+
+def utf8_named(folder: Path) -> Path:
+    """``folder``, refused in one line unless its name is UTF-8 text (bytes that are not reach
+    Python as surrogate escapes): the run's tables are written by pyarrow, which takes no other
+    name, and the refusal was its "'utf-8' codec can't encode character '\\udcff'", once the
+    folder and the manifest were made."""
+    try:
+        str(folder).encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(f"{printable(folder)}: a run folder's name is UTF-8 text (its tables' "
+                         "writer takes no other): give another") from None
+    return folder
 
 
 def resumed_by(folder: Path) -> Callable[[], str | None]:
