@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from mjsim.errors import counted, printable
 from mjsim.files import written_whole
-from mjsim.ui.commands.base import overwrites, writable_folder
+from mjsim.ui.commands.base import overwrites, resolved, writable_folder
 
 FORMS = ("contest-text", "botzone-log")
 
@@ -37,6 +37,10 @@ def cmd_import(args: argparse.Namespace) -> str:
     for path in args.files:
         if not Path(path).is_file():
             raise BadInput(f"{path} is not a file")
+    named = [resolved(Path(path)) for path in args.files]
+    twice = next((path for path, name in zip(args.files, named) if named.count(name) > 1), None)
+    if twice is not None:  # its games would be counted, and written, twice
+        raise BadInput(f"{twice} is given twice: give each file once")
     folder = None
     if args.out:
         # Only the folder's tables need pandas, which takes longer to import than a check-only

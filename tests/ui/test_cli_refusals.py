@@ -507,3 +507,12 @@ def test_a_run_folder_whose_name_is_not_utf8_is_refused_before_anything_is_made(
                                        "text (its tables' writer takes no other): give another\n")
     assert [path.name for path in tmp_path.iterdir()] == (["r\udcff"] if argv == ["resume"]
                                                           else [])
+
+
+def test_import_refuses_a_file_given_twice(capsys, tmp_path):
+    # Was read twice: 'read 20' for a file of ten games, and each agreed game written twice
+    games = Path(__file__).parents[1] / "data" / "contest" / "games.txt"
+    (tmp_path / "again.txt").symlink_to(games)
+    assert main(["import", str(games), str(tmp_path / "again.txt"), "--format", "contest-text",
+                 "--quiet"]) == 2
+    assert capsys.readouterr().err == f"mjsim import: {games} is given twice: give each file once\n"
