@@ -148,7 +148,7 @@ def _command(argv: Sequence[str] | None) -> int:
     options = arguments[:arguments.index("--")] if "--" in arguments else arguments
     stray = next((word for word in options if _single_dash(word)), None)
     if stray is not None:  # argparse would name a missing argument instead
-        parser.error(f"{stray!r} is not an option: " + (
+        _named_by(parser, options[:options.index(stray)]).error(f"{stray!r} is not an option: " + (
             f"write tiles without a dash, as {stray[1:]!r}" if _DASHED_TILES.match(stray)
             else "mjsim's options are --words, and a value that starts with - follows --"))
     args, unknown = parser.parse_known_args(arguments)
@@ -186,6 +186,14 @@ def _command(argv: Sequence[str] | None) -> int:
               file=sys.stderr)
         return 1
     return 0
+
+
+def _named_by(parser: argparse.ArgumentParser, before: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser whose refusal names a word: the command's once its name comes ``before`` it
+    (mjsim's own words are options alone, so the first command name is the command)."""
+    commands = next(action.choices for action in parser._actions
+                    if isinstance(action, argparse._SubParsersAction))
+    return next((commands[word] for word in before if word in commands), parser)
 
 
 def _resumes(args: argparse.Namespace) -> str:
