@@ -39,10 +39,10 @@ def one_line(err):
     (["bogus"], "mjsim: argument COMMAND: invalid choice: 'bogus' (choose from "),
     # Were "mjsim: '-x' is not an option: ... (see mjsim --help)": a one-dash word after the
     # command named as mjsim's own
-    (["score", "-x"], "mjsim score: '-x' is not an option: mjsim's options are --words, and a "
-                      "value that starts with - follows -- (see mjsim score --help)"),
-    (["shanten", "-1m"], "mjsim shanten: '-1m' is not an option: write tiles without a dash, "
-                         "as '1m' (see mjsim shanten --help)"),
+    (["score", "-x"], ("mjsim score: '-x' is not an option: mjsim's options are --words, and "
+                       "a value that starts with - follows -- (see mjsim score --help)")),
+    (["shanten", "-1m"], ("mjsim shanten: '-1m' is not an option: write tiles without a dash, "
+                          "as '1m' (see mjsim shanten --help)")),
     (["-x", "score"], "mjsim: '-x' is not an option"),
 ])
 def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, argv, said):
