@@ -93,6 +93,10 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
     (["price", "planning", "--delta", "0.125", "--until-decided"], "in hundredths, not '0.125'"),
     (["table", "3,3,3,3", "--walls", "99999999999999999999999"], "--walls is from 2"),
     (["replay", ""], "a path, not an empty string"),  # was read as the folder here
+    # A log is read whole: /dev/zero was read until memory ran out (a MemoryError traceback),
+    # /dev/urandom for ever; /dev/null was "not an mjsim game log"
+    (["replay", "/dev/null"], "mjsim replay: /dev/null is a device, not a game log"),
+    (["review", "/dev/null"], "mjsim review: /dev/null is a device, not a game log"),
     (["review", " "], "a path, not an empty string"),
     (["export", "", "--format", "contest-text"], "a path, not an empty string"),
     (["import", "", "--format", "contest-text"], "a path, not an empty string"),
