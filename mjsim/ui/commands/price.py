@@ -33,7 +33,7 @@ def add(commands: Commands) -> None:
                              "is fooled and the intervals hold 0")
     parser.add_argument("--replicates", type=int, default=20, help="runs of --null (20)")
     parser.add_argument("--salt", type=int, default=1, help="the re-keying of --null (1)")
-    parser.add_argument("--level", type=int, choices=LEVELS, default=3,
+    parser.add_argument("--level", type=int, choices=LEVELS,
                         help="the rung whose ideas to price (default 3)")
     parser.add_argument("--baseline", metavar="SPEC",
                         help="price the ideas of this player instead of a rung's")
@@ -72,6 +72,10 @@ def _idea_notes() -> str:
 def _check_price(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     if not args.ideas and not args.null:
         parser.error("name an idea to price (or --null, to check the pricing itself)")
+    if args.baseline is not None and args.level is not None and not args.null:
+        # its ideas are priced: --level, the rung whose ideas would be, went unread
+        parser.error("--baseline names the player whose ideas are priced: no --level beside it")
+    args.level = 3 if args.level is None else args.level
     # The null check plays --walls walls a replicate, a fixed run: it neither stops early nor
     # plans (--until-decided had played its 510-wall cap a replicate, as a fixed run).
     for given, flag in ((args.until_decided, "--until-decided"), (args.plan is not None, "--plan")):
