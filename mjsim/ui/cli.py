@@ -134,12 +134,27 @@ def _closed_streams() -> None:
     makes None, replaced: input reads as at its end (a game ends, a judge gets no request),
     output as :class:`ClosedOutput`, and the errors go nowhere (print(file=None) wrote them on
     standard output, and a run met None.isatty() before its first game)."""
+    for descriptor in range(3):
+        _kept_open(descriptor)
     if sys.stdin is None:
         sys.stdin = open(os.devnull)  # noqa: SIM115 - the process's own, until it ends
     if sys.stdout is None:
         sys.stdout = ClosedOutput()
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the process's own, until it ends
+
+
+def _kept_open(descriptor: int) -> None:
+    """A standard descriptor the shell closed, opened on the null device: else the first file
+    the command opens takes its number, and a worker or a program seat started then writes its
+    output into that file."""
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        null = os.open(os.devnull, os.O_RDWR)
+        if null != descriptor:
+            os.dup2(null, descriptor)
+            os.close(null)
 
 
 def _command(argv: Sequence[str] | None) -> int:

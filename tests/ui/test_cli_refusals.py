@@ -527,3 +527,18 @@ def test_import_refuses_a_file_given_twice(capsys, tmp_path):
     assert main(["import", str(games), str(tmp_path / "again.txt"), "--format", "contest-text",
                  "--quiet"]) == 2
     assert capsys.readouterr().err == f"mjsim import: {games} is given twice: give each file once\n"
+
+
+def test_a_closed_stdout_keeps_its_number_from_the_files_a_command_opens(tmp_path):
+    # Was free: the first file a command opened took descriptor 1, where a worker or a program
+    # seat started after writes its output
+    code = ("import os, sys\nfrom mjsim.ui.cli import main\n"
+            "status = main(['shanten', '123456789m 1234p'])\n"
+            "print(status, open(os.devnull).fileno(), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True,
+                          env=ENV, cwd=tmp_path, timeout=60, check=False,
+                          preexec_fn=lambda: os.close(1))
+    said, numbers = done.stderr.splitlines()
+    status, opened = map(int, numbers.split())
+    assert said == "mjsim shanten: stopped: standard output is closed" and status == 1
+    assert opened != 1
