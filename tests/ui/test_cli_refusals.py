@@ -70,6 +70,9 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
     (["review", "ruleset.jsonl"], "ruleset"),
     (["replay", "ruleset.jsonl"], "ruleset"),
     (["replay", "/tmp", "--game", "0"], "is not a run folder"),
+    # Was the run's listing, status 0, and no page written
+    (["replay", "run", "--html", "page.html"],
+     "mjsim replay: run is a run folder: --html writes one game's page, so give --game ID"),
     (["review", "/nonexistent.jsonl", "--seat", "1"], "cannot read"),
     (["review", "/etc/hostname", "--seat", "4"], "invalid choice"),
     (["shanten", "-1m"], "write tiles without a dash, as '1m'"),
@@ -104,6 +107,8 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
 ])
 def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
     (tmp_path / "header.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x"}\n')
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "manifest.json").write_text('{"batches": [[["s-0", "1,1,1,1"]]]}')
     (tmp_path / "ruleset.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x", '
                                             '"ruleset": "nope", "players": ["1", "1", "1", "1"]}\n')
     status, out, err = mjsim(*argv, cwd=tmp_path)

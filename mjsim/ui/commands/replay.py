@@ -55,6 +55,9 @@ def cmd_replay(args: argparse.Namespace) -> str:
     if args.game is not None or source.is_dir():
         if not (source / "manifest.json").is_file():
             raise UsageError(f"{source} is not a run folder (it holds no manifest.json)")
+        if args.game is None and args.html:  # the listing was printed, and no page written
+            raise UsageError(f"{source} is a run folder: --html writes one game's page, so "
+                             "give --game ID")
         if args.game is None:
             games = read(lambda: replay.run_games(source), source)
             return "\n".join([f"{source}: {counted(len(games), 'game')}; replay one with --game ID",
