@@ -120,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-class ClosedOutput(io.TextIOBase):
+class _ClosedOutput(io.TextIOBase):
     """Standard output that the shell closed (``>&-``): Python makes it None, which print()
     writes nothing to and a command's ``.write`` met as an AttributeError traceback. A write
     fails as the system's write to a closed descriptor does: one line, status 1."""
@@ -132,14 +132,14 @@ class ClosedOutput(io.TextIOBase):
 def _closed_streams() -> None:
     """The standard streams that the shell closed (``<&-``, ``>&-``, ``2>&-``), which Python
     makes None, replaced: input reads as at its end (a game ends, a judge gets no request),
-    output as :class:`ClosedOutput`, and the errors go nowhere (print(file=None) wrote them on
+    output as :class:`_ClosedOutput`, and the errors go nowhere (print(file=None) wrote them on
     standard output, and a run met None.isatty() before its first game)."""
     for descriptor in range(3):
         _kept_open(descriptor)
     if sys.stdin is None:
         sys.stdin = open(os.devnull)  # noqa: SIM115 - the process's own, until it ends
     if sys.stdout is None:
-        sys.stdout = ClosedOutput()
+        sys.stdout = _ClosedOutput()
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the process's own, until it ends
 
