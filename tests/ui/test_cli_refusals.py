@@ -95,6 +95,9 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
     (["price", "planning", "--plan", "0.015"], "0.01 to 100 in hundredths, not '0.015'"),
     (["price", "planning", "--delta", "0.125", "--until-decided"], "in hundredths, not '0.125'"),
     (["table", "3,3,3,3", "--walls", "99999999999999999999999"], "--walls is from 2"),
+    # Was "invalid int value: '9999...'", all 5,000 digits: too long for Python's int()
+    (["table", "3,3,3,3", "--walls", "9" * 5000],
+     f"--walls: a whole number of at most 4,300 digits, not '{'9' * 40}... (5,000 characters)'"),
     (["replay", ""], "a path, not an empty string"),  # was read as the folder here
     # A log is read whole: /dev/zero was read until memory ran out (a MemoryError traceback),
     # /dev/urandom for ever; /dev/null was "not an mjsim game log"

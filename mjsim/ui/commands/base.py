@@ -72,6 +72,7 @@ class OneLineParser(argparse.ArgumentParser):
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
         self.notes = notes
+        self.register("type", int, _whole_number)  # what type=int converts with, here
 
     def format_help(self) -> str:
         text = super().format_help()
@@ -89,6 +90,19 @@ class OneLineParser(argparse.ArgumentParser):
             super()._print_message(message, file)
             return
         print(message, end="", flush=True)
+
+
+def _whole_number(text: str) -> int:
+    """``int(text)``, and a number too long for Python's ``int()`` refused as such: argparse
+    called 5,000 nines "invalid int value", and printed them all."""
+    try:
+        return int(text)
+    except ValueError:
+        if not text.strip().lstrip("+-").isdigit():
+            raise
+        raise argparse.ArgumentTypeError(
+            f"a whole number of at most {sys.get_int_max_str_digits():,} digits, not "
+            f"{clipped(text, 40)!r}") from None
 
 
 def add_command(commands: Commands, name: str, run: Run, *, help: str, epilog: str,
