@@ -40,6 +40,20 @@ class NotationError(ValueError):
         super().__init__(f"bad token {clipped(token, 40)!r} at character {position}: {reason}")
 
 
+def printable(text: object) -> str:
+    """``text`` as a line may show it: each character a terminal acts on rather than shows (a
+    newline, the escape that starts a colour or clears the screen) written as its escape, so a
+    seed, a name or a message from a file made elsewhere cannot forge, colour or break lines.
+
+    >>> printable("a\\nb\\x1b[2J"), printable("東 ok")
+    ('a\\\\nb\\\\x1b[2J', '東 ok')
+    """
+    shown = str(text)
+    if shown.isprintable():
+        return shown
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in shown)
+
+
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """``count`` and its noun for a message, the noun singular for one (``plural``, else the
     noun and an s, otherwise), the count with thousands separators.

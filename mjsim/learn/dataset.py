@@ -236,12 +236,12 @@ def write(out: str | Path, players: Sequence[str], walls: int, *, seed: str | in
     folder = Path(out)
     settings = {"format": FORMAT, "players": list(players), "seed": seed, "hands": hands,
                 "ruleset": ruleset, "shard_walls": shard_walls, "roads": roads, "label": label}
+    loaded = [load_player(spec) for spec in players]  # before a new folder is made for them
+    labeller = None if label is None else load_player(label)
     manifest = _manifest(folder, settings)
     if manifest["walls"] > walls:
         raise ValueError(f"{folder} holds {manifest['walls']} walls: give as many or more "
                          "(a dataset is extended, never cut), or another folder")
-    loaded = [load_player(spec) for spec in players]
-    labeller = None if label is None else load_player(label)
 
     def fill(rows: _Rows, wall: int) -> None:
         recorders = [_Recorder(player, rows, labeller) for player in loaded]
@@ -442,7 +442,10 @@ def _manifest(folder: Path, settings: dict[str, Any]) -> dict[str, Any]:
     try:
         manifest = read_manifest(folder)
     except FileNotFoundError:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:  # made here, once the arguments are accepted
+            raise ValueError(f"cannot make the folder {folder}: {error.strerror}") from None
         return {**settings, "walls": 0, "shards": [], "rows": 0}
     recorded = {key: manifest.get(key, _UNSET.get(key)) for key in _SETTINGS}
     recorded["seed"] = _recorded_seed(recorded["seed"])

@@ -377,6 +377,9 @@ def writable(out: str | Path) -> None:
     path = Path(out)
     if path.is_dir():
         raise ValueError(f"{path} is a folder, not a model file")
+    if path.exists() and not path.is_file():  # written beside, then renamed over it
+        raise ValueError(f"{path} is no regular file (a device or a pipe), which the model "
+                         "would replace: give a file's name")
     if path.exists() and not os.access(path, os.W_OK):
         raise ValueError(f"cannot write {path}: permission denied")
     nearest = next(folder for folder in path.parents if folder.exists())

@@ -191,7 +191,7 @@ class CodeKind(SpecKind):
 
     def load(self, spec: Spec, workdir: Path | None, limits: Limits | None) -> Player:
         factory = self.found(spec)
-        declared = tuple(getattr(factory, "ideas", ()))
+        declared = _declared_ideas(factory, spec) if spec.off else ()
         for idea in spec.off:
             if idea not in declared:
                 raise ValueError(f"player {spec} has no idea {idea!r}; it has "
@@ -216,7 +216,7 @@ class CodeKind(SpecKind):
         return player
 
     def ideas(self, spec: Spec) -> tuple[str, ...]:
-        return tuple(getattr(self.found(spec), "ideas", ()))
+        return _declared_ideas(self.found(spec), spec)
 
     def named(self, spec: Spec) -> str:
         """The player in a refusal's words: the plugin's name, the class's."""
@@ -516,6 +516,19 @@ def _head_options(spec: str, text: str) -> tuple[str, tuple[tuple[str, Any], ...
     """A spec split at its ``?``: the part before, and the options after."""
     head, mark, query = spec.partition("?")
     return head, _options(mark + query, text)
+
+
+def _declared_ideas(factory: Callable[..., Any], spec: Spec) -> tuple[str, ...]:
+    """The ideas the class or plugin ``factory`` declares, its ``ideas``: names, or none.
+    Anything else is refused in one line: a subclass of a rung met its instances' property,
+    and ``tuple()`` of it was a TypeError traceback."""
+    ideas = getattr(factory, "ideas", ())
+    if isinstance(ideas, tuple | list) and all(isinstance(idea, str) for idea in ideas):
+        return tuple(ideas)
+    shown = clipped(repr(ideas), 40) if isinstance(ideas, tuple | list) else (
+        f"a {type(ideas).__name__}")  # a property's repr is its address
+    raise ValueError(f"player {spec} declares its ideas as {shown}: a class declares them as "
+                     'names, ideas = ("claims",), or not at all')
 
 
 def _keywords(factory: Callable[..., Any]) -> tuple[str, ...] | None:

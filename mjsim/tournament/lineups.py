@@ -210,6 +210,9 @@ def read_lineup_file(path: str | Path) -> tuple[Lineup, Roster]:
 
     Raises ``ValueError`` naming the file for one that cannot be read or is not a lineup.
     """
+    if Path(path).exists() and not Path(path).is_file() and not Path(path).is_dir():
+        # a pipe with no writer would be waited on for ever, a device read without end
+        raise ValueError(f"lineup file {path} is no regular file (a pipe or a device)")
     try:
         # utf-8-sig drops the byte-order mark some editors write first, which TOML refuses.
         data = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))

@@ -12,12 +12,15 @@ argument answer at once instead of loading numpy, the shanten tables, the engine
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import os
 import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from mjsim.errors import clipped, printable
 from mjsim.ui.commands import (
     botzone,
     dataset,
@@ -102,11 +105,56 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 done, 1 a run stopped, 2 bad input, 130
     interrupted). :func:`program` is the command line's entry, which ends an interrupted
     command by SIGINT."""
+    _closed_streams()
     try:
         return _command(argv)
     except KeyboardInterrupt:  # before the command began: its parser was being built
         print("mjsim: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:  # --help into a reader that stopped reading: no error
+        _drop_stdout()
+        return 0
+    except OSError as error:  # --help or --version into a full or closed stdout
+        _drop_stdout()
+        print(f"mjsim: stopped: {error.strerror or error}", file=sys.stderr)
+        return 1
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output that the shell closed (``>&-``): Python makes it None, which print()
+    writes nothing to and a command's ``.write`` met as an AttributeError traceback. A write
+    fails as the system's write to a closed descriptor does: one line, status 1."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _closed_streams() -> None:
+    """The standard streams that the shell closed (``<&-``, ``>&-``, ``2>&-``), which Python
+    makes None, replaced: input reads as at its end (a game ends, a judge gets no request),
+    output as :class:`_ClosedOutput`, and the errors go nowhere (print(file=None) wrote them on
+    standard output, and a run met None.isatty() before its first game)."""
+    for descriptor in range(3):
+        _kept_open(descriptor)
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull)  # noqa: SIM115 - the process's own, until it ends
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the process's own, until it ends
+
+
+def _kept_open(descriptor: int) -> None:
+    """A standard descriptor the shell closed, opened on the null device: else the first file
+    the command opens takes its number, and a worker or a program seat started then writes its
+    output into that file."""
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        null = os.open(os.devnull, os.O_RDWR)
+        if null != descriptor:
+            os.dup2(null, descriptor)
+            os.close(null)
 
 
 def _command(argv: Sequence[str] | None) -> int:
@@ -115,7 +163,7 @@ def _command(argv: Sequence[str] | None) -> int:
     options = arguments[:arguments.index("--")] if "--" in arguments else arguments
     stray = next((word for word in options if _single_dash(word)), None)
     if stray is not None:  # argparse would name a missing argument instead
-        parser.error(f"{stray!r} is not an option: " + (
+        _named_by(parser, options[:options.index(stray)]).error(f"{stray!r} is not an option: " + (
             f"write tiles without a dash, as {stray[1:]!r}" if _DASHED_TILES.match(stray)
             else "mjsim's options are --words, and a value that starts with - follows --"))
     args, unknown = parser.parse_known_args(arguments)
@@ -129,11 +177,11 @@ def _command(argv: Sequence[str] | None) -> int:
         output = args.run(args)
         if output:
             print(output, flush=True)
-    except UsageError as error:
-        print(f"mjsim {args.command}: {error}", file=sys.stderr)
+    except UsageError as error:  # its words may quote a file's: escaped, it stays one line
+        print(f"mjsim {args.command}: {printable(error)}", file=sys.stderr)
         return 2
     except RunStopped as error:
-        print(f"mjsim {args.command}: {error}", file=sys.stderr)
+        print(f"mjsim {args.command}: {printable(error)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt as stop:
         kept = f"; {stop.kept}" if isinstance(stop, Interrupted) else _resumes(args)
@@ -144,11 +192,23 @@ def _command(argv: Sequence[str] | None) -> int:
         return 0
     except OSError as error:  # the system's refusal mid-command: a full disk or stdout
         _drop_stdout()
+        if error.errno == errno.ENAMETOOLONG:  # a path typed (or made of one): bad input
+            path = "a path" if error.filename is None else clipped(printable(error.filename), 60)
+            print(f"mjsim {args.command}: cannot use {path}: {error.strerror}", file=sys.stderr)
+            return 2
         named = f": {error.filename}" if error.filename else ""
         print(f"mjsim {args.command}: stopped: {error.strerror or error}{named}{_resumes(args)}",
               file=sys.stderr)
         return 1
     return 0
+
+
+def _named_by(parser: argparse.ArgumentParser, before: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser whose refusal names a word: the command's once its name comes ``before`` it
+    (mjsim's own words are options alone, so the first command name is the command)."""
+    commands = next(action.choices for action in parser._actions
+                    if isinstance(action, argparse._SubParsersAction))
+    return next((commands[word] for word in before if word in commands), parser)
 
 
 def _resumes(args: argparse.Namespace) -> str:

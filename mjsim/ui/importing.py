@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from mjsim.errors import counted
+from mjsim.errors import counted, printable
 from mjsim.files import written_whole
-from mjsim.ui.commands.base import overwrites, writable_folder
+from mjsim.ui.commands.base import overwrites, resolved, writable_folder
 
 FORMS = ("contest-text", "botzone-log")
 
@@ -37,6 +37,10 @@ def cmd_import(args: argparse.Namespace) -> str:
     for path in args.files:
         if not Path(path).is_file():
             raise BadInput(f"{path} is not a file")
+    named = [resolved(Path(path)) for path in args.files]
+    twice = next((path for path, name in zip(args.files, named) if named.count(name) > 1), None)
+    if twice is not None:  # its games would be counted, and written, twice
+        raise BadInput(f"{twice} is given twice: give each file once")
     folder = None
     if args.out:
         # Only the folder's tables need pandas, which takes longer to import than a check-only
@@ -60,8 +64,9 @@ def cmd_import(args: argparse.Namespace) -> str:
                     if folder is not None:
                         folder.add(outcome, str(path))
                 else:
+                    # the game's ID and words are the file's: escaped, the line stays one
                     print(f"{'refused' if isinstance(outcome, ValueError) else 'disagreed'}: "
-                          f"{outcome}", file=sys.stderr)
+                          f"{printable(outcome)}", file=sys.stderr)
     if folder is not None:
         folder.close(summary.to_dict(), [str(path) for path in args.files])
     if args.json:
@@ -205,10 +210,11 @@ _Loader = Callable[[], tuple[dict[str, Any], list[tuple[int, Any]]]]
 
 
 def _log_reader(log: Path) -> _Loader:
-    from mjsim.game.gamelog import read
+    from mjsim.game.gamelog import open_log, read
 
     def load() -> tuple[dict[str, Any], list[tuple[int, Any]]]:
-        with log.open() as stream:
+        # as replay reads it: bytes that are not UTF-8 are a damaged line, not Python's words
+        with open_log(log) as stream:
             return read(stream)
     return load
 

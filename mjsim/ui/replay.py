@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from mjsim.errors import clipped
+from mjsim.errors import clipped, printable
 from mjsim.game import gamelog
 from mjsim.game.events import Event
 from mjsim.game.gamelog import Entry, LoggedFoul
@@ -344,8 +344,8 @@ def frame_text(frame: Frame, names: Sequence[str], index: int, total: int) -> st
 def summary(replay: Replay) -> Iterable[str]:
     """The whole game, a line a move, for a pipe or ``a``."""
     header = replay.header
-    yield (f"seed {header['seed']}, ruleset {header['ruleset']}, players "
-           + ", ".join(name if name == player else f"{name} {player}"
+    yield (f"seed {printable(header['seed'])}, ruleset {header['ruleset']}, players "
+           + ", ".join(name if name == player else f"{name} {printable(player)}"
                        for name, player in zip(replay.names, header["players"])))
     for frame in replay.frames:
         if frame.move == "the deal":

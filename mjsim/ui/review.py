@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from mjsim.errors import counted, whole
+from mjsim.errors import counted, printable, whole
 from mjsim.game import gamelog
 from mjsim.game.moves import Move
 from mjsim.players.rungs import best
@@ -27,9 +27,9 @@ def review(header: dict[str, Any], moves: Sequence[gamelog.Entry], seat: int,
     names = seat_names(header["players"])
     game = gamelog.start(header)
     player = header["players"][seat]
-    who = names[seat] if names[seat] == player else f"{names[seat]} ({player})"
+    who = names[seat] if names[seat] == player else f"{names[seat]} ({printable(player)})"
     rung = f"rung {level}"
-    yield f"review of {who} against {rung}, seed {header['seed']}"
+    yield f"review of {who} against {rung}, seed {printable(header['seed'])}"
     decisions = differ = 0
     for number, (mover, move) in enumerate(moves, 1):
         if mover == seat and isinstance(move, Move):  # a foul is no decision

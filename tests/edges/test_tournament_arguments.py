@@ -6,6 +6,7 @@ arguments, numpy's integers among them, still run."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from collections.abc import Callable
@@ -220,6 +221,19 @@ def test_a_lineup_file_read_as_without_its_byte_order_mark(tmp_path: Path, capsy
     assert main(["table", str(lineup), "--walls", "2", "--out", str(tmp_path / "run"),
                  "--backend", "sequential", "--table", "botzone", "--quiet"]) == 0
     assert "results:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["pipe", "device"])
+def test_a_lineup_file_that_is_no_regular_file_is_refused(tmp_path: Path, kind: str) -> None:
+    # A pipe with no writer was waited on for ever, /dev/zero read until memory ran out
+    lineup = tmp_path / "lineup.toml"
+    if kind == "pipe":
+        os.mkfifo(lineup)
+    else:
+        lineup.symlink_to("/dev/zero")
+    with pytest.raises(ValueError, match=f"^lineup file {re.escape(str(lineup))} is no regular "
+                                         r"file \(a pipe or a device\)$"):
+        read_lineup_file(lineup)
 
 
 def test_a_run_whose_manifest_has_a_byte_order_mark_resumes(tmp_path: Path, capsys: Any) -> None:

@@ -3,6 +3,7 @@ before any work is done (the audit's findings: each test failed before its fix).
 
 import json
 import math
+import os
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -71,6 +72,21 @@ def test_an_out_that_cannot_be_written_is_refused_before_the_work(data, model, t
              else ["--self-play", "--from", str(model), "--quiet"])
     _refused(["train", *given, "--out", out], capsys, words)
     assert [path.name for path in tmp_path.iterdir()] == ["file"]
+
+
+@pytest.mark.parametrize("mode", ["fit", "self-play"])
+def test_an_out_that_is_no_regular_file_is_refused_not_replaced(data, model, tmp_path, capsys,
+                                                               mode):
+    # Was replaced by the model, written beside it and renamed over it: run as root, --out
+    # /dev/null left a file of weights where the device had been
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    given = (["--data", str(data), *TINY] if mode == "fit"
+             else ["--self-play", "--from", str(model), "--quiet"])
+    _refused(["train", *given, "--out", str(pipe)], capsys,
+             f"{pipe} is no regular file (a device or a pipe), which the model would replace: "
+             "give a file's name")
+    assert pipe.is_fifo() and [path.name for path in tmp_path.iterdir()] == ["pipe"]
 
 
 @pytest.mark.parametrize("mode", ["fit", "self-play"])

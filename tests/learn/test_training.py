@@ -124,7 +124,7 @@ def test_a_checkpoint_of_other_settings_is_refused(data, tmp_path):
     (["--data", "nowhere"], "holds no dataset"),
     (["--batch", "8192"], "fewer than a batch"),
     (["--batch", "100000"], "--batch is a whole number from 1 to 8192, not 100000"),
-    (["--held-out", "1.5"], "held_out is between 0 and 1"),
+    (["--held-out", "1.5"], "--held-out is between 0 and 1"),
     (["--held-out", "0.001"], "cannot be split"),
 ])
 def test_the_command_refuses_in_one_line(data, tmp_path, capsys, argv, words):

@@ -209,3 +209,23 @@ def test_a_botzone_commands_options_and_home_paths_are_left_as_written(tmp_path,
     assert parse_spec(f"botzone:{command}").target == command
     assert player_ideas(f"botzone:{command}") == ()
     assert parse_spec("3").with_off("defence") == parse_spec("3-defence")
+
+
+def test_a_class_whose_ideas_are_no_names_is_refused_naming_them(tmp_path):
+    # A subclass of Rung: its class's ideas is the property of its instances, and tuple() of it
+    # was a TypeError traceback from mjsim table (with ideas switched off) and ladder and price
+    (tmp_path / "mine.py").write_text(
+        "from mjsim.players import Rung\n"
+        "class Mine(Rung):\n"
+        "    def __init__(self):\n"
+        "        super().__init__(1)\n"
+        "class Worded:\n"
+        "    ideas = 'claims'\n")
+    mine, worded = f"{tmp_path / 'mine.py'}:Mine", f"{tmp_path / 'mine.py'}:Worded"
+    assert isinstance(load_player(mine), Rung)  # it declares nothing to switch off: it plays
+    for spec, shown in ((f"{mine}-claims", "a property"), (mine, "a property"),
+                        (worded, "a str")):
+        with pytest.raises(ValueError, match=f"^player {re.escape(spec)} declares its ideas as "
+                                             f"{shown}: a class declares them as names, "
+                                             r'ideas = \("claims",\), or not at all$'):
+            load_player(spec) if spec.endswith("-claims") else player_ideas(spec)

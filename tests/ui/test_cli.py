@@ -98,6 +98,11 @@ def test_score_counts_the_hands_flowers(capsys):
     # --initial is self-drawn by definition: robbing contradicts it
     (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--initial", "--robbing"],
      "never self-drawn"),
+    # Were "flowers is ...": the scorer's field named, not the option
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--flowers", "9"],
+     "mjsim score: --flowers is a whole number from 0 to 8, not 9"),
+    (["score", "123m 456m 789m 123p 55p", "--win", "5p", "--flowers", "-1"],
+     "mjsim score: --flowers is a whole number from 0 to 8, not -1"),
 ])
 def test_score_refusals(capsys, argv, message):
     code, out, err = run(capsys, *argv)
@@ -204,6 +209,9 @@ def test_a_lineup_files_name_given_again_by_player_is_the_same_player_however_wr
     (["price", "defence", "--sd", "0"], "--sd: points a hand are a number from 0.01 to 100"),
     (["table", "3,3,3"], "four players"),
     (["ladder", "--walls", "1"], "--walls is from 2 (an interval needs two)"),
+    # Was played with --level unread: the baseline's ideas priced, as asked of rung 1
+    (["price", "claims", "--baseline", "3", "--level", "1", "--walls", "2"],
+     "mjsim price: --baseline names the player whose ideas are priced: no --level beside it"),
 ])
 def test_experiment_refusals_are_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)

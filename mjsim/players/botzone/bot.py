@@ -129,7 +129,7 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
     :class:`Foul` through, and its own bug as a :class:`~mjsim.players.driver.PlayerError`."""
     bot = BotzoneBot(player, ruleset, table)
     try:
-        head = without_bom(stdin.readline())  # README: a byte-order mark reads as absent
+        head = without_bom(_line(stdin))  # README: a byte-order mark reads as absent
         requests, responses = _simple(head, stdin) if simple_io else _json(head)
         if not requests:
             raise ValueError("Botzone's input holds no request to answer")
@@ -141,7 +141,7 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
             bot.take(request, response)
         _write(stdout, bot.answer(requests[-1]), simple_io, keep_running)
         while keep_running:
-            line = stdin.readline()
+            line = _line(stdin)
             if not line:
                 break
             if line.strip():
@@ -150,6 +150,20 @@ def serve(player: Player, stdin: IO[str], stdout: IO[str], *, simple_io: bool = 
         close = getattr(player, "close", None)
         if close is not None:
             bot.guarded("while closing", close)
+
+
+MAX_LINE = 16 * 2**20
+"""The longest line of input read, in characters: a whole game's JSON input is some hundreds of
+kilobytes, and a line without end (stdin from /dev/zero) was read until memory ran out."""
+
+
+def _line(stdin: IO[str]) -> str:
+    """The next line of ``stdin`` ("" at its end), refused past :data:`MAX_LINE`."""
+    line = stdin.readline(MAX_LINE + 1)
+    if len(line) > MAX_LINE:
+        raise ValueError(f"Botzone's input holds a line longer than {MAX_LINE:,} characters: "
+                         "no request is")
+    return line
 
 
 def _write(stdout: IO[str], answer: str, simple_io: bool, keep_running: bool) -> None:
@@ -187,7 +201,8 @@ def _simple(head: str, stdin: IO[str]) -> tuple[list[str], list[str]]:
         raise ValueError(f"Botzone's simple input counts {clipped(first, 40)} turns: more than "
                          f"a game has (at most {MAX_TURNS:,})")
     wanted = 2 * int(first) - 1
-    lines = [line.rstrip("\r\n") for line in itertools.islice(iter(stdin.readline, ""), wanted)]
+    lines = [line.rstrip("\r\n")
+             for line in itertools.islice(iter(lambda: _line(stdin), ""), wanted)]
     if len(lines) != wanted:  # a count past the input's end, which would be read for ever
         raise ValueError(f"Botzone's simple input counts {counted(int(first), 'turn')}, "
                          f"which take{'s' * (wanted == 1)} {counted(wanted, 'line')}, "

@@ -4,20 +4,24 @@ and the files it reads and writes. Loads no layer heavier than the notation's gr
 from __future__ import annotations
 
 import argparse
+import errno
 import hashlib
 import math
 import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from mjsim.errors import NotationError, whole
+from mjsim.errors import NotationError, clipped, printable, whole
 from mjsim.scoring.elements import RULESETS
 from mjsim.tiles.kinds import N_PLAYING
 from mjsim.tiles.tokens import parse  # the notation's grammar, without Hand
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from mjsim.tiles.hand import Hand
 
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -68,13 +72,37 @@ class OneLineParser(argparse.ArgumentParser):
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
         self.notes = notes
+        self.register("type", int, _whole_number)  # what type=int converts with, here
 
     def format_help(self) -> str:
         text = super().format_help()
         return text if self.notes is None else f"{text}\n{self.notes()}\n"
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        # escaped: argparse quotes an unrecognized argument as typed, a newline in it too
+        self.exit(2, f"{self.prog}: {printable(message)} (see {self.prog} --help)\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """The help and the version as argparse prints them, but a write that fails reaches
+        :func:`mjsim.ui.cli.main`, which says so: argparse dropped it (``--help >/dev/full``
+        ended with status 0). A refusal goes to stderr as argparse sends it."""
+        if file is not sys.stdout or not message:
+            super()._print_message(message, file)
+            return
+        print(message, end="", flush=True)
+
+
+def _whole_number(text: str) -> int:
+    """``int(text)``, and a number too long for Python's ``int()`` refused as such: argparse
+    called 5,000 nines "invalid int value", and printed them all."""
+    try:
+        return int(text)
+    except ValueError:
+        if not text.strip().lstrip("+-").isdigit():
+            raise
+        raise argparse.ArgumentTypeError(
+            f"a whole number of at most {sys.get_int_max_str_digits():,} digits, not "
+            f"{clipped(text, 40)!r}") from None
 
 
 def add_command(commands: Commands, name: str, run: Run, *, help: str, epilog: str,
@@ -109,7 +137,8 @@ def add_winds(parser: argparse.ArgumentParser, whose: str = "the") -> None:
 
 POINTS_RANGE = (0.01, 100.0)
 """The points a hand that ``--delta``, ``--plan`` and ``--sd`` may take: a plan outside it needs
-fewer than two walls or more than any run could play."""
+fewer than two walls or more than any run could play. They are in hundredths, as the plan and
+the tests' verdicts print them."""
 
 
 def points(text: str) -> float:
@@ -118,9 +147,10 @@ def points(text: str) -> float:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not low <= value <= high:  # NaN too
+    # in hundredths: --delta 0.015 was tested as given and printed as 'adds at least 0.01'
+    if not low <= value <= high or round(value, 2) != value:  # NaN too
         raise argparse.ArgumentTypeError(f"points a hand are a number from {low:g} to "
-                                         f"{high:g}, not {text!r}")
+                                         f"{high:g} in hundredths, not {text!r}")
     return value
 
 
@@ -179,12 +209,21 @@ def overwrites(out: Path, source: Path, verb: str) -> str | None:
     """Why a command that reads ``source`` (what it does to it: ``verb``) may not write ``out``,
     even with --force: ``out`` is that file (a hard link too) or lies in that folder, so the
     writing would destroy what is read. None when it is neither."""
-    if out.resolve() == source.resolve() or (
+    if resolved(out) == resolved(source) or (
             out.exists() and source.exists() and out.samefile(source)):
         return f"{out} is the log {verb}: write it elsewhere"
-    if source.resolve() in out.resolve().parents:
+    if resolved(source) in resolved(out).parents:
         return f"{out} is inside {source}, which is {verb}: write it elsewhere"
     return None
+
+
+def resolved(path: Path) -> Path:
+    """``path`` made absolute, its links followed; one line (status 2) for links that loop,
+    where Python raises a RuntimeError."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        raise UsageError(f"cannot follow {path}: {os.strerror(errno.ELOOP)}") from None
 
 
 def writable_folder(folder: Path) -> Path:
@@ -202,6 +241,31 @@ def writable_folder(folder: Path) -> Path:
     return folder
 
 
+def folder_to_make(folder: Path) -> Path:
+    """``folder`` checked as :func:`writable_folder` checks it, but left for the command to make
+    once its arguments are accepted: a refused command leaves no folder."""
+    try:
+        nearest = next(path for path in (folder, *folder.parents) if path.exists())
+    except OSError as error:  # a name longer than the system takes
+        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
+    if nearest == folder:
+        return writable_folder(folder)
+    if not nearest.is_dir():
+        raise UsageError(f"cannot make the folder {folder}: {nearest} is a file")
+    if not os.access(nearest, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
+    return folder
+
+
+def no_device(path: Path) -> Path:
+    """``path``, refused in one line when it is a device: a game log is read whole, and
+    /dev/zero has no end (it was read until memory ran out). A pipe is read: a shell's
+    ``<(...)`` is one."""
+    if path.is_char_device() or path.is_block_device():
+        raise UsageError(f"{path} is a device, not a game log")
+    return path
+
+
 def read(load: Callable[[], Any], source: Path) -> Any:
     """What ``load`` reads from ``source``, with its failure in one line (a game played again
     from a run's folder may meet a player's own bug, or its fouls: status 1)."""
@@ -211,8 +275,8 @@ def read(load: Callable[[], Any], source: Path) -> Any:
         return load()
     except (PlayerError, TooManyFouls) as error:
         raise RunStopped(" | ".join(str(error).splitlines())) from None
-    except OSError as error:
-        raise UsageError(f"cannot read {source}: {error.strerror}") from None
+    except OSError as error:  # the name clipped: one too long for the system may be pages
+        raise UsageError(f"cannot read {clipped(str(source), 60)}: {error.strerror}") from None
     except ValueError as error:
         raise UsageError(f"{source}: {error}") from None
 

@@ -14,8 +14,8 @@ from mjsim.ui.commands.base import (
     add_command,
     add_ruleset,
     check_bounds,
+    folder_to_make,
     given_path,
-    writable_folder,
 )
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def cmd_dataset(args: argparse.Namespace) -> str:
             if mixed is not None:
                 raise ValueError(f"--{mixed} is no setting of --from-games: the game logs "
                                  "hold their own")
-            manifest = dataset.write_games(writable_folder(Path(args.out)), args.from_games,
+            manifest = dataset.write_games(folder_to_make(Path(args.out)), args.from_games,
                                            shard_walls=args.shard_walls, quiet=args.quiet,
                                            roads=args.roads)
             return dataset_written(manifest, args.out)
@@ -76,7 +76,7 @@ def cmd_dataset(args: argparse.Namespace) -> str:
         seed = PLAYED["seed"] if args.seed is None else args.seed
         hands = PLAYED["hands"] if args.hands is None else args.hands
         ruleset = PLAYED["ruleset"] if args.ruleset is None else args.ruleset
-        manifest = dataset.write(writable_folder(Path(args.out)), players, args.walls,
+        manifest = dataset.write(folder_to_make(Path(args.out)), players, args.walls,
                                  seed=seed, hands=hands, ruleset=ruleset,
                                  shard_walls=args.shard_walls, quiet=args.quiet,
                                  roads=args.roads, label=args.label)

@@ -33,7 +33,7 @@ def add(commands: Commands) -> None:
                              "is fooled and the intervals hold 0")
     parser.add_argument("--replicates", type=int, default=20, help="runs of --null (20)")
     parser.add_argument("--salt", type=int, default=1, help="the re-keying of --null (1)")
-    parser.add_argument("--level", type=int, choices=LEVELS, default=3,
+    parser.add_argument("--level", type=int, choices=LEVELS,
                         help="the rung whose ideas to price (default 3)")
     parser.add_argument("--baseline", metavar="SPEC",
                         help="price the ideas of this player instead of a rung's")
@@ -58,14 +58,24 @@ def add(commands: Commands) -> None:
 
 
 def _idea_notes() -> str:
-    from mjsim.players.rungs import IDEAS
+    """The ideas each rung can price, and those a rung given one more (``--baseline 4+eight2``)
+    adds: the help listed them all as IDEA, and rung 3 refused eight, each rung eight2."""
+    from mjsim.players.rungs import EXTRA_IDEAS, RUNG_IDEAS
 
-    return f"IDEA is one of {', '.join(IDEAS)}"
+    return "\n".join(["IDEA, the ideas of each rung (--level):",
+                      *(f"  {level}: {', '.join(ideas)}"
+                        for level, ideas in RUNG_IDEAS.items() if ideas),
+                      *(f"  and with --baseline {level}+{idea}: {idea}"
+                        for level, extra in EXTRA_IDEAS.items() for idea in extra)])
 
 
 def _check_price(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     if not args.ideas and not args.null:
         parser.error("name an idea to price (or --null, to check the pricing itself)")
+    if args.baseline is not None and args.level is not None and not args.null:
+        # its ideas are priced: --level, the rung whose ideas would be, went unread
+        parser.error("--baseline names the player whose ideas are priced: no --level beside it")
+    args.level = 3 if args.level is None else args.level
     # The null check plays --walls walls a replicate, a fixed run: it neither stops early nor
     # plans (--until-decided had played its 510-wall cap a replicate, as a fixed run).
     for given, flag in ((args.until_decided, "--until-decided"), (args.plan is not None, "--plan")):

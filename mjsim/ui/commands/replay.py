@@ -7,12 +7,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mjsim.errors import counted
+from mjsim.errors import counted, printable
 from mjsim.ui.commands.base import (
     UsageError,
     add_command,
     given_path,
     new_file,
+    no_device,
     overwrites,
     read,
 )
@@ -54,14 +55,18 @@ def cmd_replay(args: argparse.Namespace) -> str:
     if args.game is not None or source.is_dir():
         if not (source / "manifest.json").is_file():
             raise UsageError(f"{source} is not a run folder (it holds no manifest.json)")
+        if args.game is None and args.html:  # the listing was printed, and no page written
+            raise UsageError(f"{source} is a run folder: --html writes one game's page, so "
+                             "give --game ID")
         if args.game is None:
             games = read(lambda: replay.run_games(source), source)
             return "\n".join([f"{source}: {counted(len(games), 'game')}; replay one with --game ID",
-                              *(f"  {index:>4}  seed {seed}  lineup {lineup}"
+                              *(f"  {index:>4}  seed {printable(seed)}  lineup "
+                                f"{printable(lineup)}"
                                 for index, (seed, lineup) in enumerate(games))])
         shown = read(lambda: replay.regenerate(source, args.game, trust=args.trust), source)
     else:
-        shown = read(lambda: replay.load(source), source)
+        shown = read(lambda: replay.load(no_device(source)), source)
     if args.html:
         from mjsim.ui.html import write_page
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mjsim.ui.commands.base import UsageError, add_command, given_path, writable_folder
-from mjsim.ui.commands.runs import add_parallel_options, experiment, parallel
+from mjsim.ui.commands.runs import add_parallel_options, experiment, parallel, utf8_named
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -34,5 +34,5 @@ def cmd_resume(args: argparse.Namespace) -> str:
     options = parallel(args)
     if not (Path(args.folder) / "manifest.json").is_file():
         raise UsageError(f"{args.folder} is not a run folder (it holds no manifest.json)")
-    writable_folder(Path(args.folder))
+    writable_folder(utf8_named(Path(args.folder)))
     return experiment(lambda: resume(args.folder, trust=args.trust, **options))

@@ -14,13 +14,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mjsim.errors import printable
 from mjsim.ui.commands.base import (
     RunStopped,
     UsageError,
     add_ruleset,
+    folder_to_make,
     given_path,
     seed_in_a_name,
-    writable_folder,
 )
 
 if TYPE_CHECKING:
@@ -161,16 +162,19 @@ def out(args: argparse.Namespace, name: str) -> Path:
     folder = Path(args.out or f"runs/{name}-{seed}-{args.walls}")
     if args.fresh_seed:  # the same command would draw another seed: another run
         args.resumed_by = resumed_by(folder)
+    return folder_to_make(utf8_named(folder))
+
+
+def utf8_named(folder: Path) -> Path:
+    """``folder``, refused in one line unless its name is UTF-8 text (bytes that are not reach
+    Python as surrogate escapes): the run's tables are written by pyarrow, which takes no other
+    name, and the refusal was its "'utf-8' codec can't encode character '\\udcff'", once the
+    folder and the manifest were made."""
     try:
-        nearest = next(path for path in (folder, *folder.parents) if path.exists())
-    except OSError as error:  # a name longer than the system takes
-        raise UsageError(f"cannot make the folder {folder}: {error.strerror}") from None
-    if nearest == folder:
-        return writable_folder(folder)
-    if not nearest.is_dir():
-        raise UsageError(f"cannot make the folder {folder}: {nearest} is a file")
-    if not os.access(nearest, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot make the folder {folder}: cannot write in {nearest}")
+        str(folder).encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(f"{printable(folder)}: a run folder's name is UTF-8 text (its tables' "
+                         "writer takes no other): give another") from None
     return folder
 
 

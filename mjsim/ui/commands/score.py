@@ -6,8 +6,17 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from mjsim.tiles.kinds import N_KINDS, N_PLAYING
 from mjsim.tiles.tokens import print_tiles
-from mjsim.ui.commands.base import UsageError, add_command, add_ruleset, add_winds, parse_hand, tile
+from mjsim.ui.commands.base import (
+    UsageError,
+    add_command,
+    add_ruleset,
+    add_winds,
+    check_bounds,
+    parse_hand,
+    tile,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -39,6 +48,7 @@ def add(commands: Commands) -> None:
 def cmd_score(args: argparse.Namespace) -> str:
     from mjsim.scoring import MIN_POINTS, WinContext, score
 
+    check_bounds(args, {"flowers": (0, N_KINDS - N_PLAYING)})  # one of each bonus tile at most
     hand = parse_hand(args.hand)
     flowers = len(hand.flowers) if args.flowers is None else args.flowers
     if hand.flowers and flowers == 0:  # the scorer reads no flowers as "the hand's": say no

@@ -23,7 +23,7 @@ def add(commands: Commands) -> None:
                "              --player mine='botzone:mjsim botzone --level 2 --keep-running'\n"
                "          mjsim table lineup.toml --walls 3")
     parser.add_argument("lineup", help="four player specs or names, comma-separated (e.g. "
-                                       "3,3,2,1), or a TOML lineup file")
+                                       "3,3,2,1), or a TOML lineup file, its name ending .toml")
     parser.add_argument("--format", choices=("rotated", "competition"), default="rotated",
                         help="rotated: the seats rotated four ways on each wall (default); "
                              "competition: four different players in all 24 seatings of each "

@@ -28,6 +28,7 @@ from mjsim.ui.commands.base import (
     add_command,
     check_bounds,
     given_path,
+    resolved,
 )
 
 if TYPE_CHECKING:
@@ -111,7 +112,15 @@ def _check(mode: str, args: argparse.Namespace) -> None:
             check_split(**_given(args, SPLIT))
         check_threads(args.threads)
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(_as_option(str(error))) from None
+
+
+def _as_option(refusal: str) -> str:
+    """An API refusal that names its keyword (``held_out is between 0 and 1``) naming the
+    option typed instead (``--held-out``): held_out is no option."""
+    key, _, rest = refusal.partition(" ")
+    named = key in {*DEFAULTS, *SELF_PLAY, "threads"}
+    return f"--{key.replace('_', '-')} {rest}" if named else refusal
 
 
 def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]:
@@ -123,7 +132,7 @@ def _given(args: argparse.Namespace, defaults: dict[str, Any]) -> dict[str, Any]
 def _fit(args: argparse.Namespace, training: Any) -> str:
     settings = Settings(**_given(args, DEFAULTS))
     for folder in args.data:  # the model (or its checkpoint) written over a shard or manifest
-        if Path(folder).resolve() in Path(args.out).resolve().parents:
+        if resolved(Path(folder)) in resolved(Path(args.out)).parents:
             raise ValueError(f"{args.out} is inside {folder}, which is read as a dataset: "
                              "write it elsewhere")
     started = time.process_time()

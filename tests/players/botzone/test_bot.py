@@ -221,6 +221,18 @@ def test_simple_input_cut_short_or_empty_is_refused_in_true_words(text, problem)
         serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=True)
 
 
+@pytest.mark.parametrize(("text", "options"), [
+    ("0" * 101, {}), ("1\n" + "0" * 101, {"simple_io": True}),
+    ('{"requests": ["0 0 0"], "responses": []}\n' + "0" * 101, {"keep_running": True})])
+def test_a_line_without_end_is_refused_not_read_until_memory_runs_out(monkeypatch, text,
+                                                                       options):
+    # stdin from /dev/zero was read whole as one line: a MemoryError traceback
+    monkeypatch.setattr("mjsim.players.botzone.bot.MAX_LINE", 100)
+    with pytest.raises(ValueError, match="^Botzone's input holds a line longer than 100 "
+                                         "characters: no request is$"):
+        serve(FirstLegal(), io.StringIO(text), io.StringIO(), **options)
+
+
 @pytest.mark.parametrize("simple_io", [False, True])
 def test_a_byte_order_mark_before_the_input_reads_as_absent(simple_io):
     # README: a file that starts with a UTF-8 byte-order mark reads as without it.
