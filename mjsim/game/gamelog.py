@@ -33,7 +33,7 @@ from typing import IO, Any, NamedTuple, TypeAlias
 
 import orjson
 
-from mjsim.errors import Error, clipped, whole
+from mjsim.errors import Error, clipped, printable, whole
 from mjsim.game.events import Event
 from mjsim.game.moves import Move
 from mjsim.game.rules import Rules
@@ -41,6 +41,8 @@ from mjsim.game.settlement import FOUL, HANDS
 from mjsim.tiles.kinds import N_PLAYING
 
 FORMAT = "mjsim-game-log-1"
+MOST_CHARS = 64 * 2**20
+"""The most characters a log file may hold: a sixteen-hand game's is some 100 KB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,10 +164,15 @@ def open_log(path: str | os.PathLike[str]) -> IO[str]:
 def read_partial(stream: IO[str]) -> LogRead:
     """The header and the moves up to the first line that is not a move.
 
-    Raises ``ValueError`` only when the first line is not an mjsim header: a log cut short or
-    damaged further on keeps what comes before, and ``stopped`` names the line.
+    Raises ``ValueError`` only when the first line is not an mjsim header (or the file is
+    longer than any log, :data:`MOST_CHARS`): a log cut short or damaged further on keeps what
+    comes before, and ``stopped`` names the line.
     """
-    text = stream.read().removeprefix("\ufeff")  # a byte-order mark reads as none
+    text = stream.read(MOST_CHARS + 1)  # not a whole disk image read into memory
+    if len(text) > MOST_CHARS:
+        raise ValueError(f"not an mjsim game log: longer than any ({MOST_CHARS // 2**20} MiB; "
+                         "a game's log is some 100 KB)")
+    text = text.removeprefix("\ufeff")  # a byte-order mark reads as none
     numbered = [(number, line) for number, line in enumerate(text.splitlines(), 1)
                 if line.strip()]
     try:
@@ -177,7 +184,7 @@ def read_partial(stream: IO[str]) -> LogRead:
     except (json.JSONDecodeError, RecursionError, UnicodeEncodeError):
         header = {}
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise ValueError("not an mjsim game log (its first line names no mjsim format)")
+        raise ValueError(_not_ours(header))
     players = header.get("players")
     if not (isinstance(header.get("seed"), str) and isinstance(header.get("ruleset"), str)
             and isinstance(players, list) and len(players) == 4):
@@ -198,6 +205,15 @@ def read_partial(stream: IO[str]) -> LogRead:
         if bad is not None:
             return LogRead(header, moves[:-1], f"line {number} is damaged: {bad}")
     return LogRead(header, moves, None)
+
+
+def _not_ours(header: object) -> str:
+    """Why a log's first line is not an mjsim header this mjsim reads."""
+    named = header.get("format") if isinstance(header, dict) else None
+    if isinstance(named, str) and named.startswith(FORMAT.rpartition("-")[0] + "-"):
+        return (f"a game log of another version of mjsim ({clipped(printable(named), 40)}): "
+                f"this one reads {FORMAT}")
+    return "not an mjsim game log (its first line names no mjsim format)"
 
 
 def _record(line: str) -> Any:

@@ -252,3 +252,23 @@ def test_a_foul_whose_answer_is_no_unicode_text_is_read_back_as_it_was_written()
         1, "WA", "PLAY \udcff")
     assert read_text(buffer.getvalue()) == (
         HEADER, [(1, gamelog.LoggedFoul("WA", "PLAY \udcff"))], None)
+
+
+def test_a_log_of_another_version_of_mjsim_is_named_as_one():
+    # Was: "not an mjsim game log (its first line names no mjsim format)" of a newer mjsim's log.
+    with pytest.raises(ValueError) as caught:
+        read_text(json.dumps(HEADER | {"format": "mjsim-game-log-9"}) + "\n")
+    assert str(caught.value) == ("a game log of another version of mjsim (mjsim-game-log-9): "
+                                 "this one reads mjsim-game-log-1")
+    with pytest.raises(ValueError, match=r"^not an mjsim game log \(its first line"):
+        read_text(json.dumps(HEADER | {"format": "mjsim-game-logs"}) + "\n")
+
+
+def test_a_file_longer_than_any_log_is_refused_unread(monkeypatch):
+    # Was: read whole into memory (a disk image given as a log, many GB without a newline).
+    monkeypatch.setattr(gamelog, "MOST_CHARS", 200)
+    text = json.dumps(HEADER) + "\n"
+    assert read_text(text + " " * (200 - len(text))).moves == []
+    with pytest.raises(ValueError) as caught:
+        read_text(text + " " * (201 - len(text)))
+    assert str(caught.value).startswith("not an mjsim game log: longer than any (")
