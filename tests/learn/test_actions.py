@@ -93,3 +93,9 @@ def test_an_action_that_is_no_whole_number_is_a_type_error_naming_it(action):
 def test_a_chow_on_no_view_is_a_type_error_naming_the_view():
     with pytest.raises(TypeError, match="view is a View.*not NoneType"):
         move_of(CHOW, None)
+
+
+@pytest.mark.parametrize("move", ["discard 5", 5, None, ("discard", 5)])
+def test_action_of_something_that_is_no_move_is_a_type_error_naming_it(move):
+    with pytest.raises(TypeError, match=r"^move is a Move, not "):
+        action_of(move)

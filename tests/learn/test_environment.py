@@ -183,3 +183,22 @@ def test_render_gives_the_table():
     table = MahjongEnv(hands=1, render_mode="ansi")
     table.reset(seed=1)
     assert "hand 1/1" in table.render()
+
+
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+def test_the_agents_and_their_spaces_are_known_before_reset(make):
+    table = make(hands=1)
+    assert table.possible_agents == list(AGENTS) == ["player_0", "player_1", "player_2",
+                                                      "player_3"]
+    assert table.max_num_agents == 4
+    for agent in AGENTS:
+        assert table.action_space(agent).n == 75
+        space = table.observation_space(agent)
+        assert space["observation"].shape == (20, 34) and space["action_mask"].shape == (75,)
+
+
+def test_an_attribute_never_set_is_an_attribute_error_naming_it():
+    table = MahjongEnv(hands=1)
+    with pytest.raises(AttributeError, match="^'MahjongEnv' object has no attribute 'rewardz'$"):
+        _ = table.rewardz  # a misspelt read is refused, not read as None
+    assert not hasattr(table, "rewardz")
