@@ -1,6 +1,8 @@
 """The action numbering: every legal move of seeded games has one number, and the number reads
 back as the very move."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -64,10 +66,15 @@ def test_a_chow_without_its_discard_is_refused(move):
         action_of(move, tile=5)
 
 
-@pytest.mark.parametrize("move", [Move("discard", tile=34), Move("kong", tile=40),
-                                  Move("pass", tile=3), Move("win", tiles=(1, 2, 3))])
-def test_moves_naming_the_wrong_things_are_refused(move):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("move, words", [
+    (Move("discard", tile=34), "names no playing kind"),
+    (Move("kong", tile=40), "names no playing kind"),
+    (Move("pass", tile=3), "names a tile, which a pass does not"),
+    (Move("win", tiles=(1, 2, 3)), "names a tile, which a win does not"),
+    (Move("discard"), "names no tile, which a discard does"),  # was KeyError 'discard'
+    (Move("discard", tiles=(1, 2, 3)), "names no tile, which a discard does")])
+def test_moves_naming_the_wrong_things_are_refused(move, words):
+    with pytest.raises(ValueError, match=f"^{re.escape(repr(move))} {words}$"):
         action_of(move)
 
 
