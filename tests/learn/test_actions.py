@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
-from mjsim.learn import N_ACTIONS, action_of, move_of
+from mjsim.learn import N_ACTIONS, action_of, actions, move_of
 from mjsim.learn.actions import ACTION_NAMES, CHOW
 from mjsim.players.view import View, WindowView
 from mjsim.tiles.hand import Hand
@@ -106,3 +106,14 @@ def test_a_chow_on_no_view_is_a_type_error_naming_the_view():
 def test_action_of_something_that_is_no_move_is_a_type_error_naming_it(move):
     with pytest.raises(TypeError, match=r"^move is a Move, not "):
         action_of(move)
+
+
+def test_each_action_is_named_as_the_table_says():
+    assert ACTION_NAMES[0] == "discard 1m" and ACTION_NAMES[33] == "discard B"
+    assert ACTION_NAMES[34] == "kong 1m" and ACTION_NAMES[67] == "kong B"
+    assert ACTION_NAMES[68:] == ("win", "pass", "pung", "claimed kong", "chow lowest",
+                                 "chow middle", "chow highest")
+
+
+def test_the_public_names_are_defined():  # what `from mjsim.learn.actions import *` takes
+    assert all(hasattr(actions, name) for name in actions.__all__)

@@ -179,10 +179,24 @@ def test_bad_options_are_refused(options):
         MahjongEnv(**options)
 
 
-def test_render_gives_the_table():
-    table = MahjongEnv(hands=1, render_mode="ansi")
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+def test_render_gives_the_table(make):
+    table = make(hands=1, render_mode="ansi")
     table.reset(seed=1)
     assert "hand 1/1" in table.render()
+    quiet = make(hands=1)
+    quiet.reset(seed=1)
+    assert quiet.render() is None
+
+
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+def test_human_render_prints_the_table_after_each_step(make, capsys):
+    table = make(hands=1, render_mode="human")
+    table.reset(seed=1)
+    assert table.render() is None
+    assert "hand 1/1" in capsys.readouterr().out
+    table.step(int(table.last()[0]["action_mask"].argmax()))
+    assert capsys.readouterr().out == table.unwrapped.game.to_string() + "\n"
 
 
 @pytest.mark.parametrize("make", [MahjongEnv, env])
