@@ -89,6 +89,14 @@ def test_a_chow_needs_a_discard_window_not_a_rob():
         move_of(CHOW, window_view(4, kind="rob"))
 
 
+@pytest.mark.parametrize("action", [CHOW, CHOW + 1, CHOW + 2])
+def test_a_chow_with_no_window_open_is_refused(action):
+    view = View(seat=0, hand=Hand(), pools=[[], [], [], []], exposed=[(), (), (), ()],
+                wall=50, dealer=0, prevalent=0, phase="turn", window=None)
+    with pytest.raises(ValueError, match=f"^action {action} \\(chow .*needs a discard window"):
+        move_of(action, view)
+
+
 @pytest.mark.parametrize("action", [1.5, "3", None, 3.0, True, np.bool_(True)])
 def test_an_action_that_is_no_whole_number_is_a_type_error_naming_it(action):
     # 1.5 raised "tuple indices must be integers" from inside, "3" and None a comparison's;
