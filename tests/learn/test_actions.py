@@ -36,7 +36,7 @@ def window_view(tile, kind="discard"):
                 window=WindowView(kind, tile, 0))
 
 
-@pytest.mark.parametrize("tile", [0, 4, 8, 9, 17, 26])
+@pytest.mark.parametrize("tile", [0, 4, 8, 9, 17, 26, 27, 33])  # 27-33: honours, no chow
 def test_the_three_chow_positions_of_each_discard(tile):
     view = window_view(tile)
     for position in range(3):
@@ -69,6 +69,8 @@ def test_a_chow_without_its_discard_is_refused(move):
 @pytest.mark.parametrize("move, words", [
     (Move("discard", tile=34), "names no playing kind"),
     (Move("kong", tile=40), "names no playing kind"),
+    (Move("discard", tile=-1), "names no playing kind"),  # not action -1
+    (Move("kong", tile=-1), "names no playing kind"),  # not action 33, discard B
     (Move("pass", tile=3), "names a tile, which a pass does not"),
     (Move("win", tiles=(1, 2, 3)), "names a tile, which a win does not"),
     (Move("discard"), "names no tile, which a discard does"),  # was KeyError 'discard'
@@ -125,3 +127,8 @@ def test_each_action_is_named_as_the_table_says():
 
 def test_the_public_names_are_defined():  # what `from mjsim.learn.actions import *` takes
     assert all(hasattr(actions, name) for name in actions.__all__)
+
+
+def test_a_long_thing_that_is_no_move_is_named_by_its_start_and_length():
+    with pytest.raises(TypeError, match=r"^move is a Move, not 'x{39}\.\.\. \(102 characters\)$"):
+        action_of("x" * 100)
