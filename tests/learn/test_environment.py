@@ -6,9 +6,10 @@ import re
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
 from mjsim.errors import ResetNeededError
-from mjsim.learn import action_of, env
+from mjsim.learn import action_of, env, environment
 from mjsim.learn.environment import AGENTS, MahjongEnv
 from mjsim.players import Rung, view_of
 
@@ -216,3 +217,20 @@ def test_an_attribute_never_set_is_an_attribute_error_naming_it():
     with pytest.raises(AttributeError, match="^'MahjongEnv' object has no attribute 'rewardz'$"):
         _ = table.rewardz  # a misspelt read is refused, not read as None
     assert not hasattr(table, "rewardz")
+
+
+def test_by_default_a_game_is_sixteen_hands_of_seed_0():
+    table = MahjongEnv()
+    table.reset()
+    assert table.game.last_hand == 16 and table.game.seed == b"0-0"
+
+
+def test_the_metadata_names_the_environment_and_refuses_a_parallel_conversion():
+    # Its agents act one at a time, so PettingZoo's AEC-to-parallel conversion is unsafe.
+    assert re.fullmatch(r"mjsim_v\d+", MahjongEnv.metadata["name"])
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env(hands=1))
+
+
+def test_the_public_names_are_defined():  # what `from mjsim.learn.environment import *` takes
+    assert all(hasattr(environment, name) for name in environment.__all__)
