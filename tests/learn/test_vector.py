@@ -98,3 +98,45 @@ def test_actions_that_are_no_whole_numbers_are_a_type_error_naming_the_range(act
 def test_counts_that_are_no_whole_numbers_are_a_type_error_naming_them(kwargs, words):
     with pytest.raises(TypeError, match=words):
         VectorGames(**kwargs)
+
+
+def test_before_reset_no_game_is_in_play():
+    games = VectorGames(2)
+    assert games.games == games.walls == games.views == [] and games.finished == 0
+
+
+def test_a_second_reset_starts_again_from_wall_0():
+    games = VectorGames(3, seed="again", hands=1)
+    first = [array.copy() for array in games.reset()]
+    rng = np.random.default_rng(2)
+    for _ in range(3000):  # until a step ends a game with points given
+        *_, rewards, dones = games.step(random_actions(rng, games.masks))
+        if dones.any() and rewards.any():
+            break
+    assert dones.any() and rewards.any() and games.walls != [0, 1, 2]
+    again = games.reset()
+    assert all(np.array_equal(a, b) for a, b in zip(first, again))
+    assert len(games.games) == len(games.views) == 3 and games.walls == [0, 1, 2]
+    assert games.finished == 0 and not games.rewards.any() and not games.dones.any()
+    assert [game.seed for game in games.games] == [b"again-0", b"again-1", b"again-2"]
+
+
+def test_views_are_what_each_row_was_encoded_from():
+    games = VectorGames(3, seed="views", hands=1)
+    games.reset()
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        observations, masks, seats, _, _ = games.step(random_actions(rng, games.masks))
+        for row, view in enumerate(games.views):
+            assert view.seat == seats[row] == games.games[row].waiting_on()[0]
+            assert np.array_equal(encode(view), observations[row])
+            assert np.array_equal(legal_mask(view), masks[row])
+
+
+def test_a_whole_number_seed_names_the_same_walls_as_its_text():
+    numbered, texted = VectorGames(2, seed=7), VectorGames(2, seed="7")
+    numbered.reset()
+    texted.reset()
+    assert [g.seed for g in numbered.games] == [g.seed for g in texted.games] == [b"7-0", b"7-1"]
+    with pytest.raises(TypeError, match="^seed is a str or a whole number, not 1.5$"):
+        VectorGames(2, seed=1.5)
