@@ -173,10 +173,13 @@ def test_agents_not_waited_on_see_an_empty_mask():
     assert all(not table.observe(a)["action_mask"].any() for a in idle)
 
 
-@pytest.mark.parametrize("options", [{"hands": 0}, {"hands": 17}, {"render_mode": "rgb"},
-                                     {"ruleset": "house"}])
-def test_bad_options_are_refused(options):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("options, words", [
+    ({"hands": 0}, "^hands is a whole number from 1 to 16, not 0$"),
+    ({"hands": 17}, "^hands is a whole number from 1 to 16, not 17$"),
+    ({"render_mode": "rgb"}, r"^render modes: \['human', 'ansi'\], not 'rgb'$"),
+    ({"ruleset": "house"}, "^no ruleset 'house'")])
+def test_bad_options_are_refused_in_words(options, words):
+    with pytest.raises(ValueError, match=words):
         MahjongEnv(**options)
 
 
