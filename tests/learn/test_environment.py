@@ -5,6 +5,7 @@ import re
 
 import numpy as np
 import pytest
+from gymnasium import spaces
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.conversions import aec_to_parallel
 
@@ -212,7 +213,15 @@ def test_the_agents_and_their_spaces_are_known_before_reset(make):
     for agent in AGENTS:
         assert table.action_space(agent).n == 75
         space = table.observation_space(agent)
-        assert space["observation"].shape == (20, 34) and space["action_mask"].shape == (75,)
+        assert space["observation"].shape == (20, 34)
+        assert space["action_mask"] == spaces.Box(0, 1, shape=(75,), dtype=np.int8)  # 1: legal
+
+
+def test_a_reset_gives_no_rewards_and_ends_no_agent():
+    table = MahjongEnv(hands=1)
+    table.reset(seed=1)
+    assert table.rewards == dict.fromkeys(AGENTS, 0) and table.last()[1:4] == (0, False, False)
+    assert not any(table.terminations.values()) and not any(table.truncations.values())
 
 
 def test_an_attribute_never_set_is_an_attribute_error_naming_it():

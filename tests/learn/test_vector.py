@@ -6,7 +6,7 @@ import pytest
 
 from mjsim.errors import ResetNeededError
 from mjsim.game.rules import Rules
-from mjsim.learn import encode, legal_mask, move_of
+from mjsim.learn import encode, legal_mask, move_of, vector
 from mjsim.learn.vector import VectorGames
 from mjsim.players import view_of
 
@@ -105,7 +105,7 @@ def test_before_reset_no_game_is_in_play():
     assert games.games == games.walls == games.views == [] and games.finished == 0
 
 
-def test_a_second_reset_starts_again_from_wall_0():
+def test_rewards_are_each_steps_own_and_a_second_reset_starts_again_from_wall_0():
     games = VectorGames(3, seed="again", hands=1)
     first = [array.copy() for array in games.reset()]
     rng = np.random.default_rng(2)
@@ -114,6 +114,8 @@ def test_a_second_reset_starts_again_from_wall_0():
         if dones.any() and rewards.any():
             break
     assert dones.any() and rewards.any() and games.walls != [0, 1, 2]
+    *_, rewards, dones = games.step(random_actions(rng, games.masks))
+    assert not rewards.any() and not dones.any()  # a step's own points, not the last one's
     again = games.reset()
     assert all(np.array_equal(a, b) for a, b in zip(first, again))
     assert len(games.games) == len(games.views) == 3 and games.walls == [0, 1, 2]
@@ -140,3 +142,7 @@ def test_a_whole_number_seed_names_the_same_walls_as_its_text():
     assert [g.seed for g in numbered.games] == [g.seed for g in texted.games] == [b"7-0", b"7-1"]
     with pytest.raises(TypeError, match="^seed is a str or a whole number, not 1.5$"):
         VectorGames(2, seed=1.5)
+
+
+def test_the_public_names_are_defined():  # what `from mjsim.learn.vector import *` takes
+    assert all(hasattr(vector, name) for name in vector.__all__)
