@@ -246,3 +246,23 @@ def test_the_metadata_names_the_environment_and_refuses_a_parallel_conversion():
 
 def test_the_public_names_are_defined():  # what `from mjsim.learn.environment import *` takes
     assert all(hasattr(environment, name) for name in environment.__all__)
+
+
+def test_of_several_seats_waited_on_the_first_to_answer_acts():
+    # A window's seats answer in turn order after its source (the engine's waiting_on order):
+    # the first of them is selected, whose answer may leave the others nothing to claim.
+    table, rng, several = MahjongEnv(hands=1), np.random.default_rng(3), 0
+    for seed in range(40):  # several seats are waited on about once in 150 decisions
+        table.reset(seed=seed)
+        while table.game.is_active:
+            waiting = table.game.waiting_on()
+            assert table.agent_selection == AGENTS[waiting[0]]
+            if len(waiting) > 1:
+                source = table.game.state.window.source
+                assert waiting == sorted(waiting, key=lambda seat: (seat - source) % 4)
+                several += 1
+            mask = table.observe(table.agent_selection)["action_mask"]
+            table.step(int(rng.choice(np.flatnonzero(mask))))
+        if several >= 3:
+            break
+    assert several >= 3
