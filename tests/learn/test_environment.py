@@ -266,3 +266,15 @@ def test_of_several_seats_waited_on_the_first_to_answer_acts():
         if several >= 3:
             break
     assert several >= 3
+
+
+def test_a_long_agent_or_action_is_named_by_its_start_and_length():
+    table = MahjongEnv(hands=1)
+    table.reset(seed=1)
+    start = r"'x{39}\.\.\. \(102 characters\)$"
+    with pytest.raises(ValueError, match=f"^agents are player_0 to player_3, not {start}"):
+        table.observe("x" * 100)
+    while not table.terminations[table.agent_selection]:
+        table.step(int(table.last()[0]["action_mask"].argmax()))
+    with pytest.raises(ValueError, match=f"it steps with None, not {start}"):
+        table.step("x" * 100)
