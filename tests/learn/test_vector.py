@@ -146,3 +146,9 @@ def test_a_whole_number_seed_names_the_same_walls_as_its_text():
 
 def test_the_public_names_are_defined():  # what `from mjsim.learn.vector import *` takes
     assert all(hasattr(vector, name) for name in vector.__all__)
+
+
+def test_by_default_games_are_one_hand_from_the_walls_of_mjsim():
+    games = VectorGames(2)
+    games.reset()
+    assert [(g.seed, g.last_hand) for g in games.games] == [(b"mjsim-0", 1), (b"mjsim-1", 1)]
