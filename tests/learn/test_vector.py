@@ -152,3 +152,32 @@ def test_by_default_games_are_one_hand_from_the_walls_of_mjsim():
     games = VectorGames(2)
     games.reset()
     assert [(g.seed, g.last_hand) for g in games.games] == [(b"mjsim-0", 1), (b"mjsim-1", 1)]
+
+
+def test_an_illegal_action_is_named_and_minus_1_is_no_last_action():
+    games = VectorGames(4, seed="names", hands=1)
+    games.reset()
+    rng = np.random.default_rng(6)
+    while not games.masks[:, -1].any():  # until some game allows its last action, chow highest
+        games.step(random_actions(rng, games.masks))
+    row = int(np.flatnonzero(games.masks[:, -1])[0])
+    actions = games.masks.argmax(axis=1)
+    actions[row] = -1  # was it read as the last action, chow highest?
+    with pytest.raises(ValueError, match=f"^game {row}: action -1 \\(no action: they are "
+                                         f"0-74\\) is not legal for seat {games.seats[row]}"):
+        games.step(actions)
+    idle = int(np.flatnonzero(games.masks[:, 0] == 0)[0])  # a game that forbids discard 1m
+    actions = games.masks.argmax(axis=1)
+    actions[idle] = 0
+    with pytest.raises(ValueError, match=f"^game {idle}: action 0 \\(discard 1m\\) is not legal "
+                                         f"for seat {games.seats[idle]}: see its mask$"):
+        games.step(actions)
+
+
+@pytest.mark.parametrize("hands", [1, 16])
+def test_one_to_sixteen_hands_a_game(hands):
+    games = VectorGames(1, hands=hands)
+    games.reset()
+    assert games.games[0].last_hand == hands
+    with pytest.raises(ValueError, match="^hands is a whole number from 1 to 16, not 0$"):
+        VectorGames(1, hands=0)
