@@ -105,17 +105,24 @@ def test_before_reset_no_game_is_in_play():
     assert games.games == games.walls == games.views == [] and games.finished == 0
 
 
+def until_points(games, rng):
+    """Step with random actions until a step ends a game with points given."""
+    for _ in range(3000):
+        *_, rewards, dones = games.step(random_actions(rng, games.masks))
+        if dones.any() and rewards.any():
+            return
+    raise AssertionError("no game ended with points in 3000 steps")
+
+
 def test_rewards_are_each_steps_own_and_a_second_reset_starts_again_from_wall_0():
     games = VectorGames(3, seed="again", hands=1)
     first = [array.copy() for array in games.reset()]
     rng = np.random.default_rng(2)
-    for _ in range(3000):  # until a step ends a game with points given
-        *_, rewards, dones = games.step(random_actions(rng, games.masks))
-        if dones.any() and rewards.any():
-            break
-    assert dones.any() and rewards.any() and games.walls != [0, 1, 2]
+    until_points(games, rng)
     *_, rewards, dones = games.step(random_actions(rng, games.masks))
     assert not rewards.any() and not dones.any()  # a step's own points, not the last one's
+    until_points(games, rng)
+    assert games.walls != [0, 1, 2] and games.finished > 0
     again = games.reset()
     assert all(np.array_equal(a, b) for a, b in zip(first, again))
     assert len(games.games) == len(games.views) == 3 and games.walls == [0, 1, 2]
