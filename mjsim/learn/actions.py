@@ -65,8 +65,9 @@ def action_of(move: Move, *, tile: int | None = None, view: View | None = None) 
     """The number of ``move``. A chow's number depends on which of its tiles was discarded:
     give that ``tile``, or the ``view`` whose window holds it.
 
-    Raises ``ValueError`` for a chow without its discard (or one not holding it), or a move
-    that names a tile it should not; ``TypeError`` for a move that is no :class:`Move`.
+    Raises ``ValueError`` for a chow without its discard (or one not holding it), a discard
+    naming no tile, or a move that names a tile it should not; ``TypeError`` for a move that
+    is no :class:`Move`.
     """
     if not isinstance(move, Move):
         raise TypeError(f"move is a Move, not {clipped(repr(move), 40)}")
@@ -82,6 +83,8 @@ def action_of(move: Move, *, tile: int | None = None, view: View | None = None) 
         if not 0 <= move.tile < N_PLAYING:
             raise ValueError(f"{move!r} names no playing kind")
         return (DISCARD if kind == "discard" else TURN_KONG) + move.tile
+    if kind == "discard":  # not a KeyError from _PLAIN below
+        raise ValueError(f"{move!r} names no tile, which a discard does")
     if move.tile is not None or move.tiles is not None:
         raise ValueError(f"{move!r} names a tile, which a {kind} does not")
     return _PLAIN[kind]

@@ -1,11 +1,13 @@
 """The action numbering: every legal move of seeded games has one number, and the number reads
 back as the very move."""
 
+import re
+
 import numpy as np
 import pytest
 
 from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN, Move
-from mjsim.learn import N_ACTIONS, action_of, move_of
+from mjsim.learn import N_ACTIONS, action_of, actions, move_of
 from mjsim.learn.actions import ACTION_NAMES, CHOW
 from mjsim.players.view import View, WindowView
 from mjsim.tiles.hand import Hand
@@ -34,7 +36,7 @@ def window_view(tile, kind="discard"):
                 window=WindowView(kind, tile, 0))
 
 
-@pytest.mark.parametrize("tile", [0, 4, 8, 9, 17, 26])
+@pytest.mark.parametrize("tile", [0, 4, 8, 9, 17, 26, 27, 33])  # 27-33: honours, no chow
 def test_the_three_chow_positions_of_each_discard(tile):
     view = window_view(tile)
     for position in range(3):
@@ -64,10 +66,17 @@ def test_a_chow_without_its_discard_is_refused(move):
         action_of(move, tile=5)
 
 
-@pytest.mark.parametrize("move", [Move("discard", tile=34), Move("kong", tile=40),
-                                  Move("pass", tile=3), Move("win", tiles=(1, 2, 3))])
-def test_moves_naming_the_wrong_things_are_refused(move):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("move, words", [
+    (Move("discard", tile=34), "names no playing kind"),
+    (Move("kong", tile=40), "names no playing kind"),
+    (Move("discard", tile=-1), "names no playing kind"),  # not action -1
+    (Move("kong", tile=-1), "names no playing kind"),  # not action 33, discard B
+    (Move("pass", tile=3), "names a tile, which a pass does not"),
+    (Move("win", tiles=(1, 2, 3)), "names a tile, which a win does not"),
+    (Move("discard"), "names no tile, which a discard does"),  # was KeyError 'discard'
+    (Move("discard", tiles=(1, 2, 3)), "names no tile, which a discard does")])
+def test_moves_naming_the_wrong_things_are_refused(move, words):
+    with pytest.raises(ValueError, match=f"^{re.escape(repr(move))} {words}$"):
         action_of(move)
 
 
@@ -82,6 +91,14 @@ def test_a_chow_needs_a_discard_window_not_a_rob():
         move_of(CHOW, window_view(4, kind="rob"))
 
 
+@pytest.mark.parametrize("action", [CHOW, CHOW + 1, CHOW + 2])
+def test_a_chow_with_no_window_open_is_refused(action):
+    view = View(seat=0, hand=Hand(), pools=[[], [], [], []], exposed=[(), (), (), ()],
+                wall=50, dealer=0, prevalent=0, phase="turn", window=None)
+    with pytest.raises(ValueError, match=f"^action {action} \\(chow .*needs a discard window"):
+        move_of(action, view)
+
+
 @pytest.mark.parametrize("action", [1.5, "3", None, 3.0, True, np.bool_(True)])
 def test_an_action_that_is_no_whole_number_is_a_type_error_naming_it(action):
     # 1.5 raised "tuple indices must be integers" from inside, "3" and None a comparison's;
@@ -93,3 +110,25 @@ def test_an_action_that_is_no_whole_number_is_a_type_error_naming_it(action):
 def test_a_chow_on_no_view_is_a_type_error_naming_the_view():
     with pytest.raises(TypeError, match="view is a View.*not NoneType"):
         move_of(CHOW, None)
+
+
+@pytest.mark.parametrize("move", ["discard 5", 5, None, ("discard", 5)])
+def test_action_of_something_that_is_no_move_is_a_type_error_naming_it(move):
+    with pytest.raises(TypeError, match=r"^move is a Move, not "):
+        action_of(move)
+
+
+def test_each_action_is_named_as_the_table_says():
+    assert ACTION_NAMES[0] == "discard 1m" and ACTION_NAMES[33] == "discard B"
+    assert ACTION_NAMES[34] == "kong 1m" and ACTION_NAMES[67] == "kong B"
+    assert ACTION_NAMES[68:] == ("win", "pass", "pung", "claimed kong", "chow lowest",
+                                 "chow middle", "chow highest")
+
+
+def test_the_public_names_are_defined():  # what `from mjsim.learn.actions import *` takes
+    assert all(hasattr(actions, name) for name in actions.__all__)
+
+
+def test_a_long_thing_that_is_no_move_is_named_by_its_start_and_length():
+    with pytest.raises(TypeError, match=r"^move is a Move, not 'x{39}\.\.\. \(102 characters\)$"):
+        action_of("x" * 100)

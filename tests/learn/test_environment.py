@@ -5,10 +5,12 @@ import re
 
 import numpy as np
 import pytest
+from gymnasium import spaces
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
 from mjsim.errors import ResetNeededError
-from mjsim.learn import action_of, env
+from mjsim.learn import action_of, env, environment
 from mjsim.learn.environment import AGENTS, MahjongEnv
 from mjsim.players import Rung, view_of
 
@@ -172,14 +174,107 @@ def test_agents_not_waited_on_see_an_empty_mask():
     assert all(not table.observe(a)["action_mask"].any() for a in idle)
 
 
-@pytest.mark.parametrize("options", [{"hands": 0}, {"hands": 17}, {"render_mode": "rgb"},
-                                     {"ruleset": "house"}])
-def test_bad_options_are_refused(options):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("options, words", [
+    ({"hands": 0}, "^hands is a whole number from 1 to 16, not 0$"),
+    ({"hands": 17}, "^hands is a whole number from 1 to 16, not 17$"),
+    ({"render_mode": "rgb"}, r"^render modes: \['human', 'ansi'\], not 'rgb'$"),
+    ({"ruleset": "house"}, "^no ruleset 'house'")])
+def test_bad_options_are_refused_in_words(options, words):
+    with pytest.raises(ValueError, match=words):
         MahjongEnv(**options)
 
 
-def test_render_gives_the_table():
-    table = MahjongEnv(hands=1, render_mode="ansi")
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+def test_render_gives_the_table(make):
+    table = make(hands=1, render_mode="ansi")
     table.reset(seed=1)
     assert "hand 1/1" in table.render()
+    quiet = make(hands=1)
+    quiet.reset(seed=1)
+    assert quiet.render() is None
+
+
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+def test_human_render_prints_the_table_after_each_step(make, capsys):
+    table = make(hands=1, render_mode="human")
+    table.reset(seed=1)
+    assert table.render() is None
+    assert "hand 1/1" in capsys.readouterr().out
+    table.step(int(table.last()[0]["action_mask"].argmax()))
+    assert capsys.readouterr().out == table.unwrapped.game.to_string() + "\n"
+
+
+@pytest.mark.parametrize("make", [MahjongEnv, env])
+def test_the_agents_and_their_spaces_are_known_before_reset(make):
+    table = make(hands=1)
+    assert table.possible_agents == list(AGENTS) == ["player_0", "player_1", "player_2",
+                                                      "player_3"]
+    assert table.max_num_agents == 4
+    for agent in AGENTS:
+        assert table.action_space(agent).n == 75
+        space = table.observation_space(agent)
+        assert space["observation"].shape == (20, 34)
+        assert space["action_mask"] == spaces.Box(0, 1, shape=(75,), dtype=np.int8)  # 1: legal
+
+
+def test_a_reset_gives_no_rewards_and_ends_no_agent():
+    table = MahjongEnv(hands=1)
+    table.reset(seed=1)
+    assert table.rewards == dict.fromkeys(AGENTS, 0) and table.last()[1:4] == (0, False, False)
+    assert not any(table.terminations.values()) and not any(table.truncations.values())
+
+
+def test_an_attribute_never_set_is_an_attribute_error_naming_it():
+    table = MahjongEnv(hands=1)
+    with pytest.raises(AttributeError, match="^'MahjongEnv' object has no attribute 'rewardz'$"):
+        _ = table.rewardz  # a misspelt read is refused, not read as None
+    assert not hasattr(table, "rewardz")
+
+
+def test_by_default_a_game_is_sixteen_hands_of_seed_0():
+    table = MahjongEnv()
+    table.reset()
+    assert table.game.last_hand == 16 and table.game.seed == b"0-0"
+
+
+def test_the_metadata_names_the_environment_and_refuses_a_parallel_conversion():
+    # Its agents act one at a time, so PettingZoo's AEC-to-parallel conversion is unsafe.
+    assert re.fullmatch(r"mjsim_v\d+", MahjongEnv.metadata["name"])
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env(hands=1))
+
+
+def test_the_public_names_are_defined():  # what `from mjsim.learn.environment import *` takes
+    assert all(hasattr(environment, name) for name in environment.__all__)
+
+
+def test_of_several_seats_waited_on_the_first_to_answer_acts():
+    # A window's seats answer in turn order after its source (the engine's waiting_on order):
+    # the first of them is selected, whose answer may leave the others nothing to claim.
+    table, rng, several = MahjongEnv(hands=1), np.random.default_rng(3), 0
+    for seed in range(40):  # several seats are waited on about once in 150 decisions
+        table.reset(seed=seed)
+        while table.game.is_active:
+            waiting = table.game.waiting_on()
+            assert table.agent_selection == AGENTS[waiting[0]]
+            if len(waiting) > 1:
+                source = table.game.state.window.source
+                assert waiting == sorted(waiting, key=lambda seat: (seat - source) % 4)
+                several += 1
+            mask = table.observe(table.agent_selection)["action_mask"]
+            table.step(int(rng.choice(np.flatnonzero(mask))))
+        if several >= 3:
+            break
+    assert several >= 3
+
+
+def test_a_long_agent_or_action_is_named_by_its_start_and_length():
+    table = MahjongEnv(hands=1)
+    table.reset(seed=1)
+    start = r"'x{39}\.\.\. \(102 characters\)$"
+    with pytest.raises(ValueError, match=f"^agents are player_0 to player_3, not {start}"):
+        table.observe("x" * 100)
+    while not table.terminations[table.agent_selection]:
+        table.step(int(table.last()[0]["action_mask"].argmax()))
+    with pytest.raises(ValueError, match=f"it steps with None, not {start}"):
+        table.step("x" * 100)
