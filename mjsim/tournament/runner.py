@@ -236,7 +236,8 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
                          for challenger, baseline in (shadows or {}).items()))
     roster.check([*entries, *(baseline for _, baseline in pairs)], settings.limits)
     folder = RunFolder(out)
-    with folder.held():  # one run at a time writes a folder
+    # The executor first: a Dask scheduler out of reach is refused before the folder is made.
+    with _executor(backend, scheduler), folder.held():  # one run at a time writes it
         listed = [[[seed, lineup_key(lineup)] for seed, lineup in batch] for batch in batches]
         folder.start({
             "kind": kind, **settings.manifest(), "definitions": roster.definitions,
@@ -255,29 +256,28 @@ def run(batches: Sequence[Sequence[Task]], out: str | Path, *, settings: Setting
         with _progress(quiet, wanted, wanted - len(pending)) as advance:
             if pending:
                 _loky_race_quiet()
-                with _executor(backend, scheduler):
-                    size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
-                    chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
-                    # A worker beyond the chunks would only start, cost memory and wait.
-                    jobs = -1 if backend == "dask" else min(n_jobs, len(chunks))
-                    results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                        delayed(play_batches)(chunk, [batches[batch] for batch in chunk],
-                                              settings, roster.definitions, pairs, programs)
-                        for chunk in chunks)
-                    fouls = _FoulsInARow(pending, settings.max_fouls)
+                size = _together(pending, n_jobs, any(map(roster.decides_in_batches, entries)))
+                chunks = [pending[at:at + size] for at in range(0, len(pending), size)]
+                # A worker beyond the chunks would only start, cost memory and wait.
+                jobs = -1 if backend == "dask" else min(n_jobs, len(chunks))
+                results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
+                    delayed(play_batches)(chunk, [batches[batch] for batch in chunk],
+                                          settings, roster.definitions, pairs, programs)
+                    for chunk in chunks)
+                fouls = _FoulsInARow(pending, settings.max_fouls)
 
-                    def written(batch: int, files: dict[str, bytes],
-                                streaks: dict[str, Streak]) -> None:
-                        folder.write_encoded(batch, files)
-                        advance()
-                        fouls.add(batch, streaks)
+                def written(batch: int, files: dict[str, bytes],
+                            streaks: dict[str, Streak]) -> None:
+                    folder.write_encoded(batch, files)
+                    advance()
+                    fouls.add(batch, streaks)
 
-                    try:
-                        with _stopped_early_quietly(results):
-                            _gather((done for chunk in results for done in chunk), pending,
-                                    written)
-                    except PlayerError as error:
-                        raise _kept(folder, batches, error) from None
+                try:
+                    with _stopped_early_quietly(results):
+                        _gather((done for chunk in results for done in chunk), pending,
+                                written)
+                except PlayerError as error:
+                    raise _kept(folder, batches, error) from None
     return folder.tables(played=len(pending))
 
 

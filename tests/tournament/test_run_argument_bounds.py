@@ -80,7 +80,9 @@ def test_a_seed_names_the_default_folder_without_leaving_the_runs_folder(capsys,
     ["table", "1,1,1,nosuchplayer"], ["table", "1,2,3,4", "--format", "competition",
                                       "--walls", "3"],
     ["table", "botzone:/nonexistent,1,1,1"], ["ladder", "--rungs", "1,botzone:/nonexistent"],
-    ["price", "nosuchidea"], ["table", "1,1,1,1", "--backend", "dask"]])
+    ["price", "nosuchidea"], ["table", "1,1,1,1", "--backend", "dask"],
+    # A scheduler out of reach (10 s to give up) left the folder and its manifest.
+    ["table", "1,1,1,1", "--backend", "dask", "--scheduler", "tcp://127.0.0.1:1"]])
 def test_refused_arguments_leave_no_folder(capsys, tmp_path, argv):
     status, _ = refused(capsys, *argv, "--walls", "2", "--quiet", "--out", str(tmp_path / "x"))
     assert status == 2 and not (tmp_path / "x").exists()
