@@ -201,3 +201,72 @@ def test_the_tracked_wall_runs_out_where_the_judge_declared_the_game_drawn():
         tracker.answered(answer.response)
     assert tracker.tiles == 144 and tracker.remaining(2) == 0
     assert tracker.view().wall == 144 - sum(tracker.taken) > 0
+
+
+def drawn_out(seat, hand, rounds, drawn, table="botzone", flowers=(0, 0, 0, 0)):
+    """A tracker at ``table`` for ``seat`` dealt ``hand`` (each seat dealt as many ``flowers``)
+    after ``rounds`` go-rounds in which each seat draws and discards J3, but the seat's draw in
+    the last round is ``drawn``, kept."""
+    tracker = Tracker(table=table)
+    dealt = " ".join(f"H{number}" for number in range(1, sum(flowers) + 1))
+    for request in (f"0 {seat} 0", f"1 {' '.join(map(str, flowers))} {names(hand)} {dealt}"):
+        tracker.feed(request.rstrip())
+    for number in range(rounds):
+        for actor in range(4):
+            if actor != seat:
+                tracker.feed(f"3 {actor} DRAW")
+                tracker.feed(f"3 {actor} PLAY J3")
+            elif number < rounds - 1:
+                tracker.feed("2 J3")
+                tracker.feed(f"3 {actor} PLAY J3")
+            else:
+                tracker.feed(f"2 {drawn}")
+                return tracker
+    raise AssertionError("the seat draws in every round")
+
+
+# A win on B5 worth 7 (all chows, fully concealed, single wait) but for a last tile.
+SEVEN = "123m 345m 456p 678s 5p"
+
+
+@pytest.mark.parametrize("table, seat, rounds, flowers, win", [
+    ("botzone", 3, 20, (0, 0, 0, 0), False),
+    ("botzone", 3, 21, (0, 0, 0, 0), True),  # the dealer's quarter of 34 is empty
+    ("botzone", 0, 21, (0, 2, 0, 0), False),
+    ("botzone", 0, 22, (0, 2, 0, 0), True),  # seat 1's quarter of 36 is empty, not the wall
+    ("mcr", 3, 22, (0, 0, 0, 0), False),
+    ("mcr", 3, 23, (0, 0, 0, 0), True),  # the 144th tile
+    ("mcr", 0, 22, (0, 2, 0, 0), False)])  # seat 1's quarter is used up, not the wall
+def test_a_win_on_the_last_tile_has_its_eight_points(table, seat, rounds, flowers, win):
+    tracker = drawn_out(seat, SEVEN, rounds, "B5", table=table, flowers=flowers)
+    assert (WIN in tracker.view().legal) is win
+
+
+FOUR_W1 = "111m 234m 456p 789s E"  # and W1 drawn: a concealed kong
+
+
+@pytest.mark.parametrize("seat, rounds, flowers, left, kong", [
+    (0, 20, (0, 0, 0, 0), (1, 2), True), (0, 21, (0, 0, 0, 0), (0, 1), False),
+    (0, 21, (0, 2, 0, 0), (2, 1), True), (0, 22, (0, 2, 0, 0), (1, 0), False),
+    (3, 20, (2, 0, 0, 0), (3, 1), True), (3, 21, (2, 0, 0, 0), (2, 0), False)])
+def test_a_kong_needs_a_tile_in_the_drawers_quarter_and_in_the_next_seats(seat, rounds, flowers,
+                                                                           left, kong):
+    tracker = drawn_out(seat, FOUR_W1, rounds, "W1", flowers=flowers)
+    assert (tracker.remaining(seat), tracker.remaining((seat + 1) % 4)) == left
+    assert (KONGS[0] in tracker.view().legal) is kong
+
+
+@pytest.mark.parametrize("seat, rounds, kong", [(0, 23, True), (2, 23, True), (3, 23, False)])
+def test_at_mjsims_table_a_kong_needs_a_tile_anywhere_in_the_wall(seat, rounds, kong):
+    # the wall of 144 holds the deal and 23 go-rounds: the dealer's 23rd draw has overdrawn
+    # its quarter, seat 2's leaves one tile for the kong, and seat 3's is the last tile
+    tracker = drawn_out(seat, FOUR_W1, rounds, "W1", table="mcr")
+    assert (KONGS[0] in tracker.view().legal) is kong
+
+
+def test_honours_make_no_chow_and_another_seats_turn_lists_nothing():
+    # seat 1 holds S and W after seat 0's discard of E: no chow of winds
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW")
+    assert tracker.view().legal == []  # a list, as the engine's view has it
+    tracker.feed("3 0 PLAY F1")
+    assert tracker.view().legal == []
