@@ -270,3 +270,56 @@ def test_honours_make_no_chow_and_another_seats_turn_lists_nothing():
     assert tracker.view().legal == []  # a list, as the engine's view has it
     tracker.feed("3 0 PLAY F1")
     assert tracker.view().legal == []
+
+
+def test_at_mjsims_table_a_seat_overdraws_its_quarter_and_the_last_tile_empties_every_one():
+    # seat 1, dealt two flowers, draws the 144th tile: seats 2 and 3 have drawn 35 of 36
+    tracker = drawn_out(1, SEVEN, 23, "B5", table="mcr", flowers=(0, 2, 0, 0))
+    assert tracker.taken == [36, 38, 35, 35] and tracker.view().wall == 0
+    assert [tracker.remaining(seat) for seat in range(4)] == [0, 0, 0, 0]
+    assert tracker.view().legal[-1] == WIN  # on the last tile
+    earlier = drawn_out(1, SEVEN, 22, "B5", table="mcr", flowers=(0, 2, 0, 0))
+    assert earlier.taken == [35, 37, 34, 34] and earlier.remaining(1) == 0
+
+
+# Seat 1 waits on T8 (or T5, which it holds) worth 4 on a discard, 6 drawn: short of 8 but for
+# the last copy's 4 points, which needs the other three face up.
+T8_WAIT = "1 0 0 0 0 " + names("123m 345m 456p 55s 67s")
+T8_OUT = ["3 0 DRAW", "3 0 PLAY T8", "2 J3", "3 1 PLAY J3", "3 2 DRAW", "3 2 PLAY T8"]
+
+
+@pytest.mark.parametrize("requests, win", [
+    (["3 3 DRAW", "3 3 PLAY T8", "3 0 DRAW", "3 0 PLAY T8"], True),
+    (["3 3 DRAW", "3 3 PLAY J3", "3 0 DRAW", "3 0 PLAY T8"], False),  # one other in a pool
+    (["3 3 DRAW", "3 3 PLAY T8", "3 0 DRAW", "3 0 PLAY J3", "2 T8"], True),
+    (["3 3 DRAW", "3 3 PLAY J3", "3 0 DRAW", "3 0 PLAY J3", "2 T8"], False)])
+def test_a_win_on_the_last_copy_of_its_tile_has_its_four_points(requests, win):
+    tracker = fed(1, T8_WAIT, *T8_OUT, *requests)
+    assert (WIN in tracker.view().legal) is win
+
+
+def test_a_pung_of_the_tile_shows_three_copies_and_leaves_one_in_the_pools():
+    tracker = fed(1, T8_WAIT, "3 0 DRAW", "3 0 PLAY T8", "3 2 PENG J3", "3 3 DRAW",
+                  "3 3 PLAY J3", "3 0 DRAW", "3 0 PLAY T8")
+    assert tracker.view().legal == [WIN, CHOWS[23], PASS]
+
+
+# Seat 0's hand, B5 drawn: 8 points with its single wait, 7 on the dealt tiles (no wait).
+EIGHT = "123m 123p 345m 678s 5p"
+
+
+@pytest.mark.parametrize("table, rounds, win", [("mcr", 1, False), ("botzone", 1, True),
+                                                ("mcr", 2, True)])
+def test_at_mjsims_table_the_dealers_dealt_fourteen_win_with_no_wait(table, rounds, win):
+    # Botzone's dealer draws its fourteenth like any tile (docs/botzone-table.md, row 7)
+    assert (WIN in drawn_out(0, EIGHT, rounds, "B5", table=table).view().legal) is win
+
+
+def test_at_mjsims_table_the_dealers_kong_replacement_is_not_a_dealt_tile():
+    tracker = Tracker(table="mcr")
+    for request in ("0 0 0", "1 0 0 0 0 " + names("1111m 345m 456p 678s"), "2 T9"):
+        tracker.feed(request)
+    tracker.answered("GANG W1")
+    tracker.feed("3 0 GANG")
+    tracker.feed("2 T9")
+    assert tracker.view().legal[-1] == WIN  # out on the replacement: 8 points
