@@ -323,3 +323,9 @@ def test_at_mjsims_table_the_dealers_kong_replacement_is_not_a_dealt_tile():
     tracker.feed("3 0 GANG")
     tracker.feed("2 T9")
     assert tracker.view().legal[-1] == WIN  # out on the replacement: 8 points
+
+
+def test_an_answer_to_a_window_that_claims_nothing_is_refused():
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5")
+    with pytest.raises(ValueError, match="'PLAY W1' does not answer a window"):
+        tracker.answered("PLAY W1")
