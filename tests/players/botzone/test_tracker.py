@@ -329,3 +329,12 @@ def test_an_answer_to_a_window_that_claims_nothing_is_refused():
     tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5")
     with pytest.raises(ValueError, match="'PLAY W1' does not answer a window"):
         tracker.answered("PLAY W1")
+
+
+@pytest.mark.parametrize("discard, heard", [("B5", [{"actor": 1, "kind": "pass"}]),
+                                            ("F1", [])])  # seat 1 may claim B5, not E
+def test_a_pass_is_an_event_only_on_a_window_the_seat_could_claim(discard, heard):
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", f"3 0 PLAY {discard}")
+    tracker.answered("PASS")
+    assert tracker.feed("2 W1") == [*heard, {"actor": 1, "kind": "drew", "tile": 0,
+                                             "from": "wall"}]
