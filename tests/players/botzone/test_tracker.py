@@ -325,10 +325,18 @@ def test_at_mjsims_table_the_dealers_kong_replacement_is_not_a_dealt_tile():
     assert tracker.view().legal[-1] == WIN  # out on the replacement: 8 points
 
 
-def test_an_answer_to_a_window_that_claims_nothing_is_refused():
+@pytest.mark.parametrize("answer", ["PLAY W1", "NO PASS"])
+def test_an_answer_to_a_window_that_claims_nothing_is_refused(answer):
     tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5")
-    with pytest.raises(ValueError, match="'PLAY W1' does not answer a window"):
-        tracker.answered("PLAY W1")
+    with pytest.raises(ValueError, match=f"'{answer}' does not answer a window"):
+        tracker.answered(answer)
+
+
+def test_a_chow_answer_needs_only_its_middle_tile_to_be_heard():
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5")
+    tracker.answered("CHI B4")  # the discard after it is the next request's
+    assert tracker.feed("3 1 CHI B4 F4")[0] == {"actor": 1, "kind": "claim", "claim": "chow",
+                                                "tile": 13, "tiles": [11, 12, 13]}
 
 
 @pytest.mark.parametrize("discard, heard", [("B5", [{"actor": 1, "kind": "pass"}]),
