@@ -164,7 +164,10 @@ def test_own_flowers_are_the_hands():
     ("2 X9", "not a Botzone tile name"), ("3 0 FOO", "no action 'FOO'"),
     ("2 H1", "a flower, not a playing tile"), ("1 0 0 0 0 W1 W2", "13 tiles"),
     ("7", "no request '7'"), ("1 1 0 0 0 " + names(CLAIM[1]) + " W1", "not a flower"),
-    ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it")])
+    ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it"),
+    ("3 0 DRAW W1", "no action 'DRAW' with 1 more"), ("3 0 BUHUA", "no action 'BUHUA' with 0"),
+    ("3 0 PLAY W1 W2", "no action 'PLAY' with 2 more"),
+    ("3 1 BUHUA H1", "seat 1 shows a flower out of turn: seat 0 is to draw")])
 def test_a_malformed_request_is_refused_naming_it(request_, problem):
     # a deal is refused after a deal, so a malformed one comes first
     tracker = fed(0, *([] if request_.startswith("1 ") else ["1 0 0 0 0 " + names(CLAIM[1])]))
@@ -346,3 +349,12 @@ def test_a_pass_is_an_event_only_on_a_window_the_seat_could_claim(discard, heard
     tracker.answered("PASS")
     assert tracker.feed("2 W1") == [*heard, {"actor": 1, "kind": "drew", "tile": 0,
                                              "from": "wall"}]
+
+
+@pytest.mark.parametrize("flower, win, wall", [(False, True, 136 - 54), (True, False, 144 - 55)])
+def test_a_flower_drawn_for_a_kong_leaves_its_replacement_no_kong_draw(flower, win, wall):
+    # worth 7 but for the 8 of a kong's replacement; the first flower makes the wall 144
+    requests = ["3 0 GANG", *(["3 0 BUHUA H1"] if flower else []), "2 T9"]
+    tracker = fed(0, "1 0 0 0 0 " + names("2222m 345m 456p 678s"), "2 T9", *requests,
+                  answers={"2 T9": "GANG W2"})
+    assert (WIN in tracker.view().legal) is win and tracker.view().wall == wall
