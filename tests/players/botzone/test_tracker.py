@@ -167,6 +167,7 @@ def test_own_flowers_are_the_hands():
     ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it"),
     ("3 0 DRAW W1", "no action 'DRAW' with 1 more"), ("3 0 BUHUA", "no action 'BUHUA' with 0"),
     ("3 0 PLAY W1 W2", "no action 'PLAY' with 2 more"),
+    ("3 1 PENG W1 W2", "no action 'PENG' with 2 more"), ("3 1 FOO W1 W2", "no action 'FOO'"),
     ("3 1 BUHUA H1", "seat 1 shows a flower out of turn: seat 0 is to draw")])
 def test_a_malformed_request_is_refused_naming_it(request_, problem):
     # a deal is refused after a deal, so a malformed one comes first
