@@ -150,9 +150,11 @@ def test_flowers_at_the_deal_and_buhua_count_and_use_the_wall():
     assert tracker.view().flowers == ((34,), (), (), (36, 41)) and tracker.view().wall == 144 - 55
     events = tracker.feed("3 0 BUHUA H5")
     assert events == [{"actor": 0, "kind": "flower", "tile": 38, "from": "wall"}]
+    events = tracker.feed("3 0 BUHUA H6")  # the replacement was a flower too
+    assert events == [{"actor": 0, "kind": "flower", "tile": 39, "from": "back"}]
     assert tracker.feed("3 0 DRAW") == [{"actor": 0, "kind": "drew", "tile": None,
                                           "from": "back"}]
-    assert tracker.view().flowers[0] == (34, 38) and tracker.view().wall == 144 - 57
+    assert tracker.view().flowers[0] == (34, 38, 39) and tracker.view().wall == 144 - 58
 
 
 def test_own_flowers_are_the_hands():
@@ -168,6 +170,7 @@ def test_own_flowers_are_the_hands():
     ("3 0 DRAW W1", "no action 'DRAW' with 1 more"), ("3 0 BUHUA", "no action 'BUHUA' with 0"),
     ("3 0 PLAY W1 W2", "no action 'PLAY' with 2 more"),
     ("3 1 PENG W1 W2", "no action 'PENG' with 2 more"), ("3 1 FOO W1 W2", "no action 'FOO'"),
+    ("3 0 GANG W1", "no action 'GANG' with 1 more"),
     ("3 1 BUHUA H1", "seat 1 shows a flower out of turn: seat 0 is to draw")])
 def test_a_malformed_request_is_refused_naming_it(request_, problem):
     # a deal is refused after a deal, so a malformed one comes first
