@@ -170,7 +170,7 @@ def test_own_flowers_are_the_hands():
     ("3 0 DRAW W1", "no action 'DRAW' with 1 more"), ("3 0 BUHUA", "no action 'BUHUA' with 0"),
     ("3 0 PLAY W1 W2", "no action 'PLAY' with 2 more"),
     ("3 1 PENG W1 W2", "no action 'PENG' with 2 more"), ("3 1 FOO W1 W2", "no action 'FOO'"),
-    ("3 0 GANG W1", "no action 'GANG' with 1 more"),
+    ("3 0 GANG W1", "no action 'GANG' with 1 more"), ("3 0 BUGANG", "no action 'BUGANG' with 0"),
     ("3 1 BUHUA H1", "seat 1 shows a flower out of turn: seat 0 is to draw")])
 def test_a_malformed_request_is_refused_naming_it(request_, problem):
     # a deal is refused after a deal, so a malformed one comes first
@@ -362,3 +362,9 @@ def test_a_flower_drawn_for_a_kong_leaves_its_replacement_no_kong_draw(flower, w
     tracker = fed(0, "1 0 0 0 0 " + names("2222m 345m 456p 678s"), "2 T9", *requests,
                   answers={"2 T9": "GANG W2"})
     assert (WIN in tracker.view().legal) is win and tracker.view().wall == wall
+
+
+def test_a_bugang_out_of_turn_is_refused():
+    tracker = fed(2, *ROB_REQUESTS[:7])  # seat 0 has its pung of T5, seat 1 is on turn
+    with pytest.raises(ValueError, match="seat 0 promotes T5 out of turn: seat 1 is on turn"):
+        tracker.feed("3 0 BUGANG T5")
