@@ -368,3 +368,19 @@ def test_a_bugang_out_of_turn_is_refused():
     tracker = fed(2, *ROB_REQUESTS[:7])  # seat 0 has its pung of T5, seat 1 is on turn
     with pytest.raises(ValueError, match="seat 0 promotes T5 out of turn: seat 1 is on turn"):
         tracker.feed("3 0 BUGANG T5")
+
+
+def test_a_bugang_is_a_promote_then_unrobbed_a_kong_and_a_draw_from_the_back():
+    tracker = fed(2, *ROB_REQUESTS[:-1])
+    assert tracker.feed("3 0 BUGANG T5") == [{"actor": 0, "kind": "promote", "tile": 22}]
+    assert tracker.feed("3 0 DRAW") == [
+        {"actor": 0, "kind": "kong", "tile": 22, "how": "promoted"},
+        {"actor": 0, "kind": "drew", "tile": None, "from": "back"}]
+
+
+def test_an_own_bugang_of_a_tile_not_held_is_refused_at_once():
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5", "3 1 PENG F4",
+                  "3 2 DRAW", "3 2 PLAY W1", "3 3 DRAW", "3 3 PLAY W1", "3 0 DRAW",
+                  "3 0 PLAY W1", "2 J3")
+    with pytest.raises(ValueError, match="seat 1 holds no B5 for its BUGANG"):
+        tracker.feed("3 1 BUGANG B5")
