@@ -384,3 +384,12 @@ def test_an_own_bugang_of_a_tile_not_held_is_refused_at_once():
                   "3 0 PLAY W1", "2 J3")
     with pytest.raises(ValueError, match="seat 1 holds no B5 for its BUGANG"):
         tracker.feed("3 1 BUGANG B5")
+
+
+@pytest.mark.parametrize("request_, problem", [
+    ("3 0 BUGANG W1", "seat 0 has no pung of W1 to promote"),  # its pung is of T5
+    ("3 0 PLAY W1", "seat 0 plays W1 out of turn: seat 0 is to draw")])  # after its BUGANG
+def test_a_bugang_needs_a_pung_of_its_tile_and_ends_the_turn(request_, problem):
+    tracker = fed(2, *ROB_REQUESTS[:-1], *(["3 0 BUGANG T5"] if "PLAY" in request_ else []))
+    with pytest.raises(ValueError, match=problem):
+        tracker.feed(request_)
