@@ -388,8 +388,18 @@ def test_an_own_bugang_of_a_tile_not_held_is_refused_at_once():
 
 @pytest.mark.parametrize("request_, problem", [
     ("3 0 BUGANG W1", "seat 0 has no pung of W1 to promote"),  # its pung is of T5
-    ("3 0 PLAY W1", "seat 0 plays W1 out of turn: seat 0 is to draw")])  # after its BUGANG
+    ("3 0 PLAY W1", "seat 0 plays W1 out of turn: seat 0 is to draw"),  # after its BUGANG
+    ("3 0 GANG", "seat 0 declares a concealed kong out of turn: seat 0 is to draw")])
 def test_a_bugang_needs_a_pung_of_its_tile_and_ends_the_turn(request_, problem):
-    tracker = fed(2, *ROB_REQUESTS[:-1], *(["3 0 BUGANG T5"] if "PLAY" in request_ else []))
+    tracker = fed(2, *ROB_REQUESTS[:-1], *(["3 0 BUGANG T5"] if "BUGANG" not in request_
+                                            else []))
     with pytest.raises(ValueError, match=problem):
         tracker.feed(request_)
+
+
+def test_a_bugang_of_a_chows_tile_is_refused():
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY B5", "3 1 CHI B5 F4",
+                  "3 2 DRAW", "3 2 PLAY W1", "3 3 DRAW", "3 3 PLAY W1", "3 0 DRAW",
+                  "3 0 PLAY W1", "2 B4")
+    with pytest.raises(ValueError, match="seat 1 has no pung of B4 to promote"):
+        tracker.feed("3 1 BUGANG B4")  # its chow B4 B5 B6, and a B4 in hand
