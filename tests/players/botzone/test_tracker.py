@@ -72,7 +72,10 @@ def test_a_concealed_kong_takes_its_tile_from_the_seats_answer_and_others_see_it
     game = engine(TURN, "1p 2p 5s", drawn=kind_of("F1"))
     assert game.apply(0, KONGS[0]) is True
     same_as_engine(tracker.view(), game, 0)
-    other = fed(1, "1 0 0 0 0 " + names(TURN[1]), "3 0 DRAW", "3 0 GANG", "3 0 DRAW")
+    other = fed(1, "1 0 0 0 0 " + names(TURN[1]), "3 0 DRAW")
+    assert other.feed("3 0 GANG") == [{"actor": 0, "kind": "kong", "tile": None,
+                                       "how": "concealed"}]
+    other.feed("3 0 DRAW")
     assert other.view().exposed[0] == (HIDDEN_KONG,) == view_of(game, 1).exposed[0]
 
 
@@ -403,3 +406,15 @@ def test_a_bugang_of_a_chows_tile_is_refused():
                   "3 0 PLAY W1", "2 B4")
     with pytest.raises(ValueError, match="seat 1 has no pung of B4 to promote"):
         tracker.feed("3 1 BUGANG B4")  # its chow B4 B5 B6, and a B4 in hand
+
+
+@pytest.mark.parametrize("requests, answer, problem", [
+    (["2 F1"], "PLAY W1", "a concealed kong, but the seat answered 'PLAY W1'"),
+    (["2 F1", "3 0 PLAY F1", "3 1 DRAW"], "PASS",
+     "seat 0 declares a concealed kong out of turn: seat 1 is on turn")])
+def test_an_own_concealed_kong_needs_the_seats_turn_and_its_gang_answer(requests, answer,
+                                                                         problem):
+    tracker = fed(0, TURN_DEAL, *requests)
+    tracker.answered(answer)
+    with pytest.raises(ValueError, match=problem):
+        tracker.feed("3 0 GANG")
