@@ -410,6 +410,7 @@ def test_a_bugang_of_a_chows_tile_is_refused():
 
 @pytest.mark.parametrize("requests, answer, problem", [
     (["2 F1"], "PLAY W1", "a concealed kong, but the seat answered 'PLAY W1'"),
+    (["2 F1"], "GANG W2", "a concealed kong of W2, not four in hand"),
     (["2 F1", "3 0 PLAY F1", "3 1 DRAW"], "PASS",
      "seat 0 declares a concealed kong out of turn: seat 1 is on turn")])
 def test_an_own_concealed_kong_needs_the_seats_turn_and_its_gang_answer(requests, answer,
