@@ -75,6 +75,8 @@ def test_a_concealed_kong_takes_its_tile_from_the_seats_answer_and_others_see_it
     other = fed(1, "1 0 0 0 0 " + names(TURN[1]), "3 0 DRAW")
     assert other.feed("3 0 GANG") == [{"actor": 0, "kind": "kong", "tile": None,
                                        "how": "concealed"}]
+    with pytest.raises(ValueError, match="seat 0 plays W1 out of turn: seat 0 is to draw"):
+        other.feed("3 0 PLAY W1")  # its replacement first
     other.feed("3 0 DRAW")
     assert other.view().exposed[0] == (HIDDEN_KONG,) == view_of(game, 1).exposed[0]
 
@@ -411,6 +413,7 @@ def test_a_bugang_of_a_chows_tile_is_refused():
 @pytest.mark.parametrize("requests, answer, problem", [
     (["2 F1"], "PLAY W1", "a concealed kong, but the seat answered 'PLAY W1'"),
     (["2 F1"], "GANG W2", "a concealed kong of W2, not four in hand"),
+    (["2 F1"], "GANG", "a concealed kong, but the seat answered 'GANG'"),
     (["2 F1", "3 0 PLAY F1", "3 1 DRAW"], "PASS",
      "seat 0 declares a concealed kong out of turn: seat 1 is on turn")])
 def test_an_own_concealed_kong_needs_the_seats_turn_and_its_gang_answer(requests, answer,
