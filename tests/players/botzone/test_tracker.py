@@ -422,3 +422,23 @@ def test_an_own_concealed_kong_needs_the_seats_turn_and_its_gang_answer(requests
     tracker.answered(answer)
     with pytest.raises(ValueError, match=problem):
         tracker.feed("3 0 GANG")
+
+
+# the quarters of 144 less each seat's deal (13 tiles and its flowers); mcr's one wall has none
+@pytest.mark.parametrize("table, parts", [("botzone", {"parts": [22, 23, 23, 21]}),
+                                          ("mcr", {})])
+def test_the_deal_event_has_the_seats_parts_of_the_wall_and_the_flowers_shown(table, parts):
+    tracker = Tracker(table=table)
+    tracker.feed("0 1 2")
+    own = [kind_of(name) for name in names(CLAIM[1]).split()]
+    assert tracker.feed("1 1 0 0 2 " + names(CLAIM[1]) + " H1 H8 H3") == [
+        {"actor": "sys", "kind": "deal", "hand_no": 1, "dealer": 0, "prevalent": 2,
+         "hands": [None, own, None, None], **parts},
+        {"actor": 0, "kind": "flower", "tile": 34, "from": "deal"},
+        {"actor": 3, "kind": "flower", "tile": 36, "from": "deal"},
+        {"actor": 3, "kind": "flower", "tile": 41, "from": "deal"}]
+
+
+def test_a_deal_of_more_flowers_than_the_wall_has_is_refused():
+    with pytest.raises(ValueError, match="the seats have 9 flowers: the wall has 8"):
+        fed(0, "1 3 3 3 0 " + names(CLAIM[0]) + " H1 H2 H3 H4 H5 H6 H7 H8 H1")
