@@ -172,6 +172,7 @@ def test_own_flowers_are_the_hands():
     ("2 H1", "a flower, not a playing tile"), ("1 0 0 0 0 W1 W2", "13 tiles"),
     ("7", "no request '7'"), ("1 1 0 0 0 " + names(CLAIM[1]) + " W1", "not a flower"),
     ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it"),
+    ("1 1 0 0 0 " + names(CLAIM[1]), "13 tiles and the flowers"),  # a flower counted, not shown
     ("3 0 DRAW W1", "no action 'DRAW' with 1 more"), ("3 0 BUHUA", "no action 'BUHUA' with 0"),
     ("3 0 PLAY W1 W2", "no action 'PLAY' with 2 more"),
     ("3 1 PENG W1 W2", "no action 'PENG' with 2 more"), ("3 1 FOO W1 W2", "no action 'FOO'"),
@@ -441,4 +442,10 @@ def test_the_deal_event_has_the_seats_parts_of_the_wall_and_the_flowers_shown(ta
 
 def test_a_deal_of_more_flowers_than_the_wall_has_is_refused():
     with pytest.raises(ValueError, match="the seats have 9 flowers: the wall has 8"):
-        fed(0, "1 3 3 3 0 " + names(CLAIM[0]) + " H1 H2 H3 H4 H5 H6 H7 H8 H1")
+        fed(0, "1 3 3 3 0 " + names(CLAIM[1]) + " H1 H2 H3 H4 H5 H6 H7 H8 H1")
+
+
+def test_one_seat_may_be_dealt_all_eight_flowers():
+    tracker = fed(0, "1 0 8 0 0 " + names(CLAIM[1]) + " H1 H2 H3 H4 H5 H6 H7 H8")
+    assert tracker.view().flowers == ((), tuple(range(34, 42)), (), ())
+    assert tracker.remaining(1) == 36 - 13 - 8
