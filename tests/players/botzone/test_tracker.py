@@ -361,10 +361,16 @@ def test_a_pass_is_an_event_only_on_a_window_the_seat_could_claim(discard, heard
                                              "from": "wall"}]
 
 
-@pytest.mark.parametrize("flower, win, wall", [(False, True, 136 - 54), (True, False, 144 - 55)])
-def test_a_flower_drawn_for_a_kong_leaves_its_replacement_no_kong_draw(flower, win, wall):
-    # worth 7 but for the 8 of a kong's replacement; the first flower makes the wall 144
-    requests = ["3 0 GANG", *(["3 0 BUHUA H1"] if flower else []), "2 T9"]
+AROUND = ["3 1 DRAW", "3 1 PLAY J3", "3 2 DRAW", "3 2 PLAY J3", "3 3 DRAW", "3 3 PLAY J3"]
+
+
+@pytest.mark.parametrize("between, win, wall", [
+    ([], True, 136 - 54), (["3 0 BUHUA H1"], False, 144 - 55),
+    (["2 J3", "3 0 PLAY J3", *AROUND], False, 136 - 58)])
+def test_only_the_tile_drawn_for_a_kong_is_its_replacement(between, win, wall):
+    # worth 7 but for the 8 of a kong's replacement: not after a flower drawn for it (which
+    # makes the wall 144), nor on the seat's next turn
+    requests = ["3 0 GANG", *between, "2 T9"]
     tracker = fed(0, "1 0 0 0 0 " + names("2222m 345m 456p 678s"), "2 T9", *requests,
                   answers={"2 T9": "GANG W2"})
     assert (WIN in tracker.view().legal) is win and tracker.view().wall == wall
