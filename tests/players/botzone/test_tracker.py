@@ -401,7 +401,8 @@ def test_an_own_bugang_of_a_tile_not_held_is_refused_at_once():
 @pytest.mark.parametrize("request_, problem", [
     ("3 0 BUGANG W1", "seat 0 has no pung of W1 to promote"),  # its pung is of T5
     ("3 0 PLAY W1", "seat 0 plays W1 out of turn: seat 0 is to draw"),  # after its BUGANG
-    ("3 0 GANG", "seat 0 declares a concealed kong out of turn: seat 0 is to draw")])
+    ("3 0 GANG", "seat 0 declares a concealed kong out of turn: seat 0 is to draw"),
+    ("3 1 PENG W1", "a claim with no discard before it")])  # a promoted tile is robbed only
 def test_a_bugang_needs_a_pung_of_its_tile_and_ends_the_turn(request_, problem):
     tracker = fed(2, *ROB_REQUESTS[:-1], *(["3 0 BUGANG T5"] if "BUGANG" not in request_
                                             else []))
