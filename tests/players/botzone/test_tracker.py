@@ -456,3 +456,10 @@ def test_one_seat_may_be_dealt_all_eight_flowers():
     tracker = fed(0, "1 0 8 0 0 " + names(CLAIM[1]) + " H1 H2 H3 H4 H5 H6 H7 H8")
     assert tracker.view().flowers == ((), tuple(range(34, 42)), (), ())
     assert tracker.remaining(1) == 36 - 13 - 8
+
+
+def test_a_chow_of_the_last_seats_discard_is_the_dealers_alone():
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW", "3 0 PLAY W1", "2 J3",
+                  "3 1 PLAY J3", "3 2 DRAW", "3 2 PLAY W1", "3 3 DRAW", "3 3 PLAY B5")
+    with pytest.raises(ValueError, match="seat 1 chows seat 3's discard: only the next seat, 0"):
+        tracker.feed("3 1 CHI B5 J3")
