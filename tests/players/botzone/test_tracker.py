@@ -463,3 +463,9 @@ def test_a_chow_of_the_last_seats_discard_is_the_dealers_alone():
                   "3 1 PLAY J3", "3 2 DRAW", "3 2 PLAY W1", "3 3 DRAW", "3 3 PLAY B5")
     with pytest.raises(ValueError, match="seat 1 chows seat 3's discard: only the next seat, 0"):
         tracker.feed("3 1 CHI B5 J3")
+
+
+def test_a_seat_on_turn_draws_no_second_tile():
+    tracker = fed(2, "1 0 0 0 0 " + names(CLAIM[2]), "3 0 DRAW", "3 0 PLAY W1", "3 1 DRAW")
+    with pytest.raises(ValueError, match="seat 1 draws out of turn: seat 1 is on turn"):
+        tracker.feed("3 1 DRAW")
