@@ -469,3 +469,10 @@ def test_a_seat_on_turn_draws_no_second_tile():
     tracker = fed(2, "1 0 0 0 0 " + names(CLAIM[2]), "3 0 DRAW", "3 0 PLAY W1", "3 1 DRAW")
     with pytest.raises(ValueError, match="seat 1 draws out of turn: seat 1 is on turn"):
         tracker.feed("3 1 DRAW")
+
+
+def test_no_draw_comes_after_the_walls_last_tile():
+    tracker = drawn_out(3, SEVEN, 21, "J3")  # the 136th tile
+    tracker.feed("3 3 PLAY J3")
+    with pytest.raises(ValueError, match="more than the 136 tiles of the wall are drawn"):
+        tracker.feed("3 0 DRAW")
