@@ -7,7 +7,7 @@ window the tracker must give back, in the engine's order.
 
 import pytest
 
-from mjsim.game.moves import CHOWS, DISCARDS, KONGS, PASS, PUNG, WIN
+from mjsim.game.moves import CHOWS, DISCARDS, KONG, KONGS, PASS, PUNG, WIN
 from mjsim.game.rules import Rules
 from mjsim.players.botzone.tracker import Tracker
 from mjsim.players.view import HIDDEN_KONG, WindowView, view_of
@@ -476,3 +476,19 @@ def test_no_draw_comes_after_the_walls_last_tile():
     tracker.feed("3 3 PLAY J3")
     with pytest.raises(ValueError, match="more than the 136 tiles of the wall are drawn"):
         tracker.feed("3 0 DRAW")
+
+
+def test_the_draw_after_a_kongs_replacement_is_from_the_wall_again():
+    tracker = fed(0, TURN_DEAL, "2 F1", "3 0 GANG", "2 T5", "3 0 PLAY T5", *AROUND,
+                  answers={"2 F1": "GANG W1"})
+    assert tracker.feed("2 J2") == [{"actor": 0, "kind": "drew", "tile": 32, "from": "wall"}]
+
+
+@pytest.mark.parametrize("requests, move", [
+    (["3 0 DRAW", "3 0 PLAY B5"], KONG),  # seat 1 holds two B5: a pung, no kong
+    (["3 0 DRAW", "3 0 PLAY B5"], WIN),
+    (["3 0 DRAW"], PUNG)])  # no window open
+def test_after_claim_is_refused_for_anything_but_a_pung_or_chow_of_a_discard(requests, move):
+    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), *requests)
+    with pytest.raises(ValueError, match="does not claim a discard"):
+        tracker.after_claim(move)
