@@ -484,11 +484,16 @@ def test_the_draw_after_a_kongs_replacement_is_from_the_wall_again():
     assert tracker.feed("2 J2") == [{"actor": 0, "kind": "drew", "tile": 32, "from": "wall"}]
 
 
-@pytest.mark.parametrize("requests, move", [
-    (["3 0 DRAW", "3 0 PLAY B5"], KONG),  # seat 1 holds two B5: a pung, no kong
-    (["3 0 DRAW", "3 0 PLAY B5"], WIN),
-    (["3 0 DRAW"], PUNG)])  # no window open
-def test_after_claim_is_refused_for_anything_but_a_pung_or_chow_of_a_discard(requests, move):
-    tracker = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), *requests)
+CLAIM_1 = ["1 0 0 0 0 " + names(CLAIM[1]), "3 0 DRAW"]
+
+
+@pytest.mark.parametrize("seat, requests, move", [
+    (1, [*CLAIM_1, "3 0 PLAY B5"], KONG),  # seat 1 holds two B5: a pung, no kong
+    (1, [*CLAIM_1, "3 0 PLAY B5"], WIN),
+    (1, CLAIM_1, PUNG),  # no window open
+    (2, ROB_REQUESTS, PUNG)])  # a promoted tile
+def test_after_claim_is_refused_for_anything_but_a_pung_or_chow_of_a_discard(seat, requests,
+                                                                               move):
+    tracker = fed(seat, *requests)
     with pytest.raises(ValueError, match="does not claim a discard"):
         tracker.after_claim(move)
