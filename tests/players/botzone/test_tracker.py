@@ -43,6 +43,7 @@ def same_as_engine(view, game, seat):
     assert view.pools == tuple(tuple(p) for p in theirs.pools)
     assert (view.phase, view.drawn, view.window) == (theirs.phase, theirs.drawn, theirs.window)
     assert list(view.legal) == list(theirs.legal)
+    assert (view.hand_no, view.dealer) == (theirs.hand_no, theirs.dealer)
 
 
 # A turn of seat 0 with four W1 (a concealed kong), its replacement from the back.
