@@ -187,9 +187,10 @@ def test_a_malformed_request_is_refused_naming_it(request_, problem):
     assert repr(request_) in str(refusal.value)
 
 
-def test_requests_before_the_seat_is_known_are_refused():
-    with pytest.raises(ValueError, match="request 0"):
-        Tracker().feed("2 W1")
+@pytest.mark.parametrize("request_", ["2 W1", "1 0 0 0 0 " + names(CLAIM[1])])
+def test_requests_before_the_seat_is_known_are_refused(request_):
+    with pytest.raises(ValueError, match=r"request 0 \(the seat\) has not come"):
+        Tracker().feed(request_)
 
 
 @pytest.mark.parametrize("record", RECORDED, ids=lambda r: r.name[:2])
