@@ -499,3 +499,12 @@ def test_after_claim_is_refused_for_anything_but_a_pung_or_chow_of_a_discard(sea
     tracker = fed(seat, *requests)
     with pytest.raises(ValueError, match="does not claim a discard"):
         tracker.after_claim(move)
+
+
+@pytest.mark.parametrize("before, request_", [([], "0 1"), ([], "0 1 0 0"), (["0 1 0"], "0 2 0")])
+def test_request_0_is_three_words_and_comes_once_first(before, request_):
+    tracker = Tracker()
+    for request in before:
+        tracker.feed(request)
+    with pytest.raises(ValueError, match="request 0 is '0 seat quan' and comes first"):
+        tracker.feed(request_)
