@@ -172,6 +172,7 @@ def test_own_flowers_are_the_hands():
     ("2 X9", "not a Botzone tile name"), ("3 0 FOO", "no action 'FOO'"),
     ("2 H1", "a flower, not a playing tile"), ("1 0 0 0 0 W1 W2", "13 tiles"),
     ("7", "no request '7'"), ("7 W1", "no request '7' has 2 words"),
+    ("3 0", "no request '3' has 2 words"),
     ("1 1 0 0 0 " + names(CLAIM[1]) + " W1", "not a flower"),
     ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it"),
     ("1 1 0 0 0 " + names(CLAIM[1]), "13 tiles and the flowers"),  # a flower counted, not shown
@@ -500,6 +501,13 @@ def test_after_claim_is_refused_for_anything_but_a_pung_or_chow_of_a_discard(sea
     tracker = fed(seat, *requests)
     with pytest.raises(ValueError, match="does not claim a discard"):
         tracker.after_claim(move)
+
+
+@pytest.mark.parametrize("request_, problem", [("0 4 0", "not 4 and 0"), ("0 1 4", "not 1 and 4"),
+                                               ("0 -1 0", "not -1 and 0")])
+def test_request_0_names_a_seat_and_a_wind_0_3(request_, problem):
+    with pytest.raises(ValueError, match=f"the seat and the wind are 0-3, {problem}"):
+        Tracker().feed(request_)
 
 
 @pytest.mark.parametrize("before, request_", [([], "0 1"), ([], "0 1 0 0"), (["0 1 0"], "0 2 0")])
