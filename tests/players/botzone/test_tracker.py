@@ -172,7 +172,7 @@ def test_own_flowers_are_the_hands():
     ("2 X9", "not a Botzone tile name"), ("3 0 FOO", "no action 'FOO'"),
     ("2 H1", "a flower, not a playing tile"), ("1 0 0 0 0 W1 W2", "13 tiles"),
     ("7", "no request '7'"), ("7 W1", "no request '7' has 2 words"),
-    ("3 0", "no request '3' has 2 words"),
+    ("3 0", "no request '3' has 2 words"), ("3 4 DRAW", "seat 4 is not 0-3"),
     ("1 1 0 0 0 " + names(CLAIM[1]) + " W1", "not a flower"),
     ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it"),
     ("1 1 0 0 0 " + names(CLAIM[1]), "13 tiles and the flowers"),  # a flower counted, not shown
