@@ -173,6 +173,7 @@ def test_own_flowers_are_the_hands():
     ("2 H1", "a flower, not a playing tile"), ("1 0 0 0 0 W1 W2", "13 tiles"),
     ("7", "no request '7'"), ("7 W1", "no request '7' has 2 words"),
     ("3 0", "no request '3' has 2 words"), ("3 4 DRAW", "seat 4 is not 0-3"),
+    ("3 -1 DRAW", "seat -1 is not 0-3"),
     ("1 1 0 0 0 " + names(CLAIM[1]) + " W1", "not a flower"),
     ("3 1 BUHUA W1", "not a flower"), ("3 1 PENG W1", "no discard before it"),
     ("1 1 0 0 0 " + names(CLAIM[1]), "13 tiles and the flowers"),  # a flower counted, not shown
@@ -504,7 +505,8 @@ def test_after_claim_is_refused_for_anything_but_a_pung_or_chow_of_a_discard(sea
 
 
 @pytest.mark.parametrize("request_, problem", [("0 4 0", "not 4 and 0"), ("0 1 4", "not 1 and 4"),
-                                               ("0 -1 0", "not -1 and 0")])
+                                               ("0 -1 0", "not -1 and 0"),
+                                               ("0 1 -1", "not 1 and -1")])
 def test_request_0_names_a_seat_and_a_wind_0_3(request_, problem):
     with pytest.raises(ValueError, match=f"the seat and the wind are 0-3, {problem}"):
         Tracker().feed(request_)
@@ -517,3 +519,19 @@ def test_request_0_is_three_words_and_comes_once_first(before, request_):
         tracker.feed(request)
     with pytest.raises(ValueError, match="request 0 is '0 seat quan' and comes first"):
         tracker.feed(request_)
+
+
+@pytest.mark.parametrize("discard, chow, problem", [
+    ("F1", "CHI F2 W1", "no chow with the middle tile F2 holds the discard F1"),
+    ("W2", "CHI W1 F4", "no chow with the middle tile W1 holds the discard W2"),
+    ("W8", "CHI W9 F4", "no chow with the middle tile W9 holds the discard W8")])
+def test_a_chow_whose_middle_tile_cannot_be_one_is_refused(discard, chow, problem):
+    tracker = fed(2, "1 0 0 0 0 " + names(CLAIM[2]), "3 0 DRAW", f"3 0 PLAY {discard}")
+    with pytest.raises(ValueError, match=problem):
+        tracker.feed(f"3 1 {chow}")
+
+
+def test_an_own_pung_of_a_tile_held_once_is_refused_naming_the_count():
+    tracker = fed(1, *CLAIM_1, "3 0 PLAY B3")
+    with pytest.raises(ValueError, match="seat 1 holds only 1 B3 for its pung, which takes 2"):
+        tracker.feed("3 1 PENG F4")
