@@ -535,3 +535,12 @@ def test_an_own_pung_of_a_tile_held_once_is_refused_naming_the_count():
     tracker = fed(1, *CLAIM_1, "3 0 PLAY B3")
     with pytest.raises(ValueError, match="seat 1 holds only 1 B3 for its pung, which takes 2"):
         tracker.feed("3 1 PENG F4")
+
+
+def test_a_promoted_kong_leaves_a_chow_from_the_same_tile_a_chow():
+    tracker = fed(2, "1 0 0 0 0 " + names(CLAIM[2]), "3 0 DRAW", "3 0 PLAY B5", "3 1 CHI B5 F4",
+                  "2 J3", "3 2 PLAY J3", "3 3 DRAW", "3 3 PLAY J3", "3 0 DRAW", "3 0 PLAY B4",
+                  "3 1 PENG F3", "2 J3", "3 2 PLAY J3", "3 3 DRAW", "3 3 PLAY J3", "3 0 DRAW",
+                  "3 0 PLAY J3", "3 1 DRAW", "3 1 BUGANG B4", "3 1 DRAW")
+    assert tracker.view().exposed[1] == (Meld.chow(12, claimed=13, source=0),
+                                         Meld.kong(12, claimed=12, source=0))
