@@ -544,3 +544,12 @@ def test_a_promoted_kong_leaves_a_chow_from_the_same_tile_a_chow():
                   "3 0 PLAY J3", "3 1 DRAW", "3 1 BUGANG B4", "3 1 DRAW")
     assert tracker.view().exposed[1] == (Meld.chow(12, claimed=13, source=0),
                                          Meld.kong(12, claimed=12, source=0))
+
+
+@pytest.mark.parametrize("discard, answer, next_request, claim", [
+    ("B5", "PENG", "3 1 PENG F4", "pung"), ("F2", "GANG", "3 1 GANG", "kong")])
+def test_a_claim_answer_is_the_next_requests_first_event(discard, answer, next_request, claim):
+    tracker = fed(1, *CLAIM_1, f"3 0 PLAY {discard}")  # seat 1 holds B5 B5 and F2 F2 F2
+    tracker.answered(answer)
+    assert tracker.feed(next_request)[0] == {"actor": 1, "kind": "claim", "claim": claim,
+                                             "tile": kind_of(discard)}
