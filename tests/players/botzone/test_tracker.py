@@ -553,3 +553,22 @@ def test_a_claim_answer_is_the_next_requests_first_event(discard, answer, next_r
     tracker.answered(answer)
     assert tracker.feed(next_request)[0] == {"actor": 1, "kind": "claim", "claim": claim,
                                              "tile": kind_of(discard)}
+
+
+def test_a_table_other_than_botzones_or_mjsims_is_refused():
+    with pytest.raises(ValueError, match="the tables are botzone, mcr, not 'tenhou'"):
+        Tracker(table="tenhou")
+
+
+def test_the_view_before_the_first_draw_is_the_dealers_turn_to_come():
+    view = fed(1, "1 0 0 0 0 " + names(CLAIM[1])).view()
+    assert (view.phase, view.drawn, view.window, view.legal) == ("discard", None, None, [])
+
+
+@pytest.mark.parametrize("length, shown", [(200, "'3 0 " + "X" * 196 + "'"),
+                                           (201, "'3 0 " + "X" * 196 + "... (201 characters)'")])
+def test_a_long_request_is_named_by_its_first_200_characters(length, shown):
+    tracker = fed(0, "1 0 0 0 0 " + names(CLAIM[1]))
+    with pytest.raises(ValueError) as refusal:
+        tracker.feed("3 0 " + "X" * (length - 4))
+    assert f"Botzone request 2 {shown}:" in str(refusal.value)
