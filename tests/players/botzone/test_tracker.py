@@ -560,9 +560,17 @@ def test_a_table_other_than_botzones_or_mjsims_is_refused():
         Tracker(table="tenhou")
 
 
-def test_the_view_before_the_first_draw_is_the_dealers_turn_to_come():
-    view = fed(1, "1 0 0 0 0 " + names(CLAIM[1])).view()
+@pytest.mark.parametrize("requests", [[], ["3 0 DRAW"], ["3 0 DRAW", "3 0 GANG"]])
+def test_another_seats_turn_is_a_discard_phase_with_nothing_legal(requests):
+    # after the deal, another seat's draw, its concealed kong
+    view = fed(1, "1 0 0 0 0 " + names(CLAIM[1]), *requests).view()
     assert (view.phase, view.drawn, view.window, view.legal) == ("discard", None, None, [])
+
+
+def test_an_own_concealed_kong_with_no_answer_heard_is_refused_in_words():
+    tracker = fed(0, TURN_DEAL, "2 F1")  # answered() never told
+    with pytest.raises(ValueError, match="a concealed kong, but the seat answered ''"):
+        tracker.feed("3 0 GANG")
 
 
 @pytest.mark.parametrize("length, shown", [(200, "'3 0 " + "X" * 196 + "'"),
@@ -572,3 +580,20 @@ def test_a_long_request_is_named_by_its_first_200_characters(length, shown):
     with pytest.raises(ValueError) as refusal:
         tracker.feed("3 0 " + "X" * (length - 4))
     assert f"Botzone request 2 {shown}:" in str(refusal.value)
+
+
+def test_the_seats_own_draw_is_refused_as_a_draw_of_another_seat():
+    # Botzone tells the seat its draw as '2 tile'; '3 0 DRAW' to seat 0 once went through,
+    # leaving seat 0 on turn with thirteen tiles and nothing to play
+    tracker = fed(0, "1 0 0 0 0 " + names(CLAIM[1]))
+    with pytest.raises(ValueError, match="seat 0 is this seat, whose draws come as '2 tile'"):
+        tracker.feed("3 0 DRAW")
+
+
+@pytest.mark.parametrize("requests", [
+    ["1 2 0 0 0 " + names(CLAIM[1]) + " H1 H1"],
+    ["1 0 1 0 0 " + names(CLAIM[1]) + " H1", "3 0 BUHUA H1"]])
+def test_a_flower_shown_twice_is_refused(requests):
+    # the wall has one of each flower; a second H1 was taken, in the deal or by BUHUA
+    with pytest.raises(ValueError, match="a second H1: the wall has one of each flower"):
+        fed(0, *requests)
