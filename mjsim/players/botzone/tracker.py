@@ -226,6 +226,8 @@ class Tracker:
             raise ValueError(f"the seats have {sum(counts)} flowers: the wall has {_FLOWERS}")
         own = [_playing(word) for word in words[4:4 + _HAND_SIZE]]
         flowers = [_flower(word) for word in words[4 + _HAND_SIZE:]]
+        for at, flower in enumerate(flowers):
+            _unshown(flower, flowers[:at])
         if len(own) != _HAND_SIZE or len(flowers) != sum(counts):
             raise ValueError("the deal is four flower counts, 13 tiles and the flowers")
         self.hand = Hand()
@@ -280,12 +282,15 @@ class Tracker:
     def _action(self, actor: int, what: str, rest: list[str]) -> None:
         own = actor == self.seat
         if what == "DRAW" and not rest:
+            if own:  # the seat's own draw names its tile
+                raise ValueError(f"seat {actor} is this seat, whose draws come as '2 tile'")
             self._drawing(actor, "draws")
             self._draw(actor)
             self._drew(actor, None)
             self.phase, self.turn = "discard", actor
         elif what == "BUHUA" and len(rest) == 1:
             flower = _flower(rest[0])
+            _unshown(flower, [shown for flowers in self.flowers for shown in flowers])
             self._drawing(actor, "shows a flower")  # BUHUA is a draw of a flower
             self._draw(actor)
             self.events.append({"actor": actor, "kind": "flower", "tile": flower,
@@ -549,6 +554,12 @@ def _flower(word: str) -> int:
     if kind < N_PLAYING:
         raise ValueError(f"{word} is a playing tile, not a flower")
     return kind
+
+
+def _unshown(flower: int, shown: list[int]) -> None:
+    """Refuses a flower shown already: the wall has one of each."""
+    if flower in shown:
+        raise ValueError(f"a second {name_of(flower)}: the wall has one of each flower")
 
 
 def _playing(word: str) -> int:
