@@ -512,6 +512,19 @@ def test_request_0_names_a_seat_and_a_wind_0_3(request_, problem):
         Tracker().feed(request_)
 
 
+@pytest.mark.parametrize("request_, message", [
+    ("0 \u0661 0", "Botzone request 0 '0 \u0661 0': '\u0661' is not a number"),  # int() reads 1
+    ("0 0000001 0", "Botzone request 0 '0 0000001 0': '0000001' is out of range"),
+    ("0 " + "9" * 50 + " 0", f"Botzone request 0 '0 {'9' * 50} 0': '{'9' * 40}... (50 "
+                             "characters)' is out of range"),
+])
+def test_a_number_in_a_request_is_ascii_digits_six_at_most(request_, message):
+    with pytest.raises(ValueError) as caught:
+        Tracker().feed(request_)
+    assert str(caught.value) == message
+    Tracker().feed("0 000001 0")  # six digits are a number
+
+
 @pytest.mark.parametrize("before, request_", [([], "0 1"), ([], "0 1 0 0"), (["0 1 0"], "0 2 0")])
 def test_request_0_is_three_words_and_comes_once_first(before, request_):
     tracker = Tracker()
