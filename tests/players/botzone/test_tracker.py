@@ -515,8 +515,8 @@ def test_request_0_names_a_seat_and_a_wind_0_3(request_, problem):
 @pytest.mark.parametrize("request_, message", [
     ("0 \u0661 0", "Botzone request 0 '0 \u0661 0': '\u0661' is not a number"),  # int() reads 1
     ("0 0000001 0", "Botzone request 0 '0 0000001 0': '0000001' is out of range"),
-    ("0 " + "9" * 50 + " 0", f"Botzone request 0 '0 {'9' * 50} 0': '{'9' * 40}... (50 "
-                             "characters)' is out of range"),
+    ("0 " + "9" * 50 + " 0", (f"Botzone request 0 '0 {'9' * 50} 0': '{'9' * 40}... (50 "
+                              "characters)' is out of range")),
 ])
 def test_a_number_in_a_request_is_ascii_digits_six_at_most(request_, message):
     with pytest.raises(ValueError) as caught:
