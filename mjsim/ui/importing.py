@@ -122,6 +122,8 @@ def _progress(files: list[str], quiet: bool) -> Iterator[Callable[[], None]]:
 
 def cmd_export(args: argparse.Namespace) -> str:
     source = Path(args.source)
+    if args.force and args.out is None:  # it would be ignored: standard output is no file
+        raise BadInput("--force overwrites the --out file: give --out FILE, or leave --force out")
     if not source.exists():  # not "holds no game logs", as if it were an empty folder
         raise BadInput(f"{source}: no such file or folder")
     if args.out is not None:

@@ -107,6 +107,13 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
     (["export", "", "--format", "contest-text"], "a path, not an empty string"),
     (["import", "", "--format", "contest-text"], "a path, not an empty string"),
     (["resume", ""], "a path, not an empty string"),
+    # Each was silently ignored (standard output, a listing, a log of no run).
+    (["export", "header.jsonl", "--format", "botzone-log", "--force"],
+     "mjsim export: --force overwrites the --out file: give --out FILE, or leave --force out"),
+    (["replay", "header.jsonl", "--force"],
+     "mjsim replay: --force overwrites the --html file: give --html FILE, or leave --force out"),
+    (["replay", "run", "--trust"], ("mjsim replay: --trust plays again a game of a run made "
+                                   "elsewhere: give --game ID, or leave --trust out")),
 ])
 def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
     (tmp_path / "header.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x"}\n')

@@ -49,6 +49,12 @@ def cmd_replay(args: argparse.Namespace) -> str:
     from mjsim.ui import replay
 
     source = Path(args.log)
+    if args.force and not args.html:  # each would be ignored
+        raise UsageError("--force overwrites the --html file: give --html FILE, or leave "
+                         "--force out")
+    if args.trust and args.game is None:
+        raise UsageError("--trust plays again a game of a run made elsewhere: give --game ID, "
+                         "or leave --trust out")
     clash = overwrites(Path(args.html), source, "replayed") if args.html else None
     if clash is not None:  # refused before the game is read, which may play it again
         raise UsageError(clash)
