@@ -201,9 +201,6 @@ def read_partial(stream: IO[str]) -> LogRead:
             return LogRead(header, moves, f"line {number} is cut short or damaged")
         except ValueError as error:  # a move kind, seat or tile that is none
             return LogRead(header, moves, f"line {number} is damaged: {error}")
-        bad = _off_the_table(moves[-1][1])
-        if bad is not None:
-            return LogRead(header, moves[:-1], f"line {number} is damaged: {bad}")
     return LogRead(header, moves, None)
 
 
@@ -227,7 +224,7 @@ def _entry(record: dict[str, Any]) -> Entry:
     seat = _seat(record)
     if "foul" in record:
         return seat, LoggedFoul.from_dict(record["foul"])
-    return seat, Move.from_dict(record["move"])
+    return seat, _on_the_table(Move.from_dict(record["move"]))
 
 
 def _seat(record: dict[str, Any]) -> int:
@@ -237,18 +234,16 @@ def _seat(record: dict[str, Any]) -> int:
     return seat
 
 
-def _off_the_table(move: Move | LoggedFoul) -> str | None:
-    """Why a logged move names a tile no move can name (a kind outside the playing tiles, or a
-    chow not of three), or None: the engine would index its tables with it."""
-    if isinstance(move, LoggedFoul):
-        return None
+def _on_the_table(move: Move) -> Move:
+    """``move``, refused (``ValueError``) when it names a tile no move can name (a kind outside
+    the playing tiles, or a chow not of three): the engine would index its tables with it."""
     tiles = (() if move.tile is None else (move.tile,)) + (move.tiles or ())
     outside = next((tile for tile in tiles if not 0 <= tile < N_PLAYING), None)
     if outside is not None:
-        return f"tile {outside} is no playing tile (0-{N_PLAYING - 1})"
+        raise ValueError(f"tile {outside} is no playing tile (0-{N_PLAYING - 1})")
     if move.tiles is not None and len(move.tiles) != 3:  # a chow is three
-        return f"a chow of {len(move.tiles)} tiles"
-    return None
+        raise ValueError(f"a chow of {len(move.tiles)} tiles")
+    return move
 
 
 def read(stream: IO[str]) -> tuple[dict[str, Any], list[Entry]]:
