@@ -374,10 +374,10 @@ def write(game: Game) -> str:
     A foul ends it as the judge's verdict does: the seat's answer last, and the finish naming
     the seat and the reason. Raises ``ValueError`` for a game that stops before its end, or a
     foul that costs other than the judge's penalty."""
-    if game.end not in ("hu", "huang", "foul") or (game.end == "foul" and game.foul is None):
+    fouled = game.foul if game.end == "foul" else None
+    if game.end not in ("hu", "huang") and fouled is None:
         raise ValueError("only a game that ends (in a win, a drawn game or a foul) is written")
-    if game.end == "foul" and game.foul is not None and game.scores != tuple(
-            settle_foul(game.foul[0])):
+    if fouled is not None and game.scores != tuple(settle_foul(fouled[0])):
         raise ValueError(f"a foul costs {FOUL} to each other seat on Botzone's judge, and this "
                          f"game's scores are {' '.join(map(str, game.scores or ()))}")
     if game.table == "mcr":
