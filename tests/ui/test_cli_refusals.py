@@ -99,10 +99,12 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
     (["table", "3,3,3,3", "--walls", "9" * 5000],
      f"--walls: a whole number of at most 4,300 digits, not '{'9' * 40}... (5,000 characters)'"),
     (["replay", ""], "a path, not an empty string"),  # was read as the folder here
-    # A log is read whole: /dev/zero was read until memory ran out (a MemoryError traceback),
-    # /dev/urandom for ever; /dev/null was "not an mjsim game log"
-    (["replay", "/dev/null"], "mjsim replay: /dev/null is a device, not a game log"),
-    (["review", "/dev/null"], "mjsim review: /dev/null is a device, not a game log"),
+    # A log was read whole: /dev/zero until memory ran out (a MemoryError traceback),
+    # /dev/urandom for ever. A log is read up to the longest a log may be (gamelog.MOST_CHARS).
+    (["replay", "/dev/zero"], "mjsim replay: /dev/zero: not an mjsim game log: longer than any"),
+    (["review", "/dev/zero"], "mjsim review: /dev/zero: not an mjsim game log: longer than any"),
+    (["replay", "/dev/null"], "mjsim replay: /dev/null: not an mjsim game log (its first line"),
+    (["review", "/dev/null"], "mjsim review: /dev/null: not an mjsim game log (its first line"),
     (["review", " "], "a path, not an empty string"),
     (["export", "", "--format", "contest-text"], "a path, not an empty string"),
     (["import", "", "--format", "contest-text"], "a path, not an empty string"),

@@ -257,15 +257,6 @@ def folder_to_make(folder: Path) -> Path:
     return folder
 
 
-def no_device(path: Path) -> Path:
-    """``path``, refused in one line when it is a device: a game log is read whole, and
-    /dev/zero has no end (it was read until memory ran out). A pipe is read: a shell's
-    ``<(...)`` is one."""
-    if path.is_char_device() or path.is_block_device():
-        raise UsageError(f"{path} is a device, not a game log")
-    return path
-
-
 def read(load: Callable[[], Any], source: Path) -> Any:
     """What ``load`` reads from ``source``, with its failure in one line (a game played again
     from a run's folder may meet a player's own bug, or its fouls: status 1)."""

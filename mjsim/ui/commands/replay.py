@@ -13,7 +13,6 @@ from mjsim.ui.commands.base import (
     add_command,
     given_path,
     new_file,
-    no_device,
     overwrites,
     read,
 )
@@ -72,7 +71,7 @@ def cmd_replay(args: argparse.Namespace) -> str:
                                 for index, (seed, lineup) in enumerate(games))])
         shown = read(lambda: replay.regenerate(source, args.game, trust=args.trust), source)
     else:
-        shown = read(lambda: replay.load(no_device(source)), source)
+        shown = read(lambda: replay.load(source), source)
     if args.html:
         from mjsim.ui.html import write_page
 

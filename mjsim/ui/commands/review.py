@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mjsim.ui.commands.base import LEVELS, add_command, given_path, no_device, read
+from mjsim.ui.commands.base import LEVELS, add_command, given_path, read
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -33,7 +33,7 @@ def cmd_review(args: argparse.Namespace) -> str:
     from mjsim.game import gamelog
     from mjsim.ui.review import review
 
-    source = no_device(Path(args.log))
+    source = Path(args.log)
 
     def load() -> gamelog.LogRead:
         with gamelog.open_log(source) as stream:
