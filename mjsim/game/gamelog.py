@@ -120,12 +120,13 @@ class GameLog:
              penalty: int = FOUL) -> None:
         """Log ``seat``'s foul where it fell (as :meth:`~mjsim.game.rules.Rules.foul` was told
         it); raises as :class:`LoggedFoul` does, writing nothing."""
-        self.stream.write(_line(seat, LoggedFoul(reason, answer, penalty)))
+        self.stream.write(_foul_line(seat, LoggedFoul(reason, answer, penalty)))
         self.stream.flush()
 
     def moves(self, moves: Iterable[Entry]) -> None:
         """Log moves (and fouls) already played, in one write (an imported game's)."""
-        self.stream.write("".join([_line(seat, entry) for seat, entry in moves]))
+        self.stream.write("".join([_foul_line(seat, entry) if isinstance(entry, LoggedFoul)
+                                   else _line(seat, entry) for seat, entry in moves]))
         self.stream.flush()
 
     def _write(self, record: dict[str, Any]) -> None:
@@ -133,15 +134,16 @@ class GameLog:
         self.stream.flush()
 
 
-def _line(seat: int, entry: Move | LoggedFoul) -> str:
-    if isinstance(entry, LoggedFoul):  # at most one a hand: not worth keeping
-        return json.dumps({"seat": seat, "foul": entry.to_dict()}) + "\n"
-    move = entry
+def _line(seat: int, move: Move) -> str:
     key = (seat, move.kind, move.tile, move.tiles)
     line = _LINES.get(key)
     if line is None:  # a game has a few hundred distinct moves: each is encoded once
         line = _LINES[key] = json.dumps({"seat": seat, "move": move.to_dict()}) + "\n"
     return line
+
+
+def _foul_line(seat: int, foul: LoggedFoul) -> str:
+    return json.dumps({"seat": seat, "foul": foul.to_dict()}) + "\n"  # one a hand at most
 
 
 class LogRead(NamedTuple):
