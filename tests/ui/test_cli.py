@@ -152,11 +152,11 @@ def test_price_until_decided_says_what_the_sequential_test_decided(capsys, tmp_p
             f"{PILOT_SD:.2f})") in planned
 
 
-def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
+def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path, monkeypatch):
     from mjsim.tournament.power import PILOT_SD, plan
 
-    code, out, _ = run(capsys, "price", "defence", "planning", "--plan", "0.5", "--out",
-                       str(tmp_path / "run"))
+    monkeypatch.chdir(tmp_path)  # where a run's default folder, runs/, would be made
+    code, out, _ = run(capsys, "price", "defence", "planning", "--plan", "0.5")
     from mjsim.tournament import Roster
     from mjsim.tournament.schedule import challenger_games, control_game, priced_walls
 
@@ -171,10 +171,47 @@ def test_price_plan_prints_the_walls_and_plays_nothing(capsys, tmp_path):
     assert code == 0 and f"{result.fixed} walls ({games:,} games)" in out
     assert "a wall plays 8 games" in out
     assert f"{result.cap} walls" in out and "nothing has been played" in out
-    assert not (tmp_path / "run").exists()
+    assert list(tmp_path.iterdir()) == []
     help_text = subprocess.run([sys.executable, "-m", "mjsim.ui.cli", "price", "--help"],
                                capture_output=True, text=True, check=True).stdout
     assert f"(default {PILOT_SD}:" in " ".join(help_text.split())
+
+
+@pytest.mark.parametrize(("given", "why"), [
+    # each was silently ignored: --plan planned as if the walls (or workers, folder, table,
+    # sequential test ...) had not been given, and a fixed run read no --sd nor --replicates
+    (["planning", "--plan", "0.5", "--walls", "400"], "--plan plays nothing: no --walls"),
+    (["planning", "--plan", "0.5", "--out", "run"], "--plan plays nothing: no --out"),
+    (["planning", "--plan", "0.5", "--jobs", "2"], "--plan plays nothing: no --jobs"),
+    (["planning", "--plan", "0.5", "--table", "botzone"], "--plan plays nothing: no --table"),
+    (["planning", "--plan", "0.5", "--until-decided"],
+     "--plan plays nothing: no --until-decided"),
+    (["planning", "--plan", "0.5", "--delta", "0.25"], "--plan plays nothing: no --delta"),
+    (["planning", "--plan", "0.5", "--fresh-seed"], "--plan plays nothing: no --fresh-seed"),
+    (["planning", "--plan", "0.5", "--seed", "other"], "--plan plays nothing: no --seed"),
+    (["--null", "--sandbox"], "--null plays built-in rungs alone: no --sandbox"),
+    (["--null", "--time-limit", "2"], "--null plays built-in rungs alone: no --time-limit"),
+    (["--null", "--player", "mine=2"], "--null plays built-in rungs alone: no --player"),
+    (["--null", "--sd", "2"], "--null plays built-in rungs alone: no --sd"),
+    (["defence", "--replicates", "5"], "they are --null's: no --replicates"),
+    (["defence", "--salt", "2"], "they are --null's: no --salt"),
+    (["defence", "--sd", "2"], "--sd plans the walls of --until-decided or --plan: no --sd"),
+])
+def test_price_refuses_an_option_its_way_of_pricing_leaves_unread(capsys, tmp_path,
+                                                                  monkeypatch, given, why):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "price", *given)
+    assert code == 2 and out == "" and err.splitlines()[-1] == (
+        f"mjsim price: {why} (see mjsim price --help)")
+    assert list(tmp_path.iterdir()) == []  # refused before any folder was made
+
+
+def test_price_plan_reads_the_players_named_by_player(capsys):
+    # It planned with a roster of its own: --baseline mine was "no player 'mine'".
+    code, out, err = run(capsys, "price", "eight", "--plan", "0.5", "--baseline", "mine",
+                         "--player", "mine=4")
+    assert code == 0 and err == ""
+    assert out == run(capsys, "price", "eight", "--plan", "0.5", "--baseline", "4")[1]
 
 
 def test_every_estimates_table_ends_with_what_the_run_could_detect(capsys, tmp_path):

@@ -10,7 +10,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -164,6 +164,17 @@ def check_bounds(args: argparse.Namespace, bounds: dict[str, tuple[int, int | No
                 whole(value, f"--{key.replace('_', '-')}", least, most)
             except ValueError as error:
                 raise UsageError(str(error)) from None
+
+
+def refuse_unread(args: argparse.Namespace, parser: argparse.ArgumentParser,
+                  unread: Iterable[str], why: str) -> None:
+    """Refuses, in one line, the first option of ``unread`` (their keys) given a value other
+    than its default, as ``why: no --option``: what a mode of a command leaves unread was
+    silently ignored (``price --plan 0.5 --walls 400`` planned as if the walls were not
+    given)."""
+    for key in unread:
+        if getattr(args, key) != parser.get_default(key):
+            parser.error(f"{why}: no --{key.replace('_', '-')}")
 
 
 def given_path(text: str) -> str:

@@ -6,8 +6,15 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from mjsim.ui.commands.base import LEVELS, UsageError, add_command, check_bounds, points
-from mjsim.ui.commands.runs import add_experiment_options, experiment, out, run_options
+from mjsim.ui.commands.base import (
+    LEVELS,
+    UsageError,
+    add_command,
+    check_bounds,
+    points,
+    refuse_unread,
+)
+from mjsim.ui.commands.runs import add_experiment_options, experiment, out, roster_of, run_options
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -86,6 +93,27 @@ def _check_price(args: argparse.Namespace, parser: argparse.ArgumentParser) -> N
     if args.null and args.fresh_seed:
         parser.error("--null plays built-in rungs alone, which read no seed: give --seed, "
                      "not --fresh-seed")
+    _refuse_unread(args, parser)
+
+
+# The options each way of pricing leaves unread, each refused beside it: they were ignored.
+_LIMITS = ("time_limit", "memory_limit", "cpu_limit")
+_PLAN_UNREAD = ("walls", "seed", "fresh_seed", "out", "ruleset", "table", "penalty",
+                "max_fouls", *_LIMITS, "sandbox", "jobs", "backend", "scheduler", "quiet",
+                "until_decided", "delta", "replicates", "salt")
+_NULL_UNREAD = ("player", "sandbox", *_LIMITS, "delta", "sd")
+
+
+def _refuse_unread(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    if args.plan is not None:
+        refuse_unread(args, parser, _PLAN_UNREAD, "--plan plays nothing")
+    elif args.null:
+        refuse_unread(args, parser, _NULL_UNREAD, "--null plays built-in rungs alone")
+    else:
+        refuse_unread(args, parser, ("replicates", "salt"), "they are --null's")
+        if not args.until_decided:
+            refuse_unread(args, parser, ("sd",),
+                          "--sd plans the walls of --until-decided or --plan")
 
 
 def cmd_price(args: argparse.Namespace) -> str:
@@ -107,12 +135,11 @@ def cmd_price(args: argparse.Namespace) -> str:
 
 def _plan(args: argparse.Namespace) -> str:
     """``price --plan``: the walls an effect needs, for the games a wall of these ideas plays."""
-    from mjsim.tournament import Roster
     from mjsim.tournament.experiments import chosen_ideas
     from mjsim.tournament.power import format_plan, plan
     from mjsim.tournament.schedule import challenger_games
 
-    roster = Roster()
+    roster = roster_of(args.player)
     baseline = roster.entry(args.baseline or str(args.level))
     try:
         ideas = chosen_ideas(args.ideas, baseline, roster)

@@ -117,7 +117,7 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
         args.seed = secrets.token_hex(16)  # 128 bits: past trying every seed
     options = {**parallel(args), "ruleset": args.ruleset, "table": args.table,
                "penalty": args.penalty, "max_fouls": args.max_fouls, "limits": _limits(args),
-               "walls": args.walls, "seed": args.seed, "roster": _roster(args.player)}
+               "walls": args.walls, "seed": args.seed, "roster": roster_of(args.player)}
     if args.backend == "loky":  # the arguments are good: the workers start while we load
         from mjsim.tournament.runner import start_workers
 
@@ -139,7 +139,8 @@ def _limits(args: argparse.Namespace) -> Limits:
     return limits
 
 
-def _roster(definitions: Sequence[str]) -> Roster:
+def roster_of(definitions: Sequence[str]) -> Roster:
+    """The roster the ``--player NAME=SPEC`` options define."""
     from mjsim.tournament import Roster
 
     roster = Roster()
