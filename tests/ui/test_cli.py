@@ -214,6 +214,31 @@ def test_price_plan_reads_the_players_named_by_player(capsys):
     assert out == run(capsys, "price", "eight", "--plan", "0.5", "--baseline", "4")[1]
 
 
+@pytest.mark.parametrize(("command", "where"), [
+    (["table", "3,3,3,3", "--walls", "2"], "in the lineup"),
+    (["table", "lineup.toml", "--walls", "2"], "in lineup.toml"),
+    (["ladder", "--rungs", "1,2,Mine", "--walls", "2"], "in --rungs"),
+    (["price", "defence", "--walls", "2"], "as --baseline"),
+    (["price", "defence", "--plan", "0.5"], "as --baseline")])
+def test_a_player_named_by_player_that_nothing_plays_is_refused(capsys, tmp_path,
+                                                                monkeypatch, command, where):
+    # The run was played without it, saying nothing: a lineup that mistyped or left out the
+    # seat it was named for.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lineup.toml").write_text('seats = ["a", "3", "3", "3"]\n[players]\na = "2"\n')
+    code, out, err = run(capsys, *command, "--player", "mine=2")
+    assert code == 2 and out == "" and err.splitlines() == [
+        f"mjsim {command[0]}: --player names 'mine', which nothing plays: name it {where}"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["lineup.toml"]
+
+
+def test_a_player_named_by_player_plays_with_ideas_off(capsys, tmp_path):
+    code, out, err = run(capsys, "table", "3,3,3,mine-claims", "--player", "mine=2",
+                         "--walls", "2", "--quiet", "--backend", "sequential", "--out",
+                         str(tmp_path / "run"))
+    assert code == 0 and err == "" and "mine-claims" in out
+
+
 def test_every_estimates_table_ends_with_what_the_run_could_detect(capsys, tmp_path):
     code, out, _ = run(capsys, "price", "claims", "--level", "2", "--walls", "3", "--backend",
                        "sequential", "--quiet", "--out", str(tmp_path))

@@ -6,7 +6,13 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mjsim.ui.commands.base import add_command
-from mjsim.ui.commands.runs import add_experiment_options, experiment, out, run_options
+from mjsim.ui.commands.runs import (
+    add_experiment_options,
+    experiment,
+    out,
+    refuse_unplayed,
+    run_options,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -33,4 +39,5 @@ def cmd_ladder(args: argparse.Namespace) -> str:
     from mjsim.tournament import ladder
 
     rungs = [part.strip() for part in args.rungs.split(",")]
+    refuse_unplayed(options["roster"], rungs, "in --rungs")
     return experiment(lambda: ladder(out(args, "ladder"), rungs=rungs, **options))

@@ -14,7 +14,14 @@ from mjsim.ui.commands.base import (
     points,
     refuse_unread,
 )
-from mjsim.ui.commands.runs import add_experiment_options, experiment, out, roster_of, run_options
+from mjsim.ui.commands.runs import (
+    add_experiment_options,
+    experiment,
+    out,
+    refuse_unplayed,
+    roster_of,
+    run_options,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -128,6 +135,7 @@ def cmd_price(args: argparse.Namespace) -> str:
     if args.null:
         return _null_check(args)
     options = run_options(args)
+    refuse_unplayed(options["roster"], [args.baseline or ""], "as --baseline")
     return experiment(lambda: price(
         args.ideas, out(args, "price"), baseline=args.baseline, level=args.level,
         until_decided=args.until_decided, delta=args.delta, sd=args.sd, **options))
@@ -140,6 +148,7 @@ def _plan(args: argparse.Namespace) -> str:
     from mjsim.tournament.schedule import challenger_games
 
     roster = roster_of(args.player)
+    refuse_unplayed(roster, [args.baseline or ""], "as --baseline")
     baseline = roster.entry(args.baseline or str(args.level))
     try:
         ideas = chosen_ideas(args.ideas, baseline, roster)

@@ -10,7 +10,7 @@ import os
 import secrets
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +153,16 @@ def roster_of(definitions: Sequence[str]) -> Roster:
         except ValueError as error:
             raise UsageError(str(error)) from None
     return roster
+
+
+def refuse_unplayed(roster: Roster, entries: Iterable[str], where: str) -> None:
+    """Refuses a ``--player`` name of ``roster`` that none of ``entries`` plays (as itself or
+    with ideas off): a run whose lineup left it out (a typo, a seat forgotten) was played
+    without it, and said nothing."""
+    played = {entry.strip().split("-")[0] for entry in entries}
+    for name in roster.definitions:
+        if name not in played:
+            raise UsageError(f"--player names {name!r}, which nothing plays: name it {where}")
 
 
 def out(args: argparse.Namespace, name: str) -> Path:

@@ -7,7 +7,13 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mjsim.ui.commands.base import UsageError, add_command
-from mjsim.ui.commands.runs import add_experiment_options, experiment, out, run_options
+from mjsim.ui.commands.runs import (
+    add_experiment_options,
+    experiment,
+    out,
+    refuse_unplayed,
+    run_options,
+)
 
 if TYPE_CHECKING:
     from mjsim.ui.commands.base import Commands
@@ -45,11 +51,14 @@ def cmd_table(args: argparse.Namespace) -> str:
             lineup, roster = read_lineup_file(args.lineup)
         except ValueError as error:
             raise UsageError(str(error)) from None
+        refuse_unplayed(options["roster"], lineup, f"in {args.lineup}")
         for name, spec in options["roster"].definitions.items():  # --player's, each checked
             try:
                 roster.define(name, spec)
             except ValueError as error:  # the file's spec and --player's differ
                 raise UsageError(f"{error}: in {args.lineup} and by --player") from None
         options["roster"] = roster
+    else:
+        refuse_unplayed(options["roster"], args.lineup.split(","), "in the lineup")
     return experiment(lambda: table(lineup, out(args, "table"), schedule=args.format,
                                     **options))
