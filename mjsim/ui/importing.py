@@ -128,7 +128,11 @@ def cmd_export(args: argparse.Namespace) -> str:
         raise BadInput(f"{source}: no such file or folder")
     if args.out is not None:
         _check_target(Path(args.out), source, args.force)
-    games = _run_games(source, args.trust) if (source / "manifest.json").is_file() else [
+    is_run = (source / "manifest.json").is_file()
+    if args.trust and not is_run:  # logs are read, not played again: it would be ignored
+        raise BadInput("--trust plays again the games of a run made elsewhere: give a run "
+                       "folder, or leave --trust out")
+    games = _run_games(source, args.trust) if is_run else [
         (str(log), _log_reader(log)) for log in _logs(source)]
     if not games:
         raise BadInput(f"{args.source} holds no game logs (a log, an import's --out folder, "

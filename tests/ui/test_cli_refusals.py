@@ -116,6 +116,15 @@ def test_an_unknown_argument_is_named_by_the_command_it_was_given_to(capsys, arg
      "mjsim replay: --force overwrites the --html file: give --html FILE, or leave --force out"),
     (["replay", "run", "--trust"], ("mjsim replay: --trust plays again a game of a run made "
                                    "elsewhere: give --game ID, or leave --trust out")),
+    (["export", "header.jsonl", "--format", "botzone-log", "--trust"],
+     ("mjsim export: --trust plays again the games of a run made elsewhere: give a run folder, "
+      "or leave --trust out")),
+    (["replay", "header.jsonl", "--html", "page.html", "--all"],
+     ("mjsim replay: --all prints every move of a game at a terminal: leave it out with --html "
+      "or a run's listing")),
+    (["replay", "run", "--all"],
+     ("mjsim replay: --all prints every move of a game at a terminal: leave it out with --html "
+      "or a run's listing")),
 ])
 def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
     (tmp_path / "header.jsonl").write_text('{"format": "mjsim-game-log-1", "seed": "x"}\n')
@@ -126,6 +135,7 @@ def test_a_bad_path_or_flag_is_one_line_and_status_2(tmp_path, argv, message):
     status, out, err = mjsim(*argv, cwd=tmp_path)
     assert status == 2 and out == "" and one_line(err)
     assert message in err
+    assert not (tmp_path / "page.html").exists()
 
 
 def test_a_log_is_not_overwritten_without_force(tmp_path):

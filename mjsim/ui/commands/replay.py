@@ -51,6 +51,9 @@ def cmd_replay(args: argparse.Namespace) -> str:
     if args.force and not args.html:  # each would be ignored
         raise UsageError("--force overwrites the --html file: give --html FILE, or leave "
                          "--force out")
+    if args.all and (args.html or (args.game is None and source.is_dir())):
+        raise UsageError("--all prints every move of a game at a terminal: leave it out with "
+                         "--html or a run's listing")
     if args.trust and args.game is None:
         raise UsageError("--trust plays again a game of a run made elsewhere: give --game ID, "
                          "or leave --trust out")
