@@ -6,6 +6,7 @@ import json
 import shutil
 
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 
 from mjsim.tournament import RunFolder, table
@@ -53,9 +54,15 @@ def _missing(file):
     file.unlink()
 
 
+def _games_lost(file):
+    # A whole parquet file of its own batch's seeds, cut to the first of its four games.
+    pq.write_table(pq.read_table(file).slice(0, 4), file)
+
+
 DAMAGES = [("hands", _garbage, "damaged"), ("fans", _empty, "damaged"),
            ("seats", _truncated, "damaged"), ("seats", _another_batch, "another batch's"),
-           ("seats", _another_table, "not the seats table's"), ("fans", _missing, "missing")]
+           ("seats", _another_table, "not the seats table's"), ("fans", _missing, "missing"),
+           ("seats", _games_lost, r"damaged \(4 seats for 4 games\)")]
 
 
 @pytest.mark.parametrize(("name", "damage", "words"), DAMAGES)
