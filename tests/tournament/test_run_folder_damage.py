@@ -54,6 +54,12 @@ def _missing(file):
     file.unlink()
 
 
+def _another_batch_unsummed(file):
+    # Another batch's games in a file whose footer keeps no least and greatest seed.
+    pq.write_table(pq.read_table(file.with_name("b000000.parquet")), file,
+                   write_statistics=False)
+
+
 def _games_lost(file):
     # A whole parquet file of its own batch's seeds, cut to the first of its four games.
     pq.write_table(pq.read_table(file).slice(0, 4), file)
@@ -62,6 +68,7 @@ def _games_lost(file):
 DAMAGES = [("hands", _garbage, "damaged"), ("fans", _empty, "damaged"),
            ("seats", _truncated, "damaged"), ("seats", _another_batch, "another batch's"),
            ("seats", _another_table, "not the seats table's"), ("fans", _missing, "missing"),
+           ("hands", _another_batch_unsummed, "another batch's"),
            ("seats", _games_lost, r"damaged \(4 seats for 4 games\)")]
 
 
@@ -76,6 +83,16 @@ def test_a_damaged_batch_is_refused_by_name_when_read_and_played_again_on_resume
             RunFolder(folder).load(loaded)
     assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
     capsys.readouterr()
+    for loaded in ("seats", "hands", "fans"):
+        pd.testing.assert_frame_equal(RunFolder(folder).load(loaded), RunFolder(whole).load(loaded))
+
+
+def test_a_batch_file_without_statistics_is_checked_by_its_values(whole, tmp_path):
+    # Parquet written by another tool may keep no least and greatest values in its footer.
+    folder = _copy(whole, tmp_path)
+    for name in ("seats", "hands", "fans"):
+        file = folder / "tables" / name / "b000001.parquet"
+        pq.write_table(pq.read_table(file), file, write_statistics=False)
     for loaded in ("seats", "hands", "fans"):
         pd.testing.assert_frame_equal(RunFolder(folder).load(loaded), RunFolder(whole).load(loaded))
 
