@@ -6,6 +6,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -107,6 +108,23 @@ def test_a_folder_holding_another_run_is_refused(tmp_path):
     run(per_wall(wall_seeds("t", 1), [RUNG1]), tmp_path, backend="sequential", quiet=True)
     with pytest.raises(ValueError, match="different run"):
         run(per_wall(wall_seeds("u", 1), [RUNG1]), tmp_path, backend="sequential", quiet=True)
+
+
+def test_a_player_that_raises_later_in_a_run_is_named_by_its_game_in_the_run(tmp_path):
+    # The game is the one ``mjsim replay RUN --game ID`` shows: its place among all the run's
+    # games, counted over the batches before its own, not its place in its batch.
+    from mjsim.players.driver import PlayerError
+
+    raising = f"{Path(__file__).resolve().parents[2]}/tests/edges/raising.py:RaisingAtOnce"
+    batches = [[("a", RUNG1), ("b", RUNG1)], [("c", RUNG1), ("d", ("1", "1", "raising", "1"))]]
+    with pytest.raises(PlayerError) as raised:
+        run(batches, tmp_path, roster=Roster({"raising": raising}), backend="sequential",
+            table="botzone", quiet=True)
+    kept = tmp_path / "errors" / "game3-seat2.txt"
+    assert str(raised.value).startswith("game 3: seat 2 (raising-at-once) raised "
+                                        "ZeroDivisionError: division by zero in hand 1, on "
+                                        "wall 'd' (lineup 1,1,raising,1)")
+    assert str(raised.value).endswith(f"its traceback is in {kept}") and kept.is_file()
 
 
 def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
