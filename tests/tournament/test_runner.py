@@ -159,6 +159,9 @@ def test_a_run_keeps_the_loky_race_at_its_stop_quiet(tmp_path, monkeypatch):
     heard = []
     monkeypatch.setattr(threading, "excepthook", heard.append)
     table(RUNG1, tmp_path, walls=2, backend="sequential", quiet=True, table="botzone")
+    table(RUNG1, tmp_path / "again", walls=1, backend="sequential", quiet=True, table="botzone")
+    # Installed once: each run wrapping it again would grow a chain of hooks without end.
+    assert threading.excepthook.previous == heard.append
 
     class Manager(threading.Thread):
         pass
