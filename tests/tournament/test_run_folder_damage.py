@@ -194,3 +194,11 @@ def test_a_manifest_whose_walls_disagree_is_refused_by_resume(whole, tmp_path, c
     assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 2
     assert capsys.readouterr().err == (f"mjsim resume: {folder} holds no run that resumes: its "
                                        f"manifest.json {words}\n")
+
+
+def test_a_table_or_column_the_run_has_not_is_refused_by_name(whole):
+    with pytest.raises(ValueError, match=r"^no table 'players'; the tables are seats, hands, "
+                                         r"fans$"):
+        RunFolder(whole).load("players")
+    with pytest.raises(ValueError, match=r"^the seats table has no column score, rank$"):
+        RunFolder(whole).load("seats", ["seed", "score", "rank"])
