@@ -127,6 +127,21 @@ def test_a_player_that_raises_later_in_a_run_is_named_by_its_game_in_the_run(tmp
     assert str(raised.value).endswith(f"its traceback is in {kept}") and kept.is_file()
 
 
+def test_a_run_shows_its_progress_on_the_terminal_its_stderr_is(tmp_path, monkeypatch, capsys):
+    # The bar went to stdout (rich's own console): a run whose results were redirected showed
+    # none, though stderr, which the run asked, was a terminal.
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys, "stderr", terminal)
+    run(small_batches(3), tmp_path, backend="sequential", table="botzone")
+    assert "batches" in terminal.getvalue() and "3/3" in terminal.getvalue()
+    assert capsys.readouterr().out == ""
+
+
 def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
     # Enough walls that the kill lands part way: a rung-1 wall (one game) takes a few
     # milliseconds, so six could all be written between two looks at the folder on a busy machine.
