@@ -51,10 +51,11 @@ def wall_seeds(seed: str, walls: int) -> list[str]:
 
 
 def wall_index(seed: str) -> int:
-    """The position of a wall seed in its run, for reading walls in the order they were played.
+    """The position of a wall seed in its run, for reading walls in the order they were played
+    (a run's seed may hold dashes of its own).
 
-    >>> wall_index("mjsim-12")
-    12
+    >>> wall_index("mjsim-12"), wall_index("my-seed-3")
+    (12, 3)
     """
     return int(seed.rsplit("-", 1)[1])
 
