@@ -100,6 +100,8 @@ def test_dask_local_cluster_gives_the_same_tables(tmp_path):
                                   dashboard_address=None) as cluster:
         dask = run(small_batches(), tmp_path / "dask", backend="dask",
                    scheduler=cluster.scheduler_address, quiet=True)
+        with pytest.raises(ValueError, match="No clients found"):  # the run closed its client
+            distributed.default_client()
     for name in loky:
         pd.testing.assert_frame_equal(loky[name], dask[name])
 
