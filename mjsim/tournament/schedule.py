@@ -45,6 +45,9 @@ def wall_seeds(seed: str, walls: int) -> list[str]:
 
     >>> wall_seeds("mjsim", 3)
     ['mjsim-0', 'mjsim-1', 'mjsim-2']
+    >>> wall_seeds("mjsim", 0)
+    Traceback (most recent call last):
+    ValueError: walls is a whole number from 1 to 2000000, not 0
     """
     seed, walls = run_seed(seed), run_walls(walls)
     return [f"{seed}-{index}" for index in range(walls)]
