@@ -176,11 +176,16 @@ def test_a_resume_says_whether_anything_was_left_to_play(whole, tmp_path, capsys
     assert table(LINEUP, folder, **{**OPTIONS, "walls": 4}).played == 1  # extended by one
 
 
+NO_ARGUMENTS = "records no arguments a table run takes"
+
+
 @pytest.mark.parametrize(("damage", "words"), [
     (lambda manifest: manifest.update(batches=manifest["batches"][:2]),
      "lists 2 walls' batches, where its arguments ask for 3"),
     (lambda manifest: manifest.update(looks="x"), "records the looks 'x'"),
     (lambda manifest: manifest.update(looks=[3]), "records the looks [3]"),
+    (lambda manifest: manifest["arguments"].pop("lineup"), NO_ARGUMENTS),
+    (lambda manifest: manifest.update(arguments=["lineup"]), NO_ARGUMENTS),
 ])
 def test_a_manifest_whose_walls_disagree_is_refused_by_resume(whole, tmp_path, capsys, damage,
                                                               words):
