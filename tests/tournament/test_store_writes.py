@@ -3,6 +3,7 @@ commit its manifest records."""
 
 from __future__ import annotations
 
+import errno
 import subprocess
 from pathlib import Path
 
@@ -51,3 +52,17 @@ def test_the_manifest_s_commit_is_git_s_answer_or_none(
 
     monkeypatch.setattr(subprocess, "run", git)
     assert store.git_hash() == commit
+
+
+@pytest.mark.parametrize("raised", [OSError(errno.EACCES, "Permission denied", "/else/where"),
+                                    OSError("a library's error, without errno")])
+def test_a_write_error_that_names_its_file_or_has_no_errno_is_raised_as_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, raised: OSError) -> None:
+    # Only an error naming no file (a full disk's) is raised again, naming the batch's file.
+    def failing(path: Path, data: bytes) -> int:
+        raise raised
+
+    monkeypatch.setattr(Path, "write_bytes", failing)
+    with pytest.raises(OSError) as caught:
+        RunFolder(tmp_path).write_encoded(0, {table: b"parquet" for table in TABLES})
+    assert caught.value is raised
