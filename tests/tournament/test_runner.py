@@ -219,6 +219,12 @@ def test_price_reports_every_idea(tmp_path):
     assert (tmp_path / "summary.csv").exists() and (tmp_path / "manifest.json").exists()
 
 
+def test_a_price_asked_for_no_walls_plays_twenty(tmp_path):
+    price(["claims"], tmp_path, level=2, table="botzone", backend="sequential", quiet=True)
+    manifest = RunFolder(tmp_path).manifest()
+    assert manifest["arguments"]["walls"] == len(manifest["batches"]) == 20
+
+
 def test_table_standings(tmp_path):
     report = table(FAST, tmp_path, walls=2, seed="s", backend="sequential", quiet=True)
     standings = report.standings.set_index("variant")
