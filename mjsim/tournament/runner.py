@@ -436,14 +436,17 @@ def _executor(backend: str, scheduler: str | None) -> Iterator[None]:
 
 @contextlib.contextmanager
 def _progress(quiet: bool, total: int, done: int) -> Iterator[Callable[[], None]]:
-    """A progress bar on a terminal; nothing when quiet or when output is not a terminal. Yields
-    the function that advances it by a batch."""
+    """A progress bar on stderr when it is a terminal; nothing when quiet or when it is not.
+    Yields the function that advances it by a batch."""
     if quiet or not sys.stderr.isatty():
         yield lambda: None
         return
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    # On stderr, the terminal asked: rich's own console is stdout, so a run whose results
+    # were redirected (> file, | tee) showed no bar.
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), transient=True) as bar:
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("batches", total=total, completed=done)
         yield lambda: bar.advance(task)

@@ -45,16 +45,20 @@ def wall_seeds(seed: str, walls: int) -> list[str]:
 
     >>> wall_seeds("mjsim", 3)
     ['mjsim-0', 'mjsim-1', 'mjsim-2']
+    >>> wall_seeds("mjsim", 0)
+    Traceback (most recent call last):
+    ValueError: walls is a whole number from 1 to 2000000, not 0
     """
     seed, walls = run_seed(seed), run_walls(walls)
     return [f"{seed}-{index}" for index in range(walls)]
 
 
 def wall_index(seed: str) -> int:
-    """The position of a wall seed in its run, for reading walls in the order they were played.
+    """The position of a wall seed in its run, for reading walls in the order they were played
+    (a run's seed may hold dashes of its own).
 
-    >>> wall_index("mjsim-12")
-    12
+    >>> wall_index("mjsim-12"), wall_index("my-seed-3")
+    (12, 3)
     """
     return int(seed.rsplit("-", 1)[1])
 

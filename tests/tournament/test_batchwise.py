@@ -185,6 +185,10 @@ def test_a_ladders_standings_are_those_of_its_rotated_games(tmp_path):
                                   standings(seats[seats["lineup"].isin(rotated)]),
                                   check_exact=True)
     assert report.standings["games"].sum() == 2 * 4 * len(rotated)
+    # Each step of the ladder, then each idea of its top rung, priced against that rung.
+    assert list(zip(report.estimates["kind"], report.estimates["baseline"],
+                    report.estimates["challenger"])) == [
+        ("step", "1", "2"), ("idea", "2", "2-shanten"), ("idea", "2", "2-claims")]
 
 
 

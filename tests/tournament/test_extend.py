@@ -70,3 +70,13 @@ def test_a_folder_made_with_a_control_on_every_wall_resumes_and_extends_so(tmp_p
     new = price(["claims"], tmp_path / "new", walls=3, **OPTIONS)
     assert [len(b) for b in RunFolder(tmp_path / "new").manifest()["batches"]] == [5, 4, 4]
     assert new.estimates.loc[0, "controls"] == 1
+
+
+def test_a_run_stopped_before_its_end_then_extended_records_no_look(tmp_path):
+    # Its results were never read at its old size (a Ctrl-C, or limit), so the extended run's
+    # intervals need not pay for a look there.
+    batches = per_wall(wall_seeds("t", 4), [("1", "1", "1", "1")])
+    run(batches[:3], tmp_path, backend="sequential", quiet=True, table="botzone", limit=2)
+    run(batches, tmp_path, backend="sequential", quiet=True, table="botzone")
+    assert RunFolder(tmp_path).manifest()["looks"] == []
+    assert len(RunFolder(tmp_path).load("seats")) == 4 * 4

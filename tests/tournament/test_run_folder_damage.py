@@ -6,6 +6,7 @@ import json
 import shutil
 
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 
 from mjsim.tournament import RunFolder, table
@@ -53,9 +54,22 @@ def _missing(file):
     file.unlink()
 
 
+def _another_batch_unsummed(file):
+    # Another batch's games in a file whose footer keeps no least and greatest seed.
+    pq.write_table(pq.read_table(file.with_name("b000000.parquet")), file,
+                   write_statistics=False)
+
+
+def _games_lost(file):
+    # A whole parquet file of its own batch's seeds, cut to the first of its four games.
+    pq.write_table(pq.read_table(file).slice(0, 4), file)
+
+
 DAMAGES = [("hands", _garbage, "damaged"), ("fans", _empty, "damaged"),
            ("seats", _truncated, "damaged"), ("seats", _another_batch, "another batch's"),
-           ("seats", _another_table, "not the seats table's"), ("fans", _missing, "missing")]
+           ("seats", _another_table, "not the seats table's"), ("fans", _missing, "missing"),
+           ("hands", _another_batch_unsummed, "another batch's"),
+           ("seats", _games_lost, r"damaged \(4 seats for 4 games\)")]
 
 
 @pytest.mark.parametrize(("name", "damage", "words"), DAMAGES)
@@ -69,6 +83,16 @@ def test_a_damaged_batch_is_refused_by_name_when_read_and_played_again_on_resume
             RunFolder(folder).load(loaded)
     assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 0
     capsys.readouterr()
+    for loaded in ("seats", "hands", "fans"):
+        pd.testing.assert_frame_equal(RunFolder(folder).load(loaded), RunFolder(whole).load(loaded))
+
+
+def test_a_batch_file_without_statistics_is_checked_by_its_values(whole, tmp_path):
+    # Parquet written by another tool may keep no least and greatest values in its footer.
+    folder = _copy(whole, tmp_path)
+    for name in ("seats", "hands", "fans"):
+        file = folder / "tables" / name / "b000001.parquet"
+        pq.write_table(pq.read_table(file), file, write_statistics=False)
     for loaded in ("seats", "hands", "fans"):
         pd.testing.assert_frame_equal(RunFolder(folder).load(loaded), RunFolder(whole).load(loaded))
 
@@ -152,11 +176,16 @@ def test_a_resume_says_whether_anything_was_left_to_play(whole, tmp_path, capsys
     assert table(LINEUP, folder, **{**OPTIONS, "walls": 4}).played == 1  # extended by one
 
 
+NO_ARGUMENTS = "records no arguments a table run takes"
+
+
 @pytest.mark.parametrize(("damage", "words"), [
     (lambda manifest: manifest.update(batches=manifest["batches"][:2]),
      "lists 2 walls' batches, where its arguments ask for 3"),
     (lambda manifest: manifest.update(looks="x"), "records the looks 'x'"),
     (lambda manifest: manifest.update(looks=[3]), "records the looks [3]"),
+    (lambda manifest: manifest["arguments"].pop("lineup"), NO_ARGUMENTS),
+    (lambda manifest: manifest.update(arguments=["lineup"]), NO_ARGUMENTS),
 ])
 def test_a_manifest_whose_walls_disagree_is_refused_by_resume(whole, tmp_path, capsys, damage,
                                                               words):
@@ -170,3 +199,11 @@ def test_a_manifest_whose_walls_disagree_is_refused_by_resume(whole, tmp_path, c
     assert main(["resume", str(folder), "--quiet", "--backend", "sequential"]) == 2
     assert capsys.readouterr().err == (f"mjsim resume: {folder} holds no run that resumes: its "
                                        f"manifest.json {words}\n")
+
+
+def test_a_table_or_column_the_run_has_not_is_refused_by_name(whole):
+    with pytest.raises(ValueError, match=r"^no table 'players'; the tables are seats, hands, "
+                                         r"fans$"):
+        RunFolder(whole).load("players")
+    with pytest.raises(ValueError, match=r"^the seats table has no column score, rank$"):
+        RunFolder(whole).load("seats", ["seed", "score", "rank"])

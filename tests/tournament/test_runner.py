@@ -6,6 +6,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -99,6 +100,8 @@ def test_dask_local_cluster_gives_the_same_tables(tmp_path):
                                   dashboard_address=None) as cluster:
         dask = run(small_batches(), tmp_path / "dask", backend="dask",
                    scheduler=cluster.scheduler_address, quiet=True)
+        with pytest.raises(ValueError, match="No clients found"):  # the run closed its client
+            distributed.default_client()
     for name in loky:
         pd.testing.assert_frame_equal(loky[name], dask[name])
 
@@ -107,6 +110,38 @@ def test_a_folder_holding_another_run_is_refused(tmp_path):
     run(per_wall(wall_seeds("t", 1), [RUNG1]), tmp_path, backend="sequential", quiet=True)
     with pytest.raises(ValueError, match="different run"):
         run(per_wall(wall_seeds("u", 1), [RUNG1]), tmp_path, backend="sequential", quiet=True)
+
+
+def test_a_player_that_raises_later_in_a_run_is_named_by_its_game_in_the_run(tmp_path):
+    # The game is the one ``mjsim replay RUN --game ID`` shows: its place among all the run's
+    # games, counted over the batches before its own, not its place in its batch.
+    from mjsim.players.driver import PlayerError
+
+    raising = f"{Path(__file__).resolve().parents[2]}/tests/edges/raising.py:RaisingAtOnce"
+    batches = [[("a", RUNG1), ("b", RUNG1)], [("c", RUNG1), ("d", ("1", "1", "raising", "1"))]]
+    with pytest.raises(PlayerError) as raised:
+        run(batches, tmp_path, roster=Roster({"raising": raising}), backend="sequential",
+            table="botzone", quiet=True)
+    kept = tmp_path / "errors" / "game3-seat2.txt"
+    assert str(raised.value).startswith("game 3: seat 2 (raising-at-once) raised "
+                                        "ZeroDivisionError: division by zero in hand 1, on "
+                                        "wall 'd' (lineup 1,1,raising,1)")
+    assert str(raised.value).endswith(f"its traceback is in {kept}") and kept.is_file()
+
+
+def test_a_run_shows_its_progress_on_the_terminal_its_stderr_is(tmp_path, monkeypatch, capsys):
+    # The bar went to stdout (rich's own console): a run whose results were redirected showed
+    # none, though stderr, which the run asked, was a terminal.
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(sys, "stderr", terminal)
+    run(small_batches(3), tmp_path, backend="sequential", table="botzone")
+    assert "batches" in terminal.getvalue() and "3/3" in terminal.getvalue()
+    assert capsys.readouterr().out == ""
 
 
 def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
@@ -141,6 +176,9 @@ def test_a_run_keeps_the_loky_race_at_its_stop_quiet(tmp_path, monkeypatch):
     heard = []
     monkeypatch.setattr(threading, "excepthook", heard.append)
     table(RUNG1, tmp_path, walls=2, backend="sequential", quiet=True, table="botzone")
+    table(RUNG1, tmp_path / "again", walls=1, backend="sequential", quiet=True, table="botzone")
+    # Installed once: each run wrapping it again would grow a chain of hooks without end.
+    assert threading.excepthook.previous == heard.append
 
     class Manager(threading.Thread):
         pass
@@ -179,6 +217,12 @@ def test_price_reports_every_idea(tmp_path):
     assert row["changed"] == 0 and row["value_game"] == 0 and row["sd_seed_hand"] == 0
     assert math.isnan(row["low_game"]) and math.isnan(row["high_game"])
     assert (tmp_path / "summary.csv").exists() and (tmp_path / "manifest.json").exists()
+
+
+def test_a_price_asked_for_no_walls_plays_twenty(tmp_path):
+    price(["claims"], tmp_path, level=2, table="botzone", backend="sequential", quiet=True)
+    manifest = RunFolder(tmp_path).manifest()
+    assert manifest["arguments"]["walls"] == len(manifest["batches"]) == 20
 
 
 def test_table_standings(tmp_path):

@@ -1,5 +1,6 @@
 """Trigger rates: how often switching an idea off changes the challenger's move."""
 
+import math
 from typing import Any
 
 import pandas as pd
@@ -97,6 +98,23 @@ def test_trigger_rows_sum_per_seed_and_say_when_nothing_triggered() -> None:
     assert trigger_words(nothing) == "never changed a move in 100 decisions"
     with pytest.raises(ValueError, match="without shadows"):
         trigger_rows(seats.drop(columns="changed"), ["x"])
+
+
+def test_a_seed_with_one_change_counts_and_a_challenger_not_played_has_no_rate() -> None:
+    seats = pd.DataFrame({"seed": ["a", "b", "c"], "variant": ["x", "x", "x"],
+                          "decisions": [10, 20, 30], "changed": [1, 0, 5]})
+    rows = trigger_rows(seats, ["x", "absent"]).set_index("challenger")
+    assert (rows.loc["x", "seeds"], rows.loc["x", "seeds_changed"]) == (3, 2)
+    absent = rows.loc["absent"]
+    assert (absent["decisions"], absent["changed"], absent["seeds"]) == (0, 0, 0)
+    assert math.isnan(absent["rate"]) and math.isnan(absent["seed_rate"])
+
+
+@pytest.mark.parametrize(("changed", "share"), [(12, "1.0%"), (11, "0.92%")])
+def test_a_rate_from_one_percent_is_shown_to_a_tenth_and_below_it_to_two_figures(
+        changed: int, share: str) -> None:
+    row = {"decisions": 1200, "changed": changed, "seeds": 20, "seeds_changed": 3}
+    assert trigger_words(row) == f"changed {changed} of 1,200 decisions ({share}), on 3 of 20 seeds"
 
 
 def test_with_triggers_puts_the_counts_beside_each_priced_idea() -> None:
