@@ -155,3 +155,9 @@ def test_sixty_or_more_seeds_cut_alpha_over_two_from_each_end():
     # 2^n overflows a float past 1,023 seeds; a run of 2,000 walls is still priced.
     low, high, p = sign_flip([0.0] * 1997 + others)
     assert low <= 0.0 < high and p == 2 / 8
+
+
+def test_six_seeds_exclude_only_beyond_the_extreme_subset_means():
+    """n = 6: k = floor(0.025 * 64) = 1, so the interval runs from the smallest subset mean
+    to the largest (the weights reach alpha/2 exactly at the first of 64)."""
+    assert sign_flip([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])[:2] == (1.0, 6.0)
