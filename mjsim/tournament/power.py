@@ -82,8 +82,9 @@ class Plan:
 def plan(delta: float, sd: float = PILOT_SD, stage: int = 10) -> Plan:
     """The walls pricing ``delta`` takes (see :class:`Plan`); the cap is a multiple of
     ``stage`` (walls are added that many at a time) and at least every expected size."""
-    if delta <= 0 or sd <= 0:
-        raise ValueError(f"plan for a positive effect and SD, not delta {delta} and SD {sd}")
+    if not (0 < delta < math.inf and 0 < sd < math.inf):  # NaN fails every comparison
+        raise ValueError(f"plan for a positive, finite effect and SD, not delta {delta} and "
+                         f"SD {sd}")
     theta = max(delta / sd, SLOWEST)
     scale = (theta * sd / delta) ** 2
     length = max(4 * sequential.MIN_SEEDS, math.ceil(40 / theta**2))

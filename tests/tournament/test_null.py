@@ -46,3 +46,36 @@ def test_null_check_refuses_what_cannot_check(tmp_path: Any, options: dict[str, 
                                               message: str) -> None:
     with pytest.raises(ValueError, match=message):
         null_check(tmp_path, **options)
+
+
+def test_null_check_counts_false_alarms_below_alpha_and_coverage_with_its_ends(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each replicate's estimate is taken on its own walls (SEED-nullR-0, ...), and the rates
+    are counted by hand: p exactly 0.05 is no false alarm, an interval ending exactly at 0 holds
+    it."""
+    from mjsim.tournament import pricing
+
+    given = [(0.0, 1.0, 0.05), (-1.0, 0.0, 0.0499), (0.1, 1.0, 0.2), (-0.5, 0.5, 0.9),
+             (-2.0, -0.5, 0.001)]
+    seen: list[list[str]] = []
+
+    def fake_estimate(diffs: Any, challenger: str, baseline: str) -> Any:
+        assert (challenger, baseline) == ("1?salt=2", "1")
+        seen.append(sorted(diffs["seed"].unique()))
+        low, high, p = given[len(seen) - 1]
+        return pricing.Estimate(challenger, baseline, 2, 8, (low + high) / 2, 1.0, low, high,
+                                p, 1.0, 1.0, 1.0, 1)
+
+    monkeypatch.setattr(pricing, "estimate", fake_estimate)
+    check = null_check(tmp_path, level=1, replicates=5, walls=2, seed="nc", salt=2,
+                       backend="sequential", quiet=True)
+    assert seen == [[f"nc-null{r}-0", f"nc-null{r}-1"] for r in range(5)]
+    assert list(check.runs["p"]) == [0.05, 0.0499, 0.2, 0.9, 0.001]
+    assert (check.false_alarms, check.coverage) == (2 / 5, 3 / 5)
+    assert check.words == ("false alarms (p < 0.05) in 2 of 5 runs (40.0%, nominal 5%); the "
+                           "interval held 0 in 3 of 5 (60.0%, nominal 95%)")
+
+
+def test_null_check_takes_only_a_whole_salt(tmp_path: Any) -> None:
+    with pytest.raises(TypeError, match="salt is a whole number"):
+        null_check(tmp_path, salt=1.5)  # type: ignore[arg-type]

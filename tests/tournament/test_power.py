@@ -70,3 +70,47 @@ def test_the_plan_counts_the_games_the_schedule_plays(fixed):
     text = format_plan(replace(plan(0.5), fixed=fixed), games_per_wall=1)
     said = f"{fixed} wall{'s' * (fixed != 1)} ({sum(map(len, batches)):,} games)"
     assert f"a fixed run (--walls): {said} for 80% power" in text
+
+
+def test_detectable_is_the_textbook_sum_of_t_quantiles_over_root_n():
+    """(t_0.975 + t_0.8) * sd / sqrt(n), from the printed t table: 12.706 and 1.376 at one
+    degree of freedom, 2.262 and 0.883 at nine."""
+    assert detectable(1.0, 2) == pytest.approx((12.706 + 1.376) / math.sqrt(2), rel=1e-3)
+    assert detectable(2.0, 10) == pytest.approx((2.262 + 0.883) * 2 / math.sqrt(10), rel=1e-3)
+    assert detectable(1.0, 10, alpha=0.01) == pytest.approx((3.250 + 0.883) / math.sqrt(10),
+                                                           rel=1e-3)
+    assert detectable(1.0, 10, power=0.9) == pytest.approx((2.262 + 1.383) / math.sqrt(10),
+                                                          rel=1e-3)
+    for sd in (math.inf, math.nan, -1.0):
+        assert math.isnan(detectable(sd, 10))
+
+
+def test_walls_needed_is_two_at_the_least_and_refuses_an_sd_that_is_no_number():
+    # detectable(1.0, 2) is 9.96: an effect of 100 needs only the two walls an SD needs.
+    assert walls_needed(100.0, 1.0) == 2
+    assert walls_needed(9.9, 1.0) == 3 and walls_needed(10.0, 1.0) == 2
+    for sd in (math.inf, math.nan, -1.0):
+        with pytest.raises(ValueError, match="positive per-seed SD"):
+            walls_needed(0.5, sd)
+    with pytest.raises(ValueError, match="effect to plan for is positive"):
+        walls_needed(math.nan, 1.0)
+
+
+def test_nine_runs_in_ten_decide_by_the_cap_in_a_fresh_simulation():
+    """The cap is the walls by which 9 in 10 runs decide at a price of 0 and of delta: in 1,000
+    fresh runs (another seed) each share is at least 90% less two Monte Carlo errors, and the
+    cap is a whole number of the stages given."""
+    result = plan(0.5, PILOT_SD, stage=7)
+    assert result.cap % 7 == 0
+    rng = np.random.default_rng(43)
+    for mean in (0.0, 0.5):
+        decision, _ = decide(rng.normal(mean, PILOT_SD, (1000, result.cap)), 0.5)
+        assert (decision != 3).mean() >= 0.9 - 2 * math.sqrt(0.9 * 0.1 / 1000)
+
+
+@pytest.mark.parametrize("delta, sd", [(0.5, 0.0), (math.nan, 3.0), (math.inf, 3.0),
+                                       (0.5, math.nan), (0.5, math.inf)])
+def test_a_plan_refuses_an_effect_or_sd_that_is_not_a_positive_finite_number(delta, sd):
+    # NaN and infinity once fell through to "cannot convert float NaN to integer".
+    with pytest.raises(ValueError, match="^plan for a positive, finite effect and SD, not "):
+        plan(delta, sd)

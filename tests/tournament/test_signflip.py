@@ -119,3 +119,45 @@ def test_a_run_read_before_it_stopped_keeps_its_sequence_and_the_readme_says_so(
     rule = " ".join(readme.split("**Few triggers.**", 1)[1].split("**The null check.**")[0]
                     .split())
     assert "by `--until-decided` or extended, keeps its confidence sequence and gets no `*`" in rule
+
+
+def test_the_edges_of_what_it_takes_and_a_sum_of_zero():
+    # One value: both signs reach its size, so p is 1 and nothing is excluded.
+    assert sign_flip([3.0]) == (-math.inf, math.inf, 1.0)
+    # Exactly MOST_NONZERO values other than 0 are taken: only all + and all - reach the sum.
+    assert sign_flip(np.arange(1.0, MOST_NONZERO + 1))[2] == 2 / 2**MOST_NONZERO
+    # A sum of 0 (or no value other than 0) is matched by every flip: p is 1.
+    assert sign_flip([1.0, -1.0])[2] == 1.0 and sign_flip([0.0] * 5)[2] == 1.0
+
+
+def test_sixty_or_more_seeds_cut_alpha_over_two_from_each_end():
+    """Three values other than 0 among a hundred: the subset means, weighted by how many of
+    the 97 zeros a subset holds (binomial), with 2.5% of the weight beyond each end."""
+    from itertools import product
+
+    from scipy import stats
+
+    others, zeros = [1.0, 2.0, 3.0], 97
+    pieces = []
+    for chosen in product([0, 1], repeat=3):
+        total = sum(v for v, c in zip(others, chosen) if c)
+        for j in range(zeros + 1):
+            if sum(chosen) + j:
+                pieces.append((total / (sum(chosen) + j), stats.binom.pmf(j, zeros, 0.5) / 8))
+    pieces.sort()
+    weights = np.cumsum([w for _, w in pieces])
+    low = pieces[int(np.argmax(weights >= 0.025 * (1 - 1e-9)))][0]
+    high_weights = np.cumsum([w for _, w in reversed(pieces)])
+    high = pieces[::-1][int(np.argmax(high_weights >= 0.025 * (1 - 1e-9)))][0]
+    got = sign_flip([0.0] * zeros + others)
+    assert got[:2] == pytest.approx((low, high))
+    assert got[2] == 2 / 8  # |±1 ±2 ±3| reaches 6 only all + or all -
+    # 2^n overflows a float past 1,023 seeds; a run of 2,000 walls is still priced.
+    low, high, p = sign_flip([0.0] * 1997 + others)
+    assert low <= 0.0 < high and p == 2 / 8
+
+
+def test_six_seeds_exclude_only_beyond_the_extreme_subset_means():
+    """n = 6: k = floor(0.025 * 64) = 1, so the interval runs from the smallest subset mean
+    to the largest (the weights reach alpha/2 exactly at the first of 64)."""
+    assert sign_flip([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])[:2] == (1.0, 6.0)

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import nbformat
+import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 from nbclient import NotebookClient
@@ -191,3 +192,61 @@ def test_botzone_tables_one_hand_games_are_read_per_hand_of_their_own(tmp_path):
     assert test.plus == pytest.approx(t_sprt(per_wall, 0.5).plus)
     label = plots.points_distribution(seats).axes[0].get_xlabel()
     assert label == "points per game (1 hand)"
+
+
+def _one_game_a_wall(points_by_wall, hands=4, challenger="C"):
+    """A seats table of one challenger game a wall: ``challenger`` in seat 0 scoring the points
+    given, three seats of "B" that make up the rest (a field of B sums to zero)."""
+    rows = []
+    for seed, points in points_by_wall.items():
+        for seat in range(4):
+            rows.append({"seed": seed, "lineup": f"{challenger},B,B,B", "seat": seat,
+                         "variant": challenger if seat == 0 else "B",
+                         "points": points if seat == 0 else -points / 3, "hands": hands})
+    return pd.DataFrame(rows)
+
+
+def test_running_estimate_by_hand_on_walls_read_in_the_order_played():
+    """Walls s-0, s-1, s-2, s-10 (s-10 is read last, not after s-1) with the challenger scoring
+    8, 0, 4, -4 in games of four hands: the mean, t interval (t table: 12.706, 4.303, 3.182)
+    and price a hand, computed by hand; another challenger's games on the walls are left out."""
+    seats = pd.concat([_one_game_a_wall({"s-10": -4, "s-2": 4, "s-1": 0, "s-0": 8}),
+                       _one_game_a_wall({f"s-{i}": 40 for i in (3, 4, 5)}, challenger="D")])
+    running = summaries.running_estimate(seats, "C", "B")
+    assert list(running["walls"]) == [2, 3, 4]
+    # per wall: mean, SD over the walls so far, t quantile
+    for row, (mean, sd, t) in zip(running.itertuples(), [(4, math.sqrt(32), 12.706),
+                                                         (4, 4, 4.303),
+                                                         (2, math.sqrt(80 / 3), 3.182)]):
+        half = t * sd / math.sqrt(row.walls)
+        assert row.value_hand == pytest.approx(-mean / 4)
+        assert (row.low_hand, row.high_hand) == pytest.approx(
+            ((-mean - half) / 4, (-mean + half) / 4), rel=1e-3)
+    step = summaries.running_estimate(seats, "C", "B", sign=1).iloc[-1]
+    half = 3.182 * math.sqrt(80 / 3) / 2
+    assert (step["value_hand"], step["low_hand"], step["high_hand"]) == pytest.approx(
+        (0.5, (2 - half) / 4, (2 + half) / 4), rel=1e-3)
+    nothing = summaries.running_estimate(_one_game_a_wall({"s-0": 0, "s-1": 0}), "C", "B")
+    assert str(nothing["value_hand"].iloc[0]) == "0.0"  # a price of exactly 0 is no -0.0
+
+
+def test_sequential_reads_the_price_a_hand_of_the_runs_own_games():
+    from mjsim.tournament.sequential import t_sprt
+
+    walls = {f"s-{i}": points for i, points in enumerate([8, 0, 4, -4, 12, 2] * 4)}
+    test = summaries.sequential(_one_game_a_wall(walls), {"idea": "C"}, "B", delta=0.5)
+    by_hand = [-points / 4 for points in walls.values()]
+    assert set(test) == {"idea"} and test["idea"].plus == pytest.approx(t_sprt(by_hand, 0.5).plus)
+
+
+def test_fan_frequency_counts_an_element_once_a_win_over_the_variants_wins():
+    hands = pd.DataFrame({"variant": ["A", "A", "A", "B", "B"],
+                          "outcome": ["won", "won", "paid", "won", "drawn"]})
+    fans = pd.DataFrame({  # A's first win lists element 10 twice (two sets of it)
+        "seed": ["w"] * 5, "lineup": ["l"] * 5, "hand_no": [1, 1, 1, 2, 3],
+        "variant": ["A", "A", "A", "A", "B"], "number": [10, 10, 30, 10, 20],
+        "name": ["ten", "ten", "thirty", "ten", "twenty"]})
+    frequency = summaries.fan_frequency(fans, hands)
+    assert frequency.to_dict("list") == {
+        "variant": ["A", "A", "B"], "number": [10, 30, 20], "name": ["ten", "thirty", "twenty"],
+        "wins": [2, 1, 1], "share": [1.0, 0.5, 1.0]}

@@ -396,3 +396,23 @@ def test_an_export_that_goes_on_counts_what_it_wrote_and_names_each_refusal(impo
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("refused: mixed/zz-green.jsonl: "), err
     assert len((folder / "mixed.jsonl").read_text().splitlines()) == 2
+
+
+def test_an_import_again_replaces_the_earlier_ones_files_and_refuses_a_foreign_folder(tmp_path):
+    shutil.copy(GAMES, tmp_path / "games.txt")
+    ImportFolder(tmp_path / "out", "contest-text")  # an earlier import's folder
+    stale = [tmp_path / "out" / "games" / "g000099-old.jsonl",
+             tmp_path / "out" / "tables" / "seats" / "b000099.parquet"]
+    for path in stale:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("left by an earlier import")
+    status, _, err = command("import", "games.txt", "--format", "contest-text", "--out", "out",
+                             cwd=tmp_path)
+    assert status == 0, err
+    assert not any(path.exists() for path in stale)
+    logs = sorted(path.name[:7] for path in (tmp_path / "out" / "games").iterdir())
+    assert logs == [f"g{number:06d}" for number in range(1, 7)]  # six agreed games
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine")
+    with pytest.raises(ValueError, match="holds files that are not an import"):
+        ImportFolder(tmp_path / "mine", "contest-text")
