@@ -215,7 +215,10 @@ def test_malformed_simple_input_is_refused_naming_the_problem():
     ("1\n", "counts 1 turn, which takes 1 line, not 0$"),
     ("2\n0 0 0\n", "counts 2 turns, which take 3 lines, not 1$"),
     ("2\n0 0 0\nPASS\n\n", "request 1 '': an empty request$"),  # was "of 1 words"
-    ("2\n0 0 0\nPASS\n2 B5 B6\n", "request 1 '2 B5 B6': no request '2' has 3 words$")])
+    ("2\n0 0 0\nPASS\n2 B5 B6\n", "request 1 '2 B5 B6': no request '2' has 3 words$"),
+    # MAX_TURNS is the most a count may say; one more is refused before a line is read.
+    ("10000\n", "counts 10,000 turns, which take 19,999 lines, not 0$"),
+    ("10001\n", r"counts 10001 turns: more than a game has \(at most 10,000\)$")])
 def test_simple_input_cut_short_or_empty_is_refused_in_true_words(text, problem):
     with pytest.raises(ValueError, match=problem):
         serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=True)
