@@ -3,6 +3,7 @@ run through real pipes."""
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -194,6 +195,35 @@ def test_keep_running_json_takes_a_whole_input_object_too():
     player = FirstLegal()
     serve(player, stdin, stdout, keep_running=True)
     assert stdout.getvalue().count(KEEP_RUNNING) == 2 and player.closed == 1
+
+
+@pytest.mark.parametrize("line", ["5", '{"requests": 5}', '{"requests": []}', "[\"0 0 0\"]"])
+def test_a_later_request_that_is_no_string_is_refused_naming_it(line):
+    stdin = io.StringIO('{"requests": ["0 0 0"], "responses": []}\n' + line + "\n")
+    stdout = io.StringIO()
+    with pytest.raises(ValueError, match=f"^a Botzone Mahjong request is a string, not "
+                                         f"{re.escape(repr(line))}$"):
+        serve(FirstLegal(), stdin, stdout, keep_running=True)
+    assert stdout.getvalue() == f'{{"response": "PASS"}}\n{KEEP_RUNNING}\n'  # the first answered
+
+
+def test_once_per_turn_the_lines_after_the_input_are_left_unread():
+    # Botzone's simple form ends with its data and globaldata lines; a bot answers one turn.
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO("1\n0 0 0\ndata\nglobal data\n"), stdout, simple_io=True)
+    assert stdout.getvalue() == "PASS\n"
+
+
+def test_a_player_with_act_alone_needs_no_hooks_and_no_close():
+    class Bare:
+        name = "bare"
+
+        def act(self, view):
+            return view.legal[0]
+
+    stdout = io.StringIO()
+    serve(Bare(), io.StringIO(json.dumps({"requests": ["0 0 0"]}) + "\n"), stdout)
+    assert stdout.getvalue() == '{"response": "PASS"}\n'
 
 
 @pytest.mark.parametrize("text, problem", [
