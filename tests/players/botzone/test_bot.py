@@ -266,6 +266,14 @@ def test_a_line_without_end_is_refused_not_read_until_memory_runs_out(monkeypatc
         serve(FirstLegal(), io.StringIO(text), io.StringIO(), **options)
 
 
+def test_a_line_of_max_line_characters_is_read(monkeypatch):
+    monkeypatch.setattr("mjsim.players.botzone.bot.MAX_LINE", 100)
+    line = '{"requests": ["0 0 0"], "responses": []}'
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO(line.ljust(99) + "\n"), stdout)  # 100 with its newline
+    assert stdout.getvalue() == '{"response": "PASS"}\n'
+
+
 @pytest.mark.parametrize("simple_io", [False, True])
 def test_a_byte_order_mark_before_the_input_reads_as_absent(simple_io):
     # README: a file that starts with a UTF-8 byte-order mark reads as without it.
