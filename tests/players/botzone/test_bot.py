@@ -207,6 +207,31 @@ def test_a_later_request_that_is_no_string_is_refused_naming_it(line):
     assert stdout.getvalue() == f'{{"response": "PASS"}}\n{KEEP_RUNNING}\n'  # the first answered
 
 
+def test_a_later_request_that_is_no_json_is_refused_naming_it():
+    stdin = io.StringIO('{"requests": ["0 0 0"], "responses": []}\n1 0 0 0 0\n')
+    with pytest.raises(ValueError, match="^Botzone's request '1 0 0 0 0' does not parse as JSON: "):
+        serve(FirstLegal(), stdin, io.StringIO(), keep_running=True)
+
+
+@pytest.mark.parametrize("simple_io", [False, True])
+def test_keeping_running_blank_lines_between_requests_are_skipped(simple_io):
+    requests, answers = GAME
+    first = "1\n" + requests[0] if simple_io else json.dumps({"requests": requests[:1]})
+    second = requests[1] if simple_io else json.dumps(requests[1])
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO(f"{first}\n\n  \n{second}\n\n"), stdout,
+          simple_io=simple_io, keep_running=True)
+    said = [line if simple_io else json.loads(line)["response"]
+            for line in stdout.getvalue().splitlines() if line != KEEP_RUNNING]
+    assert said == answers[:2]
+
+
+def test_a_turn_count_with_leading_zeros_is_read_as_its_number():
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO("000000001\n0 0 0\n"), stdout, simple_io=True)
+    assert stdout.getvalue() == "PASS\n"
+
+
 def test_once_per_turn_the_lines_after_the_input_are_left_unread():
     # Botzone's simple form ends with its data and globaldata lines; a bot answers one turn.
     stdout = io.StringIO()
