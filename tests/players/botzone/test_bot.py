@@ -232,6 +232,51 @@ def test_a_turn_count_with_leading_zeros_is_read_as_its_number():
     assert stdout.getvalue() == "PASS\n"
 
 
+@pytest.mark.parametrize("error", [KeyboardInterrupt(), Foul("its own foul")])
+def test_ctrl_c_or_a_foul_from_the_player_passes_through_as_raised(error):
+    class Stopped(FirstLegal):
+        def act(self, view):
+            raise error
+
+    stdin = io.StringIO(json.dumps({"requests": ["0 0 0", DEALT, "2 J1"],
+                                    "responses": ["PASS", "PASS"]}) + "\n")
+    with pytest.raises(type(error)) as raised:
+        serve(Stopped(), stdin, io.StringIO())
+    assert raised.value is error
+
+
+def test_the_hand_starts_at_the_first_request_even_when_it_is_the_only_one():
+    player = FirstLegal()
+    serve(player, io.StringIO(json.dumps({"requests": ["0 2 1"]}) + "\n"), io.StringIO())
+    assert player.starts == [HandStart(2, 1, 0, 1)]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("0\n", "^Botzone's simple input starts with the turn count, not '0'$"),
+    ("x" * 100 + "\n", (f"^Botzone's simple input starts with the turn count, not "
+                       f"'{'x' * 40}... \\(100 characters\\)'$")),
+    ("9" * 100 + "\n", (f"^Botzone's simple input counts {'9' * 40}... \\(100 characters\\) "
+                       "turns: more than a game has")),
+])
+def test_a_bad_turn_count_is_refused_showing_its_first_40_characters(text, said):
+    with pytest.raises(ValueError, match=said):
+        serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=True)
+
+
+ONES = "[" + ",".join(["1"] * 150) + "]"  # JSON, and no request
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("x" * 300, f"^Botzone's request '{'x' * 200}... \\(300 characters\\)' does not parse"),
+    (ONES, (f"^a Botzone Mahjong request is a string, not '{re.escape(ONES[:200])}... "
+           f"\\({len(ONES)} characters\\)'$")),
+])
+def test_a_bad_later_request_is_shown_to_its_first_200_characters(line, said):
+    stdin = io.StringIO('{"requests": ["0 0 0"], "responses": []}\n' + line + "\n")
+    with pytest.raises(ValueError, match=said):
+        serve(FirstLegal(), stdin, io.StringIO(), keep_running=True)
+
+
 def test_once_per_turn_the_lines_after_the_input_are_left_unread():
     # Botzone's simple form ends with its data and globaldata lines; a bot answers one turn.
     stdout = io.StringIO()
