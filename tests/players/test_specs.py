@@ -6,6 +6,7 @@ import hashlib
 import importlib.metadata
 import re
 import shutil
+import sys
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -172,7 +173,8 @@ def test_refusals_name_the_spec(spec, message):
 def test_a_botzone_program_whose_script_is_missing_is_refused_as_it_loads(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "here.py").write_text("print('PASS')\n")
-    for command in ("python3 -u gone.py", "python3 gone.JS", "python3 -X dev gone.rb"):
+    for command in ("python3 -u gone.py", "python3 gone.JS", "python3 -X dev gone.rb",
+                    f"{sys.executable} gone.py"):  # a program named by its path is no script
         with pytest.raises(ValueError,
                            match=r"no file \S*gone\.\w+ \(the script its program runs\)"):
             load_player(f"botzone:{command}")
@@ -258,6 +260,8 @@ def test_describe_records_a_botzone_program_and_its_files_or_none_when_it_is_mis
                      "program": python,
                      "sha256": hashlib.sha256(Path(python).read_bytes()).hexdigest(),
                      "files": {f"{tmp_path}/x.py": hashlib.sha256(b"print('PASS')\n").hexdigest()}}
+    # A program named by its path is the program, not one of its files.
+    assert "files" not in describe(f"botzone:{sys.executable} --fast")
     assert describe("botzone:./gone --fast") == {"spec": f"botzone:{tmp_path}/gone --fast",
                                                  "kind": "botzone", "program": None}
 
@@ -299,3 +303,26 @@ def test_player_bug_takes_an_error_never_raised_and_keeps_its_first_line():
         "cannot build player x: ValueError: boom")
     assert str(specs.player_bug("cannot load player x", SyntaxError("bad"))) == (
         "cannot load player x: SyntaxError: bad")
+    # A syntax error's own text names its file and line: they are told once, as the place.
+    assert str(specs.player_bug("w", SyntaxError("bad", ("/a/f.py", 3, 1, "x")))) == (
+        "w: SyntaxError: bad (f.py, line 3)")
+
+
+LONG = list(range(30))  # its repr is 110 characters: shown to its first 40
+SHOWN = re.escape(f"{repr(LONG)[:40]}... (110 characters)")
+
+
+@pytest.mark.parametrize(("call", "said"), [
+    (lambda: parse_spec(LONG), f"^a player spec is a str such as '3', not {SHOWN}$"),
+    (lambda: load_player(LONG), rf"^spec is a player spec \(a str such as '3'\), not {SHOWN}$"),
+    (lambda: with_off("3", LONG), f"^an idea is a str such as 'claims', not {SHOWN}$")])
+def test_a_spec_or_idea_of_another_type_is_shown_to_its_first_40_characters(call, said):
+    with pytest.raises(TypeError, match=said):
+        call()
+
+
+def test_ideas_declared_as_a_long_list_of_non_names_are_shown_to_their_first_40_characters(
+        tmp_path):
+    (tmp_path / "many.py").write_text("class Many:\n    ideas = list(range(30))\n")
+    with pytest.raises(ValueError, match=f"declares its ideas as {SHOWN}: "):
+        player_ideas(f"{tmp_path / 'many.py'}:Many")
