@@ -12,6 +12,7 @@ import pytest
 from mjsim.game.rules import Rules
 from mjsim.learn import network
 from mjsim.learn import player as player_module
+from mjsim.learn import roads as road_planes
 from mjsim.learn.actions import (
     CHOW,
     CLAIM_KONG,
@@ -19,7 +20,9 @@ from mjsim.learn.actions import (
     PUNG_ACTION,
     TURN_KONG,
     WIN_ACTION,
+    move_of,
 )
+from mjsim.learn.planes import encode, legal_mask
 from mjsim.learn.player import SHIPPED, Learned
 from mjsim.players import view_of
 from mjsim.players.driver import play
@@ -192,3 +195,17 @@ def test_a_seat_with_one_move_or_none_gets_it_without_a_forward_pass(model):
     waiting = game.waiting_on()[0]
     batch = player.act_batch([view_of(game, waiting), view_of(game, (waiting + 1) % 4)])
     assert batch[0] in game.legal(waiting) and batch[1] is None
+
+
+def test_a_road_model_decides_on_each_views_road_planes(tmp_path):
+    path = tmp_path / "roads.npz"
+    network.save(path, network.initial(channels=4, blocks=1, seed=3, roads=road_planes.ROADS), {})
+    seen = [view for _, view in views(["roads"], last_hand=1) if len(view.legal) > 1]
+    planes = np.stack([encode(view) for view in seen])
+    masks = np.stack([legal_mask(view) for view in seen])
+    roads = np.stack([road_planes.roads(view) for view in seen])
+    best = network.load(path).best_actions(planes, masks, roads)
+    assert Learned(model=str(path)).act_batch(seen) == [
+        move_of(int(action), view) for action, view in zip(best, seen)]
+    blind = network.load(path).best_actions(planes, masks, np.zeros_like(roads))
+    assert (blind != best).any()  # so the road planes changed some decision
