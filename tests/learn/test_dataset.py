@@ -304,3 +304,11 @@ def test_a_player_or_label_that_fails_stops_the_command_in_one_line(tmp_path, ca
     if "traceback is in" in words:
         kept = [path.read_text() for path in (out / "errors").iterdir()]
         assert len(kept) == 1 and "1 / 0" in kept[0]
+
+
+def test_written_with_its_defaults_a_dataset_plays_16_hands_a_wall_in_shards_of_10_walls(
+        tmp_path):
+    manifest = dataset.write(tmp_path / "out", ["1"] * 4, walls=1)
+    assert {key: manifest[key] for key in ("seed", "hands", "shard_walls", "roads", "label")} == {
+        "seed": "mjsim", "hands": 16, "shard_walls": 10, "roads": False, "label": None}
+    assert "roads" not in dataset.load(tmp_path / "out")
