@@ -312,3 +312,14 @@ def test_written_with_its_defaults_a_dataset_plays_16_hands_a_wall_in_shards_of_
     assert {key: manifest[key] for key in ("seed", "hands", "shard_walls", "roads", "label")} == {
         "seed": "mjsim", "hands": 16, "shard_walls": 10, "roads": False, "label": None}
     assert "roads" not in dataset.load(tmp_path / "out")
+
+
+def test_a_shard_of_a_road_dataset_without_its_road_planes_is_refused(tmp_path):
+    dataset.write(tmp_path / "out", ["1"] * 4, walls=1, hands=1, roads=True)
+    shard = tmp_path / "out" / "shard-00000.npz"
+    arrays = dict(np.load(shard))
+    del arrays["roads"]
+    np.savez_compressed(shard, **arrays)
+    with pytest.raises(ValueError, match=f"^{shard} is no dataset shard of its manifest: no road "
+                                         "planes"):
+        dataset.load(tmp_path / "out")
