@@ -260,8 +260,9 @@ def test_describe_records_a_botzone_program_and_its_files_or_none_when_it_is_mis
                      "program": python,
                      "sha256": hashlib.sha256(Path(python).read_bytes()).hexdigest(),
                      "files": {f"{tmp_path}/x.py": hashlib.sha256(b"print('PASS')\n").hexdigest()}}
-    # A program named by its path is the program, not one of its files.
-    assert "files" not in describe(f"botzone:{sys.executable} --fast")
+    # A program named by its path is the program, not one of its files; a path to no file
+    # is no file.
+    assert "files" not in describe(f"botzone:{sys.executable} --fast /no/such/file")
     assert describe("botzone:./gone --fast") == {"spec": f"botzone:{tmp_path}/gone --fast",
                                                  "kind": "botzone", "program": None}
 
@@ -326,3 +327,21 @@ def test_ideas_declared_as_a_long_list_of_non_names_are_shown_to_their_first_40_
     (tmp_path / "many.py").write_text("class Many:\n    ideas = list(range(30))\n")
     with pytest.raises(ValueError, match=f"declares its ideas as {SHOWN}: "):
         player_ideas(f"{tmp_path / 'many.py'}:Many")
+
+
+def test_a_bare_program_name_is_looked_up_on_path_even_beside_a_file_of_that_name(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "python3").write_text("")
+    (tmp_path / "here.py").write_text("")
+    assert parse_spec("botzone:python3 here.py").target == f"python3 {tmp_path}/here.py"
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    ("no-such-program-here a/b", "no-such-program-here (not on PATH)"),
+    ("/no/such/bot --fast", "/no/such/bot (not an executable file)")])
+def test_a_missing_program_is_refused_naming_its_first_word(tmp_path, monkeypatch, command,
+                                                           said):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=f"^cannot load player .*: no program {re.escape(said)}$"):
+        load_player(f"botzone:{command}")
