@@ -345,3 +345,10 @@ def test_a_missing_program_is_refused_naming_its_first_word(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ValueError, match=f"^cannot load player .*: no program {re.escape(said)}$"):
         load_player(f"botzone:{command}")
+
+
+def test_a_program_is_loaded_into_a_working_folder_made_or_already_there(tmp_path):
+    # A resumed run seats its programs again in the folders it made before.
+    for _ in range(2):
+        load_player("botzone:python3 -V", workdir=tmp_path / "seat" / "0").close()
+    assert (tmp_path / "seat" / "0").is_dir()
