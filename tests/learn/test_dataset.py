@@ -280,6 +280,8 @@ class Offers:
      ("wall 0: seat 3 (raising-at-once) raised ZeroDivisionError: division by zero in hand 1; "
       "its traceback is in {out}/errors/wall0-seat3.txt")),
     ("2,2,2,{file}:Offers", None, "wall 0: offers in seat 3 fouled 3 hands in a row"),
+    # A foul is the driver's matter, no row of data: what the player offered is not read.
+    ("2,2,2,{file}:Offers?answer=x", None, "wall 0: offers in seat 3 fouled 3 hands in a row"),
     ("2,2,2,2", "tests.edges.raising:RaisingAtOnce",
      "raised ZeroDivisionError: division by zero as the label, in hand 1; its traceback is in "),
     ("2,2,2,2", "{file}:Offers",
