@@ -96,6 +96,8 @@ FOUR = ["1", "1", "1", "1"]
     ({"players": [1, 1, 1, 1]}, TypeError, r"^players is a list of player specs \(str\)"),
     ({"players": "1111"}, TypeError, r"^players is a list of player specs \(str\), not '1111'"),
     ({"players": None}, TypeError, "^players is a list"),
+    ({"players": FOUR[:3]}, ValueError, r"^a table seats four players, not 3: \['1', '1', '1'\]$"),
+    ({"players": [*FOUR, "1"]}, ValueError, "^a table seats four players, not 5: "),
     ({"label": 3}, TypeError, r"^label is a player spec \(a str\) or None, not 3$"),
     ({"roads": "yes"}, TypeError, "^roads is True or False, not 'yes'$"),
     ({"roads": 1}, TypeError, "^roads is True or False, not 1$"),

@@ -280,6 +280,8 @@ class Offers:
      ("wall 0: seat 3 (raising-at-once) raised ZeroDivisionError: division by zero in hand 1; "
       "its traceback is in {out}/errors/wall0-seat3.txt")),
     ("2,2,2,{file}:Offers", None, "wall 0: offers in seat 3 fouled 3 hands in a row"),
+    # A foul is the driver's matter, no row of data: what the player offered is not read.
+    ("2,2,2,{file}:Offers?answer=x", None, "wall 0: offers in seat 3 fouled 3 hands in a row"),
     ("2,2,2,2", "tests.edges.raising:RaisingAtOnce",
      "raised ZeroDivisionError: division by zero as the label, in hand 1; its traceback is in "),
     ("2,2,2,2", "{file}:Offers",
@@ -304,3 +306,22 @@ def test_a_player_or_label_that_fails_stops_the_command_in_one_line(tmp_path, ca
     if "traceback is in" in words:
         kept = [path.read_text() for path in (out / "errors").iterdir()]
         assert len(kept) == 1 and "1 / 0" in kept[0]
+
+
+def test_written_with_its_defaults_a_dataset_plays_16_hands_a_wall_in_shards_of_10_walls(
+        tmp_path):
+    manifest = dataset.write(tmp_path / "out", ["1"] * 4, walls=1)
+    assert {key: manifest[key] for key in ("seed", "hands", "shard_walls", "roads", "label")} == {
+        "seed": "mjsim", "hands": 16, "shard_walls": 10, "roads": False, "label": None}
+    assert "roads" not in dataset.load(tmp_path / "out")
+
+
+def test_a_shard_of_a_road_dataset_without_its_road_planes_is_refused(tmp_path):
+    dataset.write(tmp_path / "out", ["1"] * 4, walls=1, hands=1, roads=True)
+    shard = tmp_path / "out" / "shard-00000.npz"
+    arrays = dict(np.load(shard))
+    del arrays["roads"]
+    np.savez_compressed(shard, **arrays)
+    with pytest.raises(ValueError, match=f"^{shard} is no dataset shard of its manifest: no road "
+                                         "planes"):
+        dataset.load(tmp_path / "out")

@@ -4,14 +4,27 @@ for a batch of views."""
 import json
 import re
 import shutil
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
+from mjsim.game.rules import Rules
 from mjsim.learn import network
 from mjsim.learn import player as player_module
-from mjsim.learn.actions import PASS_ACTION, PUNG_ACTION, TURN_KONG, WIN_ACTION
+from mjsim.learn import roads as road_planes
+from mjsim.learn.actions import (
+    CHOW,
+    CLAIM_KONG,
+    PASS_ACTION,
+    PUNG_ACTION,
+    TURN_KONG,
+    WIN_ACTION,
+    move_of,
+)
+from mjsim.learn.planes import encode, legal_mask
 from mjsim.learn.player import SHIPPED, Learned
+from mjsim.players import view_of
 from mjsim.players.driver import play
 from mjsim.players.specs import describe, load_player, player_ideas
 from mjsim.tournament.experiments import resume, table
@@ -138,3 +151,61 @@ def test_a_run_of_a_relative_model_resumed_elsewhere_names_the_folder_it_was_sta
     assert again.tables["seats"].equals(first.tables["seats"])
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
     assert manifest["arguments"]["lineup"][0] == spec
+
+
+CLAIMS = [PUNG_ACTION, CLAIM_KONG, CHOW, CHOW + 1, CHOW + 2]
+
+
+@pytest.fixture(scope="module")
+def bold(tmp_path_factory):
+    """A model that makes every claim and kong it may."""
+    path = tmp_path_factory.mktemp("bold") / "bold.npz"
+    weights = network.initial(channels=4, blocks=1, seed=2)
+    weights["head.others_bias"][:] = 0
+    weights["head.others_bias"][[claim - WIN_ACTION for claim in CLAIMS]] = 100
+    weights["head.kinds_bias"][:] = [0, 100]  # a turn kong before a discard
+    network.save(path, weights, {})
+    return str(path)
+
+
+def test_each_idea_bans_every_move_it_names_and_no_other(bold):
+    rows = [*([PASS_ACTION, claim] for claim in CLAIMS), [3, TURN_KONG + 3], [3, TURN_KONG + 33],
+            [CHOW + 1]]  # the last: a row whose one legal action is banned keeps it
+    masks = np.zeros((len(rows), 75), np.int8)
+    for mask, legal in zip(masks, rows):
+        mask[legal] = 1
+    planes = np.zeros((len(rows), 20, 34), np.uint8)
+
+    def chosen(spec):
+        return load_player(f"{spec}?model={bold}").choose(planes, masks).tolist()
+
+    kongs = [TURN_KONG + 3, TURN_KONG + 33]
+    assert chosen("learned") == [*CLAIMS, *kongs, CHOW + 1]
+    assert chosen("learned-claims") == [*[PASS_ACTION] * 5, *kongs, CHOW + 1]
+    assert chosen("learned-kongs") == [PUNG_ACTION, PASS_ACTION, *CLAIMS[2:], 3, 3, CHOW + 1]
+
+
+def test_a_seat_with_one_move_or_none_gets_it_without_a_forward_pass(model):
+    player = Learned(model=model)
+    move = Rules(seed=b"one").legal(0)[0]
+    # act reads the legal moves alone when there is at most one: no planes are encoded.
+    assert player.act(SimpleNamespace(legal=[move])) == move
+    assert player.act(SimpleNamespace(legal=[])) is None
+    game = Rules(seed=b"one")
+    waiting = game.waiting_on()[0]
+    batch = player.act_batch([view_of(game, waiting), view_of(game, (waiting + 1) % 4)])
+    assert batch[0] in game.legal(waiting) and batch[1] is None
+
+
+def test_a_road_model_decides_on_each_views_road_planes(tmp_path):
+    path = tmp_path / "roads.npz"
+    network.save(path, network.initial(channels=4, blocks=1, seed=3, roads=road_planes.ROADS), {})
+    seen = [view for _, view in views(["roads"], last_hand=1) if len(view.legal) > 1]
+    planes = np.stack([encode(view) for view in seen])
+    masks = np.stack([legal_mask(view) for view in seen])
+    roads = np.stack([road_planes.roads(view) for view in seen])
+    best = network.load(path).best_actions(planes, masks, roads)
+    assert Learned(model=str(path)).act_batch(seen) == [
+        move_of(int(action), view) for action, view in zip(best, seen)]
+    blind = network.load(path).best_actions(planes, masks, np.zeros_like(roads))
+    assert (blind != best).any()  # so the road planes changed some decision

@@ -1,7 +1,12 @@
 """Player specs: rungs, classes by module and by file, plugins, Botzone programs; options and
 ideas; every refusal names the spec."""
 
+import dataclasses
+import hashlib
+import importlib.metadata
 import re
+import shutil
+import sys
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -146,7 +151,8 @@ def test_a_spec_that_names_no_player_is_refused_as_it_is_read(spec, first):
     ("3?salt=true", "salt is a whole number, not a bool"),
     ("3?salt=1.5", "salt is a whole number, not 1.5"),
     ("pkg:1Bot", "a class spec is module:Class"),
-    ("no_such_module_here:Bot", "cannot load player no_such_module_here:Bot"),
+    ("no_such_module_here:Bot",
+     "cannot load player no_such_module_here:Bot: No module named 'no_such_module_here'$"),
     ("tests.players.bots.greedy:Nobody", "has no Nobody"),
     ("missing/file.py:Bot", "no file missing/file.py"),
     ("tests.players.bots.greedy:Greedy-greed", "has no idea 'greed'; it has claims"),
@@ -167,7 +173,8 @@ def test_refusals_name_the_spec(spec, message):
 def test_a_botzone_program_whose_script_is_missing_is_refused_as_it_loads(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "here.py").write_text("print('PASS')\n")
-    for command in ("python3 -u gone.py", "python3 gone.JS", "python3 -X dev gone.rb"):
+    for command in ("python3 -u gone.py", "python3 gone.JS", "python3 -X dev gone.rb",
+                    f"{sys.executable} gone.py"):  # a program named by its path is no script
         with pytest.raises(ValueError,
                            match=r"no file \S*gone\.\w+ \(the script its program runs\)"):
             load_player(f"botzone:{command}")
@@ -220,12 +227,128 @@ def test_a_class_whose_ideas_are_no_names_is_refused_naming_them(tmp_path):
         "    def __init__(self):\n"
         "        super().__init__(1)\n"
         "class Worded:\n"
-        "    ideas = 'claims'\n")
+        "    ideas = 'claims'\n"
+        "class Numbered:\n"
+        "    ideas = ('claims', 2)\n")
     mine, worded = f"{tmp_path / 'mine.py'}:Mine", f"{tmp_path / 'mine.py'}:Worded"
     assert isinstance(load_player(mine), Rung)  # it declares nothing to switch off: it plays
     for spec, shown in ((f"{mine}-claims", "a property"), (mine, "a property"),
-                        (worded, "a str")):
+                        (worded, "a str"), (f"{tmp_path / 'mine.py'}:Numbered",
+                                            re.escape("('claims', 2)"))):
         with pytest.raises(ValueError, match=f"^player {re.escape(spec)} declares its ideas as "
                                              f"{shown}: a class declares them as names, "
                                              r'ideas = \("claims",\), or not at all$'):
             load_player(spec) if spec.endswith("-claims") else player_ideas(spec)
+
+
+def test_describe_names_the_distribution_that_installs_a_plugin():
+    assert describe("learned") == {"spec": "learned", "kind": "plugin",
+                                   "value": "mjsim.learn.player:Learned", "distribution": "mjsim",
+                                   "version": importlib.metadata.version("mjsim")}
+    # An option that is no file name (a number) names no file to record.
+    assert "file" not in describe("learned?model=5")
+    assert specs.spec_file(parse_spec("learned?model=5")) is None
+
+
+def test_describe_records_a_botzone_program_and_its_files_or_none_when_it_is_missing(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.py").write_text("print('PASS')\n")
+    python = shutil.which("python3")
+    found = describe("botzone:python3 x.py --fast")
+    assert found == {"spec": f"botzone:python3 {tmp_path}/x.py --fast", "kind": "botzone",
+                     "program": python,
+                     "sha256": hashlib.sha256(Path(python).read_bytes()).hexdigest(),
+                     "files": {f"{tmp_path}/x.py": hashlib.sha256(b"print('PASS')\n").hexdigest()}}
+    # A program named by its path is the program, not one of its files; a path to no file
+    # is no file.
+    assert "files" not in describe(f"botzone:{sys.executable} --fast /no/such/file")
+    assert describe("botzone:./gone --fast") == {"spec": f"botzone:{tmp_path}/gone --fast",
+                                                 "kind": "botzone", "program": None}
+
+
+def test_only_a_class_file_spec_names_a_file():
+    assert specs.spec_file(parse_spec(f"{GREEDY_FILE}:Greedy")) == str(GREEDY_FILE)
+    assert specs.spec_file(parse_spec("tests.players.bots.greedy:Greedy")) is None
+    assert specs.spec_file(parse_spec("3")) is None
+
+
+def test_a_rungs_salt_is_its_one_option_and_salt_0_is_none():
+    assert parse_spec("3-defence?salt=1") == specs.Spec("rung", "3", ("defence",), (("salt", 1),))
+    assert load_player("3?salt=1").salt == 1 and str(parse_spec("3?salt=1")) == "3?salt=1"
+    assert parse_spec("3?salt=0") == parse_spec("3")
+
+
+def test_a_false_option_is_written_back_as_false():
+    assert str(parse_spec("mod:Bot?bold=false&sure=true")) == "mod:Bot?bold=false&sure=true"
+
+
+@pytest.mark.parametrize(("plugins", "named"), [({}, "none are installed"),
+                                                ({"b-bot": None, "a": None}, "a, b-bot")])
+def test_an_unknown_plugin_is_refused_naming_those_installed(monkeypatch, plugins, named):
+    monkeypatch.setattr(specs, "installed_plugins", lambda: plugins)
+    with pytest.raises(ValueError, match=rf"^no player 'nobody': .*no plugin of that name "
+                                         rf"\({named}\)$"):
+        load_player("nobody")
+
+
+def test_a_spec_is_a_value_that_keys_a_dict_and_cannot_be_changed():
+    spec = parse_spec("3-defence")
+    assert {spec: 1}[parse_spec("3-defence")] == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        spec.target = "4"  # type: ignore[misc]
+
+
+def test_player_bug_takes_an_error_never_raised_and_keeps_its_first_line():
+    assert str(specs.player_bug("cannot build player x", ValueError("boom\nmore"))) == (
+        "cannot build player x: ValueError: boom")
+    assert str(specs.player_bug("cannot load player x", SyntaxError("bad"))) == (
+        "cannot load player x: SyntaxError: bad")
+    # A syntax error's own text names its file and line: they are told once, as the place.
+    assert str(specs.player_bug("w", SyntaxError("bad", ("/a/f.py", 3, 1, "x")))) == (
+        "w: SyntaxError: bad (f.py, line 3)")
+
+
+LONG = list(range(30))  # its repr is 110 characters: shown to its first 40
+SHOWN = re.escape(f"{repr(LONG)[:40]}... (110 characters)")
+
+
+@pytest.mark.parametrize(("call", "said"), [
+    (lambda: parse_spec(LONG), f"^a player spec is a str such as '3', not {SHOWN}$"),
+    (lambda: load_player(LONG), rf"^spec is a player spec \(a str such as '3'\), not {SHOWN}$"),
+    (lambda: with_off("3", LONG), f"^an idea is a str such as 'claims', not {SHOWN}$")])
+def test_a_spec_or_idea_of_another_type_is_shown_to_its_first_40_characters(call, said):
+    with pytest.raises(TypeError, match=said):
+        call()
+
+
+def test_ideas_declared_as_a_long_list_of_non_names_are_shown_to_their_first_40_characters(
+        tmp_path):
+    (tmp_path / "many.py").write_text("class Many:\n    ideas = list(range(30))\n")
+    with pytest.raises(ValueError, match=f"declares its ideas as {SHOWN}: "):
+        player_ideas(f"{tmp_path / 'many.py'}:Many")
+
+
+def test_a_bare_program_name_is_looked_up_on_path_even_beside_a_file_of_that_name(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "python3").write_text("")
+    (tmp_path / "here.py").write_text("")
+    assert parse_spec("botzone:python3 here.py").target == f"python3 {tmp_path}/here.py"
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    ("no-such-program-here a/b", "no-such-program-here (not on PATH)"),
+    ("/no/such/bot --fast", "/no/such/bot (not an executable file)")])
+def test_a_missing_program_is_refused_naming_its_first_word(tmp_path, monkeypatch, command,
+                                                           said):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=f"^cannot load player .*: no program {re.escape(said)}$"):
+        load_player(f"botzone:{command}")
+
+
+def test_a_program_is_loaded_into_a_working_folder_made_or_already_there(tmp_path):
+    # A resumed run seats its programs again in the folders it made before.
+    for _ in range(2):
+        load_player("botzone:python3 -V", workdir=tmp_path / "seat" / "0").close()
+    assert (tmp_path / "seat" / "0").is_dir()

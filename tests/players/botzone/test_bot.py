@@ -3,6 +3,7 @@ run through real pipes."""
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -196,6 +197,105 @@ def test_keep_running_json_takes_a_whole_input_object_too():
     assert stdout.getvalue().count(KEEP_RUNNING) == 2 and player.closed == 1
 
 
+@pytest.mark.parametrize("line", ["5", '{"requests": 5}', '{"requests": []}', "[\"0 0 0\"]"])
+def test_a_later_request_that_is_no_string_is_refused_naming_it(line):
+    stdin = io.StringIO('{"requests": ["0 0 0"], "responses": []}\n' + line + "\n")
+    stdout = io.StringIO()
+    with pytest.raises(ValueError, match=f"^a Botzone Mahjong request is a string, not "
+                                         f"{re.escape(repr(line))}$"):
+        serve(FirstLegal(), stdin, stdout, keep_running=True)
+    assert stdout.getvalue() == f'{{"response": "PASS"}}\n{KEEP_RUNNING}\n'  # the first answered
+
+
+def test_a_later_request_that_is_no_json_is_refused_naming_it():
+    stdin = io.StringIO('{"requests": ["0 0 0"], "responses": []}\n1 0 0 0 0\n')
+    with pytest.raises(ValueError, match="^Botzone's request '1 0 0 0 0' does not parse as JSON: "):
+        serve(FirstLegal(), stdin, io.StringIO(), keep_running=True)
+
+
+@pytest.mark.parametrize("simple_io", [False, True])
+def test_keeping_running_blank_lines_between_requests_are_skipped(simple_io):
+    requests, answers = GAME
+    first = "1\n" + requests[0] if simple_io else json.dumps({"requests": requests[:1]})
+    second = requests[1] if simple_io else json.dumps(requests[1])
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO(f"{first}\n\n  \n{second}\n\n"), stdout,
+          simple_io=simple_io, keep_running=True)
+    said = [line if simple_io else json.loads(line)["response"]
+            for line in stdout.getvalue().splitlines() if line != KEEP_RUNNING]
+    assert said == answers[:2]
+
+
+def test_a_turn_count_with_leading_zeros_is_read_as_its_number():
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO("000000001\n0 0 0\n"), stdout, simple_io=True)
+    assert stdout.getvalue() == "PASS\n"
+
+
+@pytest.mark.parametrize("error", [KeyboardInterrupt(), Foul("its own foul")])
+def test_ctrl_c_or_a_foul_from_the_player_passes_through_as_raised(error):
+    class Stopped(FirstLegal):
+        def act(self, view):
+            raise error
+
+    stdin = io.StringIO(json.dumps({"requests": ["0 0 0", DEALT, "2 J1"],
+                                    "responses": ["PASS", "PASS"]}) + "\n")
+    with pytest.raises(type(error)) as raised:
+        serve(Stopped(), stdin, io.StringIO())
+    assert raised.value is error
+
+
+def test_the_hand_starts_at_the_first_request_even_when_it_is_the_only_one():
+    player = FirstLegal()
+    serve(player, io.StringIO(json.dumps({"requests": ["0 2 1"]}) + "\n"), io.StringIO())
+    assert player.starts == [HandStart(2, 1, 0, 1)]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("0\n", "^Botzone's simple input starts with the turn count, not '0'$"),
+    ("x" * 100 + "\n", (f"^Botzone's simple input starts with the turn count, not "
+                       f"'{'x' * 40}... \\(100 characters\\)'$")),
+    ("9" * 100 + "\n", (f"^Botzone's simple input counts {'9' * 40}... \\(100 characters\\) "
+                       "turns: more than a game has")),
+])
+def test_a_bad_turn_count_is_refused_showing_its_first_40_characters(text, said):
+    with pytest.raises(ValueError, match=said):
+        serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=True)
+
+
+ONES = "[" + ",".join(["1"] * 150) + "]"  # JSON, and no request
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("x" * 300, f"^Botzone's request '{'x' * 200}... \\(300 characters\\)' does not parse"),
+    (ONES, (f"^a Botzone Mahjong request is a string, not '{re.escape(ONES[:200])}... "
+           f"\\({len(ONES)} characters\\)'$")),
+])
+def test_a_bad_later_request_is_shown_to_its_first_200_characters(line, said):
+    stdin = io.StringIO('{"requests": ["0 0 0"], "responses": []}\n' + line + "\n")
+    with pytest.raises(ValueError, match=said):
+        serve(FirstLegal(), stdin, io.StringIO(), keep_running=True)
+
+
+def test_once_per_turn_the_lines_after_the_input_are_left_unread():
+    # Botzone's simple form ends with its data and globaldata lines; a bot answers one turn.
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO("1\n0 0 0\ndata\nglobal data\n"), stdout, simple_io=True)
+    assert stdout.getvalue() == "PASS\n"
+
+
+def test_a_player_with_act_alone_needs_no_hooks_and_no_close():
+    class Bare:
+        name = "bare"
+
+        def act(self, view):
+            return view.legal[0]
+
+    stdout = io.StringIO()
+    serve(Bare(), io.StringIO(json.dumps({"requests": ["0 0 0"]}) + "\n"), stdout)
+    assert stdout.getvalue() == '{"response": "PASS"}\n'
+
+
 @pytest.mark.parametrize("text, problem", [
     ("not json\n", "does not parse"), ('{"responses": []}\n', "a list of requests"),
     ('{"requests": ["0 0 0", "1"], "responses": []}\n', "2 requests need 1 response, not 0$"),
@@ -215,7 +315,10 @@ def test_malformed_simple_input_is_refused_naming_the_problem():
     ("1\n", "counts 1 turn, which takes 1 line, not 0$"),
     ("2\n0 0 0\n", "counts 2 turns, which take 3 lines, not 1$"),
     ("2\n0 0 0\nPASS\n\n", "request 1 '': an empty request$"),  # was "of 1 words"
-    ("2\n0 0 0\nPASS\n2 B5 B6\n", "request 1 '2 B5 B6': no request '2' has 3 words$")])
+    ("2\n0 0 0\nPASS\n2 B5 B6\n", "request 1 '2 B5 B6': no request '2' has 3 words$"),
+    # MAX_TURNS is the most a count may say; one more is refused before a line is read.
+    ("10000\n", "counts 10,000 turns, which take 19,999 lines, not 0$"),
+    ("10001\n", r"counts 10001 turns: more than a game has \(at most 10,000\)$")])
 def test_simple_input_cut_short_or_empty_is_refused_in_true_words(text, problem):
     with pytest.raises(ValueError, match=problem):
         serve(FirstLegal(), io.StringIO(text), io.StringIO(), simple_io=True)
@@ -231,6 +334,14 @@ def test_a_line_without_end_is_refused_not_read_until_memory_runs_out(monkeypatc
     with pytest.raises(ValueError, match="^Botzone's input holds a line longer than 100 "
                                          "characters: no request is$"):
         serve(FirstLegal(), io.StringIO(text), io.StringIO(), **options)
+
+
+def test_a_line_of_max_line_characters_is_read(monkeypatch):
+    monkeypatch.setattr("mjsim.players.botzone.bot.MAX_LINE", 100)
+    line = '{"requests": ["0 0 0"], "responses": []}'
+    stdout = io.StringIO()
+    serve(FirstLegal(), io.StringIO(line.ljust(99) + "\n"), stdout)  # 100 with its newline
+    assert stdout.getvalue() == '{"response": "PASS"}\n'
 
 
 @pytest.mark.parametrize("simple_io", [False, True])
