@@ -73,6 +73,7 @@ from typing import IO, Any, NoReturn
 
 import orjson
 
+from mjsim.errors import clipped
 from mjsim.game.events import DealEvent, Event
 from mjsim.game.moves import Move
 from mjsim.game.settings import CPU_LIMIT, MEMORY_LIMIT, TIME_LIMIT, Limits
@@ -113,6 +114,8 @@ _OUT_OF_MEMORY = re.compile(r"MemoryError|bad_alloc|out of memory|OutOfMemoryErr
 # library) names itself after the colon, and stays a crash.
 _NO_ROOM_TO_LOAD = re.compile(r"error while loading shared libraries: .*: failed to map "
                               r"segment from shared object(: Cannot allocate memory)?\s*$")
+# What names an environment variable (POSIX's portable names): env=PYTHONPATH, not env=5.
+_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @contextmanager
@@ -428,8 +431,9 @@ class BotzoneProgram:
     line each hand. ``name`` defaults to ``botzone:`` and the command.
 
     Raises ``ValueError`` for an empty command, an unknown ``io``, a limit that is not a
-    positive number (a spec's options come as text, so a number in text is one), or a sandbox
-    asked for where none can be made (:func:`~mjsim.players.botzone.sandbox.check`).
+    positive number (a spec's options come as text, so a number in text is one), an ``env``
+    word that names no environment variable, or a sandbox asked for where none can be made
+    (:func:`~mjsim.players.botzone.sandbox.check`).
     """
 
     def __init__(self, command: str, *, name: str | None = None, io: str = "json",
@@ -452,6 +456,10 @@ class BotzoneProgram:
         self._limit = chosen.time_limit
         self._limits = _Limits(chosen)
         self._passed = [word.strip() for word in str(env).split(",") if word.strip()]
+        unnamed = next((word for word in self._passed if not _VARIABLE.fullmatch(word)), None)
+        if unnamed is not None:  # it was passed nothing, and said nothing
+            raise ValueError(f"env names environment variables (letters, digits and _, not "
+                             f"first a digit), not {clipped(unnamed, 40)!r}")
         self._name = f"botzone:{command}" if name is None else name
         self._io = io
         self._workdir = None if workdir is None else Path(workdir)

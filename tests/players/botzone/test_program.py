@@ -259,6 +259,17 @@ def test_bad_limits_are_refused_by_name(kw, error):
         BotzoneProgram("bot", **kw)
 
 
+@pytest.mark.parametrize(("env", "bad"), [
+    ("5", "5"), ("PYTHONPATH,A=B", "A=B"), (" HOME , 2x", "2x"), ("PÄTH", "PÄTH")])
+def test_an_env_word_that_names_no_variable_is_refused(env, bad):
+    # It was taken, and the program was given nothing for it, saying nothing.
+    with pytest.raises(ValueError) as refused:
+        BotzoneProgram("bot", env=env)
+    assert str(refused.value) == ("env names environment variables (letters, digits and _, not "
+                                  f"first a digit), not {bad!r}")
+    assert BotzoneProgram("bot", env="PYTHONPATH, _X1").name == "botzone:bot"
+
+
 @pytest.mark.parametrize(("way", "reason"), [
     # Seen: a blocking write waited for ever on a program that stopped reading its input.
     ("deaf", "late: the program did not read its input within 0.5 s"),
