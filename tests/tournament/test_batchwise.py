@@ -121,6 +121,24 @@ def test_the_standings_summed_batch_by_batch_are_those_of_the_whole_table(run_fo
     pd.testing.assert_frame_equal(written, whole, check_dtype=False, check_exact=True)
 
 
+def test_wall_sums_of_frames_that_split_a_wall_add_its_games(run_folder):
+    # A frame holds whole games, not whole walls: each wall's games here fall in four frames
+    # (one a rotation), and its sums are theirs added.
+    seats = run_folder.load("seats", list(WALL_COLUMNS))
+    frames = [games for _, games in seats.groupby("lineup")]
+    assert len(frames) == 4 and all(games["seed"].nunique() == WALLS for games in frames)
+    split, whole = WallSums.of_frames(frames), WallSums.of(seats)
+    pd.testing.assert_frame_equal(split.cells, whole.cells, check_exact=True)
+    pd.testing.assert_series_equal(split.wins, whole.wins, check_exact=True)
+
+
+def test_wall_sums_of_no_frames_are_empty_and_make_no_standings():
+    sums = WallSums.of_frames(iter([]))  # a run that finished no batch
+    assert sums.cells.empty and sums.wins.empty
+    with pytest.raises(ValueError, match="^no games to make standings of$"):
+        standings(sums)
+
+
 def test_wall_sums_are_each_walls_games_counted_by_hand(run_folder):
     seats = run_folder.load("seats")
     sums = wall_sums(run_folder.path)

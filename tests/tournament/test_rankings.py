@@ -200,6 +200,48 @@ def test_bradley_terry_recovers_known_strengths():
     assert ELO * math.log(10) == pytest.approx(400)
 
 
+def test_bradley_terry_on_two_variants_is_the_log_odds_with_half_a_tie_each_way():
+    # Two variants: the fit is their odds of placing above, split evenly around 0. The prior's
+    # one tied comparison is half a win to each.
+    half_log_odds = 0.5 * math.log(3.5 / 1.5)
+    assert bradley_terry(np.array([[0, 3], [1, 0]])) == pytest.approx(
+        [half_log_odds, -half_log_odds], abs=1e-9)
+    assert bradley_terry(np.array([[0, 3], [1, 0]]), prior_tie=4) == pytest.approx(
+        [0.5 * math.log(5 / 3), -0.5 * math.log(5 / 3)], abs=1e-9)
+    # A variant that always placed above keeps a finite lead: odds of 5.5 to 0.5.
+    assert bradley_terry(np.array([[0, 5], [0, 0]]))[0] == pytest.approx(0.5 * math.log(11))
+    # Each variant above the next three times in four, round a cycle: all level.
+    cycle = np.array([[0, 3, 1], [1, 0, 3], [3, 1, 0]])
+    assert bradley_terry(cycle) == pytest.approx([0, 0, 0], abs=1e-9)
+
+
+def _two_variant_walls():
+    """Two walls of one game each, seats a,b,a,b: on w-0 the a seats place 1 and 2 (a above b in
+    all four of their comparisons), on w-1 they place 1 and 3 (three of four)."""
+    rows = []
+    for wall, a_places in (("w-0", (1, 2)), ("w-1", (1, 3))):
+        b_places = sorted({1, 2, 3, 4} - set(a_places))
+        for seat, (variant, place) in enumerate(zip("abab", (a_places[0], b_places[0],
+                                                              a_places[1], b_places[1]))):
+            rows.append({"seed": wall, "lineup": "a,b,a,b", "seat": seat, "variant": variant,
+                         "points": 50 - 20 * place, "place": place})
+    return pd.DataFrame(rows)
+
+
+def test_the_rating_and_its_bootstrap_interval_by_hand_on_two_walls():
+    # a placed above b 7 times in 8 and below once; with the prior's half win each way the
+    # rating is half the log odds 7.5 / 1.5 on the Elo scale, b's its negative.
+    table = standings(_two_variant_walls()).set_index("variant")
+    assert table.loc["a", "rating"] == pytest.approx(ELO / 2 * math.log(7.5 / 1.5))
+    assert table.loc["b", "rating"] == pytest.approx(-table.loc["a", "rating"])
+    # Resampling two walls gives w-0 twice (8 to 0), w-1 twice (6 to 2) or one of each; from two
+    # walls the expanded tail is about 1e-72, so the interval runs from the worst resample
+    # to the best of the 4000.
+    low, high = ELO / 2 * math.log(6.5 / 2.5), ELO / 2 * math.log(8.5 / 0.5)
+    assert table.loc["a", ["rating_low", "rating_high"]].tolist() == pytest.approx([low, high])
+    assert table.loc["b", ["rating_low", "rating_high"]].tolist() == pytest.approx([-high, -low])
+
+
 def test_the_printed_table_shows_intervals_ratings_and_contrasts():
     from mjsim.tournament.text import format_standings
 
