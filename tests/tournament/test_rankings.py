@@ -424,6 +424,9 @@ def test_a_variant_alone_in_every_seat_has_no_first_place_interval():
     table = standings(pd.DataFrame(rows))
     assert table["first_rate"].tolist() == [0.25] and table["games"].tolist() == [12]
     assert table[["first_rate_low", "first_rate_high"]].isna().all().all()
+    # Nobody to place above: the rating is the scale's centre, with no interval.
+    assert table["rating"].tolist() == [0]
+    assert table[["rating_low", "rating_high"]].isna().all().all()
 
 
 def test_a_bound_that_rounds_to_zero_reads_as_zero_not_minus_zero():
